@@ -1,0 +1,302 @@
+//! Sets of squares as bits of a `u64`, in a ghost-square layout.
+//!
+//! Each pair of ranks takes nine bits: the four dark squares of the even rank (rank 1, 3, …),
+//! one unused "ghost" bit, then the four dark squares of the odd rank. With that layout a
+//! diagonal step is always the same shift (+5 north-east, +4 north-west, −4 south-east,
+//! −5 south-west), and a step off the side of the board lands on a ghost bit, which
+//! [`Bitboard::ALL`] masks away.
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+use crate::square::{Direction, Square};
+
+/// A set of playable squares.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Bitboard(pub u64);
+
+const fn all_mask() -> u64 {
+    let mut mask = 0u64;
+    let mut bit = 0;
+    while bit < 36 {
+        if bit % 9 != 4 {
+            mask |= 1 << bit;
+        }
+        bit += 1;
+    }
+    mask
+}
+
+const fn rank_mask(rank: u8) -> u64 {
+    let mut mask = 0u64;
+    let mut file = 0;
+    while file < 8 {
+        if let Some(sq) = Square::from_file_rank(file, rank) {
+            mask |= 1 << sq.bit();
+        }
+        file += 1;
+    }
+    mask
+}
+
+/// For every direction and bit index, the squares strictly beyond that square in that
+/// direction, up to the edge.
+static RAYS: [[u64; 36]; 4] = build_rays();
+
+const fn build_rays() -> [[u64; 36]; 4] {
+    let mut rays = [[0u64; 36]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let delta = [5i32, 4, -4, -5][d];
+        let mut bit = 0;
+        while bit < 36 {
+            if bit % 9 != 4 {
+                let mut ray = 0u64;
+                let mut at = bit as i32 + delta;
+                while at >= 0 && at < 36 && at % 9 != 4 {
+                    ray |= 1 << at;
+                    at += delta;
+                }
+                rays[d][bit] = ray;
+            }
+            bit += 1;
+        }
+        d += 1;
+    }
+    rays
+}
+
+impl Bitboard {
+    /// No squares.
+    pub const EMPTY: Bitboard = Bitboard(0);
+    /// All 32 playable squares.
+    pub const ALL: Bitboard = Bitboard(all_mask());
+    /// Rank 1, where black men are crowned.
+    pub const RANK_1: Bitboard = Bitboard(rank_mask(0));
+    /// Rank 8, where white men are crowned.
+    pub const RANK_8: Bitboard = Bitboard(rank_mask(7));
+    /// The long diagonal a1–h8.
+    pub const MAIN_DIAGONAL: Bitboard = Bitboard(RAYS_A1_NE | 1);
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether the set has at least one square.
+    #[inline]
+    pub const fn any(self) -> bool {
+        self.0 != 0
+    }
+
+    /// The number of squares in the set.
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Whether `sq` is in the set.
+    #[inline]
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0 & (1 << sq.bit()) != 0
+    }
+
+    /// The set with `sq` added.
+    #[inline]
+    pub const fn with(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 | 1 << sq.bit())
+    }
+
+    /// The set with `sq` removed.
+    #[inline]
+    pub const fn without(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 & !(1 << sq.bit()))
+    }
+
+    /// Every square moved one step in `dir`; squares that would leave the board vanish.
+    #[inline]
+    pub const fn shift(self, dir: Direction) -> Bitboard {
+        let moved = match dir {
+            Direction::NorthEast => self.0 << 5,
+            Direction::NorthWest => self.0 << 4,
+            Direction::SouthEast => self.0 >> 4,
+            Direction::SouthWest => self.0 >> 5,
+        };
+        Bitboard(moved & Bitboard::ALL.0)
+    }
+
+    /// The squares beyond `sq` in `dir`, up to the edge of the board.
+    #[inline]
+    pub fn ray(sq: Square, dir: Direction) -> Bitboard {
+        Bitboard(RAYS[dir.index()][sq.bit() as usize])
+    }
+
+    /// The first square of the set met when walking from `sq` in `dir`, if any.
+    ///
+    /// The set should lie on the ray from `sq` in `dir` (as `Bitboard::ray(sq, dir) & x`).
+    #[inline]
+    pub fn nearest(self, dir: Direction) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else if dir.is_north() {
+            Some(Square::from_bit_unchecked(self.0.trailing_zeros() as u8))
+        } else {
+            Some(Square::from_bit_unchecked(
+                63 - self.0.leading_zeros() as u8,
+            ))
+        }
+    }
+
+    /// The squares from `sq` in `dir` that can be reached before the first square of
+    /// `blockers` (which is not included).
+    #[inline]
+    pub fn slide(sq: Square, dir: Direction, blockers: Bitboard) -> Bitboard {
+        let ray = Bitboard::ray(sq, dir);
+        match (ray & blockers).nearest(dir) {
+            None => ray,
+            Some(b) => Bitboard(ray.0 & !Bitboard::ray(b, dir).0 & !(1 << b.bit())),
+        }
+    }
+
+    /// The lowest square of the set, if any.
+    #[inline]
+    pub fn first(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_bit_unchecked(self.0.trailing_zeros() as u8))
+        }
+    }
+
+    /// The squares of the set, lowest bit first.
+    #[inline]
+    pub fn squares(self) -> SquareIter {
+        SquareIter(self.0)
+    }
+}
+
+const RAYS_A1_NE: u64 = build_rays()[0][0];
+
+/// Iterator over the squares of a [`Bitboard`].
+#[derive(Clone, Debug)]
+pub struct SquareIter(u64);
+
+impl Iterator for SquareIter {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            let bit = self.0.trailing_zeros() as u8;
+            self.0 &= self.0 - 1;
+            Some(Square::from_bit_unchecked(bit))
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for SquareIter {}
+
+impl IntoIterator for Bitboard {
+    type Item = Square;
+    type IntoIter = SquareIter;
+    fn into_iter(self) -> SquareIter {
+        self.squares()
+    }
+}
+
+impl FromIterator<Square> for Bitboard {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
+        iter.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
+    }
+}
+
+macro_rules! bit_op {
+    ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
+        impl $trait for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $method(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl $assign_trait for Bitboard {
+            #[inline]
+            fn $assign_method(&mut self, rhs: Bitboard) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+
+bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    /// The playable squares not in the set.
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0 & Bitboard::ALL.0)
+    }
+}
+
+impl fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.squares()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> Square {
+        Square::parse_algebraic(name).unwrap()
+    }
+
+    #[test]
+    fn masks() {
+        assert_eq!(Bitboard::ALL.count(), 32);
+        assert_eq!(Bitboard::RANK_1.count(), 4);
+        assert!(Bitboard::RANK_8.contains(sq("h8")));
+        assert_eq!(Bitboard::MAIN_DIAGONAL.count(), 8);
+        assert!(Bitboard::MAIN_DIAGONAL.contains(sq("h8")));
+        assert!(Bitboard::MAIN_DIAGONAL.contains(sq("d4")));
+    }
+
+    #[test]
+    fn rays_and_slides() {
+        let ray: Vec<String> = Bitboard::ray(sq("c1"), Direction::NorthWest)
+            .squares()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(ray, ["b2", "a3"]);
+        assert_eq!(Bitboard::ray(sq("a1"), Direction::NorthEast).count(), 7);
+        let blockers = Bitboard::EMPTY.with(sq("e5"));
+        let slide = Bitboard::slide(sq("a1"), Direction::NorthEast, blockers);
+        assert_eq!(slide.count(), 3);
+        assert_eq!(
+            (Bitboard::ray(sq("h8"), Direction::SouthWest) & blockers)
+                .nearest(Direction::SouthWest),
+            Some(sq("e5"))
+        );
+    }
+
+    #[test]
+    fn shifts_drop_off_the_edges() {
+        let edge: Bitboard = [sq("a1"), sq("h2"), sq("a7"), sq("h8")]
+            .into_iter()
+            .collect();
+        assert_eq!(edge.shift(Direction::NorthWest).count(), 1); // h2 -> g3
+        assert_eq!(edge.shift(Direction::NorthEast).count(), 2); // a1 -> b2, a7 -> b8
+    }
+}

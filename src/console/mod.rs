@@ -1,0 +1,1 @@
+//! The line-based console games.

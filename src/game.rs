@@ -1,0 +1,261 @@
+//! A game: the positions and moves played so far, undo and redo, and the result.
+//!
+//! [`Game`] is what both consoles and the engine players share. It applies the rule set's end
+//! and draw rules (including threefold repetition) after every move, and records results that
+//! the players decide themselves (resignation, agreed draw).
+
+use crate::rules::{DrawCounters, DrawReason};
+use crate::{Color, Move, MoveList, Position, Rules};
+
+/// Why a game was won.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum WinReason {
+    /// The loser has no pieces left.
+    NoPieces,
+    /// The loser is to move and has no legal move.
+    Blocked,
+    /// The loser resigned.
+    Resignation,
+}
+
+/// How a game ended.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Outcome {
+    /// One side won.
+    Win {
+        /// The winner.
+        winner: Color,
+        /// Why.
+        reason: WinReason,
+    },
+    /// A draw.
+    Draw(DrawReason),
+}
+
+/// Why a move was not played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The move is not legal in the current position.
+    #[error("the move is not legal here")]
+    Illegal,
+}
+
+/// One step of the game: the position before a move, its draw counters, and the move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Ply {
+    before: Position,
+    counters: DrawCounters,
+    mv: Move,
+}
+
+/// A game under the rule set `R`.
+#[derive(Clone, Debug)]
+pub struct Game<R: Rules> {
+    start: Position,
+    plies: Vec<Ply>,
+    redo: Vec<Move>,
+    position: Position,
+    counters: DrawCounters,
+    declared: Option<Outcome>,
+    outcome: Option<Outcome>,
+    _rules: std::marker::PhantomData<R>,
+}
+
+impl<R: Rules> Default for Game<R> {
+    fn default() -> Self {
+        Game::new(Position::initial())
+    }
+}
+
+impl<R: Rules> Game<R> {
+    /// A new game from `start`.
+    pub fn new(start: Position) -> Game<R> {
+        let mut game = Game {
+            start,
+            plies: Vec::new(),
+            redo: Vec::new(),
+            position: start,
+            counters: R::start_counters(&start),
+            declared: None,
+            outcome: None,
+            _rules: std::marker::PhantomData,
+        };
+        game.outcome = game.judge();
+        game
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.position.turn()
+    }
+
+    /// The draw counters of the current position.
+    pub fn counters(&self) -> &DrawCounters {
+        &self.counters
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = &Move> + '_ {
+        self.plies.iter().map(|p| &p.mv)
+    }
+
+    /// The positions reached so far, the start first and the current one last.
+    pub fn positions(&self) -> impl Iterator<Item = &Position> + '_ {
+        self.plies
+            .iter()
+            .map(|p| &p.before)
+            .chain(std::iter::once(&self.position))
+    }
+
+    /// The legal moves in the current position (none once the game is over).
+    pub fn legal_moves(&self, moves: &mut MoveList) {
+        if self.outcome.is_some() {
+            moves.clear();
+        } else {
+            R::legal_moves(&self.position, moves);
+        }
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Plays `mv`, which must be one of the legal moves.
+    pub fn try_play(&mut self, mv: &Move) -> Result<(), PlayError> {
+        if self.outcome.is_some() {
+            return Err(PlayError::GameOver);
+        }
+        let mut moves = MoveList::new();
+        R::legal_moves(&self.position, &mut moves);
+        if !moves.contains(mv) {
+            return Err(PlayError::Illegal);
+        }
+        self.push(*mv);
+        self.redo.clear();
+        Ok(())
+    }
+
+    /// Plays `mv`; panics if it is not legal (use [`Game::try_play`] for untrusted moves).
+    pub fn play(&mut self, mv: &Move) {
+        if let Err(e) = self.try_play(mv) {
+            panic!("Game::play: {e}: {mv:?}");
+        }
+    }
+
+    fn push(&mut self, mv: Move) {
+        let before = self.position;
+        let after = before.after(&mv);
+        self.plies.push(Ply {
+            before,
+            counters: self.counters,
+            mv,
+        });
+        self.counters = R::next_counters(&self.counters, &before, &mv, &after);
+        self.position = after;
+        self.outcome = self.judge();
+    }
+
+    /// Takes back the last move; returns it, or `None` at the start.
+    /// A declared result (resignation, agreed draw) is taken back first.
+    pub fn undo(&mut self) -> Option<Move> {
+        if self.declared.take().is_some() {
+            self.outcome = self.judge();
+            return self.plies.last().map(|p| p.mv);
+        }
+        let ply = self.plies.pop()?;
+        self.position = ply.before;
+        self.counters = ply.counters;
+        self.redo.push(ply.mv);
+        self.outcome = self.judge();
+        Some(ply.mv)
+    }
+
+    /// Plays again the last move taken back; returns it, or `None` if there is none.
+    pub fn redo(&mut self) -> Option<Move> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let mv = self.redo.pop()?;
+        self.push(mv);
+        Some(mv)
+    }
+
+    /// Ends the game by resignation of `loser`.
+    pub fn resign(&mut self, loser: Color) {
+        self.declare(Outcome::Win {
+            winner: !loser,
+            reason: WinReason::Resignation,
+        });
+    }
+
+    /// Ends the game as a draw agreed by the players.
+    pub fn agree_draw(&mut self) {
+        self.declare(Outcome::Draw(DrawReason::Agreement));
+    }
+
+    fn declare(&mut self, outcome: Outcome) {
+        if self.outcome.is_none() {
+            self.declared = Some(outcome);
+            self.outcome = Some(outcome);
+        }
+    }
+
+    /// How many times the current position (pieces and side to move) has occurred.
+    /// Only positions since the last capture or man move can repeat it.
+    pub fn repetitions(&self) -> usize {
+        let mut count = 1;
+        for ply in self.plies.iter().rev() {
+            if ply.before == self.position {
+                count += 1;
+            }
+            if ply.mv.is_capture() || ply.before.men(ply.before.turn()).contains(ply.mv.from()) {
+                break;
+            }
+        }
+        count
+    }
+
+    /// The result the rules give the current position, if the game is over.
+    fn judge(&self) -> Option<Outcome> {
+        if let Some(declared) = self.declared {
+            return Some(declared);
+        }
+        let pos = &self.position;
+        let mover = pos.turn();
+        if pos.pieces(mover).is_empty() {
+            return Some(Outcome::Win {
+                winner: !mover,
+                reason: WinReason::NoPieces,
+            });
+        }
+        if R::is_lost(pos, &mut MoveList::new()) {
+            return Some(Outcome::Win {
+                winner: !mover,
+                reason: WinReason::Blocked,
+            });
+        }
+        if R::REPETITION_DRAW && self.repetitions() >= 3 {
+            return Some(Outcome::Draw(DrawReason::Repetition));
+        }
+        R::counters_draw(&self.counters).map(Outcome::Draw)
+    }
+}

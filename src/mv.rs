@@ -1,0 +1,156 @@
+//! A move (its start, its landing squares, what it captures) and a reusable list of moves.
+
+use std::fmt;
+use std::ops::Deref;
+
+use crate::{Bitboard, Square};
+
+/// The most landing squares a move can have: a king taking all twelve opposing pieces.
+pub const MAX_PATH: usize = 12;
+
+/// A move: the square it starts on, the squares it lands on in order, and the squares of the
+/// pieces it captures.
+///
+/// A plain move has one landing square and captures nothing. A capture has one landing square
+/// per piece taken. Moves are made by a rule set's generator; compare them with `==`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Move {
+    from: Square,
+    len: u8,
+    path: [Square; MAX_PATH],
+    captured: Bitboard,
+}
+
+impl Move {
+    /// A plain (non-capturing) move.
+    #[inline]
+    pub fn quiet(from: Square, to: Square) -> Move {
+        let mut path = [from; MAX_PATH];
+        path[0] = to;
+        Move {
+            from,
+            len: 1,
+            path,
+            captured: Bitboard::EMPTY,
+        }
+    }
+
+    /// A move along `path` (at least one landing square, at most [`MAX_PATH`]) that captures
+    /// the pieces on `captured`. Returns `None` if the path is empty or too long.
+    pub fn new(from: Square, path: &[Square], captured: Bitboard) -> Option<Move> {
+        if path.is_empty() || path.len() > MAX_PATH {
+            return None;
+        }
+        let mut full = [from; MAX_PATH];
+        full[..path.len()].copy_from_slice(path);
+        Some(Move {
+            from,
+            len: path.len() as u8,
+            path: full,
+            captured,
+        })
+    }
+
+    /// The square the moving piece starts on.
+    #[inline]
+    pub const fn from(&self) -> Square {
+        self.from
+    }
+
+    /// The square the moving piece ends on.
+    #[inline]
+    pub const fn to(&self) -> Square {
+        self.path[self.len as usize - 1]
+    }
+
+    /// The landing squares in order (one for a plain move).
+    #[inline]
+    pub fn path(&self) -> &[Square] {
+        &self.path[..self.len as usize]
+    }
+
+    /// The squares of the captured pieces.
+    #[inline]
+    pub const fn captured(&self) -> Bitboard {
+        self.captured
+    }
+
+    /// Whether the move captures.
+    #[inline]
+    pub const fn is_capture(&self) -> bool {
+        self.captured.any()
+    }
+
+    /// Whether two moves are the same under "same start, same end, same pieces taken".
+    #[inline]
+    pub fn same_route(&self, other: &Move) -> bool {
+        self.from == other.from && self.to() == other.to() && self.captured == other.captured
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sep = if self.is_capture() { "x" } else { "-" };
+        write!(f, "{}", self.from)?;
+        for sq in self.path() {
+            write!(f, "{sep}{sq}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A list of moves that keeps its storage between uses, so move generation in a search
+/// allocates nothing once the list has grown.
+#[derive(Clone, Debug, Default)]
+pub struct MoveList {
+    moves: Vec<Move>,
+}
+
+impl MoveList {
+    /// An empty list with room for a typical position's moves.
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: Vec::with_capacity(64),
+        }
+    }
+
+    /// Empties the list, keeping its storage.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.moves.clear();
+    }
+
+    /// Adds a move.
+    #[inline]
+    pub fn push(&mut self, mv: Move) {
+        self.moves.push(mv);
+    }
+
+    /// Keeps the first `len` moves.
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        self.moves.truncate(len);
+    }
+
+    /// The moves, to reorder in place (as a search does).
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        &self.moves
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.moves.iter()
+    }
+}

@@ -1,0 +1,318 @@
+//! A position: where the men and kings stand, and whose turn it is.
+//!
+//! A [`Position`] is always sound: built from the initial position, from FEN (see
+//! [`crate::fen`]) or from a [`Setup`] through [`Position::from_setup`], which refuses pieces on
+//! the same square and men on the rank where they would already have been crowned. Legal moves
+//! come from a rule set ([`crate::Rules`]); playing one is [`Position::play_unchecked`].
+
+use std::fmt;
+use std::ops::Not;
+
+use crate::{Bitboard, Move, Square};
+
+/// A side: white moves first, up the board towards rank 8.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Color {
+    /// The side that starts on ranks 1–3 and moves first.
+    White,
+    /// The side that starts on ranks 6–8.
+    Black,
+}
+
+impl Color {
+    /// 0 for white, 1 for black.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The rank where this side's men are crowned.
+    #[inline]
+    pub const fn crowning_rank(self) -> Bitboard {
+        match self {
+            Color::White => Bitboard::RANK_8,
+            Color::Black => Bitboard::RANK_1,
+        }
+    }
+}
+
+impl Not for Color {
+    type Output = Color;
+    #[inline]
+    fn not(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+/// The two kinds of piece.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Role {
+    /// A man (pawn): moves one square forward.
+    Man,
+    /// A king (dama): moves and captures along whole diagonals.
+    King,
+}
+
+/// A piece: its colour and its role.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Piece {
+    /// Whose piece.
+    pub color: Color,
+    /// Man or king.
+    pub role: Role,
+}
+
+/// An unchecked arrangement of pieces, to be turned into a [`Position`] by
+/// [`Position::from_setup`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Setup {
+    /// White's pieces (men and kings).
+    pub white: Bitboard,
+    /// Black's pieces (men and kings).
+    pub black: Bitboard,
+    /// The kings of both sides.
+    pub kings: Bitboard,
+    /// Whose turn it is (white when `None`).
+    pub turn: Option<Color>,
+}
+
+/// Why a [`Setup`] is not a position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// A square holds a white and a black piece.
+    #[error("{0} holds pieces of both colours")]
+    BothColours(Square),
+    /// A king is marked where no piece stands.
+    #[error("{0} is marked as a king but holds no piece")]
+    KingWithoutPiece(Square),
+    /// A man stands where it would already have been crowned.
+    #[error("a {color} man on {square} would already be a king")]
+    ManOnCrowningRank {
+        /// The square.
+        square: Square,
+        /// "white" or "black".
+        color: &'static str,
+    },
+    /// More than twelve pieces of one colour.
+    #[error("{color} has {count} pieces; a side has at most 12")]
+    TooManyPieces {
+        /// "white" or "black".
+        color: &'static str,
+        /// How many were given.
+        count: u32,
+    },
+}
+
+/// A sound position: the pieces and the side to move.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    pieces: [Bitboard; 2],
+    kings: Bitboard,
+    turn: Color,
+}
+
+impl Position {
+    /// The initial position of both rule sets: twelve men a side, white to move.
+    pub fn initial() -> Position {
+        let white = Bitboard(Bitboard::ALL.0 & ((1 << 13) - 1));
+        let black = Bitboard(Bitboard::ALL.0 & !((1 << 23) - 1));
+        Position {
+            pieces: [white, black],
+            kings: Bitboard::EMPTY,
+            turn: Color::White,
+        }
+    }
+
+    /// Builds a position from an unchecked setup.
+    pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
+        if let Some(sq) = (setup.white & setup.black).first() {
+            return Err(SetupError::BothColours(sq));
+        }
+        if let Some(sq) = (setup.kings & !(setup.white | setup.black)).first() {
+            return Err(SetupError::KingWithoutPiece(sq));
+        }
+        if let Some(sq) = (setup.white & !setup.kings & Bitboard::RANK_8).first() {
+            return Err(SetupError::ManOnCrowningRank {
+                square: sq,
+                color: "white",
+            });
+        }
+        if let Some(sq) = (setup.black & !setup.kings & Bitboard::RANK_1).first() {
+            return Err(SetupError::ManOnCrowningRank {
+                square: sq,
+                color: "black",
+            });
+        }
+        for (color, bb) in [("white", setup.white), ("black", setup.black)] {
+            if bb.count() > 12 {
+                return Err(SetupError::TooManyPieces {
+                    color,
+                    count: bb.count(),
+                });
+            }
+        }
+        Ok(Position {
+            pieces: [setup.white & Bitboard::ALL, setup.black & Bitboard::ALL],
+            kings: setup.kings & Bitboard::ALL,
+            turn: setup.turn.unwrap_or(Color::White),
+        })
+    }
+
+    /// The position as an unchecked setup.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            white: self.pieces[0],
+            black: self.pieces[1],
+            kings: self.kings,
+            turn: Some(self.turn),
+        }
+    }
+
+    /// The side to move.
+    #[inline]
+    pub const fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The same pieces with the other side to move.
+    pub fn with_turn(mut self, turn: Color) -> Position {
+        self.turn = turn;
+        self
+    }
+
+    /// All pieces of `color`.
+    #[inline]
+    pub const fn pieces(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()]
+    }
+
+    /// The men of `color`.
+    #[inline]
+    pub fn men(&self, color: Color) -> Bitboard {
+        Bitboard(self.pieces[color.index()].0 & !self.kings.0)
+    }
+
+    /// The kings of `color`.
+    #[inline]
+    pub fn kings(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()] & self.kings
+    }
+
+    /// The kings of both sides.
+    #[inline]
+    pub const fn all_kings(&self) -> Bitboard {
+        self.kings
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    /// Every empty playable square.
+    #[inline]
+    pub fn empty(&self) -> Bitboard {
+        !self.occupied()
+    }
+
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let color = if self.pieces[0].contains(sq) {
+            Color::White
+        } else if self.pieces[1].contains(sq) {
+            Color::Black
+        } else {
+            return None;
+        };
+        let role = if self.kings.contains(sq) {
+            Role::King
+        } else {
+            Role::Man
+        };
+        Some(Piece { color, role })
+    }
+
+    /// Plays `mv` for the side to move without checking that it is legal.
+    ///
+    /// The move must come from the rule set's move generator for this position; anything
+    /// else gives a position that no game can reach (but never a panic).
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: &Move) {
+        let us = self.turn.index();
+        let from = mv.from().bb();
+        let to = mv.to().bb();
+        let captured = mv.captured();
+        let was_king = (self.kings & from).any();
+        self.pieces[us] = (self.pieces[us] & !from) | to;
+        self.pieces[1 - us] &= !captured;
+        self.kings &= !(captured | from);
+        if was_king || (to & self.turn.crowning_rank()).any() {
+            self.kings |= to;
+        }
+        self.turn = !self.turn;
+    }
+
+    /// The position after `mv`, which must be legal here (see [`Position::play_unchecked`]).
+    #[inline]
+    pub fn after(&self, mv: &Move) -> Position {
+        let mut next = *self;
+        next.play_unchecked(mv);
+        next
+    }
+
+    /// Whether the move of the man or king on `from` to `to` crowns a man.
+    pub fn crowns(&self, mv: &Move) -> bool {
+        !self.kings.contains(mv.from()) && (mv.to().bb() & self.turn.crowning_rank()).any()
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::initial()
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", crate::fen::write(self))
+    }
+}
+
+impl fmt::Display for Position {
+    /// The position as FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&crate::fen::write(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn initial_position() {
+        let pos = Position::initial();
+        assert_eq!(pos.pieces(Color::White).count(), 12);
+        assert_eq!(pos.pieces(Color::Black).count(), 12);
+        assert_eq!(pos.empty().count(), 8);
+        for name in ["a1", "c3", "e3", "h2", "g1"] {
+            let sq = Square::parse_algebraic(name).unwrap();
+            assert_eq!(
+                pos.piece_at(sq),
+                Some(Piece {
+                    color: Color::White,
+                    role: Role::Man
+                })
+            );
+        }
+        for name in ["a7", "b6", "h8", "f6"] {
+            let sq = Square::parse_algebraic(name).unwrap();
+            assert_eq!(pos.piece_at(sq).map(|p| p.color), Some(Color::Black));
+        }
+        assert_eq!(pos.piece_at(Square::parse_algebraic("d4").unwrap()), None);
+    }
+}

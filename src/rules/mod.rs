@@ -1,0 +1,187 @@
+//! The [`Rules`] trait and the rule sets that implement it.
+//!
+//! A rule set says which moves are legal, when a game is lost and when it is drawn. Everything
+//! above this module (perft, the game, the engine, the consoles) is generic over [`Rules`], and a
+//! [`RuleSet`] chosen at run time is turned into one of the static types once, with
+//! [`with_rules!`](crate::with_rules), so the hot loops stay monomorphic.
+//!
+//! Adding a variant: write a type implementing [`Rules`] (most use the shared generator in
+//! `generate.rs` through its `Params`), add it to [`RuleSet`] and to `with_rules!`.
+
+mod czech;
+pub(crate) mod generate;
+mod spanish;
+
+use std::fmt;
+
+pub use czech::Czech;
+pub use spanish::Spanish;
+
+use crate::notation::Notation;
+use crate::{Move, MoveList, Position};
+
+/// Why a game is drawn.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum DrawReason {
+    /// The same position, with the same side to move, occurred for the third time.
+    Repetition,
+    /// Fifteen moves by each player with no man move and no capture.
+    NoProgress,
+    /// The moves allowed for a king ending ran out.
+    KingEnding,
+    /// The players agreed.
+    Agreement,
+}
+
+/// What the draw rules remember from move to move, besides the positions themselves.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct DrawCounters {
+    /// Half-moves in a row with no man move and no capture.
+    pub quiet_plies: u16,
+    /// The count of a king ending, when the material is one the rules limit.
+    pub ending: Option<EndingCount>,
+}
+
+/// The count of a limited ending: how many half-moves have been played since its material
+/// arose, and how many are allowed.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct EndingCount {
+    /// The material the count belongs to: white men, white kings, black men, black kings.
+    pub material: [u8; 4],
+    /// Half-moves played since the material arose.
+    pub plies: u16,
+    /// Half-moves allowed before the game is drawn.
+    pub limit: u16,
+}
+
+/// The material of a position: white men, white kings, black men, black kings.
+pub fn material(pos: &Position) -> [u8; 4] {
+    use crate::Color::{Black, White};
+    [
+        pos.men(White).count() as u8,
+        pos.kings(White).count() as u8,
+        pos.men(Black).count() as u8,
+        pos.kings(Black).count() as u8,
+    ]
+}
+
+/// A rule set: legal moves, the end of the game, the draw rules and its notation.
+///
+/// Implementations are zero-sized types; every function is associated, so generic code
+/// (`perft::<Czech>`, `Game<Spanish>`, the engine's search) is compiled once per rule set.
+pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
+    /// The rule set's run-time name.
+    const RULE_SET: RuleSet;
+
+    /// How this rule set writes and reads moves.
+    const NOTATION: Notation;
+
+    /// Whether the third occurrence of a position draws.
+    const REPETITION_DRAW: bool = false;
+
+    /// Fills `moves` with the legal moves of the side to move (clearing it first).
+    fn legal_moves(pos: &Position, moves: &mut MoveList);
+
+    /// The number of legal moves of the side to move, as fast as it can be found.
+    /// `scratch` is working storage; its contents afterwards are unspecified.
+    fn count_legal_moves(pos: &Position, scratch: &mut MoveList) -> usize {
+        Self::legal_moves(pos, scratch);
+        scratch.len()
+    }
+
+    /// Whether the side to move has lost: no pieces, or no legal move.
+    fn is_lost(pos: &Position, scratch: &mut MoveList) -> bool {
+        Self::count_legal_moves(pos, scratch) == 0
+    }
+
+    /// The draw counters of a game that starts at `pos`.
+    fn start_counters(pos: &Position) -> DrawCounters {
+        let _ = pos;
+        DrawCounters::default()
+    }
+
+    /// The draw counters after `mv` took `before` to `after`.
+    fn next_counters(
+        counters: &DrawCounters,
+        before: &Position,
+        mv: &Move,
+        after: &Position,
+    ) -> DrawCounters {
+        let _ = (before, mv, after);
+        *counters
+    }
+
+    /// The draw that the counters call for, if any (repetition is checked by the caller).
+    fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
+        let _ = counters;
+        None
+    }
+}
+
+/// A rule set chosen at run time.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub enum RuleSet {
+    /// The Spanish-spec variant: optional capture, at most three hops, numeric coordinates.
+    #[default]
+    Spanish,
+    /// The official Czech rules (česká dáma).
+    Czech,
+}
+
+impl RuleSet {
+    /// Every rule set.
+    pub const ALL: [RuleSet; 2] = [RuleSet::Spanish, RuleSet::Czech];
+
+    /// The name used on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RuleSet::Spanish => "spanish",
+            RuleSet::Czech => "czech",
+        }
+    }
+}
+
+impl fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error for an unknown rule set name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rule set '{0}' (expected spanish or czech)")]
+pub struct UnknownRuleSet(pub String);
+
+impl std::str::FromStr for RuleSet {
+    type Err = UnknownRuleSet;
+    fn from_str(s: &str) -> Result<RuleSet, UnknownRuleSet> {
+        RuleSet::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownRuleSet(s.to_string()))
+    }
+}
+
+/// Runs `$body` with `$R` standing for the static rule type of the run-time `$set`.
+///
+/// ```
+/// use dama::{perft, with_rules, Position, RuleSet};
+/// let set = RuleSet::Czech;
+/// let nodes = with_rules!(set, R => perft::perft::<R>(&Position::initial(), 2));
+/// assert_eq!(nodes, 49);
+/// ```
+#[macro_export]
+macro_rules! with_rules {
+    ($set:expr, $R:ident => $body:expr) => {
+        match $set {
+            $crate::RuleSet::Spanish => {
+                type $R = $crate::Spanish;
+                $body
+            }
+            $crate::RuleSet::Czech => {
+                type $R = $crate::Czech;
+                $body
+            }
+        }
+    };
+}
