@@ -1,10 +1,11 @@
 //! The `dama` binary: parses the command line and maps errors to exit codes.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
 use dama::cli::{self, Cli, CliError, Command};
+use dama::console;
 
 fn run(cli: &Cli) -> Result<(), CliError> {
     let stdout = io::stdout();
@@ -13,12 +14,49 @@ fn run(cli: &Cli) -> Result<(), CliError> {
     match &cli.command {
         Some(Command::Perft(args)) => cli::perft(&cli.common, args, &mut out, &mut err)?,
         Some(Command::Moves) => cli::moves(&cli.common, &mut out)?,
-        Some(Command::Analyze(_)) | Some(Command::Play(_)) | None => {
-            return Err(CliError::Input("not implemented yet".into()));
+        Some(Command::Analyze(_)) => {
+            return Err(CliError::Input("analyze is not implemented yet".into()));
         }
+        Some(Command::Play(args)) => play(cli, args, &mut out)?,
+        None => play(cli, &cli.play, &mut out)?,
     }
     out.flush()?;
     Ok(())
+}
+
+fn play(cli: &Cli, args: &cli::PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let stdin = io::stdin();
+    let echo = if args.echo {
+        true
+    } else if args.no_echo {
+        false
+    } else {
+        !stdin.is_terminal()
+    };
+    let lang = args
+        .lang
+        .unwrap_or_else(|| console::Options::default_lang(cli.common.rules));
+    // The Spanish dialogue's texts stay plain unless colour is asked for outright.
+    let color = match lang {
+        cli::Lang::Es => cli.common.color == cli::ColorChoice::Always,
+        _ => cli.common.color.enabled(io::stdout().is_terminal()),
+    };
+    let opts = console::Options {
+        rules: cli.common.rules,
+        start: cli::start_position(&cli.common)?,
+        custom_start: cli.common.fen.is_some(),
+        color,
+        white: args.white,
+        black: args.black,
+        limits: args.engine.limits(),
+        load: args.load.clone(),
+        lang,
+        echo,
+    };
+    console::play(&opts, &mut stdin.lock(), out).map_err(|e| match e {
+        console::ConsoleError::Io(e) => CliError::Io(e),
+        other => CliError::Input(other.to_string()),
+    })
 }
 
 fn main() -> ExitCode {

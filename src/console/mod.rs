@@ -1,1 +1,90 @@
 //! The line-based console games.
+//!
+//! Two dialogues share a [`Game`](crate::game::Game) and the line reader [`LineIo`]:
+//!
+//! - [`spanish`]: the exact texts of the Spanish specification (`--lang es`, the default for
+//!   the Spanish rules), numeric coordinates such as `61.52`;
+//! - [`czech`]: the full console in Czech or English (`--lang cs|en`, the default for the
+//!   Czech rules), algebraic moves, commands, draw rules and PDN.
+//!
+//! Both are generic over [`Rules`](crate::Rules), so a new rule set plays in either without a
+//! change here. Both read lines from any `BufRead` and write to any `Write`, so tests drive
+//! them in memory.
+
+pub mod board_view;
+pub mod catalog;
+pub mod czech;
+mod line_io;
+pub mod spanish;
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+pub use line_io::{LineIo, Read};
+
+use crate::cli::{Lang, PlayerKind};
+use crate::engine::Limits;
+use crate::{Position, RuleSet, with_rules};
+
+/// Everything a console game needs to start.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The rule set.
+    pub rules: RuleSet,
+    /// The starting position (the initial one unless `--fen` gave another).
+    pub start: Position,
+    /// Whether the position was given with `--fen` (it is then shown like a new game).
+    pub custom_start: bool,
+    /// Whether to colour the output.
+    pub color: bool,
+    /// Who plays white.
+    pub white: PlayerKind,
+    /// Who plays black.
+    pub black: PlayerKind,
+    /// The engine's limits, for the sides it plays and for hints.
+    pub limits: Limits,
+    /// A PDN game to start from.
+    pub load: Option<PathBuf>,
+    /// The language of the dialogue.
+    pub lang: Lang,
+    /// Whether to write each line read after its prompt.
+    pub echo: bool,
+}
+
+impl Options {
+    /// The default language of a rule set's dialogue.
+    pub fn default_lang(rules: RuleSet) -> Lang {
+        match rules {
+            RuleSet::Spanish => Lang::Es,
+            RuleSet::Czech => Lang::Cs,
+        }
+    }
+}
+
+/// An error that stops a console game before it starts (a bad `--load` file, say).
+#[derive(Debug, thiserror::Error)]
+pub enum ConsoleError {
+    /// The game to load could not be read or is not a legal game.
+    #[error("{0}")]
+    Load(String),
+    /// Writing the dialogue failed (other than a closed pipe, which ends the game quietly).
+    #[error("cannot write: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Plays console games from `input` to `output` until the players stop or the input ends.
+pub fn play(
+    opts: &Options,
+    input: &mut impl BufRead,
+    output: &mut impl Write,
+) -> Result<(), ConsoleError> {
+    let mut io = LineIo::new(input, output, opts.echo);
+    let result = with_rules!(opts.rules, R => match opts.lang {
+        Lang::Es => spanish::run::<R>(opts, &mut io),
+        Lang::Cs | Lang::En => czech::run::<R>(opts, &mut io),
+    });
+    match result {
+        Err(ConsoleError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}

@@ -1,0 +1,77 @@
+//! Drawing a board as text, plain or coloured.
+//!
+//! Colour only wraps characters in ANSI escape sequences; it never adds or removes any other
+//! character, so a coloured board read without its escapes is the plain one.
+
+use colored::{Color as Ansi, Colorize};
+
+use crate::{Color, Piece, Position, Role, Square};
+
+/// Wraps `text` in the colour of `color`'s pieces when `colored` is set.
+pub fn paint(text: &str, color: Color, colored: bool) -> String {
+    if !colored {
+        return text.to_string();
+    }
+    let ansi = match color {
+        Color::White => Ansi::BrightYellow,
+        Color::Black => Ansi::BrightRed,
+    };
+    // `colored` obeys the process environment unless forced; the caller has decided already.
+    colored::control::set_override(true);
+    text.color(ansi).bold().to_string()
+}
+
+/// The Spanish console's letter for a piece: `b`/`n` for men, `B`/`N` for kings.
+pub fn spanish_letter(piece: Piece) -> char {
+    match (piece.color, piece.role) {
+        (Color::White, Role::Man) => 'b',
+        (Color::White, Role::King) => 'B',
+        (Color::Black, Role::Man) => 'n',
+        (Color::Black, Role::King) => 'N',
+    }
+}
+
+/// The Spanish console's board: column numbers above and below, each row between its number,
+/// row 1 (black's side) at the top, every empty square a space. Ends with a newline.
+pub fn spanish(pos: &Position, colored: bool) -> String {
+    let mut text = String::from(" 12345678\n");
+    for row in 1..=8u8 {
+        text.push(char::from(b'0' + row));
+        for col in 1..=8u8 {
+            match Square::from_row_col(row, col).and_then(|sq| pos.piece_at(sq)) {
+                Some(piece) => {
+                    let letter = spanish_letter(piece).to_string();
+                    text.push_str(&paint(&letter, piece.color, colored));
+                }
+                None => text.push(' '),
+            }
+        }
+        text.push(char::from(b'0' + row));
+        text.push('\n');
+    }
+    text.push_str(" 12345678\n");
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spanish_initial_board() {
+        let expected = " 12345678\n1 n n n n1\n2n n n n 2\n3 n n n n3\n4        4\n5        5\n\
+                        6b b b b 6\n7 b b b b7\n8b b b b 8\n 12345678\n";
+        assert_eq!(spanish(&Position::initial(), false), expected);
+    }
+
+    #[test]
+    fn colour_only_adds_escapes() {
+        let plain = spanish(&Position::initial(), false);
+        let coloured = spanish(&Position::initial(), true);
+        assert_ne!(plain, coloured);
+        let stripped = regex::Regex::new("\x1b\\[[0-9;]*m")
+            .unwrap()
+            .replace_all(&coloured, "");
+        assert_eq!(stripped, plain);
+    }
+}

@@ -1,0 +1,5 @@
+//! Message catalogues: every text a dialogue prints, one catalogue per language.
+//!
+//! The Spanish catalogue holds the exact lines of `../shared/spec/spanish-console.md`.
+
+pub mod es;

@@ -1,0 +1,1 @@
+//! The Spanish catalogue: the exact texts of the Spanish-spec console.

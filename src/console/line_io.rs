@@ -1,0 +1,90 @@
+//! Reading typed lines after a prompt, with the echo that makes a replayed script read like a
+//! session at a terminal.
+
+use std::io::{self, BufRead, Write};
+
+/// What a prompt got.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Read {
+    /// A line, without its line ending.
+    Line(String),
+    /// The input ended (or could not be read any more).
+    Eof,
+}
+
+/// The console's input and output.
+pub struct LineIo<'a> {
+    input: &'a mut dyn BufRead,
+    output: &'a mut dyn Write,
+    echo: bool,
+}
+
+impl<'a> LineIo<'a> {
+    /// Reads from `input` and writes to `output`; with `echo`, every line read is written
+    /// after its prompt.
+    pub fn new(input: &'a mut dyn BufRead, output: &'a mut dyn Write, echo: bool) -> LineIo<'a> {
+        LineIo {
+            input,
+            output,
+            echo,
+        }
+    }
+
+    /// Writes `text` as it is.
+    pub fn write(&mut self, text: &str) -> io::Result<()> {
+        self.output.write_all(text.as_bytes())
+    }
+
+    /// Writes `text` and a newline.
+    pub fn line(&mut self, text: &str) -> io::Result<()> {
+        self.output.write_all(text.as_bytes())?;
+        self.output.write_all(b"\n")
+    }
+
+    /// Writes `prompt` (no newline), then reads one line. The line is echoed when echo is on;
+    /// at the end of input the open prompt line is ended with a newline.
+    pub fn prompt(&mut self, prompt: &str) -> io::Result<Read> {
+        self.output.write_all(prompt.as_bytes())?;
+        self.output.flush()?;
+        let mut bytes = Vec::new();
+        let read = self.input.read_until(b'\n', &mut bytes).unwrap_or(0);
+        if read == 0 {
+            self.output.write_all(b"\n")?;
+            self.output.flush()?;
+            return Ok(Read::Eof);
+        }
+        if bytes.last() == Some(&b'\n') {
+            bytes.pop();
+            if bytes.last() == Some(&b'\r') {
+                bytes.pop();
+            }
+        }
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        if self.echo {
+            self.output.write_all(text.as_bytes())?;
+            self.output.write_all(b"\n")?;
+        }
+        Ok(Read::Line(text))
+    }
+
+    /// Flushes the output.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.output.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn echo_and_end_of_input() {
+        let mut input: &[u8] = b"61.52\r\nxx";
+        let mut out = Vec::new();
+        let mut io = LineIo::new(&mut input, &mut out, true);
+        assert_eq!(io.prompt("> ").unwrap(), Read::Line("61.52".into()));
+        assert_eq!(io.prompt("> ").unwrap(), Read::Line("xx".into()));
+        assert_eq!(io.prompt("> ").unwrap(), Read::Eof);
+        assert_eq!(String::from_utf8(out).unwrap(), "> 61.52\n> xx\n> \n");
+    }
+}
