@@ -126,6 +126,19 @@ impl Bitboard {
         Bitboard(moved & Bitboard::ALL.0)
     }
 
+    /// Every square moved one step in `dir`, without dropping the squares that leave the
+    /// board: they land on ghost bits or beyond bit 35. Only for results that are at once
+    /// intersected with a proper set of squares.
+    #[inline(always)]
+    pub(crate) const fn shift_raw(self, dir: Direction) -> Bitboard {
+        Bitboard(match dir {
+            Direction::NorthEast => self.0 << 5,
+            Direction::NorthWest => self.0 << 4,
+            Direction::SouthEast => self.0 >> 4,
+            Direction::SouthWest => self.0 >> 5,
+        })
+    }
+
     /// The squares beyond `sq` in `dir`, up to the edge of the board.
     #[inline]
     pub fn ray(sq: Square, dir: Direction) -> Bitboard {

@@ -13,9 +13,10 @@ pub const MAX_PATH: usize = 12;
 ///
 /// A plain move has one landing square and captures nothing. A capture has one landing square
 /// per piece taken. Moves are made by a rule set's generator; compare them with `==`.
-#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone)]
 pub struct Move {
     from: Square,
+    to: Square,
     len: u8,
     path: [Square; MAX_PATH],
     captured: Bitboard,
@@ -25,13 +26,32 @@ impl Move {
     /// A plain (non-capturing) move.
     #[inline]
     pub fn quiet(from: Square, to: Square) -> Move {
-        let mut path = [from; MAX_PATH];
-        path[0] = to;
+        let path = [to; MAX_PATH];
         Move {
             from,
+            to,
             len: 1,
             path,
             captured: Bitboard::EMPTY,
+        }
+    }
+
+    /// A move whose landing squares are the first `len` of `path` (1 ≤ `len` ≤ [`MAX_PATH`]);
+    /// the rest of `path` is ignored.
+    #[inline]
+    pub(crate) fn from_parts(
+        from: Square,
+        path: [Square; MAX_PATH],
+        len: usize,
+        captured: Bitboard,
+    ) -> Move {
+        debug_assert!((1..=MAX_PATH).contains(&len));
+        Move {
+            from,
+            to: path[len - 1],
+            len: len as u8,
+            path,
+            captured,
         }
     }
 
@@ -41,10 +61,11 @@ impl Move {
         if path.is_empty() || path.len() > MAX_PATH {
             return None;
         }
-        let mut full = [from; MAX_PATH];
+        let mut full = [path[0]; MAX_PATH];
         full[..path.len()].copy_from_slice(path);
         Some(Move {
             from,
+            to: path[path.len() - 1],
             len: path.len() as u8,
             path: full,
             captured,
@@ -60,7 +81,7 @@ impl Move {
     /// The square the moving piece ends on.
     #[inline]
     pub const fn to(&self) -> Square {
-        self.path[self.len as usize - 1]
+        self.to
     }
 
     /// The landing squares in order (one for a plain move).
@@ -85,6 +106,22 @@ impl Move {
     #[inline]
     pub fn same_route(&self, other: &Move) -> bool {
         self.from == other.from && self.to() == other.to() && self.captured == other.captured
+    }
+}
+
+impl PartialEq for Move {
+    fn eq(&self, other: &Move) -> bool {
+        self.from == other.from && self.captured == other.captured && self.path() == other.path()
+    }
+}
+
+impl Eq for Move {}
+
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.from.hash(state);
+        self.path().hash(state);
+        self.captured.hash(state);
     }
 }
 

@@ -242,26 +242,26 @@ impl Position {
     /// else gives a position that no game can reach (but never a panic).
     #[inline]
     pub fn play_unchecked(&mut self, mv: &Move) {
-        let us = self.turn.index();
-        let from = mv.from().bb();
-        let to = mv.to().bb();
-        let captured = mv.captured();
-        let was_king = (self.kings & from).any();
-        self.pieces[us] = (self.pieces[us] & !from) | to;
-        self.pieces[1 - us] &= !captured;
-        self.kings &= !(captured | from);
-        if was_king || (to & self.turn.crowning_rank()).any() {
-            self.kings |= to;
-        }
-        self.turn = !self.turn;
+        *self = self.after(mv);
     }
 
     /// The position after `mv`, which must be legal here (see [`Position::play_unchecked`]).
     #[inline]
     pub fn after(&self, mv: &Move) -> Position {
-        let mut next = *self;
-        next.play_unchecked(mv);
-        next
+        let from = mv.from().bb();
+        let to = mv.to().bb();
+        let captured = mv.captured();
+        let crowned = (self.kings & from).any() || (to & self.turn.crowning_rank()).any();
+        let kings = (self.kings & !(captured | from)) | if crowned { to } else { Bitboard::EMPTY };
+        let (white, black) = match self.turn {
+            Color::White => ((self.pieces[0] & !from) | to, self.pieces[1] & !captured),
+            Color::Black => (self.pieces[0] & !captured, (self.pieces[1] & !from) | to),
+        };
+        Position {
+            pieces: [white, black],
+            kings,
+            turn: !self.turn,
+        }
     }
 
     /// Whether the move of the man or king on `from` to `to` crowns a man.

@@ -68,10 +68,12 @@ impl Rules for Czech {
     const NOTATION: Notation = Notation::Algebraic;
     const REPETITION_DRAW: bool = true;
 
+    #[inline]
     fn legal_moves(pos: &Position, moves: &mut MoveList) {
         generate::legal_moves::<Czech>(pos, moves);
     }
 
+    #[inline(always)]
     fn count_legal_moves(pos: &Position, scratch: &mut MoveList) -> usize {
         generate::count_moves::<Czech>(pos, scratch)
     }

@@ -8,6 +8,7 @@
 //!
 //! What differs is described by the constants of [`Params`].
 
+use crate::mv::MAX_PATH;
 use crate::position::Color;
 use crate::{Bitboard, Direction, Move, MoveList, Position, Square};
 
@@ -27,12 +28,13 @@ pub(crate) trait Params {
     const MERGE_ROUTES: bool;
 }
 
-/// The two forward directions of `color`'s men.
-#[inline]
-fn forward(color: Color) -> [Direction; 2] {
-    match color {
-        Color::White => [Direction::NorthEast, Direction::NorthWest],
-        Color::Black => [Direction::SouthEast, Direction::SouthWest],
+/// The two forward directions of white's men (`WHITE`) or black's.
+#[inline(always)]
+const fn forward_of<const WHITE: bool>() -> [Direction; 2] {
+    if WHITE {
+        [Direction::NorthEast, Direction::NorthWest]
+    } else {
+        [Direction::SouthEast, Direction::SouthWest]
     }
 }
 
@@ -54,26 +56,25 @@ fn man_jumpers(men: Bitboard, opp: Bitboard, empty: Bitboard, dir: Direction) ->
     (empty.shift(opp_dir) & opp).shift(opp_dir) & men
 }
 
-/// The state of one capture search from one starting square.
-struct Jumps<'a> {
-    from: Square,
-    /// The opposing pieces.
-    opp: Bitboard,
-    /// Every occupied square while the move is made (the starting square is empty).
-    occ: Bitboard,
-    path: [Square; crate::mv::MAX_PATH],
-    list: &'a mut MoveList,
-    /// Where this side's captures begin in `list`, for merging routes.
-    first_capture: usize,
+/// Where a capture search puts the sequences it finds.
+trait Sink {
+    /// Takes the sequence from `from` along the first `hops` squares of `path`.
+    fn record(&mut self, from: Square, path: &[Square; MAX_PATH], hops: usize, captured: Bitboard);
 }
 
-impl Jumps<'_> {
+/// Collects sequences as moves, merging routes when `merge` is set.
+struct ListSink<'a> {
+    list: &'a mut MoveList,
+    /// Where this search's captures begin in `list`.
+    first_capture: usize,
+    merge: bool,
+}
+
+impl Sink for ListSink<'_> {
     #[inline]
-    fn record<P: Params>(&mut self, hops: usize, captured: Bitboard) {
-        let Some(mv) = Move::new(self.from, &self.path[..hops], captured) else {
-            return;
-        };
-        if P::MERGE_ROUTES
+    fn record(&mut self, from: Square, path: &[Square; MAX_PATH], hops: usize, captured: Bitboard) {
+        let mv = Move::from_parts(from, *path, hops, captured);
+        if self.merge
             && self.list[self.first_capture..]
                 .iter()
                 .any(|m| m.same_route(&mv))
@@ -82,36 +83,58 @@ impl Jumps<'_> {
         }
         self.list.push(mv);
     }
+}
 
-    fn man<P: Params>(
-        &mut self,
-        sq: Square,
-        captured: Bitboard,
-        hops: usize,
-        dirs: [Direction; 2],
-    ) {
+/// Counts sequences (for bulk counting, where no two can be the same move).
+struct CountSink(usize);
+
+impl Sink for CountSink {
+    #[inline]
+    fn record(&mut self, _: Square, _: &[Square; MAX_PATH], _: usize, _: Bitboard) {
+        self.0 += 1;
+    }
+}
+
+/// The state of one capture search from one starting square.
+struct Jumps<S> {
+    from: Square,
+    /// The opposing pieces.
+    opp: Bitboard,
+    /// Every occupied square while the move is made (the starting square is empty).
+    occ: Bitboard,
+    path: [Square; MAX_PATH],
+    sink: S,
+}
+
+impl<S: Sink> Jumps<S> {
+    #[inline]
+    fn record(&mut self, hops: usize, captured: Bitboard) {
+        self.sink.record(self.from, &self.path, hops, captured);
+    }
+
+    /// Men's jumps. Two routes of a man never take the same pieces (each hop climbs two
+    /// ranks, so routes that part never meet the same piece again), so none are merged; and
+    /// as a man's hops only go forward, the pieces taken never stand in its way again.
+    fn man<P: Params, const WHITE: bool>(&mut self, at: Bitboard, captured: Bitboard, hops: usize) {
         let mut extended = false;
         if hops < P::MAX_HOPS {
-            for dir in dirs {
-                let Some(over) = sq.step(dir) else { continue };
-                if !(self.opp & !captured).contains(over) {
+            for dir in forward_of::<WHITE>() {
+                let over = at.shift(dir) & self.opp;
+                let land = over.shift(dir) & !self.occ;
+                let Some(land_sq) = land.first() else {
                     continue;
-                }
-                let Some(land) = over.step(dir) else { continue };
-                if self.occ.contains(land) {
-                    continue;
-                }
+                };
                 extended = true;
-                self.path[hops] = land;
-                let taken = captured.with(over);
+                self.path[hops] = land_sq;
+                let taken = captured | over;
                 if P::PARTIAL {
-                    self.record::<P>(hops + 1, taken);
+                    self.record(hops + 1, taken);
                 }
-                self.man::<P>(land, taken, hops + 1, dirs);
+                self.man::<P, WHITE>(land, taken, hops + 1);
             }
         }
         if !P::PARTIAL && !extended && hops > 0 {
-            self.record::<P>(hops, captured);
+            self.record(hops, captured);
         }
     }
 
@@ -133,13 +156,12 @@ impl Jumps<'_> {
 
     #[inline]
     fn king_can_jump(&self, sq: Square, captured: Bitboard) -> bool {
+        let prey = self.opp & !captured;
+        let empty = !self.occ;
         Direction::ALL.into_iter().any(|dir| {
             (Bitboard::ray(sq, dir) & self.occ)
                 .nearest(dir)
-                .is_some_and(|first| {
-                    (self.opp & !captured).contains(first)
-                        && first.step(dir).is_some_and(|land| !self.occ.contains(land))
-                })
+                .is_some_and(|first| prey.contains(first) && (first.bb().shift(dir) & empty).any())
         })
     }
 
@@ -155,7 +177,7 @@ impl Jumps<'_> {
             if P::PARTIAL {
                 for land in landings {
                     self.path[hops] = land;
-                    self.record::<P>(hops + 1, taken);
+                    self.record(hops + 1, taken);
                     self.king::<P>(land, taken, hops + 1);
                 }
             } else {
@@ -171,7 +193,7 @@ impl Jumps<'_> {
                 } else {
                     for land in landings {
                         self.path[hops] = land;
-                        self.record::<P>(hops + 1, taken);
+                        self.record(hops + 1, taken);
                     }
                 }
             }
@@ -179,45 +201,90 @@ impl Jumps<'_> {
     }
 }
 
-/// Adds the captures of the side to move to `list`: kings' first, and men's only when the
-/// rules give kings no priority or no king can capture.
-fn captures<P: Params>(pos: &Position, list: &mut MoveList) {
+/// Runs the capture search of every piece in `kings` (as kings) into `sink`.
+#[inline]
+fn king_captures<P: Params, S: Sink>(pos: &Position, sink: S) -> S {
     let us = pos.turn();
-    let opp = pos.pieces(!us);
-    let first_capture = list.len();
     let mut jumps = Jumps {
         from: Square::from_bit_unchecked(0),
-        opp,
+        opp: pos.pieces(!us),
         occ: pos.occupied(),
-        path: [Square::from_bit_unchecked(0); crate::mv::MAX_PATH],
-        list,
-        first_capture,
+        path: [Square::from_bit_unchecked(0); MAX_PATH],
+        sink,
     };
     for king in pos.kings(us) {
         jumps.from = king;
         jumps.occ = pos.occupied().without(king);
         jumps.king::<P>(king, Bitboard::EMPTY, 0);
     }
-    if P::KING_PRIORITY && jumps.list.len() > first_capture {
-        return;
+    jumps.sink
+}
+
+/// Runs the capture search of the men of the side to move into `sink`.
+#[inline]
+fn man_captures<P: Params, S: Sink>(pos: &Position, sink: S) -> S {
+    match pos.turn() {
+        Color::White => man_captures_of::<P, S, true>(pos, sink),
+        Color::Black => man_captures_of::<P, S, false>(pos, sink),
     }
+}
+
+#[inline(always)]
+fn man_captures_of<P: Params, S: Sink, const WHITE: bool>(pos: &Position, sink: S) -> S {
+    let us = pos.turn();
+    let opp = pos.pieces(!us);
     let men = pos.men(us);
     let empty = pos.empty();
-    let dirs = forward(us);
-    let jumpers = man_jumpers(men, opp, empty, dirs[0]) | man_jumpers(men, opp, empty, dirs[1]);
+    let [d0, d1] = forward_of::<WHITE>();
+    let jumpers = man_jumpers(men, opp, empty, d0) | man_jumpers(men, opp, empty, d1);
+    let mut jumps = Jumps {
+        from: Square::from_bit_unchecked(0),
+        opp,
+        occ: pos.occupied(),
+        path: [Square::from_bit_unchecked(0); MAX_PATH],
+        sink,
+    };
     for man in jumpers {
         jumps.from = man;
-        jumps.occ = pos.occupied().without(man);
-        jumps.man::<P>(man, Bitboard::EMPTY, 0, dirs);
+        jumps.man::<P, WHITE>(man.bb(), Bitboard::EMPTY, 0);
     }
+    jumps.sink
+}
+
+/// Adds the captures of the side to move to `list`: kings' first, and men's only when the
+/// rules give kings no priority or no king can capture.
+fn captures<P: Params>(pos: &Position, list: &mut MoveList) {
+    let first_capture = list.len();
+    let sink = ListSink {
+        list,
+        first_capture,
+        merge: P::MERGE_ROUTES,
+    };
+    let sink = king_captures::<P, _>(pos, sink);
+    if P::KING_PRIORITY && sink.list.len() > first_capture {
+        return;
+    }
+    let men_sink = ListSink {
+        merge: false,
+        ..sink
+    };
+    man_captures::<P, _>(pos, men_sink);
 }
 
 /// Adds the plain moves of the side to move to `list`.
 fn quiet_moves(pos: &Position, list: &mut MoveList) {
+    match pos.turn() {
+        Color::White => quiet_moves_of::<true>(pos, list),
+        Color::Black => quiet_moves_of::<false>(pos, list),
+    }
+}
+
+#[inline(always)]
+fn quiet_moves_of<const WHITE: bool>(pos: &Position, list: &mut MoveList) {
     let us = pos.turn();
     let empty = pos.empty();
     let occ = pos.occupied();
-    for dir in forward(us) {
+    for dir in forward_of::<WHITE>() {
         for to in pos.men(us).shift(dir) & empty {
             list.push(Move::quiet(back(to, dir), to));
         }
@@ -231,25 +298,6 @@ fn quiet_moves(pos: &Position, list: &mut MoveList) {
     }
 }
 
-/// The number of plain moves of the side to move.
-#[inline]
-fn count_quiet(pos: &Position) -> usize {
-    let us = pos.turn();
-    let empty = pos.empty();
-    let occ = pos.occupied();
-    let men = pos.men(us);
-    let mut n = 0;
-    for dir in forward(us) {
-        n += (men.shift(dir) & empty).count();
-    }
-    for king in pos.kings(us) {
-        for dir in Direction::ALL {
-            n += Bitboard::slide(king, dir, occ).count();
-        }
-    }
-    n as usize
-}
-
 /// Fills `list` with the legal moves of the side to move.
 pub(crate) fn legal_moves<P: Params>(pos: &Position, list: &mut MoveList) {
     list.clear();
@@ -260,12 +308,90 @@ pub(crate) fn legal_moves<P: Params>(pos: &Position, list: &mut MoveList) {
     quiet_moves(pos, list);
 }
 
-/// The number of legal moves of the side to move; `scratch` holds the captures afterwards.
-pub(crate) fn count_moves<P: Params>(pos: &Position, scratch: &mut MoveList) -> usize {
-    scratch.clear();
-    captures::<P>(pos, scratch);
-    if P::COMPULSORY && !scratch.is_empty() {
-        return scratch.len();
+/// The number of capture sequences a man on `at` can make, having made `hops` hops.
+///
+/// A man's further hops always go forward, away from its starting square and from the pieces
+/// it has taken, so the position's own `opp` and `empty` are all it needs to look at.
+fn count_man_tree<P: Params, const WHITE: bool>(
+    at: Bitboard,
+    hops: usize,
+    opp: Bitboard,
+    empty: Bitboard,
+) -> usize {
+    let mut n = 0;
+    if hops < P::MAX_HOPS {
+        for dir in forward_of::<WHITE>() {
+            let land = (at.shift(dir) & opp).shift(dir) & empty;
+            if land.any() {
+                let below = count_man_tree::<P, WHITE>(land, hops + 1, opp, empty);
+                n += if P::PARTIAL { 1 + below } else { below.max(1) };
+            }
+        }
     }
-    scratch.len() + count_quiet(pos)
+    n
+}
+
+/// The number of legal moves of the side to move; `scratch` is working storage.
+pub(crate) fn count_moves<P: Params>(pos: &Position, scratch: &mut MoveList) -> usize {
+    match pos.turn() {
+        Color::White => count_moves_of::<P, true>(pos, scratch),
+        Color::Black => count_moves_of::<P, false>(pos, scratch),
+    }
+}
+
+#[inline(always)]
+fn count_moves_of<P: Params, const WHITE: bool>(pos: &Position, scratch: &mut MoveList) -> usize {
+    let us = if WHITE { Color::White } else { Color::Black };
+    let own_kings = pos.kings(us);
+    let kings = if own_kings.is_empty() {
+        0
+    } else if P::MERGE_ROUTES {
+        scratch.clear();
+        let sink = ListSink {
+            list: scratch,
+            first_capture: 0,
+            merge: true,
+        };
+        king_captures::<P, _>(pos, sink).list.len()
+    } else {
+        king_captures::<P, _>(pos, CountSink(0)).0
+    };
+    if P::KING_PRIORITY && kings > 0 {
+        return kings;
+    }
+    let opp = pos.pieces(!us);
+    let empty = pos.empty();
+    let men = pos.men(us);
+    let [d0, d1] = forward_of::<WHITE>();
+    // Every result of a raw shift is intersected with `opp` or `empty`, which hold only
+    // playable squares, so the squares that left the board vanish there.
+    let lands0 = (men.shift_raw(d0) & opp).shift_raw(d0) & empty;
+    let lands1 = (men.shift_raw(d1) & opp).shift_raw(d1) & empty;
+    let mut captures = kings;
+    if (lands0 | lands1).any() {
+        // Each first hop is one move, unless it goes on: then its sequences replace it.
+        captures += (lands0.count() + lands1.count()) as usize;
+        if P::MAX_HOPS > 1 {
+            let again = man_jumpers(Bitboard::ALL, opp, empty, d0)
+                | man_jumpers(Bitboard::ALL, opp, empty, d1);
+            for land in (lands0 & again).squares().chain((lands1 & again).squares()) {
+                let below = count_man_tree::<P, WHITE>(land.bb(), 1, opp, empty);
+                captures += if P::PARTIAL { below } else { below - 1 };
+            }
+        }
+        if P::COMPULSORY {
+            return captures;
+        }
+    } else if P::COMPULSORY && captures > 0 {
+        return captures;
+    }
+    let mut quiet =
+        ((men.shift_raw(d0) & empty).count() + (men.shift_raw(d1) & empty).count()) as usize;
+    let occ = pos.occupied();
+    for king in own_kings {
+        for dir in Direction::ALL {
+            quiet += Bitboard::slide(king, dir, occ).count() as usize;
+        }
+    }
+    captures + quiet
 }

@@ -25,10 +25,12 @@ impl Rules for Spanish {
     const RULE_SET: RuleSet = RuleSet::Spanish;
     const NOTATION: Notation = Notation::Numeric;
 
+    #[inline]
     fn legal_moves(pos: &Position, moves: &mut MoveList) {
         generate::legal_moves::<Spanish>(pos, moves);
     }
 
+    #[inline(always)]
     fn count_legal_moves(pos: &Position, scratch: &mut MoveList) -> usize {
         generate::count_moves::<Spanish>(pos, scratch)
     }
