@@ -173,7 +173,9 @@ pub fn resolve(text: &MoveText, pos: &Position, legal: &[Move]) -> Result<Move, 
     if !captures.is_empty() {
         let unfinished: Vec<Move> = captures
             .iter()
-            .filter(|m| m.from() == from && m.path().len() > rest.len() && m.path().starts_with(rest))
+            .filter(|m| {
+                m.from() == from && m.path().len() > rest.len() && m.path().starts_with(rest)
+            })
             .copied()
             .collect();
         if !unfinished.is_empty() {
@@ -218,7 +220,14 @@ mod tests {
 
     #[test]
     fn syntax() {
-        for ok in ["c3-d4", "C3-D4", "c3 d4", "c3xe5", "c3:e5", " c3 x e5 x g7 "] {
+        for ok in [
+            "c3-d4",
+            "C3-D4",
+            "c3 d4",
+            "c3xe5",
+            "c3:e5",
+            " c3 x e5 x g7 ",
+        ] {
             assert!(parse_text(ok).is_ok(), "{ok}");
         }
         for bad in ["", "c3", "c3-", "c3--d4", "z9-d4", "c3-d9", "hello", "c3d4"] {
@@ -242,10 +251,22 @@ mod tests {
         assert_eq!(try_parse(START, "c3-d4").unwrap(), "c3-d4");
         assert_eq!(try_parse(START, "C3 D4").unwrap(), "c3-d4");
         let e = |t| try_parse(START, t).unwrap_err();
-        assert!(matches!(e("c5-d6"), ParseError::Move(MoveError::NoPiece(_))));
-        assert!(matches!(e("f6-e5"), ParseError::Move(MoveError::NotYourPiece(_))));
-        assert!(matches!(e("b2-c3"), ParseError::Move(MoveError::Occupied(_))));
-        assert!(matches!(e("c3-c5"), ParseError::Move(MoveError::NotLegal(_))));
+        assert!(matches!(
+            e("c5-d6"),
+            ParseError::Move(MoveError::NoPiece(_))
+        ));
+        assert!(matches!(
+            e("f6-e5"),
+            ParseError::Move(MoveError::NotYourPiece(_))
+        ));
+        assert!(matches!(
+            e("b2-c3"),
+            ParseError::Move(MoveError::Occupied(_))
+        ));
+        assert!(matches!(
+            e("c3-c5"),
+            ParseError::Move(MoveError::NotLegal(_))
+        ));
     }
 
     #[test]
@@ -268,6 +289,9 @@ mod tests {
         // King priority: the king on a1 must capture, not the man on g3.
         let fen_text = "W:WKa1,g3:Bc3,f4";
         let err = try_parse(fen_text, "g3xe5").unwrap_err();
-        assert!(matches!(err, ParseError::Move(MoveError::KingMustCapture(_))), "{err:?}");
+        assert!(
+            matches!(err, ParseError::Move(MoveError::KingMustCapture(_))),
+            "{err:?}"
+        );
     }
 }

@@ -305,8 +305,12 @@ fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, PdnError> {
                 if in_movetext {
                     break;
                 }
-                let end = chars[i..].iter().position(|&c| c == '\n').map_or(chars.len(), |p| i + p);
-                let (tag, used) = parse_tag(&chars[i..end]).ok_or(err(line, PdnErrorKind::BadTag))?;
+                let end = chars[i..]
+                    .iter()
+                    .position(|&c| c == '\n')
+                    .map_or(chars.len(), |p| i + p);
+                let (tag, used) =
+                    parse_tag(&chars[i..end]).ok_or(err(line, PdnErrorKind::BadTag))?;
                 tokens.push((line, tag));
                 i += used;
             }
@@ -424,8 +428,9 @@ pub fn read<R: Rules>(text: &str) -> Result<Record<R>, PdnError> {
             Some(game) => game,
             None => {
                 let start = match tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("FEN")) {
-                    Some((_, value)) => fen::parse(value)
-                        .map_err(|e| err(line, PdnErrorKind::BadFen(e)))?,
+                    Some((_, value)) => {
+                        fen::parse(value).map_err(|e| err(line, PdnErrorKind::BadFen(e)))?
+                    }
                     None => Position::initial(),
                 };
                 game.insert(Game::new(start))
@@ -535,9 +540,15 @@ mod tests {
         let text = write(&game, &Header::default());
         assert!(text.contains("[GameType \"29\"]\n"));
         assert!(!text.contains("FEN"));
-        assert!(text.ends_with("\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 3. b2-c3 *\n"), "{text}");
+        assert!(
+            text.ends_with("\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 3. b2-c3 *\n"),
+            "{text}"
+        );
         let back = read::<Czech>(&text).unwrap();
-        assert_eq!(back.game.moves().collect::<Vec<_>>(), game.moves().collect::<Vec<_>>());
+        assert_eq!(
+            back.game.moves().collect::<Vec<_>>(),
+            game.moves().collect::<Vec<_>>()
+        );
         assert_eq!(back.game.position(), game.position());
     }
 
@@ -568,11 +579,17 @@ mod tests {
     fn refusals_are_located() {
         let e = |t: &str| read::<Czech>(t).unwrap_err();
         assert_eq!(e("1. c3-d4 f6-e5\n2. d4-c5 *").line, 2);
-        assert!(matches!(e("1. c3-d4 f6-e5\n2. d4-c5 *").kind, PdnErrorKind::Illegal { number: 2, .. }));
+        assert!(matches!(
+            e("1. c3-d4 f6-e5\n2. d4-c5 *").kind,
+            PdnErrorKind::Illegal { number: 2, .. }
+        ));
         assert_eq!(e("1. c3-d4 f6-e5\n2. d4xf6").kind, PdnErrorKind::NoResult);
         assert_eq!(e("[Event \"x\n1. c3-d4 *").kind, PdnErrorKind::BadTag);
         assert_eq!(e("1. c3-d4 {oops\n *").kind, PdnErrorKind::UnclosedComment);
-        assert_eq!(e("1. c3-d4 @@ *").kind, PdnErrorKind::Unreadable("@@".into()));
+        assert_eq!(
+            e("1. c3-d4 @@ *").kind,
+            PdnErrorKind::Unreadable("@@".into())
+        );
         assert_eq!(e("").kind, PdnErrorKind::Empty);
     }
 }

@@ -153,7 +153,10 @@ impl<R: Rules> Session<'_, R> {
                     WinReason::Blocked => self.t.win_blocked,
                     WinReason::Resignation => self.t.win_resignation,
                 };
-                capitalize(&fill(template, &[self.t.side(winner), self.t.side(!winner)]))
+                capitalize(&fill(
+                    template,
+                    &[self.t.side(winner), self.t.side(!winner)],
+                ))
             }
             Outcome::Draw(reason) => match reason {
                 DrawReason::Agreement => self.t.draw_agreement,

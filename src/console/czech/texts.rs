@@ -1,12 +1,12 @@
 //! The shape of the Czech console's message catalogue, and the translation of library errors
 //! into its language. The catalogues themselves are `catalog::cs` and `catalog::en`.
 
+use crate::Color;
 use crate::fen::FenError;
 use crate::notation::algebraic::{self, MoveError, ParseError, SyntaxError};
 use crate::notation::pdn::{PdnError, PdnErrorKind};
 use crate::position::SetupError;
 use crate::square::SquareError;
-use crate::Color;
 
 /// Every text of the Czech console in one language. Templates hold `{0}`, `{1}`… for the
 /// values filled in by [`fill`].
@@ -243,7 +243,11 @@ impl Texts {
             FenError::BadTurn(t) => fill(self.fen_turn, &[t]),
             FenError::BadColour(t) => fill(self.fen_colour, &[t]),
             FenError::ColourTwice(c) => {
-                let side = if *c == "white" { self.white } else { self.black };
+                let side = if *c == "white" {
+                    self.white
+                } else {
+                    self.black
+                };
                 fill(self.fen_colour_twice, &[side])
             }
             FenError::BadSquare { text, reason } => match reason {
