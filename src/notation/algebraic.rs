@@ -28,9 +28,11 @@ pub fn write(mv: &Move) -> String {
     text
 }
 
-/// Moves written in full and joined by `, `: `c3xe5, c3xa5`.
+/// Moves written in full, sorted as text and joined by `, `: `c3xa5, c3xe5`.
 pub fn write_list(moves: &[Move]) -> String {
-    moves.iter().map(write).collect::<Vec<_>>().join(", ")
+    let mut texts: Vec<String> = moves.iter().map(write).collect();
+    texts.sort();
+    texts.join(", ")
 }
 
 /// A move as typed, before it is matched against the position: its squares in order and how
