@@ -27,14 +27,30 @@ const DIAMOND: &str = "W:Wc3:Bb4,b6,d4,d6";
 #[test]
 fn rejections_in_czech() {
     let cases = [
-        (START, "hello", "„hello“ není tah ani příkaz; příkazy vypíše „nápověda“."),
-        (START, "c3-", "„c3-“ není tah ani příkaz; příkazy vypíše „nápověda“."),
+        (
+            START,
+            "hello",
+            "„hello“ není tah ani příkaz; příkazy vypíše „nápověda“.",
+        ),
+        (
+            START,
+            "c3-",
+            "„c3-“ není tah ani příkaz; příkazy vypíše „nápověda“.",
+        ),
         (START, "c3-d3", "d3 je bílé pole, kámen na něm stát nemůže."),
-        (START, "c3-e5xg7", "„c3-e5xg7“ míchá „-“ s „x“: tah je buď posun, nebo braní."),
+        (
+            START,
+            "c3-e5xg7",
+            "„c3-e5xg7“ míchá „-“ s „x“: tah je buď posun, nebo braní.",
+        ),
         (START, "d4-e5", "Na poli d4 není žádný kámen."),
         (START, "f6-e5", "Kámen na poli f6 není váš."),
         (CAPTURE, "e1-d2", "Braní je povinné: c3xe5xg7"),
-        (KING_FIRST, "g3xe5", "Brát musí dáma: a1xd4, a1xe5, a1xf6, a1xg7, a1xh8"),
+        (
+            KING_FIRST,
+            "g3xe5",
+            "Brát musí dáma: a1xd4, a1xe5, a1xf6, a1xg7, a1xh8",
+        ),
         (CAPTURE, "c3xe5", "Braní není dokončeno: c3xe5xg7"),
         (START, "b2-c3", "Pole c3 je obsazené."),
         (START, "c3-c5", "Kámen na poli c3 takto táhnout nemůže."),
@@ -52,13 +68,29 @@ fn rejections_in_czech() {
 #[test]
 fn rejections_in_english() {
     let cases = [
-        (START, "hello", "'hello' is neither a move nor a command; help lists the commands."),
-        (START, "c3-d3", "d3 is a light square; no piece can stand there."),
-        (START, "c3-e5xg7", "'c3-e5xg7' mixes '-' and 'x': a move is either plain or a capture."),
+        (
+            START,
+            "hello",
+            "'hello' is neither a move nor a command; help lists the commands.",
+        ),
+        (
+            START,
+            "c3-d3",
+            "d3 is a light square; no piece can stand there.",
+        ),
+        (
+            START,
+            "c3-e5xg7",
+            "'c3-e5xg7' mixes '-' and 'x': a move is either plain or a capture.",
+        ),
         (START, "D4-E5", "There is no piece on d4."),
         (START, "f6 e5", "The piece on f6 is not yours."),
         (CAPTURE, "e1-d2", "A capture is compulsory: c3xe5xg7"),
-        (KING_FIRST, "g3:e5", "A king must capture: a1xd4, a1xe5, a1xf6, a1xg7, a1xh8"),
+        (
+            KING_FIRST,
+            "g3:e5",
+            "A king must capture: a1xd4, a1xe5, a1xf6, a1xg7, a1xh8",
+        ),
         (CAPTURE, "c3:e5", "The capture is not finished: c3xe5xg7"),
         (START, "b2-c3", "c3 is occupied."),
         (START, "c3-c5", "The piece on c3 cannot move like that."),

@@ -62,27 +62,42 @@ fn wins() {
     let l = ending("cs", "W:Wc3:Bd4", &["c3xe5"], "n");
     assert_eq!(
         last_two(&l),
-        ["Vyhrál bílý: černý nemá žádné kameny.", "Hrát znovu? (a/n): n"]
+        [
+            "Vyhrál bílý: černý nemá žádné kameny.",
+            "Hrát znovu? (a/n): n"
+        ]
     );
     let l = ending("en", "W:Wc3:Bd4", &["c3xe5"], "n");
     assert_eq!(
         last_two(&l),
-        ["White wins: black has no pieces left.", "Play again? (y/n): n"]
+        [
+            "White wins: black has no pieces left.",
+            "Play again? (y/n): n"
+        ]
     );
     let l = ending("cs", "W:Wb2,c1,h2:Ba3", &["h2-g3"], "ne");
     assert_eq!(
         last_two(&l),
-        ["Vyhrál bílý: černý nemůže táhnout.", "Hrát znovu? (a/n): ne"]
+        [
+            "Vyhrál bílý: černý nemůže táhnout.",
+            "Hrát znovu? (a/n): ne"
+        ]
     );
     let l = ending("en", "W:Wb2,c1,h2:Ba3", &["h2-g3"], "no");
-    assert_eq!(last_two(&l), ["White wins: black cannot move.", "Play again? (y/n): no"]);
+    assert_eq!(
+        last_two(&l),
+        ["White wins: black cannot move.", "Play again? (y/n): no"]
+    );
     let l = ending("cs", "W:Wb2,c1,h2:Ba3", &["resign"], "n");
     assert_eq!(
         last_two(&l),
         ["Vyhrál černý: bílý se vzdal.", "Hrát znovu? (a/n): n"]
     );
     let l = ending("en", "B:Wb2,c1,h2:Ba7", &["resign"], "n");
-    assert_eq!(last_two(&l), ["White wins: black resigned.", "Play again? (y/n): n"]);
+    assert_eq!(
+        last_two(&l),
+        ["White wins: black resigned.", "Play again? (y/n): n"]
+    );
 }
 
 #[test]
@@ -105,16 +120,24 @@ fn draw_by_agreement() {
 
 #[test]
 fn draw_by_repetition() {
-    let moves = ["c1-d2", "h8-g7", "d2-c1", "g7-h8", "c1-d2", "h8-g7", "d2-c1", "g7-h8"];
+    let moves = [
+        "c1-d2", "h8-g7", "d2-c1", "g7-h8", "c1-d2", "h8-g7", "d2-c1", "g7-h8",
+    ];
     let l = ending("cs", "W:WKc1,h2:BKh8,a7", &moves, "n");
     assert_eq!(
         last_two(&l),
-        ["Remíza: stejná pozice se opakovala potřetí.", "Hrát znovu? (a/n): n"]
+        [
+            "Remíza: stejná pozice se opakovala potřetí.",
+            "Hrát znovu? (a/n): n"
+        ]
     );
     let l = ending("en", "W:WKc1,h2:BKh8,a7", &moves, "n");
     assert_eq!(
         last_two(&l),
-        ["Draw: the same position occurred for the third time.", "Play again? (y/n): n"]
+        [
+            "Draw: the same position occurred for the third time.",
+            "Play again? (y/n): n"
+        ]
     );
 }
 
@@ -184,7 +207,10 @@ fn draw_by_king_ending_counts() {
     let l = ending("cs", start, &moves, "n");
     assert_eq!(
         last_two(&l),
-        ["Remíza: v koncovce dam vypršel povolený počet tahů.", "Hrát znovu? (a/n): n"]
+        [
+            "Remíza: v koncovce dam vypršel povolený počet tahů.",
+            "Hrát znovu? (a/n): n"
+        ]
     );
     // Three kings against a lone king off the main diagonal: fifteen moves each.
     let start = "W:WKa3,Kc1,Ke1:BKh6";
@@ -193,7 +219,10 @@ fn draw_by_king_ending_counts() {
     let l = ending("en", start, &moves, "n");
     assert_eq!(
         last_two(&l),
-        ["Draw: the moves allowed for the king ending ran out.", "Play again? (y/n): n"]
+        [
+            "Draw: the moves allowed for the king ending ran out.",
+            "Play again? (y/n): n"
+        ]
     );
 }
 

@@ -264,7 +264,12 @@ fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, PdnError> {
                 }
                 i += 1;
             }
-            ';' | '%' => {
+            ';' => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+            }
+            '%' if i == 0 || chars[i - 1] == '\n' => {
                 while i < chars.len() && chars[i] != '\n' {
                     i += 1;
                 }

@@ -42,9 +42,31 @@ pub fn is_board_line(line: &str) -> bool {
 /// The FEN lines printed by `fen` (the prompt and echoed command come before them).
 pub fn fens(out: &str) -> Vec<String> {
     out.lines()
-        .filter(|l| {
-            (l.starts_with("W:W") || l.starts_with("B:W")) && !l.contains(' ')
-        })
+        .filter(|l| (l.starts_with("W:W") || l.starts_with("B:W")) && !l.contains(' '))
         .map(str::to_string)
         .collect()
+}
+
+/// Like [`run`], in the directory `dir`.
+pub fn run_in(dir: &std::path::Path, args: &[&str], input: &str) -> String {
+    let out = Command::cargo_bin("dama")
+        .unwrap()
+        .current_dir(dir)
+        .args(["--rules", "czech", "--color", "never", "--echo"])
+        .args(args)
+        .write_stdin(input)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
+/// A fresh empty directory for one test.
+pub fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dama-czech-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }

@@ -289,7 +289,7 @@ impl<R: Rules> Session<'_, R> {
                     io.line(&fill(t.loaded, &[arg, &count]))?;
                     self.show_board(io)?;
                 }
-                Err(message) => io.line(&message)?,
+                Err(message) => io.line(&format!("{message} {}", t.kept))?,
             },
             Command::Resign => {
                 let turn = self.game.turn();

@@ -58,6 +58,8 @@ pub struct Texts {
     pub loaded: &'static str,
     /// Not loaded: {0} the file, {1} the reason.
     pub load_failed: &'static str,
+    /// Said after a refused `load`: the game is kept.
+    pub kept: &'static str,
     /// A located PDN problem: {0} the line, {1} the problem.
     pub at_line: &'static str,
     /// A person offers a draw to a person: {0} who offers, {1} who answers.
