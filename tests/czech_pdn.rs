@@ -68,7 +68,7 @@ fn round_trip(start_fen: Option<&str>, name: &str) {
     assert_eq!(written, moves);
     // --load starts from it, and `load` + `save` writes the same file again.
     let out = run_in(&dir, &["--load", "game.pdn"], "fen\nsave again.pdn\n");
-    assert_eq!(fens(&out), [fen_saved.clone()]);
+    assert_eq!(fens(&out), std::slice::from_ref(&fen_saved));
     let out = run_in(
         &dir,
         &["--lang", "en"],
