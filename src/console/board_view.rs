@@ -140,4 +140,16 @@ mod tests {
         assert!(flipped.starts_with("1   o   o   o   o 1\n"), "{flipped}");
         assert!(flipped.ends_with("  h g f e d c b a\n"));
     }
+
+    #[test]
+    fn czech_colour_only_adds_escapes() {
+        let pos = crate::fen::parse("W:Wa1,Kc3:Bf6,Kh8").unwrap();
+        let coloured = czech(&pos, false, true);
+        let stripped = regex::Regex::new("\x1b\\[[0-9;]*m")
+            .unwrap()
+            .replace_all(&coloured, "");
+        assert_ne!(coloured, czech(&pos, false, false));
+        assert_eq!(stripped, czech(&pos, false, false));
+        assert!(stripped.contains("3     O"));
+    }
 }
