@@ -150,6 +150,6 @@ mod tests {
             .replace_all(&coloured, "");
         assert_ne!(coloured, czech(&pos, false, false));
         assert_eq!(stripped, czech(&pos, false, false));
-        assert!(stripped.contains("3     O"));
+        assert!(stripped.contains("\n3 .   O   .   .   3\n"));
     }
 }
