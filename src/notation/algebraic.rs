@@ -83,6 +83,9 @@ pub enum MoveError {
     /// Start and end name more than one capture; the full paths tell them apart.
     #[error("that names more than one capture: {}", write_list(.0))]
     Ambiguous(Vec<Move>),
+    /// Fewer than two squares were given.
+    #[error("a move needs a start and a landing square")]
+    TooShort,
     /// Nothing else explains it: the piece cannot move so.
     #[error("that is not a legal move for the piece on {0}")]
     NotLegal(Square),
@@ -140,12 +143,11 @@ pub fn parse_text(text: &str) -> Result<MoveText, SyntaxError> {
 /// not checked against the move: `c3-e5` names the capture `c3xe5` when it is the only move
 /// from c3 to e5.
 pub fn resolve(text: &MoveText, pos: &Position, legal: &[Move]) -> Result<Move, MoveError> {
-    let (&from, rest) = text
-        .squares
-        .split_first()
-        .expect("a move text has at least two squares");
+    let Some((&from, rest)) = text.squares.split_first() else {
+        return Err(MoveError::TooShort);
+    };
     let Some(&to) = rest.last() else {
-        return Err(MoveError::NotLegal(from));
+        return Err(MoveError::TooShort);
     };
     let piece = pos.piece_at(from).ok_or(MoveError::NoPiece(from))?;
     if piece.color != pos.turn() {

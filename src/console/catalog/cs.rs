@@ -77,6 +77,7 @@ pub static TEXTS: Texts = Texts {
     err_occupied: "Pole {0} je obsazené.",
     err_ambiguous: "Tak lze brát více způsoby, zapište celou cestu: {0}",
     err_not_legal: "Kámen na poli {0} takto táhnout nemůže.",
+    err_too_short: "Tah potřebuje výchozí a cílové pole.",
     fen_empty: "FEN je prázdný.",
     fen_fields: "FEN má mít tři části oddělené „:“ (např. W:Wa1,c3:Bf6), má jich {0}.",
     fen_turn: "Na tahu musí být W nebo B, ne „{0}“.",

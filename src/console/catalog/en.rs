@@ -77,6 +77,7 @@ pub static TEXTS: Texts = Texts {
     err_occupied: "{0} is occupied.",
     err_ambiguous: "That names more than one capture; give the full path: {0}",
     err_not_legal: "The piece on {0} cannot move like that.",
+    err_too_short: "A move needs a start and a landing square.",
     fen_empty: "The FEN is empty.",
     fen_fields: "A FEN has three parts separated by ':' (e.g. W:Wa1,c3:Bf6); this one has {0}.",
     fen_turn: "The side to move must be W or B, not '{0}'.",

@@ -262,9 +262,7 @@ impl<R: Rules> Session<'_, R> {
             Command::Moves => {
                 let mut moves = MoveList::new();
                 self.game.legal_moves(&mut moves);
-                let mut list: Vec<String> = moves.iter().map(algebraic::write).collect();
-                list.sort();
-                io.line(&fill(t.moves, &[&list.join(", ")]))?;
+                io.line(&fill(t.moves, &[&algebraic::write_list(&moves)]))?;
             }
             Command::Undo => self.undo(io)?,
             Command::Redo => self.redo(io)?,

@@ -126,6 +126,8 @@ pub struct Texts {
     pub err_ambiguous: &'static str,
     /// {0} the square.
     pub err_not_legal: &'static str,
+    /// A move of one square.
+    pub err_too_short: &'static str,
     /// FEN errors: empty.
     pub fen_empty: &'static str,
     /// {0} the number of fields.
@@ -185,11 +187,29 @@ pub struct Texts {
 }
 
 /// `template` with `{0}`, `{1}`… replaced by `args`.
+/// A placeholder without its value is left as it is; values are not searched for placeholders.
 pub fn fill(template: &str, args: &[&str]) -> String {
-    let mut text = template.to_string();
-    for (i, arg) in args.iter().enumerate() {
-        text = text.replace(&format!("{{{i}}}"), arg);
+    let mut text = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        text.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let arg = after.find('}').and_then(|close| {
+            let index: usize = after[..close].parse().ok()?;
+            Some((args.get(index)?, close))
+        });
+        match arg {
+            Some((value, close)) => {
+                text.push_str(value);
+                rest = &after[close + 1..];
+            }
+            None => {
+                text.push('{');
+                rest = after;
+            }
+        }
     }
+    text.push_str(rest);
     text
 }
 
@@ -233,6 +253,7 @@ impl Texts {
             MoveError::Occupied(sq) => (self.err_occupied, sq.to_string()),
             MoveError::Ambiguous(m) => (self.err_ambiguous, algebraic::write_list(m)),
             MoveError::NotLegal(sq) => (self.err_not_legal, sq.to_string()),
+            MoveError::TooShort => (self.err_too_short, String::new()),
         };
         fill(template, &[&arg])
     }
@@ -306,5 +327,17 @@ impl Texts {
             std::io::ErrorKind::PermissionDenied => self.io_denied.to_string(),
             _ => fill(self.io_other, &[&error.to_string()]),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fill_replaces_once() {
+        assert_eq!(fill("{0} and {1}", &["{1}", "b"]), "{1} and b");
+        assert_eq!(fill("a '{' b {2}", &["x"]), "a '{' b {2}");
+        assert_eq!(capitalize("černý"), "Černý");
     }
 }
