@@ -123,3 +123,53 @@ fn accepted_spellings() {
     let out = run(&[], &format!("setup {DIAMOND}\nc3xa5xc7\nfen\n"));
     assert_eq!(fens(&out), ["B:Wc7:Bd4,d6"]);
 }
+
+#[test]
+fn bad_setups_are_refused_and_the_game_kept() {
+    let cases = [
+        (
+            "cs",
+            "W:Wb1:Bd8",
+            "Pozici nelze nastavit: b1 je bílé pole, kámen na něm stát nemůže. Partie pokračuje beze změny.",
+        ),
+        (
+            "cs",
+            "W:Wb8:Bd6",
+            "Pozici nelze nastavit: Kámen na poli b8 by už byl dámou. Partie pokračuje beze změny.",
+        ),
+        (
+            "cs",
+            "X:Wa1:Bd8",
+            "Pozici nelze nastavit: Na tahu musí být W nebo B, ne „X“. Partie pokračuje beze změny.",
+        ),
+        (
+            "en",
+            "W:Wa1,a1:Bd8",
+            "Cannot set up the position: Square a1 is given twice. The game goes on unchanged.",
+        ),
+        (
+            "en",
+            "W:W33:Bd8",
+            "Cannot set up the position: Square number 33 is not in 1-32. The game goes on unchanged.",
+        ),
+        (
+            "en",
+            "W:Wa1",
+            "Cannot set up the position: A FEN has three parts separated by ':' (e.g. W:Wa1,c3:Bf6); \
+             this one has 2. The game goes on unchanged.",
+        ),
+    ];
+    for (lang, fen, message) in cases {
+        let out = run(
+            &["--lang", lang],
+            &format!("c3-d4\nfen\nsetup {fen}\nfen\n"),
+        );
+        let f = fens(&out);
+        assert_eq!(f.len(), 2, "{out}");
+        assert_eq!(f[0], f[1]);
+        assert!(
+            dialogue(&out).contains(&message.to_string()),
+            "{fen}: {out}"
+        );
+    }
+}
