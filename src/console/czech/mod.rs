@@ -189,13 +189,11 @@ impl<R: Rules> Session<'_, R> {
             // No move although the game goes on: only a broken engine gets here.
             return Ok(Some(Flow::Quit));
         };
+        let prompt = self.prompt_text();
         if self.game.try_play(&mv).is_err() {
             return Ok(Some(Flow::Quit));
         }
-        io.write(match !self.game.turn() {
-            Color::White => self.t.prompt_white,
-            Color::Black => self.t.prompt_black,
-        })?;
+        io.write(prompt)?;
         io.line(&algebraic::write(&mv))?;
         self.show_board(io)?;
         Ok(None)
