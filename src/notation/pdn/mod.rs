@@ -6,6 +6,7 @@
 //! variations `(…)` (skipped), NAGs `$n`, move numbers, the signs `! ? !! ?? !? ?! * + =`
 //! after a move, captures with `x` or `:`, squares algebraic or numbered 1–32. Every move is
 //! checked against the rules; the first game of the file is read. See `docs/pdn.md`.
+
 mod read;
 mod write;
 
