@@ -230,3 +230,29 @@ fn a_bad_load_option_exits_with_status_2() {
         );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_finished_game_can_be_saved_and_loads_finished() {
+    let dir = temp_dir("finished");
+    let out = run_in(
+        &dir,
+        &["--lang", "en"],
+        "setup W:Wc3:Bd4,a7\nc3xe5\na7-b6\nresign\nsave end.pdn\nn\n",
+    );
+    assert!(
+        out.contains(
+            "Play again? (y/n): save end.pdn\nGame saved to end.pdn.\nPlay again? (y/n): n\n"
+        ),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(dir.join("end.pdn")).unwrap();
+    assert!(text.contains("[Result \"0-1\"]\n"), "{text}");
+    assert!(text.ends_with("\n1. c3xe5 a7-b6 0-1\n"), "{text}");
+    let out = run_in(&dir, &["--lang", "en", "--load", "end.pdn"], "undo\nfen\n");
+    assert!(
+        out.contains("Black wins: white resigned.\nPlay again? (y/n): undo\n"),
+        "{out}"
+    );
+    assert_eq!(fens(&out), ["W:We5:Bb6"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

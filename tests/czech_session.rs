@@ -232,9 +232,45 @@ fn draw_by_king_ending_counts() {
 fn play_again_starts_a_new_game() {
     let out = run(&["--lang", "en"], "resign\nperhaps\ny\nfen\n");
     let l = dialogue(&out);
-    assert!(l.contains(&"Answer y (yes) or n (no).".to_string()));
+    assert!(l.contains(
+        &"Answer y (yes) or n (no); the game can still be saved (save FILE) or a move taken back (undo)."
+            .to_string()
+    ));
     assert!(l.contains(&"Play again? (y/n): y".to_string()));
     assert!(l.contains(
         &"W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8".to_string()
     ));
+}
+
+#[test]
+fn after_the_end_undo_goes_back_and_quit_leaves() {
+    // A win by the rules: undo takes back the winning move.
+    let l = ending("cs", "W:Wc3:Bd4", &["c3xe5", "zpět", "fen"], "konec");
+    let n = l.len();
+    assert_eq!(
+        l[n - 7..],
+        [
+            "Bílý na tahu: c3xe5",
+            "Vyhrál bílý: černý nemá žádné kameny.",
+            "Hrát znovu? (a/n): zpět",
+            "Vráceno: c3xe5",
+            "Bílý na tahu: fen",
+            "W:Wc3:Bd4",
+            "Bílý na tahu: konec",
+        ]
+    );
+    // A resignation: undo takes back the resignation only.
+    let l = ending("en", "W:Wc3:Bd4,a7", &["resign", "undo", "fen"], "quit");
+    let n = l.len();
+    assert_eq!(
+        l[n - 6..],
+        [
+            "Black wins: white resigned.",
+            "Play again? (y/n): undo",
+            "The end of the game is taken back; play goes on.",
+            "White to move: fen",
+            "W:Wc3:Ba7,d4",
+            "White to move: quit",
+        ]
+    );
 }

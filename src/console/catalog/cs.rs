@@ -61,6 +61,8 @@ pub static TEXTS: Texts = Texts {
     draw_king_ending: "Remíza: v koncovce dam vypršel povolený počet tahů.",
     play_again: "Hrát znovu? (a/n): ",
     yes_or_no: "Odpovězte a (ano) nebo n (ne).",
+    after_game: "Odpovězte a (ano) nebo n (ne); partii lze ještě uložit (uložit SOUBOR) nebo vrátit tah (zpět).",
+    result_undone: "Konec partie vzat zpět, hraje se dál.",
     yes: &["a", "ano", "y", "yes"],
     no: &["n", "ne", "no"],
     event: "Přátelská partie",

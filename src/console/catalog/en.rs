@@ -61,6 +61,8 @@ pub static TEXTS: Texts = Texts {
     draw_king_ending: "Draw: the moves allowed for the king ending ran out.",
     play_again: "Play again? (y/n): ",
     yes_or_no: "Answer y (yes) or n (no).",
+    after_game: "Answer y (yes) or n (no); the game can still be saved (save FILE) or a move taken back (undo).",
+    result_undone: "The end of the game is taken back; play goes on.",
     yes: &["y", "yes", "a", "ano"],
     no: &["n", "no", "ne"],
     event: "Casual game",

@@ -36,6 +36,16 @@ enum Flow {
     Quit,
 }
 
+/// What the players chose once a game was over.
+enum After {
+    /// A new game.
+    Again,
+    /// A move was taken back: the game goes on.
+    Resume,
+    /// Leave the program.
+    Quit,
+}
+
 struct Session<'o, R: Rules> {
     opts: &'o Options,
     t: &'static Texts,
@@ -65,16 +75,18 @@ pub fn run<R: Rules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleE
     io.line(t.intro)?;
     loop {
         session.show_board(io)?;
-        if let Flow::Quit = session.play_game(io)? {
-            return Ok(());
-        }
-        match session.ask_yes_no(io, t.play_again)? {
-            Some(true) => {
-                session.game = Game::new(opts.start);
-                session.offer_declined = false;
+        loop {
+            if let Flow::Quit = session.play_game(io)? {
+                return Ok(());
             }
-            _ => return Ok(()),
+            match session.after_game(io)? {
+                After::Quit => return Ok(()),
+                After::Resume => {}
+                After::Again => break,
+            }
         }
+        session.game = Game::new(opts.start);
+        session.offer_declined = false;
     }
 }
 
@@ -124,6 +136,37 @@ impl<R: Rules> Session<'_, R> {
                 return Ok(Some(false));
             }
             io.line(self.t.yes_or_no)?;
+        }
+    }
+
+    /// Asks whether to play again. Before answering, the finished game can still be saved
+    /// (`save FILE`) or a move taken back (`undo`), and `quit` leaves.
+    fn after_game(&mut self, io: &mut LineIo<'_>) -> Result<After, ConsoleError> {
+        loop {
+            let Read::Line(line) = io.prompt(self.t.play_again)? else {
+                return Ok(After::Quit);
+            };
+            let line = line.trim();
+            let answer = line.to_lowercase();
+            if self.t.yes.contains(&answer.as_str()) {
+                return Ok(After::Again);
+            }
+            if self.t.no.contains(&answer.as_str()) {
+                return Ok(After::Quit);
+            }
+            let (word, rest) = match line.split_once(char::is_whitespace) {
+                Some((w, r)) => (w, r.trim()),
+                None => (line, ""),
+            };
+            match Command::from_word(word) {
+                Some(Command::Save) if !rest.is_empty() => self.save(io, rest)?,
+                Some(Command::Undo) if rest.is_empty() => {
+                    self.undo(io)?;
+                    return Ok(After::Resume);
+                }
+                Some(Command::Quit) if rest.is_empty() => return Ok(After::Quit),
+                _ => io.line(self.t.after_game)?,
+            }
         }
     }
 
@@ -308,6 +351,12 @@ impl<R: Rules> Session<'_, R> {
     /// Takes back a move; against the engine, also the engine's reply before it, so that the
     /// person is to move again.
     fn undo(&mut self, io: &mut LineIo<'_>) -> std::io::Result<()> {
+        if pdn::is_declared(self.game.outcome()) {
+            // A resignation or an agreed draw is taken back first, the moves stay.
+            self.game.undo();
+            io.line(self.t.result_undone)?;
+            return self.show_board(io);
+        }
         let Some(mv) = self.game.undo() else {
             return io.line(self.t.nothing_to_undo);
         };

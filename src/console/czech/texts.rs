@@ -94,6 +94,11 @@ pub struct Texts {
     pub play_again: &'static str,
     /// A yes/no question got another answer.
     pub yes_or_no: &'static str,
+    /// An answer to the play-again question that is neither yes, no, `save FILE`, `undo` nor
+    /// `quit`.
+    pub after_game: &'static str,
+    /// `undo` of a resignation or an agreed draw.
+    pub result_undone: &'static str,
     /// The answers meaning yes (lower case).
     pub yes: &'static [&'static str],
     /// The answers meaning no (lower case).
