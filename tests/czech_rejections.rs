@@ -143,6 +143,11 @@ fn bad_setups_are_refused_and_the_game_kept() {
             "Pozici nelze nastavit: Na tahu musí být W nebo B, ne „X“. Partie pokračuje beze změny.",
         ),
         (
+            "cs",
+            "W:Wa1:Wd8",
+            "Pozici nelze nastavit: Seznam kamenů W je zadán dvakrát. Partie pokračuje beze změny.",
+        ),
+        (
             "en",
             "W:Wa1,a1:Bd8",
             "Cannot set up the position: Square a1 is given twice. The game goes on unchanged.",

@@ -84,7 +84,7 @@ pub static TEXTS: Texts = Texts {
     fen_fields: "FEN má mít tři části oddělené „:“ (např. W:Wa1,c3:Bf6), má jich {0}.",
     fen_turn: "Na tahu musí být W nebo B, ne „{0}“.",
     fen_colour: "Seznam kamenů musí začínat W nebo B: „{0}“.",
-    fen_colour_twice: "Kameny hráče {0} jsou zadány dvakrát.",
+    fen_colour_twice: "Seznam kamenů {0} je zadán dvakrát.",
     fen_square: "„{0}“ není pole.",
     fen_light: "{0} je bílé pole, kámen na něm stát nemůže.",
     fen_number: "Číslo pole {0} není v rozsahu 1–32.",

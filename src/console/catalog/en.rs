@@ -84,7 +84,7 @@ pub static TEXTS: Texts = Texts {
     fen_fields: "A FEN has three parts separated by ':' (e.g. W:Wa1,c3:Bf6); this one has {0}.",
     fen_turn: "The side to move must be W or B, not '{0}'.",
     fen_colour: "A list of pieces must start with W or B: '{0}'.",
-    fen_colour_twice: "The pieces of {0} are given twice.",
+    fen_colour_twice: "The list of {0} pieces is given twice.",
     fen_square: "'{0}' is not a square.",
     fen_light: "{0} is a light square; no piece can stand there.",
     fen_number: "Square number {0} is not in 1-32.",

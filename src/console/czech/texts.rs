@@ -141,7 +141,7 @@ pub struct Texts {
     pub fen_turn: &'static str,
     /// {0} the list.
     pub fen_colour: &'static str,
-    /// {0} the colour.
+    /// {0} the colour letter, W or B.
     pub fen_colour_twice: &'static str,
     /// {0} the text.
     pub fen_square: &'static str,
