@@ -271,12 +271,8 @@ impl Texts {
             FenError::BadTurn(t) => fill(self.fen_turn, &[t]),
             FenError::BadColour(t) => fill(self.fen_colour, &[t]),
             FenError::ColourTwice(c) => {
-                let side = if *c == "white" {
-                    self.white
-                } else {
-                    self.black
-                };
-                fill(self.fen_colour_twice, &[side])
+                let letter = if *c == "white" { "W" } else { "B" };
+                fill(self.fen_colour_twice, &[letter])
             }
             FenError::BadSquare { text, reason } => match reason {
                 SquareError::Light(_) => fill(self.fen_light, &[text]),
