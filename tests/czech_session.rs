@@ -274,3 +274,27 @@ fn after_the_end_undo_goes_back_and_quit_leaves() {
         ]
     );
 }
+
+#[test]
+fn colour_only_adds_escapes() {
+    let out = |color: &str| {
+        let bytes = assert_cmd::Command::cargo_bin("dama")
+            .unwrap()
+            .args(["--rules", "czech", "--echo", "--color", color])
+            .write_stdin("c3-d4\n")
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(bytes).unwrap()
+    };
+    let coloured = out("always");
+    let plain = out("never");
+    assert!(coloured.contains('\x1b'));
+    assert!(!plain.contains('\x1b'));
+    let stripped = regex::Regex::new("\x1b\\[[0-9;]*m")
+        .unwrap()
+        .replace_all(&coloured, "");
+    assert_eq!(stripped, plain);
+}
