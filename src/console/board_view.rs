@@ -53,6 +53,61 @@ pub fn spanish(pos: &Position, colored: bool) -> String {
     text
 }
 
+/// The Czech console's letter for a piece: `o`/`O` for white men and kings, `x`/`X` for black
+/// ones.
+pub fn czech_letter(piece: Piece) -> char {
+    match (piece.color, piece.role) {
+        (Color::White, Role::Man) => 'o',
+        (Color::White, Role::King) => 'O',
+        (Color::Black, Role::Man) => 'x',
+        (Color::Black, Role::King) => 'X',
+    }
+}
+
+/// The Czech console's board: seen from white (rank 8 at the top, files a–h under it), or from
+/// black when `flipped`. Each rank between its number; an empty dark square is `.`, a light
+/// one a space. Ends with a newline.
+pub fn czech(pos: &Position, flipped: bool, colored: bool) -> String {
+    let ranks: Vec<u8> = if flipped {
+        (0..8).collect()
+    } else {
+        (0..8).rev().collect()
+    };
+    let files: Vec<u8> = if flipped {
+        (0..8).rev().collect()
+    } else {
+        (0..8).collect()
+    };
+    let mut text = String::new();
+    for &rank in &ranks {
+        let label = char::from(b'1' + rank);
+        text.push(label);
+        for &file in &files {
+            text.push(' ');
+            match Square::from_file_rank(file, rank) {
+                None => text.push(' '),
+                Some(sq) => match pos.piece_at(sq) {
+                    None => text.push('.'),
+                    Some(piece) => {
+                        let letter = czech_letter(piece).to_string();
+                        text.push_str(&paint(&letter, piece.color, colored));
+                    }
+                },
+            }
+        }
+        text.push(' ');
+        text.push(label);
+        text.push('\n');
+    }
+    text.push(' ');
+    for &file in &files {
+        text.push(' ');
+        text.push(char::from(b'a' + file));
+    }
+    text.push('\n');
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,5 +128,28 @@ mod tests {
             .unwrap()
             .replace_all(&coloured, "");
         assert_eq!(stripped, plain);
+    }
+
+    #[test]
+    fn czech_initial_board() {
+        let expected = "8   x   x   x   x 8\n7 x   x   x   x   7\n6   x   x   x   x 6\n\
+                        5 .   .   .   .   5\n4   .   .   .   . 4\n3 o   o   o   o   3\n\
+                        2   o   o   o   o 2\n1 o   o   o   o   1\n  a b c d e f g h\n";
+        assert_eq!(czech(&Position::initial(), false, false), expected);
+        let flipped = czech(&Position::initial(), true, false);
+        assert!(flipped.starts_with("1   o   o   o   o 1\n"), "{flipped}");
+        assert!(flipped.ends_with("  h g f e d c b a\n"));
+    }
+
+    #[test]
+    fn czech_colour_only_adds_escapes() {
+        let pos = crate::fen::parse("W:Wa1,Kc3:Bf6,Kh8").unwrap();
+        let coloured = czech(&pos, false, true);
+        let stripped = regex::Regex::new("\x1b\\[[0-9;]*m")
+            .unwrap()
+            .replace_all(&coloured, "");
+        assert_ne!(coloured, czech(&pos, false, false));
+        assert_eq!(stripped, czech(&pos, false, false));
+        assert!(stripped.contains("\n3 .   O   .   .   3\n"));
     }
 }

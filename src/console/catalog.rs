@@ -2,4 +2,6 @@
 //!
 //! The Spanish catalogue holds the exact lines of `../shared/spec/spanish-console.md`.
 
+pub mod cs;
+pub mod en;
 pub mod es;

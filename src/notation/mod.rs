@@ -8,6 +8,7 @@
 
 pub mod algebraic;
 pub mod numeric;
+pub mod pdn;
 
 use crate::Move;
 

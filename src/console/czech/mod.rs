@@ -1,0 +1,434 @@
+//! The Czech console: algebraic moves, commands, draw rules and PDN records, in Czech or
+//! English (`docs/console-czech.md`).
+//!
+//! The dialogue is generic over [`Rules`]: any rule set plays here, its moves written
+//! algebraically. Every text comes from a [`Texts`] catalogue (`catalog::cs`, `catalog::en`).
+
+mod command;
+mod texts;
+
+use std::path::Path;
+
+pub use command::Command;
+pub use texts::{Texts, capitalize, fill};
+
+use super::{ConsoleError, LineIo, Options, Read, board_view, catalog};
+use crate::cli::{Lang, PlayerKind};
+use crate::engine::Engine;
+use crate::game::{Game, Outcome, WinReason};
+use crate::notation::{algebraic, pdn};
+use crate::rules::DrawReason;
+use crate::{Color, MoveList, Rules, fen};
+
+/// The catalogue of a language (Czech for anything but English).
+pub fn texts(lang: Lang) -> &'static Texts {
+    match lang {
+        Lang::En => &catalog::en::TEXTS,
+        Lang::Cs | Lang::Es => &catalog::cs::TEXTS,
+    }
+}
+
+/// How a game's dialogue ended.
+enum Flow {
+    /// The game is over; ask whether to play again.
+    Over,
+    /// Leave the program (`quit` or the end of input).
+    Quit,
+}
+
+/// What the players chose once a game was over.
+enum After {
+    /// A new game.
+    Again,
+    /// A move was taken back: the game goes on.
+    Resume,
+    /// Leave the program.
+    Quit,
+}
+
+struct Session<'o, R: Rules> {
+    opts: &'o Options,
+    t: &'static Texts,
+    game: Game<R>,
+    engine: Engine,
+    flipped: bool,
+    /// The engine's draw offer was declined in this game; it does not offer again.
+    offer_declined: bool,
+}
+
+/// Plays the Czech dialogue until the players stop or the input ends.
+pub fn run<R: Rules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleError> {
+    let t = texts(opts.lang);
+    let game = match &opts.load {
+        Some(path) => load_game::<R>(t, path).map_err(ConsoleError::Load)?,
+        None => Game::new(opts.start),
+    };
+    let mut session = Session {
+        opts,
+        t,
+        game,
+        engine: Engine::new(opts.limits),
+        flipped: false,
+        offer_declined: false,
+    };
+    io.line(t.title)?;
+    io.line(t.intro)?;
+    loop {
+        session.show_board(io)?;
+        loop {
+            if let Flow::Quit = session.play_game(io)? {
+                return Ok(());
+            }
+            match session.after_game(io)? {
+                After::Quit => return Ok(()),
+                After::Resume => {}
+                After::Again => break,
+            }
+        }
+        session.game = Game::new(opts.start);
+        session.offer_declined = false;
+    }
+}
+
+/// Reads a PDN game from `path`, or says in `t`'s language why it cannot.
+fn load_game<R: Rules>(t: &Texts, path: &Path) -> Result<Game<R>, String> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| fill(t.load_failed, &[&name, &t.io_error(&e)]))?;
+    let text = String::from_utf8_lossy(&bytes);
+    pdn::read::<R>(&text)
+        .map(|record| record.game)
+        .map_err(|e| fill(t.load_failed, &[&name, &t.pdn_error(&e)]))
+}
+
+impl<R: Rules> Session<'_, R> {
+    fn is_engine(&self, color: Color) -> bool {
+        let kind = match color {
+            Color::White => self.opts.white,
+            Color::Black => self.opts.black,
+        };
+        kind == PlayerKind::Engine
+    }
+
+    fn prompt_text(&self) -> &'static str {
+        match self.game.turn() {
+            Color::White => self.t.prompt_white,
+            Color::Black => self.t.prompt_black,
+        }
+    }
+
+    fn show_board(&self, io: &mut LineIo<'_>) -> std::io::Result<()> {
+        let board = board_view::czech(self.game.position(), self.flipped, self.opts.color);
+        io.write(&board)?;
+        io.line(self.t.legend)
+    }
+
+    /// Asks a yes/no question until it gets an answer; `None` at the end of input.
+    fn ask_yes_no(&self, io: &mut LineIo<'_>, question: &str) -> std::io::Result<Option<bool>> {
+        loop {
+            let Read::Line(line) = io.prompt(question)? else {
+                return Ok(None);
+            };
+            let answer = line.trim().to_lowercase();
+            if self.t.yes.contains(&answer.as_str()) {
+                return Ok(Some(true));
+            }
+            if self.t.no.contains(&answer.as_str()) {
+                return Ok(Some(false));
+            }
+            io.line(self.t.yes_or_no)?;
+        }
+    }
+
+    /// Asks whether to play again. Before answering, the finished game can still be saved
+    /// (`save FILE`) or a move taken back (`undo`), and `quit` leaves.
+    fn after_game(&mut self, io: &mut LineIo<'_>) -> Result<After, ConsoleError> {
+        loop {
+            let Read::Line(line) = io.prompt(self.t.play_again)? else {
+                return Ok(After::Quit);
+            };
+            let line = line.trim();
+            let answer = line.to_lowercase();
+            if self.t.yes.contains(&answer.as_str()) {
+                return Ok(After::Again);
+            }
+            if self.t.no.contains(&answer.as_str()) {
+                return Ok(After::Quit);
+            }
+            let (word, rest) = match line.split_once(char::is_whitespace) {
+                Some((w, r)) => (w, r.trim()),
+                None => (line, ""),
+            };
+            match Command::from_word(word) {
+                Some(Command::Save) if !rest.is_empty() => self.save(io, rest)?,
+                Some(Command::Undo) if rest.is_empty() => {
+                    self.undo(io)?;
+                    return Ok(After::Resume);
+                }
+                Some(Command::Quit) if rest.is_empty() => return Ok(After::Quit),
+                _ => io.line(self.t.after_game)?,
+            }
+        }
+    }
+
+    /// Plays until the game is over or the players leave.
+    fn play_game(&mut self, io: &mut LineIo<'_>) -> Result<Flow, ConsoleError> {
+        loop {
+            if let Some(outcome) = self.game.outcome() {
+                io.line(&self.outcome_text(outcome))?;
+                return Ok(Flow::Over);
+            }
+            let flow = if self.is_engine(self.game.turn()) {
+                self.engine_turn(io)?
+            } else {
+                self.human_turn(io)?
+            };
+            if let Some(flow) = flow {
+                return Ok(flow);
+            }
+        }
+    }
+
+    fn outcome_text(&self, outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Win { winner, reason } => {
+                let template = match reason {
+                    WinReason::NoPieces => self.t.win_no_pieces,
+                    WinReason::Blocked => self.t.win_blocked,
+                    WinReason::Resignation => self.t.win_resignation,
+                };
+                capitalize(&fill(
+                    template,
+                    &[self.t.side(winner), self.t.side(!winner)],
+                ))
+            }
+            Outcome::Draw(reason) => match reason {
+                DrawReason::Agreement => self.t.draw_agreement,
+                DrawReason::Repetition => self.t.draw_repetition,
+                DrawReason::NoProgress => self.t.draw_no_progress,
+                DrawReason::KingEnding => self.t.draw_king_ending,
+            }
+            .to_string(),
+        }
+    }
+
+    /// The engine's move, written after the prompt as if typed. Before it, a draw offer to a
+    /// person opponent.
+    fn engine_turn(&mut self, io: &mut LineIo<'_>) -> Result<Option<Flow>, ConsoleError> {
+        let opponent_human = !self.is_engine(!self.game.turn());
+        if opponent_human && !self.offer_declined && self.engine.offers_draw(&self.game) {
+            match self.ask_yes_no(io, self.t.engine_offers)? {
+                None => return Ok(Some(Flow::Quit)),
+                Some(true) => {
+                    self.game.agree_draw();
+                    return Ok(None);
+                }
+                Some(false) => {
+                    self.offer_declined = true;
+                    io.line(self.t.draw_declined)?;
+                }
+            }
+        }
+        let Some(mv) = self.engine.choose_move(&self.game) else {
+            // No move although the game goes on: only a broken engine gets here.
+            return Ok(Some(Flow::Quit));
+        };
+        let prompt = self.prompt_text();
+        if self.game.try_play(&mv).is_err() {
+            return Ok(Some(Flow::Quit));
+        }
+        io.write(prompt)?;
+        io.line(&algebraic::write(&mv))?;
+        self.show_board(io)?;
+        Ok(None)
+    }
+
+    /// Reads and handles one line of the person to move.
+    fn human_turn(&mut self, io: &mut LineIo<'_>) -> Result<Option<Flow>, ConsoleError> {
+        let Read::Line(line) = io.prompt(self.prompt_text())? else {
+            return Ok(Some(Flow::Quit));
+        };
+        let line = line.trim();
+        if line.is_empty() {
+            return Ok(None);
+        }
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((w, r)) => (w, r.trim()),
+            None => (line, ""),
+        };
+        match Command::from_word(word) {
+            Some(command) => {
+                if !command.takes_argument() && !rest.is_empty() {
+                    io.line(&fill(self.t.no_argument, &[word]))?;
+                    return Ok(None);
+                }
+                self.command(io, command, rest)
+            }
+            None => {
+                self.typed_move(io, line)?;
+                Ok(None)
+            }
+        }
+    }
+
+    fn typed_move(&mut self, io: &mut LineIo<'_>, line: &str) -> std::io::Result<()> {
+        let mut moves = MoveList::new();
+        self.game.legal_moves(&mut moves);
+        match algebraic::parse(line, self.game.position(), &moves) {
+            Ok(mv) => {
+                if self.game.try_play(&mv).is_ok() {
+                    self.show_board(io)?;
+                }
+                Ok(())
+            }
+            Err(algebraic::ParseError::Syntax(algebraic::SyntaxError::Unreadable(_))) => {
+                io.line(&fill(self.t.unknown, &[line]))
+            }
+            Err(e) => io.line(&self.t.parse_error(&e)),
+        }
+    }
+
+    fn command(
+        &mut self,
+        io: &mut LineIo<'_>,
+        command: Command,
+        arg: &str,
+    ) -> Result<Option<Flow>, ConsoleError> {
+        let t = self.t;
+        match command {
+            Command::Help => {
+                for line in t.help {
+                    io.line(line)?;
+                }
+            }
+            Command::Moves => {
+                let mut moves = MoveList::new();
+                self.game.legal_moves(&mut moves);
+                io.line(&fill(t.moves, &[&algebraic::write_list(&moves)]))?;
+            }
+            Command::Undo => self.undo(io)?,
+            Command::Redo => self.redo(io)?,
+            Command::Fen => io.line(&fen::write(self.game.position()))?,
+            Command::Setup if arg.is_empty() => io.line(t.setup_usage)?,
+            Command::Setup => match fen::parse(arg) {
+                Ok(pos) => {
+                    self.game = Game::new(pos);
+                    self.offer_declined = false;
+                    self.show_board(io)?;
+                }
+                Err(e) => io.line(&fill(t.setup_bad, &[&t.fen_error(&e)]))?,
+            },
+            Command::Save if arg.is_empty() => io.line(t.save_usage)?,
+            Command::Save => self.save(io, arg)?,
+            Command::Load if arg.is_empty() => io.line(t.load_usage)?,
+            Command::Load => match load_game::<R>(t, Path::new(arg)) {
+                Ok(game) => {
+                    self.game = game;
+                    self.offer_declined = false;
+                    let count = self.game.moves().len().to_string();
+                    io.line(&fill(t.loaded, &[arg, &count]))?;
+                    self.show_board(io)?;
+                }
+                Err(message) => io.line(&format!("{message} {}", t.kept))?,
+            },
+            Command::Resign => {
+                let turn = self.game.turn();
+                self.game.resign(turn);
+            }
+            Command::Draw => return self.offer_draw(io),
+            Command::Flip => {
+                self.flipped = !self.flipped;
+                self.show_board(io)?;
+            }
+            Command::Quit => return Ok(Some(Flow::Quit)),
+            Command::Hint => match self.engine.choose_move(&self.game) {
+                Some(mv) => io.line(&fill(t.hint, &[&algebraic::write(&mv)]))?,
+                None => io.line(t.no_hint)?,
+            },
+        }
+        Ok(None)
+    }
+
+    /// Takes back a move; against the engine, also the engine's reply before it, so that the
+    /// person is to move again.
+    fn undo(&mut self, io: &mut LineIo<'_>) -> std::io::Result<()> {
+        if pdn::is_declared(self.game.outcome()) {
+            // A resignation or an agreed draw is taken back first, the moves stay.
+            self.game.undo();
+            io.line(self.t.result_undone)?;
+            return self.show_board(io);
+        }
+        let Some(mv) = self.game.undo() else {
+            return io.line(self.t.nothing_to_undo);
+        };
+        let mut taken = vec![algebraic::write(&mv)];
+        if self.is_engine(self.game.turn())
+            && let Some(mv) = self.game.undo()
+        {
+            taken.push(algebraic::write(&mv));
+        }
+        io.line(&fill(self.t.undone, &[&taken.join(", ")]))?;
+        self.show_board(io)
+    }
+
+    /// Plays again a taken-back move; against the engine, also the engine's reply after it.
+    fn redo(&mut self, io: &mut LineIo<'_>) -> std::io::Result<()> {
+        let Some(mv) = self.game.redo() else {
+            return io.line(self.t.nothing_to_redo);
+        };
+        let mut played = vec![algebraic::write(&mv)];
+        if self.is_engine(self.game.turn())
+            && let Some(mv) = self.game.redo()
+        {
+            played.push(algebraic::write(&mv));
+        }
+        io.line(&fill(self.t.redone, &[&played.join(", ")]))?;
+        self.show_board(io)
+    }
+
+    fn save(&self, io: &mut LineIo<'_>, file: &str) -> std::io::Result<()> {
+        let name = |color| {
+            if self.is_engine(color) {
+                self.t.engine
+            } else {
+                self.t.human
+            }
+        };
+        let header = pdn::Header {
+            event: self.t.event.to_string(),
+            site: "?".to_string(),
+            date: pdn::today(),
+            round: "-".to_string(),
+            white: name(Color::White).to_string(),
+            black: name(Color::Black).to_string(),
+        };
+        let text = pdn::write(&self.game, &header);
+        match pdn::save(Path::new(file), &text) {
+            Ok(()) => io.line(&fill(self.t.saved, &[file])),
+            Err(e) => io.line(&fill(self.t.save_failed, &[file, &self.t.io_error(&e)])),
+        }
+    }
+
+    /// The person to move offers a draw: a person opponent is asked, the engine decides.
+    fn offer_draw(&mut self, io: &mut LineIo<'_>) -> Result<Option<Flow>, ConsoleError> {
+        let offering = self.game.turn();
+        if self.is_engine(!offering) {
+            if self.engine.accepts_draw(&self.game) {
+                io.line(self.t.engine_accepts)?;
+                self.game.agree_draw();
+            } else {
+                io.line(self.t.engine_declines)?;
+            }
+            return Ok(None);
+        }
+        let question = capitalize(&fill(
+            self.t.draw_offer,
+            &[self.t.side(offering), self.t.side(!offering)],
+        ));
+        match self.ask_yes_no(io, &question)? {
+            None => return Ok(Some(Flow::Quit)),
+            Some(true) => self.game.agree_draw(),
+            Some(false) => io.line(self.t.draw_declined)?,
+        }
+        Ok(None)
+    }
+}

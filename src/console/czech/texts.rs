@@ -1,0 +1,344 @@
+//! The shape of the Czech console's message catalogue, and the translation of library errors
+//! into its language. The catalogues themselves are `catalog::cs` and `catalog::en`.
+
+use crate::Color;
+use crate::fen::FenError;
+use crate::notation::algebraic::{self, MoveError, ParseError, SyntaxError};
+use crate::notation::pdn::{PdnError, PdnErrorKind};
+use crate::position::SetupError;
+use crate::square::SquareError;
+
+/// Every text of the Czech console in one language. Templates hold `{0}`, `{1}`… for the
+/// values filled in by [`fill`].
+#[derive(Debug)]
+pub struct Texts {
+    /// The title line.
+    pub title: &'static str,
+    /// The line after the title: how to enter moves.
+    pub intro: &'static str,
+    /// The legend under the board.
+    pub legend: &'static str,
+    /// The prompt when white is to move.
+    pub prompt_white: &'static str,
+    /// The prompt when black is to move.
+    pub prompt_black: &'static str,
+    /// White, in a sentence ("bílý").
+    pub white: &'static str,
+    /// Black, in a sentence ("černý").
+    pub black: &'static str,
+    /// The lines `help` prints.
+    pub help: &'static [&'static str],
+    /// An input that is neither a command nor a move: {0} the input.
+    pub unknown: &'static str,
+    /// A command that takes no argument was given one: {0} the command.
+    pub no_argument: &'static str,
+    /// `moves`: {0} the legal moves.
+    pub moves: &'static str,
+    /// `undo`: {0} the moves taken back.
+    pub undone: &'static str,
+    /// `undo` at the start.
+    pub nothing_to_undo: &'static str,
+    /// `redo`: {0} the moves played again.
+    pub redone: &'static str,
+    /// `redo` with nothing taken back.
+    pub nothing_to_redo: &'static str,
+    /// `setup` without a FEN.
+    pub setup_usage: &'static str,
+    /// A bad FEN: {0} the reason.
+    pub setup_bad: &'static str,
+    /// `save` without a file.
+    pub save_usage: &'static str,
+    /// Saved: {0} the file.
+    pub saved: &'static str,
+    /// Not saved: {0} the file, {1} the reason.
+    pub save_failed: &'static str,
+    /// `load` without a file.
+    pub load_usage: &'static str,
+    /// Loaded: {0} the file, {1} the number of half-moves.
+    pub loaded: &'static str,
+    /// Not loaded: {0} the file, {1} the reason.
+    pub load_failed: &'static str,
+    /// Said after a refused `load`: the game is kept.
+    pub kept: &'static str,
+    /// A located PDN problem: {0} the line, {1} the problem.
+    pub at_line: &'static str,
+    /// A person offers a draw to a person: {0} who offers, {1} who answers.
+    pub draw_offer: &'static str,
+    /// The draw offer was declined.
+    pub draw_declined: &'static str,
+    /// The engine accepts a draw.
+    pub engine_accepts: &'static str,
+    /// The engine declines a draw.
+    pub engine_declines: &'static str,
+    /// The engine offers a draw to the person.
+    pub engine_offers: &'static str,
+    /// `hint`: {0} the suggested move.
+    pub hint: &'static str,
+    /// `hint` when the engine has no move.
+    pub no_hint: &'static str,
+    /// A win because the loser has no pieces: {0} winner, {1} loser.
+    pub win_no_pieces: &'static str,
+    /// A win because the loser cannot move: {0} winner, {1} loser.
+    pub win_blocked: &'static str,
+    /// A win by resignation: {0} winner, {1} loser.
+    pub win_resignation: &'static str,
+    /// A draw by agreement.
+    pub draw_agreement: &'static str,
+    /// A draw by threefold repetition.
+    pub draw_repetition: &'static str,
+    /// A draw by 15 moves each without a man move or capture.
+    pub draw_no_progress: &'static str,
+    /// A draw by the king-ending counts.
+    pub draw_king_ending: &'static str,
+    /// The play-again question.
+    pub play_again: &'static str,
+    /// A yes/no question got another answer.
+    pub yes_or_no: &'static str,
+    /// An answer to the play-again question that is neither yes, no, `save FILE`, `undo` nor
+    /// `quit`.
+    pub after_game: &'static str,
+    /// `undo` of a resignation or an agreed draw.
+    pub result_undone: &'static str,
+    /// The answers meaning yes (lower case).
+    pub yes: &'static [&'static str],
+    /// The answers meaning no (lower case).
+    pub no: &'static [&'static str],
+    /// The PDN `Event` of a saved game.
+    pub event: &'static str,
+    /// The PDN player name of a person.
+    pub human: &'static str,
+    /// The PDN player name of the engine.
+    pub engine: &'static str,
+    /// Move errors, step 1: unreadable ({0} the text), light square ({0}), mixed separators ({0}).
+    pub err_unreadable: &'static str,
+    /// {0} a light square.
+    pub err_light: &'static str,
+    /// {0} the text.
+    pub err_mixed: &'static str,
+    /// Move errors, step 2: {0} the square.
+    pub err_no_piece: &'static str,
+    /// {0} the square.
+    pub err_not_yours: &'static str,
+    /// {0} the captures.
+    pub err_compulsory: &'static str,
+    /// {0} the king's captures.
+    pub err_king_priority: &'static str,
+    /// {0} the finished captures.
+    pub err_unfinished: &'static str,
+    /// {0} the square.
+    pub err_occupied: &'static str,
+    /// {0} the candidates.
+    pub err_ambiguous: &'static str,
+    /// {0} the square.
+    pub err_not_legal: &'static str,
+    /// A move of one square.
+    pub err_too_short: &'static str,
+    /// FEN errors: empty.
+    pub fen_empty: &'static str,
+    /// {0} the number of fields.
+    pub fen_fields: &'static str,
+    /// {0} the side.
+    pub fen_turn: &'static str,
+    /// {0} the list.
+    pub fen_colour: &'static str,
+    /// {0} the colour letter, W or B.
+    pub fen_colour_twice: &'static str,
+    /// {0} the text.
+    pub fen_square: &'static str,
+    /// {0} the text.
+    pub fen_light: &'static str,
+    /// {0} the number.
+    pub fen_number: &'static str,
+    /// {0} the range.
+    pub fen_range: &'static str,
+    /// {0} the square.
+    pub fen_square_twice: &'static str,
+    /// {0} the square.
+    pub fen_both_colours: &'static str,
+    /// {0} the square.
+    pub fen_king_without_piece: &'static str,
+    /// {0} the square.
+    pub fen_crowning_rank: &'static str,
+    /// {0} the count.
+    pub fen_too_many: &'static str,
+    /// PDN errors: no game.
+    pub pdn_empty: &'static str,
+    /// An unclosed comment.
+    pub pdn_comment: &'static str,
+    /// An unclosed variation.
+    pub pdn_variation: &'static str,
+    /// A stray `)`.
+    pub pdn_parenthesis: &'static str,
+    /// A bad tag.
+    pub pdn_tag: &'static str,
+    /// {0} the FEN problem.
+    pub pdn_fen: &'static str,
+    /// {0} the token.
+    pub pdn_unreadable: &'static str,
+    /// {0} the move number, {1} the move, {2} the reason.
+    pub pdn_illegal: &'static str,
+    /// {0} the move.
+    pub pdn_after_end: &'static str,
+    /// No result: cut short.
+    pub pdn_no_result: &'static str,
+    /// {0} the result.
+    pub pdn_result: &'static str,
+    /// File errors: not found.
+    pub io_not_found: &'static str,
+    /// Permission denied.
+    pub io_denied: &'static str,
+    /// Another system error: {0} the system's text.
+    pub io_other: &'static str,
+}
+
+/// `template` with `{0}`, `{1}`… replaced by `args`.
+/// A placeholder without its value is left as it is; values are not searched for placeholders.
+pub fn fill(template: &str, args: &[&str]) -> String {
+    let mut text = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        text.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let arg = after.find('}').and_then(|close| {
+            let index: usize = after[..close].parse().ok()?;
+            Some((args.get(index)?, close))
+        });
+        match arg {
+            Some((value, close)) => {
+                text.push_str(value);
+                rest = &after[close + 1..];
+            }
+            None => {
+                text.push('{');
+                rest = after;
+            }
+        }
+    }
+    text.push_str(rest);
+    text
+}
+
+/// `text` with its first letter in upper case, for a sentence that starts with a filled-in
+/// word.
+pub fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+impl Texts {
+    /// The name of a side in a sentence.
+    pub fn side(&self, color: Color) -> &'static str {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+
+    /// Why a typed move was refused.
+    pub fn parse_error(&self, error: &ParseError) -> String {
+        match error {
+            ParseError::Syntax(SyntaxError::Unreadable(t)) => fill(self.err_unreadable, &[t]),
+            ParseError::Syntax(SyntaxError::LightSquare(t)) => fill(self.err_light, &[t]),
+            ParseError::Syntax(SyntaxError::MixedSeparators(t)) => fill(self.err_mixed, &[t]),
+            ParseError::Move(e) => self.move_error(e),
+        }
+    }
+
+    /// Why a move is not legal.
+    pub fn move_error(&self, error: &MoveError) -> String {
+        let (template, arg) = match error {
+            MoveError::NoPiece(sq) => (self.err_no_piece, sq.to_string()),
+            MoveError::NotYourPiece(sq) => (self.err_not_yours, sq.to_string()),
+            MoveError::CaptureCompulsory(m) => (self.err_compulsory, algebraic::write_list(m)),
+            MoveError::KingMustCapture(m) => (self.err_king_priority, algebraic::write_list(m)),
+            MoveError::Unfinished(m) => (self.err_unfinished, algebraic::write_list(m)),
+            MoveError::Occupied(sq) => (self.err_occupied, sq.to_string()),
+            MoveError::Ambiguous(m) => (self.err_ambiguous, algebraic::write_list(m)),
+            MoveError::NotLegal(sq) => (self.err_not_legal, sq.to_string()),
+            MoveError::TooShort => (self.err_too_short, String::new()),
+        };
+        fill(template, &[&arg])
+    }
+
+    /// Why a FEN is not a position.
+    pub fn fen_error(&self, error: &FenError) -> String {
+        match error {
+            FenError::Empty => self.fen_empty.to_string(),
+            FenError::FieldCount(n) => fill(self.fen_fields, &[&n.to_string()]),
+            FenError::BadTurn(t) => fill(self.fen_turn, &[t]),
+            FenError::BadColour(t) => fill(self.fen_colour, &[t]),
+            FenError::ColourTwice(c) => {
+                let letter = if *c == "white" { "W" } else { "B" };
+                fill(self.fen_colour_twice, &[letter])
+            }
+            FenError::BadSquare { text, reason } => match reason {
+                SquareError::Light(_) => fill(self.fen_light, &[text]),
+                SquareError::NumberOutOfRange(n) => fill(self.fen_number, &[&n.to_string()]),
+                SquareError::Unreadable(_) => fill(self.fen_square, &[text]),
+            },
+            FenError::BadRange(t) => fill(self.fen_range, &[t]),
+            FenError::SquareTwice(sq) => fill(self.fen_square_twice, &[&sq.to_string()]),
+            FenError::Setup(e) => match e {
+                SetupError::BothColours(sq) => fill(self.fen_both_colours, &[&sq.to_string()]),
+                SetupError::KingWithoutPiece(sq) => {
+                    fill(self.fen_king_without_piece, &[&sq.to_string()])
+                }
+                SetupError::ManOnCrowningRank { square, .. } => {
+                    fill(self.fen_crowning_rank, &[&square.to_string()])
+                }
+                SetupError::TooManyPieces { count, .. } => {
+                    fill(self.fen_too_many, &[&count.to_string()])
+                }
+            },
+        }
+    }
+
+    /// Why a PDN text was refused, with its line.
+    pub fn pdn_error(&self, error: &PdnError) -> String {
+        let problem = match &error.kind {
+            PdnErrorKind::Empty => self.pdn_empty.to_string(),
+            PdnErrorKind::UnclosedComment => self.pdn_comment.to_string(),
+            PdnErrorKind::UnclosedVariation => self.pdn_variation.to_string(),
+            PdnErrorKind::StrayParenthesis => self.pdn_parenthesis.to_string(),
+            PdnErrorKind::BadTag => self.pdn_tag.to_string(),
+            PdnErrorKind::BadFen(e) => fill(self.pdn_fen, &[&self.fen_error(e)]),
+            PdnErrorKind::Unreadable(t) => fill(self.pdn_unreadable, &[t]),
+            PdnErrorKind::Illegal {
+                number,
+                text,
+                reason,
+            } => fill(
+                self.pdn_illegal,
+                &[&number.to_string(), text, &self.move_error(reason)],
+            ),
+            PdnErrorKind::AfterEnd(t) => fill(self.pdn_after_end, &[t]),
+            PdnErrorKind::NoResult => self.pdn_no_result.to_string(),
+            PdnErrorKind::ResultMismatch(r) => fill(self.pdn_result, &[r]),
+        };
+        fill(self.at_line, &[&error.line.to_string(), &problem])
+    }
+
+    /// Why a file could not be read or written.
+    pub fn io_error(&self, error: &std::io::Error) -> String {
+        match error.kind() {
+            std::io::ErrorKind::NotFound => self.io_not_found.to_string(),
+            std::io::ErrorKind::PermissionDenied => self.io_denied.to_string(),
+            _ => fill(self.io_other, &[&error.to_string()]),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fill_replaces_once() {
+        assert_eq!(fill("{0} and {1}", &["{1}", "b"]), "{1} and b");
+        assert_eq!(fill("a '{' b {2}", &["x"]), "a '{' b {2}");
+        assert_eq!(capitalize("černý"), "Černý");
+    }
+}

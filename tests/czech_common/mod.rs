@@ -1,0 +1,72 @@
+//! Helpers shared by the Czech console tests.
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+
+/// Runs `dama --rules czech <args>` with `input` on stdin (echo on); returns stdout.
+pub fn run(args: &[&str], input: &str) -> String {
+    let out = Command::cargo_bin("dama")
+        .unwrap()
+        .args(["--rules", "czech", "--color", "never", "--echo"])
+        .args(args)
+        .write_stdin(input)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
+/// The lines of `out` that are not part of a board or its legend.
+pub fn dialogue(out: &str) -> Vec<String> {
+    out.lines()
+        .filter(|l| !is_board_line(l))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Whether a line belongs to a drawn board (ranks, files, legend).
+pub fn is_board_line(line: &str) -> bool {
+    let b = line.as_bytes();
+    let rank = b.len() == 19
+        && b[0].is_ascii_digit()
+        && b[18] == b[0]
+        && line[1..18].chars().all(|c| " .oOxX".contains(c));
+    rank || line == "  a b c d e f g h"
+        || line == "  h g f e d c b a"
+        || line.starts_with("o bílý kámen")
+        || line.starts_with("o white man")
+}
+
+/// The FEN lines printed by `fen` (the prompt and echoed command come before them).
+pub fn fens(out: &str) -> Vec<String> {
+    out.lines()
+        .filter(|l| (l.starts_with("W:W") || l.starts_with("B:W")) && !l.contains(' '))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Like [`run`], in the directory `dir`.
+pub fn run_in(dir: &std::path::Path, args: &[&str], input: &str) -> String {
+    let out = Command::cargo_bin("dama")
+        .unwrap()
+        .current_dir(dir)
+        .args(["--rules", "czech", "--color", "never", "--echo"])
+        .args(args)
+        .write_stdin(input)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
+/// A fresh empty directory for one test.
+pub fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dama-czech-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

@@ -1,0 +1,158 @@
+//! A person against the engine, driven line by line through the binary: the game runs to its
+//! end, the engine's moves appear after its prompt as if typed, and no stray line appears.
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+
+use dama::game::Game;
+use dama::{Czech, MoveList, fen};
+
+const PROMPTS: [&str; 3] = [
+    "White to move: ",
+    "Play again? (y/n): ",
+    "The computer offers a draw. Do you accept? (y/n): ",
+];
+
+/// Reads until the output ends with one of the prompts; returns its index.
+fn read_prompt(out: &mut impl Read, transcript: &mut String) -> usize {
+    let mut bytes = Vec::new();
+    let mut byte = [0u8; 1];
+    loop {
+        let n = out.read(&mut byte).unwrap();
+        assert!(n == 1, "the program stopped early:\n{transcript}");
+        bytes.push(byte[0]);
+        if let Ok(text) = std::str::from_utf8(&bytes)
+            && let Some(i) = PROMPTS.iter().position(|p| text.ends_with(p))
+        {
+            transcript.push_str(text);
+            return i;
+        }
+    }
+}
+
+#[test]
+fn a_human_v_engine_game_runs_to_the_end() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args([
+            "--rules", "czech", "--lang", "en", "--color", "never", "--echo",
+        ])
+        .args(["--black", "engine", "--depth", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = child.stdout.take().unwrap();
+    let mut transcript = String::new();
+    let mut state = 7u64;
+    let mut moves = MoveList::new();
+    let mut human_moves = 0;
+    loop {
+        match read_prompt(&mut output, &mut transcript) {
+            0 => {
+                // Ask for the position, then play a pseudo-random legal move.
+                input.write_all(b"fen\n").unwrap();
+                assert_eq!(read_prompt(&mut output, &mut transcript), 0);
+                let fen_line = transcript.lines().rev().nth(1).unwrap();
+                let game = Game::<Czech>::new(fen::parse(fen_line).unwrap());
+                game.legal_moves(&mut moves);
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
+                let mv = moves[(state >> 33) as usize % moves.len()];
+                let text = dama::notation::algebraic::write(&mv);
+                input.write_all(format!("{text}\n").as_bytes()).unwrap();
+                human_moves += 1;
+                assert!(human_moves < 1000, "the game does not end");
+            }
+            1 => {
+                input.write_all(b"n\n").unwrap();
+                break;
+            }
+            _ => input.write_all(b"n\n").unwrap(),
+        }
+    }
+    drop(input);
+    output.read_to_string(&mut transcript).unwrap();
+    assert!(child.wait().unwrap().success());
+    let turn =
+        regex::Regex::new(r"^(White|Black) to move: ([a-h][1-8](-[a-h][1-8]|(x[a-h][1-8])+)|fen)$")
+            .unwrap();
+    let fen_line = regex::Regex::new(r"^[WB]:W[^ ]*:B[^ ]*$").unwrap();
+    let mut ends = 0;
+    for line in transcript.lines() {
+        let board =
+            line.len() == 19 && line.as_bytes()[0].is_ascii_digit() || line == "  a b c d e f g h";
+        let known = [
+            "Czech draughts",
+            "Enter a move like c3-d4 or c3xe5; help lists the commands.",
+            "o white man, O white king, x black man, X black king",
+            "Play again? (y/n): n",
+            "The computer offers a draw. Do you accept? (y/n): n",
+            "Draw declined; play goes on.",
+        ];
+        let end = line.starts_with("Draw: ") || line.contains(" wins: ");
+        ends += usize::from(end);
+        assert!(
+            board || known.contains(&line) || turn.is_match(line) || fen_line.is_match(line) || end,
+            "stray line {line:?} in\n{transcript}"
+        );
+    }
+    assert_eq!(ends, 1, "{transcript}");
+    assert!(transcript.contains("Black to move: "));
+}
+
+#[test]
+fn hint_and_draw_offer_against_the_engine() {
+    let out = assert_cmd::Command::cargo_bin("dama")
+        .unwrap()
+        .args([
+            "--rules", "czech", "--color", "never", "--echo", "--black", "engine",
+        ])
+        .args(["--depth", "2", "--fen", "W:Wc3,e1:Bd4,f6,a7"])
+        .write_stdin("rada\nremíza\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.contains("Bílý na tahu: rada\nRada: c3xe5xg7\n"),
+        "{out}"
+    );
+    // The engine answers the offer itself; either answer is one of the two texts.
+    assert!(
+        out.contains("Bílý na tahu: remíza\nPočítač remízu odmítá, hraje se dál.\n")
+            || out.contains("Bílý na tahu: remíza\nPočítač remízu přijímá.\nRemíza dohodou.\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_engine_moves_first_as_white() {
+    let out = assert_cmd::Command::cargo_bin("dama")
+        .unwrap()
+        .args([
+            "--rules", "czech", "--color", "never", "--echo", "--white", "engine",
+        ])
+        .args(["--depth", "2", "--lang", "en"])
+        .write_stdin("undo\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let first = out
+        .lines()
+        .find(|l| l.starts_with("White to move: "))
+        .unwrap();
+    assert!(
+        regex::Regex::new(r"^White to move: [a-h][1-8]-[a-h][1-8]$")
+            .unwrap()
+            .is_match(first)
+    );
+    // Undo takes back the engine's move; the engine then moves again.
+    assert!(out.contains("Black to move: undo\nTaken back: "), "{out}");
+}
