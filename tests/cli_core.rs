@@ -115,19 +115,49 @@ fn perft_czech_depth_6_and_timing_on_stderr() {
 
 #[test]
 fn perft_divide_czech() {
+    // Worked out by hand. After a white opening black has its 7 moves; white then has 8 plain
+    // moves, one less when a black man blocks a step, and a single (compulsory) capture when a
+    // black man lands next to a white one with the square behind it empty. E.g. after a3-b4:
+    // b6-a5 7, b6-c5 7, d6-c5 1 (b4xd6), d6-e5 8, f6-e5 8, f6-g5 8, h6-g5 8 = 47.
     assert_eq!(
         stdout_of(&["perft", "--rules", "czech", "--depth", "3", "--divide"]),
         lines(&[
-            "a3-b4 44",
-            "c3-b4 42",
-            "c3-d4 39",
-            "e3-d4 45",
-            "e3-f4 45",
-            "g3-f4 44",
-            "g3-h4 43",
+            "a3-b4 47",
+            "c3-b4 47",
+            "c3-d4 40",
+            "e3-d4 40",
+            "e3-f4 40",
+            "g3-f4 40",
+            "g3-h4 48",
             "total 302",
         ])
     );
+}
+
+#[test]
+fn perft_divide_parts_are_the_perft_after_each_move() {
+    // Each part of the depth-4 divide is `perft --depth 3` from the position after that move, the FENs
+    // written by hand (white's men after the opening; black's twelve men unmoved).
+    let after = [
+        ("a3-b4", "a1,b2,b4,c1,c3,d2,e1,e3,f2,g1,g3,h2"),
+        ("c3-b4", "a1,a3,b2,b4,c1,d2,e1,e3,f2,g1,g3,h2"),
+        ("c3-d4", "a1,a3,b2,c1,d2,d4,e1,e3,f2,g1,g3,h2"),
+        ("e3-d4", "a1,a3,b2,c1,c3,d2,d4,e1,f2,g1,g3,h2"),
+        ("e3-f4", "a1,a3,b2,c1,c3,d2,e1,f2,f4,g1,g3,h2"),
+        ("g3-f4", "a1,a3,b2,c1,c3,d2,e1,e3,f2,f4,g1,h2"),
+        ("g3-h4", "a1,a3,b2,c1,c3,d2,e1,e3,f2,g1,h2,h4"),
+    ];
+    let divide = stdout_of(&["perft", "--rules", "czech", "--depth", "4", "--divide"]);
+    let parts: Vec<&str> = divide.lines().collect();
+    assert_eq!(parts.len(), after.len() + 1);
+    assert_eq!(parts[after.len()], "total 1469");
+    for ((mv, white), line) in after.iter().zip(&parts) {
+        let fen = format!("B:W{white}:B1-12");
+        let perft = stdout_of(&["perft", "--rules", "czech", "--depth", "3", "--fen", &fen]);
+        let last = perft.lines().last().unwrap();
+        let nodes = last.strip_prefix("3 ").unwrap();
+        assert_eq!(*line, format!("{mv} {nodes}"));
+    }
 }
 
 #[test]
@@ -228,8 +258,14 @@ fn bad_depths_are_refused() {
             "--depth {depth:?}: {line:?}"
         );
     }
+}
+
+#[test]
+fn missing_depth_is_named() {
+    // `dama perft` without --depth: the one error line must say what is missing (clap's first
+    // line alone, "the following required arguments were not provided:", does not).
     let line = fails_with_one_line(&["perft"]);
-    assert!(line.contains("depth"), "{line:?}");
+    assert!(line.contains("--depth"), "{line:?}");
 }
 
 #[test]
