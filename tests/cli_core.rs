@@ -220,19 +220,19 @@ fn perft_from_a_fen() {
 fn bad_fens_are_refused() {
     // (FEN, a text the one error line must contain)
     let cases = [
-        ("W:Wa1", "FEN"),           // malformed: two fields
-        ("", "FEN"),                // empty
-        ("W:Wa1,c3;Bf6", "FEN"),    // malformed separator
-        ("W:Wz9:Bb8", "z9"),        // not a square
-        ("W:Wb1:Bb8", "b1"),        // light square
-        ("W:W33:Bb8", "33"),        // number off the board
-        ("W:Wa1,a1:Bb8", "a1"),     // square given twice
-        ("W:Wa1:Ba1", "a1"),        // square given to both sides
-        ("W:Wb8:Bd6", "b8"),        // white man on the crowning rank
-        ("W:Wa3:Bc1", "c1"),        // black man on the crowning rank
-        ("X:Wa1:Bb8", "X"),         // bad side to move
-        ("W:Wa1:Wb8", "white"),     // the same colour twice
-        ("W:W17-28,Kg1:B1", "13"),  // thirteen white pieces
+        ("W:Wa1", "FEN"),          // malformed: two fields
+        ("", "FEN"),               // empty
+        ("W:Wa1,c3;Bf6", "FEN"),   // malformed separator
+        ("W:Wz9:Bb8", "z9"),       // not a square
+        ("W:Wb1:Bb8", "b1"),       // light square
+        ("W:W33:Bb8", "33"),       // number off the board
+        ("W:Wa1,a1:Bb8", "a1"),    // square given twice
+        ("W:Wa1:Ba1", "a1"),       // square given to both sides
+        ("W:Wb8:Bd6", "b8"),       // white man on the crowning rank
+        ("W:Wa3:Bc1", "c1"),       // black man on the crowning rank
+        ("X:Wa1:Bb8", "X"),        // bad side to move
+        ("W:Wa1:Wb8", "white"),    // the same colour twice
+        ("W:W17-28,Kg1:B1", "13"), // thirteen white pieces
     ];
     for (fen, needle) in cases {
         for sub in [&["moves"][..], &["perft", "--depth", "1"][..]] {

@@ -67,14 +67,26 @@ const CZECH: &[Row] = &[
     // A king lands where it can go on capturing.
     ("W:WKa1:Bc3,g5,b6", 1, &[2, 4, 28, 41]),
     ("W:WKd4,a3:Bc5,e5,e3,c3,h8", 1, &[8, 50, 151, 705]),
-    ("W:Wf6,Ke5,Kf4,Ka3,h2,a1,Ke1:Bd8,Kd6,Kd2", 1, &[7, 10, 60, 291]),
+    (
+        "W:Wf6,Ke5,Kf4,Ka3,h2,a1,Ke1:Bd8,Kd6,Kd2",
+        1,
+        &[7, 10, 60, 291],
+    ),
     (
         "B:Wd6,Kf6,Ka5,Kd4,Kd2,Kh2,Ke1:Bf8,b6,h6,Ka3,Ke3,Kg3,Kc1",
         1,
         &[6, 54, 205, 1103],
     ),
-    ("W:WKd8,Kf2:BKc7,Kc5,Kf4,e3,b2,Kh2,Kg1", 1, &[4, 59, 260, 3213]),
-    ("W:Wb6,g3,Kb2,d2:Bh8,Ke7,Kd6,g5,Ka3,c3,Ka1", 1, &[4, 42, 324, 2466]),
+    (
+        "W:WKd8,Kf2:BKc7,Kc5,Kf4,e3,b2,Kh2,Kg1",
+        1,
+        &[4, 59, 260, 3213],
+    ),
+    (
+        "W:Wb6,g3,Kb2,d2:Bh8,Ke7,Kd6,g5,Ka3,c3,Ka1",
+        1,
+        &[4, 42, 324, 2466],
+    ),
 ];
 
 /// The Spanish table that runs on every `cargo test`.
@@ -146,10 +158,7 @@ fn czech_divide_depth_10() {
         ("g3-h4", 3_227_976),
     ];
     let got = divide_lines::<Czech>(&Position::initial(), 10);
-    let expected: Vec<(String, u64)> = expected
-        .iter()
-        .map(|&(m, n)| (m.to_string(), n))
-        .collect();
+    let expected: Vec<(String, u64)> = expected.iter().map(|&(m, n)| (m.to_string(), n)).collect();
     assert_eq!(got, expected);
     assert_eq!(got.iter().map(|(_, n)| n).sum::<u64>(), 18_368_918);
 }
@@ -201,7 +210,9 @@ fn czech_divide_of_the_start_at_small_depth() {
     let names: Vec<&str> = got.iter().map(|(m, _)| m.as_str()).collect();
     assert_eq!(
         names,
-        ["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"]
+        [
+            "a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"
+        ]
     );
     assert!(got.iter().all(|&(_, n)| n == 1));
     let got = divide_lines::<Czech>(&Position::initial(), 2);
