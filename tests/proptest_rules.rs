@@ -539,7 +539,7 @@ fn config(cases: u32) -> ProptestConfig {
 }
 
 proptest! {
-    #![proptest_config(config(256))]
+    #![proptest_config(config(512))]
 
     #[test]
     fn czech_games_from_the_start(choices in prop::collection::vec(any::<Index>(), 0..120)) {
@@ -569,7 +569,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(1024))]
+    #![proptest_config(config(2048))]
 
     #[test]
     fn fen_round_trip(pos in arb_position()) {
@@ -602,7 +602,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(128))]
+    #![proptest_config(config(256))]
 
     #[test]
     fn bulk_counting_agrees_with_full_counting(pos in arb_position(), depth in 1u32..=3) {
