@@ -161,7 +161,7 @@ pub struct PlayArgs {
 #[derive(Args, Debug, Clone)]
 pub struct PerftArgs {
     /// How many plies deep to count (1-30).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=30))]
+    #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(u32).range(1..=30))]
     pub depth: u32,
     /// Print the count under each root move at the last depth.
     #[arg(long)]

@@ -59,6 +59,23 @@ fn play(cli: &Cli, args: &cli::PlayArgs, out: &mut impl Write) -> Result<(), Cli
     })
 }
 
+/// Clap's error text on one line: its message lines joined, without the usage and help hints.
+fn one_line(text: &str) -> String {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .filter(|l| !l.is_empty() && !l.starts_with("tip:"))
+        .collect();
+    let joined = lines.join(" ");
+    let joined = joined.trim_start_matches("error: ");
+    if joined.is_empty() {
+        "bad arguments".to_string()
+    } else {
+        joined.to_string()
+    }
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -67,9 +84,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            let text = e.to_string();
-            let first = text.lines().next().unwrap_or("bad arguments");
-            eprintln!("dama: {}", first.trim_start_matches("error: "));
+            eprintln!("dama: {}", one_line(&e.to_string()));
             return ExitCode::from(2);
         }
     };
