@@ -11,57 +11,14 @@
 
 use dama::fen;
 use dama::perft::{perft, perft_full};
-use dama::position::Setup;
 use dama::{Bitboard, Color, Czech, Move, MoveList, Position, RuleSet, Rules, Spanish, Square};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
-// ---- random positions ----
+// ---- random positions: tests/common ----
 
-/// A random position: each square empty or holding a man or king of either side, with an
-/// emptiness weight drawn per position so that both crowded and sparse boards occur. A man
-/// drawn on its crowning rank becomes a king; a side keeps at most twelve pieces.
-fn arb_position() -> impl Strategy<Value = Position> {
-    (
-        2u8..40,
-        prop::collection::vec(any::<u8>(), 32),
-        any::<bool>(),
-    )
-        .prop_map(|(empty_weight, cells, black_to_move)| {
-            let mut setup = Setup {
-                turn: Some(if black_to_move {
-                    Color::Black
-                } else {
-                    Color::White
-                }),
-                ..Setup::default()
-            };
-            for (sq, cell) in Square::all().zip(cells) {
-                let cell = cell % (empty_weight + 10);
-                if cell < empty_weight {
-                    continue;
-                }
-                let (color, king) = match cell - empty_weight {
-                    0..=2 => (Color::White, false),
-                    3..=4 => (Color::White, true),
-                    5..=7 => (Color::Black, false),
-                    _ => (Color::Black, true),
-                };
-                let side = match color {
-                    Color::White => &mut setup.white,
-                    Color::Black => &mut setup.black,
-                };
-                if side.count() >= 12 {
-                    continue;
-                }
-                *side = side.with(sq);
-                if king || color.crowning_rank().contains(sq) {
-                    setup.kings = setup.kings.with(sq);
-                }
-            }
-            Position::from_setup(&setup).expect("the strategy makes sound setups")
-        })
-}
+mod common;
+use common::arb_position;
 
 // ---- board walking, independent of the generator ----
 

@@ -3,53 +3,11 @@
 //! checks accept is a legal move; and every line the generator does not know is refused.
 
 use dama::notation::numeric::{self, NumericError};
-use dama::position::Setup;
-use dama::{Color, MoveList, Position, Rules, Spanish, Square};
+use dama::{MoveList, Position, Rules, Spanish};
 use proptest::prelude::*;
 
-fn arb_position() -> impl Strategy<Value = Position> {
-    (
-        3u8..30,
-        prop::collection::vec(any::<u8>(), 32),
-        any::<bool>(),
-    )
-        .prop_map(|(empty_weight, cells, black)| {
-            let mut setup = Setup {
-                turn: Some(if black { Color::Black } else { Color::White }),
-                ..Setup::default()
-            };
-            for (sq, cell) in Square::all().zip(cells) {
-                let cell = cell % (empty_weight + 8);
-                if cell < empty_weight {
-                    continue;
-                }
-                let (white, king) = match cell - empty_weight {
-                    0..=2 => (true, false),
-                    3 => (true, true),
-                    4..=6 => (false, false),
-                    _ => (false, true),
-                };
-                let side = if white {
-                    &mut setup.white
-                } else {
-                    &mut setup.black
-                };
-                if side.count() >= 12 {
-                    continue;
-                }
-                *side = side.with(sq);
-                let crowning = if white {
-                    Color::White.crowning_rank()
-                } else {
-                    Color::Black.crowning_rank()
-                };
-                if king || crowning.contains(sq) {
-                    setup.kings = setup.kings.with(sq);
-                }
-            }
-            Position::from_setup(&setup).expect("a sound setup")
-        })
-}
+mod common;
+use common::arb_position;
 
 /// Lines of 2 to 4 coordinates on the 8×8 grid, light squares included.
 fn arb_line() -> impl Strategy<Value = String> {
