@@ -567,7 +567,7 @@ fn end_of_input_mid_game() {
 
 #[test]
 fn end_of_input_at_the_question() {
-    both(|flip| no_pieces_game(flip));
+    both(no_pieces_game);
     both(|flip| {
         let mut s = blockade_game(flip);
         s.answer_other("quizás");

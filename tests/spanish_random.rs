@@ -357,7 +357,7 @@ impl Line {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(ProptestConfig::with_cases(3000))]
 
     /// The spec's checks, read independently, accept exactly the moves of `Spanish`.
     #[test]
@@ -375,6 +375,11 @@ proptest! {
             let _ = expected_answer(&pos, &l.text(&pos));
         }
     }
+
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
 
     /// A session of random lines: each gets exactly the answer the specification gives, the
     /// board changes only by legal moves, and end of input ends the open prompt line.
@@ -432,6 +437,7 @@ proptest! {
         script.push(b'\n');
         let out = run(start, &script);
         let lines: Vec<&str> = out.split('\n').collect();
+        prop_assert!(lines.len() >= 14, "too short: {:?}", out);
         // title, empty line, board (10 lines), prompt with the echo, then the answer
         prop_assert_eq!(lines[0], TITLE);
         prop_assert_eq!(lines[1], "");
