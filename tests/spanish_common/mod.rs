@@ -3,7 +3,10 @@
 //! of `../shared/spec/spanish-console.md` (never from the program's output).
 #![allow(dead_code)]
 
+pub mod oracle;
+
 use assert_cmd::Command;
+use dama::{Color, Piece, Position, Role, Square};
 
 /// The title line.
 pub const TITLE: &str = "Las Damas!!!";
@@ -112,6 +115,31 @@ impl Board {
             }
         }
         Board::new(&pieces.join(" "))
+    }
+
+    /// The board of a library position.
+    pub fn from_position(pos: &Position) -> Board {
+        let mut cells = [[' '; 8]; 8];
+        for r in 1..=8u8 {
+            for c in 1..=8u8 {
+                if let Some(Piece { color, role }) =
+                    Square::from_row_col(r, c).and_then(|sq| pos.piece_at(sq))
+                {
+                    cells[r as usize - 1][c as usize - 1] = match (color, role) {
+                        (Color::White, Role::Man) => 'b',
+                        (Color::White, Role::King) => 'B',
+                        (Color::Black, Role::Man) => 'n',
+                        (Color::Black, Role::King) => 'N',
+                    };
+                }
+            }
+        }
+        Board { cells }
+    }
+
+    /// The library position of this board with `side` to move.
+    pub fn position(&self, side: Side) -> Position {
+        dama::fen::parse(&self.fen(side)).expect("not a position")
     }
 
     /// The letter at a coordinate such as `"61"`.
@@ -233,6 +261,8 @@ pub struct Session {
     flip: bool,
     over: bool,
     open: bool,
+    /// The board as the program has it (flipped when `flip`).
+    actual: Board,
 }
 
 impl Session {
@@ -246,6 +276,7 @@ impl Session {
             flip: false,
             over: false,
             open: true,
+            actual: Board::initial(),
         };
         s.new_game(&Board::initial(), Side::White);
         s
@@ -268,6 +299,7 @@ impl Session {
             flip,
             over: false,
             open: true,
+            actual: board.clone(),
         };
         s.new_game(&board, side);
         s
@@ -276,7 +308,7 @@ impl Session {
     /// `dama --fen FEN` where `side` to move has already lost: the title, an empty line, the
     /// board, the Derrota line and the question.
     pub fn fen_lost(board: &Board, side: Side) -> Session {
-        let mut s = Session {
+        let s = Session {
             args: vec!["--fen".into(), board.fen(side)],
             input: String::new(),
             expected: format!("{TITLE}\n\n{}{DERROTA}\n{QUESTION}", board.render()),
@@ -284,8 +316,12 @@ impl Session {
             flip: false,
             over: true,
             open: true,
+            actual: board.clone(),
         };
-        s.side = side;
+        assert!(
+            oracle::legal(&board.position(side)).is_empty(),
+            "the side to move has a move"
+        );
         s
     }
 
@@ -296,6 +332,11 @@ impl Session {
         self.expected.push_str(side.prompt());
         self.side = side;
         self.over = false;
+        self.actual = board.clone();
+        assert!(
+            !oracle::legal(&board.position(side)).is_empty(),
+            "the side to move has no move"
+        );
     }
 
     /// Extra command-line arguments (before `--fen` if any).
@@ -332,17 +373,42 @@ impl Session {
     /// A rejected line: its error message, then the same prompt again.
     pub fn reject(&mut self, line: &str, message: &str) -> &mut Session {
         assert!(!self.over);
-        self.typed(line);
+        let line = self.typed(line);
+        // The test's own expectation, checked against the reading of the spec in `oracle`.
+        let answer = oracle::expected_answer(&self.actual.position(self.side), &line);
+        assert_eq!(answer.err(), Some(message), "expected answer to {line:?}");
         self.expected.push_str(message);
         self.expected.push('\n');
         self.expected.push_str(self.side.prompt());
         self
     }
 
+    /// Types a legal move (checked with `oracle`) that leads to `after`.
+    fn played(&mut self, line: &str, after: &Board) {
+        let line = self.typed(line);
+        let next = oracle::expected_answer(&self.actual.position(self.side), &line)
+            .unwrap_or_else(|e| panic!("{line:?} is not legal: {e}"));
+        let after = if self.flip {
+            after.flipped()
+        } else {
+            after.clone()
+        };
+        assert_eq!(
+            Board::from_position(&next),
+            after,
+            "the board after {line:?}"
+        );
+        self.actual = after;
+    }
+
     /// An accepted move: an empty line, the new board, the other side's prompt.
     pub fn accept(&mut self, line: &str, after: &Board) -> &mut Session {
         assert!(!self.over);
-        self.typed(line);
+        self.played(line, after);
+        assert!(
+            !oracle::legal(&self.actual.position(self.side.other())).is_empty(),
+            "the game is over after {line:?}"
+        );
         self.expected.push('\n');
         self.expected.push_str(&self.board(after));
         self.side = self.side.other();
@@ -354,7 +420,11 @@ impl Session {
     /// board, the Derrota line and the question.
     pub fn accept_final(&mut self, line: &str, after: &Board) -> &mut Session {
         assert!(!self.over);
-        self.typed(line);
+        self.played(line, after);
+        assert!(
+            oracle::legal(&self.actual.position(self.side.other())).is_empty(),
+            "the game is not over after {line:?}"
+        );
         self.expected.push('\n');
         self.expected.push_str(&self.board(after));
         self.expected.push_str(DERROTA);
