@@ -296,6 +296,8 @@ fn man_errors_in_order() {
             .reject("47.58", NO_ES_TUYA)
             .reject("58.47", NO_VACIO)
             .reject("67.67", NO_VACIO)
+            // an occupied target answers before "not on a diagonal"
+            .reject("81.67", NO_VACIO)
             .reject("81.61", NO_DIAGONAL)
             .reject("81.41", NO_DIAGONAL)
             // two squares with nothing to take
