@@ -618,3 +618,50 @@ fn fen_start_with_a_move_to_play() {
         .accept("72.83", &board.mv("72", "83").crown("83"));
     s.check();
 }
+
+// ---------------------------------------------------------------------------------------------
+// Hand-written transcripts: `tests/fixtures/spanish/NAME.in` (stdin), `NAME.out` (the whole
+// stdout) and optionally `NAME.args` (one argument a line).
+
+#[test]
+fn hand_written_fixtures() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/spanish");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| {
+            let path = e.unwrap().path();
+            (path.extension()? == "in").then(|| path.with_extension(""))
+        })
+        .collect();
+    names.sort();
+    assert!(!names.is_empty());
+    for name in names {
+        let input = std::fs::read(name.with_extension("in")).unwrap();
+        let expected = std::fs::read_to_string(name.with_extension("out")).unwrap();
+        let args: Vec<String> = std::fs::read_to_string(name.with_extension("args"))
+            .map(|text| text.lines().map(str::to_string).collect())
+            .unwrap_or_default();
+        assert_eq!(run(&args, &input), expected, "{}", name.display());
+    }
+}
+
+#[test]
+fn hand_written_fixture_agrees_with_the_helpers() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/spanish");
+    let read = |ext: &str| {
+        std::fs::read_to_string(dir.join(format!("blockade-then-again.{ext}"))).unwrap()
+    };
+    let mut s = blockade_game(false);
+    s.answer_other("x")
+        .answer_yes("s")
+        .accept("61.52", &Board::initial().mv("61", "52"));
+    let (args, input, expected) = s.script();
+    let fixture_args: Vec<String> = read("args").lines().map(str::to_string).collect();
+    assert_eq!(args[0], fixture_args[0]);
+    assert_eq!(
+        dama::fen::parse(&args[1]).unwrap(),
+        dama::fen::parse(&fixture_args[1]).unwrap()
+    );
+    assert_eq!(input, read("in"));
+    assert_eq!(expected, read("out"));
+}
