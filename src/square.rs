@@ -10,7 +10,7 @@
 //!   (`12` = `b8`, `81` = `a1`, `61` = `a3`).
 //!
 //! Internally a square is its bit index in the ghost-square layout of
-//! [`Bitboard`](crate::Bitboard): each pair of ranks takes nine bits, so the four diagonal
+//! [`Bitboard`]: each pair of ranks takes nine bits, so the four diagonal
 //! steps are the fixed shifts +5, +4, −4 and −5.
 
 use std::fmt;
