@@ -26,16 +26,12 @@ fn count<R: Rules>(pos: &Position, depth: u32, stack: &mut [MoveList], bulk: boo
     if depth == 1 && bulk {
         return R::count_legal_moves(pos, list) as u64;
     }
-    R::legal_moves(pos, list);
     if depth == 2 && bulk {
-        // The last two plies in one loop: count each child's moves without a call to `count`.
         if let Some(scratch) = rest.first_mut() {
-            return list
-                .iter()
-                .map(|mv| R::count_legal_moves(&pos.after(mv), scratch) as u64)
-                .sum();
+            return R::count_replies(pos, list, scratch);
         }
     }
+    R::legal_moves(pos, list);
     let mut nodes = 0;
     for mv in list.iter() {
         nodes += count::<R>(&pos.after(mv), depth - 1, rest, bulk);

@@ -264,6 +264,22 @@ impl Position {
         }
     }
 
+    /// The position after a plain (non-capturing) move from `from` to `to` by the side to
+    /// move; the move must be legal here.
+    #[inline]
+    pub(crate) fn after_plain(&self, from: Square, to: Square) -> Position {
+        let (from, to) = (from.bb(), to.bb());
+        let crowned = (self.kings & from).any() || (to & self.turn.crowning_rank()).any();
+        let kings = (self.kings & !from) | if crowned { to } else { Bitboard::EMPTY };
+        let mut pieces = self.pieces;
+        pieces[self.turn.index()] = (pieces[self.turn.index()] & !from) | to;
+        Position {
+            pieces,
+            kings,
+            turn: !self.turn,
+        }
+    }
+
     /// Whether the move of the man or king on `from` to `to` crowns a man.
     pub fn crowns(&self, mv: &Move) -> bool {
         !self.kings.contains(mv.from()) && (mv.to().bb() & self.turn.crowning_rank()).any()

@@ -73,6 +73,10 @@ impl Rules for Czech {
         generate::legal_moves::<Czech>(pos, moves);
     }
 
+    fn count_replies(pos: &Position, list: &mut MoveList, scratch: &mut MoveList) -> u64 {
+        generate::count_replies::<Czech>(pos, list, scratch)
+    }
+
     #[inline(always)]
     fn count_legal_moves(pos: &Position, scratch: &mut MoveList) -> usize {
         generate::count_moves::<Czech>(pos, scratch)

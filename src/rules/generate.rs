@@ -308,6 +308,55 @@ pub(crate) fn legal_moves<P: Params>(pos: &Position, list: &mut MoveList) {
     quiet_moves(pos, list);
 }
 
+/// Perft at depth 2 (the legal replies to every legal move, summed) without building the
+/// plain moves: their children are made straight from the bitboards.
+pub(crate) fn count_replies<P: Params>(
+    pos: &Position,
+    list: &mut MoveList,
+    scratch: &mut MoveList,
+) -> u64 {
+    list.clear();
+    captures::<P>(pos, list);
+    let mut n: u64 = list
+        .iter()
+        .map(|mv| count_moves::<P>(&pos.after(mv), scratch) as u64)
+        .sum();
+    if P::COMPULSORY && !list.is_empty() {
+        return n;
+    }
+    n += match pos.turn() {
+        Color::White => quiet_replies::<P, true, false>(pos, scratch),
+        Color::Black => quiet_replies::<P, false, true>(pos, scratch),
+    };
+    n
+}
+
+#[inline(always)]
+fn quiet_replies<P: Params, const WHITE: bool, const THEM_WHITE: bool>(
+    pos: &Position,
+    scratch: &mut MoveList,
+) -> u64 {
+    let us = if WHITE { Color::White } else { Color::Black };
+    let empty = pos.empty();
+    let occ = pos.occupied();
+    let mut n = 0;
+    for dir in forward_of::<WHITE>() {
+        for to in pos.men(us).shift(dir) & empty {
+            let child = pos.after_plain(back(to, dir), to);
+            n += count_moves_of::<P, THEM_WHITE>(&child, scratch) as u64;
+        }
+    }
+    for king in pos.kings(us) {
+        for dir in Direction::ALL {
+            for to in Bitboard::slide(king, dir, occ) {
+                let child = pos.after_plain(king, to);
+                n += count_moves_of::<P, THEM_WHITE>(&child, scratch) as u64;
+            }
+        }
+    }
+    n
+}
+
 /// The number of capture sequences a man on `at` can make, having made `hops` hops.
 ///
 /// A man's further hops always go forward, away from its starting square and from the pieces

@@ -89,6 +89,15 @@ pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
         scratch.len()
     }
 
+    /// Perft at depth 2: the legal replies to every legal move, summed. `list` and
+    /// `scratch` are working storage.
+    fn count_replies(pos: &Position, list: &mut MoveList, scratch: &mut MoveList) -> u64 {
+        Self::legal_moves(pos, list);
+        list.iter()
+            .map(|mv| Self::count_legal_moves(&pos.after(mv), scratch) as u64)
+            .sum()
+    }
+
     /// Whether the side to move has lost: no pieces, or no legal move.
     fn is_lost(pos: &Position, scratch: &mut MoveList) -> bool {
         Self::count_legal_moves(pos, scratch) == 0

@@ -30,6 +30,10 @@ impl Rules for Spanish {
         generate::legal_moves::<Spanish>(pos, moves);
     }
 
+    fn count_replies(pos: &Position, list: &mut MoveList, scratch: &mut MoveList) -> u64 {
+        generate::count_replies::<Spanish>(pos, list, scratch)
+    }
+
     #[inline(always)]
     fn count_legal_moves(pos: &Position, scratch: &mut MoveList) -> usize {
         generate::count_moves::<Spanish>(pos, scratch)
