@@ -26,10 +26,11 @@ fn count<R: Rules>(pos: &Position, depth: u32, stack: &mut [MoveList], bulk: boo
     if depth == 1 && bulk {
         return R::count_legal_moves(pos, list) as u64;
     }
-    if depth == 2 && bulk {
-        if let Some(scratch) = rest.first_mut() {
-            return R::count_replies(pos, list, scratch);
-        }
+    if depth == 2
+        && bulk
+        && let Some(scratch) = rest.first_mut()
+    {
+        return R::count_replies(pos, list, scratch);
     }
     R::legal_moves(pos, list);
     let mut nodes = 0;
