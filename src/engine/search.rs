@@ -47,6 +47,24 @@ pub struct Root {
     pub history: Vec<u64>,
 }
 
+/// The late-move reduction for the `index`-th move at `depth`: about
+/// `ln(depth) * ln(index) / 2`, at least 1.
+fn reduction(depth: i32, index: usize) -> i32 {
+    let r = 0.5 + (depth as f64).ln() * (index as f64).ln() / tuning("LMR", 1.5);
+    (r as i32).max(1)
+}
+
+fn tuning(name: &str, default: f64) -> f64 {
+    static CACHE: std::sync::OnceLock<std::collections::HashMap<String, f64>> =
+        std::sync::OnceLock::new();
+    let map = CACHE.get_or_init(|| {
+        std::env::vars()
+            .filter_map(|(k, v)| Some((k, v.parse().ok()?)))
+            .collect()
+    });
+    map.get(name).copied().unwrap_or(default)
+}
+
 #[inline]
 fn compact(mv: &Move) -> u16 {
     (u16::from(mv.from().bit()) << 8) | u16::from(mv.to().bit())
@@ -256,7 +274,9 @@ impl<'t, R: Rules> Searcher<'t, R> {
         }
 
         // Forced captures and single replies are searched one ply deeper.
-        let extension = i32::from(!quiescence && (all_captures || list.len() == 1));
+        let extension = i32::from(
+            !quiescence && ((all_captures && tuning("EXTCAP", 0.0) > 0.5) || list.len() == 1),
+        );
 
         // Move ordering scores.
         let mut order = std::mem::take(&mut self.order[ply]);
@@ -317,11 +337,11 @@ impl<'t, R: Rules> Searcher<'t, R> {
             } else {
                 let reduction = if !quiescence
                     && depth >= 3
-                    && i >= 3
+                    && i >= 2
                     && !mv.is_capture()
                     && ordering_score < 1 << 27
                 {
-                    if i >= 8 && depth >= 6 { 2 } else { 1 }
+                    reduction(depth, i).min(new_depth - 1)
                 } else {
                     0
                 };
