@@ -56,8 +56,8 @@ fn quickest_win_and_slowest_loss() {
     let game = Game::<Czech>::new(fen::parse("W:WKa1:Bc3,e5").unwrap());
     let (_, all) = infos(&game, depth(4));
     assert_eq!(all.last().map(|i| i.score), Some(Score::Win(1)));
-    // Black to move loses its last man whatever it does: a loss in two plies.
-    let game = Game::<Czech>::new(fen::parse("B:WKa1,Kc1:Bg3").unwrap());
+    // Black to move has one move, and loses its last man to it: a loss in two plies.
+    let game = Game::<Czech>::new(fen::parse("B:WKc1,Kf6:Ba3").unwrap());
     let (_, all) = infos(&game, depth(6));
     assert_eq!(all.last().map(|i| i.score), Some(Score::Loss(2)));
 }
@@ -156,7 +156,7 @@ fn spanish_rules_are_searched_too() {
 #[test]
 fn draw_offers_and_answers() {
     // Level king against king: accepts an offer; offers after eight quiet moves each.
-    let mut game = Game::<Czech>::new(fen::parse("W:WKa3:BKh4").unwrap());
+    let game = Game::<Czech>::new(fen::parse("W:WKa3:BKh4").unwrap());
     let mut engine = Engine::new(depth(4));
     assert!(engine.accepts_draw(&game));
     assert!(!engine.offers_draw(&game));

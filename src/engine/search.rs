@@ -1,7 +1,6 @@
 //! The search: iterative deepening over a negamax alpha-beta with principal-variation search,
 //! a transposition table, move ordering (hash move, captures, killers, history), late-move
-//! reductions, extensions for forced captures and single replies, a quiescence search on
-//! captures, and the draw rules of the rule set (repetition, the counters) inside the tree.
+//! reductions, an extension for single replies, a quiescence search on captures, and the draw rules of the rule set (repetition, the counters) inside the tree.
 
 use std::time::Instant;
 
@@ -47,22 +46,14 @@ pub struct Root {
     pub history: Vec<u64>,
 }
 
-/// The late-move reduction for the `index`-th move at `depth`: about
-/// `ln(depth) * ln(index) / 2`, at least 1.
-fn reduction(depth: i32, index: usize) -> i32 {
-    let r = 0.5 + (depth as f64).ln() * (index as f64).ln() / tuning("LMR", 1.5);
-    (r as i32).max(1)
-}
+/// The divisor of the late-move reduction formula (smaller reduces more).
+const LMR_DIVISOR: f64 = 1.5;
 
-fn tuning(name: &str, default: f64) -> f64 {
-    static CACHE: std::sync::OnceLock<std::collections::HashMap<String, f64>> =
-        std::sync::OnceLock::new();
-    let map = CACHE.get_or_init(|| {
-        std::env::vars()
-            .filter_map(|(k, v)| Some((k, v.parse().ok()?)))
-            .collect()
-    });
-    map.get(name).copied().unwrap_or(default)
+/// The late-move reduction for the `index`-th move at `depth`: about
+/// `0.5 + ln(depth) * ln(index) / 1.5`, at least 1.
+fn reduction(depth: i32, index: usize) -> i32 {
+    let r = 0.5 + (depth as f64).ln() * (index as f64).ln() / LMR_DIVISOR;
+    (r as i32).max(1)
 }
 
 #[inline]
@@ -273,10 +264,9 @@ impl<'t, R: Rules> Searcher<'t, R> {
             }
         }
 
-        // Forced captures and single replies are searched one ply deeper.
-        let extension = i32::from(
-            !quiescence && ((all_captures && tuning("EXTCAP", 0.0) > 0.5) || list.len() == 1),
-        );
+        // Single replies (a forced capture, most often) are searched one ply deeper; other
+        // captures are resolved by the quiescence search at the leaves.
+        let extension = i32::from(!quiescence && list.len() == 1);
 
         // Move ordering scores.
         let mut order = std::mem::take(&mut self.order[ply]);
