@@ -27,7 +27,8 @@ impl Rng {
 }
 
 /// A random position with three `attacker` kings and a lone king off the main diagonal, the
-/// attacker to move, where the attacker's first move is not a capture.
+/// attacker to move, where neither side could capture at once (no king is hanging: with one
+/// attacked the ending is a plain draw, with the lone king attacked it is over at once).
 fn three_kings_position(rng: &mut Rng, attacker: Color) -> Position {
     loop {
         let lone = rng.square();
@@ -54,6 +55,10 @@ fn three_kings_position(rng: &mut Rng, attacker: Color) -> Position {
         let pos = Position::from_setup(&setup).expect("a sound setup");
         let mut moves = dama::MoveList::new();
         <Czech as dama::Rules>::legal_moves(&pos, &mut moves);
+        if moves.iter().any(|m| m.is_capture()) {
+            continue;
+        }
+        <Czech as dama::Rules>::legal_moves(&pos.with_turn(!attacker), &mut moves);
         if moves.iter().any(|m| m.is_capture()) {
             continue;
         }
@@ -105,7 +110,8 @@ fn three_kings_beat_one_off_the_main_diagonal() {
     }
 }
 
-/// Many held-out positions at the acceptance time of 300 ms a move.
+/// Many held-out positions at the acceptance time of 300 ms a move for the attacker
+/// (`DAMA_3K_DEFEND_MS` gives the defender more time; default 300).
 /// Run with `cargo test --release --test engine_endgame -- --ignored --nocapture`.
 #[test]
 #[ignore = "takes minutes; run by hand"]
@@ -114,6 +120,10 @@ fn three_kings_beat_one_many_positions() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(40);
+    let defend_ms: u64 = std::env::var("DAMA_3K_DEFEND_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300);
     let mut rng = Rng(0xDA3A_2026);
     let mut failures = Vec::new();
     let mut longest = 0;
@@ -124,7 +134,7 @@ fn three_kings_beat_one_many_positions() {
             Color::Black
         };
         let pos = three_kings_position(&mut rng, attacker);
-        let (outcome, plies) = play_out(pos, 300, 300);
+        let (outcome, plies) = play_out(pos, 300, defend_ms);
         println!("{pos}: {outcome:?} in {plies} plies");
         if attacker_wins(outcome, attacker) {
             longest = longest.max(plies);
@@ -137,4 +147,19 @@ fn three_kings_beat_one_many_positions() {
         count - failures.len()
     );
     assert!(failures.is_empty(), "not won: {failures:?}");
+}
+
+/// Positions given in `DAMA_3K_FENS` (separated by `;`), played out at 300 ms a move.
+/// Run with `DAMA_3K_FENS='W:WKb2,Kf4,Kg7:BKc1' cargo test --release --test engine_endgame
+/// given -- --ignored --nocapture`.
+#[test]
+#[ignore = "for positions given by hand"]
+fn three_kings_given_positions() {
+    let fens = std::env::var("DAMA_3K_FENS").unwrap_or_default();
+    for text in fens.split(';').filter(|t| !t.trim().is_empty()) {
+        let pos = dama::fen::parse(text.trim()).expect("a FEN");
+        let (outcome, plies) = play_out(pos, 300, 300);
+        println!("{pos}: {outcome:?} in {plies} plies");
+        assert!(attacker_wins(outcome, pos.turn()), "{pos}");
+    }
 }

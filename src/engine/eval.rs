@@ -237,8 +237,11 @@ fn evaluate_white(pos: &Position) -> i32 {
     }
     let total = (wm + bm + wk + bk) as i32;
     let score = side_score(pos, White, total) - side_score(pos, Black, total);
-    // A lone king against at most a king and a man is a draw in practice.
-    if (wm + wk == 1 && bm + bk <= 2 && bk <= 1) || (bm + bk == 1 && wm + wk <= 2 && wk <= 1) {
+    // A lone king holds a draw against at most two pieces, at most one of them a king: the
+    // side with those pieces cannot count on its extra material.
+    if (wm == 0 && wk == 1 && bm + bk <= 2 && bk <= 1 && score < 0)
+        || (bm == 0 && bk == 1 && wm + wk <= 2 && wk <= 1 && score > 0)
+    {
         return score / 8;
     }
     score
