@@ -1,4 +1,4 @@
-//! The computer opponent: a game-tree search over any [`Rules`](crate::Rules).
+//! The computer opponent: a game-tree search over any [`Rules`].
 //!
 //! The engine sees positions only through the rules trait and the [`Game`] (for the history
 //! that repetition draws need); it knows nothing of notation or the consoles.
