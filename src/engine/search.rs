@@ -49,11 +49,28 @@ pub struct Root {
 /// The divisor of the late-move reduction formula (smaller reduces more).
 const LMR_DIVISOR: f64 = 1.5;
 
+/// The late-move reductions by depth and move index (both below 64), from
+/// [`reduction_formula`].
+static REDUCTIONS: std::sync::LazyLock<Box<[[i8; 64]; 64]>> = std::sync::LazyLock::new(|| {
+    let mut table = Box::new([[0i8; 64]; 64]);
+    for (depth, row) in table.iter_mut().enumerate() {
+        for (index, r) in row.iter_mut().enumerate() {
+            *r = reduction_formula(depth.max(1) as i32, index.max(1)) as i8;
+        }
+    }
+    table
+});
+
 /// The late-move reduction for the `index`-th move at `depth`: about
 /// `0.5 + ln(depth) * ln(index) / 1.5`, at least 1.
-fn reduction(depth: i32, index: usize) -> i32 {
+fn reduction_formula(depth: i32, index: usize) -> i32 {
     let r = 0.5 + (depth as f64).ln() * (index as f64).ln() / LMR_DIVISOR;
     (r as i32).max(1)
+}
+
+#[inline]
+fn reduction(depth: i32, index: usize) -> i32 {
+    i32::from(REDUCTIONS[depth.clamp(1, 63) as usize][index.min(63)])
 }
 
 #[inline]
@@ -225,8 +242,9 @@ impl<'t, R: Rules> Searcher<'t, R> {
             return alpha;
         }
 
-        let all_captures = list.iter().all(Move::is_capture);
-        let any_capture = all_captures || list.iter().any(Move::is_capture);
+        let captures = list.iter().filter(|m| m.is_capture()).count();
+        let all_captures = captures == list.len();
+        let any_capture = captures > 0;
         let quiescence = depth <= 0;
         let mut best = -INF;
         if quiescence {
