@@ -87,9 +87,23 @@ pub struct Info {
 /// log2 of the transposition table's entries (16 bytes each: 16 MiB).
 const TABLE_BITS: u32 = 20;
 /// Share of the move time after which no new iteration starts.
-const SOFT_SHARE: f64 = 0.45;
+const SOFT_SHARE: f64 = 0.65;
 /// Share of the move time at which a running search is stopped.
 const HARD_SHARE: f64 = 0.9;
+/// Time kept back from the move time for what comes before and after the search (starting
+/// the process, allocating the table, printing).
+const RESERVE: Duration = Duration::from_millis(12);
+/// A smaller table for short move times, whose allocation would be a noticeable share.
+const SMALL_TABLE_BITS: u32 = 18;
+
+/// When a search with move time `t` must stop, counted from its start: 90% of the time, and
+/// at least [`RESERVE`] before its end, but never less than half of it.
+fn hard_limit(t: Duration) -> Duration {
+    t.mul_f64(HARD_SHARE)
+        .min(t.saturating_sub(RESERVE))
+        .max(t / 2)
+        .max(Duration::from_micros(200))
+}
 /// Longest think for answering or making a draw offer.
 const DRAW_THINK: Duration = Duration::from_millis(250);
 /// Scores within this of zero count as level when deciding on draws.
@@ -208,9 +222,7 @@ impl Engine {
         game.legal_moves(&mut moves);
         let first = *moves.first()?;
         let plan = level::plan(limits);
-        let deadline = plan
-            .movetime
-            .map(|t| started + t.mul_f64(HARD_SHARE).max(Duration::from_micros(200)));
+        let deadline = plan.movetime.map(|t| started + hard_limit(t));
         let soft = plan.movetime.map(|t| t.mul_f64(SOFT_SHARE));
         let root = Root {
             pos: *game.position(),
@@ -219,7 +231,11 @@ impl Engine {
         };
         let max_depth = if moves.len() == 1 { 1 } else { plan.depth };
         let noise = plan.noise;
-        let table = self.table.get_or_insert_with(|| Table::new(TABLE_BITS));
+        let bits = match plan.movetime {
+            Some(t) if t < Duration::from_millis(250) => SMALL_TABLE_BITS,
+            _ => TABLE_BITS,
+        };
+        let table = self.table.get_or_insert_with(|| Table::new(bits));
         let mut searcher = Searcher::<R>::new(table, deadline);
         let mut best: (Move, i32) = (first, 0);
         let mut noisy: Vec<(Move, i32)> = Vec::new();
@@ -330,5 +346,26 @@ impl Engine {
             Some(Score::Loss(_)) => true,
             _ => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hard_limit_keeps_a_reserve() {
+        let ms = |n| Duration::from_millis(n);
+        assert_eq!(hard_limit(ms(1000)), ms(900));
+        assert_eq!(hard_limit(ms(100)), ms(88));
+        assert_eq!(hard_limit(ms(20)), ms(10));
+        assert!(hard_limit(Duration::ZERO) > Duration::ZERO);
+    }
+
+    #[test]
+    fn scores_print_as_analyze_wants() {
+        assert_eq!(Score::Value(-12).to_string(), "-12");
+        assert_eq!(Score::from_internal(MATE - 7).to_string(), "win 7");
+        assert_eq!(Score::from_internal(-(MATE - 4)).to_string(), "loss 4");
     }
 }
