@@ -188,3 +188,16 @@ fn draw_offers_and_answers() {
     assert!(!game.is_over());
     assert!(engine.offers_draw(&game));
 }
+
+#[test]
+fn noisy_levels_count_plies_like_the_full_search() {
+    let game = Game::<Czech>::new(fen::parse("W:WKa1:Bc3,e5").unwrap());
+    let limits = Limits {
+        level: Some(2),
+        depth: None,
+        movetime: None,
+    };
+    let (best, all) = infos(&game, limits);
+    assert_eq!(all.last().map(|i| i.score), Some(Score::Win(1)));
+    assert!(best.is_some_and(|m| m.captured().count() == 2));
+}

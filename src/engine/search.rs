@@ -155,11 +155,14 @@ impl<'t, R: Rules> Searcher<'t, R> {
         let mut moves = MoveList::new();
         R::legal_moves(&root.pos, &mut moves);
         let mut scored = Vec::with_capacity(moves.len());
+        let mut replies = MoveList::new();
         for mv in moves.iter() {
+            let after = root.pos.after(mv);
+            let irreversible = mv.is_capture() || root.pos.men(root.pos.turn()).contains(mv.from());
             let child = Root {
-                pos: root.pos.after(mv),
-                counters: R::next_counters(&root.counters, &root.pos, mv, &root.pos.after(mv)),
-                history: if mv.is_capture() || root.pos.men(root.pos.turn()).contains(mv.from()) {
+                pos: after,
+                counters: R::next_counters(&root.counters, &root.pos, mv, &after),
+                history: if irreversible {
                     Vec::new()
                 } else {
                     let mut h = root.history.clone();
@@ -167,7 +170,32 @@ impl<'t, R: Rules> Searcher<'t, R> {
                     h
                 },
             };
-            let score = -self.search_root(&child, depth - 1, -INF, INF);
+            // The child is one ply from the root: the draw rules apply to it as to any node
+            // below the root, and its win/loss distances are one ply longer.
+            R::legal_moves(&after, &mut replies);
+            let child_key = tt::position_key(&after);
+            let repeated = R::REPETITION_DRAW
+                && !irreversible
+                && root
+                    .history
+                    .iter()
+                    .rev()
+                    .step_by(2)
+                    .any(|&k| k == child_key);
+            let score = if replies.is_empty() {
+                MATE - 1
+            } else if R::counters_draw(&child.counters).is_some() || repeated {
+                0
+            } else {
+                let s = -self.search_root(&child, depth - 1, -INF, INF);
+                if s > MATE_BOUND {
+                    s - 1
+                } else if s < -MATE_BOUND {
+                    s + 1
+                } else {
+                    s
+                }
+            };
             if self.stopped {
                 break;
             }
