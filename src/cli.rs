@@ -259,3 +259,47 @@ pub fn moves(common: &Common, out: &mut impl Write) -> Result<(), CliError> {
     }
     Ok(())
 }
+
+/// `dama analyze`: searches the position, printing an `info` line per completed depth
+/// (flushed at once) and then `bestmove <move>` or `bestmove none`.
+pub fn analyze(common: &Common, args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let pos = start_position(common)?;
+    with_rules!(common.rules, R => analyze_for::<R>(pos, args, out))
+}
+
+fn analyze_for<R: Rules>(
+    pos: Position,
+    args: &AnalyzeArgs,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let game = crate::game::Game::<R>::new(pos);
+    let mut engine = crate::engine::Engine::new(args.engine.limits());
+    let mut failure: Option<io::Error> = None;
+    let best = engine.analyze(&game, |info| {
+        if failure.is_some() {
+            return;
+        }
+        let pv: Vec<String> = info.pv.iter().map(|mv| R::NOTATION.write(mv)).collect();
+        let written = writeln!(
+            out,
+            "info depth {} score {} nodes {} pv {}",
+            info.depth,
+            info.score,
+            info.nodes,
+            pv.join(" ")
+        )
+        .and_then(|()| out.flush());
+        if let Err(e) = written {
+            failure = Some(e);
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    match best {
+        Some(mv) => writeln!(out, "bestmove {}", R::NOTATION.write(&mv))?,
+        None => writeln!(out, "bestmove none")?,
+    }
+    out.flush()?;
+    Ok(())
+}

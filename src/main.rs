@@ -14,9 +14,7 @@ fn run(cli: &Cli) -> Result<(), CliError> {
     match &cli.command {
         Some(Command::Perft(args)) => cli::perft(&cli.common, args, &mut out, &mut err)?,
         Some(Command::Moves) => cli::moves(&cli.common, &mut out)?,
-        Some(Command::Analyze(_)) => {
-            return Err(CliError::Input("analyze is not implemented yet".into()));
-        }
+        Some(Command::Analyze(args)) => cli::analyze(&cli.common, args, &mut out)?,
         Some(Command::Play(args)) => play(cli, args, &mut out)?,
         None => play(cli, &cli.play, &mut out)?,
     }

@@ -1,10 +1,27 @@
-//! The computer opponent: a game-tree search over any [`Rules`](crate::Rules).
+//! The computer opponent: a game-tree search over any [`Rules`].
 //!
 //! The engine sees positions only through the rules trait and the [`Game`] (for the history
 //! that repetition draws need); it knows nothing of notation or the consoles.
+//!
+//! - [`search`]: iterative deepening, alpha-beta with principal-variation search, the
+//!   transposition table of [`tt`], move ordering, extensions and quiescence, draws;
+//! - [`eval`]: the evaluation for flying-king draughts;
+//! - [`level`]: the strength levels 1–10;
+//! - [`minimax`]: the seed's plain 4-ply material minimax, kept as a yardstick.
+//!
+//! See `docs/engine.md` for the details and the measured figures.
 
-use std::time::Duration;
+pub mod eval;
+pub mod level;
+pub mod minimax;
+pub mod search;
+pub mod tt;
 
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use self::search::{MATE, MATE_BOUND, Root, Searcher};
+use self::tt::Table;
 use crate::game::Game;
 use crate::{Move, MoveList, Rules};
 
@@ -30,6 +47,30 @@ pub enum Score {
     Loss(u32),
 }
 
+impl Score {
+    /// The score of an internal search value.
+    pub fn from_internal(score: i32) -> Score {
+        if score > MATE_BOUND {
+            Score::Win((MATE - score).max(0) as u32)
+        } else if score < -MATE_BOUND {
+            Score::Loss((MATE + score).max(0) as u32)
+        } else {
+            Score::Value(score)
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    /// `123`, `win 7` or `loss 8`, as `dama analyze` prints it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Value(v) => write!(f, "{v}"),
+            Score::Win(n) => write!(f, "win {n}"),
+            Score::Loss(n) => write!(f, "loss {n}"),
+        }
+    }
+}
+
 /// What the search reports after each completed depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info {
@@ -43,21 +84,119 @@ pub struct Info {
     pub pv: Vec<Move>,
 }
 
+/// log2 of the transposition table's entries (16 bytes each: 16 MiB).
+const TABLE_BITS: u32 = 20;
+/// Share of the move time after which no new iteration starts.
+const SOFT_SHARE: f64 = 0.65;
+/// Share of the move time at which a running search is stopped.
+const HARD_SHARE: f64 = 0.9;
+/// Time kept back from the move time for what comes before and after the search (starting
+/// the process, allocating the table, printing).
+const RESERVE: Duration = Duration::from_millis(12);
+/// A smaller table for short move times, whose allocation would be a noticeable share.
+const SMALL_TABLE_BITS: u32 = 18;
+
+/// When a search with move time `t` must stop, counted from its start: 90% of the time, and
+/// at least [`RESERVE`] before its end, but never less than half of it.
+fn hard_limit(t: Duration) -> Duration {
+    t.mul_f64(HARD_SHARE)
+        .min(t.saturating_sub(RESERVE))
+        .max(t / 2)
+        .max(Duration::from_micros(200))
+}
+/// Longest think for answering or making a draw offer.
+const DRAW_THINK: Duration = Duration::from_millis(250);
+/// Scores within this of zero count as level when deciding on draws.
+const DRAW_MARGIN: i32 = 30;
+
 /// The computer player.
-#[derive(Debug)]
 pub struct Engine {
     limits: Limits,
+    table: Option<Table>,
+    rng: u64,
+}
+
+impl fmt::Debug for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Engine")
+            .field("limits", &self.limits)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Keys of the game's positions since the last capture or man move, without the current one.
+fn reversible_history<R: Rules>(game: &Game<R>) -> Vec<u64> {
+    let positions: Vec<_> = game.positions().copied().collect();
+    let moves: Vec<Move> = game.moves().copied().collect();
+    let mut start = 0;
+    for (i, mv) in moves.iter().enumerate() {
+        let before = &positions[i];
+        if mv.is_capture() || before.men(before.turn()).contains(mv.from()) {
+            start = i + 1;
+        }
+    }
+    positions[start..positions.len() - 1]
+        .iter()
+        .map(tt::position_key)
+        .collect()
+}
+
+/// Half-moves at the end of the game with no capture and no man move.
+pub fn plies_without_progress<R: Rules>(game: &Game<R>) -> usize {
+    let positions: Vec<_> = game.positions().copied().collect();
+    let moves: Vec<Move> = game.moves().copied().collect();
+    moves
+        .iter()
+        .enumerate()
+        .rev()
+        .take_while(|(i, mv)| {
+            let before = &positions[*i];
+            !mv.is_capture() && !before.men(before.turn()).contains(mv.from())
+        })
+        .count()
 }
 
 impl Engine {
     /// An engine that thinks within `limits`.
     pub fn new(limits: Limits) -> Engine {
-        Engine { limits }
+        let clock = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        Engine::with_seed(limits, clock)
+    }
+
+    /// An engine whose random choices (at the low levels) follow `seed`.
+    pub fn with_seed(limits: Limits, seed: u64) -> Engine {
+        Engine {
+            limits,
+            table: None,
+            rng: seed ^ 0x9E37_79B9_7F4A_7C15 | 1,
+        }
     }
 
     /// The limits it thinks within.
     pub fn limits(&self) -> Limits {
         self.limits
+    }
+
+    /// Changes the limits (the engine keeps what it has learnt).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// Forgets the transposition table (for a new game).
+    pub fn clear(&mut self) {
+        if let Some(table) = &mut self.table {
+            table.clear();
+        }
+    }
+
+    fn random(&mut self) -> u64 {
+        // xorshift64*
+        self.rng ^= self.rng >> 12;
+        self.rng ^= self.rng << 25;
+        self.rng ^= self.rng >> 27;
+        self.rng.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 
     /// Searches the game's current position, calling `on_info` after each depth, and returns
@@ -67,10 +206,95 @@ impl Engine {
         game: &Game<R>,
         on_info: impl FnMut(&Info),
     ) -> Option<Move> {
-        let _ = on_info;
+        let limits = self.limits;
+        self.think(game, &limits, on_info).map(|(mv, _)| mv)
+    }
+
+    /// Searches within `limits`; returns the move and its score.
+    fn think<R: Rules>(
+        &mut self,
+        game: &Game<R>,
+        limits: &Limits,
+        mut on_info: impl FnMut(&Info),
+    ) -> Option<(Move, Score)> {
+        let started = Instant::now();
         let mut moves = MoveList::new();
         game.legal_moves(&mut moves);
-        moves.first().copied()
+        let first = *moves.first()?;
+        let plan = level::plan(limits);
+        let deadline = plan.movetime.map(|t| started + hard_limit(t));
+        let soft = plan.movetime.map(|t| t.mul_f64(SOFT_SHARE));
+        let root = Root {
+            pos: *game.position(),
+            counters: *game.counters(),
+            history: reversible_history(game),
+        };
+        let max_depth = if moves.len() == 1 { 1 } else { plan.depth };
+        let noise = plan.noise;
+        let bits = match plan.movetime {
+            Some(t) if t < Duration::from_millis(250) => SMALL_TABLE_BITS,
+            _ => TABLE_BITS,
+        };
+        let table = self.table.get_or_insert_with(|| Table::new(bits));
+        let mut searcher = Searcher::<R>::new(table, deadline);
+        let mut best: (Move, i32) = (first, 0);
+        let mut noisy: Vec<(Move, i32)> = Vec::new();
+        for depth in 1..=max_depth {
+            let (score, pv) = if noise > 0 {
+                let scored = searcher.score_root_moves(&root, depth as i32);
+                if searcher.stopped {
+                    break;
+                }
+                noisy = scored;
+                let Some(&(mv, s)) = noisy.iter().max_by_key(|(_, s)| *s) else {
+                    break;
+                };
+                (s, vec![mv])
+            } else {
+                searcher.age();
+                let score = searcher.search_root(&root, depth as i32, -MATE - 1, MATE + 1);
+                if searcher.stopped {
+                    // Keep a better move found by the unfinished iteration.
+                    if let Some(mv) = searcher.pv().first() {
+                        best.0 = *mv;
+                    }
+                    break;
+                }
+                (score, searcher.pv().to_vec())
+            };
+            if let Some(mv) = pv.first() {
+                best = (*mv, score);
+            }
+            on_info(&Info {
+                depth,
+                score: Score::from_internal(score),
+                nodes: searcher.nodes,
+                pv,
+            });
+            if score.abs() > MATE_BOUND && depth as i32 > MATE - score.abs() + 8 {
+                break;
+            }
+            if soft.is_some_and(|soft| started.elapsed() >= soft) {
+                break;
+            }
+        }
+        if noise > 0 && !noisy.is_empty() {
+            let mut pick = best;
+            let mut pick_value = i32::MIN;
+            for &(mv, score) in &noisy {
+                let jitter = if score.abs() > MATE_BOUND {
+                    0
+                } else {
+                    (self.random() % (2 * noise as u64 + 1)) as i32 - noise
+                };
+                if score + jitter > pick_value {
+                    pick_value = score + jitter;
+                    pick = (mv, score);
+                }
+            }
+            best = pick;
+        }
+        Some((best.0, Score::from_internal(best.1)))
     }
 
     /// The move the engine plays in the game's current position.
@@ -78,15 +302,70 @@ impl Engine {
         self.analyze(game, |_| {})
     }
 
+    /// A short full-strength search for the draw decisions.
+    fn draw_score<R: Rules>(&mut self, game: &Game<R>) -> Option<Score> {
+        let plan = level::plan(&self.limits);
+        let movetime = plan.movetime.map_or(DRAW_THINK, |t| t.min(DRAW_THINK));
+        let limits = Limits {
+            level: None,
+            depth: Some(plan.depth.max(4)),
+            movetime: Some(movetime),
+        };
+        self.think(game, &limits, |_| {}).map(|(_, score)| score)
+    }
+
     /// Whether the engine, as the side to move in `game`, accepts a draw its opponent offers.
+    ///
+    /// It accepts when its search finds itself worse (or lost), or level in an ending of at
+    /// most eight pieces.
     pub fn accepts_draw<R: Rules>(&mut self, game: &Game<R>) -> bool {
-        let _ = game;
-        false
+        let pieces = game.position().occupied().count();
+        match self.draw_score(game) {
+            None => !game.is_over(),
+            Some(Score::Loss(_)) => true,
+            Some(Score::Win(_)) => false,
+            Some(Score::Value(v)) => v < -DRAW_MARGIN || (v <= DRAW_MARGIN && pieces <= 8),
+        }
     }
 
     /// Whether the engine, as the side to move in `game`, offers a draw (a dead-drawn ending).
+    ///
+    /// As the seed's program does: with at most four pieces left and eight moves each
+    /// without a capture or man move, it offers a draw unless it sees a win for itself; it
+    /// offers again every further eight moves each.
     pub fn offers_draw<R: Rules>(&mut self, game: &Game<R>) -> bool {
-        let _ = game;
-        false
+        if game.is_over() || game.position().occupied().count() > 4 {
+            return false;
+        }
+        let quiet = plies_without_progress(game);
+        if quiet < 16 || (quiet - 16) % 16 >= 2 {
+            return false;
+        }
+        match self.draw_score(game) {
+            Some(Score::Value(v)) => v <= DRAW_MARGIN,
+            Some(Score::Loss(_)) => true,
+            _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hard_limit_keeps_a_reserve() {
+        let ms = |n| Duration::from_millis(n);
+        assert_eq!(hard_limit(ms(1000)), ms(900));
+        assert_eq!(hard_limit(ms(100)), ms(88));
+        assert_eq!(hard_limit(ms(20)), ms(10));
+        assert!(hard_limit(Duration::ZERO) > Duration::ZERO);
+    }
+
+    #[test]
+    fn scores_print_as_analyze_wants() {
+        assert_eq!(Score::Value(-12).to_string(), "-12");
+        assert_eq!(Score::from_internal(MATE - 7).to_string(), "win 7");
+        assert_eq!(Score::from_internal(-(MATE - 4)).to_string(), "loss 4");
     }
 }

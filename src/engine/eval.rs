@@ -1,0 +1,289 @@
+//! The evaluation: a static score of a quiet position, in hundredths of a man, from the side
+//! to move's view.
+//!
+//! Terms (white's view, then negated for black to move):
+//! - material: a man is [`MAN`], a king [`KING`];
+//! - advancement (tempo): a man is worth more the further it has come, and the more so the
+//!   fewer pieces are left;
+//! - runaway men: a man with no enemy piece in the cone ahead of it, when the enemy has no
+//!   king to catch it, is nearly a king;
+//! - the back rank: men kept home guard against enemy crowning while the board is full;
+//! - the centre: men on the eight central squares;
+//! - mobility: free forward steps of men, squares a king can reach; kings on the main
+//!   diagonal and the double diagonals;
+//! - king endings: two kings (or fewer) cannot beat one; three kings beat a lone king off the
+//!   main diagonal (the attacker wants the main diagonal and to shut the lone king in) but
+//!   not on it; four beat it anywhere.
+
+use crate::{Bitboard, Color, Direction, Position, Square};
+
+/// The value of a man.
+pub const MAN: i32 = 100;
+/// The value of a king (about three men with flying kings).
+pub const KING: i32 = 300;
+
+/// Scores at or above this are clear wins of material for the evaluation.
+const ENDING_WIN: i32 = 700;
+
+const fn rank_of(bit: usize) -> u8 {
+    match Square::from_bit(bit as u8) {
+        Some(sq) => sq.rank(),
+        None => 0,
+    }
+}
+
+const fn file_of(bit: usize) -> u8 {
+    match Square::from_bit(bit as u8) {
+        Some(sq) => sq.file(),
+        None => 0,
+    }
+}
+
+/// Squares as a mask, from (file, rank) pairs.
+const fn squares(list: &[(u8, u8)]) -> u64 {
+    let mut mask = 0u64;
+    let mut i = 0;
+    while i < list.len() {
+        if let Some(sq) = Square::from_file_rank(list[i].0, list[i].1) {
+            mask |= 1 << sq.bit();
+        }
+        i += 1;
+    }
+    mask
+}
+
+const CENTRE: u64 = squares(&[
+    (2, 2),
+    (4, 2),
+    (3, 3),
+    (5, 3),
+    (2, 4),
+    (4, 4),
+    (3, 5),
+    (5, 5),
+]);
+
+/// The double diagonals a7–g1 and b8–h2.
+const DOUBLE: u64 = squares(&[
+    (0, 6),
+    (1, 5),
+    (2, 4),
+    (3, 3),
+    (4, 2),
+    (5, 1),
+    (6, 0),
+    (1, 7),
+    (2, 6),
+    (3, 5),
+    (4, 4),
+    (5, 3),
+    (6, 2),
+    (7, 1),
+]);
+
+/// For each colour and bit, the squares ahead of a man there that an enemy piece must stand
+/// on to stop it (its promotion cone).
+static CONES: [[u64; 36]; 2] = build_cones();
+
+const fn build_cones() -> [[u64; 36]; 2] {
+    let mut cones = [[0u64; 36]; 2];
+    let mut bit = 0;
+    while bit < 36 {
+        if Square::from_bit(bit as u8).is_some() {
+            let (f, r) = (file_of(bit) as i32, rank_of(bit) as i32);
+            let mut other = 0;
+            while other < 36 {
+                if Square::from_bit(other as u8).is_some() {
+                    let (f2, r2) = (file_of(other) as i32, rank_of(other) as i32);
+                    let df = if f2 > f { f2 - f } else { f - f2 };
+                    if r2 > r && df <= r2 - r {
+                        cones[0][bit] |= 1 << other;
+                    }
+                    if r2 < r && df <= r - r2 {
+                        cones[1][bit] |= 1 << other;
+                    }
+                }
+                other += 1;
+            }
+        }
+        bit += 1;
+    }
+    cones
+}
+
+/// Advancement by the man's distance from its home rank (0..6).
+const ADVANCE: [i32; 8] = [0, 2, 4, 7, 11, 17, 27, 0];
+
+/// The rank counted from `color`'s home rank.
+#[inline]
+fn relative_rank(color: Color, sq: Square) -> usize {
+    match color {
+        Color::White => sq.rank() as usize,
+        Color::Black => 7 - sq.rank() as usize,
+    }
+}
+
+/// Squares a king on `sq` can move to.
+#[inline]
+fn king_reach(sq: Square, occupied: Bitboard) -> u32 {
+    Direction::ALL
+        .iter()
+        .map(|&d| Bitboard::slide(sq, d, occupied).count())
+        .sum()
+}
+
+/// One side's score from everything but the special king endings.
+fn side_score(pos: &Position, color: Color, total: i32) -> i32 {
+    let men = pos.men(color);
+    let kings = pos.kings(color);
+    let them = !color;
+    let occupied = pos.occupied();
+    let empty = pos.empty();
+    let enemy_kings = pos.kings(them).any();
+    let enemy = pos.pieces(them);
+
+    let mut score = men.count() as i32 * MAN + kings.count() as i32 * KING;
+
+    // Advancement, weighted up as the board empties (4/8 with a full board, 12/8 bare).
+    let weight = 4 + (24 - total).max(0) / 3;
+    let mut advance = 0;
+    for sq in men {
+        let rank = relative_rank(color, sq);
+        advance += ADVANCE[rank];
+        if !enemy_kings && CONES[color.index()][sq.bit() as usize] & enemy.0 == 0 {
+            score += 30 + 12 * rank as i32;
+        }
+    }
+    score += advance * weight / 8;
+
+    // The back rank, while there is something to guard against.
+    if total > 10 && !enemy_kings {
+        let home = match color {
+            Color::White => Bitboard::RANK_1,
+            Color::Black => Bitboard::RANK_8,
+        };
+        score += 6 * (men & home).count() as i32;
+    }
+
+    score += 4 * (men.0 & CENTRE).count_ones() as i32;
+
+    // Men's free steps forward.
+    let steps = match color {
+        Color::White => men.shift(Direction::NorthEast) | men.shift(Direction::NorthWest),
+        Color::Black => men.shift(Direction::SouthEast) | men.shift(Direction::SouthWest),
+    };
+    score += 2 * (steps & empty).count() as i32;
+
+    for sq in kings {
+        score += 2 * king_reach(sq, occupied) as i32;
+        if sq.on_main_diagonal() {
+            score += 12;
+        }
+        if DOUBLE & (1 << sq.bit()) != 0 {
+            score += 4;
+        }
+    }
+    score
+}
+
+/// The score of a king ending where `strong` has only kings and `weak` a lone king, from
+/// `strong`'s view.
+fn lone_king_ending(pos: &Position, strong: Color, weak: Color) -> i32 {
+    let kings = pos.kings(strong).count() as i32;
+    let Some(lone) = pos.kings(weak).first() else {
+        return 0;
+    };
+    let occupied = pos.occupied();
+    let freedom = king_reach(lone, occupied) as i32;
+    match kings {
+        0 | 1 => 0,
+        2 => 10,
+        3 if lone.on_main_diagonal() => 20,
+        _ => {
+            let holds_main = (pos.kings(strong) & Bitboard::MAIN_DIAGONAL).any();
+            let extra = if kings >= 4 { 150 } else { 0 };
+            // Strong kings next to the lone king's diagonals shut it in.
+            let mut near = 0;
+            for sq in pos.kings(strong) {
+                let df = (sq.file() as i32 - lone.file() as i32).abs();
+                let dr = (sq.rank() as i32 - lone.rank() as i32).abs();
+                near -= df.max(dr);
+            }
+            ENDING_WIN + extra + if holds_main { 120 } else { 0 } - 12 * freedom + 3 * near
+        }
+    }
+}
+
+/// The static score of `pos` from the side to move's view.
+pub fn evaluate(pos: &Position) -> i32 {
+    let white = evaluate_white(pos);
+    match pos.turn() {
+        Color::White => white,
+        Color::Black => -white,
+    }
+}
+
+fn evaluate_white(pos: &Position) -> i32 {
+    use Color::{Black, White};
+    let (wm, bm) = (pos.men(White).count(), pos.men(Black).count());
+    let (wk, bk) = (pos.kings(White).count(), pos.kings(Black).count());
+    if wm == 0 && bm == 0 {
+        if bm + bk == 1 && bk == 1 && wk >= 1 {
+            return lone_king_ending(pos, White, Black);
+        }
+        if wm + wk == 1 && wk == 1 && bk >= 1 {
+            return -lone_king_ending(pos, Black, White);
+        }
+    }
+    let total = (wm + bm + wk + bk) as i32;
+    let score = side_score(pos, White, total) - side_score(pos, Black, total);
+    // A lone king holds a draw against at most two pieces, at most one of them a king: the
+    // side with those pieces cannot count on its extra material.
+    if (wm == 0 && wk == 1 && bm + bk <= 2 && bk <= 1 && score < 0)
+        || (bm == 0 && bk == 1 && wm + wk <= 2 && wk <= 1 && score > 0)
+    {
+        return score / 8;
+    }
+    score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen;
+
+    fn eval(text: &str) -> i32 {
+        evaluate(&fen::parse(text).unwrap())
+    }
+
+    #[test]
+    fn start_is_balanced_and_symmetric() {
+        assert_eq!(evaluate(&Position::initial()), 0);
+        let black = Position::initial().with_turn(Color::Black);
+        assert_eq!(evaluate(&black), 0);
+    }
+
+    #[test]
+    fn material_counts() {
+        assert!(eval("W:Wc3,e3:Bf6") > 60);
+        assert!(eval("B:Wc3,e3:Bf6") < -60);
+        assert!(eval("W:WKc3:Bf6,d6") > 50);
+    }
+
+    #[test]
+    fn three_kings_against_one_depend_on_the_main_diagonal() {
+        let off = eval("W:WKa3,Kc1,Ke1:BKh6");
+        let on = eval("W:WKa3,Kc1,Ke1:BKd4");
+        assert!(off >= 400, "{off}");
+        assert!(on.abs() <= 50, "{on}");
+        assert!(eval("W:WKa3,Kc1:BKh6").abs() <= 50);
+    }
+
+    #[test]
+    fn runaway_men_are_worth_more() {
+        // The same material; the man on g5 has a free road, the one on a5 is stopped.
+        let free = eval("W:Wg5,c1:Bb6,a7");
+        let blocked = eval("W:Wa5,c1:Bb6,a7");
+        assert!(free > blocked + 20, "{free} {blocked}");
+    }
+}

@@ -1,0 +1,468 @@
+//! The search: iterative deepening over a negamax alpha-beta with principal-variation search,
+//! a transposition table, move ordering (hash move, captures, killers, history), late-move
+//! reductions, an extension for single replies, a quiescence search on captures, and the draw rules of the rule set (repetition, the counters) inside the tree.
+
+use std::time::Instant;
+
+use super::eval::evaluate;
+use super::tt::{self, Bound, Table};
+use crate::rules::DrawCounters;
+use crate::{Move, MoveList, Position, Rules};
+
+/// A score above every evaluation: a win in 0 plies.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this (in absolute value) are wins or losses.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INF: i32 = MATE + 1;
+/// The deepest ply the search goes (extensions included).
+pub const MAX_PLY: usize = 128;
+
+/// The state of one search: tables, counters, the path of position keys.
+pub struct Searcher<'t, R: Rules> {
+    tt: &'t mut Table,
+    lists: Vec<MoveList>,
+    order: Vec<Vec<(i32, usize)>>,
+    killers: [[u16; 2]; MAX_PLY],
+    history: Box<[[i32; 36]; 36]>,
+    /// Repetition keys: the game's reversible tail, then the search path.
+    keys: Vec<u64>,
+    pv: Vec<Vec<Move>>,
+    /// Nodes searched.
+    pub nodes: u64,
+    deadline: Option<Instant>,
+    /// Set when the deadline passed; every result after that is discarded.
+    pub stopped: bool,
+    _rules: std::marker::PhantomData<R>,
+}
+
+/// The root of a search: a position and what its history says about draws.
+#[derive(Clone, Debug)]
+pub struct Root {
+    /// The position.
+    pub pos: Position,
+    /// Its draw counters.
+    pub counters: DrawCounters,
+    /// Keys of earlier positions since the last irreversible move, oldest first.
+    pub history: Vec<u64>,
+}
+
+/// The divisor of the late-move reduction formula (smaller reduces more).
+const LMR_DIVISOR: f64 = 1.5;
+
+/// The late-move reductions by depth and move index (both below 64), from
+/// [`reduction_formula`].
+static REDUCTIONS: std::sync::LazyLock<Box<[[i8; 64]; 64]>> = std::sync::LazyLock::new(|| {
+    let mut table = Box::new([[0i8; 64]; 64]);
+    for (depth, row) in table.iter_mut().enumerate() {
+        for (index, r) in row.iter_mut().enumerate() {
+            *r = reduction_formula(depth.max(1) as i32, index.max(1)) as i8;
+        }
+    }
+    table
+});
+
+/// The late-move reduction for the `index`-th move at `depth`: about
+/// `0.5 + ln(depth) * ln(index) / 1.5`, at least 1.
+fn reduction_formula(depth: i32, index: usize) -> i32 {
+    let r = 0.5 + (depth as f64).ln() * (index as f64).ln() / LMR_DIVISOR;
+    (r as i32).max(1)
+}
+
+#[inline]
+fn reduction(depth: i32, index: usize) -> i32 {
+    i32::from(REDUCTIONS[depth.clamp(1, 63) as usize][index.min(63)])
+}
+
+#[inline]
+fn compact(mv: &Move) -> u16 {
+    (u16::from(mv.from().bit()) << 8) | u16::from(mv.to().bit())
+}
+
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl<'t, R: Rules> Searcher<'t, R> {
+    /// A searcher using `tt`, stopping at `deadline` if any.
+    pub fn new(tt: &'t mut Table, deadline: Option<Instant>) -> Self {
+        Searcher {
+            tt,
+            lists: (0..MAX_PLY + 1).map(|_| MoveList::new()).collect(),
+            order: vec![Vec::new(); MAX_PLY + 1],
+            killers: [[0; 2]; MAX_PLY],
+            history: Box::new([[0; 36]; 36]),
+            keys: Vec::with_capacity(256),
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            nodes: 0,
+            deadline,
+            stopped: false,
+            _rules: std::marker::PhantomData,
+        }
+    }
+
+    /// The principal variation of the last completed search.
+    pub fn pv(&self) -> &[Move] {
+        &self.pv[0]
+    }
+
+    /// Ages the history scores between iterations.
+    pub fn age(&mut self) {
+        for row in self.history.iter_mut() {
+            for h in row.iter_mut() {
+                *h /= 4;
+            }
+        }
+    }
+
+    /// Searches `root` to `depth` in the window (`alpha`, `beta`); the score is from the side
+    /// to move's view. Meaningless if [`Searcher::stopped`] is set afterwards.
+    pub fn search_root(&mut self, root: &Root, depth: i32, alpha: i32, beta: i32) -> i32 {
+        self.keys.clear();
+        self.keys.extend_from_slice(&root.history);
+        let key = tt::position_key(&root.pos);
+        self.keys.push(key);
+        let reversible = root.history.len();
+        self.search(
+            &root.pos,
+            key,
+            &root.counters,
+            depth,
+            alpha,
+            beta,
+            0,
+            reversible,
+        )
+    }
+
+    /// Scores every root move with a full window at `depth` (for the levels that add noise).
+    pub fn score_root_moves(&mut self, root: &Root, depth: i32) -> Vec<(Move, i32)> {
+        let mut moves = MoveList::new();
+        R::legal_moves(&root.pos, &mut moves);
+        let mut scored = Vec::with_capacity(moves.len());
+        let mut replies = MoveList::new();
+        for mv in moves.iter() {
+            let after = root.pos.after(mv);
+            let irreversible = mv.is_capture() || root.pos.men(root.pos.turn()).contains(mv.from());
+            let child = Root {
+                pos: after,
+                counters: R::next_counters(&root.counters, &root.pos, mv, &after),
+                history: if irreversible {
+                    Vec::new()
+                } else {
+                    let mut h = root.history.clone();
+                    h.push(tt::position_key(&root.pos));
+                    h
+                },
+            };
+            // The child is one ply from the root: the draw rules apply to it as to any node
+            // below the root, and its win/loss distances are one ply longer.
+            R::legal_moves(&after, &mut replies);
+            let child_key = tt::position_key(&after);
+            let repeated = R::REPETITION_DRAW
+                && !irreversible
+                && root
+                    .history
+                    .iter()
+                    .rev()
+                    .step_by(2)
+                    .any(|&k| k == child_key);
+            let score = if replies.is_empty() {
+                MATE - 1
+            } else if R::counters_draw(&child.counters).is_some() || repeated {
+                0
+            } else {
+                let s = -self.search_root(&child, depth - 1, -INF, INF);
+                if s > MATE_BOUND {
+                    s - 1
+                } else if s < -MATE_BOUND {
+                    s + 1
+                } else {
+                    s
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            scored.push((*mv, score));
+        }
+        scored
+    }
+
+    #[inline]
+    fn out_of_time(&mut self) -> bool {
+        if self.nodes & 1023 == 0
+            && let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn is_repetition(&self, key: u64, reversible: usize) -> bool {
+        let top = self.keys.len() - 1;
+        let mut back = 2;
+        while back <= reversible && back <= top {
+            if self.keys[top - back] == key {
+                return true;
+            }
+            back += 2;
+        }
+        false
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        counters: &DrawCounters,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        reversible: usize,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if self.out_of_time() {
+            return 0;
+        }
+        self.nodes += 1;
+
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        R::legal_moves(pos, &mut list);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return -(MATE - ply as i32);
+        }
+        if ply > 0
+            && (R::counters_draw(counters).is_some()
+                || (R::REPETITION_DRAW && self.is_repetition(key, reversible)))
+        {
+            self.lists[ply] = list;
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            self.lists[ply] = list;
+            return evaluate(pos);
+        }
+        // Mate-distance pruning.
+        alpha = alpha.max(-(MATE - ply as i32));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            self.lists[ply] = list;
+            return alpha;
+        }
+
+        let captures = list.iter().filter(|m| m.is_capture()).count();
+        let all_captures = captures == list.len();
+        let any_capture = captures > 0;
+        let quiescence = depth <= 0;
+        let mut best = -INF;
+        if quiescence {
+            if !any_capture {
+                self.lists[ply] = list;
+                return evaluate(pos);
+            }
+            if !all_captures {
+                // Optional captures: the side may also stand pat.
+                best = evaluate(pos);
+                if best >= beta {
+                    self.lists[ply] = list;
+                    return best;
+                }
+                alpha = alpha.max(best);
+            }
+        }
+
+        let tt_key = key ^ tt::counters_key(counters);
+        let mut hash_move = u8::MAX;
+        if !quiescence && let Some(entry) = self.tt.probe(tt_key) {
+            hash_move = entry.best;
+            if ply > 0 && i32::from(entry.depth) >= depth {
+                let score = from_tt(entry.score, ply);
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    self.lists[ply] = list;
+                    return score;
+                }
+            }
+        }
+
+        // Single replies (a forced capture, most often) are searched one ply deeper; other
+        // captures are resolved by the quiescence search at the leaves.
+        let extension = i32::from(!quiescence && list.len() == 1);
+
+        // Move ordering scores.
+        let mut order = std::mem::take(&mut self.order[ply]);
+        order.clear();
+        let killers = self.killers[ply];
+        for (i, mv) in list.iter().enumerate() {
+            let s = if i == usize::from(hash_move) {
+                1 << 30
+            } else if mv.is_capture() {
+                let kings = (mv.captured() & pos.all_kings()).count() as i32;
+                (1 << 28) + 1000 * mv.captured().count() as i32 + 500 * kings
+            } else if compact(mv) == killers[0] {
+                (1 << 27) + 1
+            } else if compact(mv) == killers[1] {
+                1 << 27
+            } else {
+                self.history[mv.from().bit() as usize][mv.to().bit() as usize]
+            };
+            order.push((s, i));
+        }
+
+        let original_alpha = alpha;
+        let us = pos.turn();
+        let mut best_index = u8::MAX;
+        for i in 0..list.len() {
+            // Pick the best remaining move.
+            let mut pick = i;
+            for j in i + 1..order.len() {
+                if order[j].0 > order[pick].0 {
+                    pick = j;
+                }
+            }
+            order.swap(i, pick);
+            let (ordering_score, index) = order[i];
+            let mv = list[index];
+            if quiescence && !mv.is_capture() {
+                break;
+            }
+
+            let child = pos.after(&mv);
+            let child_key = tt::key_after(key, pos, &mv, &child);
+            let child_counters = R::next_counters(counters, pos, &mv, &child);
+            let irreversible = mv.is_capture() || pos.men(us).contains(mv.from());
+            let child_reversible = if irreversible { 0 } else { reversible + 1 };
+            let new_depth = depth - 1 + extension;
+            self.keys.push(child_key);
+            let score = if i == 0 {
+                -self.search(
+                    &child,
+                    child_key,
+                    &child_counters,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    child_reversible,
+                )
+            } else {
+                let reduction = if !quiescence
+                    && depth >= 3
+                    && i >= 2
+                    && !mv.is_capture()
+                    && ordering_score < 1 << 27
+                {
+                    reduction(depth, i).min(new_depth - 1)
+                } else {
+                    0
+                };
+                let mut score = -self.search(
+                    &child,
+                    child_key,
+                    &child_counters,
+                    new_depth - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    child_reversible,
+                );
+                if score > alpha && reduction > 0 {
+                    score = -self.search(
+                        &child,
+                        child_key,
+                        &child_counters,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        child_reversible,
+                    );
+                }
+                if score > alpha && score < beta {
+                    score = -self.search(
+                        &child,
+                        child_key,
+                        &child_counters,
+                        new_depth,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        child_reversible,
+                    );
+                }
+                score
+            };
+            self.keys.pop();
+            if self.stopped {
+                self.order[ply] = order;
+                self.lists[ply] = list;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_index = index.min(254) as u8;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(mv);
+                    line.extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        if !mv.is_capture() {
+                            let c = compact(&mv);
+                            if self.killers[ply][0] != c {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = c;
+                            }
+                            let h =
+                                &mut self.history[mv.from().bit() as usize][mv.to().bit() as usize];
+                            *h = (*h + depth * depth).min(1 << 26);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+
+        if !quiescence {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt
+                .store(tt_key, to_tt(best, ply), depth, bound, best_index);
+        }
+        self.order[ply] = order;
+        self.lists[ply] = list;
+        best
+    }
+}
