@@ -7,7 +7,7 @@ use dama::engine::tt::Table;
 use dama::engine::{Engine, Info, Limits, Score, level};
 use dama::game::Game;
 use dama::rules::{DrawCounters, EndingCount, material};
-use dama::{Czech, MoveList, Position, Rules, Spanish, fen};
+use dama::{Color, Czech, MoveList, Position, Rules, Spanish, fen};
 
 fn depth(d: u32) -> Limits {
     Limits {
@@ -158,11 +158,16 @@ fn draw_offers_and_answers() {
     // Level king against king: accepts an offer; offers after eight quiet moves each.
     let game = Game::<Czech>::new(fen::parse("W:WKa3:BKh4").unwrap());
     let mut engine = Engine::new(depth(4));
-    assert!(engine.accepts_draw(&game));
+    assert!(engine.accepts_draw(&game, Color::White));
+    assert!(engine.accepts_draw(&game, Color::Black));
     assert!(!engine.offers_draw(&game));
-    // A king up with men against a lone man: declines.
+    // A king up with men against a lone man: declines, whoever is to move; the lone man's
+    // side accepts.
     let winning = Game::<Czech>::new(fen::parse("W:WKa1,c3,e3:Bh6").unwrap());
-    assert!(!engine.accepts_draw(&winning));
+    assert!(!engine.accepts_draw(&winning, Color::White));
+    let offered = Game::<Czech>::new(fen::parse("B:WKa1,c3,e3:Bh6").unwrap());
+    assert!(!engine.accepts_draw(&offered, Color::White));
+    assert!(engine.accepts_draw(&offered, Color::Black));
     // Two kings each: the engine offers only after eight quiet moves each.
     let mut game = Game::<Czech>::new(fen::parse("W:WKa1,Kc1:BKh8,Kf8").unwrap());
     let mut seen = std::collections::HashSet::new();

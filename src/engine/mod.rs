@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use self::search::{MATE, MATE_BOUND, Root, Searcher};
 use self::tt::Table;
 use crate::game::Game;
-use crate::{Move, MoveList, Rules};
+use crate::{Color, Move, MoveList, Rules};
 
 /// How long or how deep the engine may think.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -314,13 +314,21 @@ impl Engine {
         self.think(game, &limits, |_| {}).map(|(_, score)| score)
     }
 
-    /// Whether the engine, as the side to move in `game`, accepts a draw its opponent offers.
+    /// Whether the engine, playing `side`, accepts a draw its opponent offers in `game`
+    /// (whoever is to move: a person offers on their own turn).
     ///
     /// It accepts when its search finds itself worse (or lost), or level in an ending of at
     /// most eight pieces.
-    pub fn accepts_draw<R: Rules>(&mut self, game: &Game<R>) -> bool {
+    pub fn accepts_draw<R: Rules>(&mut self, game: &Game<R>, side: Color) -> bool {
         let pieces = game.position().occupied().count();
-        match self.draw_score(game) {
+        let ours = game.turn() == side;
+        let score = self.draw_score(game).map(|score| match (ours, score) {
+            (true, score) => score,
+            (false, Score::Win(n)) => Score::Loss(n),
+            (false, Score::Loss(n)) => Score::Win(n),
+            (false, Score::Value(v)) => Score::Value(-v),
+        });
+        match score {
             None => !game.is_over(),
             Some(Score::Loss(_)) => true,
             Some(Score::Win(_)) => false,

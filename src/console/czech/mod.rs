@@ -412,7 +412,7 @@ impl<R: Rules> Session<'_, R> {
     fn offer_draw(&mut self, io: &mut LineIo<'_>) -> Result<Option<Flow>, ConsoleError> {
         let offering = self.game.turn();
         if self.is_engine(!offering) {
-            if self.engine.accepts_draw(&self.game) {
+            if self.engine.accepts_draw(&self.game, !offering) {
                 io.line(self.t.engine_accepts)?;
                 self.game.agree_draw();
             } else {
