@@ -166,6 +166,9 @@ pub struct PerftArgs {
     /// Print the count under each root move at the last depth.
     #[arg(long)]
     pub divide: bool,
+    /// Threads to count with (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
 }
 
 /// Options of `analyze`.
@@ -216,12 +219,16 @@ fn perft_for<R: Rules>(
     err: &mut impl Write,
 ) -> Result<(), CliError> {
     let started = Instant::now();
+    let threads = args
+        .threads
+        .map_or_else(crate::perft::default_threads, |n| n as usize);
     let mut leaves = 0u64;
     if args.divide {
-        let mut lines: Vec<(String, u64)> = crate::perft::divide::<R>(pos, args.depth)
-            .into_iter()
-            .map(|(mv, n)| (R::NOTATION.write(&mv), n))
-            .collect();
+        let mut lines: Vec<(String, u64)> =
+            crate::perft::divide_parallel::<R>(pos, args.depth, threads)
+                .into_iter()
+                .map(|(mv, n)| (R::NOTATION.write(&mv), n))
+                .collect();
         lines.sort();
         for (mv, n) in &lines {
             writeln!(out, "{mv} {n}")?;
@@ -230,7 +237,7 @@ fn perft_for<R: Rules>(
         writeln!(out, "total {leaves}")?;
     } else {
         for depth in 1..=args.depth {
-            let n = crate::perft::perft::<R>(pos, depth);
+            let n = crate::perft::perft_parallel::<R>(pos, depth, threads);
             writeln!(out, "{depth} {n}")?;
             out.flush()?;
             leaves += n;
@@ -239,7 +246,7 @@ fn perft_for<R: Rules>(
     let secs = started.elapsed().as_secs_f64();
     let _ = writeln!(
         err,
-        "{leaves} leaves in {secs:.3} s ({:.1} M leaves/s)",
+        "{leaves} leaves in {secs:.3} s ({:.1} M leaves/s, threads: {threads})",
         leaves as f64 / secs.max(1e-9) / 1e6
     );
     Ok(())

@@ -1,5 +1,7 @@
 //! Perft: counting the leaves of the legal-move tree, to check move generation and time it.
 
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
 use crate::{Move, MoveList, Position, Rules};
 
 /// Reusable move lists, one per ply, so counting allocates nothing once warmed up.
@@ -56,18 +58,78 @@ pub fn perft_full<R: Rules>(pos: &Position, depth: u32) -> u64 {
 
 /// The perft count under each legal move of `pos` (depth ≥ 1), in generation order.
 pub fn divide<R: Rules>(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    divide_parallel::<R>(pos, depth, 1)
+}
+
+/// [`divide`], each root move's count shared among `threads` threads.
+pub fn divide_parallel<R: Rules>(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
     let mut root = MoveList::new();
     R::legal_moves(pos, &mut root);
-    let mut stack = Stack::with_depth(depth);
     root.iter()
         .map(|mv| {
-            let nodes = count::<R>(
-                &pos.after(mv),
-                depth.saturating_sub(1),
-                &mut stack.lists,
-                true,
-            );
+            let nodes = perft_parallel::<R>(&pos.after(mv), depth.saturating_sub(1), threads);
             (*mv, nodes)
         })
         .collect()
+}
+
+/// The same count as [`perft`], shared among `threads` threads: the positions two plies
+/// down are the tasks, taken in turn by whichever thread is free.
+pub fn perft_parallel<R: Rules>(pos: &Position, depth: u32, threads: usize) -> u64 {
+    if threads <= 1 || depth < 5 {
+        return perft::<R>(pos, depth);
+    }
+    let mut tasks = Vec::new();
+    let (mut first, mut second) = (MoveList::new(), MoveList::new());
+    R::legal_moves(pos, &mut first);
+    for mv in first.iter() {
+        let child = pos.after(mv);
+        R::legal_moves(&child, &mut second);
+        tasks.extend(second.iter().map(|reply| child.after(reply)));
+    }
+    let next = AtomicUsize::new(0);
+    let total = AtomicU64::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut stack = Stack::with_depth(depth - 2);
+                let mut nodes = 0;
+                while let Some(task) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    nodes += count::<R>(task, depth - 2, &mut stack.lists, true);
+                }
+                total.fetch_add(nodes, Ordering::Relaxed);
+            });
+        }
+    });
+    total.into_inner()
+}
+
+/// The number of threads `dama perft` uses: one per core.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Czech, Spanish};
+
+    #[test]
+    fn threads_count_the_same() {
+        let start = Position::initial();
+        for depth in [5, 6] {
+            assert_eq!(
+                perft_parallel::<Czech>(&start, depth, 3),
+                perft::<Czech>(&start, depth)
+            );
+            assert_eq!(
+                perft_parallel::<Spanish>(&start, depth, 2),
+                perft::<Spanish>(&start, depth)
+            );
+        }
+        assert_eq!(
+            divide_parallel::<Czech>(&start, 6, 2),
+            divide::<Czech>(&start, 6)
+        );
+    }
 }
