@@ -121,10 +121,30 @@ fn hint_and_draw_offer_against_the_engine() {
         out.contains("Bílý na tahu: rada\nRada: c3xe5xg7\n"),
         "{out}"
     );
-    // The engine answers the offer itself; either answer is one of the two texts.
+    // The engine, about to lose two men, accepts the offer.
     assert!(
-        out.contains("Bílý na tahu: remíza\nPočítač remízu odmítá, hraje se dál.\n")
-            || out.contains("Bílý na tahu: remíza\nPočítač remízu přijímá.\nRemíza dohodou.\n"),
+        out.contains("Bílý na tahu: remíza\nPočítač remízu přijímá.\nRemíza dohodou.\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_engine_declines_a_draw_when_it_is_winning() {
+    let out = assert_cmd::Command::cargo_bin("dama")
+        .unwrap()
+        .args([
+            "--rules", "czech", "--color", "never", "--echo", "--black", "engine",
+        ])
+        .args(["--depth", "2", "--fen", "W:Wc3:Ba7,b6,d6,f6"])
+        .write_stdin("remíza\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.contains("Bílý na tahu: remíza\nPočítač remízu odmítá, hraje se dál.\n"),
         "{out}"
     );
 }
