@@ -168,12 +168,6 @@ impl MoveList {
     pub fn truncate(&mut self, len: usize) {
         self.moves.truncate(len);
     }
-
-    /// The moves, to reorder in place (as a search does).
-    #[inline]
-    pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves
-    }
 }
 
 impl Deref for MoveList {

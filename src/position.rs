@@ -248,20 +248,11 @@ impl Position {
     /// The position after `mv`, which must be legal here (see [`Position::play_unchecked`]).
     #[inline]
     pub fn after(&self, mv: &Move) -> Position {
-        let from = mv.from().bb();
-        let to = mv.to().bb();
+        let mut next = self.after_plain(mv.from(), mv.to());
         let captured = mv.captured();
-        let crowned = (self.kings & from).any() || (to & self.turn.crowning_rank()).any();
-        let kings = (self.kings & !(captured | from)) | if crowned { to } else { Bitboard::EMPTY };
-        let (white, black) = match self.turn {
-            Color::White => ((self.pieces[0] & !from) | to, self.pieces[1] & !captured),
-            Color::Black => (self.pieces[0] & !captured, (self.pieces[1] & !from) | to),
-        };
-        Position {
-            pieces: [white, black],
-            kings,
-            turn: !self.turn,
-        }
+        next.pieces[next.turn.index()] &= !captured;
+        next.kings &= !captured;
+        next
     }
 
     /// The position after a plain (non-capturing) move from `from` to `to` by the side to
@@ -280,7 +271,7 @@ impl Position {
         }
     }
 
-    /// Whether the move of the man or king on `from` to `to` crowns a man.
+    /// Whether `mv`, played here, crowns a man.
     pub fn crowns(&self, mv: &Move) -> bool {
         !self.kings.contains(mv.from()) && (mv.to().bb() & self.turn.crowning_rank()).any()
     }
