@@ -44,7 +44,7 @@ fn movetime_is_respected() {
     let started = Instant::now();
     let best = Engine::new(limits).choose_move(&game);
     // The search stops itself at 90% of the time; the bound allows for a loaded machine.
-    assert!(started.elapsed() < Duration::from_millis(400));
+    assert!(started.elapsed() < Duration::from_millis(1000));
     let mut moves = MoveList::new();
     game.legal_moves(&mut moves);
     assert!(moves.contains(&best.expect("a move")));
