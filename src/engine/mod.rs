@@ -3,6 +3,8 @@
 //! The engine sees positions only through the rules trait and the [`Game`] (for the history
 //! that repetition draws need); it knows nothing of notation or the consoles.
 //!
+//! - [`endgame`]: the exact table of the king endings of at most four pieces with a lone
+//!   king, played from without a search;
 //! - [`search`]: iterative deepening, alpha-beta with principal-variation search, the
 //!   transposition table of [`tt`], move ordering, extensions and quiescence, draws;
 //! - [`eval`]: the evaluation for flying-king draughts;
@@ -11,6 +13,7 @@
 //!
 //! See `docs/engine.md` for the details and the measured figures.
 
+pub mod endgame;
 pub mod eval;
 pub mod level;
 pub mod minimax;
@@ -156,6 +159,26 @@ pub fn plies_without_progress<R: Rules>(game: &Game<R>) -> usize {
         .count()
 }
 
+/// The endgame table's move and score in the game's position, if the table covers it.
+fn table_move<R: Rules>(game: &Game<R>) -> Option<(Move, Score)> {
+    let pos = game.position();
+    if !endgame::covers(pos) {
+        return None;
+    }
+    let history = reversible_history(game);
+    let seen = |child: &crate::Position| {
+        let key = tt::position_key(child);
+        history.iter().filter(|&&k| k == key).count()
+    };
+    let (mv, value) = endgame::best_move::<R>(pos, game.counters(), seen)?;
+    let score = match value {
+        endgame::Value::Win(n) => Score::Win(n),
+        endgame::Value::Loss(n) => Score::Loss(n),
+        endgame::Value::Draw => Score::Value(0),
+    };
+    Some((mv, score))
+}
+
 impl Engine {
     /// An engine that thinks within `limits`.
     pub fn new(limits: Limits) -> Engine {
@@ -222,6 +245,17 @@ impl Engine {
         game.legal_moves(&mut moves);
         let first = *moves.first()?;
         let plan = level::plan(limits);
+        if plan.noise == 0
+            && let Some((mv, score)) = table_move(game)
+        {
+            on_info(&Info {
+                depth: 1,
+                score,
+                nodes: 0,
+                pv: vec![mv],
+            });
+            return Some((mv, score));
+        }
         let deadline = plan.movetime.map(|t| started + hard_limit(t));
         let soft = plan.movetime.map(|t| t.mul_f64(SOFT_SHARE));
         let root = Root {
