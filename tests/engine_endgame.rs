@@ -178,12 +178,12 @@ fn random_table_position(rng: &mut Rng, strong: u32) -> Position {
             kings = kings.with(sq);
         }
     }
-    let (white, black) = if rng.next() % 2 == 0 {
+    let (white, black) = if rng.next().is_multiple_of(2) {
         (kings, lone.bb())
     } else {
         (lone.bb(), kings)
     };
-    let turn = if rng.next() % 2 == 0 {
+    let turn = if rng.next().is_multiple_of(2) {
         Color::White
     } else {
         Color::Black
@@ -260,7 +260,10 @@ fn the_table_builds_quickly() {
     let started = std::time::Instant::now();
     let table = endgame::Table::build::<Czech>().expect("the Czech table");
     let elapsed = started.elapsed();
-    println!("Czech table: {table:?}, {} wins, built in {elapsed:?}", table.wins());
+    println!(
+        "Czech table: {table:?}, {} wins, built in {elapsed:?}",
+        table.wins()
+    );
     assert!(table.wins() > 100_000);
     assert!(endgame::table::<Spanish>().is_some());
 }
@@ -282,7 +285,11 @@ fn a_boxed_in_king_is_lost() {
 fn three_kings_against_one_off_the_diagonal_win_within_the_count() {
     let mut rng = Rng(0x7AB1_E000);
     for i in 0..200 {
-        let attacker = if i % 2 == 0 { Color::White } else { Color::Black };
+        let attacker = if i % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         let pos = three_kings_position(&mut rng, attacker);
         let counters = <Czech as Rules>::start_counters(&pos);
         let left = endgame::plies_left::<Czech>(&pos, &counters);

@@ -116,9 +116,13 @@ fn sets(k: usize) -> usize {
     BINOM[32][k] as usize
 }
 
-/// Where the class with `k` strong kings starts.
+/// Where the classes with 1, 2, 3 strong kings start, and where the last ends.
+const CLASS_OFFSETS: [usize; 5] = [0, 0, 128 * 32, 128 * (32 + 496), 128 * (32 + 496 + 4960)];
+
+/// Where the class with `k` strong kings (1–4: 4 is the end of the table) starts.
+#[inline]
 fn class_offset(k: usize) -> usize {
-    (1..k).map(|j| 128 * sets(j)).sum()
+    CLASS_OFFSETS[k.min(4)]
 }
 
 /// The total number of entries.
@@ -190,9 +194,17 @@ impl Parts {
 
     /// The parts of an index, if it names a position (the lone king not on a strong king's
     /// square; one king against one always with the lone king black).
+    #[cfg(test)]
     fn from_index(index: usize) -> Option<Parts> {
         let k = (1..=3).rev().find(|&k| index >= class_offset(k))?;
-        let local = index - class_offset(k);
+        let sets: Vec<Bitboard> = (0..sets(k)).map(|r| unrank(k, r)).collect();
+        Parts::from_class_index(k, index, &sets)
+    }
+
+    /// [`Parts::from_index`] for an index of the class with `k` strong kings, whose sets by
+    /// rank are `sets`.
+    fn from_class_index(k: usize, index: usize, sets_by_rank: &[Bitboard]) -> Option<Parts> {
+        let local = index.checked_sub(class_offset(k))?;
         let (block, r) = (local / sets(k), local % sets(k));
         let turn = if block / 64 == 0 {
             Color::White
@@ -205,7 +217,7 @@ impl Parts {
             Color::Black
         };
         let lone_sq = square_of(block % 32)?;
-        let strong = unrank(k, r);
+        let strong = *sets_by_rank.get(r)?;
         if strong.contains(lone_sq) || (k == 1 && lone == Color::White) {
             return None;
         }
@@ -331,7 +343,11 @@ pub fn best_move<R: Rules>(
     counters: &DrawCounters,
     seen: impl Fn(&Position) -> usize,
 ) -> Option<(Move, Value)> {
-    let table = if covers(pos) { table::<R>()? } else { return None };
+    let table = if covers(pos) {
+        table::<R>()?
+    } else {
+        return None;
+    };
     let mut moves = MoveList::new();
     R::legal_moves(pos, &mut moves);
     let mut scratch = MoveList::new();
@@ -403,6 +419,7 @@ impl Table {
     fn solve_class<R: Rules>(&mut self, k: usize) -> Option<()> {
         const QUIET_OK: u8 = 1;
         const DRAWN: u8 = 2;
+        let sets_by_rank: Vec<Bitboard> = (0..sets(k)).map(|r| unrank(k, r)).collect();
         let start = class_offset(k);
         let end = class_offset(k + 1);
         let len = end - start;
@@ -414,7 +431,7 @@ impl Table {
         let mut moves = MoveList::new();
         let mut scratch = MoveList::new();
         for index in start..end {
-            let Some(parts) = Parts::from_index(index) else {
+            let Some(parts) = Parts::from_class_index(k, index, &sets_by_rank) else {
                 continue;
             };
             let pos = parts.position()?;
@@ -426,25 +443,25 @@ impl Table {
             }
             let us = pos.turn();
             let occupied = pos.occupied();
-            let slides: u32 = pos
-                .kings(us)
-                .squares()
-                .map(|sq| {
-                    Direction::ALL
-                        .iter()
-                        .map(|&d| Bitboard::slide(sq, d, occupied).count())
-                        .sum::<u32>()
-                })
-                .sum();
+            // Each king's diagonal slides, by king (at most three).
+            let mut reach = [(None, Bitboard::EMPTY); 3];
+            let mut slides = 0;
+            for (slot, sq) in reach.iter_mut().zip(pos.kings(us).squares()) {
+                let to = Direction::ALL.iter().fold(Bitboard::EMPTY, |acc, &d| {
+                    acc | Bitboard::slide(sq, d, occupied)
+                });
+                slides += to.count();
+                *slot = (Some(sq), to);
+            }
             let mut quiet = 0u32;
             let mut win = false;
             let mut drawn = false;
             for mv in moves.iter() {
                 if !mv.is_capture() {
-                    let slide = Direction::ALL
+                    let slide = reach
                         .iter()
-                        .any(|&d| Bitboard::slide(mv.from(), d, occupied).contains(mv.to()));
-                    if !slide || !pos.kings(us).contains(mv.from()) {
+                        .any(|&(from, to)| from == Some(mv.from()) && to.contains(mv.to()));
+                    if !slide {
                         return None;
                     }
                     quiet += 1;
@@ -462,10 +479,14 @@ impl Table {
                     // A capture never stays in the class.
                     return None;
                 }
-                let counters = R::next_counters(&R::start_counters(&pos), &pos, mv, &child);
-                let left = plies_left::<R>(&child, &counters);
                 let value = decode(*self.values.get(child_parts.index())?);
-                match within(value, left) {
+                let value = if value == Value::Draw {
+                    value
+                } else {
+                    let counters = R::next_counters(&R::start_counters(&pos), &pos, mv, &child);
+                    within(value, plies_left::<R>(&child, &counters))
+                };
+                match value {
                     Value::Loss(_) => win = true,
                     Value::Draw => drawn = true,
                     Value::Win(_) => {}
@@ -497,7 +518,7 @@ impl Table {
         while let Some(&index) = queue.get(head) {
             head += 1;
             let value = decode(self.values[index]);
-            let parts = Parts::from_index(index)?;
+            let parts = Parts::from_class_index(k, index, &sets_by_rank)?;
             let mover = !parts.turn;
             let occupied = parts.strong.with(parts.lone_sq);
             let movers = if mover == parts.lone {
@@ -574,7 +595,12 @@ mod tests {
 
     #[test]
     fn values_encode() {
-        for v in [Value::Win(1), Value::Win(37), Value::Loss(0), Value::Loss(12)] {
+        for v in [
+            Value::Win(1),
+            Value::Win(37),
+            Value::Loss(0),
+            Value::Loss(12),
+        ] {
             assert_eq!(decode(encode(v)), v);
         }
         assert_eq!(decode(encode(Value::Draw)), Value::Draw);
