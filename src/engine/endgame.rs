@@ -192,17 +192,9 @@ impl Parts {
         class_offset(k) + block * sets(k) + rank(self.strong)
     }
 
-    /// The parts of an index, if it names a position (the lone king not on a strong king's
-    /// square; one king against one always with the lone king black).
-    #[cfg(test)]
-    fn from_index(index: usize) -> Option<Parts> {
-        let k = (1..=3).rev().find(|&k| index >= class_offset(k))?;
-        let sets: Vec<Bitboard> = (0..sets(k)).map(|r| unrank(k, r)).collect();
-        Parts::from_class_index(k, index, &sets)
-    }
-
-    /// [`Parts::from_index`] for an index of the class with `k` strong kings, whose sets by
-    /// rank are `sets`.
+    /// The parts of an index of the class with `k` strong kings, whose sets by rank are
+    /// `sets_by_rank`, if it names a position (the lone king not on a strong king's square;
+    /// one king against one always with the lone king black).
     fn from_class_index(k: usize, index: usize, sets_by_rank: &[Bitboard]) -> Option<Parts> {
         let local = index.checked_sub(class_offset(k))?;
         let (block, r) = (local / sets(k), local % sets(k));
@@ -581,12 +573,19 @@ mod tests {
             assert_eq!(dense(sq), d);
         }
         let mut seen = 0;
-        for index in 0..table_len() {
-            if let Some(parts) = Parts::from_index(index) {
-                assert_eq!(parts.index(), index);
-                let pos = parts.position().expect("a position");
-                assert_eq!(Parts::of(&pos), Some(parts));
-                seen += 1;
+        for k in 1..=3 {
+            let sets_by_rank: Vec<Bitboard> = (0..sets(k)).map(|r| unrank(k, r)).collect();
+            for (r, set) in sets_by_rank.iter().enumerate() {
+                assert_eq!(set.count() as usize, k);
+                assert_eq!(rank(*set), r);
+            }
+            for index in class_offset(k)..class_offset(k + 1) {
+                if let Some(parts) = Parts::from_class_index(k, index, &sets_by_rank) {
+                    assert_eq!(parts.index(), index);
+                    let pos = parts.position().expect("a position");
+                    assert_eq!(Parts::of(&pos), Some(parts));
+                    seen += 1;
+                }
             }
         }
         // One against one: 2 sides to move × 32 × 31; the others with either colour lone.
