@@ -30,6 +30,7 @@
 //! searches as usual).
 
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::rules::DrawCounters;
 use crate::{Bitboard, Color, Direction, Move, MoveList, Position, RuleSet, Rules, Square};
@@ -291,8 +292,35 @@ static TABLES: [OnceLock<Option<Table>>; RuleSet::ALL.len()] =
 /// The table of the rule set `R`, built at the first call (`None` if the rule set's king moves
 /// are not the diagonal slides the table relies on).
 pub fn table<R: Rules>() -> Option<&'static Table> {
-    let slot = RuleSet::ALL.iter().position(|&r| r == R::RULE_SET)?;
-    TABLES.get(slot)?.get_or_init(Table::build::<R>).as_ref()
+    TABLES
+        .get(slot::<R>()?)?
+        .get_or_init(Table::build::<R>)
+        .as_ref()
+}
+
+/// Whether a background build of a rule set's table has been started.
+static STARTED: [AtomicBool; RuleSet::ALL.len()] =
+    [const { AtomicBool::new(false) }; RuleSet::ALL.len()];
+
+fn slot<R: Rules>() -> Option<usize> {
+    RuleSet::ALL.iter().position(|&r| r == R::RULE_SET)
+}
+
+/// The table of the rule set `R` if it is built; if not, starts building it on a thread of
+/// its own (once per process) and answers `None`, for callers that cannot wait the build's
+/// fraction of a second.
+pub fn table_if_ready<R: Rules>() -> Option<&'static Table> {
+    let slot = slot::<R>()?;
+    let lock = TABLES.get(slot)?;
+    if let Some(table) = lock.get() {
+        return table.as_ref();
+    }
+    if !STARTED.get(slot)?.swap(true, Ordering::AcqRel) {
+        std::thread::spawn(|| {
+            let _ = table::<R>();
+        });
+    }
+    None
 }
 
 /// The value of `pos` from the side to move's view, if the table covers it.
@@ -335,50 +363,61 @@ pub fn best_move<R: Rules>(
     counters: &DrawCounters,
     seen: impl Fn(&Position) -> usize,
 ) -> Option<(Move, Value)> {
-    let table = if covers(pos) {
-        table::<R>()?
-    } else {
+    if !covers(pos) {
         return None;
-    };
-    let mut moves = MoveList::new();
-    R::legal_moves(pos, &mut moves);
-    let mut scratch = MoveList::new();
-    let mut best: Option<(Move, Value, i64)> = None;
-    for mv in moves.iter() {
-        let child = pos.after(mv);
-        let (real, pure) = if child.pieces(child.turn()).is_empty()
-            || R::count_legal_moves(&child, &mut scratch) == 0
-        {
-            (Value::Win(1), Value::Win(1))
-        } else {
-            let child_value = table.value(&child)?;
-            let child_counters = R::next_counters(counters, pos, mv, &child);
-            let left = plies_left::<R>(&child, &child_counters);
-            let flip = |v| match v {
-                Value::Win(n) => Value::Loss(n + 1),
-                Value::Loss(n) => Value::Win(n + 1),
-                Value::Draw => Value::Draw,
-            };
-            let real = if seen(&child) >= 2 {
-                Value::Draw
-            } else if mv.is_capture() {
-                // The end of the phase: one ply here, whatever the new phase takes.
-                match within(child_value, left) {
-                    Value::Win(_) => Value::Loss(1),
-                    Value::Loss(_) => Value::Win(1),
-                    Value::Draw => Value::Draw,
-                }
-            } else {
-                flip(within(child_value, left))
-            };
-            (real, flip(child_value))
-        };
-        let key = goodness(real) * 4_000_000 + goodness(pure);
-        if best.is_none_or(|(_, _, k)| key > k) {
-            best = Some((*mv, real, key));
-        }
     }
-    best.map(|(mv, value, _)| (mv, value))
+    table::<R>()?.best_move::<R>(pos, counters, seen)
+}
+
+impl Table {
+    /// [`best_move`] with this table (which must be `R`'s).
+    pub fn best_move<R: Rules>(
+        &self,
+        pos: &Position,
+        counters: &DrawCounters,
+        seen: impl Fn(&Position) -> usize,
+    ) -> Option<(Move, Value)> {
+        let table = self;
+        let mut moves = MoveList::new();
+        R::legal_moves(pos, &mut moves);
+        let mut scratch = MoveList::new();
+        let mut best: Option<(Move, Value, i64)> = None;
+        for mv in moves.iter() {
+            let child = pos.after(mv);
+            let (real, pure) = if child.pieces(child.turn()).is_empty()
+                || R::count_legal_moves(&child, &mut scratch) == 0
+            {
+                (Value::Win(1), Value::Win(1))
+            } else {
+                let child_value = table.value(&child)?;
+                let child_counters = R::next_counters(counters, pos, mv, &child);
+                let left = plies_left::<R>(&child, &child_counters);
+                let flip = |v| match v {
+                    Value::Win(n) => Value::Loss(n + 1),
+                    Value::Loss(n) => Value::Win(n + 1),
+                    Value::Draw => Value::Draw,
+                };
+                let real = if seen(&child) >= 2 {
+                    Value::Draw
+                } else if mv.is_capture() {
+                    // The end of the phase: one ply here, whatever the new phase takes.
+                    match within(child_value, left) {
+                        Value::Win(_) => Value::Loss(1),
+                        Value::Loss(_) => Value::Win(1),
+                        Value::Draw => Value::Draw,
+                    }
+                } else {
+                    flip(within(child_value, left))
+                };
+                (real, flip(child_value))
+            };
+            let key = goodness(real) * 4_000_000 + goodness(pure);
+            if best.is_none_or(|(_, _, k)| key > k) {
+                best = Some((*mv, real, key));
+            }
+        }
+        best.map(|(mv, value, _)| (mv, value))
+    }
 }
 
 impl Table {

@@ -107,6 +107,8 @@ fn hard_limit(t: Duration) -> Duration {
         .max(t / 2)
         .max(Duration::from_micros(200))
 }
+/// The shortest move time that waits for the endgame table's first build.
+const TABLE_WAIT: Duration = Duration::from_millis(250);
 /// Longest think for answering or making a draw offer.
 const DRAW_THINK: Duration = Duration::from_millis(250);
 /// Scores within this of zero count as level when deciding on draws.
@@ -160,17 +162,22 @@ pub fn plies_without_progress<R: Rules>(game: &Game<R>) -> usize {
 }
 
 /// The endgame table's move and score in the game's position, if the table covers it.
-fn table_move<R: Rules>(game: &Game<R>) -> Option<(Move, Score)> {
+fn table_move<R: Rules>(game: &Game<R>, may_wait: bool) -> Option<(Move, Score)> {
     let pos = game.position();
     if !endgame::covers(pos) {
         return None;
     }
+    let table = if may_wait {
+        endgame::table::<R>()?
+    } else {
+        endgame::table_if_ready::<R>()?
+    };
     let history = reversible_history(game);
     let seen = |child: &crate::Position| {
         let key = tt::position_key(child);
         history.iter().filter(|&&k| k == key).count()
     };
-    let (mv, value) = endgame::best_move::<R>(pos, game.counters(), seen)?;
+    let (mv, value) = table.best_move::<R>(pos, game.counters(), seen)?;
     let score = match value {
         endgame::Value::Win(n) => Score::Win(n),
         endgame::Value::Loss(n) => Score::Loss(n),
@@ -245,8 +252,11 @@ impl Engine {
         game.legal_moves(&mut moves);
         let first = *moves.first()?;
         let plan = level::plan(limits);
+        // The table's first build takes a fraction of a second: a short move time does not
+        // wait for it (it is built on the side, for the next moves).
+        let may_wait = plan.movetime.is_none_or(|t| t >= TABLE_WAIT);
         if plan.noise == 0
-            && let Some((mv, score)) = table_move(game)
+            && let Some((mv, score)) = table_move(game, may_wait)
         {
             on_info(&Info {
                 depth: 1,
