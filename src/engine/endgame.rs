@@ -306,6 +306,11 @@ fn slot<R: Rules>() -> Option<usize> {
     RuleSet::ALL.iter().position(|&r| r == R::RULE_SET)
 }
 
+/// The table of the rule set `R` if it is already built (never builds it).
+pub fn built<R: Rules>() -> Option<&'static Table> {
+    TABLES.get(slot::<R>()?)?.get()?.as_ref()
+}
+
 /// The table of the rule set `R` if it is built; if not, starts building it on a thread of
 /// its own (once per process) and answers `None`, for callers that cannot wait the build's
 /// fraction of a second.
