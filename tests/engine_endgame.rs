@@ -477,3 +477,48 @@ fn the_best_move_goes_one_ply_closer() {
     }
     assert!(wins > 500, "{wins}");
 }
+
+#[test]
+fn four_kings_beat_one_with_the_table_below_the_root() {
+    // Four kings against one are out of the table, but every capture leads into it: the
+    // search scores the table's wins as won, and the engine wins the games.
+    let mut rng = Rng(0x4444_0001);
+    for i in 0..6 {
+        let attacker = if i % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let pos = loop {
+            let lone = rng.square();
+            let mut strong = Bitboard::EMPTY;
+            while strong.count() < 4 {
+                let sq = rng.square();
+                if sq != lone {
+                    strong = strong.with(sq);
+                }
+            }
+            let (white, black) = match attacker {
+                Color::White => (strong, lone.bb()),
+                Color::Black => (lone.bb(), strong),
+            };
+            let pos = Position::from_setup(&Setup {
+                white,
+                black,
+                kings: white | black,
+                turn: Some(attacker),
+            })
+            .expect("a sound setup");
+            let mut moves = MoveList::new();
+            <Czech as Rules>::legal_moves(&pos.with_turn(!attacker), &mut moves);
+            if !moves.iter().any(|m| m.is_capture()) {
+                break pos;
+            }
+        };
+        let (outcome, plies) = play_out(pos, 150, 150);
+        assert!(
+            attacker_wins(outcome, attacker),
+            "{pos}: {outcome:?} after {plies} plies"
+        );
+    }
+}

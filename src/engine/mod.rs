@@ -266,13 +266,10 @@ impl Engine {
             });
             return Some((mv, score));
         }
-        // Five pieces or fewer: the search may reach the table's positions; have it ready.
+        // Five pieces or fewer: the search may reach the table's positions. The table is
+        // built on the side (this search does not wait for it) and used once it is ready.
         if game.position().occupied().count() <= 5 {
-            let _ = if may_wait {
-                endgame::table::<R>()
-            } else {
-                endgame::table_if_ready::<R>()
-            };
+            let _ = endgame::table_if_ready::<R>();
         }
         let deadline = plan.movetime.map(|t| started + hard_limit(t));
         let soft = plan.movetime.map(|t| t.mul_f64(SOFT_SHARE));
