@@ -3,6 +3,8 @@
 //! The engine sees positions only through the rules trait and the [`Game`] (for the history
 //! that repetition draws need); it knows nothing of notation or the consoles.
 //!
+//! - [`endgame`]: the exact table of the king endings of at most four pieces with a lone
+//!   king, played from without a search;
 //! - [`search`]: iterative deepening, alpha-beta with principal-variation search, the
 //!   transposition table of [`tt`], move ordering, extensions and quiescence, draws;
 //! - [`eval`]: the evaluation for flying-king draughts;
@@ -11,6 +13,7 @@
 //!
 //! See `docs/engine.md` for the details and the measured figures.
 
+pub mod endgame;
 pub mod eval;
 pub mod level;
 pub mod minimax;
@@ -104,6 +107,8 @@ fn hard_limit(t: Duration) -> Duration {
         .max(t / 2)
         .max(Duration::from_micros(200))
 }
+/// The shortest move time that waits for the endgame table's first build.
+const TABLE_WAIT: Duration = Duration::from_millis(250);
 /// Longest think for answering or making a draw offer.
 const DRAW_THINK: Duration = Duration::from_millis(250);
 /// Scores within this of zero count as level when deciding on draws.
@@ -154,6 +159,31 @@ pub fn plies_without_progress<R: Rules>(game: &Game<R>) -> usize {
             !mv.is_capture() && !before.men(before.turn()).contains(mv.from())
         })
         .count()
+}
+
+/// The endgame table's move and score in the game's position, if the table covers it.
+fn table_move<R: Rules>(game: &Game<R>, may_wait: bool) -> Option<(Move, Score)> {
+    let pos = game.position();
+    if !endgame::covers(pos) {
+        return None;
+    }
+    let table = if may_wait {
+        endgame::table::<R>()?
+    } else {
+        endgame::table_if_ready::<R>()?
+    };
+    let history = reversible_history(game);
+    let seen = |child: &crate::Position| {
+        let key = tt::position_key(child);
+        history.iter().filter(|&&k| k == key).count()
+    };
+    let (mv, value) = table.best_move::<R>(pos, game.counters(), seen)?;
+    let score = match value {
+        endgame::Value::Win(n) => Score::Win(n),
+        endgame::Value::Loss(n) => Score::Loss(n),
+        endgame::Value::Draw => Score::Value(0),
+    };
+    Some((mv, score))
 }
 
 impl Engine {
@@ -222,6 +252,25 @@ impl Engine {
         game.legal_moves(&mut moves);
         let first = *moves.first()?;
         let plan = level::plan(limits);
+        // The table's first build takes a fraction of a second: a short move time does not
+        // wait for it (it is built on the side, for the next moves).
+        let may_wait = plan.movetime.is_none_or(|t| t >= TABLE_WAIT);
+        if plan.noise == 0
+            && let Some((mv, score)) = table_move(game, may_wait)
+        {
+            on_info(&Info {
+                depth: 1,
+                score,
+                nodes: 0,
+                pv: vec![mv],
+            });
+            return Some((mv, score));
+        }
+        // Five pieces or fewer: the search may reach the table's positions. The table is
+        // built on the side (this search does not wait for it) and used once it is ready.
+        if game.position().occupied().count() <= 5 {
+            let _ = endgame::table_if_ready::<R>();
+        }
         let deadline = plan.movetime.map(|t| started + hard_limit(t));
         let soft = plan.movetime.map(|t| t.mul_f64(SOFT_SHARE));
         let root = Root {

@@ -1,9 +1,11 @@
 //! The search: iterative deepening over a negamax alpha-beta with principal-variation search,
 //! a transposition table, move ordering (hash move, captures, killers, history), late-move
-//! reductions, an extension for single replies, a quiescence search on captures, and the draw rules of the rule set (repetition, the counters) inside the tree.
+//! reductions, an extension for single replies, a quiescence search on captures, and the draw rules of the rule set (repetition, the counters) inside the tree; positions the
+//! endgame table covers score its value (when the table is built) below the root.
 
 use std::time::Instant;
 
+use super::endgame;
 use super::eval::evaluate;
 use super::tt::{self, Bound, Table};
 use crate::rules::DrawCounters;
@@ -14,6 +16,9 @@ pub const MATE: i32 = 30_000;
 /// Scores beyond this (in absolute value) are wins or losses.
 pub const MATE_BOUND: i32 = MATE - 1_000;
 const INF: i32 = MATE + 1;
+/// The score of a win the endgame table promises (less the ply and the table's distance):
+/// above every evaluation, below every forced win the search itself has seen to the end.
+pub const TABLE_WIN: i32 = MATE_BOUND - 1_000;
 /// The deepest ply the search goes (extensions included).
 pub const MAX_PLY: usize = 128;
 
@@ -30,6 +35,8 @@ pub struct Searcher<'t, R: Rules> {
     /// Nodes searched.
     pub nodes: u64,
     deadline: Option<Instant>,
+    /// The endgame table, if it is built: positions it covers below the root score its value.
+    endgame: Option<&'static endgame::Table>,
     /// Set when the deadline passed; every result after that is discarded.
     pub stopped: bool,
     _rules: std::marker::PhantomData<R>,
@@ -111,9 +118,16 @@ impl<'t, R: Rules> Searcher<'t, R> {
             pv: vec![Vec::new(); MAX_PLY + 1],
             nodes: 0,
             deadline,
+            endgame: endgame::built::<R>(),
             stopped: false,
             _rules: std::marker::PhantomData,
         }
+    }
+
+    /// Sets the endgame table probed below the root (`None`: a plain search; a new searcher
+    /// takes the rule set's table if it is built).
+    pub fn set_endgame(&mut self, table: Option<&'static endgame::Table>) {
+        self.endgame = table;
     }
 
     /// The principal variation of the last completed search.
@@ -257,6 +271,19 @@ impl<'t, R: Rules> Searcher<'t, R> {
         {
             self.lists[ply] = list;
             return 0;
+        }
+        if ply > 0
+            && let Some(table) = self.endgame
+            && let Some(value) = table.value(pos)
+        {
+            self.lists[ply] = list;
+            let left = endgame::plies_left::<R>(pos, counters);
+            let won = |n: u32| TABLE_WIN - ply as i32 - n.min(500) as i32;
+            return match endgame::within(value, left) {
+                endgame::Value::Win(n) => won(n),
+                endgame::Value::Loss(n) => -won(n),
+                endgame::Value::Draw => 0,
+            };
         }
         if ply >= MAX_PLY - 1 {
             self.lists[ply] = list;
