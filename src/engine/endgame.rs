@@ -31,6 +31,7 @@
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use crate::rules::DrawCounters;
 use crate::{Bitboard, Color, Direction, Move, MoveList, Position, RuleSet, Rules, Square};
@@ -326,6 +327,26 @@ pub fn table_if_ready<R: Rules>() -> Option<&'static Table> {
         });
     }
     None
+}
+
+/// The table of the rule set `R`, waiting for its build until `until` at the latest (with
+/// `None`, as long as the build takes); `None` if it is not ready by then or the rule set has
+/// no table.
+pub fn table_by<R: Rules>(until: Option<Instant>) -> Option<&'static Table> {
+    let Some(until) = until else {
+        return table::<R>();
+    };
+    let lock = TABLES.get(slot::<R>()?)?;
+    loop {
+        if let Some(table) = lock.get() {
+            return table.as_ref();
+        }
+        let _ = table_if_ready::<R>();
+        if Instant::now() >= until {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
 }
 
 /// The value of `pos` from the side to move's view, if the table covers it.

@@ -107,8 +107,9 @@ fn hard_limit(t: Duration) -> Duration {
         .max(t / 2)
         .max(Duration::from_micros(200))
 }
-/// The shortest move time that waits for the endgame table's first build.
-const TABLE_WAIT: Duration = Duration::from_millis(250);
+/// The share of the move time that may be spent waiting for the endgame table's first build
+/// (the rest is left for a search if the table is not ready by then).
+const TABLE_WAIT_SHARE: f64 = 0.6;
 /// Longest think for answering or making a draw offer.
 const DRAW_THINK: Duration = Duration::from_millis(250);
 /// Scores within this of zero count as level when deciding on draws.
@@ -162,16 +163,12 @@ pub fn plies_without_progress<R: Rules>(game: &Game<R>) -> usize {
 }
 
 /// The endgame table's move and score in the game's position, if the table covers it.
-fn table_move<R: Rules>(game: &Game<R>, may_wait: bool) -> Option<(Move, Score)> {
+fn table_move<R: Rules>(game: &Game<R>, until: Option<Instant>) -> Option<(Move, Score)> {
     let pos = game.position();
     if !endgame::covers(pos) {
         return None;
     }
-    let table = if may_wait {
-        endgame::table::<R>()?
-    } else {
-        endgame::table_if_ready::<R>()?
-    };
+    let table = endgame::table_by::<R>(until)?;
     let history = reversible_history(game);
     let seen = |child: &crate::Position| {
         let key = tt::position_key(child);
@@ -252,11 +249,11 @@ impl Engine {
         game.legal_moves(&mut moves);
         let first = *moves.first()?;
         let plan = level::plan(limits);
-        // The table's first build takes a fraction of a second: a short move time does not
-        // wait for it (it is built on the side, for the next moves).
-        let may_wait = plan.movetime.is_none_or(|t| t >= TABLE_WAIT);
+        // The table's first build takes a fraction of a second: with a move time, wait for it
+        // only part of that time (it goes on being built on the side, for the next moves).
+        let until = plan.movetime.map(|t| started + t.mul_f64(TABLE_WAIT_SHARE));
         if plan.noise == 0
-            && let Some((mv, score)) = table_move(game, may_wait)
+            && let Some((mv, score)) = table_move(game, until)
         {
             on_info(&Info {
                 depth: 1,
