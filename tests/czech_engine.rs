@@ -102,21 +102,28 @@ fn a_human_v_engine_game_runs_to_the_end() {
     assert!(transcript.contains("Black to move: "));
 }
 
-#[test]
-fn hint_and_draw_offer_against_the_engine() {
+/// The Czech console's output for `input`, with the engine at depth 2 as `engine` (white or
+/// black) and `extra` options.
+fn against_engine(engine: &str, extra: &[&str], input: &str) -> String {
     let out = assert_cmd::Command::cargo_bin("dama")
         .unwrap()
         .args([
-            "--rules", "czech", "--color", "never", "--echo", "--black", "engine",
+            "--rules", "czech", "--color", "never", "--echo", "--depth", "2",
         ])
-        .args(["--depth", "2", "--fen", "W:Wc3,e1:Bd4,f6,a7"])
-        .write_stdin("rada\nremíza\n")
+        .args([&format!("--{engine}"), "engine"])
+        .args(extra)
+        .write_stdin(input.to_string())
         .assert()
         .success()
         .get_output()
         .stdout
         .clone();
-    let out = String::from_utf8(out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn hint_and_draw_offer_against_the_engine() {
+    let out = against_engine("black", &["--fen", "W:Wc3,e1:Bd4,f6,a7"], "rada\nremíza\n");
     assert!(
         out.contains("Bílý na tahu: rada\nRada: c3xe5xg7\n"),
         "{out}"
@@ -130,19 +137,7 @@ fn hint_and_draw_offer_against_the_engine() {
 
 #[test]
 fn the_engine_declines_a_draw_when_it_is_winning() {
-    let out = assert_cmd::Command::cargo_bin("dama")
-        .unwrap()
-        .args([
-            "--rules", "czech", "--color", "never", "--echo", "--black", "engine",
-        ])
-        .args(["--depth", "2", "--fen", "W:Wc3:Ba7,b6,d6,f6"])
-        .write_stdin("remíza\n")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = against_engine("black", &["--fen", "W:Wc3:Ba7,b6,d6,f6"], "remíza\n");
     assert!(
         out.contains("Bílý na tahu: remíza\nPočítač remízu odmítá, hraje se dál.\n"),
         "{out}"
@@ -151,19 +146,7 @@ fn the_engine_declines_a_draw_when_it_is_winning() {
 
 #[test]
 fn the_engine_moves_first_as_white() {
-    let out = assert_cmd::Command::cargo_bin("dama")
-        .unwrap()
-        .args([
-            "--rules", "czech", "--color", "never", "--echo", "--white", "engine",
-        ])
-        .args(["--depth", "2", "--lang", "en"])
-        .write_stdin("undo\n")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = against_engine("white", &["--lang", "en"], "undo\n");
     let first = out
         .lines()
         .find(|l| l.starts_with("White to move: "))
