@@ -12,22 +12,8 @@ use dama::game::{Game, Outcome};
 use dama::position::Setup;
 use dama::{Color, Czech, MoveList, Position, Rules, Spanish, Square};
 
-/// A tiny deterministic generator for the test positions.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn square(&mut self) -> Square {
-        let n = (self.next() % 32) as u8 + 1;
-        Square::from_number(n).expect("1..=32 is a square")
-    }
-}
+mod common;
+use common::Rng;
 
 /// A random position with three `attacker` kings and a lone king off the main diagonal, the
 /// attacker to move, where neither side could capture at once (no king is hanging: with one

@@ -7,17 +7,8 @@ use dama::engine::{Engine, Limits, minimax};
 use dama::game::{Game, Outcome};
 use dama::{Color, Czech, MoveList, Position, Rules};
 
-/// A tiny deterministic generator for the openings.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+mod common;
+use common::Rng;
 
 /// A game after `plies` random legal moves from the start (not over yet).
 fn opening(rng: &mut Rng, plies: usize) -> Game<Czech> {

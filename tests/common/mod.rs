@@ -1,4 +1,7 @@
-//! Strategies shared by the property tests.
+//! Helpers shared by the integration tests: random positions for the property tests and a
+//! tiny deterministic generator. Each test file uses only some of them.
+
+#![allow(dead_code)]
 
 use dama::position::Setup;
 use dama::{Color, Position, Square};
@@ -47,4 +50,23 @@ pub fn arb_position() -> impl Strategy<Value = Position> {
             }
             Position::from_setup(&setup).expect("the strategy makes sound setups")
         })
+}
+
+/// A tiny deterministic generator (xorshift) for test positions and openings.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next number.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A square, uniformly.
+    pub fn square(&mut self) -> Square {
+        let n = (self.next() % 32) as u8 + 1;
+        Square::from_number(n).expect("1..=32 is a square")
+    }
 }
