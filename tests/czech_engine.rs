@@ -1,6 +1,8 @@
 //! A person against the engine, driven line by line through the binary: the game runs to its
 //! end, the engine's moves appear after its prompt as if typed, and no stray line appears.
 
+mod czech_common;
+
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
@@ -105,20 +107,10 @@ fn a_human_v_engine_game_runs_to_the_end() {
 /// The Czech console's output for `input`, with the engine at depth 2 as `engine` (white or
 /// black) and `extra` options.
 fn against_engine(engine: &str, extra: &[&str], input: &str) -> String {
-    let out = assert_cmd::Command::cargo_bin("dama")
-        .unwrap()
-        .args([
-            "--rules", "czech", "--color", "never", "--echo", "--depth", "2",
-        ])
-        .args([&format!("--{engine}"), "engine"])
-        .args(extra)
-        .write_stdin(input.to_string())
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
+    let side = format!("--{engine}");
+    let mut args = vec!["--depth", "2", side.as_str(), "engine"];
+    args.extend_from_slice(extra);
+    czech_common::run(&args, input)
 }
 
 #[test]

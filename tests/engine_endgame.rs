@@ -15,43 +15,54 @@ use dama::{Color, Czech, MoveList, Position, Rules, Spanish, Square};
 mod common;
 use common::Rng;
 
+/// `n` distinct squares other than `lone`, drawn from `rng`.
+fn strong_kings(rng: &mut Rng, n: u32, lone: Square) -> Bitboard {
+    let mut strong = Bitboard::EMPTY;
+    while strong.count() < n {
+        let sq = rng.square();
+        if sq != lone {
+            strong = strong.with(sq);
+        }
+    }
+    strong
+}
+
+/// Kings only: `strong` for `strong_side` against a lone king on `lone`, `turn` to move.
+fn kings_only(strong_side: Color, strong: Bitboard, lone: Square, turn: Color) -> Position {
+    let (white, black) = match strong_side {
+        Color::White => (strong, lone.bb()),
+        Color::Black => (lone.bb(), strong),
+    };
+    Position::from_setup(&Setup {
+        white,
+        black,
+        kings: white | black,
+        turn: Some(turn),
+    })
+    .expect("a sound setup")
+}
+
+/// Whether `side` could capture at once in `pos`.
+fn can_capture(pos: &Position, side: Color, moves: &mut MoveList) -> bool {
+    <Czech as Rules>::legal_moves(&pos.with_turn(side), moves);
+    moves.iter().any(|m| m.is_capture())
+}
+
 /// A random position with three `attacker` kings and a lone king off the main diagonal, the
 /// attacker to move, where neither side could capture at once (no king is hanging: with one
 /// attacked the ending is a plain draw, with the lone king attacked it is over at once).
 fn three_kings_position(rng: &mut Rng, attacker: Color) -> Position {
+    let mut moves = MoveList::new();
     loop {
         let lone = rng.square();
         if lone.on_main_diagonal() {
             continue;
         }
-        let mut strong = Bitboard::EMPTY;
-        while strong.count() < 3 {
-            let sq = rng.square();
-            if sq != lone {
-                strong = strong.with(sq);
-            }
+        let strong = strong_kings(rng, 3, lone);
+        let pos = kings_only(attacker, strong, lone, attacker);
+        if !can_capture(&pos, attacker, &mut moves) && !can_capture(&pos, !attacker, &mut moves) {
+            return pos;
         }
-        let (white, black) = match attacker {
-            Color::White => (strong, lone.bb()),
-            Color::Black => (lone.bb(), strong),
-        };
-        let setup = Setup {
-            white,
-            black,
-            kings: white | black,
-            turn: Some(attacker),
-        };
-        let pos = Position::from_setup(&setup).expect("a sound setup");
-        let mut moves = dama::MoveList::new();
-        <Czech as dama::Rules>::legal_moves(&pos, &mut moves);
-        if moves.iter().any(|m| m.is_capture()) {
-            continue;
-        }
-        <Czech as dama::Rules>::legal_moves(&pos.with_turn(!attacker), &mut moves);
-        if moves.iter().any(|m| m.is_capture()) {
-            continue;
-        }
-        return pos;
     }
 }
 
@@ -157,30 +168,18 @@ fn three_kings_given_positions() {
 /// side to move (pieces may hang).
 fn random_table_position(rng: &mut Rng, strong: u32) -> Position {
     let lone = rng.square();
-    let mut kings = Bitboard::EMPTY;
-    while kings.count() < strong {
-        let sq = rng.square();
-        if sq != lone {
-            kings = kings.with(sq);
-        }
-    }
-    let (white, black) = if rng.next().is_multiple_of(2) {
-        (kings, lone.bb())
+    let kings = strong_kings(rng, strong, lone);
+    let strong_side = if rng.next().is_multiple_of(2) {
+        Color::White
     } else {
-        (lone.bb(), kings)
+        Color::Black
     };
     let turn = if rng.next().is_multiple_of(2) {
         Color::White
     } else {
         Color::Black
     };
-    Position::from_setup(&Setup {
-        white,
-        black,
-        kings: white | black,
-        turn: Some(turn),
-    })
-    .expect("a sound setup")
+    kings_only(strong_side, kings, lone, turn)
 }
 
 fn fen(text: &str) -> Position {
@@ -280,23 +279,10 @@ fn every_three_kings_against_one_off_the_diagonal_is_won_within_the_count() {
                 for (j, &b) in others.iter().enumerate().skip(i + 1) {
                     for &c in others.iter().skip(j + 1) {
                         let strong = a.bb() | b.bb() | c.bb();
-                        let (white, black) = match attacker {
-                            Color::White => (strong, lone.bb()),
-                            Color::Black => (lone.bb(), strong),
-                        };
-                        let pos = Position::from_setup(&Setup {
-                            white,
-                            black,
-                            kings: white | black,
-                            turn: Some(attacker),
-                        })
-                        .expect("a sound setup");
-                        <Czech as Rules>::legal_moves(&pos, &mut moves);
-                        if moves.iter().any(|m| m.is_capture()) {
-                            continue;
-                        }
-                        <Czech as Rules>::legal_moves(&pos.with_turn(!attacker), &mut moves);
-                        if moves.iter().any(|m| m.is_capture()) {
+                        let pos = kings_only(attacker, strong, lone, attacker);
+                        if can_capture(&pos, attacker, &mut moves)
+                            || can_capture(&pos, !attacker, &mut moves)
+                        {
                             continue;
                         }
                         let counters = <Czech as Rules>::start_counters(&pos);
@@ -475,29 +461,12 @@ fn four_kings_beat_one_with_the_table_below_the_root() {
         } else {
             Color::Black
         };
+        let mut moves = MoveList::new();
         let pos = loop {
             let lone = rng.square();
-            let mut strong = Bitboard::EMPTY;
-            while strong.count() < 4 {
-                let sq = rng.square();
-                if sq != lone {
-                    strong = strong.with(sq);
-                }
-            }
-            let (white, black) = match attacker {
-                Color::White => (strong, lone.bb()),
-                Color::Black => (lone.bb(), strong),
-            };
-            let pos = Position::from_setup(&Setup {
-                white,
-                black,
-                kings: white | black,
-                turn: Some(attacker),
-            })
-            .expect("a sound setup");
-            let mut moves = MoveList::new();
-            <Czech as Rules>::legal_moves(&pos.with_turn(!attacker), &mut moves);
-            if !moves.iter().any(|m| m.is_capture()) {
+            let strong = strong_kings(&mut rng, 4, lone);
+            let pos = kings_only(attacker, strong, lone, attacker);
+            if !can_capture(&pos, !attacker, &mut moves) {
                 break pos;
             }
         };

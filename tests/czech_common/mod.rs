@@ -5,17 +5,7 @@ use assert_cmd::Command;
 
 /// Runs `dama --rules czech <args>` with `input` on stdin (echo on); returns stdout.
 pub fn run(args: &[&str], input: &str) -> String {
-    let out = Command::cargo_bin("dama")
-        .unwrap()
-        .args(["--rules", "czech", "--color", "never", "--echo"])
-        .args(args)
-        .write_stdin(input)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
+    run_in(&std::env::current_dir().unwrap(), args, input)
 }
 
 /// The lines of `out` that are not part of a board or its legend.
