@@ -227,7 +227,7 @@ impl<R: Rules> Game<R> {
             if ply.before == self.position {
                 count += 1;
             }
-            if ply.mv.is_capture() || ply.before.men(ply.before.turn()).contains(ply.mv.from()) {
+            if ply.before.is_irreversible(&ply.mv) {
                 break;
             }
         }

@@ -42,7 +42,6 @@ fn play(cli: &Cli, args: &cli::PlayArgs, out: &mut impl Write) -> Result<(), Cli
     let opts = console::Options {
         rules: cli.common.rules,
         start: cli::start_position(&cli.common)?,
-        custom_start: cli.common.fen.is_some(),
         color,
         white: args.white,
         black: args.black,

@@ -271,6 +271,13 @@ impl Position {
         }
     }
 
+    /// Whether `mv`, played here, can never be taken back: a capture or a man's move. No
+    /// position before it can occur again, and the no-progress counts start again.
+    #[inline]
+    pub fn is_irreversible(&self, mv: &Move) -> bool {
+        mv.is_capture() || self.men(self.turn).contains(mv.from())
+    }
+
     /// Whether `mv`, played here, crowns a man.
     pub fn crowns(&self, mv: &Move) -> bool {
         !self.kings.contains(mv.from()) && (mv.to().bb() & self.turn.crowning_rank()).any()

@@ -12,7 +12,6 @@ fn options(lang: Lang) -> Options {
     Options {
         rules: RuleSet::Czech,
         start: Position::initial(),
-        custom_start: false,
         color: false,
         white: PlayerKind::Human,
         black: PlayerKind::Human,

@@ -23,7 +23,6 @@ fn options(start: Position) -> Options {
     Options {
         rules: RuleSet::Spanish,
         start,
-        custom_start: true,
         color: false,
         white: PlayerKind::Human,
         black: PlayerKind::Human,

@@ -33,8 +33,6 @@ pub struct Options {
     pub rules: RuleSet,
     /// The starting position (the initial one unless `--fen` gave another).
     pub start: Position,
-    /// Whether the position was given with `--fen` (it is then shown like a new game).
-    pub custom_start: bool,
     /// Whether to colour the output.
     pub color: bool,
     /// Who plays white.

@@ -137,7 +137,7 @@ fn reversible_history<R: Rules>(game: &Game<R>) -> Vec<u64> {
     let mut start = 0;
     for (i, mv) in moves.iter().enumerate() {
         let before = &positions[i];
-        if mv.is_capture() || before.men(before.turn()).contains(mv.from()) {
+        if before.is_irreversible(mv) {
             start = i + 1;
         }
     }
@@ -157,7 +157,7 @@ pub fn plies_without_progress<R: Rules>(game: &Game<R>) -> usize {
         .rev()
         .take_while(|(i, mv)| {
             let before = &positions[*i];
-            !mv.is_capture() && !before.men(before.turn()).contains(mv.from())
+            !before.is_irreversible(mv)
         })
         .count()
 }

@@ -172,7 +172,7 @@ impl<'t, R: Rules> Searcher<'t, R> {
         let mut replies = MoveList::new();
         for mv in moves.iter() {
             let after = root.pos.after(mv);
-            let irreversible = mv.is_capture() || root.pos.men(root.pos.turn()).contains(mv.from());
+            let irreversible = root.pos.is_irreversible(mv);
             let child = Root {
                 pos: after,
                 counters: R::next_counters(&root.counters, &root.pos, mv, &after),
@@ -362,7 +362,6 @@ impl<'t, R: Rules> Searcher<'t, R> {
         }
 
         let original_alpha = alpha;
-        let us = pos.turn();
         let mut best_index = u8::MAX;
         for i in 0..list.len() {
             // Pick the best remaining move.
@@ -382,7 +381,7 @@ impl<'t, R: Rules> Searcher<'t, R> {
             let child = pos.after(&mv);
             let child_key = tt::key_after(key, pos, &mv, &child);
             let child_counters = R::next_counters(counters, pos, &mv, &child);
-            let irreversible = mv.is_capture() || pos.men(us).contains(mv.from());
+            let irreversible = pos.is_irreversible(&mv);
             let child_reversible = if irreversible { 0 } else { reversible + 1 };
             let new_depth = depth - 1 + extension;
             self.keys.push(child_key);

@@ -95,8 +95,7 @@ impl Rules for Czech {
         mv: &Move,
         after: &Position,
     ) -> DrawCounters {
-        let man_moved = before.men(before.turn()).contains(mv.from());
-        let quiet_plies = if man_moved || mv.is_capture() {
+        let quiet_plies = if before.is_irreversible(mv) {
             0
         } else {
             counters.quiet_plies.saturating_add(1)
