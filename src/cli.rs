@@ -77,6 +77,8 @@ pub enum Lang {
     Cs,
     /// English.
     En,
+    /// Russian.
+    Ru,
 }
 
 /// When to colour.

@@ -146,10 +146,11 @@ impl<R: Rules> Game<R> {
         }
         let mut moves = MoveList::new();
         R::legal_moves(&self.position, &mut moves);
-        if !moves.contains(mv) {
+        // The generator's own move: it carries what `mv` may lack (whether it crowns).
+        let Some(legal) = moves.iter().find(|m| *m == mv).copied() else {
             return Err(PlayError::Illegal);
-        }
-        self.push(*mv);
+        };
+        self.push(legal);
         self.redo.clear();
         Ok(())
     }

@@ -30,7 +30,7 @@ pub mod square;
 pub use bitboard::Bitboard;
 pub use mv::{Move, MoveList};
 pub use position::{Color, Piece, Position, Role};
-pub use rules::{Czech, DrawReason, RuleSet, Rules, Spanish};
+pub use rules::{Czech, DrawReason, House, RuleSet, Rules, Russian, Spanish};
 pub use square::{Direction, Square};
 pub mod cli;
 pub mod console;

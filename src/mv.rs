@@ -18,6 +18,8 @@ pub struct Move {
     from: Square,
     to: Square,
     len: u8,
+    /// Whether a man becomes a king during the move (see [`Move::crowns`]).
+    crowns: bool,
     path: [Square; MAX_PATH],
     captured: Bitboard,
 }
@@ -31,25 +33,28 @@ impl Move {
             from,
             to,
             len: 1,
+            crowns: false,
             path,
             captured: Bitboard::EMPTY,
         }
     }
 
     /// A move whose landing squares are the first `len` of `path` (1 ≤ `len` ≤ [`MAX_PATH`]);
-    /// the rest of `path` is ignored.
+    /// the rest of `path` is ignored. `crowns`: a man becomes a king during the move.
     #[inline]
     pub(crate) fn from_parts(
         from: Square,
         path: [Square; MAX_PATH],
         len: usize,
         captured: Bitboard,
+        crowns: bool,
     ) -> Move {
         debug_assert!((1..=MAX_PATH).contains(&len));
         Move {
             from,
             to: path[len - 1],
             len: len as u8,
+            crowns,
             path,
             captured,
         }
@@ -67,6 +72,7 @@ impl Move {
             from,
             to: path[path.len() - 1],
             len: path.len() as u8,
+            crowns: false,
             path: full,
             captured,
         })
@@ -100,6 +106,22 @@ impl Move {
     #[inline]
     pub const fn is_capture(&self) -> bool {
         self.captured.any()
+    }
+
+    /// Whether the generator marked this move as crowning a man: a man's move that ends on
+    /// the far rank, or (where the rules let a crowned man go on capturing as a king) a man's
+    /// capture that passes the far rank. A move built by [`Move::new`] or [`Move::quiet`] is
+    /// unmarked; [`Position::crowns`](crate::Position::crowns) answers for any move.
+    #[inline]
+    pub const fn crowns(&self) -> bool {
+        self.crowns
+    }
+
+    /// The same move, marked as crowning a man (or not).
+    #[inline]
+    pub const fn with_crowning(mut self, crowns: bool) -> Move {
+        self.crowns = crowns;
+        self
     }
 
     /// Whether two moves are the same under "same start, same end, same pieces taken".

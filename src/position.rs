@@ -249,6 +249,10 @@ impl Position {
     #[inline]
     pub fn after(&self, mv: &Move) -> Position {
         let mut next = self.after_plain(mv.from(), mv.to());
+        if mv.crowns() && self.pieces[self.turn.index()].contains(mv.from()) {
+            // A man crowned during the capture that went on as a king.
+            next.kings |= mv.to().bb();
+        }
         let captured = mv.captured();
         next.pieces[next.turn.index()] &= !captured;
         next.kings &= !captured;
@@ -278,9 +282,11 @@ impl Position {
         mv.is_capture() || self.men(self.turn).contains(mv.from())
     }
 
-    /// Whether `mv`, played here, crowns a man.
+    /// Whether `mv`, played here, crowns a man: it ends on the far rank, or the generator
+    /// marked it as crowning during the capture ([`Move::crowns`]).
     pub fn crowns(&self, mv: &Move) -> bool {
-        !self.kings.contains(mv.from()) && (mv.to().bb() & self.turn.crowning_rank()).any()
+        !self.kings.contains(mv.from())
+            && (mv.crowns() || (mv.to().bb() & self.turn.crowning_rank()).any())
     }
 }
 

@@ -5,3 +5,4 @@
 pub mod cs;
 pub mod en;
 pub mod es;
+pub mod ru;

@@ -52,10 +52,7 @@ pub struct Options {
 impl Options {
     /// The default language of a rule set's dialogue.
     pub fn default_lang(rules: RuleSet) -> Lang {
-        match rules {
-            RuleSet::Spanish => Lang::Es,
-            RuleSet::Czech => Lang::Cs,
-        }
+        rules.info().lang
     }
 }
 
@@ -79,7 +76,7 @@ pub fn play(
     let mut io = LineIo::new(input, output, opts.echo);
     let result = with_rules!(opts.rules, R => match opts.lang {
         Lang::Es => spanish::run::<R>(opts, &mut io),
-        Lang::Cs | Lang::En => czech::run::<R>(opts, &mut io),
+        Lang::Cs | Lang::En | Lang::Ru => czech::run::<R>(opts, &mut io),
     });
     match result {
         Err(ConsoleError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

@@ -19,7 +19,13 @@ use crate::{Move, Position, Role, Square};
 
 /// The move as `c3-d4` (plain) or `c3xe5xg7` (a capture, every landing square in order).
 pub fn write(mv: &Move) -> String {
-    let sep = if mv.is_capture() { 'x' } else { '-' };
+    write_with(mv, 'x')
+}
+
+/// The move as `c3-d4` (plain) or with `capture` before each landing square of a capture
+/// (`c3:e5:g3` for `':'`).
+pub fn write_with(mv: &Move, capture: char) -> String {
+    let sep = if mv.is_capture() { capture } else { '-' };
     let mut text = mv.from().to_string();
     for sq in mv.path() {
         text.push(sep);

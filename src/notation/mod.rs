@@ -20,6 +20,9 @@ pub enum Notation {
     Algebraic,
     /// `61.52`, `63.45.27`: the Spanish console's row-column coordinates joined by `.`.
     Numeric,
+    /// `c3-d4`, `c3:e5:g3`: algebraic squares, `-` for a plain move, `:` before each landing
+    /// square of a capture (the Russian style; `x` is read too).
+    AlgebraicColon,
 }
 
 impl Notation {
@@ -28,6 +31,14 @@ impl Notation {
         match self {
             Notation::Algebraic => algebraic::write(mv),
             Notation::Numeric => numeric::write(mv),
+            Notation::AlgebraicColon => algebraic::write_with(mv, ':'),
         }
+    }
+
+    /// Moves written in this notation, sorted as text and joined by `, `.
+    pub fn write_list(self, moves: &[Move]) -> String {
+        let mut texts: Vec<String> = moves.iter().map(|mv| self.write(mv)).collect();
+        texts.sort();
+        texts.join(", ")
     }
 }

@@ -5,8 +5,8 @@
 //! captured pieces are one move. Draws: threefold repetition, fifteen moves each without a man
 //! move or capture, and the king-ending counts (see `docs/rules.md`).
 
-use super::generate::{self, Params};
-use super::{DrawCounters, DrawReason, EndingCount, RuleSet, Rules, material};
+use super::generate::{self, KingLanding, Params};
+use super::{RuleSetInfo, DrawCounters, DrawReason, EndingCount, RuleSet, Rules, material};
 use crate::notation::Notation;
 use crate::{Bitboard, Color, Move, MoveList, Position};
 
@@ -21,12 +21,23 @@ pub const LONG_ENDING_PLIES: u16 = 30;
 /// Half-moves allowed in the other limited endings.
 pub const SHORT_ENDING_PLIES: u16 = 10;
 
+/// The constants that identify the rule set in the registry.
+pub const INFO: RuleSetInfo = RuleSetInfo {
+    name: "czech",
+    summary: "the official Czech rules",
+    pdn_game_type: 29,
+    pdn_variant: None,
+    lang: crate::cli::Lang::Cs,
+    notation: Notation::Algebraic,
+};
+
 impl Params for Czech {
     const COMPULSORY: bool = true;
     const KING_PRIORITY: bool = true;
     const MAX_HOPS: usize = usize::MAX;
     const PARTIAL: bool = false;
     const MERGE_ROUTES: bool = true;
+    const KING_LANDING: KingLanding = KingLanding::GoingOn;
 }
 
 /// The half-moves allowed for the ending of `pos`, if its material is a limited ending.

@@ -1,31 +1,60 @@
 //! Move generation shared by every rule set, shaped by a rule set's [`Params`].
 //!
-//! What all our rule sets share: men step one square diagonally forward and capture forward
-//! only, over an adjacent piece to the square just beyond; kings fly along whole diagonals and
-//! capture at long range, over one opposing piece to any empty square beyond it; a capture may
-//! chain several hops; captured pieces stay on the board until the move ends (they block, and
-//! none is jumped twice); the square the moving piece left is empty during the move.
+//! What all our rule sets share: men step one square diagonally forward and capture over an
+//! adjacent opposing piece to the square just beyond; kings fly along whole diagonals and
+//! capture at long range, over one opposing piece; a capture may chain several hops; captured
+//! pieces stay on the board until the move ends (they block, and none is jumped twice: the
+//! Turkish strike); the square the moving piece left is empty during the move.
 //!
-//! What differs is described by the constants of [`Params`].
+//! What differs is described by the constants of [`Params`]; every one is a compile-time
+//! constant, so a rule set's generator carries no branch of the others.
 
 use crate::mv::MAX_PATH;
 use crate::position::Color;
 use crate::{Bitboard, Direction, Move, MoveList, Position, Square};
 
-/// The knobs a rule set turns on the shared generator.
-pub(crate) trait Params {
+/// Where a capturing king may land beyond the piece it takes.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum KingLanding {
+    /// On any empty square beyond the piece, before the next piece or the edge (and where
+    /// sequences must be finished, the sequence goes on from there if it can).
+    Anywhere,
+    /// On any empty square beyond, but where from some of them the capture can go on, on one
+    /// of those (Czech, Russian).
+    GoingOn,
+    /// Only on the square directly behind the piece (the house rules of the Russian program);
+    /// the king may still start its capture from a distance.
+    DirectlyBehind,
+}
+
+/// The knobs a rule set turns on the shared generator: everything a rule set's moves are made
+/// of. A rule set implements [`Params`] and calls [`legal_moves`], [`count_moves`] and
+/// [`count_replies`] from its [`Rules`](crate::Rules) implementation.
+pub trait Params {
     /// Whether a player who can capture must capture.
     const COMPULSORY: bool;
     /// Whether, when both can capture, a king must capture rather than a man.
     const KING_PRIORITY: bool;
     /// The most hops (pieces taken) in one move.
     const MAX_HOPS: usize;
-    /// Whether every prefix of a capture sequence is a move of its own (and so a king may
-    /// stop on any square beyond a piece). When false a sequence must be finished, and a
-    /// king must land where it can capture again if any landing allows it.
+    /// Whether every prefix of a capture sequence is a move of its own. When false a sequence
+    /// must be finished.
     const PARTIAL: bool;
     /// Whether two sequences with the same start, end and captured set are one move.
     const MERGE_ROUTES: bool;
+    /// Whether men capture backward as well as forward.
+    const MAN_CAPTURES_BACKWARD: bool = false;
+    /// What a man that reaches the far rank during a capture does: when true it is crowned at
+    /// once and goes on capturing as a king if it can; when false its move ends there.
+    const CROWNED_MAN_GOES_ON: bool = false;
+    /// Where a capturing king may land.
+    const KING_LANDING: KingLanding;
+}
+
+/// Whether the man-capture shortcuts (forward only, never crowned mid-way, no merging) hold.
+#[inline(always)]
+const fn simple_men<P: Params>() -> bool {
+    !P::MAN_CAPTURES_BACKWARD && !P::CROWNED_MAN_GOES_ON
 }
 
 /// The two forward directions of white's men (`WHITE`) or black's.
@@ -58,8 +87,16 @@ fn man_jumpers(men: Bitboard, opp: Bitboard, empty: Bitboard, dir: Direction) ->
 
 /// Where a capture search puts the sequences it finds.
 trait Sink {
-    /// Takes the sequence from `from` along the first `hops` squares of `path`.
-    fn record(&mut self, from: Square, path: &[Square; MAX_PATH], hops: usize, captured: Bitboard);
+    /// Takes the sequence from `from` along the first `hops` squares of `path`; `crowns`: a
+    /// man was crowned on the way.
+    fn record(
+        &mut self,
+        from: Square,
+        path: &[Square; MAX_PATH],
+        hops: usize,
+        captured: Bitboard,
+        crowns: bool,
+    );
 }
 
 /// Collects sequences as moves, merging routes when `merge` is set.
@@ -72,8 +109,15 @@ struct ListSink<'a> {
 
 impl Sink for ListSink<'_> {
     #[inline]
-    fn record(&mut self, from: Square, path: &[Square; MAX_PATH], hops: usize, captured: Bitboard) {
-        let mv = Move::from_parts(from, *path, hops, captured);
+    fn record(
+        &mut self,
+        from: Square,
+        path: &[Square; MAX_PATH],
+        hops: usize,
+        captured: Bitboard,
+        crowns: bool,
+    ) {
+        let mv = Move::from_parts(from, *path, hops, captured, crowns);
         if self.merge
             && self.list[self.first_capture..]
                 .iter()
@@ -90,7 +134,7 @@ struct CountSink(usize);
 
 impl Sink for CountSink {
     #[inline]
-    fn record(&mut self, _: Square, _: &[Square; MAX_PATH], _: usize, _: Bitboard) {
+    fn record(&mut self, _: Square, _: &[Square; MAX_PATH], _: usize, _: Bitboard, _: bool) {
         self.0 += 1;
     }
 }
@@ -103,13 +147,72 @@ struct Jumps<S> {
     /// Every occupied square while the move is made (the starting square is empty).
     occ: Bitboard,
     path: [Square; MAX_PATH],
+    /// Whether the moving piece started as a man and has been crowned on the way.
+    crowned: bool,
     sink: S,
 }
 
 impl<S: Sink> Jumps<S> {
     #[inline]
     fn record(&mut self, hops: usize, captured: Bitboard) {
-        self.sink.record(self.from, &self.path, hops, captured);
+        self.sink
+            .record(self.from, &self.path, hops, captured, self.crowned);
+    }
+
+    /// Men's jumps under the general rules: men may capture backward (so a piece taken may
+    /// stand next to the man again, and the man may come back to where it started), and a man
+    /// reaching the far rank is crowned there and may go on as a king.
+    fn man_general<P: Params, const WHITE: bool>(
+        &mut self,
+        at: Bitboard,
+        captured: Bitboard,
+        hops: usize,
+    ) {
+        let mut extended = false;
+        if hops < P::MAX_HOPS {
+            let far = if WHITE {
+                Bitboard::RANK_8
+            } else {
+                Bitboard::RANK_1
+            };
+            for dir in Direction::ALL {
+                if !P::MAN_CAPTURES_BACKWARD && !forward_of::<WHITE>().contains(&dir) {
+                    continue;
+                }
+                let over = at.shift(dir) & self.opp & !captured;
+                let land = over.shift(dir) & !self.occ;
+                let Some(land_sq) = land.first() else {
+                    continue;
+                };
+                extended = true;
+                self.path[hops] = land_sq;
+                let taken = captured | over;
+                if (land & far).any() {
+                    self.crowned = true;
+                    if P::PARTIAL {
+                        self.record(hops + 1, taken);
+                    }
+                    if P::CROWNED_MAN_GOES_ON {
+                        if P::PARTIAL || self.king_can_jump(land_sq, taken) {
+                            self.king::<P>(land_sq, taken, hops + 1);
+                        } else {
+                            self.record(hops + 1, taken);
+                        }
+                    } else if !P::PARTIAL {
+                        self.record(hops + 1, taken);
+                    }
+                    self.crowned = false;
+                    continue;
+                }
+                if P::PARTIAL {
+                    self.record(hops + 1, taken);
+                }
+                self.man_general::<P, WHITE>(land, taken, hops + 1);
+            }
+        }
+        if !P::PARTIAL && !extended && hops > 0 {
+            self.record(hops, captured);
+        }
     }
 
     /// Men's jumps. Two routes of a man never take the same pieces (each hop climbs two
@@ -140,7 +243,7 @@ impl<S: Sink> Jumps<S> {
 
     /// The piece a king on `sq` would jump in `dir` and the squares it could land on.
     #[inline]
-    fn king_hop(
+    fn king_hop<P: Params>(
         &self,
         sq: Square,
         dir: Direction,
@@ -150,7 +253,10 @@ impl<S: Sink> Jumps<S> {
         if !(self.opp & !captured).contains(first) {
             return None;
         }
-        let landings = Bitboard::slide(first, dir, self.occ);
+        let landings = match P::KING_LANDING {
+            KingLanding::DirectlyBehind => first.bb().shift(dir) & !self.occ,
+            KingLanding::Anywhere | KingLanding::GoingOn => Bitboard::slide(first, dir, self.occ),
+        };
         landings.any().then_some((first, landings))
     }
 
@@ -170,7 +276,7 @@ impl<S: Sink> Jumps<S> {
             return;
         }
         for dir in Direction::ALL {
-            let Some((over, landings)) = self.king_hop(sq, dir, captured) else {
+            let Some((over, landings)) = self.king_hop::<P>(sq, dir, captured) else {
                 continue;
             };
             let taken = captured.with(over);
@@ -179,6 +285,15 @@ impl<S: Sink> Jumps<S> {
                     self.path[hops] = land;
                     self.record(hops + 1, taken);
                     self.king::<P>(land, taken, hops + 1);
+                }
+            } else if P::KING_LANDING == KingLanding::Anywhere {
+                for land in landings {
+                    self.path[hops] = land;
+                    if hops + 1 < P::MAX_HOPS && self.king_can_jump(land, taken) {
+                        self.king::<P>(land, taken, hops + 1);
+                    } else {
+                        self.record(hops + 1, taken);
+                    }
                 }
             } else {
                 let going_on: Bitboard = landings
@@ -210,6 +325,7 @@ fn king_captures<P: Params, S: Sink>(pos: &Position, sink: S) -> S {
         opp: pos.pieces(!us),
         occ: pos.occupied(),
         path: [Square::from_bit_unchecked(0); MAX_PATH],
+        crowned: false,
         sink,
     };
     for king in pos.kings(us) {
@@ -236,17 +352,32 @@ fn man_captures_of<P: Params, S: Sink, const WHITE: bool>(pos: &Position, sink: 
     let men = pos.men(us);
     let empty = pos.empty();
     let [d0, d1] = forward_of::<WHITE>();
-    let jumpers = man_jumpers(men, opp, empty, d0) | man_jumpers(men, opp, empty, d1);
+    let mut jumpers = man_jumpers(men, opp, empty, d0) | man_jumpers(men, opp, empty, d1);
+    if P::MAN_CAPTURES_BACKWARD {
+        let [b0, b1] = if WHITE {
+            forward_of::<false>()
+        } else {
+            forward_of::<true>()
+        };
+        jumpers |= man_jumpers(men, opp, empty, b0) | man_jumpers(men, opp, empty, b1);
+    }
     let mut jumps = Jumps {
         from: Square::from_bit_unchecked(0),
         opp,
         occ: pos.occupied(),
         path: [Square::from_bit_unchecked(0); MAX_PATH],
+        crowned: false,
         sink,
     };
     for man in jumpers {
         jumps.from = man;
-        jumps.man::<P, WHITE>(man.bb(), Bitboard::EMPTY, 0);
+        if simple_men::<P>() {
+            jumps.man::<P, WHITE>(man.bb(), Bitboard::EMPTY, 0);
+        } else {
+            // The man's square is empty while it moves: it may come back to it.
+            jumps.occ = pos.occupied().without(man);
+            jumps.man_general::<P, WHITE>(man.bb(), Bitboard::EMPTY, 0);
+        }
     }
     jumps.sink
 }
@@ -264,8 +395,9 @@ fn captures<P: Params>(pos: &Position, list: &mut MoveList) {
     if P::KING_PRIORITY && sink.list.len() > first_capture {
         return;
     }
+    // Forward-only men that stop on the far rank never take the same pieces by two routes.
     let men_sink = ListSink {
-        merge: false,
+        merge: P::MERGE_ROUTES && !simple_men::<P>(),
         ..sink
     };
     man_captures::<P, _>(pos, men_sink);
@@ -284,9 +416,10 @@ fn quiet_moves_of<const WHITE: bool>(pos: &Position, list: &mut MoveList) {
     let us = pos.turn();
     let empty = pos.empty();
     let occ = pos.occupied();
+    let far = us.crowning_rank();
     for dir in forward_of::<WHITE>() {
         for to in pos.men(us).shift(dir) & empty {
-            list.push(Move::quiet(back(to, dir), to));
+            list.push(Move::quiet(back(to, dir), to).with_crowning(far.contains(to)));
         }
     }
     for king in pos.kings(us) {
@@ -299,7 +432,7 @@ fn quiet_moves_of<const WHITE: bool>(pos: &Position, list: &mut MoveList) {
 }
 
 /// Fills `list` with the legal moves of the side to move.
-pub(crate) fn legal_moves<P: Params>(pos: &Position, list: &mut MoveList) {
+pub fn legal_moves<P: Params>(pos: &Position, list: &mut MoveList) {
     list.clear();
     captures::<P>(pos, list);
     if P::COMPULSORY && !list.is_empty() {
@@ -310,7 +443,7 @@ pub(crate) fn legal_moves<P: Params>(pos: &Position, list: &mut MoveList) {
 
 /// Perft at depth 2 (the legal replies to every legal move, summed) without building the
 /// plain moves: their children are made straight from the bitboards.
-pub(crate) fn count_replies<P: Params>(
+pub fn count_replies<P: Params>(
     pos: &Position,
     list: &mut MoveList,
     scratch: &mut MoveList,
@@ -381,7 +514,7 @@ fn count_man_tree<P: Params, const WHITE: bool>(
 }
 
 /// The number of legal moves of the side to move; `scratch` is working storage.
-pub(crate) fn count_moves<P: Params>(pos: &Position, scratch: &mut MoveList) -> usize {
+pub fn count_moves<P: Params>(pos: &Position, scratch: &mut MoveList) -> usize {
     match pos.turn() {
         Color::White => count_moves_of::<P, true>(pos, scratch),
         Color::Black => count_moves_of::<P, false>(pos, scratch),
@@ -407,6 +540,9 @@ fn count_moves_of<P: Params, const WHITE: bool>(pos: &Position, scratch: &mut Mo
     };
     if P::KING_PRIORITY && kings > 0 {
         return kings;
+    }
+    if !simple_men::<P>() {
+        return count_moves_general::<P, WHITE>(pos, kings, scratch);
     }
     let opp = pos.pieces(!us);
     let empty = pos.empty();
@@ -438,6 +574,41 @@ fn count_moves_of<P: Params, const WHITE: bool>(pos: &Position, scratch: &mut Mo
         ((men.shift_raw(d0) & empty).count() + (men.shift_raw(d1) & empty).count()) as usize;
     let occ = pos.occupied();
     for king in own_kings {
+        for dir in Direction::ALL {
+            quiet += Bitboard::slide(king, dir, occ).count() as usize;
+        }
+    }
+    captures + quiet
+}
+
+/// [`count_moves_of`] for men that capture backward or go on as kings: their captures are
+/// generated (and merged), the plain moves counted from the bitboards. `kings` is the number
+/// of the kings' captures.
+#[inline(always)]
+fn count_moves_general<P: Params, const WHITE: bool>(
+    pos: &Position,
+    kings: usize,
+    scratch: &mut MoveList,
+) -> usize {
+    let us = if WHITE { Color::White } else { Color::Black };
+    scratch.clear();
+    let first_capture = scratch.len();
+    let sink = ListSink {
+        list: scratch,
+        first_capture,
+        merge: P::MERGE_ROUTES,
+    };
+    let captures = kings + man_captures::<P, _>(pos, sink).list.len();
+    if P::COMPULSORY && captures > 0 {
+        return captures;
+    }
+    let empty = pos.empty();
+    let men = pos.men(us);
+    let [d0, d1] = forward_of::<WHITE>();
+    let mut quiet =
+        ((men.shift_raw(d0) & empty).count() + (men.shift_raw(d1) & empty).count()) as usize;
+    let occ = pos.occupied();
+    for king in pos.kings(us) {
         for dir in Direction::ALL {
             quiet += Bitboard::slide(king, dir, occ).count() as usize;
         }

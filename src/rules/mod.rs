@@ -5,16 +5,24 @@
 //! [`RuleSet`] chosen at run time is turned into one of the static types once, with
 //! [`with_rules!`](crate::with_rules), so the hot loops stay monomorphic.
 //!
-//! Adding a variant: write a type implementing [`Rules`] (most use the shared generator in
-//! `generate.rs` through its `Params`), add it to [`RuleSet`] and to `with_rules!`.
+//! Adding a variant: write a file with a type implementing [`Rules`] (most use the shared
+//! generator in `generate.rs` through its [`Params`]) and its [`RuleSetInfo`], and list it in
+//! `registry.rs` (see `docs/architecture.md`).
 
 mod czech;
-pub(crate) mod generate;
+pub mod generate;
+mod house;
+mod registry;
+mod russian;
 mod spanish;
 
 use std::fmt;
 
 pub use czech::Czech;
+pub use generate::{KingLanding, Params};
+pub use house::House;
+pub use registry::{RuleSet, RuleSetInfo, UnknownRuleSet};
+pub use russian::Russian;
 pub use spanish::Spanish;
 
 use crate::notation::Notation;
@@ -29,6 +37,9 @@ pub enum DrawReason {
     NoProgress,
     /// The moves allowed for a king ending ran out.
     KingEnding,
+    /// Both sides had kings and the material did not change for the moves the ending allows
+    /// (the Russian rules' 30 or 60 moves).
+    MaterialUnchanged,
     /// The players agreed.
     Agreement,
 }
@@ -72,6 +83,9 @@ pub fn material(pos: &Position) -> [u8; 4] {
 pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
     /// The rule set's run-time name.
     const RULE_SET: RuleSet;
+
+    /// The constants that identify the rule set (name, PDN tags, language, notation).
+    const INFO: &'static RuleSetInfo = Self::RULE_SET.info();
 
     /// How this rule set writes and reads moves.
     const NOTATION: Notation;
@@ -125,72 +139,12 @@ pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
         let _ = counters;
         None
     }
-}
 
-/// A rule set chosen at run time.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
-pub enum RuleSet {
-    /// The Spanish-spec variant: optional capture, at most three hops, numeric coordinates.
-    #[default]
-    Spanish,
-    /// The official Czech rules (česká dáma).
-    Czech,
-}
-
-impl RuleSet {
-    /// Every rule set.
-    pub const ALL: [RuleSet; 2] = [RuleSet::Spanish, RuleSet::Czech];
-
-    /// The name used on the command line.
-    pub const fn name(self) -> &'static str {
-        match self {
-            RuleSet::Spanish => "spanish",
-            RuleSet::Czech => "czech",
-        }
+    /// Whether the rules call for a draw to be offered to the players in `pos` (with its
+    /// draw `counters`): the house rules' offer, which the players may decline. The console
+    /// asks; nothing is drawn unless the players agree.
+    fn draw_offer_due(pos: &Position, counters: &DrawCounters) -> bool {
+        let _ = (pos, counters);
+        false
     }
-}
-
-impl fmt::Display for RuleSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The error for an unknown rule set name.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rule set '{0}' (expected spanish or czech)")]
-pub struct UnknownRuleSet(pub String);
-
-impl std::str::FromStr for RuleSet {
-    type Err = UnknownRuleSet;
-    fn from_str(s: &str) -> Result<RuleSet, UnknownRuleSet> {
-        RuleSet::ALL
-            .into_iter()
-            .find(|r| r.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| UnknownRuleSet(s.to_string()))
-    }
-}
-
-/// Runs `$body` with `$R` standing for the static rule type of the run-time `$set`.
-///
-/// ```
-/// use dama::{perft, with_rules, Position, RuleSet};
-/// let set = RuleSet::Czech;
-/// let nodes = with_rules!(set, R => perft::perft::<R>(&Position::initial(), 2));
-/// assert_eq!(nodes, 49);
-/// ```
-#[macro_export]
-macro_rules! with_rules {
-    ($set:expr, $R:ident => $body:expr) => {
-        match $set {
-            $crate::RuleSet::Spanish => {
-                type $R = $crate::Spanish;
-                $body
-            }
-            $crate::RuleSet::Czech => {
-                type $R = $crate::Czech;
-                $body
-            }
-        }
-    };
 }

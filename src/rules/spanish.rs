@@ -4,8 +4,8 @@
 //! every distinct path is a move of its own; the player who cannot move loses; there is no
 //! draw rule.
 
-use super::generate::{self, Params};
-use super::{RuleSet, Rules};
+use super::generate::{self, KingLanding, Params};
+use super::{RuleSetInfo, RuleSet, Rules};
 use crate::notation::Notation;
 use crate::{MoveList, Position};
 
@@ -13,12 +13,23 @@ use crate::{MoveList, Position};
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Spanish;
 
+/// The constants that identify the rule set in the registry.
+pub const INFO: RuleSetInfo = RuleSetInfo {
+    name: "spanish",
+    summary: "the Spanish-spec console game",
+    pdn_game_type: 24,
+    pdn_variant: Some("spanish-spec"),
+    lang: crate::cli::Lang::Es,
+    notation: Notation::Numeric,
+};
+
 impl Params for Spanish {
     const COMPULSORY: bool = false;
     const KING_PRIORITY: bool = false;
     const MAX_HOPS: usize = 3;
     const PARTIAL: bool = true;
     const MERGE_ROUTES: bool = false;
+    const KING_LANDING: KingLanding = KingLanding::Anywhere;
 }
 
 impl Rules for Spanish {

@@ -109,3 +109,19 @@ pub static TEXTS: Texts = Texts {
     io_denied: "přístup odepřen.",
     io_other: "chyba systému ({0}).",
 };
+
+/// The Czech rule-set texts.
+pub static RULES_TEXTS: crate::console::czech::RulesTexts = crate::console::czech::RulesTexts {
+    titles: &[
+        ("czech", "Česká dáma"),
+        ("spanish", "Dáma (pravidla španělské specifikace)"),
+        ("russian", "Ruská dáma"),
+        ("house", "Dáma (domácí pravidla ruského programu)"),
+    ],
+    title_other: "Dáma ({0})",
+    draw_material: "Remíza: oba hráči mají dámy a materiál se po povolený počet tahů nezměnil.",
+    house_offer: "Nejvýš čtyři kameny a osm dvojic tahů bez braní a bez tahu kamenem: pravidla nabízejí remízu. Přijímá {0}? (a/n): ",
+    house_offer_engine: "Nejvýš čtyři kameny a osm dvojic tahů bez braní a bez tahu kamenem: pravidla nabízejí remízu a počítač souhlasí. Přijímáte? (a/n): ",
+    house_engines_agree: "Pravidla nabízejí remízu a oba počítače ji přijímají.",
+    other_rules: "soubor je partie podle pravidel {0}, ne {1}.",
+};

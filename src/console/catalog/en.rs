@@ -109,3 +109,19 @@ pub static TEXTS: Texts = Texts {
     io_denied: "permission denied.",
     io_other: "system error ({0}).",
 };
+
+/// The English rule-set texts.
+pub static RULES_TEXTS: crate::console::czech::RulesTexts = crate::console::czech::RulesTexts {
+    titles: &[
+        ("czech", "Czech draughts"),
+        ("spanish", "Draughts (the Spanish-spec rules)"),
+        ("russian", "Russian draughts"),
+        ("house", "Draughts (the house rules of the Russian checkers program)"),
+    ],
+    title_other: "Draughts ({0})",
+    draw_material: "Draw: both sides have kings and the material did not change for the moves the ending allows.",
+    house_offer: "At most four pieces and eight pairs of moves without a capture or a man move: the rules offer a draw. Does {0} accept? (y/n): ",
+    house_offer_engine: "At most four pieces and eight pairs of moves without a capture or a man move: the rules offer a draw and the computer agrees. Do you accept? (y/n): ",
+    house_engines_agree: "The rules offer a draw and both computers accept.",
+    other_rules: "the file is a game of the {0} rules, not of the {1} rules.",
+};

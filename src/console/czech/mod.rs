@@ -5,11 +5,14 @@
 //! algebraically. Every text comes from a [`Texts`] catalogue (`catalog::cs`, `catalog::en`).
 
 mod command;
+mod house_offer;
+mod rules_texts;
 mod texts;
 
 use std::path::Path;
 
 pub use command::Command;
+pub use rules_texts::RulesTexts;
 pub use texts::{Texts, capitalize, fill};
 
 use super::{ConsoleError, LineIo, Options, Read, board_view, catalog};
@@ -20,11 +23,21 @@ use crate::notation::{algebraic, pdn};
 use crate::rules::DrawReason;
 use crate::{Color, MoveList, Rules, fen};
 
-/// The catalogue of a language (Czech for anything but English).
+/// The catalogue of a language (Czech for Spanish, which has a dialogue of its own).
 pub fn texts(lang: Lang) -> &'static Texts {
     match lang {
         Lang::En => &catalog::en::TEXTS,
+        Lang::Ru => &catalog::ru::TEXTS,
         Lang::Cs | Lang::Es => &catalog::cs::TEXTS,
+    }
+}
+
+/// The rule-set texts of a language (Czech for Spanish).
+pub fn rules_texts(lang: Lang) -> &'static RulesTexts {
+    match lang {
+        Lang::En => &catalog::en::RULES_TEXTS,
+        Lang::Ru => &catalog::ru::RULES_TEXTS,
+        Lang::Cs | Lang::Es => &catalog::cs::RULES_TEXTS,
     }
 }
 
@@ -49,11 +62,14 @@ enum After {
 struct Session<'o, R: Rules> {
     opts: &'o Options,
     t: &'static Texts,
+    rt: &'static RulesTexts,
     game: Game<R>,
     engine: Engine,
     flipped: bool,
     /// The engine's draw offer was declined in this game; it does not offer again.
     offer_declined: bool,
+    /// The half-move at which the rules' draw offer was last made (see `house_offer.rs`).
+    rules_offer_ply: Option<usize>,
 }
 
 /// Plays the Czech dialogue until the players stop or the input ends.
@@ -63,15 +79,18 @@ pub fn run<R: Rules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleE
         Some(path) => load_game::<R>(t, path).map_err(ConsoleError::Load)?,
         None => Game::new(opts.start),
     };
+    let rt = rules_texts(opts.lang);
     let mut session = Session {
         opts,
         t,
+        rt,
         game,
         engine: Engine::new(opts.limits),
         flipped: false,
         offer_declined: false,
+        rules_offer_ply: None,
     };
-    io.line(t.title)?;
+    io.line(&rt.title(R::RULE_SET))?;
     io.line(t.intro)?;
     loop {
         session.show_board(io)?;
@@ -87,6 +106,7 @@ pub fn run<R: Rules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleE
         }
         session.game = Game::new(opts.start);
         session.offer_declined = false;
+        session.rules_offer_ply = None;
     }
 }
 
@@ -95,9 +115,22 @@ fn load_game<R: Rules>(t: &Texts, path: &Path) -> Result<Game<R>, String> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| fill(t.load_failed, &[&name, &t.io_error(&e)]))?;
     let text = String::from_utf8_lossy(&bytes);
+    if let Some(other) = pdn::rule_set(&text).filter(|&set| set != R::RULE_SET) {
+        let rt = rules_texts_of(t);
+        let problem = fill(rt.other_rules, &[other.name(), R::RULE_SET.name()]);
+        return Err(fill(t.load_failed, &[&name, &problem]));
+    }
     pdn::read::<R>(&text)
         .map(|record| record.game)
         .map_err(|e| fill(t.load_failed, &[&name, &t.pdn_error(&e)]))
+}
+
+/// The rule-set texts that go with the catalogue `t`.
+fn rules_texts_of(t: &Texts) -> &'static RulesTexts {
+    [Lang::En, Lang::Ru, Lang::Cs]
+        .into_iter()
+        .find(|&lang| std::ptr::eq(texts(lang), t))
+        .map_or(&catalog::cs::RULES_TEXTS, rules_texts)
 }
 
 impl<R: Rules> Session<'_, R> {
@@ -177,6 +210,12 @@ impl<R: Rules> Session<'_, R> {
                 io.line(&self.outcome_text(outcome))?;
                 return Ok(Flow::Over);
             }
+            if let Some(flow) = self.rules_offer(io)? {
+                return Ok(flow);
+            }
+            if self.game.is_over() {
+                continue;
+            }
             let flow = if self.is_engine(self.game.turn()) {
                 self.engine_turn(io)?
             } else {
@@ -206,6 +245,7 @@ impl<R: Rules> Session<'_, R> {
                 DrawReason::Repetition => self.t.draw_repetition,
                 DrawReason::NoProgress => self.t.draw_no_progress,
                 DrawReason::KingEnding => self.t.draw_king_ending,
+                DrawReason::MaterialUnchanged => self.rt.draw_material,
             }
             .to_string(),
         }
@@ -237,7 +277,7 @@ impl<R: Rules> Session<'_, R> {
             return Ok(Some(Flow::Quit));
         }
         io.write(prompt)?;
-        io.line(&algebraic::write(&mv))?;
+        io.line(&R::NOTATION.write(&mv))?;
         self.show_board(io)?;
         Ok(None)
     }
@@ -283,7 +323,7 @@ impl<R: Rules> Session<'_, R> {
             Err(algebraic::ParseError::Syntax(algebraic::SyntaxError::Unreadable(_))) => {
                 io.line(&fill(self.t.unknown, &[line]))
             }
-            Err(e) => io.line(&self.t.parse_error(&e)),
+            Err(e) => io.line(&self.t.parse_error_in(&e, R::NOTATION)),
         }
     }
 
@@ -303,7 +343,7 @@ impl<R: Rules> Session<'_, R> {
             Command::Moves => {
                 let mut moves = MoveList::new();
                 self.game.legal_moves(&mut moves);
-                io.line(&fill(t.moves, &[&algebraic::write_list(&moves)]))?;
+                io.line(&fill(t.moves, &[&R::NOTATION.write_list(&moves)]))?;
             }
             Command::Undo => self.undo(io)?,
             Command::Redo => self.redo(io)?,
@@ -341,7 +381,7 @@ impl<R: Rules> Session<'_, R> {
             }
             Command::Quit => return Ok(Some(Flow::Quit)),
             Command::Hint => match self.engine.choose_move(&self.game) {
-                Some(mv) => io.line(&fill(t.hint, &[&algebraic::write(&mv)]))?,
+                Some(mv) => io.line(&fill(t.hint, &[&R::NOTATION.write(&mv)]))?,
                 None => io.line(t.no_hint)?,
             },
         }
@@ -360,11 +400,11 @@ impl<R: Rules> Session<'_, R> {
         let Some(mv) = self.game.undo() else {
             return io.line(self.t.nothing_to_undo);
         };
-        let mut taken = vec![algebraic::write(&mv)];
+        let mut taken = vec![R::NOTATION.write(&mv)];
         if self.is_engine(self.game.turn())
             && let Some(mv) = self.game.undo()
         {
-            taken.push(algebraic::write(&mv));
+            taken.push(R::NOTATION.write(&mv));
         }
         io.line(&fill(self.t.undone, &[&taken.join(", ")]))?;
         self.show_board(io)
@@ -375,11 +415,11 @@ impl<R: Rules> Session<'_, R> {
         let Some(mv) = self.game.redo() else {
             return io.line(self.t.nothing_to_redo);
         };
-        let mut played = vec![algebraic::write(&mv)];
+        let mut played = vec![R::NOTATION.write(&mv)];
         if self.is_engine(self.game.turn())
             && let Some(mv) = self.game.redo()
         {
-            played.push(algebraic::write(&mv));
+            played.push(R::NOTATION.write(&mv));
         }
         io.line(&fill(self.t.redone, &[&played.join(", ")]))?;
         self.show_board(io)

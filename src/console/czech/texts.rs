@@ -3,7 +3,8 @@
 
 use crate::Color;
 use crate::fen::FenError;
-use crate::notation::algebraic::{self, MoveError, ParseError, SyntaxError};
+use crate::notation::Notation;
+use crate::notation::algebraic::{MoveError, ParseError, SyntaxError};
 use crate::notation::pdn::{PdnError, PdnErrorKind};
 use crate::position::SetupError;
 use crate::square::SquareError;
@@ -239,24 +240,34 @@ impl Texts {
 
     /// Why a typed move was refused.
     pub fn parse_error(&self, error: &ParseError) -> String {
+        self.parse_error_in(error, Notation::Algebraic)
+    }
+
+    /// [`Texts::parse_error`] with the moves it lists written in `notation`.
+    pub fn parse_error_in(&self, error: &ParseError, notation: Notation) -> String {
         match error {
             ParseError::Syntax(SyntaxError::Unreadable(t)) => fill(self.err_unreadable, &[t]),
             ParseError::Syntax(SyntaxError::LightSquare(t)) => fill(self.err_light, &[t]),
             ParseError::Syntax(SyntaxError::MixedSeparators(t)) => fill(self.err_mixed, &[t]),
-            ParseError::Move(e) => self.move_error(e),
+            ParseError::Move(e) => self.move_error_in(e, notation),
         }
     }
 
     /// Why a move is not legal.
     pub fn move_error(&self, error: &MoveError) -> String {
+        self.move_error_in(error, Notation::Algebraic)
+    }
+
+    /// [`Texts::move_error`] with the moves it lists written in `notation`.
+    pub fn move_error_in(&self, error: &MoveError, notation: Notation) -> String {
         let (template, arg) = match error {
             MoveError::NoPiece(sq) => (self.err_no_piece, sq.to_string()),
             MoveError::NotYourPiece(sq) => (self.err_not_yours, sq.to_string()),
-            MoveError::CaptureCompulsory(m) => (self.err_compulsory, algebraic::write_list(m)),
-            MoveError::KingMustCapture(m) => (self.err_king_priority, algebraic::write_list(m)),
-            MoveError::Unfinished(m) => (self.err_unfinished, algebraic::write_list(m)),
+            MoveError::CaptureCompulsory(m) => (self.err_compulsory, notation.write_list(m)),
+            MoveError::KingMustCapture(m) => (self.err_king_priority, notation.write_list(m)),
+            MoveError::Unfinished(m) => (self.err_unfinished, notation.write_list(m)),
             MoveError::Occupied(sq) => (self.err_occupied, sq.to_string()),
-            MoveError::Ambiguous(m) => (self.err_ambiguous, algebraic::write_list(m)),
+            MoveError::Ambiguous(m) => (self.err_ambiguous, notation.write_list(m)),
             MoveError::NotLegal(sq) => (self.err_not_legal, sq.to_string()),
             MoveError::TooShort => (self.err_too_short, String::new()),
         };

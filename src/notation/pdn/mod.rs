@@ -10,7 +10,7 @@
 mod read;
 mod write;
 
-pub use read::read;
+pub use read::{read, rule_set};
 pub use write::{result_text, save, today, write};
 
 use super::algebraic::MoveError;

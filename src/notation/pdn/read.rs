@@ -198,6 +198,29 @@ fn move_text(word: &str) -> Option<MoveText> {
     })
 }
 
+/// The rule set the first game of a PDN text names by its `GameType` (and `Variant`) tags
+/// ([`RuleSet::from_pdn`](crate::RuleSet::from_pdn)); `None` without a `GameType` tag, with an
+/// unknown one, or when the text cannot be read.
+pub fn rule_set(text: &str) -> Option<crate::RuleSet> {
+    let tokens = tokenize(text).ok()?;
+    let mut game_type = None;
+    let mut variant = None;
+    for (_, token) in tokens {
+        match token {
+            Token::Tag(name, value) if name.eq_ignore_ascii_case("GameType") => {
+                // `GameType "25,W,8,8,A1,0"`: the number comes first.
+                game_type = value.split(',').next()?.trim().parse::<u32>().ok();
+            }
+            Token::Tag(name, value) if name.eq_ignore_ascii_case("Variant") => {
+                variant = Some(value);
+            }
+            Token::Tag(..) => {}
+            Token::Word(_) => break,
+        }
+    }
+    crate::RuleSet::from_pdn(game_type?, variant.as_deref())
+}
+
 /// Reads the first game of a PDN text under the rules `R`, checking every move.
 pub fn read<R: Rules>(text: &str) -> Result<Record<R>, PdnError> {
     let tokens = tokenize(text)?;

@@ -6,7 +6,6 @@ use std::path::Path;
 use super::Header;
 use crate::fen;
 use crate::game::{Game, Outcome};
-use crate::notation::algebraic;
 use crate::{Color, Position, Rules};
 
 /// The PDN result of a game: `1-0`, `0-1`, `1/2-1/2` or `*` while it goes on.
@@ -37,9 +36,12 @@ pub fn write<R: Rules>(game: &Game<R>, header: &Header) -> String {
         ("White", &header.white),
         ("Black", &header.black),
         ("Result", result),
-        ("GameType", "29"),
+        ("GameType", &R::INFO.pdn_game_type.to_string()),
     ] {
         text.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+    }
+    if let Some(variant) = R::INFO.pdn_variant {
+        text.push_str(&format!("[Variant \"{}\"]\n", escape(variant)));
     }
     if *game.start() != Position::initial() {
         text.push_str(&format!("[FEN \"{}\"]\n", fen::write(game.start())));
@@ -49,7 +51,7 @@ pub fn write<R: Rules>(game: &Game<R>, header: &Header) -> String {
     let mut turn = game.start().turn();
     let mut number = 1;
     for (i, mv) in game.moves().enumerate() {
-        let mv_text = algebraic::write(mv);
+        let mv_text = R::NOTATION.write(mv);
         match turn {
             Color::White => tokens.push(format!("{number}. {mv_text}")),
             Color::Black if i == 0 => tokens.push(format!("{number}... {mv_text}")),

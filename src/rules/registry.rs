@@ -1,0 +1,187 @@
+//! The registry of rule sets: every rule set the program knows, with the constants that
+//! identify it (name, PDN game type and variant tag, default dialogue language, notation), and
+//! the [`with_rules!`](crate::with_rules) macro that turns a run-time choice into the static
+//! type.
+//!
+//! Adding a rule set: write its file (a type implementing [`Rules`](super::Rules), usually
+//! through the shared generator's [`Params`](super::Params), and its `INFO` constant), then
+//! add one variant and one line to each list below. Nothing else names the rule sets: the
+//! command line's `--rules` values, help and error text, the PDN tags and the default
+//! languages come from here.
+
+use std::fmt;
+
+use crate::cli::Lang;
+use crate::notation::Notation;
+
+/// The constants that identify a rule set.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct RuleSetInfo {
+    /// The name on the command line (`--rules NAME`).
+    pub name: &'static str,
+    /// What the rule set is, in a few English words (for help texts).
+    pub summary: &'static str,
+    /// The PDN `GameType` number.
+    pub pdn_game_type: u32,
+    /// The PDN `Variant` tag that tells this set from others with the same game type.
+    pub pdn_variant: Option<&'static str>,
+    /// The default language of the dialogue.
+    pub lang: Lang,
+    /// How moves are written.
+    pub notation: Notation,
+}
+
+/// A rule set chosen at run time.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub enum RuleSet {
+    /// The Spanish-spec variant: optional capture, at most three hops, numeric coordinates.
+    #[default]
+    Spanish,
+    /// The official Czech rules (česká dáma).
+    Czech,
+    /// The Russian rules (русские шашки).
+    Russian,
+    /// The house rules of the Russian checkers program.
+    House,
+}
+
+impl RuleSet {
+    /// Every rule set, in the order the command line lists them.
+    pub const ALL: [RuleSet; 4] = [
+        RuleSet::Spanish,
+        RuleSet::Czech,
+        RuleSet::Russian,
+        RuleSet::House,
+    ];
+
+    /// The constants of the rule set.
+    pub const fn info(self) -> &'static RuleSetInfo {
+        match self {
+            RuleSet::Spanish => &super::spanish::INFO,
+            RuleSet::Czech => &super::czech::INFO,
+            RuleSet::Russian => &super::russian::INFO,
+            RuleSet::House => &super::house::INFO,
+        }
+    }
+
+    /// The name used on the command line.
+    pub const fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// The names of every rule set as a list for messages: `spanish, czech, russian or house`.
+    pub fn names_list() -> String {
+        let names: Vec<&str> = RuleSet::ALL.iter().map(|r| r.name()).collect();
+        match names.split_last() {
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        }
+    }
+
+    /// The rule set a PDN record names by its `GameType` and `Variant` tags, if any: the set
+    /// with that game type whose variant tag matches (case aside), or, without a matching
+    /// variant, the one with that game type and no variant tag.
+    pub fn from_pdn(game_type: u32, variant: Option<&str>) -> Option<RuleSet> {
+        let same_type = || {
+            RuleSet::ALL
+                .into_iter()
+                .filter(move |r| r.info().pdn_game_type == game_type)
+        };
+        let variant = variant.map(str::trim).filter(|v| !v.is_empty());
+        if let Some(v) = variant
+            && let Some(found) = same_type().find(|r| {
+                r.info()
+                    .pdn_variant
+                    .is_some_and(|own| own.eq_ignore_ascii_case(v))
+            })
+        {
+            return Some(found);
+        }
+        same_type().find(|r| r.info().pdn_variant.is_none())
+    }
+}
+
+impl fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error for an unknown rule set name; the message lists the known ones.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rule set '{0}' (expected {list})", list = RuleSet::names_list())]
+pub struct UnknownRuleSet(pub String);
+
+impl std::str::FromStr for RuleSet {
+    type Err = UnknownRuleSet;
+    fn from_str(s: &str) -> Result<RuleSet, UnknownRuleSet> {
+        RuleSet::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownRuleSet(s.to_string()))
+    }
+}
+
+/// Runs `$body` with `$R` standing for the static rule type of the run-time `$set`.
+///
+/// ```
+/// use dama::{perft, with_rules, Position, RuleSet};
+/// let set = RuleSet::Czech;
+/// let nodes = with_rules!(set, R => perft::perft::<R>(&Position::initial(), 2));
+/// assert_eq!(nodes, 49);
+/// ```
+#[macro_export]
+macro_rules! with_rules {
+    ($set:expr, $R:ident => $body:expr) => {
+        match $set {
+            $crate::RuleSet::Spanish => {
+                type $R = $crate::Spanish;
+                $body
+            }
+            $crate::RuleSet::Czech => {
+                type $R = $crate::Czech;
+                $body
+            }
+            $crate::RuleSet::Russian => {
+                type $R = $crate::rules::Russian;
+                $body
+            }
+            $crate::RuleSet::House => {
+                type $R = $crate::rules::House;
+                $body
+            }
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_pdn_tags() {
+        assert_eq!(RuleSet::names_list(), "spanish, czech, russian or house");
+        assert_eq!(
+            "HOUSE".parse::<RuleSet>(),
+            Ok(RuleSet::House),
+            "names are read in any case"
+        );
+        assert_eq!(
+            "polish".parse::<RuleSet>().unwrap_err().to_string(),
+            "unknown rule set 'polish' (expected spanish, czech, russian or house)"
+        );
+        assert_eq!(RuleSet::from_pdn(25, None), Some(RuleSet::Russian));
+        assert_eq!(RuleSet::from_pdn(25, Some("House")), Some(RuleSet::House));
+        assert_eq!(RuleSet::from_pdn(25, Some("other")), Some(RuleSet::Russian));
+        assert_eq!(RuleSet::from_pdn(29, None), Some(RuleSet::Czech));
+        assert_eq!(RuleSet::from_pdn(20, None), None);
+        for set in RuleSet::ALL {
+            assert_eq!(
+                RuleSet::from_pdn(set.info().pdn_game_type, set.info().pdn_variant),
+                Some(set),
+                "{set}"
+            );
+        }
+    }
+}
