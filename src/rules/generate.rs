@@ -67,6 +67,24 @@ const fn forward_of<const WHITE: bool>() -> [Direction; 2] {
     }
 }
 
+/// The directions a man of `WHITE` (or black) captures in, each passed to `f` as a constant
+/// (the calls are unrolled, so every shift by a direction compiles to a fixed shift).
+#[inline(always)]
+fn each_capture_dir<P: Params, const WHITE: bool>(mut f: impl FnMut(Direction)) {
+    let [f0, f1] = forward_of::<WHITE>();
+    f(f0);
+    f(f1);
+    if P::MAN_CAPTURES_BACKWARD {
+        let [b0, b1] = if WHITE {
+            forward_of::<false>()
+        } else {
+            forward_of::<true>()
+        };
+        f(b0);
+        f(b1);
+    }
+}
+
 /// The square one step back from `to` against `dir`.
 #[inline]
 fn back(to: Square, dir: Direction) -> Square {
@@ -170,49 +188,56 @@ impl<S: Sink> Jumps<S> {
     ) {
         let mut extended = false;
         if hops < P::MAX_HOPS {
-            let far = if WHITE {
-                Bitboard::RANK_8
-            } else {
-                Bitboard::RANK_1
-            };
-            for dir in Direction::ALL {
-                if !P::MAN_CAPTURES_BACKWARD && !forward_of::<WHITE>().contains(&dir) {
-                    continue;
-                }
+            each_capture_dir::<P, WHITE>(|dir| {
                 let over = at.shift(dir) & self.opp & !captured;
                 let land = over.shift(dir) & !self.occ;
-                let Some(land_sq) = land.first() else {
-                    continue;
-                };
-                extended = true;
-                self.path[hops] = land_sq;
-                let taken = captured | over;
-                if (land & far).any() {
-                    self.crowned = true;
-                    if P::PARTIAL {
-                        self.record(hops + 1, taken);
-                    }
-                    if P::CROWNED_MAN_GOES_ON {
-                        if P::PARTIAL || self.king_can_jump(land_sq, taken) {
-                            self.king::<P>(land_sq, taken, hops + 1);
-                        } else {
-                            self.record(hops + 1, taken);
-                        }
-                    } else if !P::PARTIAL {
-                        self.record(hops + 1, taken);
-                    }
-                    self.crowned = false;
-                    continue;
+                if let Some(land_sq) = land.first() {
+                    extended = true;
+                    self.man_landed::<P, WHITE>(land_sq, captured | over, hops + 1);
                 }
-                if P::PARTIAL {
-                    self.record(hops + 1, taken);
-                }
-                self.man_general::<P, WHITE>(land, taken, hops + 1);
-            }
+            });
         }
         if !P::PARTIAL && !extended && hops > 0 {
             self.record(hops, captured);
         }
+    }
+
+    /// A man's hop `hops` (counted from 1) landed on `land`, having taken `taken`: it is
+    /// crowned there, or goes on as a man.
+    #[inline]
+    fn man_landed<P: Params, const WHITE: bool>(
+        &mut self,
+        land: Square,
+        taken: Bitboard,
+        hops: usize,
+    ) {
+        self.path[hops - 1] = land;
+        let far = if WHITE {
+            Bitboard::RANK_8
+        } else {
+            Bitboard::RANK_1
+        };
+        if far.contains(land) {
+            self.crowned = true;
+            if P::PARTIAL {
+                self.record(hops, taken);
+            }
+            if P::CROWNED_MAN_GOES_ON {
+                if P::PARTIAL || self.king_can_jump(land, taken) {
+                    self.king::<P>(land, taken, hops);
+                } else {
+                    self.record(hops, taken);
+                }
+            } else if !P::PARTIAL {
+                self.record(hops, taken);
+            }
+            self.crowned = false;
+            return;
+        }
+        if P::PARTIAL {
+            self.record(hops, taken);
+        }
+        self.man_general::<P, WHITE>(land.bb(), taken, hops);
     }
 
     /// Men's jumps. Two routes of a man never take the same pieces (each hop climbs two
@@ -581,9 +606,12 @@ fn count_moves_of<P: Params, const WHITE: bool>(pos: &Position, scratch: &mut Mo
     captures + quiet
 }
 
-/// [`count_moves_of`] for men that capture backward or go on as kings: their captures are
-/// generated (and merged), the plain moves counted from the bitboards. `kings` is the number
+/// [`count_moves_of`] for men that capture backward or go on as kings. `kings` is the number
 /// of the kings' captures.
+///
+/// A first hop that ends the capture (its landing is off the far rank and no jump goes on
+/// from it) is one move, counted from the bitboards; the others are searched in full into
+/// `scratch`, merging routes (only a search that goes on can meet another route again).
 #[inline(always)]
 fn count_moves_general<P: Params, const WHITE: bool>(
     pos: &Position,
@@ -591,23 +619,66 @@ fn count_moves_general<P: Params, const WHITE: bool>(
     scratch: &mut MoveList,
 ) -> usize {
     let us = if WHITE { Color::White } else { Color::Black };
-    scratch.clear();
-    let first_capture = scratch.len();
-    let sink = ListSink {
-        list: scratch,
-        first_capture,
-        merge: P::MERGE_ROUTES,
+    let opp = pos.pieces(!us);
+    let empty = pos.empty();
+    let men = pos.men(us);
+    let occ = pos.occupied();
+    let far = us.crowning_rank();
+    let mut simple = 0;
+    let mut jumps = Jumps {
+        from: Square::from_bit_unchecked(0),
+        opp,
+        occ,
+        path: [Square::from_bit_unchecked(0); MAX_PATH],
+        crowned: false,
+        sink: ListSink {
+            list: scratch,
+            first_capture: 0,
+            merge: P::MERGE_ROUTES,
+        },
     };
-    let captures = kings + man_captures::<P, _>(pos, sink).list.len();
+    jumps.sink.list.clear();
+    let mut lands = [Bitboard::EMPTY; 4];
+    let mut any = Bitboard::EMPTY;
+    let mut i = 0;
+    each_capture_dir::<P, WHITE>(|dir| {
+        lands[i] = (men.shift_raw(dir) & opp).shift_raw(dir) & empty;
+        any |= lands[i];
+        i += 1;
+    });
+    if any.any() {
+        let mut i = 0;
+        each_capture_dir::<P, WHITE>(|dir| {
+            for land in lands[i] {
+                let over = back(land, dir);
+                let from = back(over, dir);
+                // Off the far rank and with no jump on from the landing (over the pieces
+                // not yet taken, to an empty square or the one the man left), the capture
+                // is this one hop.
+                let prey = opp.without(over);
+                let free = empty.with(from);
+                let mut on = far.contains(land);
+                each_capture_dir::<P, WHITE>(|d| {
+                    on |= ((land.bb().shift_raw(d) & prey).shift_raw(d) & free).any();
+                });
+                if on {
+                    jumps.from = from;
+                    jumps.occ = occ.without(from);
+                    jumps.man_landed::<P, WHITE>(land, over.bb(), 1);
+                } else {
+                    simple += 1;
+                }
+            }
+            i += 1;
+        });
+    }
+    let captures = kings + simple + jumps.sink.list.len();
     if P::COMPULSORY && captures > 0 {
         return captures;
     }
-    let empty = pos.empty();
-    let men = pos.men(us);
-    let [d0, d1] = forward_of::<WHITE>();
     let mut quiet =
-        ((men.shift_raw(d0) & empty).count() + (men.shift_raw(d1) & empty).count()) as usize;
-    let occ = pos.occupied();
+        ((men.shift_raw(forward_of::<WHITE>()[0]) & empty).count()
+            + (men.shift_raw(forward_of::<WHITE>()[1]) & empty).count()) as usize;
     for king in pos.kings(us) {
         for dir in Direction::ALL {
             quiet += Bitboard::slide(king, dir, occ).count() as usize;
