@@ -29,7 +29,8 @@ pub struct Cli {
 /// Options shared by every subcommand.
 #[derive(Args, Debug, Clone)]
 pub struct Common {
-    /// The rule set: spanish (the Spanish-spec console game) or czech.
+    /// The rule set: spanish (the Spanish-spec console game), czech, russian or house (the
+    /// house rules of the Russian checkers program).
     #[arg(long, global = true, default_value = "spanish", value_parser = parse_rules)]
     pub rules: RuleSet,
     /// Start from this position (FEN, e.g. W:Wa1,c1,Kd4:Bb8,Ke5).
