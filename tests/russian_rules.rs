@@ -82,7 +82,10 @@ fn a_house_king_lands_directly_behind_then_captures_on() {
     assert_eq!(moves::<House>("W:WKa1:Bc3,f6"), ["a1:d4:g7"]);
     // A house king may start from a distance too, and never lands further than behind.
     assert_eq!(moves::<House>("W:WKa1:Bd4,h8"), ["a1:e5"]);
-    assert_eq!(moves::<Russian>("W:WKa1:Bd4,h8"), ["a1:e5", "a1:f6", "a1:g7"]);
+    assert_eq!(
+        moves::<Russian>("W:WKa1:Bd4,h8"),
+        ["a1:e5", "a1:f6", "a1:g7"]
+    );
 }
 
 #[test]
@@ -151,10 +154,17 @@ fn russian_perft_from_the_start_deep() {
 
 #[test]
 fn bulk_counting_agrees_with_playing_every_leaf() {
-    for text in ["W:W21-32:B1-12", "W:WKa1,c3,e3:Bd4,f6,b6,Kh8", "B:Wc3,e3,Kg1:Bf6,d6,Kb8"] {
+    for text in [
+        "W:W21-32:B1-12",
+        "W:WKa1,c3,e3:Bd4,f6,b6,Kh8",
+        "B:Wc3,e3,Kg1:Bf6,d6,Kb8",
+    ] {
         let p = pos(text);
         for depth in 1..=5 {
-            assert_eq!(perft::<Russian>(&p, depth), perft_full::<Russian>(&p, depth));
+            assert_eq!(
+                perft::<Russian>(&p, depth),
+                perft_full::<Russian>(&p, depth)
+            );
             assert_eq!(perft::<House>(&p, depth), perft_full::<House>(&p, depth));
         }
     }

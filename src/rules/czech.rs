@@ -6,7 +6,7 @@
 //! move or capture, and the king-ending counts (see `docs/rules.md`).
 
 use super::generate::{self, KingLanding, Params};
-use super::{RuleSetInfo, DrawCounters, DrawReason, EndingCount, RuleSet, Rules, material};
+use super::{DrawCounters, DrawReason, EndingCount, RuleSet, RuleSetInfo, Rules, material};
 use crate::notation::Notation;
 use crate::{Bitboard, Color, Move, MoveList, Position};
 

@@ -676,9 +676,8 @@ fn count_moves_general<P: Params, const WHITE: bool>(
     if P::COMPULSORY && captures > 0 {
         return captures;
     }
-    let mut quiet =
-        ((men.shift_raw(forward_of::<WHITE>()[0]) & empty).count()
-            + (men.shift_raw(forward_of::<WHITE>()[1]) & empty).count()) as usize;
+    let mut quiet = ((men.shift_raw(forward_of::<WHITE>()[0]) & empty).count()
+        + (men.shift_raw(forward_of::<WHITE>()[1]) & empty).count()) as usize;
     for king in pos.kings(us) {
         for dir in Direction::ALL {
             quiet += Bitboard::slide(king, dir, occ).count() as usize;

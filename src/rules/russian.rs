@@ -214,7 +214,10 @@ mod tests {
                 limit,
             }),
         };
-        assert_eq!(Russian::counters_draw(&count(9)), Some(DrawReason::KingEnding));
+        assert_eq!(
+            Russian::counters_draw(&count(9)),
+            Some(DrawReason::KingEnding)
+        );
         assert_eq!(
             Russian::counters_draw(&count(60)),
             Some(DrawReason::MaterialUnchanged)

@@ -5,7 +5,7 @@
 //! draw rule.
 
 use super::generate::{self, KingLanding, Params};
-use super::{RuleSetInfo, RuleSet, Rules};
+use super::{RuleSet, RuleSetInfo, Rules};
 use crate::notation::Notation;
 use crate::{MoveList, Position};
 

@@ -116,7 +116,10 @@ pub static RULES_TEXTS: crate::console::czech::RulesTexts = crate::console::czec
         ("czech", "Czech draughts"),
         ("spanish", "Draughts (the Spanish-spec rules)"),
         ("russian", "Russian draughts"),
-        ("house", "Draughts (the house rules of the Russian checkers program)"),
+        (
+            "house",
+            "Draughts (the house rules of the Russian checkers program)",
+        ),
     ],
     title_other: "Draughts ({0})",
     draw_material: "Draw: both sides have kings and the material did not change for the moves the ending allows.",

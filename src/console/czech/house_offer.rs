@@ -4,13 +4,16 @@
 //! asked again in the same position; the rules make it again later.
 
 use super::{Flow, Session, capitalize, fill};
-use crate::console::{ConsoleError, LineIo};
 use crate::Rules;
+use crate::console::{ConsoleError, LineIo};
 
 impl<R: Rules> Session<'_, R> {
     /// Makes the rules' draw offer if it is due in the current position and was not made
     /// there yet. `Some(Flow::Quit)` at the end of input.
-    pub(super) fn rules_offer(&mut self, io: &mut LineIo<'_>) -> Result<Option<Flow>, ConsoleError> {
+    pub(super) fn rules_offer(
+        &mut self,
+        io: &mut LineIo<'_>,
+    ) -> Result<Option<Flow>, ConsoleError> {
         let ply = self.game.moves().len();
         if self.game.is_over()
             || self.rules_offer_ply == Some(ply)
