@@ -80,7 +80,7 @@ impl Rules for House {
     fn draw_offer_due(pos: &Position, counters: &DrawCounters) -> bool {
         pos.occupied().count() <= OFFER_MAX_PIECES
             && counters.quiet_plies > 0
-            && counters.quiet_plies % OFFER_PLIES == 0
+            && counters.quiet_plies.is_multiple_of(OFFER_PLIES)
     }
 }
 

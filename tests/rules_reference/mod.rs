@@ -278,7 +278,7 @@ pub fn naive_moves(rules: RuleSet, pos: &Position) -> Vec<Naive> {
         search.extend(sq, king, &mut Vec::new(), Bitboard::EMPTY);
     }
     let mut moves = king_caps;
-    if !(v.king_priority && !moves.is_empty()) {
+    if !v.king_priority || moves.is_empty() {
         moves.extend(man_caps);
     }
     if v.merged {
