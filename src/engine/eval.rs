@@ -13,9 +13,11 @@
 //!   diagonal and the double diagonals;
 //! - king endings: two kings (or fewer) cannot beat one; three kings beat a lone king off the
 //!   main diagonal (the attacker wants the main diagonal and to shut the lone king in) but
-//!   not on it; four beat it anywhere.
+//!   not on it, where the rules let a capturing king land anywhere beyond (under the house
+//!   rules, where it lands directly behind, the lone king can be lured off the diagonal:
+//!   [`Rules::LONE_KING_HOLDS_MAIN_DIAGONAL`]); four beat it anywhere.
 
-use crate::{Bitboard, Color, Direction, Position, Square};
+use crate::{Bitboard, Color, Direction, Position, Rules, Square};
 
 /// The value of a man.
 pub const MAN: i32 = 100;
@@ -188,7 +190,9 @@ fn side_score(pos: &Position, color: Color, total: i32) -> i32 {
 
 /// The score of a king ending where `strong` has only kings and `weak` a lone king, from
 /// `strong`'s view.
-fn lone_king_ending(pos: &Position, strong: Color, weak: Color) -> i32 {
+/// `main_holds`: a lone king on the main diagonal holds three kings (the rule set's
+/// [`Rules::LONE_KING_HOLDS_MAIN_DIAGONAL`]).
+fn lone_king_ending(pos: &Position, strong: Color, weak: Color, main_holds: bool) -> i32 {
     let kings = pos.kings(strong).count() as i32;
     let Some(lone) = pos.kings(weak).first() else {
         return 0;
@@ -198,7 +202,7 @@ fn lone_king_ending(pos: &Position, strong: Color, weak: Color) -> i32 {
     match kings {
         0 | 1 => 0,
         2 => 10,
-        3 if lone.on_main_diagonal() => 20,
+        3 if main_holds && lone.on_main_diagonal() => 20,
         _ => {
             let holds_main = (pos.kings(strong) & Bitboard::MAIN_DIAGONAL).any();
             let extra = if kings >= 4 { 150 } else { 0 };
@@ -214,25 +218,35 @@ fn lone_king_ending(pos: &Position, strong: Color, weak: Color) -> i32 {
     }
 }
 
-/// The static score of `pos` from the side to move's view.
+/// The static score of `pos` from the side to move's view, with the endgame knowledge of
+/// flying kings that land anywhere beyond (Czech, Russian, Spanish-spec).
 pub fn evaluate(pos: &Position) -> i32 {
-    let white = evaluate_white(pos);
+    score_for_mover(pos, evaluate_white(pos, true))
+}
+
+/// The static score of `pos` from the side to move's view under the rules `R` (whose
+/// endgame knowledge it takes from the rule set's constants).
+pub fn evaluate_for<R: Rules>(pos: &Position) -> i32 {
+    score_for_mover(pos, evaluate_white(pos, R::LONE_KING_HOLDS_MAIN_DIAGONAL))
+}
+
+fn score_for_mover(pos: &Position, white: i32) -> i32 {
     match pos.turn() {
         Color::White => white,
         Color::Black => -white,
     }
 }
 
-fn evaluate_white(pos: &Position) -> i32 {
+fn evaluate_white(pos: &Position, main_holds: bool) -> i32 {
     use Color::{Black, White};
     let (wm, bm) = (pos.men(White).count(), pos.men(Black).count());
     let (wk, bk) = (pos.kings(White).count(), pos.kings(Black).count());
     if wm == 0 && bm == 0 {
         if bm + bk == 1 && bk == 1 && wk >= 1 {
-            return lone_king_ending(pos, White, Black);
+            return lone_king_ending(pos, White, Black, main_holds);
         }
         if wm + wk == 1 && wk == 1 && bk >= 1 {
-            return -lone_king_ending(pos, Black, White);
+            return -lone_king_ending(pos, Black, White, main_holds);
         }
     }
     let total = (wm + bm + wk + bk) as i32;

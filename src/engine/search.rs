@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use super::endgame;
-use super::eval::evaluate;
+use super::eval::evaluate_for;
 use super::tt::{self, Bound, Table};
 use crate::rules::DrawCounters;
 use crate::{Move, MoveList, Position, Rules};
@@ -287,7 +287,7 @@ impl<'t, R: Rules> Searcher<'t, R> {
         }
         if ply >= MAX_PLY - 1 {
             self.lists[ply] = list;
-            return evaluate(pos);
+            return evaluate_for::<R>(pos);
         }
         // Mate-distance pruning.
         alpha = alpha.max(-(MATE - ply as i32));
@@ -305,11 +305,11 @@ impl<'t, R: Rules> Searcher<'t, R> {
         if quiescence {
             if !any_capture {
                 self.lists[ply] = list;
-                return evaluate(pos);
+                return evaluate_for::<R>(pos);
             }
             if !all_captures {
                 // Optional captures: the side may also stand pat.
-                best = evaluate(pos);
+                best = evaluate_for::<R>(pos);
                 if best >= beta {
                     self.lists[ply] = list;
                     return best;

@@ -45,6 +45,9 @@ pub const OFFER_PLIES: u16 = 16;
 impl Rules for House {
     const RULE_SET: RuleSet = RuleSet::House;
     const NOTATION: Notation = Notation::AlgebraicColon;
+    // A king landing directly behind can be lured off the main diagonal: the seed's reason
+    // for the rule.
+    const LONE_KING_HOLDS_MAIN_DIAGONAL: bool = false;
 
     #[inline]
     fn legal_moves(pos: &Position, moves: &mut MoveList) {

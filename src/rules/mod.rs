@@ -93,6 +93,11 @@ pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
     /// Whether the third occurrence of a position draws.
     const REPETITION_DRAW: bool = false;
 
+    /// Endgame knowledge for the engine: whether a lone king on the main diagonal holds a
+    /// draw against three kings. True where a capturing king may land anywhere beyond the
+    /// piece it takes (no sacrifice can lure the lone king off); false under the house rules.
+    const LONE_KING_HOLDS_MAIN_DIAGONAL: bool = true;
+
     /// Fills `moves` with the legal moves of the side to move (clearing it first).
     fn legal_moves(pos: &Position, moves: &mut MoveList);
 
