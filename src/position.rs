@@ -249,10 +249,9 @@ impl Position {
     #[inline]
     pub fn after(&self, mv: &Move) -> Position {
         let mut next = self.after_plain(mv.from(), mv.to());
-        if mv.crowns() && self.pieces[self.turn.index()].contains(mv.from()) {
-            // A man crowned during the capture that went on as a king.
-            next.kings |= mv.to().bb();
-        }
+        // A man crowned during a capture that went on as a king (the generator marks only
+        // men's moves; a king stays a king anyway).
+        next.kings.0 |= mv.to().bb().0 * u64::from(mv.crowns());
         let captured = mv.captured();
         next.pieces[next.turn.index()] &= !captured;
         next.kings &= !captured;
