@@ -333,3 +333,36 @@ fn pdn_round_trip_of_a_house_game() {
         "{out}"
     );
 }
+
+#[test]
+fn undo_and_redo_of_a_capture_that_crowns_on_the_way() {
+    let script = "setup W:Wb6:Bc7,f6,a7\nb6:d8:g5\nfen\nundo\nfen\nredo\nfen\nmoves\n";
+    let out = dialogue(&run("russian", &["--lang", "ru"], script));
+    let fens: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("B:") || l.starts_with("W:"))
+        .collect();
+    assert_eq!(
+        fens,
+        ["B:WKg5:Ba7", "W:Wb6:Ba7,c7,f6", "B:WKg5:Ba7"],
+        "{out}"
+    );
+    assert!(out.contains("Взято назад: b6:d8:g5"), "{out}");
+    assert!(out.contains("Сыграно снова: b6:d8:g5"), "{out}");
+    assert!(out.contains("Возможные ходы: a7-b6"), "{out}");
+}
+
+#[test]
+fn analyze_and_moves_under_the_new_rules() {
+    for rules in ["russian", "house"] {
+        let out = run(
+            rules,
+            &["analyze", "--depth", "3", "--fen", "W:WKa1:Bc3,f6,h8"],
+            "",
+        );
+        let last = out.lines().last().unwrap();
+        assert_eq!(last, "bestmove a1:d4:g7", "{rules}: {out}");
+    }
+    let out = run("house", &["moves", "--fen", "W:WKa1:Bc3,f6"], "");
+    assert_eq!(out, "a1:d4:g7\n");
+}

@@ -6,7 +6,7 @@
 //! [`with_rules!`](crate::with_rules), so the hot loops stay monomorphic.
 //!
 //! Adding a variant: write a file with a type implementing [`Rules`] (most use the shared
-//! generator in `generate.rs` through its [`Params`]) and its [`RuleSetInfo`], and list it in
+//! generator in `generate/` through its [`Params`]) and its [`RuleSetInfo`], and list it in
 //! `registry.rs` (see `docs/architecture.md`).
 
 mod czech;

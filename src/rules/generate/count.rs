@@ -1,0 +1,231 @@
+//! Counting legal moves without building them all (bulk counting for perft): the plain
+//! moves from the bitboards, the captures by the search of the parent module where they need
+//! it.
+
+use super::{
+    CountSink, Jumps, ListSink, Params, back, captures, each_capture_dir, forward_of,
+    king_captures, man_jumpers, simple_men,
+};
+use crate::mv::MAX_PATH;
+use crate::position::Color;
+use crate::{Bitboard, Direction, MoveList, Position, Square};
+
+/// Perft at depth 2 (the legal replies to every legal move, summed) without building the
+/// plain moves: their children are made straight from the bitboards.
+pub fn count_replies<P: Params>(
+    pos: &Position,
+    list: &mut MoveList,
+    scratch: &mut MoveList,
+) -> u64 {
+    list.clear();
+    captures::<P>(pos, list);
+    let mut n: u64 = list
+        .iter()
+        .map(|mv| count_moves::<P>(&pos.after(mv), scratch) as u64)
+        .sum();
+    if P::COMPULSORY && !list.is_empty() {
+        return n;
+    }
+    n += match pos.turn() {
+        Color::White => quiet_replies::<P, true, false>(pos, scratch),
+        Color::Black => quiet_replies::<P, false, true>(pos, scratch),
+    };
+    n
+}
+
+#[inline(always)]
+fn quiet_replies<P: Params, const WHITE: bool, const THEM_WHITE: bool>(
+    pos: &Position,
+    scratch: &mut MoveList,
+) -> u64 {
+    let us = if WHITE { Color::White } else { Color::Black };
+    let empty = pos.empty();
+    let occ = pos.occupied();
+    let mut n = 0;
+    for dir in forward_of::<WHITE>() {
+        for to in pos.men(us).shift(dir) & empty {
+            let child = pos.after_plain(back(to, dir), to);
+            n += count_moves_of::<P, THEM_WHITE>(&child, scratch) as u64;
+        }
+    }
+    for king in pos.kings(us) {
+        for dir in Direction::ALL {
+            for to in Bitboard::slide(king, dir, occ) {
+                let child = pos.after_plain(king, to);
+                n += count_moves_of::<P, THEM_WHITE>(&child, scratch) as u64;
+            }
+        }
+    }
+    n
+}
+
+/// The number of capture sequences a man on `at` can make, having made `hops` hops.
+///
+/// A man's further hops always go forward, away from its starting square and from the pieces
+/// it has taken, so the position's own `opp` and `empty` are all it needs to look at.
+fn count_man_tree<P: Params, const WHITE: bool>(
+    at: Bitboard,
+    hops: usize,
+    opp: Bitboard,
+    empty: Bitboard,
+) -> usize {
+    let mut n = 0;
+    if hops < P::MAX_HOPS {
+        for dir in forward_of::<WHITE>() {
+            let land = (at.shift(dir) & opp).shift(dir) & empty;
+            if land.any() {
+                let below = count_man_tree::<P, WHITE>(land, hops + 1, opp, empty);
+                n += if P::PARTIAL { 1 + below } else { below.max(1) };
+            }
+        }
+    }
+    n
+}
+
+/// The number of legal moves of the side to move; `scratch` is working storage.
+pub fn count_moves<P: Params>(pos: &Position, scratch: &mut MoveList) -> usize {
+    match pos.turn() {
+        Color::White => count_moves_of::<P, true>(pos, scratch),
+        Color::Black => count_moves_of::<P, false>(pos, scratch),
+    }
+}
+
+#[inline(always)]
+fn count_moves_of<P: Params, const WHITE: bool>(pos: &Position, scratch: &mut MoveList) -> usize {
+    let us = if WHITE { Color::White } else { Color::Black };
+    let own_kings = pos.kings(us);
+    let kings = if own_kings.is_empty() {
+        0
+    } else if P::MERGE_ROUTES {
+        scratch.clear();
+        let sink = ListSink {
+            list: scratch,
+            first_capture: 0,
+            merge: true,
+        };
+        king_captures::<P, _>(pos, sink).list.len()
+    } else {
+        king_captures::<P, _>(pos, CountSink(0)).0
+    };
+    if P::KING_PRIORITY && kings > 0 {
+        return kings;
+    }
+    if !simple_men::<P>() {
+        return count_moves_general::<P, WHITE>(pos, kings, scratch);
+    }
+    let opp = pos.pieces(!us);
+    let empty = pos.empty();
+    let men = pos.men(us);
+    let [d0, d1] = forward_of::<WHITE>();
+    // Every result of a raw shift is intersected with `opp` or `empty`, which hold only
+    // playable squares, so the squares that left the board vanish there.
+    let lands0 = (men.shift_raw(d0) & opp).shift_raw(d0) & empty;
+    let lands1 = (men.shift_raw(d1) & opp).shift_raw(d1) & empty;
+    let mut captures = kings;
+    if (lands0 | lands1).any() {
+        // Each first hop is one move, unless it goes on: then its sequences replace it.
+        captures += (lands0.count() + lands1.count()) as usize;
+        if P::MAX_HOPS > 1 {
+            let again = man_jumpers(Bitboard::ALL, opp, empty, d0)
+                | man_jumpers(Bitboard::ALL, opp, empty, d1);
+            for land in (lands0 & again).squares().chain((lands1 & again).squares()) {
+                let below = count_man_tree::<P, WHITE>(land.bb(), 1, opp, empty);
+                captures += if P::PARTIAL { below } else { below - 1 };
+            }
+        }
+        if P::COMPULSORY {
+            return captures;
+        }
+    } else if P::COMPULSORY && captures > 0 {
+        return captures;
+    }
+    let mut quiet =
+        ((men.shift_raw(d0) & empty).count() + (men.shift_raw(d1) & empty).count()) as usize;
+    let occ = pos.occupied();
+    for king in own_kings {
+        for dir in Direction::ALL {
+            quiet += Bitboard::slide(king, dir, occ).count() as usize;
+        }
+    }
+    captures + quiet
+}
+
+/// [`count_moves_of`] for men that capture backward or go on as kings. `kings` is the number
+/// of the kings' captures.
+///
+/// A first hop that ends the capture (its landing is off the far rank and no jump goes on
+/// from it) is one move, counted from the bitboards; the others are searched in full into
+/// `scratch`, merging routes (only a search that goes on can meet another route again).
+#[inline(always)]
+fn count_moves_general<P: Params, const WHITE: bool>(
+    pos: &Position,
+    kings: usize,
+    scratch: &mut MoveList,
+) -> usize {
+    let us = if WHITE { Color::White } else { Color::Black };
+    let opp = pos.pieces(!us);
+    let empty = pos.empty();
+    let men = pos.men(us);
+    let occ = pos.occupied();
+    let far = us.crowning_rank();
+    let mut simple = 0;
+    let mut jumps = Jumps {
+        from: Square::from_bit_unchecked(0),
+        opp,
+        occ,
+        path: [Square::from_bit_unchecked(0); MAX_PATH],
+        crowned: false,
+        sink: ListSink {
+            list: scratch,
+            first_capture: 0,
+            merge: P::MERGE_ROUTES,
+        },
+    };
+    jumps.sink.list.clear();
+    let mut lands = [Bitboard::EMPTY; 4];
+    let mut any = Bitboard::EMPTY;
+    let mut i = 0;
+    each_capture_dir::<P, WHITE>(|dir| {
+        lands[i] = (men.shift_raw(dir) & opp).shift_raw(dir) & empty;
+        any |= lands[i];
+        i += 1;
+    });
+    if any.any() {
+        let mut i = 0;
+        each_capture_dir::<P, WHITE>(|dir| {
+            for land in lands[i] {
+                let over = back(land, dir);
+                let from = back(over, dir);
+                // Off the far rank and with no jump on from the landing (over the pieces
+                // not yet taken, to an empty square or the one the man left), the capture
+                // is this one hop.
+                let prey = opp.without(over);
+                let free = empty.with(from);
+                let mut on = far.contains(land);
+                each_capture_dir::<P, WHITE>(|d| {
+                    on |= ((land.bb().shift_raw(d) & prey).shift_raw(d) & free).any();
+                });
+                if on {
+                    jumps.from = from;
+                    jumps.occ = occ.without(from);
+                    jumps.man_landed::<P, WHITE>(land, over.bb(), 1);
+                } else {
+                    simple += 1;
+                }
+            }
+            i += 1;
+        });
+    }
+    let captures = kings + simple + jumps.sink.list.len();
+    if P::COMPULSORY && captures > 0 {
+        return captures;
+    }
+    let mut quiet = ((men.shift_raw(forward_of::<WHITE>()[0]) & empty).count()
+        + (men.shift_raw(forward_of::<WHITE>()[1]) & empty).count()) as usize;
+    for king in pos.kings(us) {
+        for dir in Direction::ALL {
+            quiet += Bitboard::slide(king, dir, occ).count() as usize;
+        }
+    }
+    captures + quiet
+}
