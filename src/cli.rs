@@ -29,9 +29,14 @@ pub struct Cli {
 /// Options shared by every subcommand.
 #[derive(Args, Debug, Clone)]
 pub struct Common {
-    /// The rule set: spanish (the Spanish-spec console game), czech, russian or house (the
-    /// house rules of the Russian checkers program).
-    #[arg(long, global = true, default_value = "spanish", value_parser = parse_rules)]
+    /// The rule set (the list comes from the registry, `rules/registry.rs`).
+    #[arg(
+        long,
+        global = true,
+        default_value = "spanish",
+        value_parser = parse_rules,
+        help = RuleSet::help_text()
+    )]
     pub rules: RuleSet,
     /// Start from this position (FEN, e.g. W:Wa1,c1,Kd4:Bb8,Ke5).
     #[arg(long, global = true, allow_hyphen_values = true)]
@@ -149,8 +154,8 @@ pub struct PlayArgs {
     /// Start from a saved game (PDN).
     #[arg(long)]
     pub load: Option<PathBuf>,
-    /// The language of the dialogue (default: es for spanish, cs for czech).
-    #[arg(long, value_enum)]
+    /// The language of the dialogue (the defaults come from the registry).
+    #[arg(long, value_enum, help = RuleSet::lang_help_text())]
     pub lang: Option<Lang>,
     /// Write each line read after its prompt (default: when input is not a terminal).
     #[arg(long, overrides_with = "no_echo")]

@@ -71,12 +71,34 @@ impl RuleSet {
 
     /// The names of every rule set as a list for messages: `spanish, czech, russian or house`.
     pub fn names_list() -> String {
-        let names: Vec<&str> = RuleSet::ALL.iter().map(|r| r.name()).collect();
-        match names.split_last() {
-            Some((last, [])) => last.to_string(),
-            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-            None => String::new(),
-        }
+        let names: Vec<String> = RuleSet::ALL.iter().map(|r| r.name().to_string()).collect();
+        join_or(&names)
+    }
+
+    /// The help text of `--rules`: every rule set with its summary.
+    pub fn help_text() -> String {
+        let sets: Vec<String> = RuleSet::ALL
+            .iter()
+            .map(|r| format!("{} ({})", r.name(), r.info().summary))
+            .collect();
+        format!("The rule set: {}", join_or(&sets))
+    }
+
+    /// The help text of `--lang`: the default language of every rule set.
+    pub fn lang_help_text() -> String {
+        use clap::ValueEnum;
+        let defaults: Vec<String> = RuleSet::ALL
+            .iter()
+            .map(|r| {
+                let lang = r.info().lang.to_possible_value();
+                let lang = lang.as_ref().map_or("?", |v| v.get_name());
+                format!("{lang} for {}", r.name())
+            })
+            .collect();
+        format!(
+            "The language of the dialogue (default: {})",
+            defaults.join(", ")
+        )
     }
 
     /// The rule set a PDN record names by its `GameType` and `Variant` tags, if any: the set
@@ -99,6 +121,15 @@ impl RuleSet {
             return Some(found);
         }
         same_type().find(|r| r.info().pdn_variant.is_none())
+    }
+}
+
+/// `a, b or c`.
+fn join_or(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
     }
 }
 
@@ -162,6 +193,14 @@ mod tests {
     #[test]
     fn names_and_pdn_tags() {
         assert_eq!(RuleSet::names_list(), "spanish, czech, russian or house");
+        assert_eq!(
+            RuleSet::lang_help_text(),
+            "The language of the dialogue (default: es for spanish, cs for czech, ru for russian, \
+             ru for house)"
+        );
+        assert!(RuleSet::help_text().ends_with(
+            "russian (the Russian rules) or house (the house rules of the Russian checkers program)"
+        ));
         assert_eq!(
             "HOUSE".parse::<RuleSet>(),
             Ok(RuleSet::House),
