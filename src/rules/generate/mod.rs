@@ -447,8 +447,12 @@ fn quiet_moves_of<const WHITE: bool>(pos: &Position, list: &mut MoveList) {
     let occ = pos.occupied();
     let far = us.crowning_rank();
     for dir in forward_of::<WHITE>() {
-        for to in pos.men(us).shift(dir) & empty {
-            list.push(Move::quiet(back(to, dir), to).with_crowning(far.contains(to)));
+        let targets = pos.men(us).shift(dir) & empty;
+        for to in targets & !far {
+            list.push(Move::quiet(back(to, dir), to));
+        }
+        for to in targets & far {
+            list.push(Move::quiet(back(to, dir), to).with_crowning(true));
         }
     }
     for king in pos.kings(us) {
