@@ -366,3 +366,14 @@ fn analyze_and_moves_under_the_new_rules() {
     let out = run("house", &["moves", "--fen", "W:WKa1:Bc3,f6"], "");
     assert_eq!(out, "a1:d4:g7\n");
 }
+
+#[test]
+fn perft_command_prints_the_published_russian_figures() {
+    let out = run("russian", &["perft", "--depth", "9"], "");
+    let want: String = [7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586]
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("{} {n}\n", i + 1))
+        .collect();
+    assert_eq!(out, want);
+}
