@@ -94,6 +94,7 @@ pub static TEXTS: Texts = Texts {
     fen_king_without_piece: "Na poli {0} je dáma bez kamene.",
     fen_crowning_rank: "Kámen na poli {0} by už byl dámou.",
     fen_too_many: "Jeden hráč má {0} kamenů, smí mít nejvýš 12.",
+    fen_no_pieces: "Na desce není žádný kámen: zadejte aspoň jeden.",
     pdn_empty: "soubor neobsahuje žádnou partii.",
     pdn_comment: "komentář „{“ není uzavřen.",
     pdn_variation: "varianta „(“ není uzavřena.",
@@ -108,4 +109,7 @@ pub static TEXTS: Texts = Texts {
     io_not_found: "soubor neexistuje.",
     io_denied: "přístup odepřen.",
     io_other: "chyba systému ({0}).",
+    io_not_a_file: "nejde o obyčejný soubor.",
+    io_too_large: "soubor je větší než {0} bajtů.",
+    io_no_directory: "adresář {0} neexistuje.",
 };

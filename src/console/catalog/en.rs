@@ -94,6 +94,7 @@ pub static TEXTS: Texts = Texts {
     fen_king_without_piece: "{0} is marked as a king but holds no piece.",
     fen_crowning_rank: "The man on {0} would already be a king.",
     fen_too_many: "One side has {0} pieces; at most 12 are allowed.",
+    fen_no_pieces: "The board is empty: give at least one piece.",
     pdn_empty: "the file holds no game.",
     pdn_comment: "a comment '{' is never closed.",
     pdn_variation: "a variation '(' is never closed.",
@@ -108,4 +109,7 @@ pub static TEXTS: Texts = Texts {
     io_not_found: "no such file.",
     io_denied: "permission denied.",
     io_other: "system error ({0}).",
+    io_not_a_file: "not a regular file.",
+    io_too_large: "the file is larger than {0} bytes.",
+    io_no_directory: "the directory {0} does not exist.",
 };

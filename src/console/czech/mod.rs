@@ -92,12 +92,14 @@ pub fn run<R: Rules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleE
 
 /// Reads a PDN game from `path`, or says in `t`'s language why it cannot.
 fn load_game<R: Rules>(t: &Texts, path: &Path) -> Result<Game<R>, String> {
-    let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| fill(t.load_failed, &[&name, &t.io_error(&e)]))?;
-    let text = String::from_utf8_lossy(&bytes);
-    pdn::read::<R>(&text)
+    super::load_game::<R>(path)
         .map(|record| record.game)
-        .map_err(|e| fill(t.load_failed, &[&name, &t.pdn_error(&e)]))
+        .map_err(|e| {
+            fill(
+                t.load_failed,
+                &[&path.display().to_string(), &t.load_error(&e)],
+            )
+        })
 }
 
 impl<R: Rules> Session<'_, R> {
@@ -404,7 +406,7 @@ impl<R: Rules> Session<'_, R> {
         let text = pdn::write(&self.game, &header);
         match pdn::save(Path::new(file), &text) {
             Ok(()) => io.line(&fill(self.t.saved, &[file])),
-            Err(e) => io.line(&fill(self.t.save_failed, &[file, &self.t.io_error(&e)])),
+            Err(e) => io.line(&fill(self.t.save_failed, &[file, &self.t.file_error(&e)])),
         }
     }
 

@@ -2,9 +2,10 @@
 //! into its language. The catalogues themselves are `catalog::cs` and `catalog::en`.
 
 use crate::Color;
+use crate::console::LoadError;
 use crate::fen::FenError;
 use crate::notation::algebraic::{self, MoveError, ParseError, SyntaxError};
-use crate::notation::pdn::{PdnError, PdnErrorKind};
+use crate::notation::pdn::{FileError, PdnError, PdnErrorKind};
 use crate::position::SetupError;
 use crate::square::SquareError;
 
@@ -161,6 +162,8 @@ pub struct Texts {
     pub fen_crowning_rank: &'static str,
     /// {0} the count.
     pub fen_too_many: &'static str,
+    /// No piece on the board at all.
+    pub fen_no_pieces: &'static str,
     /// PDN errors: no game.
     pub pdn_empty: &'static str,
     /// An unclosed comment.
@@ -189,6 +192,12 @@ pub struct Texts {
     pub io_denied: &'static str,
     /// Another system error: {0} the system's text.
     pub io_other: &'static str,
+    /// A name that is a directory, a pipe or a device, not a file.
+    pub io_not_a_file: &'static str,
+    /// A file over the size limit: {0} the limit in bytes.
+    pub io_too_large: &'static str,
+    /// The directory to save into does not exist: {0} the directory.
+    pub io_no_directory: &'static str,
 }
 
 /// `template` with `{0}`, `{1}`… replaced by `args`.
@@ -292,6 +301,7 @@ impl Texts {
                 SetupError::TooManyPieces { count, .. } => {
                     fill(self.fen_too_many, &[&count.to_string()])
                 }
+                SetupError::Empty => self.fen_no_pieces.to_string(),
             },
         }
     }
@@ -322,11 +332,24 @@ impl Texts {
     }
 
     /// Why a file could not be read or written.
-    pub fn io_error(&self, error: &std::io::Error) -> String {
-        match error.kind() {
-            std::io::ErrorKind::NotFound => self.io_not_found.to_string(),
-            std::io::ErrorKind::PermissionDenied => self.io_denied.to_string(),
-            _ => fill(self.io_other, &[&error.to_string()]),
+    pub fn file_error(&self, error: &FileError) -> String {
+        match error {
+            FileError::NotFound => self.io_not_found.to_string(),
+            FileError::Denied => self.io_denied.to_string(),
+            FileError::NotAFile => self.io_not_a_file.to_string(),
+            FileError::TooLarge { limit } => fill(self.io_too_large, &[&limit.to_string()]),
+            FileError::NoDirectory(dir) => {
+                fill(self.io_no_directory, &[&dir.display().to_string()])
+            }
+            FileError::Io(e) => fill(self.io_other, &[&e.to_string()]),
+        }
+    }
+
+    /// Why a game could not be loaded.
+    pub fn load_error(&self, error: &LoadError) -> String {
+        match error {
+            LoadError::File(e) => self.file_error(e),
+            LoadError::Pdn(e) => self.pdn_error(e),
         }
     }
 }
