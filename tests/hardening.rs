@@ -107,7 +107,7 @@ fn options_before_the_subcommand_count() {
         "c3-d4\n",
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
-    let after = r.stdout.split("c3-d4").nth(1).unwrap();
+    let after = r.stdout.split("White to move: c3-d4").nth(1).unwrap();
     assert!(after.contains("Black (computer) plays"), "{}", r.stdout);
 
     let r = run(&["--depth", "2", "analyze", "--rules", "czech"], "");

@@ -12,7 +12,7 @@ mod read;
 mod write;
 
 pub use file::{FileError, MAX_FILE_BYTES, read_file, save};
-pub use read::read;
+pub use read::{excerpt, read};
 pub use write::{result_text, today, write};
 
 use super::algebraic::MoveError;

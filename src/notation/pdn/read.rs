@@ -27,7 +27,7 @@ const EXCERPT_CHARS: usize = 40;
 
 /// `text` as a message may quote it: control characters escaped (`\u{0}`), cut to
 /// [`EXCERPT_CHARS`] characters with `…` after a cut.
-pub(crate) fn excerpt(text: &str) -> String {
+pub fn excerpt(text: &str) -> String {
     let mut out = String::new();
     for (n, c) in text.chars().enumerate() {
         if n == EXCERPT_CHARS {
