@@ -67,7 +67,8 @@ proptest! {
 /// Inputs the fuzzers once found failing, kept under `tests/fixtures/fuzz/<reader>/`.
 #[test]
 fn inputs_found_by_fuzzing_hold() {
-    let readers: [(&str, fn(&[u8])); 5] = [
+    type Check = fn(&[u8]);
+    let readers: [(&str, Check); 5] = [
         ("fen", fuzz_checks::fen),
         ("pdn", fuzz_checks::pdn),
         ("algebraic", fuzz_checks::algebraic),
