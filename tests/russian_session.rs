@@ -30,10 +30,27 @@ fn run(rules: &str, args: &[&str], input: &str) -> String {
     run_in(&std::env::current_dir().unwrap(), rules, args, input)
 }
 
-/// The lines of `out` that are not part of a board or its legend.
+/// Runs the subcommand `dama <args> --rules <rules>`; returns stdout.
+fn command(rules: &str, args: &[&str]) -> String {
+    let out = Command::cargo_bin("dama")
+        .unwrap()
+        .args(args)
+        .args(["--rules", rules])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
+/// The lines of `out` that are not part of a board or its legend, the engine's thinking time
+/// written `T s` (it varies from run to run).
 fn dialogue(out: &str) -> String {
+    let time = regex::Regex::new(r" — \d+[.,]\d (s|с), ").unwrap();
     out.lines()
-        .filter(|line| {
+        .map(|line| time.replace(line, " — T $1, ").into_owned())
+        .filter(|line: &String| {
             let b = line.as_bytes();
             let rank = b.len() == 19 && b[0].is_ascii_digit() && b[18] == b[0];
             !(rank
@@ -355,21 +372,20 @@ fn undo_and_redo_of_a_capture_that_crowns_on_the_way() {
 #[test]
 fn analyze_and_moves_under_the_new_rules() {
     for rules in ["russian", "house"] {
-        let out = run(
+        let out = command(
             rules,
             &["analyze", "--depth", "3", "--fen", "W:WKa1:Bc3,f6,h8"],
-            "",
         );
         let last = out.lines().last().unwrap();
         assert_eq!(last, "bestmove a1:d4:g7", "{rules}: {out}");
     }
-    let out = run("house", &["moves", "--fen", "W:WKa1:Bc3,f6"], "");
+    let out = command("house", &["moves", "--fen", "W:WKa1:Bc3,f6"]);
     assert_eq!(out, "a1:d4:g7\n");
 }
 
 #[test]
 fn perft_command_prints_the_published_russian_figures() {
-    let out = run("russian", &["perft", "--depth", "9"], "");
+    let out = command("russian", &["perft", "--depth", "9"]);
     let want: String = [7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586]
         .iter()
         .enumerate()

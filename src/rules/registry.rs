@@ -81,7 +81,7 @@ impl RuleSet {
             .iter()
             .map(|r| format!("{} ({})", r.name(), r.info().summary))
             .collect();
-        format!("The rule set: {}", join_or(&sets))
+        format!("The rule set (default spanish): {}", join_or(&sets))
     }
 
     /// The help text of `--lang`: the default language of every rule set.
@@ -96,7 +96,7 @@ impl RuleSet {
             })
             .collect();
         format!(
-            "The language of the dialogue (default: {})",
+            "The language of the dialogue (play; default: {})",
             defaults.join(", ")
         )
     }
@@ -195,7 +195,7 @@ mod tests {
         assert_eq!(RuleSet::names_list(), "spanish, czech, russian or house");
         assert_eq!(
             RuleSet::lang_help_text(),
-            "The language of the dialogue (default: es for spanish, cs for czech, ru for russian, \
+            "The language of the dialogue (play; default: es for spanish, cs for czech, ru for russian, \
              ru for house)"
         );
         assert!(RuleSet::help_text().ends_with(

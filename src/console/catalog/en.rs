@@ -4,15 +4,27 @@ use crate::console::czech::Texts;
 
 /// The English texts.
 pub static TEXTS: Texts = Texts {
-    title: "Czech draughts",
+    titles: &[
+        (
+            "spanish",
+            "Draughts by the Spanish-spec rules (capture optional, at most three hops)",
+        ),
+        ("czech", "Czech draughts"),
+        ("russian", "Russian draughts"),
+        (
+            "house",
+            "Draughts by the house rules of the Russian checkers program",
+        ),
+    ],
+    help_rules: "You are playing {0}.",
     intro: "Enter a move like c3-d4 or c3xe5; help lists the commands.",
-    legend: "o white man, O white king, x black man, X black king",
+    legend: "o white man, O white king, x black man, X black king, [ ] the last move",
     prompt_white: "White to move: ",
     prompt_black: "Black to move: ",
     white: "white",
     black: "black",
     help: &[
-        "Moves: c3-d4, c3xe5 or c3:e5, a full capture path c3xe5xg7, also c3 d4.",
+        "Moves: c3-d4, c3xe5 or c3:e5, a full capture path c3xe5xg7, also c3 d4 or c3d4.",
         "Commands:",
         "  help          this list",
         "  moves         the legal moves",
@@ -33,6 +45,7 @@ pub static TEXTS: Texts = Texts {
     moves: "Legal moves: {0}",
     undone: "Taken back: {0}",
     nothing_to_undo: "Nothing to take back.",
+    nothing_of_yours: "None of your moves to take back yet.",
     redone: "Played again: {0}",
     nothing_to_redo: "Nothing to play again.",
     setup_usage: "Give a position: setup FEN, e.g. setup W:Wc3,Kd4:Bf6",
@@ -41,7 +54,9 @@ pub static TEXTS: Texts = Texts {
     saved: "Game saved to {0}.",
     save_failed: "Cannot save the game to {0}: {1}",
     load_usage: "Give a file: load FILE",
-    loaded: "Game loaded from {0} (half-moves: {1}).",
+    loaded: "Game loaded from {0}: {1}, {2} half-moves, {3}",
+    in_progress: "the game goes on.",
+    last_move: "Last move: {0}",
     load_failed: "Cannot load {0}: {1}",
     kept: "The game goes on unchanged.",
     at_line: "line {0}: {1}",
@@ -50,6 +65,13 @@ pub static TEXTS: Texts = Texts {
     engine_accepts: "The computer accepts the draw.",
     engine_declines: "The computer declines the draw; play goes on.",
     engine_offers: "The computer offers a draw. Do you accept? (y/n): ",
+    engine_plays: "{0} (computer) plays {1} — {2}",
+    engine_saw: "{0} s, depth {1}, {2}",
+    score_win: "win in {0} half-moves",
+    score_loss: "loss in {0} half-moves",
+    decimal: '.',
+    quit_unsaved: "The game is not saved. Quit anyway? (y/n): ",
+    resign_confirm: "Do you really resign? (y/n): ",
     hint: "Hint: {0}",
     no_hint: "The computer has nothing to suggest.",
     win_no_pieces: "{0} wins: {1} has no pieces left.",
@@ -80,6 +102,7 @@ pub static TEXTS: Texts = Texts {
     err_ambiguous: "That names more than one capture; give the full path: {0}",
     err_not_legal: "The piece on {0} cannot move like that.",
     err_too_short: "A move needs a start and a landing square.",
+    err_one_step: "A move without a capture goes one step: give only its start and landing squares.",
     fen_empty: "The FEN is empty.",
     fen_fields: "A FEN has three parts separated by ':' (e.g. W:Wa1,c3:Bf6); this one has {0}.",
     fen_turn: "The side to move must be W or B, not '{0}'.",
@@ -94,6 +117,7 @@ pub static TEXTS: Texts = Texts {
     fen_king_without_piece: "{0} is marked as a king but holds no piece.",
     fen_crowning_rank: "The man on {0} would already be a king.",
     fen_too_many: "One side has {0} pieces; at most 12 are allowed.",
+    fen_no_pieces: "The board is empty: give at least one piece.",
     pdn_empty: "the file holds no game.",
     pdn_comment: "a comment '{' is never closed.",
     pdn_variation: "a variation '(' is never closed.",
@@ -108,23 +132,16 @@ pub static TEXTS: Texts = Texts {
     io_not_found: "no such file.",
     io_denied: "permission denied.",
     io_other: "system error ({0}).",
+    io_not_a_file: "not a regular file.",
+    io_too_large: "the file is larger than {0} bytes.",
+    io_no_directory: "the directory {0} does not exist.",
+    other_rules: "the file is a game of the {0} rules, not of the {1} rules.",
 };
 
 /// The English rule-set texts.
 pub static RULES_TEXTS: crate::console::czech::RulesTexts = crate::console::czech::RulesTexts {
-    titles: &[
-        ("czech", "Czech draughts"),
-        ("spanish", "Draughts (the Spanish-spec rules)"),
-        ("russian", "Russian draughts"),
-        (
-            "house",
-            "Draughts (the house rules of the Russian checkers program)",
-        ),
-    ],
-    title_other: "Draughts ({0})",
     draw_material: "Draw: both sides have kings and the material did not change for the moves the ending allows.",
     house_offer: "At most four pieces and eight pairs of moves without a capture or a man move: the rules offer a draw. Does {0} accept? (y/n): ",
     house_offer_engine: "At most four pieces and eight pairs of moves without a capture or a man move: the rules offer a draw and the computer agrees. Do you accept? (y/n): ",
     house_engines_agree: "The rules offer a draw and both computers accept.",
-    other_rules: "the file is a game of the {0} rules, not of the {1} rules.",
 };

@@ -1,11 +1,9 @@
 //! Writing PDN records and saving them safely.
 
-use std::io::Write as _;
-use std::path::Path;
-
 use super::Header;
 use crate::fen;
 use crate::game::{Game, Outcome};
+use crate::notation::{Notation, algebraic};
 use crate::{Color, Position, Rules};
 
 /// The PDN result of a game: `1-0`, `0-1`, `1/2-1/2` or `*` while it goes on.
@@ -51,7 +49,12 @@ pub fn write<R: Rules>(game: &Game<R>, header: &Header) -> String {
     let mut turn = game.start().turn();
     let mut number = 1;
     for (i, mv) in game.moves().enumerate() {
-        let mv_text = R::NOTATION.write(mv);
+        // PDN movetext is algebraic whatever the dialogue's notation; Russian-style sets write
+        // their captures with `:`.
+        let mv_text = match R::NOTATION {
+            Notation::AlgebraicColon => algebraic::write_with(mv, ':'),
+            Notation::Algebraic | Notation::Numeric => algebraic::write(mv),
+        };
         match turn {
             Color::White => tokens.push(format!("{number}. {mv_text}")),
             Color::Black if i == 0 => tokens.push(format!("{number}... {mv_text}")),
@@ -78,28 +81,6 @@ pub fn write<R: Rules>(game: &Game<R>, header: &Header) -> String {
     text.push_str(&line);
     text.push('\n');
     text
-}
-
-/// Writes `text` to `path` through a temporary file in the same directory and a rename, so the
-/// file is never left half written.
-pub fn save(path: &Path, text: &str) -> std::io::Result<()> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "no file name"))?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(".{}.tmp", std::process::id()));
-    let tmp = path.with_file_name(tmp_name);
-    let written = (|| {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written
 }
 
 /// Today's date (UTC) as PDN writes it, `YYYY.MM.DD`.
