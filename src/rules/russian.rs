@@ -3,8 +3,9 @@
 //! Men capture forward and backward; a man crowned during a capture goes on as a king; kings
 //! fly and, capturing, land where the capture can go on if any landing allows it; capture is
 //! compulsory and must be finished, any capture may be chosen; routes with the same start, end
-//! and captured pieces are one move. Draws: threefold repetition and the counts of
-//! [`russian_counters`](self) (see `docs/rules.md`).
+//! and captured pieces are one move. Draws: threefold repetition, fifteen moves
+//! each with only kings moved, and the counts of the endings ([`ending_limit`]; see
+//! `docs/rules.md`).
 
 use super::generate::{self, KingLanding, Params};
 use super::{DrawCounters, DrawReason, EndingCount, RuleSet, RuleSetInfo, Rules, material};
