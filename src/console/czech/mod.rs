@@ -94,7 +94,7 @@ pub fn run<R: Rules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleE
         rules_offer_ply: None,
     };
     io.line(t.title(R::RULE_SET))?;
-    io.line(t.intro)?;
+    io.line(rt.intro_for(R::NOTATION, t))?;
     if let (Some(record), Some(path)) = (loaded, &opts.load) {
         session.game = record.game.clone();
         session.report_loaded(io, &path.display().to_string(), &record)?;
