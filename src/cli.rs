@@ -38,6 +38,9 @@ pub struct Common {
     /// When to colour the output.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// The endgame tables' directory (default: $DAMA_TB_DIR, else the platform data directory).
+    #[arg(long, global = true)]
+    pub tb_dir: Option<PathBuf>,
 }
 
 fn parse_rules(text: &str) -> Result<RuleSet, String> {
@@ -56,6 +59,8 @@ pub enum Command {
     Moves,
     /// Search the position and print the best move.
     Analyze(AnalyzeArgs),
+    /// Endgame tables: build, probe, info, verify.
+    Tb(crate::tablebase::command::TbArgs),
 }
 
 /// Who plays a side.

@@ -11,11 +11,19 @@ fn run(cli: &Cli) -> Result<(), CliError> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr();
+    dama::tablebase::set_engine_dir(
+        cli.common
+            .tb_dir
+            .clone()
+            .or_else(dama::tablebase::default_dir),
+    );
     match &cli.command {
         Some(Command::Perft(args)) => cli::perft(&cli.common, args, &mut out, &mut err)?,
         Some(Command::Moves) => cli::moves(&cli.common, &mut out)?,
         Some(Command::Analyze(args)) => cli::analyze(&cli.common, args, &mut out)?,
         Some(Command::Play(args)) => play(cli, args, &mut out)?,
+        Some(Command::Tb(args)) => dama::tablebase::command::run(&cli.common, args, &mut out)
+            .map_err(|e| CliError::Input(e.to_string()))?,
         None => play(cli, &cli.play, &mut out)?,
     }
     out.flush()?;
