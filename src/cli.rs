@@ -292,9 +292,15 @@ fn analyze_for<R: Rules>(
             return;
         }
         let pv: Vec<String> = info.pv.iter().map(|mv| R::NOTATION.write(mv)).collect();
+        // Table hits appear only where the endgame tables were used.
+        let hits = if info.tbhits > 0 {
+            format!(" tbhits {}", info.tbhits)
+        } else {
+            String::new()
+        };
         let written = writeln!(
             out,
-            "info depth {} score {} nodes {} pv {}",
+            "info depth {} score {} nodes {}{hits} pv {}",
             info.depth,
             info.score,
             info.nodes,

@@ -29,6 +29,9 @@ pub use self::value::{UNLIMITED, Value, plies_left};
 use crate::rules::DrawCounters;
 use crate::{Move, MoveList, Position, RuleSet, Rules};
 
+/// The most pieces any table holds (the index numbers up to five of a kind; builds go to six).
+pub const MAX_PIECES: u32 = 6;
+
 /// The directory the tables live in when none is given: `$DAMA_TB_DIR`, else the platform's
 /// data directory (`~/.local/share/dama/tb` on Linux); one subdirectory per rule set.
 pub fn default_dir() -> Option<PathBuf> {
