@@ -120,6 +120,8 @@ pub struct Engine {
     limits: Limits,
     table: Option<Table>,
     rng: u64,
+    /// Whether the endgame tables are used (on by default).
+    use_tables: bool,
 }
 
 impl fmt::Debug for Engine {
@@ -200,6 +202,7 @@ impl Engine {
             limits,
             table: None,
             rng: seed ^ 0x9E37_79B9_7F4A_7C15 | 1,
+            use_tables: true,
         }
     }
 
@@ -211,6 +214,12 @@ impl Engine {
     /// Changes the limits (the engine keeps what it has learnt).
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
+    }
+
+    /// Turns the endgame tables on or off (on by default; off: the search alone, as for
+    /// comparing the two).
+    pub fn set_use_tables(&mut self, on: bool) {
+        self.use_tables = on;
     }
 
     /// Forgets the transposition table (for a new game).
@@ -252,6 +261,7 @@ impl Engine {
         let first = *moves.first()?;
         let plan = level::plan(limits);
         if plan.noise == 0
+            && self.use_tables
             && let Some((mv, score)) = table_move(game)
         {
             on_info(&Info {
@@ -280,7 +290,7 @@ impl Engine {
         let mut searcher = Searcher::<R>::new(table, deadline);
         // A few captures from the root can reach the tables' positions: probe them (the small
         // classes are built on the side, not waited for, and used once ready).
-        if game.position().occupied().count() <= TABLES_FROM_PIECES {
+        if self.use_tables && game.position().occupied().count() <= TABLES_FROM_PIECES {
             searcher.set_tables(crate::tablebase::EngineTables::get::<R>());
         }
         let mut best: (Move, i32) = (first, 0);

@@ -140,7 +140,9 @@ fn progress_bar(total: u64) -> indicatif::ProgressBar {
     bar
 }
 
-fn build<R: Rules>(
+/// Builds every class of at most `pieces` pieces into `dir` (skipping those present),
+/// printing a line per class and a total to `out` and a progress bar on standard error.
+pub fn build<R: Rules>(
     dir: &std::path::Path,
     pieces: u32,
     out: &mut impl Write,
