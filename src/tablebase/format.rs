@@ -176,12 +176,15 @@ pub fn read_header(path: &Path, bytes: &[u8]) -> Result<Header, FormatError> {
     })
 }
 
+/// Decompressed blocks by slot: (block number, entries).
+type BlockCache = Vec<Option<(u32, Box<[u8]>)>>;
+
 /// A class's table file, read and checked, its blocks decompressed when first probed.
 pub struct ClassFile {
     header: Header,
     data: Vec<u8>,
     offsets: Vec<u64>,
-    cache: Mutex<Vec<Option<(u32, Box<[u8]>)>>>,
+    cache: Mutex<BlockCache>,
 }
 
 impl std::fmt::Debug for ClassFile {

@@ -99,7 +99,7 @@ fn quiet_king_move(pos: &Position) -> Option<(Position, Move)> {
     let from = pos.pieces(pos.turn()).first()?;
     let to = pos.empty().first()?;
     let mut setup = pos.to_setup();
-    setup.kings = setup.kings | from.bb();
+    setup.kings |= from.bb();
     let before = Position::from_setup(&setup).ok()?;
     Some((before, Move::quiet(from, to)))
 }
