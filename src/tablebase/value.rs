@@ -106,11 +106,45 @@ fn quiet_king_move(pos: &Position) -> Option<(Position, Move)> {
 
 /// The plies that can still be played in the current phase before the rules' counters draw
 /// the game (0 when they already do, [`UNLIMITED`] when they never will).
+///
+/// The answer is remembered per thread by material and counters: the rules' counters after a
+/// quiet move that keeps the material depend on nothing else (the Czech counts look at whether
+/// a move was a man move or capture and at the material; a count's limit is fixed when it
+/// starts, which such a move never does).
 pub fn plies_left<R: Rules>(pos: &Position, counters: &DrawCounters) -> u32 {
-    const CAP: u32 = 1000;
     if R::counters_draw(counters).is_some() {
         return 0;
     }
+    let key = (
+        R::RULE_SET,
+        pos.turn(),
+        crate::rules::material(pos),
+        *counters,
+    );
+    if let Some(n) = LEFT.with(|memo| memo.borrow().get(&key).copied()) {
+        return n;
+    }
+    let n = count_left::<R>(pos, counters);
+    LEFT.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if memo.len() > 1 << 14 {
+            memo.clear();
+        }
+        memo.insert(key, n);
+    });
+    n
+}
+
+type LeftKey = (crate::RuleSet, crate::Color, [u8; 4], DrawCounters);
+
+thread_local! {
+    static LEFT: std::cell::RefCell<std::collections::HashMap<LeftKey, u32>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// [`plies_left`] counted out.
+fn count_left<R: Rules>(pos: &Position, counters: &DrawCounters) -> u32 {
+    const CAP: u32 = 1000;
     let Some((before, mv)) = quiet_king_move(pos) else {
         return UNLIMITED;
     };
