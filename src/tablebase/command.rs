@@ -133,7 +133,7 @@ fn progress_bar(total: u64) -> indicatif::ProgressBar {
         indicatif::ProgressDrawTarget::stderr(),
     );
     if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "{msg:>12} [{bar:30}] {percent}% {per_sec} left {eta}",
+        "{msg:>16} [{bar:30}] {human_pos}/{human_len} entries, {per_sec}, left {eta}",
     ) {
         bar.set_style(style.progress_chars("=> "));
     }
@@ -173,7 +173,7 @@ pub fn build<R: Rules>(
             writeln!(out, "present {}", m.name())?;
             continue;
         }
-        bar.set_message(m.name());
+        bar.set_message(format!("{} ({}/{})", m.name(), built + 1, todo.len()));
         let t = Instant::now();
         let values = super::build::build_class::<R>(&tables, m, &|n| bar.inc(n))?;
         let size = format::write(&format::class_path(dir, m), R::RULE_SET, m, &values)?;
