@@ -8,7 +8,7 @@
 //! 12      16    rule set name, NUL-padded
 //! 28       4    material: white men, white kings, black men, black kings
 //! 32       8    entries
-//! 40       4    entries per block
+//! 40       4    entries per block (4096 written)
 //! 44       4    blocks
 //! 48       8    build time (seconds since 1970)
 //! 56       4    CRC-32 of everything after the header
@@ -27,9 +27,12 @@ const MAGIC: &[u8; 8] = b"DAMATB\r\n";
 /// The format version this program reads and writes.
 pub const VERSION: u32 = 1;
 const HEADER: usize = 64;
-/// Entries per compressed block.
-pub const BLOCK: usize = 1 << 14;
-const CACHE_SLOTS: usize = 64;
+/// Entries per compressed block (written; a reader takes the header's).
+pub const BLOCK: usize = 1 << 12;
+/// Decompressed blocks kept per class (direct-mapped by block number): 2 MiB at most.
+const CACHE_SLOTS: usize = 512;
+/// The largest block a reader accepts.
+const MAX_BLOCK: u32 = 1 << 20;
 
 /// Why a table file is refused.
 #[derive(Debug, thiserror::Error)]
@@ -217,11 +220,11 @@ impl ClassFile {
         if header.material != m {
             return Err(bad(format!("holds class {}", header.material.name())));
         }
-        if header.entries != Class::new(m).len() || header.block as usize != BLOCK {
+        if header.entries != Class::new(m).len() || header.block == 0 || header.block > MAX_BLOCK {
             return Err(bad("wrong size for its class".to_string()));
         }
         let blocks = header.blocks as usize;
-        if blocks != (header.entries as usize).div_ceil(BLOCK) {
+        if blocks != (header.entries as usize).div_ceil(header.block as usize) {
             return Err(bad("wrong block count".to_string()));
         }
         let index_end = HEADER + 8 * (blocks + 1);
@@ -261,7 +264,8 @@ impl ClassFile {
     fn block(&self, b: usize) -> Option<Box<[u8]>> {
         let from = usize::try_from(*self.offsets.get(b)?).ok()?;
         let to = usize::try_from(*self.offsets.get(b + 1)?).ok()?;
-        let len = BLOCK.min(self.header.entries as usize - b * BLOCK);
+        let block = self.header.block as usize;
+        let len = block.min((self.header.entries as usize).checked_sub(b * block)?);
         let mut out = vec![0u8; len].into_boxed_slice();
         let n = lz4_flex::block::decompress_into(self.data.get(from..to)?, &mut out).ok()?;
         (n == len).then_some(out)
@@ -270,7 +274,8 @@ impl ClassFile {
     /// The code of entry `index`.
     pub fn code(&self, index: u64) -> Option<u8> {
         let index = usize::try_from(index).ok()?;
-        let (b, at) = (index / BLOCK, index % BLOCK);
+        let block = self.header.block as usize;
+        let (b, at) = (index / block, index % block);
         let slot = b % CACHE_SLOTS;
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((cached, block)) = &cache[slot]
