@@ -287,7 +287,9 @@ impl Engine {
             _ => TABLE_BITS,
         };
         let table = self.table.get_or_insert_with(|| Table::new(bits));
-        let mut searcher = Searcher::<R>::new(table, deadline);
+        // Depth 1 is always completed (a few hundred nodes at most): however short the move
+        // time, the move played has been searched. The clock applies from depth 2 on.
+        let mut searcher = Searcher::<R>::new(table, None);
         // A few captures from the root can reach the tables' positions: probe them (the small
         // classes are built on the side, not waited for, and used once ready).
         if self.use_tables && game.position().occupied().count() <= TABLES_FROM_PIECES {
@@ -296,6 +298,9 @@ impl Engine {
         let mut best: (Move, i32) = (first, 0);
         let mut noisy: Vec<(Move, i32)> = Vec::new();
         for depth in 1..=max_depth {
+            if depth == 2 {
+                searcher.set_deadline(deadline);
+            }
             let (score, pv) = if noise > 0 {
                 let scored = searcher.score_root_moves(&root, depth as i32);
                 if searcher.stopped {

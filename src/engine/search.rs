@@ -133,6 +133,11 @@ impl<'t, R: Rules> Searcher<'t, R> {
         self.tables = tables;
     }
 
+    /// Sets (or lifts, with `None`) the time at which the search stops.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
     // ---- The endgame tables' probe hook (src/tablebase): the score of a covered position
     // with its draw counters, from the side to move's view; `None` when not covered.
     #[inline]

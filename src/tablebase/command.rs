@@ -36,7 +36,8 @@ pub enum TbAction {
     },
     /// The value of the --fen position with fresh counters: win N, draw or loss N.
     Probe,
-    /// The classes present, their positions, bytes and build dates (every rule set).
+    /// The classes present, their positions, bytes and build dates (every rule set, or the
+    /// one --rules names).
     Info,
     /// Check every entry against its children.
     Verify {
@@ -75,15 +76,11 @@ pub enum TbError {
     Io(#[from] std::io::Error),
 }
 
-/// Runs `dama tb` with the common options' rule set, table directory (`--tb-dir`, else the
-/// default) and `--fen`.
-pub fn run(
-    common: &crate::cli::Common,
-    args: &TbArgs,
-    out: &mut impl Write,
-) -> Result<(), TbError> {
-    let (rules, fen) = (common.rules, common.fen.as_deref());
-    let base: PathBuf = match common.tb_dir.as_deref() {
+/// Runs `dama tb` with the options' rule set, table directory (`--tb-dir`, else the default)
+/// and `--fen`.
+pub fn run(opts: &crate::cli::Options, args: &TbArgs, out: &mut impl Write) -> Result<(), TbError> {
+    let (rules, fen) = (opts.rules(), opts.fen.as_deref());
+    let base: PathBuf = match opts.tb_dir.as_deref() {
         Some(d) => d.to_path_buf(),
         None => super::default_dir().ok_or(TbError::NoDir)?,
     };
@@ -104,7 +101,10 @@ pub fn run(
             writeln!(out, "{value}")?;
             Ok(())
         }
-        TbAction::Info => info(&base, out),
+        TbAction::Info => {
+            let sets: Vec<RuleSet> = opts.rules.map_or(RuleSet::ALL.to_vec(), |r| vec![r]);
+            info(&base, &sets, out)
+        }
         TbAction::Verify { pieces, threads } => in_pool(
             *threads,
             || with_rules!(rules, R => verify::<R>(&dir, *pieces, out)),
@@ -264,8 +264,8 @@ fn verify<R: Rules>(
     Ok(())
 }
 
-fn info(base: &std::path::Path, out: &mut impl Write) -> Result<(), TbError> {
-    for rules in RuleSet::ALL {
+fn info(base: &std::path::Path, sets: &[RuleSet], out: &mut impl Write) -> Result<(), TbError> {
+    for &rules in sets {
         let dir = super::rules_dir(base, rules);
         let tables = Tables::new(rules, Some(&dir));
         let (mut classes, mut positions, mut bytes) = (0, 0u64, 0u64);
