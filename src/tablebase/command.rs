@@ -159,16 +159,26 @@ pub fn build<R: Rules>(
         .copied()
         .filter(|&m| !tables.has(m))
         .collect();
+    // Classes already built are loaded into memory, but for those of the most pieces, which
+    // are read from their files when a crowning leads into them.
     let present: Vec<Material> = classes
         .iter()
         .copied()
-        .filter(|m| !todo.contains(m))
+        .filter(|m| !todo.contains(m) && m.pieces() < pieces)
         .collect();
     load_all(&mut tables, dir, &present)?;
     let total: u64 = todo.iter().map(|&m| Class::new(m).len()).sum();
     let bar = progress_bar(total);
     let (mut built, mut positions, mut bytes) = (0, 0u64, 0u64);
     for &m in &classes {
+        // Memory stays bounded: a class of the most pieces with two or more men fewer than
+        // the one being built is never needed again (nothing has more pieces; a capture takes
+        // a piece, a crowning one man); it is read from its file if it ever is.
+        for &c in &classes {
+            if c.pieces() == pieces && m.pieces() == pieces && c.men() + 1 < m.men() {
+                tables.forget(c);
+            }
+        }
         if !todo.contains(&m) {
             writeln!(out, "present {}", m.name())?;
             continue;

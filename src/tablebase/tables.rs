@@ -104,6 +104,13 @@ impl Tables {
         }
     }
 
+    /// Drops a class built in memory (its file, if any, is read when it is probed again).
+    pub fn forget(&mut self, m: Material) {
+        if let Some(s) = slot(m) {
+            self.memory[s] = None;
+        }
+    }
+
     /// The solved class of a canonical material, if any: built in memory, else from its file.
     pub fn solved(&self, m: Material) -> Option<&Arc<Solved>> {
         let s = slot(m)?;
