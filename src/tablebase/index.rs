@@ -472,7 +472,7 @@ mod tests {
     fn classes_come_in_build_order() {
         let all = Material::all_up_to(3);
         assert!(all.iter().all(|m| m.is_canonical()));
-        // KvK, KvM, MvM, MvK (mirror of KvM is not canonical: men count first)...
+        // KvK, KvM and MvM (MvK is the mirror of KvM).
         assert_eq!(all.iter().filter(|m| m.pieces() == 2).count(), 3);
         for (i, m) in all.iter().enumerate() {
             for earlier in &all[i..] {
