@@ -60,6 +60,8 @@ pub enum Command {
     Moves,
     /// Search the position and print the best move.
     Analyze,
+    /// Endgame tables: build, probe, info, verify.
+    Tb(crate::tablebase::command::TbArgs),
 }
 
 impl Command {
@@ -70,6 +72,7 @@ impl Command {
             Command::Perft(_) => "perft",
             Command::Moves => "moves",
             Command::Analyze => "analyze",
+            Command::Tb(_) => "tb",
         }
     }
 
@@ -79,10 +82,12 @@ impl Command {
         match self {
             Command::Play => &[
                 Rules, Fen, Color, White, Black, Level, Depth, Movetime, Load, Lang, Echo, NoEcho,
+                TbDir,
             ],
             Command::Perft(_) => &[Rules, Fen, Color, Depth],
             Command::Moves => &[Rules, Fen, Color],
-            Command::Analyze => &[Rules, Fen, Color, Level, Depth, Movetime],
+            Command::Analyze => &[Rules, Fen, Color, Level, Depth, Movetime, TbDir],
+            Command::Tb(_) => &[Rules, Fen, Color, TbDir],
         }
     }
 }
@@ -102,6 +107,7 @@ enum Opt {
     Lang,
     Echo,
     NoEcho,
+    TbDir,
 }
 
 impl Opt {
@@ -119,6 +125,7 @@ impl Opt {
             Opt::Lang => "--lang",
             Opt::Echo => "--echo",
             Opt::NoEcho => "--no-echo",
+            Opt::TbDir => "--tb-dir",
         }
     }
 }
@@ -164,6 +171,10 @@ pub struct Options {
     /// Do not write the lines read (play).
     #[arg(long, global = true, overrides_with = "echo")]
     pub no_echo: bool,
+    /// The endgame tables' directory (play, analyze, tb; default: $DAMA_TB_DIR, else the
+    /// platform data directory).
+    #[arg(long, global = true)]
+    pub tb_dir: Option<PathBuf>,
 }
 
 fn parse_rules(text: &str) -> Result<RuleSet, String> {
@@ -213,6 +224,7 @@ impl Options {
             (Opt::Lang, self.lang.is_some()),
             (Opt::Echo, self.echo),
             (Opt::NoEcho, self.no_echo),
+            (Opt::TbDir, self.tb_dir.is_some()),
         ];
         present
             .into_iter()

@@ -14,7 +14,15 @@ fn run(cli: &Cli) -> Result<(), CliError> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr();
+    dama::tablebase::set_engine_dir(
+        cli.opts
+            .tb_dir
+            .clone()
+            .or_else(dama::tablebase::default_dir),
+    );
     match &command {
+        Command::Tb(args) => dama::tablebase::command::run(&cli.opts, args, &mut out)
+            .map_err(|e| CliError::Input(e.to_string()))?,
         Command::Perft(args) => cli::perft(&cli.opts, args, &mut out, &mut err)?,
         Command::Moves => cli::moves(&cli.opts, &mut out)?,
         Command::Analyze => cli::analyze(&cli.opts, &mut out)?,

@@ -3,8 +3,8 @@
 //! The engine sees positions only through the rules trait and the [`Game`] (for the history
 //! that repetition draws need); it knows nothing of notation or the consoles.
 //!
-//! - [`endgame`]: the exact table of the king endings of at most four pieces with a lone
-//!   king, played from without a search;
+//! - the endgame tables ([`crate::tablebase`]): a covered position is played from them
+//!   without a search, and covered positions below the root score their value;
 //! - [`search`]: iterative deepening, alpha-beta with principal-variation search, the
 //!   transposition table of [`tt`], move ordering, extensions and quiescence, draws;
 //! - [`eval`]: the evaluation for flying-king draughts;
@@ -13,7 +13,6 @@
 //!
 //! See `docs/engine.md` for the details and the measured figures.
 
-pub mod endgame;
 pub mod eval;
 pub mod level;
 pub mod minimax;
@@ -85,6 +84,8 @@ pub struct Info {
     pub nodes: u64,
     /// The principal variation, best move first.
     pub pv: Vec<Move>,
+    /// Positions scored by the endgame tables (the root's own move from the tables counts 1).
+    pub tbhits: u64,
 }
 
 /// log2 of the transposition table's entries (16 bytes each: 16 MiB).
@@ -107,9 +108,8 @@ fn hard_limit(t: Duration) -> Duration {
         .max(t / 2)
         .max(Duration::from_micros(200))
 }
-/// The share of the move time that may be spent waiting for the endgame table's first build
-/// (the rest is left for a search if the table is not ready by then).
-const TABLE_WAIT_SHARE: f64 = 0.6;
+/// Roots with at most this many pieces probe the endgame tables in their search.
+const TABLES_FROM_PIECES: u32 = 10;
 /// Longest think for answering or making a draw offer.
 const DRAW_THINK: Duration = Duration::from_millis(250);
 /// Scores within this of zero count as level when deciding on draws.
@@ -120,6 +120,8 @@ pub struct Engine {
     limits: Limits,
     table: Option<Table>,
     rng: u64,
+    /// Whether the endgame tables are used (on by default).
+    use_tables: bool,
 }
 
 impl fmt::Debug for Engine {
@@ -162,23 +164,25 @@ pub fn plies_without_progress<R: Rules>(game: &Game<R>) -> usize {
         .count()
 }
 
-/// The endgame table's move and score in the game's position, if the table covers it.
-fn table_move<R: Rules>(game: &Game<R>, until: Option<Instant>) -> Option<(Move, Score)> {
+/// The endgame tables' move and score in the game's position, if they cover it now (never
+/// waiting for a table: the small classes are built on a thread of their own).
+fn table_move<R: Rules>(game: &Game<R>) -> Option<(Move, Score)> {
     let pos = game.position();
-    if !endgame::covers(pos) {
+    if pos.occupied().count() > crate::tablebase::MAX_PIECES {
         return None;
     }
-    let table = endgame::table_by::<R>(until)?;
+    let tables = crate::tablebase::EngineTables::get::<R>()?;
+    tables.raw(pos)?;
     let history = reversible_history(game);
     let seen = |child: &crate::Position| {
         let key = tt::position_key(child);
         history.iter().filter(|&&k| k == key).count()
     };
-    let (mv, value) = table.best_move::<R>(pos, game.counters(), seen)?;
+    let (mv, value) = tables.best_move::<R>(pos, game.counters(), seen)?;
     let score = match value {
-        endgame::Value::Win(n) => Score::Win(n),
-        endgame::Value::Loss(n) => Score::Loss(n),
-        endgame::Value::Draw => Score::Value(0),
+        crate::tablebase::Value::Win(n) => Score::Win(n),
+        crate::tablebase::Value::Loss(n) => Score::Loss(n),
+        crate::tablebase::Value::Draw => Score::Value(0),
     };
     Some((mv, score))
 }
@@ -198,6 +202,7 @@ impl Engine {
             limits,
             table: None,
             rng: seed ^ 0x9E37_79B9_7F4A_7C15 | 1,
+            use_tables: true,
         }
     }
 
@@ -209,6 +214,12 @@ impl Engine {
     /// Changes the limits (the engine keeps what it has learnt).
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
+    }
+
+    /// Turns the endgame tables on or off (on by default; off: the search alone, as for
+    /// comparing the two).
+    pub fn set_use_tables(&mut self, on: bool) {
+        self.use_tables = on;
     }
 
     /// Forgets the transposition table (for a new game).
@@ -249,24 +260,18 @@ impl Engine {
         game.legal_moves(&mut moves);
         let first = *moves.first()?;
         let plan = level::plan(limits);
-        // The table's first build takes a fraction of a second: with a move time, wait for it
-        // only part of that time (it goes on being built on the side, for the next moves).
-        let until = plan.movetime.map(|t| started + t.mul_f64(TABLE_WAIT_SHARE));
         if plan.noise == 0
-            && let Some((mv, score)) = table_move(game, until)
+            && self.use_tables
+            && let Some((mv, score)) = table_move(game)
         {
             on_info(&Info {
                 depth: 1,
                 score,
                 nodes: 0,
                 pv: vec![mv],
+                tbhits: 1,
             });
             return Some((mv, score));
-        }
-        // Five pieces or fewer: the search may reach the table's positions. The table is
-        // built on the side (this search does not wait for it) and used once it is ready.
-        if game.position().occupied().count() <= 5 {
-            let _ = endgame::table_if_ready::<R>();
         }
         let deadline = plan.movetime.map(|t| started + hard_limit(t));
         let soft = plan.movetime.map(|t| t.mul_f64(SOFT_SHARE));
@@ -285,6 +290,11 @@ impl Engine {
         // Depth 1 is always completed (a few hundred nodes at most): however short the move
         // time, the move played has been searched. The clock applies from depth 2 on.
         let mut searcher = Searcher::<R>::new(table, None);
+        // A few captures from the root can reach the tables' positions: probe them (the small
+        // classes are built on the side, not waited for, and used once ready).
+        if self.use_tables && game.position().occupied().count() <= TABLES_FROM_PIECES {
+            searcher.set_tables(crate::tablebase::EngineTables::get::<R>());
+        }
         let mut best: (Move, i32) = (first, 0);
         let mut noisy: Vec<(Move, i32)> = Vec::new();
         for depth in 1..=max_depth {
@@ -321,6 +331,7 @@ impl Engine {
                 score: Score::from_internal(score),
                 nodes: searcher.nodes,
                 pv,
+                tbhits: searcher.tb_hits,
             });
             if score.abs() > MATE_BOUND && depth as i32 > MATE - score.abs() + 8 {
                 break;
