@@ -118,6 +118,12 @@ pub struct EngineArgs {
     /// Search for this many milliseconds.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub movetime: Option<u64>,
+    /// Stop each search after this many nodes.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Play on a clock, BASE[+INCREMENT] (e.g. 5m+3s): the engine shares its time itself.
+    #[arg(long)]
+    pub time: Option<crate::engine::TimeControl>,
 }
 
 impl EngineArgs {
@@ -127,6 +133,8 @@ impl EngineArgs {
             level: self.level,
             depth: self.depth,
             movetime: self.movetime.map(Duration::from_millis),
+            nodes: self.nodes,
+            time: self.time,
         }
     }
 }

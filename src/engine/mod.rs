@@ -13,15 +13,20 @@
 //!
 //! See `docs/engine.md` for the details and the measured figures.
 
+pub mod clock;
 pub mod endgame;
 pub mod eval;
 pub mod level;
 pub mod minimax;
 pub mod search;
 pub mod tt;
+pub mod weights;
 
 use std::fmt;
 use std::time::{Duration, Instant};
+
+pub use self::clock::TimeControl;
+pub use self::weights::Weights;
 
 use self::search::{MATE, MATE_BOUND, Root, Searcher};
 use self::tt::Table;
@@ -37,6 +42,11 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// A time per move.
     pub movetime: Option<Duration>,
+    /// A budget of search nodes per move (the search stops once it is spent).
+    pub nodes: Option<u64>,
+    /// A clock: the engine shares the time left over the game's moves itself
+    /// ([`clock::allot`]).
+    pub time: Option<TimeControl>,
 }
 
 /// A search result's score, from the side to move's view.
@@ -120,6 +130,9 @@ pub struct Engine {
     limits: Limits,
     table: Option<Table>,
     rng: u64,
+    weights: Weights,
+    /// With a clock: the time left for white and for black (`None`: the base time).
+    clock_left: [Option<Duration>; 2],
 }
 
 impl fmt::Debug for Engine {
@@ -198,6 +211,8 @@ impl Engine {
             limits,
             table: None,
             rng: seed ^ 0x9E37_79B9_7F4A_7C15 | 1,
+            weights: Weights::DEFAULT,
+            clock_left: [None; 2],
         }
     }
 
@@ -211,11 +226,28 @@ impl Engine {
         self.limits = limits;
     }
 
-    /// Forgets the transposition table (for a new game).
+    /// Forgets the transposition table and resets the clock (for a new game).
     pub fn clear(&mut self) {
         if let Some(table) = &mut self.table {
             table.clear();
         }
+        self.clock_left = [None; 2];
+    }
+
+    /// Evaluates with `weights` from now on.
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
+    }
+
+    /// The evaluation's weights.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// With a clock ([`Limits::time`]): sets the time `side` has left (a referee's reading).
+    /// Without one, the engine keeps its own account, from the base time.
+    pub fn set_clock(&mut self, side: Color, left: Duration) {
+        self.clock_left[side.index()] = Some(left);
     }
 
     fn random(&mut self) -> u64 {
@@ -233,8 +265,19 @@ impl Engine {
         game: &Game<R>,
         on_info: impl FnMut(&Info),
     ) -> Option<Move> {
-        let limits = self.limits;
-        self.think(game, &limits, on_info).map(|(mv, _)| mv)
+        let mut limits = self.limits;
+        let Some(tc) = limits.time else {
+            return self.think(game, &limits, on_info).map(|(mv, _)| mv);
+        };
+        let started = Instant::now();
+        let side = game.turn().index();
+        let left = self.clock_left[side].unwrap_or(tc.base);
+        let made = (game.moves().len() / 2) as u32;
+        let share = clock::allot(left, tc.increment, made);
+        limits.movetime = Some(limits.movetime.map_or(share, |t| t.min(share)));
+        let best = self.think(game, &limits, on_info).map(|(mv, _)| mv);
+        self.clock_left[side] = Some(left.saturating_sub(started.elapsed()) + tc.increment);
+        best
     }
 
     /// Searches within `limits`; returns the move and its score.
@@ -283,6 +326,8 @@ impl Engine {
         };
         let table = self.table.get_or_insert_with(|| Table::new(bits));
         let mut searcher = Searcher::<R>::new(table, deadline);
+        searcher.set_weights(self.weights);
+        searcher.set_node_limit(plan.nodes);
         let mut best: (Move, i32) = (first, 0);
         let mut noisy: Vec<(Move, i32)> = Vec::new();
         for depth in 1..=max_depth {
@@ -356,6 +401,8 @@ impl Engine {
             level: None,
             depth: Some(plan.depth.max(4)),
             movetime: Some(movetime),
+            nodes: None,
+            time: None,
         };
         self.think(game, &limits, |_| {}).map(|(_, score)| score)
     }

@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use super::endgame;
-use super::eval::evaluate;
+use super::eval::{Weights, evaluate_with};
 use super::tt::{self, Bound, Table};
 use crate::rules::DrawCounters;
 use crate::{Move, MoveList, Position, Rules};
@@ -37,6 +37,10 @@ pub struct Searcher<'t, R: Rules> {
     deadline: Option<Instant>,
     /// The endgame table, if it is built: positions it covers below the root score its value.
     endgame: Option<&'static endgame::Table>,
+    /// The search stops once it has searched this many nodes.
+    node_limit: u64,
+    /// The evaluation's weights.
+    weights: Weights,
     /// Set when the deadline passed; every result after that is discarded.
     pub stopped: bool,
     _rules: std::marker::PhantomData<R>,
@@ -119,6 +123,8 @@ impl<'t, R: Rules> Searcher<'t, R> {
             nodes: 0,
             deadline,
             endgame: endgame::built::<R>(),
+            node_limit: u64::MAX,
+            weights: Weights::DEFAULT,
             stopped: false,
             _rules: std::marker::PhantomData,
         }
@@ -128,6 +134,16 @@ impl<'t, R: Rules> Searcher<'t, R> {
     /// takes the rule set's table if it is built).
     pub fn set_endgame(&mut self, table: Option<&'static endgame::Table>) {
         self.endgame = table;
+    }
+
+    /// Stops the search after `limit` nodes (`None`: no limit).
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.node_limit = limit.unwrap_or(u64::MAX);
+    }
+
+    /// Evaluates with `weights`.
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
     }
 
     /// The principal variation of the last completed search.
@@ -220,6 +236,9 @@ impl<'t, R: Rules> Searcher<'t, R> {
 
     #[inline]
     fn out_of_time(&mut self) -> bool {
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
         if self.nodes & 1023 == 0
             && let Some(deadline) = self.deadline
             && Instant::now() >= deadline
@@ -287,7 +306,7 @@ impl<'t, R: Rules> Searcher<'t, R> {
         }
         if ply >= MAX_PLY - 1 {
             self.lists[ply] = list;
-            return evaluate(pos);
+            return evaluate_with(pos, &self.weights);
         }
         // Mate-distance pruning.
         alpha = alpha.max(-(MATE - ply as i32));
@@ -305,11 +324,11 @@ impl<'t, R: Rules> Searcher<'t, R> {
         if quiescence {
             if !any_capture {
                 self.lists[ply] = list;
-                return evaluate(pos);
+                return evaluate_with(pos, &self.weights);
             }
             if !all_captures {
                 // Optional captures: the side may also stand pat.
-                best = evaluate(pos);
+                best = evaluate_with(pos, &self.weights);
                 if best >= beta {
                     self.lists[ply] = list;
                     return best;
