@@ -56,6 +56,8 @@ pub enum Command {
     Moves,
     /// Search the position and print the best move.
     Analyze(AnalyzeArgs),
+    /// Play engine against engine and report the result with statistics.
+    Match(crate::matchplay::MatchArgs),
 }
 
 /// Who plays a side.

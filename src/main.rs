@@ -15,6 +15,11 @@ fn run(cli: &Cli) -> Result<(), CliError> {
         Some(Command::Perft(args)) => cli::perft(&cli.common, args, &mut out, &mut err)?,
         Some(Command::Moves) => cli::moves(&cli.common, &mut out)?,
         Some(Command::Analyze(args)) => cli::analyze(&cli.common, args, &mut out)?,
+        Some(Command::Match(args)) => dama::matchplay::run(&cli.common, args, &mut out, &mut err)
+            .map_err(|e| match e {
+            dama::matchplay::MatchError::Io(e) => CliError::Io(e),
+            other => CliError::Input(other.to_string()),
+        })?,
         Some(Command::Play(args)) => play(cli, args, &mut out)?,
         None => play(cli, &cli.play, &mut out)?,
     }
