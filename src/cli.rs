@@ -57,7 +57,7 @@ pub enum Command {
     /// Search the position and print the best move.
     Analyze(AnalyzeArgs),
     /// Play engine against engine and report the result with statistics.
-    Match(crate::matchplay::MatchArgs),
+    Match(Box<crate::matchplay::MatchArgs>),
 }
 
 /// Who plays a side.

@@ -120,7 +120,7 @@ fn play_game<R: Rules>(
     max_plies: usize,
     stop: &AtomicBool,
 ) -> Option<GameResult> {
-    let engine1_white = index % 2 == 0;
+    let engine1_white = index.is_multiple_of(2);
     let mut game = opening.game::<R>()?;
     // Seat of the side to move: white is engine1 in the even games.
     let seat = |side: Color| usize::from((side == Color::White) != engine1_white);
