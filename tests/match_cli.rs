@@ -6,9 +6,9 @@ use std::collections::HashMap;
 
 use assert_cmd::Command;
 use dama::Color;
-use dama::Czech;
 use dama::game::Outcome;
 use dama::notation::pdn::read_games;
+use dama::{Czech, Spanish};
 
 fn dama() -> Command {
     Command::cargo_bin("dama").unwrap()
@@ -159,6 +159,31 @@ fn the_pdn_file_loads_back_game_by_game() {
     assert_eq!(report["wins"], wins.to_string());
     assert_eq!(report["draws"], draws.to_string());
     assert_eq!(report["losses"], losses.to_string());
+
+    // The Spanish rules too (no draw rule there: the move cap ends long games).
+    let path = dir.join("spanish.pdn");
+    let (report, _) = run_match(&[
+        "--rules",
+        "spanish",
+        "--games",
+        "4",
+        "--engine1",
+        "depth=3",
+        "--engine2",
+        "level=3",
+        "--max-plies",
+        "120",
+        "--pdn",
+        path.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let records: Vec<_> = read_games::<Spanish>(&text)
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(records.len(), 4);
+    assert!(records.iter().all(|r| r.game.is_over()));
+    assert!(records.iter().all(|r| r.game.moves().count() <= 120));
+    assert_eq!(report["games"], "4");
 }
 
 #[test]

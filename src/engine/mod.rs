@@ -244,6 +244,12 @@ impl Engine {
         &self.weights
     }
 
+    /// With a clock ([`Limits::time`]): the time `side` has left by the engine's account
+    /// (`None` before its first move on the clock).
+    pub fn clock_left(&self, side: Color) -> Option<Duration> {
+        self.clock_left[side.index()]
+    }
+
     /// With a clock ([`Limits::time`]): sets the time `side` has left (a referee's reading).
     /// Without one, the engine keeps its own account, from the base time.
     pub fn set_clock(&mut self, side: Color, left: Duration) {
