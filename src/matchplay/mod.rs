@@ -42,8 +42,8 @@ pub struct MatchArgs {
     /// The most games to play (each opening is played twice, once with each colour).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub games: u64,
-    /// Games played at the same time.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    /// Games played at the same time (1-16; each game's two engines hold up to 32 MiB).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=16))]
     pub concurrency: u32,
     /// A file of opening positions, one FEN a line (default: the built-in balanced openings;
     /// --fen: that one position).
