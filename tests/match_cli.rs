@@ -299,6 +299,17 @@ fn bad_options_give_one_line_and_status_2() {
                 "depth=1",
                 "--engine2",
                 "depth=1",
+                "--concurrency",
+                "17",
+            ],
+            "--concurrency",
+        ),
+        (
+            vec![
+                "--engine1",
+                "depth=1",
+                "--engine2",
+                "depth=1",
                 "--openings",
                 "/no/such/file",
             ],
