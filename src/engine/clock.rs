@@ -153,10 +153,10 @@ mod tests {
 
     #[test]
     fn allots_a_share_of_the_clock() {
-        // 300 s at the start: (300 - 0.03) / 40 + 0.8 * 3 = 9.49925 s.
+        // 300 s at the start: (300 - 0.03) / 40 + 0.8 * 3 = 7.49925 + 2.4 = 9.89925 s.
         assert_eq!(
             allot(ms(300_000), ms(3_000), 0),
-            ms(9_499) + Duration::from_micros(250)
+            ms(9_899) + Duration::from_micros(250)
         );
         // Late in the game: 20 moves to go.
         assert_eq!(allot(ms(60_030), Duration::ZERO, 80), ms(3_000));

@@ -169,7 +169,7 @@ mod tests {
         assert_eq!(ok.len(), 2);
         assert_eq!(ok[1].describe(), "B:WKa1:Bh8");
         assert_eq!(
-            from_fens::<Czech>("W:Wc3\nnonsense\n").unwrap_err(),
+            from_fens::<Czech>("W:Wc3:Bf6\nnonsense\n").unwrap_err(),
             OpeningError::BadFen(2, fen::parse("nonsense").unwrap_err().to_string())
         );
         assert_eq!(

@@ -101,7 +101,7 @@ mod tests {
     #[test]
     fn errors_name_the_line_in_the_whole_file() {
         let text =
-            "[Event \"a\"]\n1. c3-d4 *\n[Event \"b\"]\n1. c3-d5 *\n[Event \"c\"]\n1. a3-b4 *\n";
+            "[Event \"a\"]\n1. c3-d4 *\n[Event \"b\"]\n1. c1-d2 *\n[Event \"c\"]\n1. a3-b4 *\n";
         let results: Vec<_> = read_games::<Czech>(text).collect();
         assert_eq!(results.len(), 3);
         let e = results[1].as_ref().unwrap_err();
