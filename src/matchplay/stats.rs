@@ -68,7 +68,12 @@ fn estimate(values: &[f64], counts: &[u64]) -> Option<Estimate> {
         / n_f;
     let margin = Z95 * (variance / n_f).sqrt();
     let (lo, hi) = (score - margin, score + margin);
-    let error = (elo_from_score(hi) - elo_from_score(lo)) / 2.0;
+    // One sample says nothing about the spread.
+    let error = if n < 2 {
+        f64::INFINITY
+    } else {
+        (elo_from_score(hi) - elo_from_score(lo)) / 2.0
+    };
     Some(Estimate {
         score,
         elo: elo_from_score(score),
@@ -316,6 +321,10 @@ mod tests {
             q.add(points);
         }
         assert_eq!(q.counts, [1, 1, 1, 1, 2]);
+        let one = Pentanomial {
+            counts: [0, 0, 1, 0, 0],
+        };
+        assert_eq!(one.estimate().unwrap().error, f64::INFINITY);
     }
 
     #[test]
