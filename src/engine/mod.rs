@@ -7,8 +7,8 @@
 //!   king, played from without a search;
 //! - [`search`]: iterative deepening, alpha-beta with principal-variation search, the
 //!   transposition table of [`tt`], move ordering, extensions and quiescence, draws;
-//! - [`eval`]: the evaluation for flying-king draughts;
-//! - [`level`]: the strength levels 1–10;
+//! - [`eval`]: the evaluation for flying-king draughts, with its [`weights`];
+//! - [`level`]: the strength levels 1–10; [`clock`]: the time per move on a clock;
 //! - [`minimax`]: the seed's plain 4-ply material minimax, kept as a yardstick.
 //!
 //! See `docs/engine.md` for the details and the measured figures.

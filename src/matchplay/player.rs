@@ -8,7 +8,7 @@
 //! referee then scores as a draw (the referee's `Game` applies every draw rule).
 
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::str::FromStr;
 use std::time::Duration;
@@ -193,7 +193,7 @@ fn patience(movetime: Option<Duration>) -> Duration {
 
 /// Runs `path analyze` on the game's position and reads its `bestmove`.
 fn ask_command<R: Rules>(
-    path: &PathBuf,
+    path: &Path,
     limits: &Limits,
     movetime: Option<Duration>,
     game: &Game<R>,
