@@ -331,12 +331,18 @@ impl Engine {
             _ => TABLE_BITS,
         };
         let table = self.table.get_or_insert_with(|| Table::new(bits));
-        let mut searcher = Searcher::<R>::new(table, deadline);
+        // Depth 1 is always completed (a few hundred nodes at most): however short the move
+        // time or small the node budget, the move played has been searched. The clock and the
+        // budget apply from depth 2 on.
+        let mut searcher = Searcher::<R>::new(table, None);
         searcher.set_weights(self.weights);
-        searcher.set_node_limit(plan.nodes);
         let mut best: (Move, i32) = (first, 0);
         let mut noisy: Vec<(Move, i32)> = Vec::new();
         for depth in 1..=max_depth {
+            if depth == 2 {
+                searcher.set_deadline(deadline);
+                searcher.set_node_limit(plan.nodes);
+            }
             let (score, pv) = if noise > 0 {
                 let scored = searcher.score_root_moves(&root, depth as i32);
                 if searcher.stopped {

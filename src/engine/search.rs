@@ -146,6 +146,11 @@ impl<'t, R: Rules> Searcher<'t, R> {
         self.weights = weights;
     }
 
+    /// Sets (or lifts, with `None`) the time at which the search stops.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
     /// The principal variation of the last completed search.
     pub fn pv(&self) -> &[Move] {
         &self.pv[0]

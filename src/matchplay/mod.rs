@@ -23,8 +23,7 @@ use self::openings::{Opening, OpeningError};
 use self::player::{Player, PlayerError, PlayerSpec};
 use self::runner::{Config, GameResult, Summary};
 use self::stats::{Estimate, Sprt};
-use crate::cli::Common;
-use crate::engine::TimeControl;
+use crate::cli::Options;
 use crate::engine::weights::WeightsError;
 use crate::game::Game;
 use crate::{Rules, with_rules};
@@ -58,9 +57,6 @@ pub struct MatchArgs {
     /// Stop when the test decides: elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05).
     #[arg(long, allow_hyphen_values = true)]
     pub sprt: Option<Sprt>,
-    /// Put both players on this clock, BASE[+INCREMENT] (a player's own time= wins).
-    #[arg(long)]
-    pub time: Option<TimeControl>,
 }
 
 /// Why a match could not be played.
@@ -95,7 +91,7 @@ pub enum MatchError {
 /// The largest openings file read.
 const MAX_OPENINGS_BYTES: u64 = 64 << 20;
 
-fn read_openings<R: Rules>(common: &Common, args: &MatchArgs) -> Result<Vec<Opening>, MatchError> {
+fn read_openings<R: Rules>(opts: &Options, args: &MatchArgs) -> Result<Vec<Opening>, MatchError> {
     if let Some(path) = &args.openings {
         use std::io::Read;
         let name = path.display().to_string();
@@ -111,7 +107,7 @@ fn read_openings<R: Rules>(common: &Common, args: &MatchArgs) -> Result<Vec<Open
         }
         return Ok(openings::from_fens::<R>(&text)?);
     }
-    if let Some(text) = &common.fen {
+    if let Some(text) = &opts.fen {
         let start = crate::fen::parse(text)?;
         let opening = Opening {
             start,
@@ -125,18 +121,20 @@ fn read_openings<R: Rules>(common: &Common, args: &MatchArgs) -> Result<Vec<Open
     Ok(openings::builtin::<R>())
 }
 
-/// `dama match`: plays the match, progress on `err`, the report on `out`.
+/// `dama match`: plays the match, progress on `err`, the report on `out`. Of the global
+/// options it uses `--rules`, `--fen` (the one opening) and `--time` (both players' clock,
+/// unless a player names its own `time=`).
 pub fn run(
-    common: &Common,
+    opts: &Options,
     args: &MatchArgs,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<(), MatchError> {
-    with_rules!(common.rules, R => run_for::<R>(common, args, out, err))
+    with_rules!(opts.rules(), R => run_for::<R>(opts, args, out, err))
 }
 
 fn run_for<R: Rules>(
-    common: &Common,
+    opts: &Options,
     args: &MatchArgs,
     out: &mut impl Write,
     err: &mut impl Write,
@@ -144,10 +142,10 @@ fn run_for<R: Rules>(
     let mut specs = [args.engine1.clone(), args.engine2.clone()];
     for spec in &mut specs {
         if spec.limits.time.is_none() {
-            spec.limits.time = args.time;
+            spec.limits.time = opts.time;
         }
     }
-    let openings = read_openings::<R>(common, args)?;
+    let openings = read_openings::<R>(opts, args)?;
     let concurrency = (args.concurrency as u64).min(args.games) as usize;
     let mut seats = Vec::with_capacity(concurrency);
     for worker in 0..concurrency as u64 {

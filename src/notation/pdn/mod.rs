@@ -8,13 +8,16 @@
 //! checked against the rules; [`read`] reads the first game of the file, [`read_games`] every
 //! game, one by one. See `docs/pdn.md`.
 
+mod file;
 mod games;
 mod read;
 mod write;
 
+pub use crate::notation::excerpt;
+pub use file::{FileError, MAX_FILE_BYTES, read_file, save};
 pub use games::{Games, read_games, split_games};
 pub use read::read;
-pub use write::{result_text, save, today, write};
+pub use write::{result_text, today, write};
 
 use super::algebraic::MoveError;
 use crate::Rules;
