@@ -182,6 +182,18 @@ mod tests {
     }
 
     #[test]
+    fn the_evaluation_uses_the_weights() {
+        use crate::engine::eval::{evaluate, evaluate_with};
+        let pos = crate::fen::parse("W:WKc3,e3:Bf6,d8,h8").unwrap();
+        let cheap = Weights {
+            king: 250,
+            ..Weights::DEFAULT
+        };
+        assert_eq!(evaluate_with(&pos, &Weights::DEFAULT), evaluate(&pos));
+        assert_eq!(evaluate(&pos) - evaluate_with(&pos, &cheap), 50);
+    }
+
+    #[test]
     fn refusals() {
         assert!(matches!(
             Weights::from_toml("kinq = 250"),
