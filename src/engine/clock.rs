@@ -23,7 +23,8 @@ pub struct TimeControlError(pub String);
 const MAX_TIME: Duration = Duration::from_secs(86_400);
 
 /// Parses a duration: one or more `<number><unit>` parts, units `h`, `m`, `s`, `ms`; a bare
-/// number is seconds. The number may have a fraction (`1.5s`).
+/// number is seconds. The number may have a fraction (`1.5s`); each part is rounded to whole
+/// milliseconds.
 fn parse_duration(text: &str) -> Option<Duration> {
     if text.is_empty() {
         return None;
@@ -59,9 +60,10 @@ fn parse_duration(text: &str) -> Option<Duration> {
     (total <= MAX_TIME).then_some(total)
 }
 
+/// Seconds as a duration in whole milliseconds (rounded), if within a day.
 fn seconds(secs: f64) -> Option<Duration> {
     (secs.is_finite() && (0.0..=MAX_TIME.as_secs_f64()).contains(&secs))
-        .then(|| Duration::from_secs_f64(secs))
+        .then(|| Duration::from_millis((secs * 1000.0).round() as u64))
 }
 
 impl FromStr for TimeControl {
@@ -145,7 +147,7 @@ mod tests {
         assert_eq!((tc.base, tc.increment), (ms(2_500), ms(100)));
         assert_eq!(tc.to_string(), "2500ms+100ms");
         for bad in [
-            "", "+3s", "5x", "0", "5m+", "m", "-5s", "2d", "99999h", "1e999",
+            "", "+3s", "5x", "0", "5m+", "m", "-5s", "2d", "99999h", "1e999", "0.0001",
         ] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
         }
