@@ -62,6 +62,8 @@ pub enum Command {
     Analyze,
     /// Endgame tables: build, probe, info, verify.
     Tb(crate::tablebase::command::TbArgs),
+    /// Play engine against engine and report the result with statistics.
+    Match(Box<crate::matchplay::MatchArgs>),
 }
 
 impl Command {
@@ -73,6 +75,7 @@ impl Command {
             Command::Moves => "moves",
             Command::Analyze => "analyze",
             Command::Tb(_) => "tb",
+            Command::Match(_) => "match",
         }
     }
 
@@ -81,13 +84,16 @@ impl Command {
         use Opt::*;
         match self {
             Command::Play => &[
-                Rules, Fen, Color, White, Black, Level, Depth, Movetime, Load, Lang, Echo, NoEcho,
-                TbDir,
+                Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
+                Echo, NoEcho, TbDir,
             ],
             Command::Perft(_) => &[Rules, Fen, Color, Depth],
             Command::Moves => &[Rules, Fen, Color],
-            Command::Analyze => &[Rules, Fen, Color, Level, Depth, Movetime, TbDir],
+            Command::Analyze => &[
+                Rules, Fen, Color, Level, Depth, Movetime, Nodes, Time, TbDir,
+            ],
             Command::Tb(_) => &[Rules, Fen, Color, TbDir],
+            Command::Match(_) => &[Rules, Fen, Color, Time, TbDir],
         }
     }
 }
@@ -103,6 +109,8 @@ enum Opt {
     Level,
     Depth,
     Movetime,
+    Nodes,
+    Time,
     Load,
     Lang,
     Echo,
@@ -121,6 +129,8 @@ impl Opt {
             Opt::Level => "--level",
             Opt::Depth => "--depth",
             Opt::Movetime => "--movetime",
+            Opt::Nodes => "--nodes",
+            Opt::Time => "--time",
             Opt::Load => "--load",
             Opt::Lang => "--lang",
             Opt::Echo => "--echo",
@@ -159,6 +169,13 @@ pub struct Options {
     #[arg(long, global = true, value_name = "MS", allow_hyphen_values = true,
           value_parser = parse_movetime)]
     pub movetime: Option<u64>,
+    /// Stop each search after this many nodes (play, analyze).
+    #[arg(long, global = true, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Play on a clock, BASE[+INCREMENT] such as 5m+3s: the engine shares its time itself
+    /// (play, analyze, match).
+    #[arg(long, global = true)]
+    pub time: Option<crate::engine::TimeControl>,
     /// Start from a saved game (PDN) (play).
     #[arg(long, global = true, conflicts_with = "fen")]
     pub load: Option<PathBuf>,
@@ -207,6 +224,8 @@ impl Options {
             level: self.level,
             depth: self.depth,
             movetime: self.movetime.map(Duration::from_millis),
+            nodes: self.nodes,
+            time: self.time,
         }
     }
 
@@ -220,6 +239,8 @@ impl Options {
             (Opt::Level, self.level.is_some()),
             (Opt::Depth, self.depth.is_some()),
             (Opt::Movetime, self.movetime.is_some()),
+            (Opt::Nodes, self.nodes.is_some()),
+            (Opt::Time, self.time.is_some()),
             (Opt::Load, self.load.is_some()),
             (Opt::Lang, self.lang.is_some()),
             (Opt::Echo, self.echo),

@@ -26,6 +26,12 @@ fn run(cli: &Cli) -> Result<(), CliError> {
         Command::Perft(args) => cli::perft(&cli.opts, args, &mut out, &mut err)?,
         Command::Moves => cli::moves(&cli.opts, &mut out)?,
         Command::Analyze => cli::analyze(&cli.opts, &mut out)?,
+        Command::Match(args) => {
+            dama::matchplay::run(&cli.opts, args, &mut out, &mut err).map_err(|e| match e {
+                dama::matchplay::MatchError::Io(e) => CliError::Io(e),
+                other => CliError::Input(other.to_string()),
+            })?
+        }
         Command::Play => play(&cli.opts, &mut out)?,
     }
     out.flush()?;

@@ -73,6 +73,7 @@ fn play_out(start: Position, attack_ms: u64, defend_ms: u64) -> (Option<Outcome>
         level: None,
         depth: None,
         movetime: Some(Duration::from_millis(ms)),
+        ..Limits::default()
     };
     let attacker = start.turn();
     let mut attack = Engine::with_seed(limits(attack_ms), 1);

@@ -102,6 +102,7 @@ fn won_and_drawn(dir: &Path, max_pieces: u32, count: usize, seed: u64) {
             level: None,
             depth: None,
             movetime: Some(Duration::from_millis(100)),
+            ..Limits::default()
         },
         7,
     );
@@ -182,6 +183,7 @@ fn match_from_five_piece_positions_with_and_without_tables() {
         level: None,
         depth: None,
         movetime: Some(Duration::from_millis(ms)),
+        ..Limits::default()
     };
     let mut rng = Rng(0x3A7C_4005);
     let (mut points, mut games, mut decided) = (0.0f64, 0, 0);

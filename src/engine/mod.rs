@@ -7,20 +7,25 @@
 //!   without a search, and covered positions below the root score their value;
 //! - [`search`]: iterative deepening, alpha-beta with principal-variation search, the
 //!   transposition table of [`tt`], move ordering, extensions and quiescence, draws;
-//! - [`eval`]: the evaluation for flying-king draughts;
-//! - [`level`]: the strength levels 1–10;
+//! - [`eval`]: the evaluation for flying-king draughts, with its [`weights`];
+//! - [`level`]: the strength levels 1–10; [`clock`]: the time per move on a clock;
 //! - [`minimax`]: the seed's plain 4-ply material minimax, kept as a yardstick.
 //!
 //! See `docs/engine.md` for the details and the measured figures.
 
+pub mod clock;
 pub mod eval;
 pub mod level;
 pub mod minimax;
 pub mod search;
 pub mod tt;
+pub mod weights;
 
 use std::fmt;
 use std::time::{Duration, Instant};
+
+pub use self::clock::TimeControl;
+pub use self::weights::Weights;
 
 use self::search::{MATE, MATE_BOUND, Root, Searcher};
 use self::tt::Table;
@@ -36,6 +41,11 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// A time per move.
     pub movetime: Option<Duration>,
+    /// A budget of search nodes per move (the search stops once it is spent).
+    pub nodes: Option<u64>,
+    /// A clock: the engine shares the time left over the game's moves itself
+    /// ([`clock::allot`]).
+    pub time: Option<TimeControl>,
 }
 
 /// A search result's score, from the side to move's view.
@@ -122,6 +132,9 @@ pub struct Engine {
     rng: u64,
     /// Whether the endgame tables are used (on by default).
     use_tables: bool,
+    weights: Weights,
+    /// With a clock: the time left for white and for black (`None`: the base time).
+    clock_left: [Option<Duration>; 2],
 }
 
 impl fmt::Debug for Engine {
@@ -203,6 +216,8 @@ impl Engine {
             table: None,
             rng: seed ^ 0x9E37_79B9_7F4A_7C15 | 1,
             use_tables: true,
+            weights: Weights::DEFAULT,
+            clock_left: [None; 2],
         }
     }
 
@@ -222,11 +237,34 @@ impl Engine {
         self.use_tables = on;
     }
 
-    /// Forgets the transposition table (for a new game).
+    /// Forgets the transposition table and resets the clock (for a new game).
     pub fn clear(&mut self) {
         if let Some(table) = &mut self.table {
             table.clear();
         }
+        self.clock_left = [None; 2];
+    }
+
+    /// Evaluates with `weights` from now on.
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
+    }
+
+    /// The evaluation's weights.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// With a clock ([`Limits::time`]): the time `side` has left by the engine's account
+    /// (`None` before its first move on the clock).
+    pub fn clock_left(&self, side: Color) -> Option<Duration> {
+        self.clock_left[side.index()]
+    }
+
+    /// With a clock ([`Limits::time`]): sets the time `side` has left (a referee's reading).
+    /// Without one, the engine keeps its own account, from the base time.
+    pub fn set_clock(&mut self, side: Color, left: Duration) {
+        self.clock_left[side.index()] = Some(left);
     }
 
     fn random(&mut self) -> u64 {
@@ -244,8 +282,19 @@ impl Engine {
         game: &Game<R>,
         on_info: impl FnMut(&Info),
     ) -> Option<Move> {
-        let limits = self.limits;
-        self.think(game, &limits, on_info).map(|(mv, _)| mv)
+        let mut limits = self.limits;
+        let Some(tc) = limits.time else {
+            return self.think(game, &limits, on_info).map(|(mv, _)| mv);
+        };
+        let started = Instant::now();
+        let side = game.turn().index();
+        let left = self.clock_left[side].unwrap_or(tc.base);
+        let made = (game.moves().len() / 2) as u32;
+        let share = clock::allot(left, tc.increment, made);
+        limits.movetime = Some(limits.movetime.map_or(share, |t| t.min(share)));
+        let best = self.think(game, &limits, on_info).map(|(mv, _)| mv);
+        self.clock_left[side] = Some(left.saturating_sub(started.elapsed()) + tc.increment);
+        best
     }
 
     /// Searches within `limits`; returns the move and its score.
@@ -288,8 +337,10 @@ impl Engine {
         };
         let table = self.table.get_or_insert_with(|| Table::new(bits));
         // Depth 1 is always completed (a few hundred nodes at most): however short the move
-        // time, the move played has been searched. The clock applies from depth 2 on.
+        // time or small the node budget, the move played has been searched. The clock and the
+        // budget apply from depth 2 on.
         let mut searcher = Searcher::<R>::new(table, None);
+        searcher.set_weights(self.weights);
         // A few captures from the root can reach the tables' positions: probe them (the small
         // classes are built on the side, not waited for, and used once ready).
         if self.use_tables && game.position().occupied().count() <= TABLES_FROM_PIECES {
@@ -300,6 +351,7 @@ impl Engine {
         for depth in 1..=max_depth {
             if depth == 2 {
                 searcher.set_deadline(deadline);
+                searcher.set_node_limit(plan.nodes);
             }
             let (score, pv) = if noise > 0 {
                 let scored = searcher.score_root_moves(&root, depth as i32);
@@ -372,6 +424,8 @@ impl Engine {
             level: None,
             depth: Some(plan.depth.max(4)),
             movetime: Some(movetime),
+            nodes: None,
+            time: None,
         };
         self.think(game, &limits, |_| {}).map(|(_, score)| score)
     }

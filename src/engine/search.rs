@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use super::eval::evaluate_for;
+use super::eval::{Weights, evaluate_for};
 use super::tt::{self, Bound, Table};
 use crate::rules::DrawCounters;
 use crate::tablebase::{EngineTables, Value};
@@ -39,6 +39,10 @@ pub struct Searcher<'t, R: Rules> {
     tables: Option<&'static EngineTables>,
     /// Positions below the root scored by the endgame tables.
     pub tb_hits: u64,
+    /// The search stops once it has searched this many nodes.
+    node_limit: u64,
+    /// The evaluation's weights.
+    weights: Weights,
     /// Set when the deadline passed; every result after that is discarded.
     pub stopped: bool,
     _rules: std::marker::PhantomData<R>,
@@ -122,6 +126,8 @@ impl<'t, R: Rules> Searcher<'t, R> {
             deadline,
             tables: None,
             tb_hits: 0,
+            node_limit: u64::MAX,
+            weights: Weights::DEFAULT,
             stopped: false,
             _rules: std::marker::PhantomData,
         }
@@ -131,6 +137,16 @@ impl<'t, R: Rules> Searcher<'t, R> {
     /// search).
     pub fn set_tables(&mut self, tables: Option<&'static EngineTables>) {
         self.tables = tables;
+    }
+
+    /// Stops the search after `limit` nodes (`None`: no limit).
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.node_limit = limit.unwrap_or(u64::MAX);
+    }
+
+    /// Evaluates with `weights`.
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
     }
 
     /// Sets (or lifts, with `None`) the time at which the search stops.
@@ -247,6 +263,9 @@ impl<'t, R: Rules> Searcher<'t, R> {
 
     #[inline]
     fn out_of_time(&mut self) -> bool {
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
         if self.nodes & 1023 == 0
             && let Some(deadline) = self.deadline
             && Instant::now() >= deadline
@@ -307,7 +326,7 @@ impl<'t, R: Rules> Searcher<'t, R> {
         }
         if ply >= MAX_PLY - 1 {
             self.lists[ply] = list;
-            return evaluate_for::<R>(pos);
+            return evaluate_for::<R>(pos, &self.weights);
         }
         // Mate-distance pruning.
         alpha = alpha.max(-(MATE - ply as i32));
@@ -325,11 +344,11 @@ impl<'t, R: Rules> Searcher<'t, R> {
         if quiescence {
             if !any_capture {
                 self.lists[ply] = list;
-                return evaluate_for::<R>(pos);
+                return evaluate_for::<R>(pos, &self.weights);
             }
             if !all_captures {
                 // Optional captures: the side may also stand pat.
-                best = evaluate_for::<R>(pos);
+                best = evaluate_for::<R>(pos, &self.weights);
                 if best >= beta {
                     self.lists[ply] = list;
                     return best;
