@@ -56,6 +56,8 @@ pub enum Command {
     Moves,
     /// Search the position and print the best move.
     Analyze(AnalyzeArgs),
+    /// Play full-screen with the mouse.
+    Tui(crate::tui::TuiArgs),
 }
 
 /// Who plays a side.

@@ -36,3 +36,4 @@ pub mod cli;
 pub mod console;
 pub mod engine;
 pub mod game;
+pub mod tui;

@@ -16,6 +16,7 @@ fn run(cli: &Cli) -> Result<(), CliError> {
         Some(Command::Moves) => cli::moves(&cli.common, &mut out)?,
         Some(Command::Analyze(args)) => cli::analyze(&cli.common, args, &mut out)?,
         Some(Command::Play(args)) => play(cli, args, &mut out)?,
+        Some(Command::Tui(args)) => dama::tui::run(&cli.common, args)?,
         None => play(cli, &cli.play, &mut out)?,
     }
     out.flush()?;

@@ -21,6 +21,8 @@ pub mod search;
 pub mod tt;
 
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use self::search::{MATE, MATE_BOUND, Root, Searcher};
@@ -120,6 +122,7 @@ pub struct Engine {
     limits: Limits,
     table: Option<Table>,
     rng: u64,
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl fmt::Debug for Engine {
@@ -198,6 +201,7 @@ impl Engine {
             limits,
             table: None,
             rng: seed ^ 0x9E37_79B9_7F4A_7C15 | 1,
+            stop: None,
         }
     }
 
@@ -209,6 +213,12 @@ impl Engine {
     /// Changes the limits (the engine keeps what it has learnt).
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
+    }
+
+    /// A flag that, once set (from any thread), ends the running search: the engine then
+    /// plays the best move it has found so far. Clearing the flag is the caller's business.
+    pub fn set_stop(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = Some(stop);
     }
 
     /// Forgets the transposition table (for a new game).
@@ -283,6 +293,7 @@ impl Engine {
         };
         let table = self.table.get_or_insert_with(|| Table::new(bits));
         let mut searcher = Searcher::<R>::new(table, deadline);
+        searcher.set_stop(self.stop.clone());
         let mut best: (Move, i32) = (first, 0);
         let mut noisy: Vec<(Move, i32)> = Vec::new();
         for depth in 1..=max_depth {

@@ -3,6 +3,8 @@
 //! reductions, an extension for single replies, a quiescence search on captures, and the draw rules of the rule set (repetition, the counters) inside the tree; positions the
 //! endgame table covers score its value (when the table is built) below the root.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::endgame;
@@ -35,6 +37,8 @@ pub struct Searcher<'t, R: Rules> {
     /// Nodes searched.
     pub nodes: u64,
     deadline: Option<Instant>,
+    /// Set from outside (another thread) to stop the search as if its time were up.
+    stop: Option<Arc<AtomicBool>>,
     /// The endgame table, if it is built: positions it covers below the root score its value.
     endgame: Option<&'static endgame::Table>,
     /// Set when the deadline passed; every result after that is discarded.
@@ -118,10 +122,16 @@ impl<'t, R: Rules> Searcher<'t, R> {
             pv: vec![Vec::new(); MAX_PLY + 1],
             nodes: 0,
             deadline,
+            stop: None,
             endgame: endgame::built::<R>(),
             stopped: false,
             _rules: std::marker::PhantomData,
         }
+    }
+
+    /// Stops the search, as if its time were up, once `stop` is set (from any thread).
+    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
     }
 
     /// Sets the endgame table probed below the root (`None`: a plain search; a new searcher
@@ -221,8 +231,13 @@ impl<'t, R: Rules> Searcher<'t, R> {
     #[inline]
     fn out_of_time(&mut self) -> bool {
         if self.nodes & 1023 == 0
-            && let Some(deadline) = self.deadline
-            && Instant::now() >= deadline
+            && (self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+                || self
+                    .stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed)))
         {
             self.stopped = true;
         }

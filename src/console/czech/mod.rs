@@ -15,9 +15,8 @@ pub use texts::{Texts, capitalize, fill};
 use super::{ConsoleError, LineIo, Options, Read, board_view, catalog};
 use crate::cli::{Lang, PlayerKind};
 use crate::engine::Engine;
-use crate::game::{Game, Outcome, WinReason};
+use crate::game::{Game, Outcome};
 use crate::notation::{algebraic, pdn};
-use crate::rules::DrawReason;
 use crate::{Color, MoveList, Rules, fen};
 
 /// The catalogue of a language (Czech for anything but English).
@@ -91,7 +90,7 @@ pub fn run<R: Rules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleE
 }
 
 /// Reads a PDN game from `path`, or says in `t`'s language why it cannot.
-fn load_game<R: Rules>(t: &Texts, path: &Path) -> Result<Game<R>, String> {
+pub(crate) fn load_game<R: Rules>(t: &Texts, path: &Path) -> Result<Game<R>, String> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| fill(t.load_failed, &[&name, &t.io_error(&e)]))?;
     let text = String::from_utf8_lossy(&bytes);
@@ -189,26 +188,7 @@ impl<R: Rules> Session<'_, R> {
     }
 
     fn outcome_text(&self, outcome: Outcome) -> String {
-        match outcome {
-            Outcome::Win { winner, reason } => {
-                let template = match reason {
-                    WinReason::NoPieces => self.t.win_no_pieces,
-                    WinReason::Blocked => self.t.win_blocked,
-                    WinReason::Resignation => self.t.win_resignation,
-                };
-                capitalize(&fill(
-                    template,
-                    &[self.t.side(winner), self.t.side(!winner)],
-                ))
-            }
-            Outcome::Draw(reason) => match reason {
-                DrawReason::Agreement => self.t.draw_agreement,
-                DrawReason::Repetition => self.t.draw_repetition,
-                DrawReason::NoProgress => self.t.draw_no_progress,
-                DrawReason::KingEnding => self.t.draw_king_ending,
-            }
-            .to_string(),
-        }
+        self.t.outcome(outcome)
     }
 
     /// The engine's move, written after the prompt as if typed. Before it, a draw offer to a

@@ -3,9 +3,11 @@
 
 use crate::Color;
 use crate::fen::FenError;
+use crate::game::{Outcome, WinReason};
 use crate::notation::algebraic::{self, MoveError, ParseError, SyntaxError};
 use crate::notation::pdn::{PdnError, PdnErrorKind};
 use crate::position::SetupError;
+use crate::rules::DrawReason;
 use crate::square::SquareError;
 
 /// Every text of the Czech console in one language. Templates hold `{0}`, `{1}`… for the
@@ -234,6 +236,27 @@ impl Texts {
         match color {
             Color::White => self.white,
             Color::Black => self.black,
+        }
+    }
+
+    /// How the game ended, as a sentence.
+    pub fn outcome(&self, outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Win { winner, reason } => {
+                let template = match reason {
+                    WinReason::NoPieces => self.win_no_pieces,
+                    WinReason::Blocked => self.win_blocked,
+                    WinReason::Resignation => self.win_resignation,
+                };
+                capitalize(&fill(template, &[self.side(winner), self.side(!winner)]))
+            }
+            Outcome::Draw(reason) => match reason {
+                DrawReason::Agreement => self.draw_agreement,
+                DrawReason::Repetition => self.draw_repetition,
+                DrawReason::NoProgress => self.draw_no_progress,
+                DrawReason::KingEnding => self.draw_king_ending,
+            }
+            .to_string(),
         }
     }
 

@@ -1,0 +1,174 @@
+//! The engine on its own thread, so that the screen never freezes while it thinks.
+//!
+//! The app sends a [`Task`] with a copy of the game and gets a [`Reply`] back on a channel. Each
+//! task has its own stop flag: setting it ends the search at once and the engine answers with
+//! the best move found so far (`Space` = move now), or the app drops the answer of a task it no
+//! longer wants (after an undo, a new game, a load) by its number.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crate::engine::{Engine, Limits, Score};
+use crate::game::Game;
+use crate::{Color, Move, Rules};
+
+/// What the engine is asked to do.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Task {
+    /// Choose the move to play.
+    Move,
+    /// Suggest a move to the person to move.
+    Hint,
+    /// Say whether the engine, playing this side, accepts a draw.
+    AcceptDraw(Color),
+}
+
+/// The engine's last completed search: how deep, its score and how long it took.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct SearchReport {
+    /// The deepest iteration completed.
+    pub depth: u32,
+    /// The score of the best line, from the mover's view.
+    pub score: Score,
+    /// The time the search took.
+    pub elapsed: Duration,
+}
+
+/// The engine's answer to a task.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Reply {
+    /// The number the task was given by [`Worker::ask`].
+    pub id: u64,
+    /// The task answered.
+    pub task: Task,
+    /// The move found (for [`Task::Move`] and [`Task::Hint`]).
+    pub mv: Option<Move>,
+    /// The answer to [`Task::AcceptDraw`].
+    pub accepts: bool,
+    /// The search behind the move, if one ran.
+    pub search: Option<SearchReport>,
+}
+
+struct Job<R: Rules> {
+    id: u64,
+    task: Task,
+    game: Game<R>,
+    stop: Arc<AtomicBool>,
+}
+
+/// The engine thread and the channels to it.
+pub struct Worker<R: Rules> {
+    jobs: Option<Sender<Job<R>>>,
+    replies: Receiver<Reply>,
+    stop: Arc<AtomicBool>,
+    next_id: u64,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl<R: Rules> std::fmt::Debug for Worker<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Worker")
+            .field("next_id", &self.next_id)
+            .finish_non_exhaustive()
+    }
+}
+
+fn serve<R: Rules>(limits: Limits, jobs: Receiver<Job<R>>, replies: Sender<Reply>) {
+    let mut engine = Engine::new(limits);
+    for job in jobs {
+        if job.stop.load(Ordering::Relaxed) {
+            continue;
+        }
+        engine.set_stop(Arc::clone(&job.stop));
+        let started = Instant::now();
+        let mut reply = Reply {
+            id: job.id,
+            task: job.task,
+            mv: None,
+            accepts: false,
+            search: None,
+        };
+        match job.task {
+            Task::Move | Task::Hint => {
+                let mut last = None;
+                reply.mv = engine.analyze(&job.game, |info| last = Some((info.depth, info.score)));
+                reply.search = last.map(|(depth, score)| SearchReport {
+                    depth,
+                    score,
+                    elapsed: started.elapsed(),
+                });
+            }
+            Task::AcceptDraw(side) => reply.accepts = engine.accepts_draw(&job.game, side),
+        }
+        if replies.send(reply).is_err() {
+            return;
+        }
+    }
+}
+
+impl<R: Rules> Worker<R> {
+    /// Starts the engine thread with these limits.
+    pub fn start(limits: Limits) -> Worker<R> {
+        let (jobs, job_rx) = mpsc::channel();
+        let (reply_tx, replies) = mpsc::channel();
+        let thread = std::thread::Builder::new()
+            .name("dama-engine".into())
+            .spawn(move || serve::<R>(limits, job_rx, reply_tx))
+            .ok();
+        Worker {
+            jobs: Some(jobs),
+            replies,
+            stop: Arc::new(AtomicBool::new(false)),
+            next_id: 0,
+            thread,
+        }
+    }
+
+    /// Gives the engine a task on a copy of `game`; returns the task's number.
+    /// A task still running is stopped first (its answer comes back and is for the caller to
+    /// drop).
+    pub fn ask(&mut self, game: &Game<R>, task: Task) -> u64 {
+        self.stop();
+        self.next_id += 1;
+        self.stop = Arc::new(AtomicBool::new(false));
+        let job = Job {
+            id: self.next_id,
+            task,
+            game: game.clone(),
+            stop: Arc::clone(&self.stop),
+        };
+        if let Some(jobs) = &self.jobs {
+            // A dead thread just never answers; the app shows it thinking.
+            let _ = jobs.send(job);
+        }
+        self.next_id
+    }
+
+    /// Stops the running task: a search answers at once with its best move so far.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// An answer, if one has come.
+    pub fn try_reply(&self) -> Option<Reply> {
+        self.replies.try_recv().ok()
+    }
+
+    /// Waits up to `timeout` for an answer.
+    pub fn wait_reply(&self, timeout: Duration) -> Option<Reply> {
+        self.replies.recv_timeout(timeout).ok()
+    }
+}
+
+impl<R: Rules> Drop for Worker<R> {
+    fn drop(&mut self) {
+        self.stop();
+        self.jobs = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
