@@ -428,6 +428,33 @@ mod tests {
     }
 
     #[test]
+    fn a_set_stop_flag_ends_the_search_with_a_legal_move() {
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut engine = Engine::with_seed(
+            Limits {
+                level: None,
+                depth: Some(64),
+                movetime: Some(Duration::from_secs(120)),
+            },
+            1,
+        );
+        engine.set_stop(Arc::clone(&stop));
+        let game = Game::<crate::Czech>::default();
+        let setter = {
+            let stop = Arc::clone(&stop);
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(100));
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            })
+        };
+        let mv = engine.choose_move(&game).expect("a move");
+        setter.join().unwrap();
+        let mut legal = MoveList::new();
+        game.legal_moves(&mut legal);
+        assert!(legal.contains(&mv));
+    }
+
+    #[test]
     fn scores_print_as_analyze_wants() {
         assert_eq!(Score::Value(-12).to_string(), "-12");
         assert_eq!(Score::from_internal(MATE - 7).to_string(), "win 7");

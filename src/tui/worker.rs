@@ -79,9 +79,7 @@ impl<R: Rules> std::fmt::Debug for Worker<R> {
 fn serve<R: Rules>(limits: Limits, jobs: Receiver<Job<R>>, replies: Sender<Reply>) {
     let mut engine = Engine::new(limits);
     for job in jobs {
-        if job.stop.load(Ordering::Relaxed) {
-            continue;
-        }
+        // A task stopped before it started still answers (at once): the app waits for it.
         engine.set_stop(Arc::clone(&job.stop));
         let started = Instant::now();
         let mut reply = Reply {
