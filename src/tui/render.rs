@@ -22,6 +22,9 @@ use crate::{Color, Rules, Square};
 pub fn draw<R: Rules>(app: &App<R>, frame: &mut Frame) {
     let area = frame.area();
     let buf = frame.buffer_mut();
+    if area.width == 0 || area.height == 0 {
+        return;
+    }
     let Some(layout) = Layout::new(area) else {
         let notice = fill(
             texts::ENLARGE,
