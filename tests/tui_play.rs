@@ -333,3 +333,55 @@ fn save_and_load_a_game() {
     assert!(app.wants_to_quit());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn hint_and_draw_offers() {
+    let mut cfg = config(false);
+    cfg.black = PlayerKind::Engine;
+    let mut app = new_app::<Czech>(cfg);
+    press(&mut app, Key::Char('h'));
+    assert!(app.is_thinking());
+    wait_engine(&mut app);
+    let hint = app.messages().last().unwrap().clone();
+    let text = hint.strip_prefix("Hint: ").expect("a hint");
+    let mut legal = dama::MoveList::new();
+    app.game().legal_moves(&mut legal);
+    assert!(
+        algebraic::parse(text, app.game().position(), &legal).is_ok(),
+        "{hint}"
+    );
+    assert_eq!(app.game().moves().len(), 0, "a hint plays nothing");
+    // The computer decides on a draw offered at the start: it declines.
+    press(&mut app, Key::Char('d'));
+    assert_eq!(
+        app.messages().last().map(String::as_str),
+        Some("The computer considers the draw offer…")
+    );
+    wait_engine(&mut app);
+    assert_eq!(
+        app.messages().last().map(String::as_str),
+        Some("The computer declines the draw; play goes on.")
+    );
+    assert!(!app.game().is_over());
+    // Between two people the other side is asked.
+    let mut app = new_app::<Czech>(config(false));
+    press(&mut app, Key::Char('d'));
+    match app.dialog() {
+        Some(Dialog::Confirm { question, .. }) => {
+            assert_eq!(question, "White offers a draw. Does black accept? (y/n): ")
+        }
+        other => panic!("{other:?}"),
+    }
+    press(&mut app, Key::Char('y'));
+    assert!(app.game().is_over());
+    assert_eq!(
+        app.messages().last().map(String::as_str),
+        Some("Draw by agreement.")
+    );
+    press(&mut app, Key::Char('u'));
+    assert!(!app.game().is_over());
+    assert_eq!(
+        app.messages().last().map(String::as_str),
+        Some("The end of the game is taken back; play goes on.")
+    );
+}

@@ -107,3 +107,18 @@ fn resize_down_to_the_notice_and_back() {
         assert!(big.starts_with(&left), "{big}");
     }
 }
+
+#[test]
+fn help_screen_and_dialog_line() {
+    let mut app = new_app::<dama::Spanish>(config(false));
+    press(&mut app, Key::Char('?'));
+    insta::assert_snapshot!("help_no_color", screen(&app));
+    press(&mut app, Key::Char('x'));
+    press(&mut app, Key::Char('s'));
+    let shown = screen(&app);
+    assert_eq!(
+        shown.lines().nth(21),
+        Some("Save the game (PDN) to: game.pdn_"),
+        "{shown}"
+    );
+}
