@@ -1,43 +1,175 @@
-//! The command line (`../shared/spec/cli.md`): clap definitions and the subcommands that print
-//! machine-readable lines (`perft`, `moves`). The console game and `analyze` live in their own
-//! modules; this one only hands them their options.
+//! The command line (`../shared/spec/cli.md`): clap definitions, the check that every option
+//! given means something to the subcommand that runs, and the subcommands that print
+//! machine-readable lines ([`commands`]).
+//!
+//! Every option is global: `dama --black engine play` and `dama play --black engine` are the
+//! same command. An option that the chosen subcommand does not use is refused
+//! ([`Options::check`]) rather than silently ignored.
 
-use std::io::{self, Write};
+mod commands;
+
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+pub use commands::{analyze, moves, perft, start_position};
+
 use crate::fen::FenError;
-use crate::{MoveList, Position, RuleSet, Rules, with_rules};
+use crate::{RuleSet, engine::Limits};
+
+/// How each rule set writes its moves, shown at the end of `dama --help`.
+const NOTATION_HELP: &str = "\
+Moves:
+  spanish (the default): row and column of each square, joined by dots.
+      Row 1 is the top (Black's side), row 8 the bottom; column 1 is the left edge.
+      61.52      a plain move, from row 6 column 1 to row 5 column 2
+      63.45.27   a capture of two pieces, every landing square in turn
+      End of input (Ctrl-D) ends the game.
+  czech: algebraic squares a1..h8, White at the bottom.
+      c3-d4      a plain move (also c3d4)
+      c3xe5xg7   a capture, every landing square in turn (c3:e5 is read too)
+      Type 'help' at the prompt for the commands (undo, save, load, draw, resign, ...).
+
+Examples:
+  dama                               the Spanish-spec game
+  dama --rules czech --black engine  Czech rules against the computer
+  dama perft --rules czech --depth 8
+  dama analyze --rules czech --movetime 1000 --fen 'W:Wc3:Bd4,f6'";
 
 /// Draughts at the console: the Spanish-spec game, the Czech rules, an engine and perft.
 #[derive(Parser, Debug)]
-#[command(name = "dama", version, about)]
+#[command(name = "dama", version, about, after_help = NOTATION_HELP)]
 pub struct Cli {
     /// What to do (default: play).
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// Options of every subcommand.
+    /// The options, which may be written before or after the subcommand.
     #[command(flatten)]
-    pub common: Common,
-    /// Options of the console game, when no subcommand is given.
-    #[command(flatten)]
-    pub play: PlayArgs,
+    pub opts: Options,
 }
 
-/// Options shared by every subcommand.
-#[derive(Args, Debug, Clone)]
-pub struct Common {
-    /// The rule set: spanish (the Spanish-spec console game) or czech.
-    #[arg(long, global = true, default_value = "spanish", value_parser = parse_rules)]
-    pub rules: RuleSet,
+/// The subcommands.
+#[derive(Subcommand, Debug, Clone)]
+pub enum Command {
+    /// Play at the console (the default).
+    Play,
+    /// Count the leaves of the legal-move tree to --depth N.
+    Perft(PerftArgs),
+    /// List the legal moves of the position.
+    Moves,
+    /// Search the position and print the best move.
+    Analyze,
+    /// Play full-screen with the mouse (`docs/tui.md`).
+    Tui,
+}
+
+impl Command {
+    /// The subcommand's name, as typed.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Play => "play",
+            Command::Perft(_) => "perft",
+            Command::Moves => "moves",
+            Command::Analyze => "analyze",
+            Command::Tui => "tui",
+        }
+    }
+
+    /// The global options this subcommand uses.
+    fn uses(&self) -> &'static [Opt] {
+        use Opt::*;
+        match self {
+            Command::Play => &[
+                Rules, Fen, Color, White, Black, Level, Depth, Movetime, Load, Lang, Echo, NoEcho,
+            ],
+            Command::Perft(_) => &[Rules, Fen, Color, Depth],
+            Command::Moves => &[Rules, Fen, Color],
+            Command::Analyze => &[Rules, Fen, Color, Level, Depth, Movetime],
+            Command::Tui => &[
+                Rules, Fen, Color, White, Black, Level, Depth, Movetime, Load, Lang,
+            ],
+        }
+    }
+}
+
+/// A global option, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Opt {
+    Rules,
+    Fen,
+    Color,
+    White,
+    Black,
+    Level,
+    Depth,
+    Movetime,
+    Load,
+    Lang,
+    Echo,
+    NoEcho,
+}
+
+impl Opt {
+    fn flag(self) -> &'static str {
+        match self {
+            Opt::Rules => "--rules",
+            Opt::Fen => "--fen",
+            Opt::Color => "--color",
+            Opt::White => "--white",
+            Opt::Black => "--black",
+            Opt::Level => "--level",
+            Opt::Depth => "--depth",
+            Opt::Movetime => "--movetime",
+            Opt::Load => "--load",
+            Opt::Lang => "--lang",
+            Opt::Echo => "--echo",
+            Opt::NoEcho => "--no-echo",
+        }
+    }
+}
+
+/// Every option of every subcommand. Each may be written before or after the subcommand.
+#[derive(Args, Debug, Clone, Default)]
+pub struct Options {
+    /// The rule set: spanish (the Spanish-spec console game, the default) or czech.
+    #[arg(long, global = true, value_parser = parse_rules)]
+    pub rules: Option<RuleSet>,
     /// Start from this position (FEN, e.g. W:Wa1,c1,Kd4:Bb8,Ke5).
     #[arg(long, global = true, allow_hyphen_values = true)]
     pub fen: Option<String>,
-    /// When to colour the output.
-    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
-    pub color: ColorChoice,
+    /// When to colour the output (default: auto).
+    #[arg(long, global = true, value_enum)]
+    pub color: Option<ColorChoice>,
+    /// Who plays white (play; default: human).
+    #[arg(long, global = true, value_enum)]
+    pub white: Option<PlayerKind>,
+    /// Who plays black (play; default: human).
+    #[arg(long, global = true, value_enum)]
+    pub black: Option<PlayerKind>,
+    /// Engine strength, 1 (beginner) to 10 (full strength) (play, analyze).
+    #[arg(long, global = true, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub level: Option<u8>,
+    /// Plies: the perft depth (1-30), or an exact engine search depth (1-64).
+    #[arg(long, global = true, allow_hyphen_values = true,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
+    /// Milliseconds the engine thinks per move (play, analyze).
+    #[arg(long, global = true, value_name = "MS", allow_hyphen_values = true,
+          value_parser = parse_movetime)]
+    pub movetime: Option<u64>,
+    /// Start from a saved game (PDN) (play).
+    #[arg(long, global = true, conflicts_with = "fen")]
+    pub load: Option<PathBuf>,
+    /// The language of the dialogue (play; default: es for spanish, cs for czech).
+    #[arg(long, global = true, value_enum)]
+    pub lang: Option<Lang>,
+    /// Write each line read after its prompt (play; default: when input is not a terminal).
+    #[arg(long, global = true, overrides_with = "no_echo")]
+    pub echo: bool,
+    /// Do not write the lines read (play).
+    #[arg(long, global = true, overrides_with = "echo")]
+    pub no_echo: bool,
 }
 
 fn parse_rules(text: &str) -> Result<RuleSet, String> {
@@ -45,19 +177,84 @@ fn parse_rules(text: &str) -> Result<RuleSet, String> {
         .map_err(|e: crate::rules::UnknownRuleSet| e.to_string())
 }
 
-/// The subcommands.
-#[derive(Subcommand, Debug)]
-pub enum Command {
-    /// Play at the console (the default).
-    Play(PlayArgs),
-    /// Count the leaves of the legal-move tree.
-    Perft(PerftArgs),
-    /// List the legal moves of the position.
-    Moves,
-    /// Search the position and print the best move.
-    Analyze(AnalyzeArgs),
-    /// Play full-screen with the mouse.
-    Tui(crate::tui::TuiArgs),
+fn parse_movetime(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("must be at least 1 ms".into()),
+        Ok(ms) => Ok(ms),
+        Err(_) => Err("a whole number of milliseconds, at least 1".into()),
+    }
+}
+
+impl Options {
+    /// The rule set (default: spanish).
+    pub fn rules(&self) -> RuleSet {
+        self.rules.unwrap_or_default()
+    }
+
+    /// When to colour (default: auto).
+    pub fn color(&self) -> ColorChoice {
+        self.color.unwrap_or_default()
+    }
+
+    /// The engine limits the options ask for.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            level: self.level,
+            depth: self.depth,
+            movetime: self.movetime.map(Duration::from_millis),
+        }
+    }
+
+    fn given(&self) -> Vec<Opt> {
+        let present = [
+            (Opt::Rules, self.rules.is_some()),
+            (Opt::Fen, self.fen.is_some()),
+            (Opt::Color, self.color.is_some()),
+            (Opt::White, self.white.is_some()),
+            (Opt::Black, self.black.is_some()),
+            (Opt::Level, self.level.is_some()),
+            (Opt::Depth, self.depth.is_some()),
+            (Opt::Movetime, self.movetime.is_some()),
+            (Opt::Load, self.load.is_some()),
+            (Opt::Lang, self.lang.is_some()),
+            (Opt::Echo, self.echo),
+            (Opt::NoEcho, self.no_echo),
+        ];
+        present
+            .into_iter()
+            .filter(|(_, given)| *given)
+            .map(|(opt, _)| opt)
+            .collect()
+    }
+
+    /// Refuses an option that `command` would not use, and a value it cannot take.
+    pub fn check(&self, command: &Command) -> Result<(), CliError> {
+        let uses = command.uses();
+        if let Some(opt) = self.given().into_iter().find(|o| !uses.contains(o)) {
+            return Err(CliError::Usage(format!(
+                "{} is not an option of 'dama {}'",
+                opt.flag(),
+                command.name()
+            )));
+        }
+        if let Command::Perft(_) = command {
+            match self.depth {
+                None => {
+                    return Err(CliError::Usage(
+                        "'dama perft' needs --depth N (1-30)".into(),
+                    ));
+                }
+                Some(d) if d > commands::MAX_PERFT_DEPTH => {
+                    return Err(CliError::Usage(format!(
+                        "--depth {d} is too deep for perft (1-{})",
+                        commands::MAX_PERFT_DEPTH
+                    )));
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Who plays a side.
@@ -108,63 +305,9 @@ impl ColorChoice {
     }
 }
 
-/// How strong the engine plays: a level, or an exact depth or time.
-#[derive(Args, Debug, Clone, Default)]
-pub struct EngineArgs {
-    /// Engine strength, 1 (beginner) to 10 (full strength).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
-    pub level: Option<u8>,
-    /// Search exactly this many plies.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
-    pub depth: Option<u32>,
-    /// Search for this many milliseconds.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    pub movetime: Option<u64>,
-}
-
-impl EngineArgs {
-    /// The engine limits these options ask for.
-    pub fn limits(&self) -> crate::engine::Limits {
-        crate::engine::Limits {
-            level: self.level,
-            depth: self.depth,
-            movetime: self.movetime.map(Duration::from_millis),
-        }
-    }
-}
-
-/// Options of the console game.
-#[derive(Args, Debug, Clone, Default)]
-pub struct PlayArgs {
-    /// Who plays white.
-    #[arg(long, value_enum, default_value_t = PlayerKind::Human)]
-    pub white: PlayerKind,
-    /// Who plays black.
-    #[arg(long, value_enum, default_value_t = PlayerKind::Human)]
-    pub black: PlayerKind,
-    /// Engine strength.
-    #[command(flatten)]
-    pub engine: EngineArgs,
-    /// Start from a saved game (PDN).
-    #[arg(long)]
-    pub load: Option<PathBuf>,
-    /// The language of the dialogue (default: es for spanish, cs for czech).
-    #[arg(long, value_enum)]
-    pub lang: Option<Lang>,
-    /// Write each line read after its prompt (default: when input is not a terminal).
-    #[arg(long, overrides_with = "no_echo")]
-    pub echo: bool,
-    /// Do not write the lines read.
-    #[arg(long, overrides_with = "echo")]
-    pub no_echo: bool,
-}
-
-/// Options of `perft`.
+/// Options of `perft` alone.
 #[derive(Args, Debug, Clone)]
 pub struct PerftArgs {
-    /// How many plies deep to count (1-30).
-    #[arg(long, allow_hyphen_values = true, value_parser = clap::value_parser!(u32).range(1..=30))]
-    pub depth: u32,
     /// Print the count under each root move at the last depth.
     #[arg(long)]
     pub divide: bool,
@@ -173,142 +316,31 @@ pub struct PerftArgs {
     pub threads: Option<u32>,
 }
 
-/// Options of `analyze`.
-#[derive(Args, Debug, Clone, Default)]
-pub struct AnalyzeArgs {
-    /// How long or deep to search.
-    #[command(flatten)]
-    pub engine: EngineArgs,
-}
-
-/// An error that ends the program with exit status 2 (bad arguments or input).
+/// An error that ends the program: bad arguments or input (exit status 2), or a failure to
+/// write the output (exit status 1).
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
     /// The `--fen` option is not a position.
     #[error("bad FEN: {0}")]
     Fen(#[from] FenError),
+    /// Options that do not fit together or do not fit the subcommand.
+    #[error("{0}")]
+    Usage(String),
     /// Writing the output failed (other than a closed pipe).
     #[error("cannot write output: {0}")]
-    Io(#[from] io::Error),
+    Io(#[from] std::io::Error),
     /// Another bad-input error, already described.
     #[error("{0}")]
     Input(String),
 }
 
-/// The starting position the options ask for.
-pub fn start_position(common: &Common) -> Result<Position, CliError> {
-    match &common.fen {
-        Some(text) => Ok(crate::fen::parse(text)?),
-        None => Ok(Position::initial()),
-    }
-}
-
-/// `dama perft`: one line per depth, or the divide of the last depth.
-pub fn perft(
-    common: &Common,
-    args: &PerftArgs,
-    out: &mut impl Write,
-    err: &mut impl Write,
-) -> Result<(), CliError> {
-    let pos = start_position(common)?;
-    with_rules!(common.rules, R => perft_for::<R>(&pos, args, out, err))
-}
-
-fn perft_for<R: Rules>(
-    pos: &Position,
-    args: &PerftArgs,
-    out: &mut impl Write,
-    err: &mut impl Write,
-) -> Result<(), CliError> {
-    let started = Instant::now();
-    let threads = args
-        .threads
-        .map_or_else(crate::perft::default_threads, |n| n as usize);
-    let mut leaves = 0u64;
-    if args.divide {
-        let mut lines: Vec<(String, u64)> =
-            crate::perft::divide_parallel::<R>(pos, args.depth, threads)
-                .into_iter()
-                .map(|(mv, n)| (R::NOTATION.write(&mv), n))
-                .collect();
-        lines.sort();
-        for (mv, n) in &lines {
-            writeln!(out, "{mv} {n}")?;
-            leaves += n;
-        }
-        writeln!(out, "total {leaves}")?;
-    } else {
-        for depth in 1..=args.depth {
-            let n = crate::perft::perft_parallel::<R>(pos, depth, threads);
-            writeln!(out, "{depth} {n}")?;
-            out.flush()?;
-            leaves += n;
+impl CliError {
+    /// The exit status this error ends the program with: 1 for a failed write (the program
+    /// could not do its work), 2 for bad arguments or input.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Io(_) => 1,
+            _ => 2,
         }
     }
-    let secs = started.elapsed().as_secs_f64();
-    let _ = writeln!(
-        err,
-        "{leaves} leaves in {secs:.3} s ({:.1} M leaves/s, threads: {threads})",
-        leaves as f64 / secs.max(1e-9) / 1e6
-    );
-    Ok(())
-}
-
-/// `dama moves`: every legal move, one per line, sorted as strings.
-pub fn moves(common: &Common, out: &mut impl Write) -> Result<(), CliError> {
-    let pos = start_position(common)?;
-    let mut list = MoveList::new();
-    let mut lines: Vec<String> = with_rules!(common.rules, R => {
-        R::legal_moves(&pos, &mut list);
-        list.iter().map(|mv| R::NOTATION.write(mv)).collect()
-    });
-    lines.sort();
-    for line in lines {
-        writeln!(out, "{line}")?;
-    }
-    Ok(())
-}
-
-/// `dama analyze`: searches the position, printing an `info` line per completed depth
-/// (flushed at once) and then `bestmove <move>` or `bestmove none`.
-pub fn analyze(common: &Common, args: &AnalyzeArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let pos = start_position(common)?;
-    with_rules!(common.rules, R => analyze_for::<R>(pos, args, out))
-}
-
-fn analyze_for<R: Rules>(
-    pos: Position,
-    args: &AnalyzeArgs,
-    out: &mut impl Write,
-) -> Result<(), CliError> {
-    let game = crate::game::Game::<R>::new(pos);
-    let mut engine = crate::engine::Engine::new(args.engine.limits());
-    let mut failure: Option<io::Error> = None;
-    let best = engine.analyze(&game, |info| {
-        if failure.is_some() {
-            return;
-        }
-        let pv: Vec<String> = info.pv.iter().map(|mv| R::NOTATION.write(mv)).collect();
-        let written = writeln!(
-            out,
-            "info depth {} score {} nodes {} pv {}",
-            info.depth,
-            info.score,
-            info.nodes,
-            pv.join(" ")
-        )
-        .and_then(|()| out.flush());
-        if let Err(e) = written {
-            failure = Some(e);
-        }
-    });
-    if let Some(e) = failure {
-        return Err(e.into());
-    }
-    match best {
-        Some(mv) => writeln!(out, "bestmove {}", R::NOTATION.write(&mv))?,
-        None => writeln!(out, "bestmove none")?,
-    }
-    out.flush()?;
-    Ok(())
 }

@@ -1,4 +1,5 @@
-//! The `dama` binary: parses the command line and maps errors to exit codes.
+//! The `dama` binary: parses the command line and maps errors to exit codes (0 success, 1 a
+//! failed write, 2 bad arguments or input).
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -8,81 +9,79 @@ use dama::cli::{self, Cli, CliError, Command};
 use dama::console;
 
 fn run(cli: &Cli) -> Result<(), CliError> {
+    let command = cli.command.clone().unwrap_or(Command::Play);
+    cli.opts.check(&command)?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr();
-    match &cli.command {
-        Some(Command::Perft(args)) => cli::perft(&cli.common, args, &mut out, &mut err)?,
-        Some(Command::Moves) => cli::moves(&cli.common, &mut out)?,
-        Some(Command::Analyze(args)) => cli::analyze(&cli.common, args, &mut out)?,
-        Some(Command::Play(args)) => play(cli, args, &mut out)?,
-        Some(Command::Tui(args)) => dama::tui::run(&cli.common, args)?,
-        None => play(cli, &cli.play, &mut out)?,
+    match &command {
+        Command::Perft(args) => cli::perft(&cli.opts, args, &mut out, &mut err)?,
+        Command::Moves => cli::moves(&cli.opts, &mut out)?,
+        Command::Analyze => cli::analyze(&cli.opts, &mut out)?,
+        Command::Play => play(&cli.opts, &mut out)?,
+        Command::Tui => dama::tui::run(&cli.opts)?,
     }
     out.flush()?;
     Ok(())
 }
 
-fn play(cli: &Cli, args: &cli::PlayArgs, out: &mut impl Write) -> Result<(), CliError> {
+fn play(opts: &cli::Options, out: &mut impl Write) -> Result<(), CliError> {
     let stdin = io::stdin();
-    let echo = if args.echo {
+    let interactive = stdin.is_terminal();
+    let echo = if opts.echo {
         true
-    } else if args.no_echo {
+    } else if opts.no_echo {
         false
     } else {
-        !stdin.is_terminal()
+        !interactive
     };
-    let lang = args
+    let rules = opts.rules();
+    let lang = opts
         .lang
-        .unwrap_or_else(|| console::Options::default_lang(cli.common.rules));
+        .unwrap_or_else(|| console::Options::default_lang(rules));
     // The Spanish dialogue's texts stay plain unless colour is asked for outright.
     let color = match lang {
-        cli::Lang::Es => cli.common.color == cli::ColorChoice::Always,
-        _ => cli.common.color.enabled(io::stdout().is_terminal()),
+        cli::Lang::Es => opts.color() == cli::ColorChoice::Always,
+        _ => opts.color().enabled(io::stdout().is_terminal()),
     };
-    let opts = console::Options {
-        rules: cli.common.rules,
-        start: cli::start_position(&cli.common)?,
+    let console_opts = console::Options {
+        rules,
+        start: cli::start_position(opts)?,
         color,
-        white: args.white,
-        black: args.black,
-        limits: args.engine.limits(),
-        load: args.load.clone(),
+        white: opts.white.unwrap_or_default(),
+        black: opts.black.unwrap_or_default(),
+        limits: opts.limits(),
+        load: opts.load.clone(),
         lang,
         echo,
+        interactive,
     };
-    console::play(&opts, &mut stdin.lock(), out).map_err(|e| match e {
+    if interactive {
+        let _ = console::usage_note(&console_opts, &mut io::stderr());
+    }
+    console::play(&console_opts, &mut stdin.lock(), out).map_err(|e| match e {
         console::ConsoleError::Io(e) => CliError::Io(e),
         other => CliError::Input(other.to_string()),
     })
-}
-
-/// Clap's error text on one line: its message lines joined, without the usage and help hints.
-fn one_line(text: &str) -> String {
-    let lines: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
-        .filter(|l| !l.is_empty() && !l.starts_with("tip:"))
-        .collect();
-    let joined = lines.join(" ");
-    let joined = joined.trim_start_matches("error: ");
-    if joined.is_empty() {
-        "bad arguments".to_string()
-    } else {
-        joined.to_string()
-    }
 }
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
-            let _ = e.print();
-            return ExitCode::SUCCESS;
+            // --help and --version: their text goes to standard output, which may fail.
+            return match e.print() {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("dama: cannot write output: {e}");
+                    ExitCode::from(1)
+                }
+            };
         }
         Err(e) => {
-            eprintln!("dama: {}", one_line(&e.to_string()));
+            // clap's own text: the error line first, then its tip and the usage line.
+            let _ = e.print();
             return ExitCode::from(2);
         }
     };
@@ -91,7 +90,7 @@ fn main() -> ExitCode {
         Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("dama: {e}");
-            ExitCode::from(2)
+            ExitCode::from(e.exit_code())
         }
     }
 }

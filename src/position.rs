@@ -104,6 +104,9 @@ pub enum SetupError {
         /// How many were given.
         count: u32,
     },
+    /// No piece of either colour: no game can be played.
+    #[error("the board is empty: give at least one piece")]
+    Empty,
 }
 
 /// A sound position: the pieces and the side to move.
@@ -145,6 +148,9 @@ impl Position {
                 square: sq,
                 color: "black",
             });
+        }
+        if ((setup.white | setup.black) & Bitboard::ALL).is_empty() {
+            return Err(SetupError::Empty);
         }
         for (color, bb) in [("white", setup.white), ("black", setup.black)] {
             if bb.count() > 12 {

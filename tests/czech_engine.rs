@@ -77,18 +77,26 @@ fn a_human_v_engine_game_runs_to_the_end() {
     drop(input);
     output.read_to_string(&mut transcript).unwrap();
     assert!(child.wait().unwrap().success());
-    let turn =
-        regex::Regex::new(r"^(White|Black) to move: ([a-h][1-8](-[a-h][1-8]|(x[a-h][1-8])+)|fen)$")
-            .unwrap();
+    let turn = regex::Regex::new(
+        r"^\d+\.(\.\.)? (White|Black) to move: ([a-h][1-8](-[a-h][1-8]|(x[a-h][1-8])+)|fen)$",
+    )
+    .unwrap();
+    let engine_line = regex::Regex::new(
+        r"^Black \(computer\) plays [a-h][1-8](-[a-h][1-8]|(x[a-h][1-8])+) — \d+\.\d s, depth \d+, ([+-]\d+\.\d\d|(win|loss) in \d+ half-moves)$",
+    )
+    .unwrap();
     let fen_line = regex::Regex::new(r"^[WB]:W[^ ]*:B[^ ]*$").unwrap();
     let mut ends = 0;
+    let mut engine_lines = 0;
     for line in transcript.lines() {
         let board =
             line.len() == 19 && line.as_bytes()[0].is_ascii_digit() || line == "  a b c d e f g h";
+        let engine_moved = engine_line.is_match(line);
+        engine_lines += usize::from(engine_moved);
         let known = [
             "Czech draughts",
             "Enter a move like c3-d4 or c3xe5; help lists the commands.",
-            "o white man, O white king, x black man, X black king",
+            "o white man, O white king, x black man, X black king, [ ] the last move",
             "Play again? (y/n): n",
             "The computer offers a draw. Do you accept? (y/n): n",
             "Draw declined; play goes on.",
@@ -96,12 +104,17 @@ fn a_human_v_engine_game_runs_to_the_end() {
         let end = line.starts_with("Draw: ") || line.contains(" wins: ");
         ends += usize::from(end);
         assert!(
-            board || known.contains(&line) || turn.is_match(line) || fen_line.is_match(line) || end,
+            board
+                || known.contains(&line)
+                || turn.is_match(line)
+                || fen_line.is_match(line)
+                || end
+                || engine_moved,
             "stray line {line:?} in\n{transcript}"
         );
     }
     assert_eq!(ends, 1, "{transcript}");
-    assert!(transcript.contains("Black to move: "));
+    assert!(engine_lines > 0, "{transcript}");
 }
 
 /// The Czech console's output for `input`, with the engine at depth 2 as `engine` (white or
@@ -138,16 +151,31 @@ fn the_engine_declines_a_draw_when_it_is_winning() {
 
 #[test]
 fn the_engine_moves_first_as_white() {
-    let out = against_engine("white", &["--lang", "en"], "undo\n");
-    let first = out
-        .lines()
-        .find(|l| l.starts_with("White to move: "))
+    let out = against_engine("white", &["--lang", "en"], "undo\nf6-g5\nundo\n");
+    let lines: Vec<&str> = out.lines().collect();
+    let first = lines
+        .iter()
+        .position(|l| l.starts_with("White (computer) plays "))
         .unwrap();
     assert!(
-        regex::Regex::new(r"^White to move: [a-h][1-8]-[a-h][1-8]$")
+        regex::Regex::new(r"^White \(computer\) plays [a-h][1-8]-[a-h][1-8] — ")
             .unwrap()
-            .is_match(first)
+            .is_match(lines[first])
     );
-    // Undo takes back the engine's move; the engine then moves again.
-    assert!(out.contains("Black to move: undo\nTaken back: "), "{out}");
+    // Nothing of the person's to take back: nothing changes, the engine does not move again.
+    assert!(
+        out.contains("1... Black to move: undo\nNone of your moves to take back yet.\n1... Black to move: f6-g5\n"),
+        "{out}"
+    );
+    // After the person's move and the engine's reply, undo takes back the pair.
+    let taken = regex::Regex::new(
+        r"2\.\.\. Black to move: undo\nTaken back: [a-h][1-8]-[a-h][1-8], f6-g5\n",
+    )
+    .unwrap();
+    assert!(taken.is_match(&out), "{out}");
+    assert_eq!(
+        out.matches("White (computer) plays ").count(),
+        2,
+        "the engine does not replay after undo: {out}"
+    );
 }

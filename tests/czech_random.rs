@@ -19,6 +19,7 @@ fn options(lang: Lang) -> Options {
         load: None,
         lang,
         echo: true,
+        interactive: false,
     }
 }
 

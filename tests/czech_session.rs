@@ -109,7 +109,7 @@ fn draw_by_agreement() {
     assert_eq!(
         l[n - 4..],
         [
-            "Bílý na tahu: remíza",
+            "1. Bílý na tahu: remíza",
             "Bílý nabízí remízu. Přijímá černý? (a/n): a",
             "Remíza dohodou.",
             "Hrát znovu? (a/n): n"
@@ -250,13 +250,13 @@ fn after_the_end_undo_goes_back_and_quit_leaves() {
     assert_eq!(
         l[n - 7..],
         [
-            "Bílý na tahu: c3xe5",
+            "1. Bílý na tahu: c3xe5",
             "Vyhrál bílý: černý nemá žádné kameny.",
             "Hrát znovu? (a/n): zpět",
             "Vráceno: c3xe5",
-            "Bílý na tahu: fen",
+            "1. Bílý na tahu: fen",
             "W:Wc3:Bd4",
-            "Bílý na tahu: konec",
+            "1. Bílý na tahu: konec",
         ]
     );
     // A resignation: undo takes back the resignation only.
@@ -268,9 +268,9 @@ fn after_the_end_undo_goes_back_and_quit_leaves() {
             "Black wins: white resigned.",
             "Play again? (y/n): undo",
             "The end of the game is taken back; play goes on.",
-            "White to move: fen",
+            "1. White to move: fen",
             "W:Wc3:Ba7,d4",
-            "White to move: quit",
+            "1. White to move: quit",
         ]
     );
 }

@@ -39,9 +39,18 @@ fn check_output(text: &str) -> String {
             &words[5..]
         };
         assert_eq!(rest[0], "nodes", "{line}");
-        rest[1].parse::<u64>().expect("a node count");
-        assert_eq!(rest[2], "pv", "{line}");
-        assert!(rest.len() > 3, "empty pv: {line}");
+        let nodes = rest[1].parse::<u64>().expect("a node count");
+        assert_eq!(rest[2], "time", "{line}");
+        let ms = rest[3].parse::<u64>().expect("milliseconds");
+        assert_eq!(rest[4], "nps", "{line}");
+        let nps = rest[5].parse::<u64>().expect("nodes per second");
+        // nps is nodes over the time (the time printed is rounded down to whole ms).
+        assert!(
+            nps as f64 >= nodes as f64 * 1000.0 / (ms as f64 + 1.0) * 0.99 - 1.0,
+            "{line}"
+        );
+        assert_eq!(rest[6], "pv", "{line}");
+        assert!(rest.len() > 7, "empty pv: {line}");
     }
     let best = last.strip_prefix("bestmove ").expect("a bestmove line");
     best.to_string()

@@ -30,6 +30,7 @@ fn options(start: Position) -> Options {
         load: None,
         lang: Lang::Es,
         echo: true,
+        interactive: false,
     }
 }
 

@@ -317,7 +317,7 @@ fn save_and_load_a_game() {
     assert_eq!(moves_played(&app), ["c3-d4", "f6-e5", "d4xf6", "g7xe5"]);
     assert_eq!(
         app.messages().last().unwrap(),
-        &format!("Game loaded from {name} (half-moves: 4).")
+        &format!("Game loaded from {name}: Casual game, 4 half-moves, the game goes on.")
     );
     // A file that is not there: the reason, and the game goes on unchanged.
     press(&mut app, Key::Char('l'));

@@ -18,13 +18,14 @@ mod line_io;
 pub mod spanish;
 
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 pub use line_io::{LineIo, Read};
 
 use crate::cli::{Lang, PlayerKind};
 use crate::engine::Limits;
-use crate::{Position, RuleSet, with_rules};
+use crate::notation::pdn::{self, FileError, PdnError};
+use crate::{Position, RuleSet, Rules, with_rules};
 
 /// Everything a console game needs to start.
 #[derive(Clone, Debug)]
@@ -47,6 +48,9 @@ pub struct Options {
     pub lang: Lang,
     /// Whether to write each line read after its prompt.
     pub echo: bool,
+    /// Whether a person types at a terminal (not a script): questions such as "quit
+    /// without saving?" are asked only then.
+    pub interactive: bool,
 }
 
 impl Options {
@@ -68,6 +72,35 @@ pub enum ConsoleError {
     /// Writing the dialogue failed (other than a closed pipe, which ends the game quietly).
     #[error("cannot write: {0}")]
     Io(#[from] std::io::Error),
+}
+
+/// Why a game file could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// The file is not a game of these rules.
+    #[error(transparent)]
+    Pdn(#[from] PdnError),
+}
+
+/// Reads the first game of the PDN file at `path` under the rules `R`, every move checked.
+pub fn load_game<R: Rules>(path: &Path) -> Result<pdn::Record<R>, LoadError> {
+    let text = pdn::read_file(path)?;
+    Ok(pdn::read::<R>(&text)?)
+}
+
+/// Writes the short note that tells a person at a terminal how to play, when the dialogue
+/// itself does not (the Spanish-spec dialogue prints only the spec's texts on standard
+/// output, so its note goes to `err`).
+pub fn usage_note(opts: &Options, err: &mut impl Write) -> std::io::Result<()> {
+    if opts.lang == Lang::Es {
+        for line in catalog::es::USAGE_NOTE {
+            writeln!(err, "{line}")?;
+        }
+    }
+    Ok(())
 }
 
 /// Plays console games from `input` to `output` until the players stop or the input ends.

@@ -8,7 +8,7 @@
 
 use super::board_view;
 use super::catalog::es;
-use super::{ConsoleError, LineIo, Options, Read};
+use super::{ConsoleError, LineIo, Options, Read, czech};
 use crate::cli::PlayerKind;
 use crate::engine::Engine;
 use crate::game::{Game, Outcome};
@@ -24,12 +24,23 @@ enum Next {
 /// Plays the Spanish-spec dialogue until the players stop or the input ends.
 pub fn run<R: Rules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleError> {
     let mut engine = Engine::new(opts.limits);
-    let mut start = opts.start;
+    // A loaded game goes on from its last position; its messages are the English
+    // catalogue's, on standard error (the spec's texts have none for files).
+    let mut game = match &opts.load {
+        Some(path) => super::load_game::<R>(path)
+            .map(|record| record.game)
+            .map_err(|e| {
+                let t = &super::catalog::en::TEXTS;
+                let name = path.display().to_string();
+                ConsoleError::Load(czech::fill(t.load_failed, &[&name, &t.load_error(&e)]))
+            })?,
+        None => Game::new(opts.start),
+    };
     loop {
-        match play_game::<R>(opts, io, &mut engine, start)? {
+        match play_game::<R>(opts, io, &mut engine, game)? {
             Next::Again => {
                 io.line("")?;
-                start = Position::initial();
+                game = Game::new(Position::initial());
             }
             Next::Stop => return Ok(()),
         }
@@ -43,14 +54,13 @@ fn prompt_for(color: Color) -> &'static str {
     }
 }
 
-/// One game from `start`: returns whether to play another.
+/// One game, from where `game` stands: returns whether to play another.
 fn play_game<R: Rules>(
     opts: &Options,
     io: &mut LineIo<'_>,
     engine: &mut Engine,
-    start: Position,
+    mut game: Game<R>,
 ) -> Result<Next, ConsoleError> {
-    let mut game = Game::<R>::new(start);
     io.line(es::TITLE)?;
     io.line("")?;
     io.write(&board_view::spanish(game.position(), opts.color))?;

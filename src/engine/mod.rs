@@ -292,11 +292,16 @@ impl Engine {
             _ => TABLE_BITS,
         };
         let table = self.table.get_or_insert_with(|| Table::new(bits));
-        let mut searcher = Searcher::<R>::new(table, deadline);
-        searcher.set_stop(self.stop.clone());
+        // Depth 1 is always completed (a few hundred nodes at most): however short the move
+        // time, the move played has been searched. The clock applies from depth 2 on.
+        let mut searcher = Searcher::<R>::new(table, None);
         let mut best: (Move, i32) = (first, 0);
         let mut noisy: Vec<(Move, i32)> = Vec::new();
         for depth in 1..=max_depth {
+            if depth == 2 {
+                searcher.set_deadline(deadline);
+                searcher.set_stop(self.stop.clone());
+            }
             let (score, pv) = if noise > 0 {
                 let scored = searcher.score_root_moves(&root, depth as i32);
                 if searcher.stopped {

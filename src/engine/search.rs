@@ -140,6 +140,11 @@ impl<'t, R: Rules> Searcher<'t, R> {
         self.endgame = table;
     }
 
+    /// Sets (or lifts, with `None`) the time at which the search stops.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
     /// The principal variation of the last completed search.
     pub fn pv(&self) -> &[Move] {
         &self.pv[0]

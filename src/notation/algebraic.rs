@@ -86,6 +86,9 @@ pub enum MoveError {
     /// Fewer than two squares were given.
     #[error("a move needs a start and a landing square")]
     TooShort,
+    /// A move without a capture was given more than one step (`a1-b2-c3`).
+    #[error("a move without a capture goes one step: give its start and landing squares")]
+    OneStep,
     /// Nothing else explains it: the piece cannot move so.
     #[error("that is not a legal move for the piece on {0}")]
     NotLegal(Square),
@@ -103,12 +106,12 @@ pub enum ParseError {
 }
 
 static MOVE_RE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^[a-h][1-8](?:(?:\s*[-x:]\s*|\s+)[a-h][1-8])+$").expect("valid regex")
+    Regex::new(r"(?i)^[a-h][1-8](?:(?:\s*[-x:]\s*|\s*)[a-h][1-8])+$").expect("valid regex")
 });
 static SQUARE_RE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)[a-h][1-8]").expect("valid regex"));
 
-/// Step 1: reads `c3-d4`, `c3xe5`, `c3:e5`, `c3xe5xg7` or `c3 d4`, in either case.
+/// Step 1: reads `c3-d4`, `c3xe5`, `c3:e5`, `c3xe5xg7`, `c3 d4` or `c3d4`, in either case.
 pub fn parse_text(text: &str) -> Result<MoveText, SyntaxError> {
     let text = text.trim();
     if !MOVE_RE.is_match(text) {
@@ -195,6 +198,9 @@ pub fn resolve(text: &MoveText, pos: &Position, legal: &[Move]) -> Result<Move, 
         }
         return Err(MoveError::CaptureCompulsory(captures));
     }
+    if rest.len() > 1 && text.capture != Some(true) {
+        return Err(MoveError::OneStep);
+    }
     if to != from && pos.piece_at(to).is_some() {
         return Err(MoveError::Occupied(to));
     }
@@ -231,10 +237,18 @@ mod tests {
             "c3xe5",
             "c3:e5",
             " c3 x e5 x g7 ",
+            "c3d4",
+            "C3E5G7",
         ] {
             assert!(parse_text(ok).is_ok(), "{ok}");
         }
-        for bad in ["", "c3", "c3-", "c3--d4", "z9-d4", "c3-d9", "hello", "c3d4"] {
+        assert_eq!(
+            parse_text("c3d4").unwrap().squares,
+            parse_text("c3-d4").unwrap().squares
+        );
+        for bad in [
+            "", "c3", "c3-", "c3--d4", "z9-d4", "c3-d9", "hello", "c3d", "c3d44",
+        ] {
             assert!(
                 matches!(parse_text(bad), Err(SyntaxError::Unreadable(_))),
                 "{bad}"

@@ -241,7 +241,7 @@ impl<R: Rules> App<R> {
                 self.say(fill(self.t.saved, &[name]));
             }
             Err(e) => {
-                let text = fill(self.t.save_failed, &[name, &self.t.io_error(&e)]);
+                let text = fill(self.t.save_failed, &[name, &self.t.file_error(&e)]);
                 self.say(text);
             }
         }
@@ -250,12 +250,27 @@ impl<R: Rules> App<R> {
     fn load_from(&mut self, name: &str) {
         self.file_name = name.to_string();
         match czech::load_game::<R>(self.t, Path::new(name)) {
-            Ok(game) => {
-                let count = game.moves().len().to_string();
-                self.replace_game(game);
-                self.say(fill(self.t.loaded, &[name, &count]));
+            Ok(record) => {
+                self.replace_game(record.game.clone());
+                self.report_loaded(name, &record);
             }
             Err(message) => self.say(format!("{message} {}", self.t.kept)),
         }
+    }
+
+    /// Says what a loaded game is (event, length, state), as the line console does.
+    pub(super) fn report_loaded(&mut self, name: &str, record: &pdn::Record<R>) {
+        let event = record
+            .tags
+            .iter()
+            .find(|(tag, _)| tag.eq_ignore_ascii_case("Event"))
+            .map_or("?", |(_, value)| value.as_str());
+        let state = match self.game.outcome() {
+            Some(outcome) => self.t.outcome(outcome),
+            None => self.t.in_progress.to_string(),
+        };
+        let count = self.game.moves().len().to_string();
+        let text = fill(self.t.loaded, &[name, &pdn::excerpt(event), &count, &state]);
+        self.say(text);
     }
 }

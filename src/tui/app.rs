@@ -126,10 +126,13 @@ impl<R: Rules> App<R> {
     /// in the messages' language, otherwise).
     pub fn new(cfg: Config, width: u16, height: u16) -> Result<App<R>, String> {
         let t = czech::texts(cfg.lang);
-        let game = match &cfg.load {
-            Some(path) => czech::load_game::<R>(t, path)?,
-            None => Game::new(cfg.start),
+        let loaded = match &cfg.load {
+            Some(path) => Some(czech::load_game::<R>(t, path)?),
+            None => None,
         };
+        let game = loaded
+            .as_ref()
+            .map_or_else(|| Game::new(cfg.start), |record| record.game.clone());
         let file_name = cfg
             .load
             .as_ref()
@@ -157,6 +160,10 @@ impl<R: Rules> App<R> {
             size: (width, height),
             quit: false,
         };
+        if let (Some(record), Some(path)) = (&loaded, &app.cfg.load) {
+            let name = path.display().to_string();
+            app.report_loaded(&name, record);
+        }
         app.after_change();
         Ok(app)
     }

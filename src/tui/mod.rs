@@ -23,35 +23,12 @@ pub mod texts;
 pub mod worker;
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
-
-use clap::Args;
 
 pub use app::{App, Config};
 pub use event::{Button, Event, Key};
 
-use crate::cli::{CliError, Common, EngineArgs, Lang, PlayerKind};
+use crate::cli::{CliError, Lang, Options};
 use crate::{Rules, with_rules};
-
-/// Options of `dama tui`.
-#[derive(Args, Debug, Clone, Default)]
-pub struct TuiArgs {
-    /// Who plays white.
-    #[arg(long, value_enum, default_value_t = PlayerKind::Human)]
-    pub white: PlayerKind,
-    /// Who plays black.
-    #[arg(long, value_enum, default_value_t = PlayerKind::Human)]
-    pub black: PlayerKind,
-    /// Engine strength.
-    #[command(flatten)]
-    pub engine: EngineArgs,
-    /// Start from a saved game (PDN).
-    #[arg(long)]
-    pub load: Option<PathBuf>,
-    /// The language of the messages (default: en; the screen's labels are English).
-    #[arg(long, value_enum)]
-    pub lang: Option<Lang>,
-}
 
 /// Why `dama tui` could not run.
 #[derive(Debug, thiserror::Error)]
@@ -76,22 +53,23 @@ impl From<TuiError> for CliError {
     }
 }
 
-/// `dama tui`: plays on the terminal until the person leaves.
-pub fn run(common: &Common, args: &TuiArgs) -> Result<(), TuiError> {
+/// `dama tui`: plays on the terminal until the person leaves. Uses `--rules`, `--fen`,
+/// `--color`, `--white`, `--black`, `--level`, `--depth`, `--movetime`, `--load`, `--lang`.
+pub fn run(opts: &Options) -> Result<(), TuiError> {
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return Err(TuiError::NotATerminal);
     }
-    let start = crate::cli::start_position(common).map_err(|e| TuiError::Load(e.to_string()))?;
+    let start = crate::cli::start_position(opts).map_err(|e| TuiError::Load(e.to_string()))?;
     let cfg = Config {
         start,
-        white: args.white,
-        black: args.black,
-        limits: args.engine.limits(),
-        color: common.color.enabled(true),
-        lang: args.lang.unwrap_or(Lang::En),
-        load: args.load.clone(),
+        white: opts.white.unwrap_or_default(),
+        black: opts.black.unwrap_or_default(),
+        limits: opts.limits(),
+        color: opts.color().enabled(true),
+        lang: opts.lang.unwrap_or(Lang::En),
+        load: opts.load.clone(),
     };
-    with_rules!(common.rules, R => run_with::<R>(cfg))
+    with_rules!(opts.rules(), R => run_with::<R>(cfg))
 }
 
 fn run_with<R: Rules>(cfg: Config) -> Result<(), TuiError> {

@@ -48,6 +48,12 @@ pub fn arb_position() -> impl Strategy<Value = Position> {
                     setup.kings = setup.kings.with(sq);
                 }
             }
+            if (setup.white | setup.black).is_empty() {
+                // An empty board is no position: give it one white king.
+                let sq = Square::from_number(1).expect("a square");
+                setup.white = setup.white.with(sq);
+                setup.kings = setup.kings.with(sq);
+            }
             Position::from_setup(&setup).expect("the strategy makes sound setups")
         })
 }

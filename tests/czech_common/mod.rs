@@ -22,7 +22,7 @@ pub fn is_board_line(line: &str) -> bool {
     let rank = b.len() == 19
         && b[0].is_ascii_digit()
         && b[18] == b[0]
-        && line[1..18].chars().all(|c| " .oOxX".contains(c));
+        && line[1..18].chars().all(|c| " .oOxX[]".contains(c));
     rank || line == "  a b c d e f g h"
         || line == "  h g f e d c b a"
         || line.starts_with("o bílý kámen")

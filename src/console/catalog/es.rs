@@ -44,3 +44,12 @@ pub fn answer(text: &str) -> Option<bool> {
         _ => None,
     }
 }
+
+/// Not in the specification, and written on standard error only (standard output stays the
+/// spec's): the note shown at the start when a person types at a terminal.
+pub const USAGE_NOTE: &[&str] = &[
+    "Las Damas (reglas de la especificación española). Cada jugada es fila y columna de la",
+    "ficha y de cada casilla de llegada, separadas por puntos: 61.52 mueve de la fila 6,",
+    "columna 1 a la fila 5, columna 2; 63.45 come saltando a la fila 4, columna 5, y",
+    "63.45.27 come dos fichas. La fila 1 es la de arriba. Ctrl-D termina la partida.",
+];

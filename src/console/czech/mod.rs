@@ -17,7 +17,7 @@ use crate::cli::{Lang, PlayerKind};
 use crate::engine::Engine;
 use crate::game::{Game, Outcome};
 use crate::notation::{algebraic, pdn};
-use crate::{Color, MoveList, Rules, fen};
+use crate::{Bitboard, Color, MoveList, Rules, fen};
 
 /// The catalogue of a language (Czech for anything but English).
 pub fn texts(lang: Lang) -> &'static Texts {
@@ -53,25 +53,32 @@ struct Session<'o, R: Rules> {
     flipped: bool,
     /// The engine's draw offer was declined in this game; it does not offer again.
     offer_declined: bool,
+    /// The game changed since it was started, loaded or saved.
+    unsaved: bool,
 }
 
 /// Plays the Czech dialogue until the players stop or the input ends.
 pub fn run<R: Rules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleError> {
     let t = texts(opts.lang);
-    let game = match &opts.load {
-        Some(path) => load_game::<R>(t, path).map_err(ConsoleError::Load)?,
-        None => Game::new(opts.start),
+    let loaded = match &opts.load {
+        Some(path) => Some(load_game::<R>(t, path).map_err(ConsoleError::Load)?),
+        None => None,
     };
     let mut session = Session {
         opts,
         t,
-        game,
+        game: Game::new(opts.start),
         engine: Engine::new(opts.limits),
         flipped: false,
         offer_declined: false,
+        unsaved: false,
     };
-    io.line(t.title)?;
+    io.line(t.title(R::RULE_SET))?;
     io.line(t.intro)?;
+    if let (Some(record), Some(path)) = (loaded, &opts.load) {
+        session.game = record.game.clone();
+        session.report_loaded(io, &path.display().to_string(), &record)?;
+    }
     loop {
         session.show_board(io)?;
         loop {
@@ -86,17 +93,18 @@ pub fn run<R: Rules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleE
         }
         session.game = Game::new(opts.start);
         session.offer_declined = false;
+        session.unsaved = false;
     }
 }
 
 /// Reads a PDN game from `path`, or says in `t`'s language why it cannot.
-pub(crate) fn load_game<R: Rules>(t: &Texts, path: &Path) -> Result<Game<R>, String> {
-    let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| fill(t.load_failed, &[&name, &t.io_error(&e)]))?;
-    let text = String::from_utf8_lossy(&bytes);
-    pdn::read::<R>(&text)
-        .map(|record| record.game)
-        .map_err(|e| fill(t.load_failed, &[&name, &t.pdn_error(&e)]))
+pub(crate) fn load_game<R: Rules>(t: &Texts, path: &Path) -> Result<pdn::Record<R>, String> {
+    super::load_game::<R>(path).map_err(|e| {
+        fill(
+            t.load_failed,
+            &[&path.display().to_string(), &t.load_error(&e)],
+        )
+    })
 }
 
 impl<R: Rules> Session<'_, R> {
@@ -108,15 +116,65 @@ impl<R: Rules> Session<'_, R> {
         kind == PlayerKind::Engine
     }
 
-    fn prompt_text(&self) -> &'static str {
-        match self.game.turn() {
-            Color::White => self.t.prompt_white,
-            Color::Black => self.t.prompt_black,
+    /// Who made each move of the game so far, in order.
+    fn movers(&self) -> impl Iterator<Item = Color> + '_ {
+        let first = self.game.start().turn();
+        (0..self.game.moves().len()).map(move |i| if i % 2 == 0 { first } else { !first })
+    }
+
+    /// The number of the move being played, as in `12. White to move:`.
+    fn move_number(&self) -> usize {
+        let plies = self.game.moves().len();
+        match self.game.start().turn() {
+            Color::White => plies / 2 + 1,
+            Color::Black => plies.div_ceil(2) + 1,
         }
     }
 
+    /// The prompt: the move number (`12.` for white, `12...` for black) and who is to move.
+    fn prompt_text(&self) -> String {
+        let number = self.move_number();
+        match self.game.turn() {
+            Color::White => format!("{number}. {}", self.t.prompt_white),
+            Color::Black => format!("{number}... {}", self.t.prompt_black),
+        }
+    }
+
+    /// Says what a loaded game is (event, length, state, last move) and shows it.
+    fn report_loaded(
+        &mut self,
+        io: &mut LineIo<'_>,
+        file: &str,
+        record: &pdn::Record<R>,
+    ) -> std::io::Result<()> {
+        let event = record
+            .tags
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case("Event"))
+            .map_or("?", |(_, value)| value.as_str());
+        let state = match self.game.outcome() {
+            Some(outcome) => self.outcome_text(outcome),
+            None => self.t.in_progress.to_string(),
+        };
+        let count = self.game.moves().len().to_string();
+        let event = pdn::excerpt(event);
+        io.line(&fill(self.t.loaded, &[file, &event, &count, &state]))?;
+        if let Some(mv) = self.game.moves().last() {
+            io.line(&fill(self.t.last_move, &[&algebraic::write(mv)]))?;
+        }
+        self.offer_declined = false;
+        self.unsaved = false;
+        Ok(())
+    }
+
     fn show_board(&self, io: &mut LineIo<'_>) -> std::io::Result<()> {
-        let board = board_view::czech(self.game.position(), self.flipped, self.opts.color);
+        let marked = self.game.moves().last().map_or(Bitboard::EMPTY, |mv| {
+            mv.path()
+                .iter()
+                .fold(Bitboard::EMPTY.with(mv.from()), |b, &sq| b.with(sq))
+        });
+        let board =
+            board_view::czech_marked(self.game.position(), self.flipped, self.opts.color, marked);
         io.write(&board)?;
         io.line(self.t.legend)
     }
@@ -191,8 +249,8 @@ impl<R: Rules> Session<'_, R> {
         self.t.outcome(outcome)
     }
 
-    /// The engine's move, written after the prompt as if typed. Before it, a draw offer to a
-    /// person opponent.
+    /// The engine's move, said as its own line with what the search saw. Before it, a draw
+    /// offer to a person opponent.
     fn engine_turn(&mut self, io: &mut LineIo<'_>) -> Result<Option<Flow>, ConsoleError> {
         let opponent_human = !self.is_engine(!self.game.turn());
         if opponent_human && !self.offer_declined && self.engine.offers_draw(&self.game) {
@@ -200,6 +258,7 @@ impl<R: Rules> Session<'_, R> {
                 None => return Ok(Some(Flow::Quit)),
                 Some(true) => {
                     self.game.agree_draw();
+                    self.unsaved = true;
                     return Ok(None);
                 }
                 Some(false) => {
@@ -208,23 +267,41 @@ impl<R: Rules> Session<'_, R> {
                 }
             }
         }
-        let Some(mv) = self.engine.choose_move(&self.game) else {
+        let started = std::time::Instant::now();
+        let mut last = None;
+        let Some(mv) = self
+            .engine
+            .analyze(&self.game, |info| last = Some(info.clone()))
+        else {
             // No move although the game goes on: only a broken engine gets here.
             return Ok(Some(Flow::Quit));
         };
-        let prompt = self.prompt_text();
+        let side = capitalize(self.t.side(self.game.turn()));
         if self.game.try_play(&mv).is_err() {
             return Ok(Some(Flow::Quit));
         }
-        io.write(prompt)?;
-        io.line(&algebraic::write(&mv))?;
+        self.unsaved = true;
+        let seconds = self
+            .t
+            .number(&format!("{:.1}", started.elapsed().as_secs_f64()));
+        let saw = match last {
+            Some(info) => fill(
+                self.t.engine_saw,
+                &[&seconds, &info.depth.to_string(), &self.t.score(info.score)],
+            ),
+            None => format!("{seconds} s"),
+        };
+        io.line(&fill(
+            self.t.engine_plays,
+            &[&side, &algebraic::write(&mv), &saw],
+        ))?;
         self.show_board(io)?;
         Ok(None)
     }
 
     /// Reads and handles one line of the person to move.
     fn human_turn(&mut self, io: &mut LineIo<'_>) -> Result<Option<Flow>, ConsoleError> {
-        let Read::Line(line) = io.prompt(self.prompt_text())? else {
+        let Read::Line(line) = io.prompt(&self.prompt_text())? else {
             return Ok(Some(Flow::Quit));
         };
         let line = line.trim();
@@ -256,6 +333,7 @@ impl<R: Rules> Session<'_, R> {
         match algebraic::parse(line, self.game.position(), &moves) {
             Ok(mv) => {
                 if self.game.try_play(&mv).is_ok() {
+                    self.unsaved = true;
                     self.show_board(io)?;
                 }
                 Ok(())
@@ -276,6 +354,7 @@ impl<R: Rules> Session<'_, R> {
         let t = self.t;
         match command {
             Command::Help => {
+                io.line(&fill(t.help_rules, &[t.title(R::RULE_SET)]))?;
                 for line in t.help {
                     io.line(line)?;
                 }
@@ -293,6 +372,7 @@ impl<R: Rules> Session<'_, R> {
                 Ok(pos) => {
                     self.game = Game::new(pos);
                     self.offer_declined = false;
+                    self.unsaved = true;
                     self.show_board(io)?;
                 }
                 Err(e) => io.line(&fill(t.setup_bad, &[&t.fen_error(&e)]))?,
@@ -301,25 +381,39 @@ impl<R: Rules> Session<'_, R> {
             Command::Save => self.save(io, arg)?,
             Command::Load if arg.is_empty() => io.line(t.load_usage)?,
             Command::Load => match load_game::<R>(t, Path::new(arg)) {
-                Ok(game) => {
-                    self.game = game;
-                    self.offer_declined = false;
-                    let count = self.game.moves().len().to_string();
-                    io.line(&fill(t.loaded, &[arg, &count]))?;
+                Ok(record) => {
+                    self.game = record.game.clone();
+                    self.report_loaded(io, arg, &record)?;
                     self.show_board(io)?;
                 }
                 Err(message) => io.line(&format!("{message} {}", t.kept))?,
             },
             Command::Resign => {
+                if self.opts.interactive {
+                    match self.ask_yes_no(io, t.resign_confirm)? {
+                        None => return Ok(Some(Flow::Quit)),
+                        Some(false) => return Ok(None),
+                        Some(true) => {}
+                    }
+                }
                 let turn = self.game.turn();
                 self.game.resign(turn);
+                self.unsaved = true;
             }
             Command::Draw => return self.offer_draw(io),
             Command::Flip => {
                 self.flipped = !self.flipped;
                 self.show_board(io)?;
             }
-            Command::Quit => return Ok(Some(Flow::Quit)),
+            Command::Quit => {
+                if self.opts.interactive && self.unsaved && self.game.moves().len() > 0 {
+                    match self.ask_yes_no(io, t.quit_unsaved)? {
+                        None | Some(true) => return Ok(Some(Flow::Quit)),
+                        Some(false) => return Ok(None),
+                    }
+                }
+                return Ok(Some(Flow::Quit));
+            }
             Command::Hint => match self.engine.choose_move(&self.game) {
                 Some(mv) => io.line(&fill(t.hint, &[&algebraic::write(&mv)]))?,
                 None => io.line(t.no_hint)?,
@@ -328,24 +422,32 @@ impl<R: Rules> Session<'_, R> {
         Ok(None)
     }
 
-    /// Takes back a move; against the engine, also the engine's reply before it, so that the
-    /// person is to move again.
+    /// Takes back the last move of a person, and the engine's replies after it, so that the
+    /// person is to move again. Against the engine with no move of the person's yet (the
+    /// engine opened), nothing is taken back.
     fn undo(&mut self, io: &mut LineIo<'_>) -> std::io::Result<()> {
         if pdn::is_declared(self.game.outcome()) {
             // A resignation or an agreed draw is taken back first, the moves stay.
             self.game.undo();
+            self.unsaved = true;
             io.line(self.t.result_undone)?;
             return self.show_board(io);
         }
-        let Some(mv) = self.game.undo() else {
+        if self.game.moves().len() == 0 {
             return io.line(self.t.nothing_to_undo);
-        };
-        let mut taken = vec![algebraic::write(&mv)];
-        if self.is_engine(self.game.turn())
-            && let Some(mv) = self.game.undo()
-        {
-            taken.push(algebraic::write(&mv));
         }
+        let movers: Vec<Color> = self.movers().collect();
+        let Some(last_human) = movers.iter().rposition(|&c| !self.is_engine(c)) else {
+            return io.line(self.t.nothing_of_yours);
+        };
+        let mut taken = Vec::new();
+        while self.game.moves().len() > last_human {
+            match self.game.undo() {
+                Some(mv) => taken.push(algebraic::write(&mv)),
+                None => break,
+            }
+        }
+        self.unsaved = true;
         io.line(&fill(self.t.undone, &[&taken.join(", ")]))?;
         self.show_board(io)
     }
@@ -356,16 +458,17 @@ impl<R: Rules> Session<'_, R> {
             return io.line(self.t.nothing_to_redo);
         };
         let mut played = vec![algebraic::write(&mv)];
-        if self.is_engine(self.game.turn())
+        while self.is_engine(self.game.turn())
             && let Some(mv) = self.game.redo()
         {
             played.push(algebraic::write(&mv));
         }
+        self.unsaved = true;
         io.line(&fill(self.t.redone, &[&played.join(", ")]))?;
         self.show_board(io)
     }
 
-    fn save(&self, io: &mut LineIo<'_>, file: &str) -> std::io::Result<()> {
+    fn save(&mut self, io: &mut LineIo<'_>, file: &str) -> std::io::Result<()> {
         let name = |color| {
             if self.is_engine(color) {
                 self.t.engine
@@ -383,8 +486,11 @@ impl<R: Rules> Session<'_, R> {
         };
         let text = pdn::write(&self.game, &header);
         match pdn::save(Path::new(file), &text) {
-            Ok(()) => io.line(&fill(self.t.saved, &[file])),
-            Err(e) => io.line(&fill(self.t.save_failed, &[file, &self.t.io_error(&e)])),
+            Ok(()) => {
+                self.unsaved = false;
+                io.line(&fill(self.t.saved, &[file]))
+            }
+            Err(e) => io.line(&fill(self.t.save_failed, &[file, &self.t.file_error(&e)])),
         }
     }
 
@@ -395,6 +501,7 @@ impl<R: Rules> Session<'_, R> {
             if self.engine.accepts_draw(&self.game, !offering) {
                 io.line(self.t.engine_accepts)?;
                 self.game.agree_draw();
+                self.unsaved = true;
             } else {
                 io.line(self.t.engine_declines)?;
             }
@@ -406,7 +513,10 @@ impl<R: Rules> Session<'_, R> {
         ));
         match self.ask_yes_no(io, &question)? {
             None => return Ok(Some(Flow::Quit)),
-            Some(true) => self.game.agree_draw(),
+            Some(true) => {
+                self.game.agree_draw();
+                self.unsaved = true;
+            }
             Some(false) => io.line(self.t.draw_declined)?,
         }
         Ok(None)

@@ -2,10 +2,11 @@
 //! into its language. The catalogues themselves are `catalog::cs` and `catalog::en`.
 
 use crate::Color;
+use crate::console::LoadError;
 use crate::fen::FenError;
 use crate::game::{Outcome, WinReason};
 use crate::notation::algebraic::{self, MoveError, ParseError, SyntaxError};
-use crate::notation::pdn::{PdnError, PdnErrorKind};
+use crate::notation::pdn::{FileError, PdnError, PdnErrorKind};
 use crate::position::SetupError;
 use crate::rules::DrawReason;
 use crate::square::SquareError;
@@ -14,8 +15,10 @@ use crate::square::SquareError;
 /// values filled in by [`fill`].
 #[derive(Debug)]
 pub struct Texts {
-    /// The title line.
-    pub title: &'static str,
+    /// The title line of each rule set, by the rule set's command-line name.
+    pub titles: &'static [(&'static str, &'static str)],
+    /// The first line of `help`: {0} the title of the rule set played.
+    pub help_rules: &'static str,
     /// The line after the title: how to enter moves.
     pub intro: &'static str,
     /// The legend under the board.
@@ -40,6 +43,8 @@ pub struct Texts {
     pub undone: &'static str,
     /// `undo` at the start.
     pub nothing_to_undo: &'static str,
+    /// `undo` against the engine when the person has made no move yet.
+    pub nothing_of_yours: &'static str,
     /// `redo`: {0} the moves played again.
     pub redone: &'static str,
     /// `redo` with nothing taken back.
@@ -56,8 +61,13 @@ pub struct Texts {
     pub save_failed: &'static str,
     /// `load` without a file.
     pub load_usage: &'static str,
-    /// Loaded: {0} the file, {1} the number of half-moves.
+    /// Loaded: {0} the file, {1} the event, {2} the number of half-moves, {3} the state of
+    /// the game.
     pub loaded: &'static str,
+    /// The state of a loaded game that goes on.
+    pub in_progress: &'static str,
+    /// The last move: {0} the move.
+    pub last_move: &'static str,
     /// Not loaded: {0} the file, {1} the reason.
     pub load_failed: &'static str,
     /// Said after a refused `load`: the game is kept.
@@ -74,6 +84,20 @@ pub struct Texts {
     pub engine_declines: &'static str,
     /// The engine offers a draw to the person.
     pub engine_offers: &'static str,
+    /// The engine's move: {0} the side (capitalised), {1} the move, {2} what it saw.
+    pub engine_plays: &'static str,
+    /// What the engine saw: {0} seconds, {1} the depth, {2} the score.
+    pub engine_saw: &'static str,
+    /// A found win: {0} half-moves to it.
+    pub score_win: &'static str,
+    /// A found loss: {0} half-moves to it.
+    pub score_loss: &'static str,
+    /// The decimal separator of numbers.
+    pub decimal: char,
+    /// `quit` with an unsaved game, at a terminal.
+    pub quit_unsaved: &'static str,
+    /// `resign`, at a terminal.
+    pub resign_confirm: &'static str,
     /// `hint`: {0} the suggested move.
     pub hint: &'static str,
     /// `hint` when the engine has no move.
@@ -135,6 +159,8 @@ pub struct Texts {
     pub err_not_legal: &'static str,
     /// A move of one square.
     pub err_too_short: &'static str,
+    /// A plain move given with more than one step.
+    pub err_one_step: &'static str,
     /// FEN errors: empty.
     pub fen_empty: &'static str,
     /// {0} the number of fields.
@@ -163,6 +189,8 @@ pub struct Texts {
     pub fen_crowning_rank: &'static str,
     /// {0} the count.
     pub fen_too_many: &'static str,
+    /// No piece on the board at all.
+    pub fen_no_pieces: &'static str,
     /// PDN errors: no game.
     pub pdn_empty: &'static str,
     /// An unclosed comment.
@@ -191,6 +219,12 @@ pub struct Texts {
     pub io_denied: &'static str,
     /// Another system error: {0} the system's text.
     pub io_other: &'static str,
+    /// A name that is a directory, a pipe or a device, not a file.
+    pub io_not_a_file: &'static str,
+    /// A file over the size limit: {0} the limit in bytes.
+    pub io_too_large: &'static str,
+    /// The directory to save into does not exist: {0} the directory.
+    pub io_no_directory: &'static str,
 }
 
 /// `template` with `{0}`, `{1}`… replaced by `args`.
@@ -231,6 +265,29 @@ pub fn capitalize(text: &str) -> String {
 }
 
 impl Texts {
+    /// The title of a rule set (its command-line name when the catalogue has none).
+    pub fn title(&self, rules: crate::RuleSet) -> &'static str {
+        self.titles
+            .iter()
+            .find(|(name, _)| *name == rules.name())
+            .map_or(rules.name(), |(_, title)| title)
+    }
+
+    /// What the engine's search found, as the engine's move line shows it.
+    pub fn score(&self, score: crate::engine::Score) -> String {
+        use crate::engine::Score;
+        match score {
+            Score::Win(n) => fill(self.score_win, &[&n.to_string()]),
+            Score::Loss(n) => fill(self.score_loss, &[&n.to_string()]),
+            Score::Value(v) => self.number(&format!("{:+.2}", f64::from(v) / 100.0)),
+        }
+    }
+
+    /// `text` (a number written with `.`) with this language's decimal separator.
+    pub fn number(&self, text: &str) -> String {
+        text.replace('.', &self.decimal.to_string())
+    }
+
     /// The name of a side in a sentence.
     pub fn side(&self, color: Color) -> &'static str {
         match color {
@@ -282,6 +339,7 @@ impl Texts {
             MoveError::Ambiguous(m) => (self.err_ambiguous, algebraic::write_list(m)),
             MoveError::NotLegal(sq) => (self.err_not_legal, sq.to_string()),
             MoveError::TooShort => (self.err_too_short, String::new()),
+            MoveError::OneStep => (self.err_one_step, String::new()),
         };
         fill(template, &[&arg])
     }
@@ -315,6 +373,7 @@ impl Texts {
                 SetupError::TooManyPieces { count, .. } => {
                     fill(self.fen_too_many, &[&count.to_string()])
                 }
+                SetupError::Empty => self.fen_no_pieces.to_string(),
             },
         }
     }
@@ -345,11 +404,24 @@ impl Texts {
     }
 
     /// Why a file could not be read or written.
-    pub fn io_error(&self, error: &std::io::Error) -> String {
-        match error.kind() {
-            std::io::ErrorKind::NotFound => self.io_not_found.to_string(),
-            std::io::ErrorKind::PermissionDenied => self.io_denied.to_string(),
-            _ => fill(self.io_other, &[&error.to_string()]),
+    pub fn file_error(&self, error: &FileError) -> String {
+        match error {
+            FileError::NotFound => self.io_not_found.to_string(),
+            FileError::Denied => self.io_denied.to_string(),
+            FileError::NotAFile => self.io_not_a_file.to_string(),
+            FileError::TooLarge { limit } => fill(self.io_too_large, &[&limit.to_string()]),
+            FileError::NoDirectory(dir) => {
+                fill(self.io_no_directory, &[&dir.display().to_string()])
+            }
+            FileError::Io(e) => fill(self.io_other, &[&e.to_string()]),
+        }
+    }
+
+    /// Why a game could not be loaded.
+    pub fn load_error(&self, error: &LoadError) -> String {
+        match error {
+            LoadError::File(e) => self.file_error(e),
+            LoadError::Pdn(e) => self.pdn_error(e),
         }
     }
 }

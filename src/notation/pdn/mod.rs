@@ -7,11 +7,13 @@
 //! after a move, captures with `x` or `:`, squares algebraic or numbered 1–32. Every move is
 //! checked against the rules; the first game of the file is read. See `docs/pdn.md`.
 
+mod file;
 mod read;
 mod write;
 
-pub use read::read;
-pub use write::{result_text, save, today, write};
+pub use file::{FileError, MAX_FILE_BYTES, read_file, save};
+pub use read::{excerpt, read};
+pub use write::{result_text, today, write};
 
 use super::algebraic::MoveError;
 use crate::Rules;

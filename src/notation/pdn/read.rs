@@ -22,6 +22,27 @@ fn err(line: usize, kind: PdnErrorKind) -> PdnError {
     PdnError { line, kind }
 }
 
+/// The longest piece of a file quoted in a message, in characters.
+const EXCERPT_CHARS: usize = 40;
+
+/// `text` as a message may quote it: control characters escaped (`\u{0}`), cut to
+/// [`EXCERPT_CHARS`] characters with `…` after a cut.
+pub fn excerpt(text: &str) -> String {
+    let mut out = String::new();
+    for (n, c) in text.chars().enumerate() {
+        if n == EXCERPT_CHARS {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Splits the text into tags and words, dropping comments, variations and NAGs.
 /// Stops at the first tag that follows movetext (the next game).
 fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, PdnError> {
@@ -86,6 +107,12 @@ fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, PdnError> {
                                 return Err(err(start, PdnErrorKind::UnclosedComment));
                             }
                         }
+                        Some(';') => {
+                            // A comment to the end of the line, whatever it holds.
+                            while i + 1 < chars.len() && chars[i + 1] != '\n' {
+                                i += 1;
+                            }
+                        }
                         Some('\n') => line += 1,
                         Some(_) => {}
                     }
@@ -98,12 +125,7 @@ fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, PdnError> {
                 if in_movetext {
                     break;
                 }
-                let end = chars[i..]
-                    .iter()
-                    .position(|&c| c == '\n')
-                    .map_or(chars.len(), |p| i + p);
-                let (tag, used) =
-                    parse_tag(&chars[i..end]).ok_or(err(line, PdnErrorKind::BadTag))?;
+                let (tag, used) = parse_tag(&chars[i..]).ok_or(err(line, PdnErrorKind::BadTag))?;
                 tokens.push((line, tag));
                 i += used;
             }
@@ -116,7 +138,7 @@ fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, PdnError> {
                     i += 1;
                 }
                 if i == start {
-                    return Err(err(line, PdnErrorKind::Unreadable(c.to_string())));
+                    return Err(err(line, PdnErrorKind::Unreadable(excerpt(&c.to_string()))));
                 }
                 let word: String = chars[start..i].iter().collect();
                 in_movetext = true;
@@ -130,10 +152,12 @@ fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, PdnError> {
 }
 
 /// Reads `[Name "value"]` at the start of `chars`; returns the tag and the characters used.
+/// A tag stays on one line: it looks no further than the line's end, so that reading many
+/// tags on one line takes time in proportion to the line.
 fn parse_tag(chars: &[char]) -> Option<(Token, usize)> {
     let mut i = 1;
     let skip_ws = |i: &mut usize| {
-        while *i < chars.len() && chars[*i].is_whitespace() {
+        while *i < chars.len() && chars[*i].is_whitespace() && chars[*i] != '\n' {
             *i += 1;
         }
     };
@@ -155,8 +179,9 @@ fn parse_tag(chars: &[char]) -> Option<(Token, usize)> {
     loop {
         match chars.get(i)? {
             '"' => break,
+            '\n' => return None,
             '\\' => {
-                value.push(*chars.get(i + 1)?);
+                value.push(*chars.get(i + 1).filter(|&&c| c != '\n')?);
                 i += 2;
             }
             &c => {
@@ -250,10 +275,10 @@ pub fn read<R: Rules>(text: &str) -> Result<Record<R>, PdnError> {
             continue;
         }
         let Some(mt) = move_text(rest) else {
-            return Err(err(line, PdnErrorKind::Unreadable(word)));
+            return Err(err(line, PdnErrorKind::Unreadable(excerpt(&word))));
         };
         if game.is_over() {
-            return Err(err(line, PdnErrorKind::AfterEnd(rest.to_string())));
+            return Err(err(line, PdnErrorKind::AfterEnd(excerpt(rest))));
         }
         game.legal_moves(&mut moves);
         let mv = algebraic::resolve(&mt, game.position(), &moves).map_err(|reason| {
@@ -261,13 +286,13 @@ pub fn read<R: Rules>(text: &str) -> Result<Record<R>, PdnError> {
                 line,
                 PdnErrorKind::Illegal {
                     number,
-                    text: rest.to_string(),
+                    text: excerpt(rest),
                     reason,
                 },
             )
         })?;
         if let Err(PlayError::GameOver | PlayError::Illegal) = game.try_play(&mv) {
-            return Err(err(line, PdnErrorKind::AfterEnd(rest.to_string())));
+            return Err(err(line, PdnErrorKind::AfterEnd(excerpt(rest))));
         }
     }
     Err(err(last_line, PdnErrorKind::NoResult))

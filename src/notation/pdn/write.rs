@@ -1,8 +1,5 @@
 //! Writing PDN records and saving them safely.
 
-use std::io::Write as _;
-use std::path::Path;
-
 use super::Header;
 use crate::fen;
 use crate::game::{Game, Outcome};
@@ -76,28 +73,6 @@ pub fn write<R: Rules>(game: &Game<R>, header: &Header) -> String {
     text.push_str(&line);
     text.push('\n');
     text
-}
-
-/// Writes `text` to `path` through a temporary file in the same directory and a rename, so the
-/// file is never left half written.
-pub fn save(path: &Path, text: &str) -> std::io::Result<()> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "no file name"))?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(".{}.tmp", std::process::id()));
-    let tmp = path.with_file_name(tmp_name);
-    let written = (|| {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written
 }
 
 /// Today's date (UTC) as PDN writes it, `YYYY.MM.DD`.
