@@ -385,3 +385,29 @@ fn hint_and_draw_offers() {
         Some("The end of the game is taken back; play goes on.")
     );
 }
+
+#[test]
+fn without_a_terminal_tui_refuses_with_status_2() {
+    let out = assert_cmd::Command::cargo_bin("dama")
+        .unwrap()
+        .args(["tui", "--rules", "czech"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "dama: dama tui needs a terminal (standard input and output); use dama play for scripts\n"
+    );
+    // Options of other subcommands are refused, as everywhere.
+    let out = assert_cmd::Command::cargo_bin("dama")
+        .unwrap()
+        .args(["tui", "--echo"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "dama: --echo is not an option of 'dama tui'\n"
+    );
+}
