@@ -411,3 +411,66 @@ fn without_a_terminal_tui_refuses_with_status_2() {
         "dama: --echo is not an option of 'dama tui'\n"
     );
 }
+
+/// A Spanish game of four kings after 17 quiet half-moves, saved to a file: the computer, to
+/// move as black, offers a draw (the line console's rule).
+fn dead_drawn_game_file(name: &str) -> std::path::PathBuf {
+    let mut game = dama::game::Game::<Spanish>::new(fen::parse("W:WKa1,Kc1:BKh8,Kf8").unwrap());
+    let white = ["83.74", "74.83"];
+    let black = ["16.25", "25.16"];
+    for ply in 0..17 {
+        let text = if ply % 2 == 0 {
+            white[(ply / 2) % 2]
+        } else {
+            black[(ply / 2) % 2]
+        };
+        let mv = dama::notation::numeric::parse(game.position(), text).unwrap();
+        game.play(&mv);
+    }
+    let file = std::env::temp_dir().join(format!("dama-tui-{}-{name}.pdn", std::process::id()));
+    let text = dama::notation::pdn::write(&game, &dama::notation::pdn::Header::default());
+    std::fs::write(&file, text).unwrap();
+    file
+}
+
+#[test]
+fn the_computer_offers_a_draw_in_a_dead_drawn_ending() {
+    for accept in [false, true] {
+        let file = dead_drawn_game_file(if accept { "yes" } else { "no" });
+        let mut cfg = config(false);
+        cfg.black = PlayerKind::Engine;
+        cfg.load = Some(file.clone());
+        let mut app = new_app::<Spanish>(cfg);
+        assert_eq!(app.game().moves().len(), 17);
+        wait_engine(&mut app);
+        match app.dialog() {
+            Some(Dialog::Confirm { question, action }) => {
+                assert_eq!(
+                    question,
+                    "The computer offers a draw. Do you accept? (y/n): "
+                );
+                assert_eq!(*action, Confirmed::EngineDraw);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(app.game().moves().len(), 17, "no move with the offer");
+        if accept {
+            press(&mut app, Key::Char('y'));
+            assert!(app.game().is_over());
+            assert_eq!(
+                app.messages().last().map(String::as_str),
+                Some("Draw by agreement.")
+            );
+        } else {
+            press(&mut app, Key::Char('n'));
+            assert_eq!(
+                app.messages().last().map(String::as_str),
+                Some("Draw declined; play goes on.")
+            );
+            wait_engine(&mut app);
+            assert_eq!(app.game().moves().len(), 18, "then it moves");
+            assert!(app.dialog().is_none());
+        }
+        std::fs::remove_file(&file).unwrap();
+    }
+}

@@ -207,12 +207,16 @@ impl<R: Rules> App<R> {
         match (action, yes) {
             (Confirmed::Quit, true) => self.quit = true,
             (Confirmed::NewGame, true) => self.new_game(),
-            (Confirmed::Draw, true) => {
+            (Confirmed::Draw | Confirmed::EngineDraw, true) => {
                 self.game.agree_draw();
                 self.unsaved = true;
                 self.announce_outcome();
             }
             (Confirmed::Draw, false) => self.say(self.t.draw_declined),
+            (Confirmed::EngineDraw, false) => {
+                self.offer_declined = true;
+                self.say(self.t.draw_declined);
+            }
             (_, false) => {}
         }
     }

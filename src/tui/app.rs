@@ -68,6 +68,8 @@ pub enum Confirmed {
     NewGame,
     /// Agree to the draw the side to move offered.
     Draw,
+    /// Agree to the draw the computer offered.
+    EngineDraw,
 }
 
 /// The path entered with the mouse (or the cursor) so far.
@@ -114,6 +116,8 @@ pub struct App<R: Rules> {
     /// Whether the game has changed since it was started, saved or loaded.
     pub(super) unsaved: bool,
     pub(super) file_name: String,
+    /// The computer's draw offer was declined in this game: it does not offer again.
+    pub(super) offer_declined: bool,
     pub(super) size: (u16, u16),
     pub(super) quit: bool,
 }
@@ -157,6 +161,7 @@ impl<R: Rules> App<R> {
             last_search: None,
             unsaved: false,
             file_name,
+            offer_declined: false,
             size: (width, height),
             quit: false,
         };
@@ -296,6 +301,7 @@ impl<R: Rules> App<R> {
         self.selection = None;
         self.last_search = None;
         self.unsaved = false;
+        self.offer_declined = false;
         self.announce_outcome();
     }
 
@@ -307,23 +313,38 @@ impl<R: Rules> App<R> {
         }
     }
 
-    /// Starts the engine when it is to move.
+    /// Starts the engine when it is to move (and no question is open). Against a person it
+    /// may offer a draw first, until one offer has been declined.
     fn after_change(&mut self) {
+        let turn = self.game.turn();
         if self.busy.is_none()
             && self.editor.is_none()
+            && self.dialog.is_none()
             && !self.quit
             && !self.game.is_over()
-            && self.is_engine(self.game.turn())
+            && self.is_engine(turn)
         {
-            let id = self.worker.ask(&self.game, Task::Move);
+            let task = if self.offer_declined || self.is_engine(!turn) {
+                Task::Move
+            } else {
+                Task::OfferOrMove
+            };
+            let id = self.worker.ask(&self.game, task);
             self.busy = Some(Busy::Move(id));
         }
     }
 
     fn on_reply(&mut self, reply: Reply) {
         match (self.busy, reply.task) {
-            (Some(Busy::Move(id)), Task::Move) if id == reply.id => {
+            (Some(Busy::Move(id)), Task::Move | Task::OfferOrMove) if id == reply.id => {
                 self.busy = None;
+                if reply.offers {
+                    self.dialog = Some(Dialog::Confirm {
+                        question: self.t.engine_offers.to_string(),
+                        action: Confirmed::EngineDraw,
+                    });
+                    return;
+                }
                 self.last_search = reply.search.or(self.last_search);
                 let Some(mv) = reply.mv else { return };
                 if self.game.try_play(&mv).is_ok() {

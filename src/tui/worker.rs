@@ -20,6 +20,9 @@ use crate::{Color, Move, Rules};
 pub enum Task {
     /// Choose the move to play.
     Move,
+    /// Offer a draw if the position is dead drawn (the line console's rule), else choose the
+    /// move to play.
+    OfferOrMove,
     /// Suggest a move to the person to move.
     Hint,
     /// Say whether the engine, playing this side, accepts a draw.
@@ -48,6 +51,8 @@ pub struct Reply {
     pub mv: Option<Move>,
     /// The answer to [`Task::AcceptDraw`].
     pub accepts: bool,
+    /// [`Task::OfferOrMove`]: the engine offers a draw (and has not moved).
+    pub offers: bool,
     /// The search behind the move, if one ran.
     pub search: Option<SearchReport>,
 }
@@ -87,10 +92,12 @@ fn serve<R: Rules>(limits: Limits, jobs: Receiver<Job<R>>, replies: Sender<Reply
             task: job.task,
             mv: None,
             accepts: false,
+            offers: false,
             search: None,
         };
         match job.task {
-            Task::Move | Task::Hint => {
+            Task::OfferOrMove if engine.offers_draw(&job.game) => reply.offers = true,
+            Task::Move | Task::OfferOrMove | Task::Hint => {
                 let mut last = None;
                 reply.mv = engine.analyze(&job.game, |info| last = Some((info.depth, info.score)));
                 reply.search = last.map(|(depth, score)| SearchReport {
