@@ -6,6 +6,7 @@
 
 use std::fmt::Write;
 
+use crate::notation::excerpt;
 use crate::position::{Setup, SetupError};
 use crate::square::SquareError;
 use crate::{Bitboard, Color, Position, Square};
@@ -70,16 +71,16 @@ fn parse_squares(
         let squares: Vec<Square> = match name.split_once('-') {
             Some((lo, hi)) => {
                 let (Ok(lo), Ok(hi)) = (lo.trim().parse::<u8>(), hi.trim().parse::<u8>()) else {
-                    return Err(FenError::BadRange(item.to_string()));
+                    return Err(FenError::BadRange(excerpt(item)));
                 };
                 if lo == 0 || lo > hi || hi > 32 {
-                    return Err(FenError::BadRange(item.to_string()));
+                    return Err(FenError::BadRange(excerpt(item)));
                 }
                 (lo..=hi).filter_map(Square::from_number).collect()
             }
             None => vec![
                 Square::parse_any(name).map_err(|reason| FenError::BadSquare {
-                    text: name.to_string(),
+                    text: excerpt(name),
                     reason,
                 })?,
             ],
@@ -109,7 +110,7 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
     if fields.len() != 3 {
         return Err(FenError::FieldCount(fields.len()));
     }
-    let turn = parse_color(fields[0]).ok_or_else(|| FenError::BadTurn(fields[0].to_string()))?;
+    let turn = parse_color(fields[0]).ok_or_else(|| FenError::BadTurn(excerpt(fields[0])))?;
     let mut setup = Setup {
         turn: Some(turn),
         ..Setup::default()
@@ -121,7 +122,7 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
         let color = chars
             .next()
             .and_then(|c| parse_color(c.encode_utf8(&mut [0; 4])))
-            .ok_or_else(|| FenError::BadColour(field.to_string()))?;
+            .ok_or_else(|| FenError::BadColour(excerpt(field)))?;
         if given[color.index()] {
             return Err(FenError::ColourTwice(match color {
                 Color::White => "white",

@@ -190,14 +190,15 @@ impl Square {
     pub fn parse_algebraic(text: &str) -> Result<Square, SquareError> {
         let bytes = text.as_bytes();
         if bytes.len() != 2 {
-            return Err(SquareError::Unreadable(text.to_string()));
+            return Err(SquareError::Unreadable(crate::notation::excerpt(text)));
         }
         let file = bytes[0].to_ascii_lowercase().wrapping_sub(b'a');
         let rank = bytes[1].wrapping_sub(b'1');
         if file >= 8 || rank >= 8 {
-            return Err(SquareError::Unreadable(text.to_string()));
+            return Err(SquareError::Unreadable(crate::notation::excerpt(text)));
         }
-        Square::from_file_rank(file, rank).ok_or_else(|| SquareError::Light(text.to_string()))
+        Square::from_file_rank(file, rank)
+            .ok_or_else(|| SquareError::Light(crate::notation::excerpt(text)))
     }
 
     /// Parses a square given either algebraically (`d4`) or by its PDN number (`18`).
@@ -205,7 +206,7 @@ impl Square {
         if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
             let n: u32 = text
                 .parse()
-                .map_err(|_| SquareError::Unreadable(text.to_string()))?;
+                .map_err(|_| SquareError::Unreadable(crate::notation::excerpt(text)))?;
             return u8::try_from(n)
                 .ok()
                 .and_then(Square::from_number)

@@ -115,7 +115,7 @@ static SQUARE_RE: LazyLock<Regex> =
 pub fn parse_text(text: &str) -> Result<MoveText, SyntaxError> {
     let text = text.trim();
     if !MOVE_RE.is_match(text) {
-        return Err(SyntaxError::Unreadable(text.to_string()));
+        return Err(SyntaxError::Unreadable(super::excerpt(text)));
     }
     let mut squares = Vec::new();
     for m in SQUARE_RE.find_iter(text) {
@@ -123,7 +123,7 @@ pub fn parse_text(text: &str) -> Result<MoveText, SyntaxError> {
         match Square::parse_algebraic(&name) {
             Ok(sq) => squares.push(sq),
             Err(SquareError::Light(_)) => return Err(SyntaxError::LightSquare(name)),
-            Err(_) => return Err(SyntaxError::Unreadable(text.to_string())),
+            Err(_) => return Err(SyntaxError::Unreadable(super::excerpt(text))),
         }
     }
     let lower = text.to_ascii_lowercase();
@@ -131,7 +131,7 @@ pub fn parse_text(text: &str) -> Result<MoveText, SyntaxError> {
     let takes = lower.contains('x') || lower.contains(':');
     let plain = lower.contains('-');
     let capture = match (takes, plain) {
-        (true, true) => return Err(SyntaxError::MixedSeparators(text.to_string())),
+        (true, true) => return Err(SyntaxError::MixedSeparators(super::excerpt(text))),
         (true, false) => Some(true),
         (false, true) => Some(false),
         (false, false) => None,

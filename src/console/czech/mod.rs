@@ -315,7 +315,7 @@ impl<R: Rules> Session<'_, R> {
         match Command::from_word(word) {
             Some(command) => {
                 if !command.takes_argument() && !rest.is_empty() {
-                    io.line(&fill(self.t.no_argument, &[word]))?;
+                    io.line(&fill(self.t.no_argument, &[&pdn::excerpt(word)]))?;
                     return Ok(None);
                 }
                 self.command(io, command, rest)
@@ -339,7 +339,7 @@ impl<R: Rules> Session<'_, R> {
                 Ok(())
             }
             Err(algebraic::ParseError::Syntax(algebraic::SyntaxError::Unreadable(_))) => {
-                io.line(&fill(self.t.unknown, &[line]))
+                io.line(&fill(self.t.unknown, &[&pdn::excerpt(line)]))
             }
             Err(e) => io.line(&self.t.parse_error(&e)),
         }

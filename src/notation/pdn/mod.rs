@@ -11,8 +11,9 @@ mod file;
 mod read;
 mod write;
 
+pub use crate::notation::excerpt;
 pub use file::{FileError, MAX_FILE_BYTES, read_file, save};
-pub use read::{excerpt, read};
+pub use read::read;
 pub use write::{result_text, today, write};
 
 use super::algebraic::MoveError;

@@ -9,6 +9,7 @@ use super::{PdnError, PdnErrorKind, Record};
 use crate::fen;
 use crate::game::{Game, Outcome, PlayError};
 use crate::notation::algebraic::{self, MoveText};
+use crate::notation::excerpt;
 use crate::{Color, MoveList, Position, Rules, Square};
 
 /// One piece of PDN text and the line it starts on.
@@ -20,27 +21,6 @@ enum Token {
 
 fn err(line: usize, kind: PdnErrorKind) -> PdnError {
     PdnError { line, kind }
-}
-
-/// The longest piece of a file quoted in a message, in characters.
-const EXCERPT_CHARS: usize = 40;
-
-/// `text` as a message may quote it: control characters escaped (`\u{0}`), cut to
-/// [`EXCERPT_CHARS`] characters with `…` after a cut.
-pub fn excerpt(text: &str) -> String {
-    let mut out = String::new();
-    for (n, c) in text.chars().enumerate() {
-        if n == EXCERPT_CHARS {
-            out.push('…');
-            break;
-        }
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// Splits the text into tags and words, dropping comments, variations and NAGs.
