@@ -182,7 +182,7 @@ impl<R: Rules> App<R> {
                 }
             }
             Dialog::File { save, name } => match key {
-                Key::Char(c) if name.chars().count() < MAX_LINE => name.push(c),
+                Key::Char(c) if !c.is_control() && name.chars().count() < MAX_LINE => name.push(c),
                 Key::Backspace => {
                     name.pop();
                 }

@@ -15,9 +15,9 @@ use crate::console::czech::fill;
 use crate::fen::FenError;
 use crate::game::Game;
 use crate::mv::MAX_PATH;
-use crate::notation::Notation;
 use crate::notation::algebraic::{self, MoveError, MoveText};
 use crate::notation::numeric;
+use crate::notation::{self, Notation};
 use crate::{Color, Move, MoveList, Rules, Square};
 
 /// The longest line typed (a move, a file name).
@@ -150,7 +150,7 @@ impl<R: Rules> App<R> {
     pub(super) fn line_key(&mut self, key: Key) {
         let Some(line) = &mut self.line else { return };
         match key {
-            Key::Char(c) if line.chars().count() < MAX_LINE => line.push(c),
+            Key::Char(c) if !c.is_control() && line.chars().count() < MAX_LINE => line.push(c),
             Key::Backspace => {
                 line.pop();
             }
@@ -192,7 +192,7 @@ impl<R: Rules> App<R> {
         // Other languages: the coordinates become a path, matched as a clicked one.
         let coords = match numeric::parse_text(text) {
             Ok(coords) => coords,
-            Err(e) => return self.say(format!("'{text}': {e}")),
+            Err(e) => return self.say(format!("'{}': {e}", notation::excerpt(text))),
         };
         let mut squares = Vec::new();
         for (row, col) in coords {
