@@ -60,7 +60,7 @@ pub enum Command {
     Moves,
     /// Search the position and print the best move.
     Analyze,
-    /// Play full-screen with the mouse (`docs/tui.md`).
+    /// Play full-screen with the mouse: click a piece, its path, then the last square again.
     Tui,
 }
 
