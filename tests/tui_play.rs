@@ -474,3 +474,29 @@ fn the_computer_offers_a_draw_in_a_dead_drawn_ending() {
         std::fs::remove_file(&file).unwrap();
     }
 }
+
+#[test]
+fn the_keyboard_cursor_plays_like_the_mouse() {
+    let mut app = new_app::<Czech>(config(false));
+    // The cursor starts hidden on c3: the first Enter shows it, the next ones click.
+    press(&mut app, Key::Enter);
+    assert!(app.selection().is_none());
+    press(&mut app, Key::Enter);
+    assert_eq!(app.selection().map(|s| s.from), Some(sq("c3")));
+    press(&mut app, Key::Up);
+    press(&mut app, Key::Right);
+    press(&mut app, Key::Char(' '));
+    press(&mut app, Key::Enter);
+    assert_eq!(moves_played(&app), ["c3-d4"]);
+    // Flipped, the arrows follow the screen: down goes towards rank 8, left towards file h.
+    press(&mut app, Key::Char('f'));
+    press(&mut app, Key::Down);
+    press(&mut app, Key::Down);
+    press(&mut app, Key::Enter);
+    assert_eq!(app.selection().map(|s| s.from), Some(sq("d6")));
+    press(&mut app, Key::Up);
+    press(&mut app, Key::Left);
+    press(&mut app, Key::Enter);
+    press(&mut app, Key::Char(' '));
+    assert_eq!(moves_played(&app), ["c3-d4", "d6-e5"]);
+}

@@ -44,7 +44,7 @@ impl<R: Rules> App<R> {
             Key::Char('t' | ':') => self.line = Some(String::new()),
             Key::Char(c) if c.is_ascii_digit() => self.line = Some(c.to_string()),
             Key::Char(' ') if matches!(self.busy, Some(Busy::Move(_))) => self.worker.stop(),
-            Key::Char(' ') | Key::Enter => self.left_click(self.cursor.0, self.cursor.1),
+            Key::Char(' ') | Key::Enter => self.cursor_click(),
             Key::Esc => self.right_click(),
             Key::Up | Key::Down | Key::Left | Key::Right => self.move_cursor(key),
             _ => {}

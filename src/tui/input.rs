@@ -210,6 +210,16 @@ impl<R: Rules> App<R> {
         });
     }
 
+    /// Enter or Space on the cursor: a left click there; the first press only shows the
+    /// cursor (it is hidden until the keyboard is used).
+    pub(super) fn cursor_click(&mut self) {
+        if self.cursor_shown {
+            self.left_click(self.cursor.0, self.cursor.1);
+        } else {
+            self.cursor_shown = true;
+        }
+    }
+
     /// Moves the cursor one square in the direction of an arrow key, as the board is drawn.
     pub(super) fn move_cursor(&mut self, key: Key) {
         let (df, dr): (i8, i8) = match key {
@@ -242,7 +252,7 @@ impl<R: Rules> App<R> {
             Key::Char('i') => self.editor_button(EditorButton::Initial),
             Key::Enter => self.editor_button(EditorButton::Start),
             Key::Esc => self.editor_button(EditorButton::Cancel),
-            Key::Char(' ') => self.left_click(self.cursor.0, self.cursor.1),
+            Key::Char(' ') => self.cursor_click(),
             Key::Char('q') => self.quit_asked(),
             Key::Char('?') => self.help = true,
             Key::Up | Key::Down | Key::Left | Key::Right => self.move_cursor(key),
