@@ -130,6 +130,28 @@ fn an_illegal_path_is_refused_with_its_reason_and_nothing_moves() {
 }
 
 #[test]
+fn a_path_that_already_identifies_one_capture_is_played_on_confirm() {
+    let mut cfg = config(false);
+    cfg.start = fen::parse("W:Wc3,e1:Bd4,f6").unwrap();
+    let mut app = new_app::<Czech>(cfg.clone());
+    play_by_mouse(&mut app, "c3-e5");
+    assert_eq!(moves_played(&app), ["c3xe5xg7"]);
+    // Start and end are enough too.
+    let mut app = new_app::<Czech>(cfg.clone());
+    play_by_mouse(&mut app, "c3-g7");
+    assert_eq!(moves_played(&app), ["c3xe5xg7"]);
+    // Two ways on from e5: refused with the line console's reason, nothing moves.
+    cfg.start = fen::parse("W:Wc3,e1:Bd4,f6,d6").unwrap();
+    let mut app = new_app::<Czech>(cfg);
+    play_by_mouse(&mut app, "c3-e5");
+    assert_eq!(app.game().moves().len(), 0);
+    assert_eq!(
+        app.messages().last().map(String::as_str),
+        Some("The capture is not finished: c3xe5xc7, c3xe5xg7")
+    );
+}
+
+#[test]
 fn typed_moves_use_the_rule_sets_notation() {
     let mut app = new_app::<Czech>(config(false));
     press(&mut app, Key::Char('t'));

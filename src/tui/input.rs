@@ -116,10 +116,21 @@ impl<R: Rules> App<R> {
         };
         let mut squares = vec![sel.from];
         squares.extend(&sel.path);
-        self.play_text(&MoveText {
+        let text = MoveText {
             squares,
             capture: None,
-        });
+        };
+        let mut legal = MoveList::new();
+        self.game.legal_moves(&mut legal);
+        match algebraic::resolve(&text, self.game.position(), &legal) {
+            Ok(mv) => self.play(mv),
+            // The squares clicked so far already identify one capture: it is played.
+            Err(MoveError::Unfinished(rest)) if rest.len() == 1 => self.play(rest[0]),
+            Err(e) => {
+                let text = self.t.move_error(&e);
+                self.say(text);
+            }
+        }
     }
 
     /// Plays the legal move `text` names, or says why it is refused.
