@@ -54,6 +54,7 @@ fn install_panic_hook() {
 /// Runs `app` on the terminal until the person leaves, the input ends or a signal comes.
 pub fn run<R: Rules>(mut app: App<R>) -> io::Result<()> {
     let signalled = Arc::new(AtomicBool::new(false));
+    #[cfg(unix)]
     for signal in [
         signal_hook::consts::SIGINT,
         signal_hook::consts::SIGTERM,
