@@ -121,6 +121,8 @@ impl<R: Rules> Worker<R> {
         let (reply_tx, replies) = mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("dama-engine".into())
+            // The search recurses up to its ply limit: room as on a main thread.
+            .stack_size(8 << 20)
             .spawn(move || serve::<R>(limits, job_rx, reply_tx))
             .ok();
         Worker {
