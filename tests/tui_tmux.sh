@@ -71,7 +71,7 @@ start() {
     tmux kill-session -t "$SESSION" 2>/dev/null || true
     rm -f "$WORK"/before "$WORK"/after "$WORK"/rc "$WORK"/pid
     tmux new-session -d -s "$SESSION" -x 80 -y 24 \
-        "stty -g > $WORK/before; sh -c 'echo \$\$ > $WORK/pid; exec $DAMA tui $*'; echo \$? > $WORK/rc; stty -g > $WORK/after; sleep 60"
+        "NO_COLOR=${NO_COLOR:-} stty -g > $WORK/before; sh -c 'echo \$\$ > $WORK/pid; exec $DAMA tui $*'; echo \$? > $WORK/rc; stty -g > $WORK/after; sleep 60"
     wait_for "White to move"
 }
 
@@ -137,8 +137,16 @@ wait_for "thinking"
 kill -TERM "$(cat "$WORK/pid")"
 check_restored 0
 
-echo "5. A too-small terminal, back, and Ctrl-C."
+echo "5. NO_COLOR, a too-small terminal, back, and Ctrl-C."
 start --rules czech
+screen | grep -qF "░ x ░" && fail "letters without NO_COLOR"
+tmux send-keys -t "$SESSION" C-c
+check_restored 0
+NO_COLOR=1 start --rules czech
+wait_for "░ x ░"
+# Any colour set (not the resets 39/49) would show as 3x/4x/9x or 38;5/48;5 in the escapes.
+tmux capture-pane -p -e -t "$SESSION" | grep -qE $'\e\\[([0-9;]*;)?([34][0-7]|9[0-7]|[34]8;5;[0-9]+)(;|m)' \
+    && fail "colour with NO_COLOR"
 tmux resize-window -t "$SESSION" -x 60 -y 20
 wait_for "Enlarge the terminal to 80×24"
 tmux resize-window -t "$SESSION" -x 80 -y 24
