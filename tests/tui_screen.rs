@@ -122,3 +122,16 @@ fn help_screen_and_dialog_line() {
         "{shown}"
     );
 }
+
+#[test]
+fn czech_labels_and_messages() {
+    let mut cfg = config(false);
+    cfg.lang = dama::cli::Lang::Cs;
+    let mut app = new_app::<dama::Czech>(cfg);
+    play_by_mouse(&mut app, "c3-c5");
+    assert_eq!(
+        app.messages().last().map(String::as_str),
+        Some("Kámen na poli c3 takto táhnout nemůže.")
+    );
+    insta::assert_snapshot!("czech_refusal_no_color", screen(&app));
+}

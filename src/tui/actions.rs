@@ -8,7 +8,6 @@ use super::app::{App, Busy, Confirmed, Dialog};
 use super::editor::Editor;
 use super::event::Key;
 use super::input::MAX_LINE;
-use super::texts;
 use super::worker::Task;
 use crate::console::czech::{self, capitalize, fill};
 use crate::game::Game;
@@ -24,7 +23,7 @@ impl<R: Rules> App<R> {
             Key::Char('h') => self.hint(),
             Key::Char('n') => {
                 if self.unsaved {
-                    self.ask(texts::UNSAVED.to_string(), Confirmed::NewGame);
+                    self.ask(self.l.unsaved.to_string(), Confirmed::NewGame);
                 } else {
                     self.new_game();
                 }
@@ -58,7 +57,7 @@ impl<R: Rules> App<R> {
     /// `q`: leave, asking first when the game is not saved.
     pub(super) fn quit_asked(&mut self) {
         if self.unsaved {
-            self.ask(texts::UNSAVED.to_string(), Confirmed::Quit);
+            self.ask(self.l.unsaved.to_string(), Confirmed::Quit);
         } else {
             self.quit = true;
         }
@@ -96,7 +95,7 @@ impl<R: Rules> App<R> {
     /// Plays again a taken-back move; against the engine, also the engine's reply after it.
     fn redo(&mut self) {
         if self.busy.is_some() {
-            return self.say(texts::WAIT_ENGINE);
+            return self.say(self.l.wait_engine);
         }
         self.selection = None;
         let Some(mv) = self.game.redo() else {
@@ -116,7 +115,7 @@ impl<R: Rules> App<R> {
 
     fn hint(&mut self) {
         if self.busy.is_some() {
-            return self.say(texts::WAIT_ENGINE);
+            return self.say(self.l.wait_engine);
         }
         if self.game.is_over() {
             return self.say(self.t.no_hint);
@@ -132,13 +131,13 @@ impl<R: Rules> App<R> {
             return self.say(text);
         }
         if self.busy.is_some() {
-            return self.say(texts::WAIT_ENGINE);
+            return self.say(self.l.wait_engine);
         }
         let offering = self.game.turn();
         if self.is_engine(!offering) {
             let id = self.worker.ask(&self.game, Task::AcceptDraw(!offering));
             self.busy = Some(Busy::Answer(id));
-            return self.say(texts::ASKING_ENGINE);
+            return self.say(self.l.asking_engine);
         }
         let question = capitalize(&fill(
             self.t.draw_offer,

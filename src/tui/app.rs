@@ -14,6 +14,7 @@ use ratatui::layout::Rect;
 use super::editor::Editor;
 use super::event::{Button, Event, Key};
 use super::layout::{EditorButton, Layout};
+use super::texts::Labels;
 use super::worker::{Reply, SearchReport, Task, Worker};
 use crate::cli::{Lang, PlayerKind};
 use crate::console::czech::{self, Texts, fill};
@@ -95,6 +96,7 @@ pub(super) enum Busy {
 pub struct App<R: Rules> {
     pub(super) cfg: Config,
     pub(super) t: &'static Texts,
+    pub(super) l: &'static Labels,
     pub(super) game: Game<R>,
     pub(super) worker: Worker<R>,
     pub(super) busy: Option<Busy>,
@@ -129,7 +131,11 @@ impl<R: Rules> App<R> {
     /// A new app in a terminal of `width` × `height`; loads `cfg.load` if given (its error,
     /// in the messages' language, otherwise).
     pub fn new(cfg: Config, width: u16, height: u16) -> Result<App<R>, String> {
-        let t = czech::texts(cfg.lang);
+        // Messages: the line console's catalogue (Spanish has none: English then).
+        let t = match cfg.lang {
+            Lang::Es => czech::texts(Lang::En),
+            lang => czech::texts(lang),
+        };
         let loaded = match &cfg.load {
             Some(path) => Some(czech::load_game::<R>(t, path)?),
             None => None,
@@ -143,6 +149,7 @@ impl<R: Rules> App<R> {
             .map_or_else(|| "game.pdn".to_string(), |p| p.display().to_string());
         let mut app = App {
             worker: Worker::start(cfg.limits),
+            l: Labels::of(cfg.lang),
             cfg,
             t,
             game,

@@ -8,7 +8,6 @@
 use super::app::{App, Selection};
 use super::event::Key;
 use super::layout::EditorButton;
-use super::texts;
 use crate::cli::Lang;
 use crate::console::catalog::es;
 use crate::console::czech::fill;
@@ -74,7 +73,7 @@ impl<R: Rules> App<R> {
     /// A right click (or Esc): the path entered so far is dropped.
     pub(super) fn right_click(&mut self) {
         if self.editor.is_none() && self.selection.take().is_some() {
-            self.say(texts::CANCELLED);
+            self.say(self.l.cancelled);
         }
     }
 
@@ -86,7 +85,7 @@ impl<R: Rules> App<R> {
             return false;
         }
         if self.is_engine(self.game.turn()) {
-            self.say(texts::WAIT_ENGINE);
+            self.say(self.l.wait_engine);
             return false;
         }
         true

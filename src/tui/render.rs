@@ -12,7 +12,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use super::app::{App, Dialog};
 use super::board;
 use super::layout::{Layout, MIN_HEIGHT, MIN_WIDTH};
-use super::texts;
+use super::texts::Labels;
 use crate::console::czech::fill;
 use crate::notation::Notation;
 use crate::notation::pdn;
@@ -27,7 +27,7 @@ pub fn draw<R: Rules>(app: &App<R>, frame: &mut Frame) {
     }
     let Some(layout) = Layout::new(area) else {
         let notice = fill(
-            texts::ENLARGE,
+            app.l.enlarge,
             &[&MIN_WIDTH.to_string(), &MIN_HEIGHT.to_string()],
         );
         buf.set_stringn(
@@ -50,15 +50,15 @@ pub fn draw<R: Rules>(app: &App<R>, frame: &mut Frame) {
     message(app, &layout, buf, &t);
     input_line(app, layout.input, buf, &t);
     let keys = if app.editor.is_some() {
-        texts::FOOTER_EDITOR
+        app.l.footer_editor
     } else {
-        texts::FOOTER
+        app.l.footer
     };
     for (i, line) in keys.iter().enumerate() {
         put(buf, layout.footer, i as u16, line, t.dim());
     }
     if app.help {
-        help(frame, area);
+        help(app.l, frame, area);
     }
 }
 
@@ -95,18 +95,18 @@ fn put(buf: &mut Buffer, area: Rect, dy: u16, text: &str, style: Style) {
     }
 }
 
-fn side_name(color: Color) -> &'static str {
+fn side_name<R: Rules>(app: &App<R>, color: Color) -> &'static str {
     match color {
-        Color::White => "White",
-        Color::Black => "Black",
+        Color::White => app.l.white,
+        Color::Black => app.l.black,
     }
 }
 
 fn player<R: Rules>(app: &App<R>, color: Color) -> &'static str {
     if app.is_engine(color) {
-        texts::COMPUTER
+        app.l.computer
     } else {
-        texts::HUMAN
+        app.l.human
     }
 }
 
@@ -121,11 +121,13 @@ fn square_name<R: Rules>(sq: Square) -> String {
 }
 
 fn header<R: Rules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &Theme) {
-    let rules = fill(texts::RULES, &[R::RULE_SET.name()]);
+    let rules = fill(app.l.rules, &[R::RULE_SET.name()]);
     let text = format!(
-        "{}  ·  {rules}  ·  White: {}  ·  Black: {}",
-        texts::TITLE,
+        "{}  ·  {rules}  ·  {}: {}  ·  {}: {}",
+        app.l.title,
+        app.l.white,
         player(app, Color::White),
+        app.l.black,
         player(app, Color::Black)
     );
     put(buf, layout.header, 0, &text, t.title());
@@ -134,49 +136,49 @@ fn header<R: Rules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &Theme) 
 fn game_panel<R: Rules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Theme) {
     let game = &app.game;
     let status = match game.outcome() {
-        Some(outcome) => format!("{}: {}", texts::GAME_OVER, pdn::result_text(Some(outcome))),
+        Some(outcome) => format!("{}: {}", app.l.game_over, pdn::result_text(Some(outcome))),
         None => fill(
-            texts::TO_MOVE,
-            &[side_name(game.turn()), player(app, game.turn())],
+            app.l.to_move,
+            &[side_name(app, game.turn()), player(app, game.turn())],
         ),
     };
     put(buf, area, 0, &status, t.title());
     if app.is_thinking() {
-        put(buf, area, 1, texts::THINKING, t.message());
+        put(buf, area, 1, app.l.thinking, t.message());
     }
     // The bottom: the engine's search and the running draw counts.
     let counts = draw_counts(app);
     let bottom = 2 + 1 + counts.len().max(1) as u16;
     let moves_height = area.height.saturating_sub(3 + bottom);
-    put(buf, area, 2, &format!("─ {} ─", texts::MOVES), t.title());
+    put(buf, area, 2, &format!("─ {} ─", app.l.moves), t.title());
     let rows = move_rows(app);
     let skip = rows.len().saturating_sub(moves_height as usize);
     for (i, row) in rows.iter().skip(skip).enumerate() {
         put(buf, area, 3 + i as u16, row, Style::default());
     }
     let y = 3 + moves_height;
-    put(buf, area, y, &format!("─ {} ─", texts::ENGINE), t.title());
+    put(buf, area, y, &format!("─ {} ─", app.l.engine), t.title());
     let search = match &app.last_search {
         Some(s) => fill(
-            texts::SEARCH,
+            app.l.search,
             &[
                 &s.depth.to_string(),
                 &s.score.to_string(),
                 &format!("{:.2}", s.elapsed.as_secs_f64()),
             ],
         ),
-        None => texts::NO_SEARCH.to_string(),
+        None => app.l.no_search.to_string(),
     };
     put(buf, area, y + 1, &search, Style::default());
     put(
         buf,
         area,
         y + 2,
-        &format!("─ {} ─", texts::DRAW_COUNTS),
+        &format!("─ {} ─", app.l.draw_counts),
         t.title(),
     );
     if counts.is_empty() {
-        put(buf, area, y + 3, texts::NO_COUNTS, t.dim());
+        put(buf, area, y + 3, app.l.no_counts, t.dim());
     }
     for (i, line) in counts.iter().enumerate() {
         put(buf, area, y + 3 + i as u16, line, Style::default());
@@ -218,18 +220,18 @@ fn draw_counts<R: Rules>(app: &App<R>) -> Vec<String> {
     let counters = app.game.counters();
     let mut lines = Vec::new();
     if counters.quiet_plies > 0 {
-        lines.push(fill(texts::QUIET, &[&counters.quiet_plies.to_string()]));
+        lines.push(fill(app.l.quiet, &[&counters.quiet_plies.to_string()]));
     }
     if let Some(ending) = counters.ending {
         lines.push(fill(
-            texts::ENDING,
+            app.l.ending,
             &[&ending.plies.to_string(), &ending.limit.to_string()],
         ));
     }
     if R::REPETITION_DRAW {
         let n = app.game.repetitions();
         if n > 1 {
-            lines.push(fill(texts::REPEATED, &[&n.to_string()]));
+            lines.push(fill(app.l.repeated, &[&n.to_string()]));
         }
     }
     lines
@@ -238,17 +240,17 @@ fn draw_counts<R: Rules>(app: &App<R>) -> Vec<String> {
 fn editor_panel<R: Rules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &Theme) {
     let Some(ed) = &app.editor else { return };
     let area = layout.panel;
-    put(buf, area, 0, texts::EDITOR, t.title());
-    put(buf, area, 1, texts::EDITOR_COLOUR, Style::default());
+    put(buf, area, 0, app.l.editor, t.title());
+    put(buf, area, 1, app.l.editor_colour, Style::default());
     for (button, r) in layout.editor_buttons() {
         use super::layout::EditorButton as B;
         let (label, chosen) = match button {
-            B::White => (texts::BUTTON_WHITE, ed.color == Color::White),
-            B::Black => (texts::BUTTON_BLACK, ed.color == Color::Black),
-            B::Clear => (texts::BUTTON_CLEAR, false),
-            B::Initial => (texts::BUTTON_INITIAL, false),
-            B::Start => (texts::BUTTON_START, false),
-            B::Cancel => (texts::BUTTON_CANCEL, false),
+            B::White => (app.l.button_white, ed.color == Color::White),
+            B::Black => (app.l.button_black, ed.color == Color::Black),
+            B::Clear => (app.l.button_clear, false),
+            B::Initial => (app.l.button_initial, false),
+            B::Start => (app.l.button_start, false),
+            B::Cancel => (app.l.button_cancel, false),
         };
         let text = match button {
             B::White | B::Black => {
@@ -259,10 +261,13 @@ fn editor_panel<R: Rules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &T
         let style = if chosen { t.chosen() } else { Style::default() };
         buf.set_stringn(r.x, r.y, text, r.width as usize, style);
     }
-    for (i, line) in texts::EDITOR_HELP.iter().enumerate() {
+    for (i, line) in app.l.editor_help.iter().enumerate() {
         put(buf, area, 9 + i as u16, line, t.dim());
     }
-    let count = format!("white {}, black {}", ed.white.count(), ed.black.count());
+    let count = fill(
+        app.l.pieces,
+        &[&ed.white.count().to_string(), &ed.black.count().to_string()],
+    );
     put(buf, area, 15, &count, Style::default());
 }
 
@@ -282,15 +287,15 @@ fn input_line<R: Rules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Theme) {
             Dialog::Confirm { question, .. } => format!("{question}_"),
             Dialog::File { save, name } => {
                 let prompt = if *save {
-                    texts::SAVE_AS
+                    app.l.save_as
                 } else {
-                    texts::LOAD_FROM
+                    app.l.load_from
                 };
                 format!("{prompt}{name}_")
             }
         }
     } else if let Some(line) = &app.line {
-        format!("{}{line}_", texts::TYPE_MOVE)
+        format!("{}{line}_", app.l.type_move)
     } else if app.editor.is_some() {
         String::new()
     } else if let Some(sel) = &app.selection {
@@ -298,9 +303,9 @@ fn input_line<R: Rules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Theme) {
             .chain(sel.path.iter().copied())
             .map(square_name::<R>)
             .collect();
-        fill(texts::PATH, &[&squares.join(" → ")])
+        fill(app.l.path, &[&squares.join(" → ")])
     } else {
-        texts::CLICK_A_PIECE.to_string()
+        app.l.click_a_piece.to_string()
     };
     let style = if app.dialog.is_some() || app.line.is_some() {
         t.title()
@@ -310,24 +315,19 @@ fn input_line<R: Rules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Theme) {
     put(buf, area, 0, &text, style);
 }
 
-fn help(frame: &mut Frame, area: Rect) {
-    let width = (texts::HELP
-        .iter()
-        .map(|l| l.chars().count())
-        .max()
-        .unwrap_or(0)
-        + 4) as u16;
-    let height = texts::HELP.len() as u16 + 2;
+fn help(l: &Labels, frame: &mut Frame, area: Rect) {
+    let width = (l.help.iter().map(|l| l.chars().count()).max().unwrap_or(0) + 4) as u16;
+    let height = l.help.len() as u16 + 2;
     let popup = Rect::new(
         area.x + area.width.saturating_sub(width) / 2,
         area.y + area.height.saturating_sub(height) / 2,
         width.min(area.width),
         height.min(area.height),
     );
-    let lines: Vec<Line> = texts::HELP.iter().map(|l| Line::from(*l)).collect();
+    let lines: Vec<Line> = l.help.iter().map(|l| Line::from(*l)).collect();
     frame.render_widget(Clear, popup);
     frame.render_widget(
-        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(" Help ")),
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(l.help_title)),
         popup,
     );
 }
