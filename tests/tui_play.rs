@@ -373,6 +373,23 @@ fn hint_and_draw_offers() {
         "{hint}"
     );
     assert_eq!(app.game().moves().len(), 0, "a hint plays nothing");
+    // Its squares are marked on the board while the position stands.
+    let mv = algebraic::parse(text, app.game().position(), &legal).unwrap();
+    let shown = screen(&app);
+    let mark_at = |app: &dama::tui::App<Czech>, sq: dama::Square| {
+        let (column, row) = app.cell_of(sq).unwrap();
+        let line: Vec<char> = shown
+            .lines()
+            .nth(row as usize + 1)
+            .unwrap()
+            .chars()
+            .collect();
+        line[column as usize - 1..=column as usize + 1]
+            .iter()
+            .collect::<String>()
+    };
+    assert_eq!(mark_at(&app, mv.from()), " ? ");
+    assert_eq!(mark_at(&app, mv.to()), " ? ");
     // The computer decides on a draw offered at the start: it declines.
     press(&mut app, Key::Char('d'));
     assert_eq!(

@@ -20,7 +20,7 @@ use crate::cli::{Lang, PlayerKind};
 use crate::console::czech::{self, Texts, fill};
 use crate::engine::Limits;
 use crate::game::Game;
-use crate::{Color, Position, Rules, Square};
+use crate::{Color, Move, Position, Rules, Square};
 
 /// Everything the app needs to start.
 #[derive(Clone, Debug)]
@@ -115,6 +115,8 @@ pub struct App<R: Rules> {
     /// Whether the latest message is still shown (a move played hides it).
     pub(super) notice: bool,
     pub(super) last_search: Option<SearchReport>,
+    /// The last hint and the position it was given in (shown while that position stands).
+    pub(super) hint: Option<(Position, Move)>,
     /// Whether the game has changed since it was started, saved or loaded.
     pub(super) unsaved: bool,
     pub(super) file_name: String,
@@ -166,6 +168,7 @@ impl<R: Rules> App<R> {
             messages: Vec::new(),
             notice: false,
             last_search: None,
+            hint: None,
             unsaved: false,
             file_name,
             offer_declined: false,
@@ -364,6 +367,7 @@ impl<R: Rules> App<R> {
                 self.busy = None;
                 match reply.mv {
                     Some(mv) => {
+                        self.hint = Some((*self.game.position(), mv));
                         let text = fill(self.t.hint, &[&R::NOTATION.write(&mv)]);
                         self.say(text);
                     }

@@ -2,7 +2,8 @@
 //! of the last move, the path being entered, the movable pieces and the cursor.
 //!
 //! Every mark is text first (the second row of a square: `[*]` the selected piece, `[1]`,
-//! `[2]`… the path, ` · ` the last move, ` + ` / `(+)` a piece that can move / capture), so
+//! `[2]`… the path, ` · ` the last move, ` ? ` the hinted move, ` + ` / `(+)` a piece that can
+//! move / capture), so
 //! the board reads the same without colour; colour adds backgrounds. Without colour the dark
 //! squares are shaded `░` and the pieces are the line console's letters (`o O x X`).
 
@@ -21,6 +22,8 @@ const DARK: Tint = Tint::Indexed(94);
 const LIGHT: Tint = Tint::Indexed(223);
 /// Background of the last move's squares.
 const LAST: Tint = Tint::Indexed(136);
+/// Background of the hinted move's squares.
+const HINT: Tint = Tint::Indexed(90);
 /// Background of the path being entered.
 const PATH: Tint = Tint::Indexed(25);
 /// Background of a piece that can move.
@@ -37,6 +40,7 @@ const CURSOR: Tint = Tint::Indexed(226);
 enum Mark {
     None,
     Last,
+    Hint,
     Movable { captures: bool },
     Selected,
     Path(usize),
@@ -67,6 +71,12 @@ fn marks<R: Rules>(app: &App<R>) -> Vec<(Square, Mark)> {
     if let Some(mv) = app.game.moves().last() {
         marks.push((mv.from(), Mark::Last));
         marks.extend(mv.path().iter().map(|&sq| (sq, Mark::Last)));
+    }
+    if let Some((pos, mv)) = &app.hint
+        && pos == app.game.position()
+    {
+        marks.push((mv.from(), Mark::Hint));
+        marks.extend(mv.path().iter().map(|&sq| (sq, Mark::Hint)));
     }
     if app.show_movable {
         let mut moves = MoveList::new();
@@ -122,13 +132,15 @@ pub(super) fn draw<R: Rules>(app: &App<R>, layout: &Layout, buf: &mut Buffer) {
                 .max_by_key(|m| match m {
                     Mark::None => 0,
                     Mark::Last => 1,
-                    Mark::Movable { .. } => 2,
-                    Mark::Selected | Mark::Path(_) => 3,
+                    Mark::Hint => 2,
+                    Mark::Movable { .. } => 3,
+                    Mark::Selected | Mark::Path(_) => 4,
                 })
                 .unwrap_or(Mark::None);
             let bg = match mark {
                 Mark::None => DARK,
                 Mark::Last => LAST,
+                Mark::Hint => HINT,
                 Mark::Movable { .. } => MOVABLE,
                 Mark::Selected | Mark::Path(_) => PATH,
             };
@@ -157,6 +169,7 @@ pub(super) fn draw<R: Rules>(app: &App<R>, layout: &Layout, buf: &mut Buffer) {
             let label = match mark {
                 Mark::None => std::iter::repeat_n(fill, 3).collect(),
                 Mark::Last => " · ".to_string(),
+                Mark::Hint => " ? ".to_string(),
                 Mark::Movable { captures: false } => " + ".to_string(),
                 Mark::Movable { captures: true } => "(+)".to_string(),
                 Mark::Selected => "[*]".to_string(),

@@ -122,6 +122,7 @@ fn colour_letter(color: Color) -> char {
         Color::Indexed(136) => 'M',
         Color::Indexed(25) => 'P',
         Color::Indexed(28) => 'G',
+        Color::Indexed(90) => 'H',
         Color::Indexed(231) => 'w',
         Color::Indexed(16) => 'k',
         Color::Indexed(226) => 'y',
@@ -132,7 +133,7 @@ fn colour_letter(color: Color) -> char {
 }
 
 /// The screen's colours: a map of backgrounds, then one of foregrounds, one letter a cell
-/// (`.` none, `D`/`L` dark/light square, `M` last move, `P` path, `G` movable, `w`/`k` white
+/// (`.` none, `D`/`L` dark/light square, `M` last move, `P` path, `G` movable, `H` hint, `w`/`k` white
 /// and black pieces, `o` message, `g` dimmed, `y` cursor).
 pub fn colours(buf: &Buffer) -> String {
     let area = buf.area;
