@@ -244,6 +244,17 @@ fn keys_are_answered_while_the_engine_thinks_and_space_makes_it_move() {
         app.messages().last().map(String::as_str),
         Some("The computer is thinking; Space makes it move now.")
     );
+    // Each finished depth shows while the search goes on.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !screen(&app).contains("depth ") && std::time::Instant::now() < until {
+        match app.poll_engine() {
+            Some(event) => app.handle(event),
+            None => std::thread::sleep(std::time::Duration::from_millis(5)),
+        }
+    }
+    assert!(screen(&app).contains("depth "), "{}", screen(&app));
+    assert!(app.is_thinking());
+    assert_eq!(app.game().moves().len(), 1);
     press(&mut app, Key::Char(' '));
     wait_engine(&mut app);
     assert_eq!(app.game().moves().len(), 2, "the engine moved when told to");

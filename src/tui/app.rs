@@ -200,15 +200,21 @@ impl<R: Rules> App<R> {
         self.after_change();
     }
 
-    /// Waits up to `timeout` for the engine's next answer and handles it; returns whether one
-    /// came. (The terminal loop polls instead; tests wait.)
+    /// Waits up to `timeout` for the engine's next answer (handling its progress reports on
+    /// the way) and handles it; returns whether one came. (The terminal loop polls instead;
+    /// tests wait.)
     pub fn wait_engine(&mut self, timeout: Duration) -> bool {
-        match self.worker.wait_reply(timeout) {
-            Some(reply) => {
-                self.handle(Event::Engine(reply));
-                true
+        let until = std::time::Instant::now() + timeout;
+        loop {
+            let left = until.saturating_duration_since(std::time::Instant::now());
+            let Some(reply) = self.worker.wait_reply(left) else {
+                return false;
+            };
+            let done = reply.done;
+            self.handle(Event::Engine(reply));
+            if done {
+                return true;
             }
-            None => false,
         }
     }
 
@@ -345,6 +351,13 @@ impl<R: Rules> App<R> {
     }
 
     fn on_reply(&mut self, reply: Reply) {
+        if !reply.done {
+            // A finished depth of the search for the engine's move: shown as it goes.
+            if self.busy == Some(Busy::Move(reply.id)) {
+                self.last_search = reply.search;
+            }
+            return;
+        }
         match (self.busy, reply.task) {
             (Some(Busy::Move(id)), Task::Move | Task::OfferOrMove) if id == reply.id => {
                 self.busy = None;

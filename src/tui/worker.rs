@@ -53,8 +53,11 @@ pub struct Reply {
     pub accepts: bool,
     /// [`Task::OfferOrMove`]: the engine offers a draw (and has not moved).
     pub offers: bool,
-    /// The search behind the move, if one ran.
+    /// The search behind the move, if one ran (so far, when not `done`).
     pub search: Option<SearchReport>,
+    /// Whether this is the answer; otherwise it reports a finished depth of a search that goes
+    /// on (only for the engine's own move).
+    pub done: bool,
 }
 
 struct Job<R: Rules> {
@@ -94,16 +97,30 @@ fn serve<R: Rules>(limits: Limits, jobs: Receiver<Job<R>>, replies: Sender<Reply
             accepts: false,
             offers: false,
             search: None,
+            done: true,
         };
         match job.task {
             Task::OfferOrMove if engine.offers_draw(&job.game) => reply.offers = true,
             Task::Move | Task::OfferOrMove | Task::Hint => {
                 let mut last = None;
-                reply.mv = engine.analyze(&job.game, |info| last = Some((info.depth, info.score)));
-                reply.search = last.map(|(depth, score)| SearchReport {
-                    depth,
-                    score,
+                reply.mv = engine.analyze(&job.game, |info| {
+                    let report = SearchReport {
+                        depth: info.depth,
+                        score: info.score,
+                        elapsed: started.elapsed(),
+                    };
+                    last = Some(report);
+                    if job.task != Task::Hint {
+                        let _ = replies.send(Reply {
+                            search: Some(report),
+                            done: false,
+                            ..reply.clone()
+                        });
+                    }
+                });
+                reply.search = last.map(|report| SearchReport {
                     elapsed: started.elapsed(),
+                    ..report
                 });
             }
             Task::AcceptDraw(side) => reply.accepts = engine.accepts_draw(&job.game, side),
