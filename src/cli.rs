@@ -64,6 +64,8 @@ pub enum Command {
     Tb(crate::tablebase::command::TbArgs),
     /// Play engine against engine and report the result with statistics.
     Match(Box<crate::matchplay::MatchArgs>),
+    /// Play full-screen with the mouse: click a piece, its path, then the last square again.
+    Tui,
 }
 
 impl Command {
@@ -76,6 +78,7 @@ impl Command {
             Command::Analyze => "analyze",
             Command::Tb(_) => "tb",
             Command::Match(_) => "match",
+            Command::Tui => "tui",
         }
     }
 
@@ -94,6 +97,10 @@ impl Command {
             ],
             Command::Tb(_) => &[Rules, Fen, Color, TbDir],
             Command::Match(_) => &[Rules, Fen, Color, Time, TbDir],
+            Command::Tui => &[
+                Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
+                TbDir,
+            ],
         }
     }
 }

@@ -18,9 +18,8 @@ pub use texts::{Texts, capitalize, fill};
 use super::{ConsoleError, LineIo, Options, Read, board_view, catalog};
 use crate::cli::{Lang, PlayerKind};
 use crate::engine::Engine;
-use crate::game::{Game, Outcome, WinReason};
+use crate::game::{Game, Outcome};
 use crate::notation::{algebraic, pdn};
-use crate::rules::DrawReason;
 use crate::{Bitboard, Color, MoveList, Rules, fen};
 
 /// The catalogue of a language (Czech for Spanish, which has a dialogue of its own).
@@ -119,7 +118,7 @@ pub fn run<R: Rules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleE
 }
 
 /// Reads a PDN game from `path`, or says in `t`'s language why it cannot.
-fn load_game<R: Rules>(t: &Texts, path: &Path) -> Result<pdn::Record<R>, String> {
+pub(crate) fn load_game<R: Rules>(t: &Texts, path: &Path) -> Result<pdn::Record<R>, String> {
     super::load_game::<R>(path).map_err(|e| {
         fill(
             t.load_failed,
@@ -273,27 +272,7 @@ impl<R: Rules> Session<'_, R> {
     }
 
     fn outcome_text(&self, outcome: Outcome) -> String {
-        match outcome {
-            Outcome::Win { winner, reason } => {
-                let template = match reason {
-                    WinReason::NoPieces => self.t.win_no_pieces,
-                    WinReason::Blocked => self.t.win_blocked,
-                    WinReason::Resignation => self.t.win_resignation,
-                };
-                capitalize(&fill(
-                    template,
-                    &[self.t.side(winner), self.t.side(!winner)],
-                ))
-            }
-            Outcome::Draw(reason) => match reason {
-                DrawReason::Agreement => self.t.draw_agreement,
-                DrawReason::Repetition => self.t.draw_repetition,
-                DrawReason::NoProgress => self.t.draw_no_progress,
-                DrawReason::KingEnding => self.t.draw_king_ending,
-                DrawReason::MaterialUnchanged => self.rt.draw_material,
-            }
-            .to_string(),
-        }
+        self.t.outcome(outcome, self.rt)
     }
 
     /// The engine's move, said as its own line with what the search saw. Before it, a draw
