@@ -206,10 +206,9 @@ impl<R: Rules> App<R> {
         match (action, yes) {
             (Confirmed::Quit, true) => self.quit = true,
             (Confirmed::NewGame, true) => self.new_game(),
-            (Confirmed::Draw | Confirmed::EngineDraw, true) => {
-                self.game.agree_draw();
-                self.unsaved = true;
-                self.announce_outcome();
+            (Confirmed::Draw | Confirmed::EngineDraw, true) => self.agreed(),
+            (Confirmed::RulesOffer(_) | Confirmed::RulesOfferEngine, _) => {
+                self.rules_offer_confirmed(action, yes);
             }
             (Confirmed::Draw, false) => self.say(self.t.draw_declined),
             (Confirmed::EngineDraw, false) => {

@@ -71,6 +71,11 @@ pub enum Confirmed {
     Draw,
     /// Agree to the draw the computer offered.
     EngineDraw,
+    /// Between two people, agree to the draw the rules offer ([`Rules::draw_offer_due`]):
+    /// the side to move is asked first, then the other side.
+    RulesOffer(Color),
+    /// Agree to the draw the rules offer, which the computer (the opponent) accepts.
+    RulesOfferEngine,
 }
 
 /// The path entered with the mouse (or the cursor) so far.
@@ -89,6 +94,8 @@ pub(super) enum Busy {
     Move(u64),
     /// A hint or a draw answer.
     Answer(u64),
+    /// Whether it accepts the draw the rules offer (see `house_offer.rs`).
+    RulesOffer(u64),
 }
 
 /// The full-screen game under the rule set `R`.
@@ -123,6 +130,8 @@ pub struct App<R: Rules> {
     pub(super) file_name: String,
     /// The computer's draw offer was declined in this game: it does not offer again.
     pub(super) offer_declined: bool,
+    /// The half-move at which the rules' draw offer was last made (see `house_offer.rs`).
+    pub(super) rules_offer_ply: Option<usize>,
     pub(super) size: (u16, u16),
     pub(super) quit: bool,
 }
@@ -175,6 +184,7 @@ impl<R: Rules> App<R> {
             unsaved: false,
             file_name,
             offer_declined: false,
+            rules_offer_ply: None,
             size: (width, height),
             quit: false,
         };
@@ -308,8 +318,12 @@ impl<R: Rules> App<R> {
 
     /// Drops whatever the engine is doing (its answer will be ignored).
     pub(super) fn cancel_engine(&mut self) {
-        if self.busy.take().is_some() {
+        if let Some(busy) = self.busy.take() {
             self.worker.stop();
+            if let Busy::RulesOffer(_) = busy {
+                // The offer was not settled: it is made again when the position comes back.
+                self.rules_offer_ply = None;
+            }
         }
     }
 
@@ -321,6 +335,7 @@ impl<R: Rules> App<R> {
         self.last_search = None;
         self.unsaved = false;
         self.offer_declined = false;
+        self.rules_offer_ply = None;
         self.announce_outcome();
     }
 
@@ -332,17 +347,21 @@ impl<R: Rules> App<R> {
         }
     }
 
-    /// Starts the engine when it is to move (and no question is open). Against a person it
-    /// may offer a draw first, until one offer has been declined.
+    /// Makes the rules' draw offer when it is due, else starts the engine when it is to move
+    /// (and no question is open). Against a person the engine may offer a draw first, until
+    /// one offer has been declined.
     fn after_change(&mut self) {
         let turn = self.game.turn();
-        if self.busy.is_none()
-            && self.editor.is_none()
-            && self.dialog.is_none()
-            && !self.quit
-            && !self.game.is_over()
-            && self.is_engine(turn)
+        if self.busy.is_some()
+            || self.editor.is_some()
+            || self.dialog.is_some()
+            || self.quit
+            || self.game.is_over()
+            || self.rules_offer()
         {
+            return;
+        }
+        if self.is_engine(turn) {
             let task = if self.offer_declined || self.is_engine(!turn) {
                 Task::Move
             } else {
@@ -389,6 +408,10 @@ impl<R: Rules> App<R> {
                     }
                     None => self.say(self.t.no_hint),
                 }
+            }
+            (Some(Busy::RulesOffer(id)), _) if id == reply.id => {
+                self.busy = None;
+                self.rules_offer_answered(reply.accepts);
             }
             (Some(Busy::Answer(id)), Task::AcceptDraw(_)) if id == reply.id => {
                 self.busy = None;

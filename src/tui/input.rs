@@ -5,7 +5,7 @@
 //! A path is checked by the line console's matching ([`algebraic::resolve`]) against the legal
 //! moves, so a refused path gets the same reason the line console gives, and nothing moves.
 
-use super::app::{App, Selection};
+use super::app::{App, Busy, Selection};
 use super::event::Key;
 use super::layout::EditorButton;
 use crate::cli::Lang;
@@ -84,6 +84,11 @@ impl<R: Rules> App<R> {
             self.say(text);
             return false;
         }
+        if let Some(Busy::RulesOffer(_)) = self.busy {
+            // The rules offer a draw: the engine is deciding whether it accepts.
+            self.say(self.l.asking_engine);
+            return false;
+        }
         if self.is_engine(self.game.turn()) {
             self.say(self.l.wait_engine);
             return false;
@@ -104,7 +109,7 @@ impl<R: Rules> App<R> {
                 return;
             }
         };
-        let text = self.t.move_error(&error);
+        let text = self.t.move_error_in(&error, R::NOTATION);
         self.say(text);
     }
 
@@ -126,7 +131,7 @@ impl<R: Rules> App<R> {
             // The squares clicked so far already identify one capture: it is played.
             Err(MoveError::Unfinished(rest)) if rest.len() == 1 => self.play(rest[0]),
             Err(e) => {
-                let text = self.t.move_error(&e);
+                let text = self.t.move_error_in(&e, R::NOTATION);
                 self.say(text);
             }
         }
@@ -139,7 +144,7 @@ impl<R: Rules> App<R> {
         match algebraic::resolve(text, self.game.position(), &legal) {
             Ok(mv) => self.play(mv),
             Err(e) => {
-                let text = self.t.move_error(&e);
+                let text = self.t.move_error_in(&e, R::NOTATION);
                 self.say(text);
             }
         }
@@ -184,7 +189,7 @@ impl<R: Rules> App<R> {
             match algebraic::parse(text, self.game.position(), &legal) {
                 Ok(mv) => self.play(mv),
                 Err(e) => {
-                    let text = self.t.parse_error(&e);
+                    let text = self.t.parse_error_in(&e, R::NOTATION);
                     self.say(text);
                 }
             }

@@ -111,7 +111,7 @@ impl Layout {
         let at = |dx: u16, dy: u16, width: u16| Rect::new(p.x + dx, p.y + dy, width, 1);
         [
             (EditorButton::White, at(0, 2, 9)),
-            (EditorButton::Black, at(10, 2, 9)),
+            (EditorButton::Black, at(10, 2, 10)),
             (EditorButton::Clear, at(0, 4, 13)),
             (EditorButton::Initial, at(0, 5, 13)),
             (EditorButton::Start, at(0, 6, 13)),

@@ -15,6 +15,7 @@ pub mod app;
 mod board;
 pub mod editor;
 pub mod event;
+mod house_offer;
 mod input;
 pub mod layout;
 pub mod render;
@@ -28,7 +29,7 @@ pub use app::{App, Config};
 pub use event::{Button, Event, Key};
 
 use crate::cli::{CliError, Lang, Options};
-use crate::{Rules, with_rules};
+use crate::{RuleSet, Rules, with_rules};
 
 /// Why `dama tui` could not run.
 #[derive(Debug, thiserror::Error)]
@@ -66,10 +67,19 @@ pub fn run(opts: &Options) -> Result<(), TuiError> {
         black: opts.black.unwrap_or_default(),
         limits: opts.limits(),
         color: opts.color().enabled(true),
-        lang: opts.lang.unwrap_or(Lang::En),
+        lang: opts.lang.unwrap_or_else(|| default_lang(opts.rules())),
         load: opts.load.clone(),
     };
     with_rules!(opts.rules(), R => run_with::<R>(cfg))
+}
+
+/// The screen's language without `--lang`: Russian for the rule sets whose dialogue is
+/// Russian (`russian`, `house`), English for the others (see `docs/tui.md`).
+pub fn default_lang(rules: RuleSet) -> Lang {
+    match rules.info().lang {
+        Lang::Ru => Lang::Ru,
+        Lang::En | Lang::Cs | Lang::Es => Lang::En,
+    }
 }
 
 fn run_with<R: Rules>(cfg: Config) -> Result<(), TuiError> {

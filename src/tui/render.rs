@@ -16,7 +16,8 @@ use super::texts::Labels;
 use crate::console::czech::fill;
 use crate::notation::Notation;
 use crate::notation::pdn;
-use crate::{Color, Rules, Square};
+use crate::rules::{DrawCounters, EndingCount};
+use crate::{Color, DrawReason, Position, Rules, Square};
 
 /// Draws the whole screen.
 pub fn draw<R: Rules>(app: &App<R>, frame: &mut Frame) {
@@ -95,13 +96,6 @@ fn put(buf: &mut Buffer, area: Rect, dy: u16, text: &str, style: Style) {
     }
 }
 
-fn side_name<R: Rules>(app: &App<R>, color: Color) -> &'static str {
-    match color {
-        Color::White => app.l.white,
-        Color::Black => app.l.black,
-    }
-}
-
 fn player<R: Rules>(app: &App<R>, color: Color) -> &'static str {
     if app.is_engine(color) {
         app.l.computer
@@ -137,10 +131,13 @@ fn game_panel<R: Rules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Theme) {
     let game = &app.game;
     let status = match game.outcome() {
         Some(outcome) => format!("{}: {}", app.l.game_over, pdn::result_text(Some(outcome))),
-        None => fill(
-            app.l.to_move,
-            &[side_name(app, game.turn()), player(app, game.turn())],
-        ),
+        None => {
+            let template = match game.turn() {
+                Color::White => app.l.to_move[0],
+                Color::Black => app.l.to_move[1],
+            };
+            fill(template, &[player(app, game.turn())])
+        }
     };
     put(buf, area, 0, &status, t.title());
     if app.is_thinking() {
@@ -215,18 +212,41 @@ fn move_rows<R: Rules>(app: &App<R>) -> Vec<String> {
     rows
 }
 
-/// The draw counts that are running, one line each.
+/// The draw counts that are running, one line each: the quiet count (against the rules'
+/// limit for it, if any), the ending's count (named by the draw it leads to), the rules' next
+/// draw offer, and the position's occurrences. The limits and the offer are asked of the rules.
 fn draw_counts<R: Rules>(app: &App<R>) -> Vec<String> {
-    let counters = app.game.counters();
+    let counters = *app.game.counters();
     let mut lines = Vec::new();
     if counters.quiet_plies > 0 {
-        lines.push(fill(app.l.quiet, &[&counters.quiet_plies.to_string()]));
+        let quiet = counters.quiet_plies.to_string();
+        lines.push(match quiet_limit::<R>() {
+            Some(limit) => fill(app.l.quiet_limit, &[&quiet, &limit.to_string()]),
+            None => fill(app.l.quiet, &[&quiet]),
+        });
     }
     if let Some(ending) = counters.ending {
+        // The draw the count ends in, as the rules would call it when it runs out.
+        let out = DrawCounters {
+            quiet_plies: 0,
+            ending: Some(EndingCount {
+                plies: ending.limit,
+                ..ending
+            }),
+        };
+        let template = match R::counters_draw(&out) {
+            Some(DrawReason::MaterialUnchanged) => app.l.material_ending,
+            _ => app.l.king_ending,
+        };
         lines.push(fill(
-            app.l.ending,
+            template,
             &[&ending.plies.to_string(), &ending.limit.to_string()],
         ));
+    }
+    if let Some(at) =
+        next_offer::<R>(app.game.position(), &counters).filter(|_| !app.game.is_over())
+    {
+        lines.push(fill(app.l.offer_at, &[&at.to_string()]));
     }
     if R::REPETITION_DRAW {
         let n = app.game.repetitions();
@@ -236,6 +256,35 @@ fn draw_counts<R: Rules>(app: &App<R>) -> Vec<String> {
     }
     lines
 }
+
+/// The quiet half-moves after which the rules draw, if they do (asked of the rules: the
+/// first count [`Rules::counters_draw`] calls a [`DrawReason::NoProgress`]).
+fn quiet_limit<R: Rules>() -> Option<u16> {
+    (1..=QUIET_HORIZON).find(|&quiet_plies| {
+        R::counters_draw(&DrawCounters {
+            quiet_plies,
+            ending: None,
+        }) == Some(DrawReason::NoProgress)
+    })
+}
+
+/// The quiet count at which the rules will next offer a draw in `pos`
+/// ([`Rules::draw_offer_due`]) if the game stays quiet, looking a little ahead.
+fn next_offer<R: Rules>(pos: &Position, counters: &DrawCounters) -> Option<u16> {
+    let now = counters.quiet_plies;
+    (now + 1..=now.saturating_add(QUIET_HORIZON)).find(|&quiet_plies| {
+        R::draw_offer_due(
+            pos,
+            &DrawCounters {
+                quiet_plies,
+                ..*counters
+            },
+        )
+    })
+}
+
+/// How far ahead the quiet count's limit and the next offer are looked for.
+const QUIET_HORIZON: u16 = 200;
 
 fn editor_panel<R: Rules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &Theme) {
     let Some(ed) = &app.editor else { return };
@@ -271,11 +320,33 @@ fn editor_panel<R: Rules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &T
     put(buf, area, 15, &count, Style::default());
 }
 
+/// The open yes/no question split to fit the input line of `width` columns (with its `_`):
+/// when it is longer, the sentences before its last go to the message lines.
+fn question<R: Rules>(app: &App<R>, width: u16) -> Option<(Option<&str>, &str)> {
+    let Some(Dialog::Confirm { question, .. }) = &app.dialog else {
+        return None;
+    };
+    let width = usize::from(width);
+    if question.chars().count() < width {
+        return Some((None, question));
+    }
+    let split = question
+        .match_indices(". ")
+        .map(|(i, _)| i + 1)
+        .find(|&i| question[i..].trim_start().chars().count() < width);
+    Some(match split {
+        Some(i) => (Some(&question[..i]), question[i..].trim_start()),
+        None => (Some(question.as_str()), ""),
+    })
+}
+
 fn message<R: Rules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &Theme) {
-    let Some(text) = app.messages.last().filter(|_| app.notice) else {
+    let head = question(app, layout.input.width).and_then(|(head, _)| head);
+    let latest = app.messages.last().filter(|_| app.notice);
+    let Some(text) = head.or(latest.map(String::as_str)) else {
         return;
     };
-    let para = Paragraph::new(text.as_str())
+    let para = Paragraph::new(text)
         .style(t.message())
         .wrap(Wrap { trim: true });
     ratatui::widgets::Widget::render(para, layout.messages, buf);
@@ -284,7 +355,10 @@ fn message<R: Rules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &Theme)
 fn input_line<R: Rules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Theme) {
     let text = if let Some(dialog) = &app.dialog {
         match dialog {
-            Dialog::Confirm { question, .. } => format!("{question}_"),
+            Dialog::Confirm { .. } => {
+                let (_, tail) = question(app, area.width).unwrap_or_default();
+                format!("{tail}_")
+            }
             Dialog::File { save, name } => {
                 let prompt = if *save {
                     app.l.save_as

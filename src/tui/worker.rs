@@ -27,6 +27,9 @@ pub enum Task {
     Hint,
     /// Say whether the engine, playing this side, accepts a draw.
     AcceptDraw(Color),
+    /// Say whether the engine accepts a draw for both sides (two engines asked by the rules'
+    /// draw offer).
+    AcceptDrawBoth,
 }
 
 /// The engine's last completed search: how deep, its score and how long it took.
@@ -49,7 +52,7 @@ pub struct Reply {
     pub task: Task,
     /// The move found (for [`Task::Move`] and [`Task::Hint`]).
     pub mv: Option<Move>,
-    /// The answer to [`Task::AcceptDraw`].
+    /// The answer to [`Task::AcceptDraw`] and [`Task::AcceptDrawBoth`].
     pub accepts: bool,
     /// [`Task::OfferOrMove`]: the engine offers a draw (and has not moved).
     pub offers: bool,
@@ -124,6 +127,11 @@ fn serve<R: Rules>(limits: Limits, jobs: Receiver<Job<R>>, replies: Sender<Reply
                 });
             }
             Task::AcceptDraw(side) => reply.accepts = engine.accepts_draw(&job.game, side),
+            Task::AcceptDrawBoth => {
+                let mover = job.game.turn();
+                reply.accepts =
+                    engine.accepts_draw(&job.game, mover) && engine.accepts_draw(&job.game, !mover);
+            }
         }
         if replies.send(reply).is_err() {
             return;

@@ -56,10 +56,10 @@ pub fn click<R: Rules>(app: &mut App<R>, name: &str) {
     click_with(app, name, Button::Left);
 }
 
-/// Plays `text` (`c3-d4`, `f2xh4xf6xd8`) by mouse: the piece, every square of the path, and
+/// Plays `text` (`c3-d4`, `f2xh4xf6xd8`, `c3:e5`) by mouse: the piece, every square of the path, and
 /// the last square once more to confirm.
 pub fn play_by_mouse<R: Rules>(app: &mut App<R>, text: &str) {
-    let squares: Vec<&str> = text.split(['-', 'x']).collect();
+    let squares: Vec<&str> = text.split(['-', 'x', ':']).collect();
     for name in &squares {
         click(app, name);
     }
