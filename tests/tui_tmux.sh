@@ -51,7 +51,7 @@ right_click() {
 
 # A move by mouse: the piece, each square of the path, the last square again.
 mouse_move() {
-    local IFS='-x'
+    local IFS='-x:'
     local squares=($1)
     for s in "${squares[@]}"; do click "$s"; done
     click "${squares[-1]}"
@@ -72,7 +72,7 @@ start() {
     rm -f "$WORK"/before "$WORK"/after "$WORK"/rc "$WORK"/pid
     tmux new-session -d -s "$SESSION" -x 80 -y 24 \
         "NO_COLOR=${NO_COLOR:-} stty -g > $WORK/before; sh -c 'echo \$\$ > $WORK/pid; exec $DAMA tui $*'; echo \$? > $WORK/rc; stty -g > $WORK/after; sleep 60"
-    wait_for "White to move"
+    wait_for "${START_TEXT:-White to move}"
 }
 
 # Checks that the program ended with status $1 and left the terminal as it found it.
@@ -151,6 +151,16 @@ tmux resize-window -t "$SESSION" -x 60 -y 20
 wait_for "Enlarge the terminal to 80×24"
 tmux resize-window -t "$SESSION" -x 80 -y 24
 wait_for "White to move"
+tmux send-keys -t "$SESSION" C-c
+check_restored 0
+
+echo "6. Russian rules: the screen in Russian by default, a capture by mouse written d4:f6."
+START_TEXT="Ход белых (человек)" start --rules russian
+mouse_move c3-d4
+mouse_move f6-e5
+mouse_move d4:f6
+wait_for "2. d4:f6"
+screen | grep -F "2. d4:f6" | sed 's/^/  | /'
 tmux send-keys -t "$SESSION" C-c
 check_restored 0
 
