@@ -272,7 +272,7 @@ fn quiet_limit<R: Rules>() -> Option<u16> {
 /// ([`Rules::draw_offer_due`]) if the game stays quiet, looking a little ahead.
 fn next_offer<R: Rules>(pos: &Position, counters: &DrawCounters) -> Option<u16> {
     let now = counters.quiet_plies;
-    (now + 1..=now.saturating_add(QUIET_HORIZON)).find(|&quiet_plies| {
+    (now.saturating_add(1)..=now.saturating_add(QUIET_HORIZON)).find(|&quiet_plies| {
         R::draw_offer_due(
             pos,
             &DrawCounters {
