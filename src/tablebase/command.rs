@@ -152,7 +152,16 @@ pub fn build<R: Rules>(
         source,
     })?;
     let started = Instant::now();
-    let classes = Material::all_up_to(pieces);
+    let (classes, skipped): (Vec<Material>, Vec<Material>) = Material::all_up_to(pieces)
+        .into_iter()
+        .partition(|&m| super::covered::<R>(m));
+    for m in &skipped {
+        writeln!(
+            out,
+            "skipped {}: the tables' metric is not exact for it under these rules",
+            m.name()
+        )?;
+    }
     let mut tables = Tables::new(R::RULE_SET, Some(dir));
     let todo: Vec<Material> = classes
         .iter()
@@ -254,7 +263,7 @@ fn verify<R: Rules>(
     let mut tables = Tables::new(R::RULE_SET, Some(dir));
     let classes: Vec<Material> = Material::all_up_to(pieces.unwrap_or(6))
         .into_iter()
-        .filter(|&m| format::class_path(dir, m).exists())
+        .filter(|&m| super::covered::<R>(m) && format::class_path(dir, m).exists())
         .collect();
     load_all(&mut tables, dir, &classes)?;
     let started = Instant::now();
