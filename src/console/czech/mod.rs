@@ -495,21 +495,9 @@ impl<R: Rules> Session<'_, R> {
     }
 
     fn save(&mut self, io: &mut LineIo<'_>, file: &str) -> std::io::Result<()> {
-        let name = |color| {
-            if self.is_engine(color) {
-                self.t.engine
-            } else {
-                self.t.human
-            }
-        };
-        let header = pdn::Header {
-            event: self.t.event.to_string(),
-            site: "?".to_string(),
-            date: pdn::today(),
-            round: "-".to_string(),
-            white: name(Color::White).to_string(),
-            black: name(Color::Black).to_string(),
-        };
+        let header = self
+            .t
+            .pdn_header(self.is_engine(Color::White), self.is_engine(Color::Black));
         let text = pdn::write(&self.game, &header);
         match pdn::save(Path::new(file), &text) {
             Ok(()) => {
