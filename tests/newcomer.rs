@@ -200,6 +200,16 @@ fn quit_and_resign_ask_first_at_a_terminal() {
         "{out}"
     );
     assert!(out.contains("Black wins: white resigned."), "{out}");
+    // Saved: quit leaves at once; undone after the save: it asks; redone back to the saved
+    // game: it leaves at once again.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.pdn");
+    let file = file.display();
+    let out = interactive(&format!("c3-d4\nsave {file}\nquit\n"));
+    assert!(out.ends_with("1... Black to move: quit\n"), "{out}");
+    let out = interactive(&format!("c3-d4\nsave {file}\nundo\nquit\nn\nredo\nquit\n"));
+    assert!(out.contains("Quit anyway? (y/n): n\n"), "{out}");
+    assert!(out.ends_with("1... Black to move: quit\n"), "{out}");
     // A script (not a terminal) is never asked.
     let out = run(&["--lang", "en"], "c3-d4\nquit\n");
     assert!(!out.contains("Quit anyway"), "{out}");
