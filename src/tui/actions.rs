@@ -220,21 +220,9 @@ impl<R: Rules> App<R> {
     }
 
     fn save_to(&mut self, name: &str) {
-        let player = |color| {
-            if self.is_engine(color) {
-                self.t.engine
-            } else {
-                self.t.human
-            }
-        };
-        let header = pdn::Header {
-            event: self.t.event.to_string(),
-            site: "?".to_string(),
-            date: pdn::today(),
-            round: "-".to_string(),
-            white: player(Color::White).to_string(),
-            black: player(Color::Black).to_string(),
-        };
+        let header = self
+            .t
+            .pdn_header(self.is_engine(Color::White), self.is_engine(Color::Black));
         let text = pdn::write(&self.game, &header);
         self.file_name = name.to_string();
         match pdn::save(Path::new(name), &text) {

@@ -300,6 +300,24 @@ impl Texts {
         }
     }
 
+    /// The tags of a game saved today in this language, with each side named human or
+    /// engine.
+    pub fn pdn_header(
+        &self,
+        white_engine: bool,
+        black_engine: bool,
+    ) -> crate::notation::pdn::Header {
+        let name = |engine: bool| if engine { self.engine } else { self.human }.to_string();
+        crate::notation::pdn::Header {
+            event: self.event.to_string(),
+            site: "?".to_string(),
+            date: crate::notation::pdn::today(),
+            round: "-".to_string(),
+            white: name(white_engine),
+            black: name(black_engine),
+        }
+    }
+
     /// How the game ended, as a sentence (`rt`: the rule sets' texts of the same language).
     pub fn outcome(&self, outcome: Outcome, rt: &RulesTexts) -> String {
         match outcome {
