@@ -3,61 +3,12 @@
 //! it.
 
 use super::{
-    CountSink, Jumps, ListSink, Params, back, captures, each_capture_dir, forward_of,
-    king_captures, man_jumpers, simple_men,
+    CountSink, Jumps, ListSink, Params, back, each_capture_dir, forward_of, king_captures,
+    man_jumpers, simple_men,
 };
 use crate::mv::MAX_PATH;
 use crate::position::Color;
 use crate::{Bitboard, Direction, MoveList, Position, Square};
-
-/// Perft at depth 2 (the legal replies to every legal move, summed) without building the
-/// plain moves: their children are made straight from the bitboards.
-pub fn count_replies<P: Params>(
-    pos: &Position,
-    list: &mut MoveList,
-    scratch: &mut MoveList,
-) -> u64 {
-    list.clear();
-    captures::<P>(pos, list);
-    let mut n: u64 = list
-        .iter()
-        .map(|mv| count_moves::<P>(&pos.after(mv), scratch) as u64)
-        .sum();
-    if P::COMPULSORY && !list.is_empty() {
-        return n;
-    }
-    n += match pos.turn() {
-        Color::White => quiet_replies::<P, true, false>(pos, scratch),
-        Color::Black => quiet_replies::<P, false, true>(pos, scratch),
-    };
-    n
-}
-
-#[inline(always)]
-fn quiet_replies<P: Params, const WHITE: bool, const THEM_WHITE: bool>(
-    pos: &Position,
-    scratch: &mut MoveList,
-) -> u64 {
-    let us = if WHITE { Color::White } else { Color::Black };
-    let empty = pos.empty();
-    let occ = pos.occupied();
-    let mut n = 0;
-    for dir in forward_of::<WHITE>() {
-        for to in pos.men(us).shift(dir) & empty {
-            let child = pos.after_plain(back(to, dir), to);
-            n += count_moves_of::<P, THEM_WHITE>(&child, scratch) as u64;
-        }
-    }
-    for king in pos.kings(us) {
-        for dir in Direction::ALL {
-            for to in Bitboard::slide(king, dir, occ) {
-                let child = pos.after_plain(king, to);
-                n += count_moves_of::<P, THEM_WHITE>(&child, scratch) as u64;
-            }
-        }
-    }
-    n
-}
 
 /// The number of capture sequences a man on `at` can make, having made `hops` hops.
 ///
@@ -82,6 +33,30 @@ fn count_man_tree<P: Params, const WHITE: bool>(
     n
 }
 
+/// The number of capture sequences of forward-capturing men (white's when `WHITE`) whose
+/// first hops land on `lands0` (in the first forward direction) and `lands1` (the second),
+/// with `opp` the opposing pieces and `empty` the empty squares.
+#[inline(always)]
+pub(super) fn man_captures_from<P: Params, const WHITE: bool>(
+    lands0: Bitboard,
+    lands1: Bitboard,
+    opp: Bitboard,
+    empty: Bitboard,
+) -> usize {
+    // Each first hop is one move, unless it goes on: then its sequences replace it.
+    let mut captures = (lands0.count() + lands1.count()) as usize;
+    if P::MAX_HOPS > 1 {
+        let [d0, d1] = forward_of::<WHITE>();
+        let again =
+            man_jumpers(Bitboard::ALL, opp, empty, d0) | man_jumpers(Bitboard::ALL, opp, empty, d1);
+        for land in (lands0 & again).squares().chain((lands1 & again).squares()) {
+            let below = count_man_tree::<P, WHITE>(land.bb(), 1, opp, empty);
+            captures += if P::PARTIAL { below } else { below - 1 };
+        }
+    }
+    captures
+}
+
 /// The number of legal moves of the side to move; `scratch` is working storage.
 pub fn count_moves<P: Params>(pos: &Position, scratch: &mut MoveList) -> usize {
     match pos.turn() {
@@ -90,8 +65,12 @@ pub fn count_moves<P: Params>(pos: &Position, scratch: &mut MoveList) -> usize {
     }
 }
 
+/// [`count_moves`] with the side to move a constant: white when `WHITE`.
 #[inline(always)]
-fn count_moves_of<P: Params, const WHITE: bool>(pos: &Position, scratch: &mut MoveList) -> usize {
+pub(super) fn count_moves_of<P: Params, const WHITE: bool>(
+    pos: &Position,
+    scratch: &mut MoveList,
+) -> usize {
     let us = if WHITE { Color::White } else { Color::Black };
     let own_kings = pos.kings(us);
     let kings = if own_kings.is_empty() {
@@ -123,16 +102,7 @@ fn count_moves_of<P: Params, const WHITE: bool>(pos: &Position, scratch: &mut Mo
     let lands1 = (men.shift_raw(d1) & opp).shift_raw(d1) & empty;
     let mut captures = kings;
     if (lands0 | lands1).any() {
-        // Each first hop is one move, unless it goes on: then its sequences replace it.
-        captures += (lands0.count() + lands1.count()) as usize;
-        if P::MAX_HOPS > 1 {
-            let again = man_jumpers(Bitboard::ALL, opp, empty, d0)
-                | man_jumpers(Bitboard::ALL, opp, empty, d1);
-            for land in (lands0 & again).squares().chain((lands1 & again).squares()) {
-                let below = count_man_tree::<P, WHITE>(land.bb(), 1, opp, empty);
-                captures += if P::PARTIAL { below } else { below - 1 };
-            }
-        }
+        captures += man_captures_from::<P, WHITE>(lands0, lands1, opp, empty);
         if P::COMPULSORY {
             return captures;
         }

@@ -1,0 +1,142 @@
+//! Perft on the shared generator: the leaves of the legal-move tree, counted over positions
+//! ([`children`](super::children)) with the side to move as a constant, the last ply counted
+//! without being played ([`count_moves`](super::count_moves)) and, where the replying side has
+//! only men that capture forward, the replies to the plain moves of the ply before counted
+//! from the parent's bitboards.
+
+use super::children::{capture_children, children, quiet_children};
+use super::count::{count_moves_of, man_captures_from};
+use super::{Params, back, forward_of, simple_men};
+use crate::position::Color;
+use crate::{Bitboard, Direction, MoveList, Position, Square};
+
+/// The number of leaves of the legal-move tree of `pos`, `depth` plies deep.
+pub fn perft<P: Params>(pos: &Position, depth: u32) -> u64 {
+    // One working list a ply (a node two plies from the leaves uses two).
+    let mut stack: Vec<MoveList> = (0..depth.max(2)).map(|_| MoveList::new()).collect();
+    match pos.turn() {
+        Color::White => node::<P, true, false>(pos, depth, &mut stack),
+        Color::Black => node::<P, false, true>(pos, depth, &mut stack),
+    }
+}
+
+/// [`perft`] of `pos`, white to move when `WHITE` (`BLACK` is its opposite: the colour of the
+/// children). `stack` holds at least `depth` lists (two when `depth` is 1).
+fn node<P: Params, const WHITE: bool, const BLACK: bool>(
+    pos: &Position,
+    depth: u32,
+    stack: &mut [MoveList],
+) -> u64 {
+    let Some((list, rest)) = stack.split_first_mut() else {
+        unreachable!("perft allocates a working list for every ply")
+    };
+    match depth {
+        0 => 1,
+        1 => count_moves_of::<P, WHITE>(pos, list) as u64,
+        2 => replies::<P, WHITE, BLACK>(pos, list, &mut rest[0]),
+        _ => {
+            let mut n = 0;
+            children::<P, WHITE>(pos, list, &mut |child: &Position| {
+                n += node::<P, BLACK, WHITE>(child, depth - 1, rest);
+            });
+            n
+        }
+    }
+}
+
+/// Perft at depth 2: the legal replies to every legal move of `pos` (white to move when
+/// `WHITE`), summed. `list` and `scratch` are working storage.
+fn replies<P: Params, const WHITE: bool, const BLACK: bool>(
+    pos: &Position,
+    list: &mut MoveList,
+    scratch: &mut MoveList,
+) -> u64 {
+    let mut n = 0;
+    let mut count = |child: &Position| n += count_moves_of::<P, BLACK>(child, scratch) as u64;
+    let captured = capture_children::<P, WHITE>(pos, list, &mut count);
+    if !(P::COMPULSORY && captured) {
+        let them = super::color::<BLACK>();
+        if simple_men::<P>() && pos.kings(them).is_empty() {
+            n += quiet_replies::<P, WHITE, BLACK>(pos);
+        } else {
+            quiet_children::<WHITE>(pos, &mut count);
+        }
+    }
+    n
+}
+
+/// The legal replies to every plain move of `pos` (white to move when `WHITE`), summed, where
+/// the replying side has only men, which capture forward only.
+///
+/// A plain move from `from` to `to` changes only those two squares, so the replier's plain
+/// moves after it are those before it, plus the steps onto `from`, minus the steps onto `to`,
+/// and its captures are found from the parent's bitboards with those two squares flipped.
+/// (The mover's piece may be crowned on `to`: a man's capture takes a king as it takes a man.)
+#[inline(always)]
+fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(pos: &Position) -> u64 {
+    let us = super::color::<WHITE>();
+    let own = pos.pieces(us);
+    let theirs = pos.pieces(!us);
+    let empty = pos.empty();
+    let [e0, e1] = forward_of::<BLACK>();
+    // The squares the replier's men step onto, in each direction, whether empty or not. Raw
+    // shifts: every use meets a set of playable squares.
+    let steps0 = theirs.shift_raw(e0);
+    let steps1 = theirs.shift_raw(e1);
+    let before = ((steps0 & empty).count() + (steps1 & empty).count()) as u64;
+    let mut n = 0;
+    // The replier's captures after the move `moved` (its two squares); the bitboard
+    // arithmetic of [`count_moves`](super::count_moves), on the parent's bitboards.
+    let captures_after = |moved: Bitboard| {
+        let (own, empty) = (own ^ moved, empty ^ moved);
+        let lands0 = (steps0 & own).shift_raw(e0) & empty;
+        let lands1 = (steps1 & own).shift_raw(e1) & empty;
+        if (lands0 | lands1).is_empty() {
+            0
+        } else {
+            man_captures_from::<P, BLACK>(lands0, lands1, own, empty) as u64
+        }
+    };
+    for dir in forward_of::<WHITE>() {
+        // The landing squares of the moves in `dir` after which the replier may move
+        // plainly: those that give it no capture, or all where capture is optional.
+        let mut plain = Bitboard::EMPTY;
+        for to in pos.men(us).shift(dir) & empty {
+            let from = back(to, dir);
+            let captures = captures_after(from.bb() | to.bb());
+            n += captures;
+            if captures == 0 || !P::COMPULSORY {
+                plain = plain.with(to);
+            }
+        }
+        let froms = plain.shift_raw(opposite(dir));
+        n += before * u64::from(plain.count())
+            + u64::from((froms & steps0).count() + (froms & steps1).count())
+            - u64::from((plain & steps0).count() + (plain & steps1).count());
+    }
+    let occ = pos.occupied();
+    let steps = |sq: Square| u64::from(steps0.contains(sq)) + u64::from(steps1.contains(sq));
+    for king in pos.kings(us) {
+        for dir in Direction::ALL {
+            for to in Bitboard::slide(king, dir, occ) {
+                let captures = captures_after(king.bb() | to.bb());
+                n += captures;
+                if captures == 0 || !P::COMPULSORY {
+                    n += before + steps(king) - steps(to);
+                }
+            }
+        }
+    }
+    n
+}
+
+/// The direction opposite `dir`.
+#[inline(always)]
+const fn opposite(dir: Direction) -> Direction {
+    match dir {
+        Direction::NorthEast => Direction::SouthWest,
+        Direction::NorthWest => Direction::SouthEast,
+        Direction::SouthEast => Direction::NorthWest,
+        Direction::SouthWest => Direction::NorthEast,
+    }
+}
