@@ -69,9 +69,7 @@ pub(super) fn capture_children<P: Params, const WHITE: bool>(
         }
     }
     if simple_men::<P>() {
-        // Forward-only men that stop on the far rank never take the same pieces by two
-        // routes: no merging.
-        found |= man_captures_of::<P, _, WHITE>(pos, child_sink(pos, &mut *f)).found;
+        found |= forward_man_captures::<P, WHITE>(pos, f);
     } else {
         list.clear();
         let sink = ListSink {
@@ -86,6 +84,73 @@ pub(super) fn capture_children<P: Params, const WHITE: bool>(
         found |= !list.is_empty();
     }
     found
+}
+
+/// [`capture_children`] for the men, where they capture forward only and stop on the far
+/// rank: the walk of [`Jumps::man`](super::Jumps) without the path. Such men never take the same
+/// pieces by two routes (no merging), and never meet the pieces they took or the square they
+/// left again, so the position's own bitboards are all the walk looks at.
+#[inline(always)]
+fn forward_man_captures<P: Params, const WHITE: bool>(
+    pos: &Position,
+    f: &mut impl FnMut(&Position),
+) -> bool {
+    let us = super::color::<WHITE>();
+    let walk = ManWalk {
+        pos,
+        opp: pos.pieces(!us),
+        empty: pos.empty(),
+    };
+    let mut found = false;
+    for dir in forward_of::<WHITE>() {
+        let lands = (pos.men(us).shift_raw(dir) & walk.opp).shift_raw(dir) & walk.empty;
+        for land in lands {
+            found = true;
+            let over = back(land, dir);
+            walk.on::<P, WHITE>(back(over, dir), land, over.bb(), 1, f);
+        }
+    }
+    found
+}
+
+/// The fixed part of a forward man's capture walk.
+struct ManWalk<'a> {
+    pos: &'a Position,
+    /// The opposing pieces.
+    opp: Bitboard,
+    /// The empty squares.
+    empty: Bitboard,
+}
+
+impl ManWalk<'_> {
+    /// The man from `from` stands on `at` after `hops` hops, having taken `taken`: hands
+    /// each sequence that ends here or further on to `f`.
+    fn on<P: Params, const WHITE: bool>(
+        &self,
+        from: Square,
+        at: Square,
+        taken: Bitboard,
+        hops: usize,
+        f: &mut impl FnMut(&Position),
+    ) {
+        if P::PARTIAL {
+            f(&self.pos.after_capture(from, at, taken, false));
+        }
+        let mut extended = false;
+        if hops < P::MAX_HOPS {
+            for dir in forward_of::<WHITE>() {
+                let over = at.bb().shift_raw(dir) & self.opp;
+                let land = over.shift_raw(dir) & self.empty;
+                if let Some(land) = land.first() {
+                    extended = true;
+                    self.on::<P, WHITE>(from, land, taken | over, hops + 1, f);
+                }
+            }
+        }
+        if !P::PARTIAL && !extended {
+            f(&self.pos.after_capture(from, at, taken, false));
+        }
+    }
 }
 
 #[inline(always)]
