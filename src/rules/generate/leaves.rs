@@ -85,29 +85,18 @@ fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(pos: &Position
     let steps1 = theirs.shift_raw(e1);
     let before = ((steps0 & empty).count() + (steps1 & empty).count()) as u64;
     let mut n = 0;
-    // The replier's captures after the move `moved` (its two squares); the bitboard
-    // arithmetic of [`count_moves`](super::count_moves), on the parent's bitboards.
-    let captures_after = |moved: Bitboard| {
-        let (own, empty) = (own ^ moved, empty ^ moved);
-        let lands0 = (steps0 & own).shift_raw(e0) & empty;
-        let lands1 = (steps1 & own).shift_raw(e1) & empty;
-        if (lands0 | lands1).is_empty() {
-            0
-        } else {
-            man_captures_from::<P, BLACK>(lands0, lands1, own, empty) as u64
-        }
-    };
+    let captures_after =
+        |moved: Bitboard| replier_captures::<P, BLACK>(steps0, steps1, own ^ moved, empty ^ moved);
     for dir in forward_of::<WHITE>() {
         // The landing squares of the moves in `dir` after which the replier may move
         // plainly: those that give it no capture, or all where capture is optional.
         let mut plain = Bitboard::EMPTY;
         for to in pos.men(us).shift(dir) & empty {
-            let from = back(to, dir);
-            let captures = captures_after(from.bb() | to.bb());
+            let captures = captures_after(back(to, dir).bb() | to.bb());
             n += captures;
-            if captures == 0 || !P::COMPULSORY {
-                plain = plain.with(to);
-            }
+            // Without a branch: the replier's captures are hard to foresee.
+            let keep = !P::COMPULSORY || captures == 0;
+            plain.0 |= to.bb().0 & u64::from(keep).wrapping_neg();
         }
         let froms = plain.shift_raw(opposite(dir));
         n += before * u64::from(plain.count())
@@ -128,6 +117,31 @@ fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(pos: &Position
         }
     }
     n
+}
+
+/// The number of captures of the replier (white when `WHITE`), whose men stand one step back
+/// from `steps0` and `steps1` (in its first and second forward direction), with `opp` its
+/// opposing pieces and `empty` the empty squares: the first hops set-wise, and only when one
+/// of them goes on, the walk of [`man_captures_from`].
+#[inline(always)]
+fn replier_captures<P: Params, const WHITE: bool>(
+    steps0: Bitboard,
+    steps1: Bitboard,
+    opp: Bitboard,
+    empty: Bitboard,
+) -> u64 {
+    let [e0, e1] = forward_of::<WHITE>();
+    let lands0 = (steps0 & opp).shift_raw(e0) & empty;
+    let lands1 = (steps1 & opp).shift_raw(e1) & empty;
+    let lands = lands0 | lands1;
+    let on = ((lands.shift_raw(e0) & opp).shift_raw(e0)
+        | (lands.shift_raw(e1) & opp).shift_raw(e1))
+        & empty;
+    if P::MAX_HOPS > 1 && on.any() {
+        man_captures_from::<P, WHITE>(lands0, lands1, opp, empty) as u64
+    } else {
+        u64::from(lands0.count() + lands1.count())
+    }
 }
 
 /// The direction opposite `dir`.
