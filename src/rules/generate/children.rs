@@ -6,7 +6,10 @@
 //! captures that may have to be merged (kings', and men's under the Russian rules) go through
 //! a move list first, where routes with the same start, end and captured pieces become one.
 
-use super::{ListSink, Params, Sink, back, forward_of, king_captures, man_captures_of, simple_men};
+use super::{
+    ListSink, Params, Sink, back, forward_of, king_captures, man_captures_of, man_jumpers,
+    simple_men,
+};
 use crate::mv::MAX_PATH;
 use crate::{Bitboard, Direction, MoveList, Position, Square};
 
@@ -101,16 +104,33 @@ fn forward_man_captures<P: Params, const WHITE: bool>(
         opp: pos.pieces(!us),
         empty: pos.empty(),
     };
-    let mut found = false;
-    for dir in forward_of::<WHITE>() {
-        let lands = (pos.men(us).shift_raw(dir) & walk.opp).shift_raw(dir) & walk.empty;
+    let [d0, d1] = forward_of::<WHITE>();
+    let men = pos.men(us);
+    let lands0 = (men.shift_raw(d0) & walk.opp).shift_raw(d0) & walk.empty;
+    let lands1 = (men.shift_raw(d1) & walk.opp).shift_raw(d1) & walk.empty;
+    if (lands0 | lands1).is_empty() {
+        return false;
+    }
+    // The landings from which a further hop can be made: without any, no walk is needed.
+    let again = if P::MAX_HOPS > 1 {
+        man_jumpers(Bitboard::ALL, walk.opp, walk.empty, d0)
+            | man_jumpers(Bitboard::ALL, walk.opp, walk.empty, d1)
+    } else {
+        Bitboard::EMPTY
+    };
+    let goes_on = ((lands0 | lands1) & again).any();
+    for (dir, lands) in [(d0, lands0), (d1, lands1)] {
         for land in lands {
-            found = true;
             let over = back(land, dir);
-            walk.on::<P, WHITE>(back(over, dir), land, over.bb(), 1, f);
+            let from = back(over, dir);
+            if goes_on {
+                walk.on::<P, WHITE>(from, land, over.bb(), 1, f);
+            } else {
+                f(&pos.after_capture(from, land, over.bb(), false));
+            }
         }
     }
-    found
+    true
 }
 
 /// The fixed part of a forward man's capture walk.

@@ -36,6 +36,9 @@ fn count_man_tree<P: Params, const WHITE: bool>(
 /// The number of capture sequences of forward-capturing men (white's when `WHITE`) whose
 /// first hops land on `lands0` (in the first forward direction) and `lands1` (the second),
 /// with `opp` the opposing pieces and `empty` the empty squares.
+///
+/// Set-wise: each first hop is one move, unless a hop goes on from its landing; only then is
+/// the walk of [`count_man_tree`] run (and its sequences replace the hop).
 #[inline(always)]
 pub(super) fn man_captures_from<P: Params, const WHITE: bool>(
     lands0: Bitboard,
@@ -43,15 +46,17 @@ pub(super) fn man_captures_from<P: Params, const WHITE: bool>(
     opp: Bitboard,
     empty: Bitboard,
 ) -> usize {
-    // Each first hop is one move, unless it goes on: then its sequences replace it.
     let mut captures = (lands0.count() + lands1.count()) as usize;
     if P::MAX_HOPS > 1 {
         let [d0, d1] = forward_of::<WHITE>();
+        // The landings from which a further hop can be made.
         let again =
             man_jumpers(Bitboard::ALL, opp, empty, d0) | man_jumpers(Bitboard::ALL, opp, empty, d1);
-        for land in (lands0 & again).squares().chain((lands1 & again).squares()) {
-            let below = count_man_tree::<P, WHITE>(land.bb(), 1, opp, empty);
-            captures += if P::PARTIAL { below } else { below - 1 };
+        if ((lands0 | lands1) & again).any() {
+            for land in (lands0 & again).squares().chain((lands1 & again).squares()) {
+                let below = count_man_tree::<P, WHITE>(land.bb(), 1, opp, empty);
+                captures += if P::PARTIAL { below } else { below - 1 };
+            }
         }
     }
     captures
@@ -100,15 +105,9 @@ pub(super) fn count_moves_of<P: Params, const WHITE: bool>(
     // playable squares, so the squares that left the board vanish there.
     let lands0 = (men.shift_raw(d0) & opp).shift_raw(d0) & empty;
     let lands1 = (men.shift_raw(d1) & opp).shift_raw(d1) & empty;
-    let mut captures = kings;
-    if (lands0 | lands1).any() {
-        captures += man_captures_from::<P, WHITE>(lands0, lands1, opp, empty);
-        if P::COMPULSORY {
-            return captures;
-        }
-    } else if P::COMPULSORY && captures > 0 {
-        return captures;
-    }
+    // Captures and plain moves are both counted, and one chosen without a branch: whether
+    // there is a capture is hard to foresee.
+    let captures = kings + man_captures_from::<P, WHITE>(lands0, lands1, opp, empty);
     let mut quiet =
         ((men.shift_raw(d0) & empty).count() + (men.shift_raw(d1) & empty).count()) as usize;
     let occ = pos.occupied();
@@ -117,7 +116,11 @@ pub(super) fn count_moves_of<P: Params, const WHITE: bool>(
             quiet += Bitboard::slide(king, dir, occ).count() as usize;
         }
     }
-    captures + quiet
+    if P::COMPULSORY && captures > 0 {
+        captures
+    } else {
+        captures + quiet
+    }
 }
 
 /// [`count_moves_of`] for men that capture backward or go on as kings. `kings` is the number

@@ -121,8 +121,7 @@ fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(pos: &Position
 
 /// The number of captures of the replier (white when `WHITE`), whose men stand one step back
 /// from `steps0` and `steps1` (in its first and second forward direction), with `opp` its
-/// opposing pieces and `empty` the empty squares: the first hops set-wise, and only when one
-/// of them goes on, the walk of [`man_captures_from`].
+/// opposing pieces and `empty` the empty squares ([`man_captures_from`]).
 #[inline(always)]
 fn replier_captures<P: Params, const WHITE: bool>(
     steps0: Bitboard,
@@ -133,15 +132,7 @@ fn replier_captures<P: Params, const WHITE: bool>(
     let [e0, e1] = forward_of::<WHITE>();
     let lands0 = (steps0 & opp).shift_raw(e0) & empty;
     let lands1 = (steps1 & opp).shift_raw(e1) & empty;
-    let lands = lands0 | lands1;
-    let on = ((lands.shift_raw(e0) & opp).shift_raw(e0)
-        | (lands.shift_raw(e1) & opp).shift_raw(e1))
-        & empty;
-    if P::MAX_HOPS > 1 && on.any() {
-        man_captures_from::<P, WHITE>(lands0, lands1, opp, empty) as u64
-    } else {
-        u64::from(lands0.count() + lands1.count())
-    }
+    man_captures_from::<P, WHITE>(lands0, lands1, opp, empty) as u64
 }
 
 /// The direction opposite `dir`.
