@@ -87,11 +87,26 @@ fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(pos: &Position
     let mut n = 0;
     let captures_after =
         |moved: Bitboard| replier_captures::<P, BLACK>(steps0, steps1, own ^ moved, empty ^ moved);
+    // The mover's pieces the replier could take right now (in either direction).
+    let threatened = own
+        & ((theirs.shift(e0) & empty.shift(opposite(e0)))
+            | (theirs.shift(e1) & empty.shift(opposite(e1))));
     for dir in forward_of::<WHITE>() {
+        let targets = pos.men(us).shift(dir) & empty;
+        // The landing squares of the moves in `dir` that may give the replier a capture: all
+        // if it has one now (the move may or may not take it away), else only the moves it
+        // can answer by taking the man that moved or by landing on the square the man left.
+        let suspects = if threatened.any() {
+            targets
+        } else {
+            targets
+                & (new_captures::<BLACK>(dir, theirs, own, empty, e0)
+                    | new_captures::<BLACK>(dir, theirs, own, empty, e1))
+        };
         // The landing squares of the moves in `dir` after which the replier may move
         // plainly: those that give it no capture, or all where capture is optional.
-        let mut plain = Bitboard::EMPTY;
-        for to in pos.men(us).shift(dir) & empty {
+        let mut plain = targets & !suspects;
+        for to in suspects {
             let captures = captures_after(back(to, dir).bb() | to.bb());
             n += captures;
             // Without a branch: the replier's captures are hard to foresee.
@@ -117,6 +132,30 @@ fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(pos: &Position
         }
     }
     n
+}
+
+/// Where the replier (white when `WHITE`) has no capture, the landing squares `to` of the
+/// mover's men's steps in `dir` after which it has a capture in its direction `e`: over the
+/// man that moved (its men stand on `theirs`; the mover's pieces on `own`), or landing on the
+/// square the man left. Nothing else changed, so no other capture can have appeared.
+#[inline(always)]
+fn new_captures<const WHITE: bool>(
+    dir: Direction,
+    theirs: Bitboard,
+    own: Bitboard,
+    empty: Bitboard,
+    e: Direction,
+) -> Bitboard {
+    // The squares the replier's men would take a piece on, in direction `e`.
+    let over = theirs.shift(e);
+    if e == opposite(dir) {
+        // Head on: the man that moved is taken, landing where it came from.
+        over
+    } else {
+        // Over the man that moved to an empty square beyond, or over a piece next to the
+        // square the man left, landing there.
+        (over & empty.shift(opposite(e))) | (over & own).shift(e).shift(dir)
+    }
 }
 
 /// The number of captures of the replier (white when `WHITE`), whose men stand one step back
