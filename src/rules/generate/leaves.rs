@@ -6,7 +6,7 @@
 
 use super::children::{capture_children, children, quiet_children};
 use super::count::{count_moves_of, man_captures_from};
-use super::{Params, back, forward_of, simple_men};
+use super::{Params, back, forward_of, man_jumpers, simple_men};
 use crate::position::Color;
 use crate::{Bitboard, Direction, MoveList, Position, Square};
 
@@ -91,21 +91,40 @@ fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(pos: &Position
     let threatened = own
         & ((theirs.shift(e0) & empty.shift(opposite(e0)))
             | (theirs.shift(e1) & empty.shift(opposite(e1))));
+    // Where the replier's men could jump from, over the mover's pieces, before the move:
+    // none of the squares a second hop looks at is changed by the step (see `new_captures`).
+    let again = if P::MAX_HOPS > 1 {
+        man_jumpers(Bitboard::ALL, own, empty, e0) | man_jumpers(Bitboard::ALL, own, empty, e1)
+    } else {
+        Bitboard::EMPTY
+    };
     for dir in forward_of::<WHITE>() {
         let targets = pos.men(us).shift(dir) & empty;
-        // The landing squares of the moves in `dir` that may give the replier a capture: all
-        // if it has one now (the move may or may not take it away), else only the moves it
-        // can answer by taking the man that moved or by landing on the square the man left.
-        let suspects = if threatened.any() {
-            targets
+        // The landing squares of the moves in `dir` that are looked at one by one, and of
+        // those counted set-wise that give the replier a capture.
+        let (suspects, captured) = if threatened.any() {
+            // The move may or may not take the replier's capture away.
+            (targets, Bitboard::EMPTY)
         } else {
-            targets
-                & (new_captures::<BLACK>(dir, theirs, own, empty, e0)
-                    | new_captures::<BLACK>(dir, theirs, own, empty, e1))
+            // The replier's only captures are new ones, of one hop each unless one may go on.
+            let news = [e0, e1].map(|e| new_captures::<BLACK>(dir, e, theirs, own, empty, again));
+            let goes_on = news[0].goes_on | news[1].goes_on;
+            let settled = targets & !goes_on;
+            let mut captured = Bitboard::EMPTY;
+            for new in news {
+                for hops in [new.over_moved, new.onto_left] {
+                    n += u64::from((hops & settled).count());
+                    captured |= hops & settled;
+                }
+            }
+            (targets & goes_on, captured)
         };
         // The landing squares of the moves in `dir` after which the replier may move
         // plainly: those that give it no capture, or all where capture is optional.
         let mut plain = targets & !suspects;
+        if P::COMPULSORY {
+            plain = plain & !captured;
+        }
         for to in suspects {
             let captures = captures_after(back(to, dir).bb() | to.bb());
             n += captures;
@@ -134,27 +153,55 @@ fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(pos: &Position
     n
 }
 
-/// Where the replier (white when `WHITE`) has no capture, the landing squares `to` of the
-/// mover's men's steps in `dir` after which it has a capture in its direction `e`: over the
-/// man that moved (its men stand on `theirs`; the mover's pieces on `own`), or landing on the
-/// square the man left. Nothing else changed, so no other capture can have appeared.
+/// The captures a step gives the replier where it had none, in one of its directions,
+/// as sets of the step's landing square `to`: each membership is one capture.
+struct NewCaptures {
+    /// Over the man that moved.
+    over_moved: Bitboard,
+    /// Over a piece next to the square the man left, landing there.
+    onto_left: Bitboard,
+    /// The steps after which such a capture may go on with a second hop.
+    goes_on: Bitboard,
+}
+
+/// [`NewCaptures`] of the replier (white when `WHITE`; its men on `theirs`) in its direction
+/// `e`, after a step in `dir` by a man of the mover (whose pieces are on `own`), where the
+/// replier has no capture before it. `again`: the squares a replier's man could jump from.
+///
+/// The step changes two squares, `from` and `to`; a new capture takes the man on `to` or
+/// lands on `from`, and nothing else changed. Neither square is one that a second hop from
+/// the landing looks at (the replier moves only forward, the mover's step only the other
+/// way), so `again` tells whether the capture may go on.
 #[inline(always)]
 fn new_captures<const WHITE: bool>(
     dir: Direction,
+    e: Direction,
     theirs: Bitboard,
     own: Bitboard,
     empty: Bitboard,
-    e: Direction,
-) -> Bitboard {
+    again: Bitboard,
+) -> NewCaptures {
     // The squares the replier's men would take a piece on, in direction `e`.
     let over = theirs.shift(e);
+    // Landing on `from` (one step against `dir` from `to`).
+    let from_goes_on = again.shift(dir);
     if e == opposite(dir) {
         // Head on: the man that moved is taken, landing where it came from.
-        over
+        NewCaptures {
+            over_moved: over,
+            onto_left: Bitboard::EMPTY,
+            goes_on: over & from_goes_on,
+        }
     } else {
         // Over the man that moved to an empty square beyond, or over a piece next to the
         // square the man left, landing there.
-        (over & empty.shift(opposite(e))) | (over & own).shift(e).shift(dir)
+        let over_moved = over & empty.shift(opposite(e));
+        let onto_left = (over & own).shift(e).shift(dir);
+        NewCaptures {
+            over_moved,
+            onto_left,
+            goes_on: (over_moved & again.shift(opposite(e))) | (onto_left & from_goes_on),
+        }
     }
 }
 
