@@ -282,8 +282,10 @@ impl Position {
     #[inline]
     pub(crate) fn after_plain(&self, from: Square, to: Square) -> Position {
         let (from, to) = (from.bb(), to.bb());
-        let crowned = (self.kings & from).any() || (to & self.turn.crowning_rank()).any();
-        let kings = (self.kings & !from) | if crowned { to } else { Bitboard::EMPTY };
+        // A king stays a king, a man is crowned on the far rank (without a branch: perft
+        // makes positions by the million).
+        let king_moved = Bitboard(u64::from((self.kings & from).any()).wrapping_neg());
+        let kings = (self.kings & !from) | (to & (self.turn.crowning_rank() | king_moved));
         let mut pieces = self.pieces;
         pieces[self.turn.index()] = (pieces[self.turn.index()] & !from) | to;
         Position {
