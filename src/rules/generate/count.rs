@@ -3,8 +3,8 @@
 //! it.
 
 use super::{
-    CountSink, Jumps, ListSink, Params, back, each_capture_dir, forward_of, king_captures,
-    man_jumpers, simple_men,
+    CountSink, Jumps, ListSink, Params, Sink, back, forward_of, king_captures, man_jumpers,
+    opposite, simple_men,
 };
 use crate::mv::MAX_PATH;
 use crate::position::Color;
@@ -140,7 +140,6 @@ fn count_moves_general<P: Params, const WHITE: bool>(
     let empty = pos.empty();
     let men = pos.men(us);
     let occ = pos.occupied();
-    let far = us.crowning_rank();
     let mut simple = 0;
     let mut jumps = Jumps {
         from: Square::from_bit_unchecked(0),
@@ -155,39 +154,23 @@ fn count_moves_general<P: Params, const WHITE: bool>(
         },
     };
     jumps.sink.list.clear();
-    let mut lands = [Bitboard::EMPTY; 4];
-    let mut any = Bitboard::EMPTY;
-    let mut i = 0;
-    each_capture_dir::<P, WHITE>(|dir| {
-        lands[i] = (men.shift_raw(dir) & opp).shift_raw(dir) & empty;
-        any |= lands[i];
-        i += 1;
-    });
-    if any.any() {
-        let mut i = 0;
-        each_capture_dir::<P, WHITE>(|dir| {
-            for land in lands[i] {
-                let over = back(land, dir);
-                let from = back(over, dir);
-                // Off the far rank and with no jump on from the landing (over the pieces
-                // not yet taken, to an empty square or the one the man left), the capture
-                // is this one hop.
-                let prey = opp.without(over);
-                let free = empty.with(from);
-                let mut on = far.contains(land);
-                each_capture_dir::<P, WHITE>(|d| {
-                    on |= ((land.bb().shift_raw(d) & prey).shift_raw(d) & free).any();
-                });
-                if on {
-                    jumps.from = from;
-                    jumps.occ = occ.without(from);
-                    jumps.man_landed::<P, WHITE>(land, over.bb(), 1);
-                } else {
-                    simple += 1;
-                }
-            }
-            i += 1;
-        });
+    // The directions one by one, written out, so that every shift is by a constant.
+    let [f0, f1] = forward_of::<WHITE>();
+    let [b0, b1] = forward_of::<WHITE>().map(opposite);
+    let lands = |dir| (men.shift_raw(dir) & opp).shift_raw(dir) & empty;
+    let (l0, l1) = (lands(f0), lands(f1));
+    let (l2, l3) = if P::MAN_CAPTURES_BACKWARD {
+        (lands(b0), lands(b1))
+    } else {
+        (Bitboard::EMPTY, Bitboard::EMPTY)
+    };
+    if (l0 | l1 | l2 | l3).any() {
+        first_hops::<P, _, WHITE>(&mut jumps, &mut simple, l0, f0, empty, occ);
+        first_hops::<P, _, WHITE>(&mut jumps, &mut simple, l1, f1, empty, occ);
+        if P::MAN_CAPTURES_BACKWARD {
+            first_hops::<P, _, WHITE>(&mut jumps, &mut simple, l2, b0, empty, occ);
+            first_hops::<P, _, WHITE>(&mut jumps, &mut simple, l3, b1, empty, occ);
+        }
     }
     let captures = kings + simple + jumps.sink.list.len();
     if P::COMPULSORY && captures > 0 {
@@ -201,4 +184,40 @@ fn count_moves_general<P: Params, const WHITE: bool>(
         }
     }
     captures + quiet
+}
+
+/// The first hops of the men of [`count_moves_general`] in `dir`, landing on `lands`: one
+/// that ends the capture (off the far rank, with no jump on from its landing over the pieces
+/// not yet taken, to an empty square or the one the man left) is counted in `simple`; the
+/// others are searched in full by `jumps`.
+#[inline(always)]
+fn first_hops<P: Params, S: Sink, const WHITE: bool>(
+    jumps: &mut Jumps<S>,
+    simple: &mut usize,
+    lands: Bitboard,
+    dir: Direction,
+    empty: Bitboard,
+    occ: Bitboard,
+) {
+    let far = super::color::<WHITE>().crowning_rank();
+    for land in lands {
+        let over = back(land, dir);
+        let from = back(over, dir);
+        let prey = jumps.opp.without(over);
+        let free = empty.with(from);
+        let hop = |d| (land.bb().shift_raw(d) & prey).shift_raw(d) & free;
+        let [f0, f1] = forward_of::<WHITE>();
+        let mut on = hop(f0) | hop(f1);
+        if P::MAN_CAPTURES_BACKWARD {
+            let [b0, b1] = forward_of::<WHITE>().map(opposite);
+            on |= hop(b0) | hop(b1);
+        }
+        if far.contains(land) || on.any() {
+            jumps.from = from;
+            jumps.occ = occ.without(from);
+            jumps.man_landed::<P, WHITE>(land, over.bb(), 1);
+        } else {
+            *simple += 1;
+        }
+    }
 }

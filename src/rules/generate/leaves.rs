@@ -6,7 +6,7 @@
 
 use super::children::{capture_children, children, quiet_children};
 use super::count::{count_moves_of, man_captures_from};
-use super::{Params, back, forward_of, man_jumpers, simple_men};
+use super::{Params, back, forward_of, man_jumpers, opposite, simple_men};
 use crate::position::Color;
 use crate::{Bitboard, Direction, MoveList, Position, Square};
 
@@ -225,15 +225,4 @@ fn replier_captures<P: Params, const WHITE: bool>(
     let lands0 = (steps0 & opp).shift_raw(e0) & empty;
     let lands1 = (steps1 & opp).shift_raw(e1) & empty;
     man_captures_from::<P, WHITE>(lands0, lands1, opp, empty) as u64
-}
-
-/// The direction opposite `dir`.
-#[inline(always)]
-const fn opposite(dir: Direction) -> Direction {
-    match dir {
-        Direction::NorthEast => Direction::SouthWest,
-        Direction::NorthWest => Direction::SouthEast,
-        Direction::SouthEast => Direction::NorthWest,
-        Direction::SouthWest => Direction::NorthEast,
-    }
 }

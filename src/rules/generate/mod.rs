@@ -129,15 +129,21 @@ fn back(to: Square, dir: Direction) -> Square {
     Square::from_bit_unchecked((to.bit() as i8 - dir.delta()) as u8)
 }
 
-/// The men of the side to move that can jump in `dir` right now.
-#[inline]
-fn man_jumpers(men: Bitboard, opp: Bitboard, empty: Bitboard, dir: Direction) -> Bitboard {
-    let opp_dir = match dir {
+/// The direction opposite `dir`.
+#[inline(always)]
+const fn opposite(dir: Direction) -> Direction {
+    match dir {
         Direction::NorthEast => Direction::SouthWest,
         Direction::NorthWest => Direction::SouthEast,
         Direction::SouthEast => Direction::NorthWest,
         Direction::SouthWest => Direction::NorthEast,
-    };
+    }
+}
+
+/// The men of the side to move that can jump in `dir` right now.
+#[inline]
+fn man_jumpers(men: Bitboard, opp: Bitboard, empty: Bitboard, dir: Direction) -> Bitboard {
+    let opp_dir = opposite(dir);
     (empty.shift(opp_dir) & opp).shift(opp_dir) & men
 }
 
