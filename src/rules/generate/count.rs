@@ -110,10 +110,16 @@ pub(super) fn count_moves_of<P: Params, const WHITE: bool>(
     let captures = kings + man_captures_from::<P, WHITE>(lands0, lands1, opp, empty);
     let mut quiet =
         ((men.shift_raw(d0) & empty).count() + (men.shift_raw(d1) & empty).count()) as usize;
-    let occ = pos.occupied();
-    for king in own_kings {
-        for dir in Direction::ALL {
-            quiet += Bitboard::slide(king, dir, occ).count() as usize;
+    if own_kings.any() {
+        // The kings' slides are worth counting only when they may be played.
+        if P::COMPULSORY && captures > 0 {
+            return captures;
+        }
+        let occ = pos.occupied();
+        for king in own_kings {
+            for dir in Direction::ALL {
+                quiet += Bitboard::slide(king, dir, occ).count() as usize;
+            }
         }
     }
     if P::COMPULSORY && captures > 0 {
