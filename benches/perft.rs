@@ -13,10 +13,10 @@ use dama::perft::{perft, perft_full};
 use dama::{Czech, Position, Rules, Russian, Spanish, fen};
 
 fn bench_one<R: Rules>(c: &mut Criterion, name: &str, pos: Position, depth: u32) {
-    bench_with::<R>(c, name, pos, depth, perft::<R>);
+    bench_with(c, name, pos, depth, perft::<R>);
 }
 
-fn bench_with<R: Rules>(
+fn bench_with(
     c: &mut Criterion,
     name: &str,
     pos: Position,
@@ -40,7 +40,7 @@ fn bench_with<R: Rules>(
 
 fn bench(c: &mut Criterion) {
     bench_one::<Czech>(c, "czech_start_d8", Position::initial(), 8);
-    bench_with::<Czech>(
+    bench_with(
         c,
         "czech_start_d8_full",
         Position::initial(),

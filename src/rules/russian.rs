@@ -128,6 +128,7 @@ impl Rules for Russian {
 mod tests {
     use super::*;
     use crate::fen;
+    use crate::rules::EndingCount;
 
     fn limit(text: &str) -> Option<u16> {
         Russian::ending_limit(&fen::parse(text).unwrap())

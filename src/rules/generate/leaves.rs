@@ -129,7 +129,7 @@ fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(pos: &Position
         // plainly: those that give it no capture, or all where capture is optional.
         let mut plain = targets & !suspects;
         if P::COMPULSORY {
-            plain = plain & !captured;
+            plain &= !captured;
         }
         for to in suspects {
             let captures = captures_after(back(to, dir).bb() | to.bb());
