@@ -12,6 +12,7 @@ fn limits(depth: u32) -> Limits {
         level: None,
         depth: Some(depth),
         movetime: None,
+        ..Limits::default()
     }
 }
 

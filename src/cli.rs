@@ -60,6 +60,12 @@ pub enum Command {
     Moves,
     /// Search the position and print the best move.
     Analyze,
+    /// Endgame tables: build, probe, info, verify.
+    Tb(crate::tablebase::command::TbArgs),
+    /// Play engine against engine and report the result with statistics.
+    Match(Box<crate::matchplay::MatchArgs>),
+    /// Play full-screen with the mouse: click a piece, its path, then the last square again.
+    Tui,
 }
 
 impl Command {
@@ -70,6 +76,9 @@ impl Command {
             Command::Perft(_) => "perft",
             Command::Moves => "moves",
             Command::Analyze => "analyze",
+            Command::Tb(_) => "tb",
+            Command::Match(_) => "match",
+            Command::Tui => "tui",
         }
     }
 
@@ -78,11 +87,20 @@ impl Command {
         use Opt::*;
         match self {
             Command::Play => &[
-                Rules, Fen, Color, White, Black, Level, Depth, Movetime, Load, Lang, Echo, NoEcho,
+                Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
+                Echo, NoEcho, TbDir,
             ],
             Command::Perft(_) => &[Rules, Fen, Color, Depth],
             Command::Moves => &[Rules, Fen, Color],
-            Command::Analyze => &[Rules, Fen, Color, Level, Depth, Movetime],
+            Command::Analyze => &[
+                Rules, Fen, Color, Level, Depth, Movetime, Nodes, Time, TbDir,
+            ],
+            Command::Tb(_) => &[Rules, Fen, Color, TbDir],
+            Command::Match(_) => &[Rules, Fen, Color, Time, TbDir],
+            Command::Tui => &[
+                Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
+                TbDir,
+            ],
         }
     }
 }
@@ -98,10 +116,13 @@ enum Opt {
     Level,
     Depth,
     Movetime,
+    Nodes,
+    Time,
     Load,
     Lang,
     Echo,
     NoEcho,
+    TbDir,
 }
 
 impl Opt {
@@ -115,10 +136,13 @@ impl Opt {
             Opt::Level => "--level",
             Opt::Depth => "--depth",
             Opt::Movetime => "--movetime",
+            Opt::Nodes => "--nodes",
+            Opt::Time => "--time",
             Opt::Load => "--load",
             Opt::Lang => "--lang",
             Opt::Echo => "--echo",
             Opt::NoEcho => "--no-echo",
+            Opt::TbDir => "--tb-dir",
         }
     }
 }
@@ -152,6 +176,13 @@ pub struct Options {
     #[arg(long, global = true, value_name = "MS", allow_hyphen_values = true,
           value_parser = parse_movetime)]
     pub movetime: Option<u64>,
+    /// Stop each search after this many nodes (play, analyze).
+    #[arg(long, global = true, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Play on a clock, BASE[+INCREMENT] such as 5m+3s: the engine shares its time itself
+    /// (play, analyze, match).
+    #[arg(long, global = true)]
+    pub time: Option<crate::engine::TimeControl>,
     /// Start from a saved game (PDN) (play).
     #[arg(long, global = true, conflicts_with = "fen")]
     pub load: Option<PathBuf>,
@@ -164,6 +195,10 @@ pub struct Options {
     /// Do not write the lines read (play).
     #[arg(long, global = true, overrides_with = "echo")]
     pub no_echo: bool,
+    /// The endgame tables' directory (play, analyze, tb; default: $DAMA_TB_DIR, else the
+    /// platform data directory).
+    #[arg(long, global = true)]
+    pub tb_dir: Option<PathBuf>,
 }
 
 fn parse_rules(text: &str) -> Result<RuleSet, String> {
@@ -196,6 +231,8 @@ impl Options {
             level: self.level,
             depth: self.depth,
             movetime: self.movetime.map(Duration::from_millis),
+            nodes: self.nodes,
+            time: self.time,
         }
     }
 
@@ -209,10 +246,13 @@ impl Options {
             (Opt::Level, self.level.is_some()),
             (Opt::Depth, self.depth.is_some()),
             (Opt::Movetime, self.movetime.is_some()),
+            (Opt::Nodes, self.nodes.is_some()),
+            (Opt::Time, self.time.is_some()),
             (Opt::Load, self.load.is_some()),
             (Opt::Lang, self.lang.is_some()),
             (Opt::Echo, self.echo),
             (Opt::NoEcho, self.no_echo),
+            (Opt::TbDir, self.tb_dir.is_some()),
         ];
         present
             .into_iter()

@@ -26,6 +26,7 @@ pub mod perft;
 pub mod position;
 pub mod rules;
 pub mod square;
+pub mod tablebase;
 
 pub use bitboard::Bitboard;
 pub use mv::{Move, MoveList};
@@ -36,3 +37,5 @@ pub mod cli;
 pub mod console;
 pub mod engine;
 pub mod game;
+pub mod matchplay;
+pub mod tui;

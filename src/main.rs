@@ -14,11 +14,26 @@ fn run(cli: &Cli) -> Result<(), CliError> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr();
+    dama::tablebase::set_engine_dir(
+        cli.opts
+            .tb_dir
+            .clone()
+            .or_else(dama::tablebase::default_dir),
+    );
     match &command {
+        Command::Tb(args) => dama::tablebase::command::run(&cli.opts, args, &mut out)
+            .map_err(|e| CliError::Input(e.to_string()))?,
         Command::Perft(args) => cli::perft(&cli.opts, args, &mut out, &mut err)?,
         Command::Moves => cli::moves(&cli.opts, &mut out)?,
         Command::Analyze => cli::analyze(&cli.opts, &mut out)?,
+        Command::Match(args) => {
+            dama::matchplay::run(&cli.opts, args, &mut out, &mut err).map_err(|e| match e {
+                dama::matchplay::MatchError::Io(e) => CliError::Io(e),
+                other => CliError::Input(other.to_string()),
+            })?
+        }
         Command::Play => play(&cli.opts, &mut out)?,
+        Command::Tui => dama::tui::run(&cli.opts)?,
     }
     out.flush()?;
     Ok(())

@@ -1,15 +1,15 @@
 //! The engine in king endings: three kings against a lone king off the main diagonal must be
 //! won within the Czech count (15 moves each), against the engine defending; and the
-//! endgame table behind that (`dama::engine::endgame`).
+//! endgame tables behind that (`dama::tablebase`: the classes the engine builds in memory).
 
 use std::time::Duration;
 
 use dama::bitboard::Bitboard;
-use dama::engine::endgame::{self, Value};
 use dama::engine::search::{Root, Searcher};
 use dama::engine::{Engine, Limits, Score};
 use dama::game::{Game, Outcome};
 use dama::position::Setup;
+use dama::tablebase::{self as endgame, EngineTables, Value};
 use dama::{Color, Czech, MoveList, Position, Rules, Spanish, Square};
 
 mod common;
@@ -73,6 +73,7 @@ fn play_out(start: Position, attack_ms: u64, defend_ms: u64) -> (Option<Outcome>
         level: None,
         depth: None,
         movetime: Some(Duration::from_millis(ms)),
+        ..Limits::default()
     };
     let attacker = start.turn();
     let mut attack = Engine::with_seed(limits(attack_ms), 1);
@@ -182,12 +183,32 @@ fn random_table_position(rng: &mut Rng, strong: u32) -> Position {
     kings_only(strong_side, kings, lone, turn)
 }
 
+/// The tables' raw value of `pos` from the classes the engine builds in memory.
+fn probe<R: Rules>(pos: &Position) -> Option<Value> {
+    EngineTables::get::<R>()?.small_tables::<R>()?.raw(pos)
+}
+
+/// The longest distance kept for `pos`'s slice: the longest fresh count of its positions
+/// (Czech: 30 with three kings against one, else 10), or 127 with no count (Spanish).
+fn cap<R: Rules>(pos: &Position) -> u32 {
+    let counters = R::start_counters(pos);
+    if endgame::plies_left::<R>(pos, &counters) == endgame::UNLIMITED {
+        127
+    } else if pos.occupied().count() == 4 {
+        30
+    } else {
+        10
+    }
+}
+
 fn fen(text: &str) -> Position {
     dama::fen::parse(text).expect("a FEN")
 }
 
-/// The value of a move's child seen from the mover, as the table defines it: one ply more in
-/// the same phase, or the end of the phase for a capture.
+/// The value of a position from its moves' children, as the tables define it: one ply more in
+/// the same phase, or, for a capture under a draw count, the end of the phase in one ply
+/// (with no count, the child's distance to the end + 1); distances past the slice's longest
+/// count are draws.
 fn recomputed<R: Rules>(pos: &Position) -> Value {
     let mut moves = MoveList::new();
     R::legal_moves(pos, &mut moves);
@@ -205,10 +226,12 @@ fn recomputed<R: Rules>(pos: &Position) -> Value {
         {
             Value::Win(1)
         } else {
-            let child_value = endgame::probe::<R>(&child).expect("in the table");
-            let child_value = if mv.is_capture() {
+            let child_value = probe::<R>(&child).expect("in the table");
+            let limited =
+                endgame::plies_left::<R>(pos, &R::start_counters(pos)) != endgame::UNLIMITED;
+            let child_value = if mv.is_capture() && limited {
                 let counters = R::next_counters(&R::start_counters(pos), pos, mv, &child);
-                match endgame::within(child_value, endgame::plies_left::<R>(&child, &counters)) {
+                match child_value.within(endgame::plies_left::<R>(&child, &counters)) {
                     Value::Win(_) => Value::Loss(0),
                     Value::Loss(_) => Value::Win(0),
                     Value::Draw => Value::Draw,
@@ -232,38 +255,42 @@ fn recomputed<R: Rules>(pos: &Position) -> Value {
             Value::Loss(n) => longest_loss = longest_loss.max(n),
         }
     }
-    match (best_win, draw) {
+    let value = match (best_win, draw) {
         (Some(n), _) => Value::Win(n),
         (None, true) => Value::Draw,
         (None, false) => Value::Loss(longest_loss),
-    }
+    };
+    value.within(cap::<R>(pos))
 }
 
 #[test]
-fn the_table_builds_quickly() {
-    // A fresh build (the shared one may already have been built by another test).
+fn the_small_classes_build() {
+    // A fresh build of the classes the engine builds in memory (printed: how long it took).
     let started = std::time::Instant::now();
-    let table = endgame::Table::build::<Czech>().expect("the Czech table");
-    let elapsed = started.elapsed();
-    println!(
-        "Czech table: {table:?}, {} wins, built in {elapsed:?}",
-        table.wins()
+    let tables = endgame::build_classes::<Czech>(
+        endgame::Tables::new(dama::RuleSet::Czech, None),
+        &endgame::small_classes(),
+    )
+    .expect("the Czech tables");
+    println!("Czech small classes built in {:?}", started.elapsed());
+    assert_eq!(
+        tables.raw(&fen("W:WKa3,Kc3,Ke3:BKb8")),
+        probe::<Czech>(&fen("W:WKa3,Kc3,Ke3:BKb8"))
     );
-    assert!(table.wins() > 100_000);
-    assert!(endgame::table::<Spanish>().is_some());
+    assert!(probe::<Spanish>(&fen("W:WKa3,Kc3,Ke3:BKb8")).is_some());
 }
 
 #[test]
 fn a_boxed_in_king_is_lost() {
     // The black king on a1 cannot move: b2 is white and c3 behind it too.
     let stuck = fen("B:WKb2,Kc3,Kh2:BKa1");
-    assert_eq!(endgame::probe::<Czech>(&stuck), Some(Value::Loss(0)));
+    assert_eq!(probe::<Czech>(&stuck), Some(Value::Loss(0)));
     // White to move keeps it shut in with the third king: a win in one ply.
     let white = stuck.with_turn(Color::White);
-    assert_eq!(endgame::probe::<Czech>(&white), Some(Value::Win(1)));
-    // Out of the table: men on the board, or two kings a side.
-    assert_eq!(endgame::probe::<Czech>(&fen("W:WKb2,c3:BKa1")), None);
-    assert_eq!(endgame::probe::<Czech>(&fen("W:WKb2,Kc3:BKa1,Kh8")), None);
+    assert_eq!(probe::<Czech>(&white), Some(Value::Win(1)));
+    // Men are in the tables too (three pieces); two kings a side are not built in memory.
+    assert!(probe::<Czech>(&fen("W:WKb2,c3:BKa1")).is_some());
+    assert_eq!(probe::<Czech>(&fen("W:WKb2,Kc3:BKa1,Kh8")), None);
 }
 
 #[test]
@@ -288,7 +315,7 @@ fn every_three_kings_against_one_off_the_diagonal_is_won_within_the_count() {
                         let counters = <Czech as Rules>::start_counters(&pos);
                         let left = endgame::plies_left::<Czech>(&pos, &counters);
                         assert_eq!(left, 30);
-                        match endgame::probe::<Czech>(&pos) {
+                        match probe::<Czech>(&pos) {
                             Some(Value::Win(n)) if n <= left => longest = longest.max(n),
                             other => panic!("{pos}: {other:?}"),
                         }
@@ -307,7 +334,7 @@ fn searched(pos: &Position, depth: i32) -> Score {
     let mut tt = dama::engine::tt::Table::new(16);
     let mut searcher = Searcher::<Czech>::new(&mut tt, None);
     // The search on its own, not looking into the table it is checked against.
-    searcher.set_endgame(None);
+    searcher.set_tables(None);
     let root = Root {
         pos: *pos,
         counters: <Czech as Rules>::start_counters(pos),
@@ -335,7 +362,7 @@ fn one_king_against_one_agrees_with_the_search() {
                 .expect("a sound setup");
                 <Czech as Rules>::legal_moves(&pos, &mut moves);
                 let capture = moves.iter().any(|m| m.is_capture());
-                let value = endgame::probe::<Czech>(&pos).expect("in the table");
+                let value = probe::<Czech>(&pos).expect("in the table");
                 if capture {
                     assert_eq!(value, Value::Win(1), "{pos}");
                     continue;
@@ -381,7 +408,7 @@ fn short_wins_agree_with_the_search() {
         }
         let counters = <Czech as Rules>::start_counters(&pos);
         let left = endgame::plies_left::<Czech>(&pos, &counters);
-        let value = endgame::within(endgame::probe::<Czech>(&pos).expect("in the table"), left);
+        let value = probe::<Czech>(&pos).expect("in the table").within(left);
         let expected = match value {
             Value::Win(n) if n <= 5 => Score::Win(n),
             Value::Loss(n) if n <= 5 => Score::Loss(n),
@@ -413,9 +440,9 @@ fn values_are_one_more_than_the_best_child() {
         for i in 0..6000 {
             let pos = random_table_position(&mut rng, 1 + i % 3);
             let (table, again) = if rules == 0 {
-                (endgame::probe::<Czech>(&pos), recomputed::<Czech>(&pos))
+                (probe::<Czech>(&pos), recomputed::<Czech>(&pos))
             } else {
-                (endgame::probe::<Spanish>(&pos), recomputed::<Spanish>(&pos))
+                (probe::<Spanish>(&pos), recomputed::<Spanish>(&pos))
             };
             assert_eq!(table, Some(again), "{pos} (rules {rules})");
         }
@@ -430,18 +457,17 @@ fn the_best_move_goes_one_ply_closer() {
         let pos = random_table_position(&mut rng, 1 + i % 3);
         let counters = <Czech as Rules>::start_counters(&pos);
         let left = endgame::plies_left::<Czech>(&pos, &counters);
-        let value = endgame::probe::<Czech>(&pos).expect("in the table");
-        let (mv, chosen) = endgame::best_move::<Czech>(&pos, &counters, |_| 0).expect("a move");
-        assert_eq!(chosen, endgame::within(value, left), "{pos}");
+        let value = probe::<Czech>(&pos).expect("in the table");
+        let tables = EngineTables::get::<Czech>().expect("the Czech tables");
+        let (mv, chosen) = tables
+            .best_move::<Czech>(&pos, &counters, |_| 0)
+            .expect("a move");
+        assert_eq!(chosen, value.within(left), "{pos}");
         if let Value::Win(n) = chosen {
             wins += 1;
             let child = pos.after(&mv);
             if !mv.is_capture() {
-                assert_eq!(
-                    endgame::probe::<Czech>(&child),
-                    Some(Value::Loss(n - 1)),
-                    "{pos}"
-                );
+                assert_eq!(probe::<Czech>(&child), Some(Value::Loss(n - 1)), "{pos}");
             } else {
                 assert_eq!(n, 1, "{pos}");
             }

@@ -72,6 +72,7 @@ fn limits_from_env(default: Limits) -> Limits {
             level: None,
             depth: None,
             movetime: Some(Duration::from_millis(ms)),
+            ..Limits::default()
         },
         None => default,
     }
@@ -112,6 +113,7 @@ fn engine_beats_the_plain_minimax() {
         level: None,
         depth: Some(6),
         movetime: Some(Duration::from_millis(100)),
+        ..Limits::default()
     };
     let score = run_match(2, limits);
     assert!(score >= 0.75, "engine scored {score}");

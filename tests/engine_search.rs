@@ -14,6 +14,7 @@ fn depth(d: u32) -> Limits {
         level: None,
         depth: Some(d),
         movetime: None,
+        ..Limits::default()
     }
 }
 
@@ -40,6 +41,7 @@ fn movetime_is_respected() {
         level: None,
         depth: None,
         movetime: Some(Duration::from_millis(60)),
+        ..Limits::default()
     };
     let started = Instant::now();
     let best = Engine::new(limits).choose_move(&game);
@@ -135,6 +137,7 @@ fn levels_differ_and_low_levels_vary() {
             level: Some(1),
             depth: None,
             movetime: None,
+            ..Limits::default()
         };
         let mv = Engine::with_seed(limits, seed).choose_move(&game).unwrap();
         seen.insert(mv);
@@ -201,6 +204,7 @@ fn noisy_levels_count_plies_like_the_full_search() {
         level: Some(2),
         depth: None,
         movetime: None,
+        ..Limits::default()
     };
     let (best, all) = infos(&game, limits);
     assert_eq!(all.last().map(|i| i.score), Some(Score::Win(1)));

@@ -107,9 +107,15 @@ fn analyze_for<R: Rules>(
         let pv: Vec<String> = info.pv.iter().map(|mv| R::NOTATION.write(mv)).collect();
         let elapsed = started.elapsed();
         let nps = (info.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
+        // Table hits appear only where the endgame tables were used.
+        let hits = if info.tbhits > 0 {
+            format!(" tbhits {}", info.tbhits)
+        } else {
+            String::new()
+        };
         let written = writeln!(
             out,
-            "info depth {} score {} nodes {} time {} nps {} pv {}",
+            "info depth {} score {} nodes {} time {} nps {}{hits} pv {}",
             info.depth,
             info.score,
             info.nodes,

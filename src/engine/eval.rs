@@ -19,13 +19,12 @@
 
 use crate::{Bitboard, Color, Direction, Position, Rules, Square};
 
-/// The value of a man.
-pub const MAN: i32 = 100;
-/// The value of a king (about three men with flying kings).
-pub const KING: i32 = 300;
+pub use super::weights::{Weights, WeightsError};
 
-/// Scores at or above this are clear wins of material for the evaluation.
-const ENDING_WIN: i32 = 700;
+/// The value of a man.
+pub const MAN: i32 = Weights::DEFAULT.man;
+/// The value of a king (about three men with flying kings).
+pub const KING: i32 = Weights::DEFAULT.king;
 
 const fn rank_of(bit: usize) -> u8 {
     match Square::from_bit(bit as u8) {
@@ -113,9 +112,6 @@ const fn build_cones() -> [[u64; 36]; 2] {
     cones
 }
 
-/// Advancement by the man's distance from its home rank (0..6).
-const ADVANCE: [i32; 8] = [0, 2, 4, 7, 11, 17, 27, 0];
-
 /// The rank counted from `color`'s home rank.
 #[inline]
 fn relative_rank(color: Color, sq: Square) -> usize {
@@ -135,7 +131,7 @@ fn king_reach(sq: Square, occupied: Bitboard) -> u32 {
 }
 
 /// One side's score from everything but the special king endings.
-fn side_score(pos: &Position, color: Color, total: i32) -> i32 {
+fn side_score(pos: &Position, color: Color, total: i32, w: &Weights) -> i32 {
     let men = pos.men(color);
     let kings = pos.kings(color);
     let them = !color;
@@ -144,16 +140,16 @@ fn side_score(pos: &Position, color: Color, total: i32) -> i32 {
     let enemy_kings = pos.kings(them).any();
     let enemy = pos.pieces(them);
 
-    let mut score = men.count() as i32 * MAN + kings.count() as i32 * KING;
+    let mut score = men.count() as i32 * w.man + kings.count() as i32 * w.king;
 
     // Advancement, weighted up as the board empties (4/8 with a full board, 12/8 bare).
     let weight = 4 + (24 - total).max(0) / 3;
     let mut advance = 0;
     for sq in men {
         let rank = relative_rank(color, sq);
-        advance += ADVANCE[rank];
+        advance += w.advance[rank.min(6)];
         if !enemy_kings && CONES[color.index()][sq.bit() as usize] & enemy.0 == 0 {
-            score += 30 + 12 * rank as i32;
+            score += w.runaway + w.runaway_rank * rank as i32;
         }
     }
     score += advance * weight / 8;
@@ -164,25 +160,25 @@ fn side_score(pos: &Position, color: Color, total: i32) -> i32 {
             Color::White => Bitboard::RANK_1,
             Color::Black => Bitboard::RANK_8,
         };
-        score += 6 * (men & home).count() as i32;
+        score += w.back_rank * (men & home).count() as i32;
     }
 
-    score += 4 * (men.0 & CENTRE).count_ones() as i32;
+    score += w.centre * (men.0 & CENTRE).count_ones() as i32;
 
     // Men's free steps forward.
     let steps = match color {
         Color::White => men.shift(Direction::NorthEast) | men.shift(Direction::NorthWest),
         Color::Black => men.shift(Direction::SouthEast) | men.shift(Direction::SouthWest),
     };
-    score += 2 * (steps & empty).count() as i32;
+    score += w.man_step * (steps & empty).count() as i32;
 
     for sq in kings {
-        score += 2 * king_reach(sq, occupied) as i32;
+        score += w.king_reach * king_reach(sq, occupied) as i32;
         if sq.on_main_diagonal() {
-            score += 12;
+            score += w.king_main_diagonal;
         }
         if DOUBLE & (1 << sq.bit()) != 0 {
-            score += 4;
+            score += w.king_double_diagonal;
         }
     }
     score
@@ -192,7 +188,13 @@ fn side_score(pos: &Position, color: Color, total: i32) -> i32 {
 /// `strong`'s view.
 /// `main_holds`: a lone king on the main diagonal holds three kings (the rule set's
 /// [`Rules::LONE_KING_HOLDS_MAIN_DIAGONAL`]).
-fn lone_king_ending(pos: &Position, strong: Color, weak: Color, main_holds: bool) -> i32 {
+fn lone_king_ending(
+    pos: &Position,
+    strong: Color,
+    weak: Color,
+    main_holds: bool,
+    w: &Weights,
+) -> i32 {
     let kings = pos.kings(strong).count() as i32;
     let Some(lone) = pos.kings(weak).first() else {
         return 0;
@@ -201,11 +203,11 @@ fn lone_king_ending(pos: &Position, strong: Color, weak: Color, main_holds: bool
     let freedom = king_reach(lone, occupied) as i32;
     match kings {
         0 | 1 => 0,
-        2 => 10,
-        3 if main_holds && lone.on_main_diagonal() => 20,
+        2 => w.ending_two_kings,
+        3 if main_holds && lone.on_main_diagonal() => w.ending_three_on_main,
         _ => {
             let holds_main = (pos.kings(strong) & Bitboard::MAIN_DIAGONAL).any();
-            let extra = if kings >= 4 { 150 } else { 0 };
+            let extra = if kings >= 4 { w.ending_four_kings } else { 0 };
             // Strong kings next to the lone king's diagonals shut it in.
             let mut near = 0;
             for sq in pos.kings(strong) {
@@ -213,21 +215,38 @@ fn lone_king_ending(pos: &Position, strong: Color, weak: Color, main_holds: bool
                 let dr = (sq.rank() as i32 - lone.rank() as i32).abs();
                 near -= df.max(dr);
             }
-            ENDING_WIN + extra + if holds_main { 120 } else { 0 } - 12 * freedom + 3 * near
+            w.ending_win
+                + extra
+                + if holds_main {
+                    w.ending_main_diagonal
+                } else {
+                    0
+                }
+                - w.ending_freedom * freedom
+                + w.ending_near * near
         }
     }
 }
 
-/// The static score of `pos` from the side to move's view, with the endgame knowledge of
-/// flying kings that land anywhere beyond (Czech, Russian, Spanish-spec).
+/// The static score of `pos` from the side to move's view, with the default weights and the
+/// endgame knowledge of flying kings that land anywhere beyond (Czech, Russian, Spanish-spec).
 pub fn evaluate(pos: &Position) -> i32 {
-    score_for_mover(pos, evaluate_white(pos, true))
+    evaluate_with(pos, &Weights::DEFAULT)
+}
+
+/// The static score of `pos` from the side to move's view, with the weights `w` (flying kings
+/// that land anywhere beyond).
+pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
+    score_for_mover(pos, evaluate_white(pos, w, true))
 }
 
 /// The static score of `pos` from the side to move's view under the rules `R` (whose
-/// endgame knowledge it takes from the rule set's constants).
-pub fn evaluate_for<R: Rules>(pos: &Position) -> i32 {
-    score_for_mover(pos, evaluate_white(pos, R::LONE_KING_HOLDS_MAIN_DIAGONAL))
+/// endgame knowledge it takes from the rule set's constants), with the weights `w`.
+pub fn evaluate_for<R: Rules>(pos: &Position, w: &Weights) -> i32 {
+    score_for_mover(
+        pos,
+        evaluate_white(pos, w, R::LONE_KING_HOLDS_MAIN_DIAGONAL),
+    )
 }
 
 fn score_for_mover(pos: &Position, white: i32) -> i32 {
@@ -237,20 +256,20 @@ fn score_for_mover(pos: &Position, white: i32) -> i32 {
     }
 }
 
-fn evaluate_white(pos: &Position, main_holds: bool) -> i32 {
+fn evaluate_white(pos: &Position, w: &Weights, main_holds: bool) -> i32 {
     use Color::{Black, White};
     let (wm, bm) = (pos.men(White).count(), pos.men(Black).count());
     let (wk, bk) = (pos.kings(White).count(), pos.kings(Black).count());
     if wm == 0 && bm == 0 {
         if bm + bk == 1 && bk == 1 && wk >= 1 {
-            return lone_king_ending(pos, White, Black, main_holds);
+            return lone_king_ending(pos, White, Black, main_holds, w);
         }
         if wm + wk == 1 && wk == 1 && bk >= 1 {
-            return -lone_king_ending(pos, Black, White, main_holds);
+            return -lone_king_ending(pos, Black, White, main_holds, w);
         }
     }
     let total = (wm + bm + wk + bk) as i32;
-    let score = side_score(pos, White, total) - side_score(pos, Black, total);
+    let score = side_score(pos, White, total, w) - side_score(pos, Black, total, w);
     // A lone king holds a draw against at most two pieces, at most one of them a king: the
     // side with those pieces cannot count on its extra material.
     if (wm == 0 && wk == 1 && bm + bk <= 2 && bk <= 1 && score < 0)

@@ -14,6 +14,8 @@ pub struct Plan {
     pub depth: u32,
     /// The time allowed, if limited.
     pub movetime: Option<Duration>,
+    /// A node budget, if limited.
+    pub nodes: Option<u64>,
     /// The largest random change added to each root move's score (hundredths of a man);
     /// 0 plays the best move.
     pub noise: i32,
@@ -39,16 +41,15 @@ pub const MAX_DEPTH: u32 = 64;
 /// The plan for `limits`: an explicit depth or time overrides the level's; with neither, the
 /// level (default [`DEFAULT_LEVEL`]) decides.
 pub fn plan(limits: &Limits) -> Plan {
+    let explicit = limits.depth.is_some()
+        || limits.movetime.is_some()
+        || limits.nodes.is_some()
+        || limits.time.is_some();
     let level = limits
         .level
-        .unwrap_or(if limits.depth.is_some() || limits.movetime.is_some() {
-            10
-        } else {
-            DEFAULT_LEVEL
-        })
+        .unwrap_or(if explicit { 10 } else { DEFAULT_LEVEL })
         .clamp(1, 10);
     let (depth, ms, noise) = LEVELS[usize::from(level - 1)];
-    let explicit = limits.depth.is_some() || limits.movetime.is_some();
     let (depth, movetime) = if explicit {
         (
             limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
@@ -60,6 +61,7 @@ pub fn plan(limits: &Limits) -> Plan {
     Plan {
         depth,
         movetime,
+        nodes: limits.nodes,
         noise,
     }
 }
@@ -74,6 +76,7 @@ mod tests {
             level: Some(1),
             depth: Some(5),
             movetime: None,
+            ..Limits::default()
         });
         assert_eq!((p.depth, p.movetime, p.noise), (5, None, 150));
         let p = plan(&Limits::default());
@@ -83,7 +86,14 @@ mod tests {
             level: None,
             depth: None,
             movetime: Some(Duration::from_millis(100)),
+            ..Limits::default()
         });
+        assert_eq!((p.depth, p.noise), (MAX_DEPTH, 0));
+        let p = plan(&Limits {
+            nodes: Some(5_000),
+            ..Limits::default()
+        });
+        assert_eq!((p.nodes, p.movetime, p.noise), (Some(5_000), None, 0));
         assert_eq!((p.depth, p.noise), (MAX_DEPTH, 0));
     }
 }

@@ -3,25 +3,31 @@
 //! The engine sees positions only through the rules trait and the [`Game`] (for the history
 //! that repetition draws need); it knows nothing of notation or the consoles.
 //!
-//! - [`endgame`]: the exact table of the king endings of at most four pieces with a lone
-//!   king, played from without a search;
+//! - the endgame tables ([`crate::tablebase`]): a covered position is played from them
+//!   without a search, and covered positions below the root score their value;
 //! - [`search`]: iterative deepening, alpha-beta with principal-variation search, the
 //!   transposition table of [`tt`], move ordering, extensions and quiescence, draws;
-//! - [`eval`]: the evaluation for flying-king draughts;
-//! - [`level`]: the strength levels 1–10;
+//! - [`eval`]: the evaluation for flying-king draughts, with its [`weights`];
+//! - [`level`]: the strength levels 1–10; [`clock`]: the time per move on a clock;
 //! - [`minimax`]: the seed's plain 4-ply material minimax, kept as a yardstick.
 //!
 //! See `docs/engine.md` for the details and the measured figures.
 
-pub mod endgame;
+pub mod clock;
 pub mod eval;
 pub mod level;
 pub mod minimax;
 pub mod search;
 pub mod tt;
+pub mod weights;
 
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+
+pub use self::clock::TimeControl;
+pub use self::weights::Weights;
 
 use self::search::{MATE, MATE_BOUND, Root, Searcher};
 use self::tt::Table;
@@ -37,6 +43,11 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// A time per move.
     pub movetime: Option<Duration>,
+    /// A budget of search nodes per move (the search stops once it is spent).
+    pub nodes: Option<u64>,
+    /// A clock: the engine shares the time left over the game's moves itself
+    /// ([`clock::allot`]).
+    pub time: Option<TimeControl>,
 }
 
 /// A search result's score, from the side to move's view.
@@ -85,6 +96,8 @@ pub struct Info {
     pub nodes: u64,
     /// The principal variation, best move first.
     pub pv: Vec<Move>,
+    /// Positions scored by the endgame tables (the root's own move from the tables counts 1).
+    pub tbhits: u64,
 }
 
 /// log2 of the transposition table's entries (16 bytes each: 16 MiB).
@@ -107,9 +120,8 @@ fn hard_limit(t: Duration) -> Duration {
         .max(t / 2)
         .max(Duration::from_micros(200))
 }
-/// The share of the move time that may be spent waiting for the endgame table's first build
-/// (the rest is left for a search if the table is not ready by then).
-const TABLE_WAIT_SHARE: f64 = 0.6;
+/// Roots with at most this many pieces probe the endgame tables in their search.
+const TABLES_FROM_PIECES: u32 = 10;
 /// Longest think for answering or making a draw offer.
 const DRAW_THINK: Duration = Duration::from_millis(250);
 /// Scores within this of zero count as level when deciding on draws.
@@ -120,6 +132,12 @@ pub struct Engine {
     limits: Limits,
     table: Option<Table>,
     rng: u64,
+    /// Whether the endgame tables are used (on by default).
+    use_tables: bool,
+    weights: Weights,
+    /// With a clock: the time left for white and for black (`None`: the base time).
+    clock_left: [Option<Duration>; 2],
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl fmt::Debug for Engine {
@@ -162,23 +180,25 @@ pub fn plies_without_progress<R: Rules>(game: &Game<R>) -> usize {
         .count()
 }
 
-/// The endgame table's move and score in the game's position, if the table covers it.
-fn table_move<R: Rules>(game: &Game<R>, until: Option<Instant>) -> Option<(Move, Score)> {
+/// The endgame tables' move and score in the game's position, if they cover it now (never
+/// waiting for a table: the small classes are built on a thread of their own).
+fn table_move<R: Rules>(game: &Game<R>) -> Option<(Move, Score)> {
     let pos = game.position();
-    if !endgame::covers(pos) {
+    if pos.occupied().count() > crate::tablebase::MAX_PIECES {
         return None;
     }
-    let table = endgame::table_by::<R>(until)?;
+    let tables = crate::tablebase::EngineTables::get::<R>()?;
+    tables.raw(pos)?;
     let history = reversible_history(game);
     let seen = |child: &crate::Position| {
         let key = tt::position_key(child);
         history.iter().filter(|&&k| k == key).count()
     };
-    let (mv, value) = table.best_move::<R>(pos, game.counters(), seen)?;
+    let (mv, value) = tables.best_move::<R>(pos, game.counters(), seen)?;
     let score = match value {
-        endgame::Value::Win(n) => Score::Win(n),
-        endgame::Value::Loss(n) => Score::Loss(n),
-        endgame::Value::Draw => Score::Value(0),
+        crate::tablebase::Value::Win(n) => Score::Win(n),
+        crate::tablebase::Value::Loss(n) => Score::Loss(n),
+        crate::tablebase::Value::Draw => Score::Value(0),
     };
     Some((mv, score))
 }
@@ -198,6 +218,10 @@ impl Engine {
             limits,
             table: None,
             rng: seed ^ 0x9E37_79B9_7F4A_7C15 | 1,
+            use_tables: true,
+            weights: Weights::DEFAULT,
+            clock_left: [None; 2],
+            stop: None,
         }
     }
 
@@ -211,11 +235,46 @@ impl Engine {
         self.limits = limits;
     }
 
-    /// Forgets the transposition table (for a new game).
+    /// Turns the endgame tables on or off (on by default; off: the search alone, as for
+    /// comparing the two).
+    pub fn set_use_tables(&mut self, on: bool) {
+        self.use_tables = on;
+    }
+
+    /// A flag that, once set (from any thread), ends the running search: the engine then
+    /// plays the best move it has found so far. Clearing the flag is the caller's business.
+    pub fn set_stop(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = Some(stop);
+    }
+
+    /// Forgets the transposition table and resets the clock (for a new game).
     pub fn clear(&mut self) {
         if let Some(table) = &mut self.table {
             table.clear();
         }
+        self.clock_left = [None; 2];
+    }
+
+    /// Evaluates with `weights` from now on.
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
+    }
+
+    /// The evaluation's weights.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// With a clock ([`Limits::time`]): the time `side` has left by the engine's account
+    /// (`None` before its first move on the clock).
+    pub fn clock_left(&self, side: Color) -> Option<Duration> {
+        self.clock_left[side.index()]
+    }
+
+    /// With a clock ([`Limits::time`]): sets the time `side` has left (a referee's reading).
+    /// Without one, the engine keeps its own account, from the base time.
+    pub fn set_clock(&mut self, side: Color, left: Duration) {
+        self.clock_left[side.index()] = Some(left);
     }
 
     fn random(&mut self) -> u64 {
@@ -233,8 +292,19 @@ impl Engine {
         game: &Game<R>,
         on_info: impl FnMut(&Info),
     ) -> Option<Move> {
-        let limits = self.limits;
-        self.think(game, &limits, on_info).map(|(mv, _)| mv)
+        let mut limits = self.limits;
+        let Some(tc) = limits.time else {
+            return self.think(game, &limits, on_info).map(|(mv, _)| mv);
+        };
+        let started = Instant::now();
+        let side = game.turn().index();
+        let left = self.clock_left[side].unwrap_or(tc.base);
+        let made = (game.moves().len() / 2) as u32;
+        let share = clock::allot(left, tc.increment, made);
+        limits.movetime = Some(limits.movetime.map_or(share, |t| t.min(share)));
+        let best = self.think(game, &limits, on_info).map(|(mv, _)| mv);
+        self.clock_left[side] = Some(left.saturating_sub(started.elapsed()) + tc.increment);
+        best
     }
 
     /// Searches within `limits`; returns the move and its score.
@@ -249,24 +319,18 @@ impl Engine {
         game.legal_moves(&mut moves);
         let first = *moves.first()?;
         let plan = level::plan(limits);
-        // The table's first build takes a fraction of a second: with a move time, wait for it
-        // only part of that time (it goes on being built on the side, for the next moves).
-        let until = plan.movetime.map(|t| started + t.mul_f64(TABLE_WAIT_SHARE));
         if plan.noise == 0
-            && let Some((mv, score)) = table_move(game, until)
+            && self.use_tables
+            && let Some((mv, score)) = table_move(game)
         {
             on_info(&Info {
                 depth: 1,
                 score,
                 nodes: 0,
                 pv: vec![mv],
+                tbhits: 1,
             });
             return Some((mv, score));
-        }
-        // Five pieces or fewer: the search may reach the table's positions. The table is
-        // built on the side (this search does not wait for it) and used once it is ready.
-        if game.position().occupied().count() <= 5 {
-            let _ = endgame::table_if_ready::<R>();
         }
         let deadline = plan.movetime.map(|t| started + hard_limit(t));
         let soft = plan.movetime.map(|t| t.mul_f64(SOFT_SHARE));
@@ -283,13 +347,22 @@ impl Engine {
         };
         let table = self.table.get_or_insert_with(|| Table::new(bits));
         // Depth 1 is always completed (a few hundred nodes at most): however short the move
-        // time, the move played has been searched. The clock applies from depth 2 on.
+        // time or small the node budget, the move played has been searched. The clock and the
+        // budget apply from depth 2 on.
         let mut searcher = Searcher::<R>::new(table, None);
+        searcher.set_weights(self.weights);
+        // A few captures from the root can reach the tables' positions: probe them (the small
+        // classes are built on the side, not waited for, and used once ready).
+        if self.use_tables && game.position().occupied().count() <= TABLES_FROM_PIECES {
+            searcher.set_tables(crate::tablebase::EngineTables::get::<R>());
+        }
         let mut best: (Move, i32) = (first, 0);
         let mut noisy: Vec<(Move, i32)> = Vec::new();
         for depth in 1..=max_depth {
             if depth == 2 {
                 searcher.set_deadline(deadline);
+                searcher.set_node_limit(plan.nodes);
+                searcher.set_stop(self.stop.clone());
             }
             let (score, pv) = if noise > 0 {
                 let scored = searcher.score_root_moves(&root, depth as i32);
@@ -321,6 +394,7 @@ impl Engine {
                 score: Score::from_internal(score),
                 nodes: searcher.nodes,
                 pv,
+                tbhits: searcher.tb_hits,
             });
             if score.abs() > MATE_BOUND && depth as i32 > MATE - score.abs() + 8 {
                 break;
@@ -361,6 +435,8 @@ impl Engine {
             level: None,
             depth: Some(plan.depth.max(4)),
             movetime: Some(movetime),
+            nodes: None,
+            time: None,
         };
         self.think(game, &limits, |_| {}).map(|(_, score)| score)
     }
@@ -419,6 +495,34 @@ mod tests {
         assert_eq!(hard_limit(ms(100)), ms(88));
         assert_eq!(hard_limit(ms(20)), ms(10));
         assert!(hard_limit(Duration::ZERO) > Duration::ZERO);
+    }
+
+    #[test]
+    fn a_set_stop_flag_ends_the_search_with_a_legal_move() {
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut engine = Engine::with_seed(
+            Limits {
+                level: None,
+                depth: Some(64),
+                movetime: Some(Duration::from_secs(120)),
+                ..Limits::default()
+            },
+            1,
+        );
+        engine.set_stop(Arc::clone(&stop));
+        let game = Game::<crate::Czech>::default();
+        let setter = {
+            let stop = Arc::clone(&stop);
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(100));
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            })
+        };
+        let mv = engine.choose_move(&game).expect("a move");
+        setter.join().unwrap();
+        let mut legal = MoveList::new();
+        game.legal_moves(&mut legal);
+        assert!(legal.contains(&mv));
     }
 
     #[test]

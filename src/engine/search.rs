@@ -1,14 +1,16 @@
 //! The search: iterative deepening over a negamax alpha-beta with principal-variation search,
 //! a transposition table, move ordering (hash move, captures, killers, history), late-move
 //! reductions, an extension for single replies, a quiescence search on captures, and the draw rules of the rule set (repetition, the counters) inside the tree; positions the
-//! endgame table covers score its value (when the table is built) below the root.
+//! endgame tables cover score their value below the root (the probe hook, `probe_tables`).
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::endgame;
-use super::eval::evaluate_for;
+use super::eval::{Weights, evaluate_for};
 use super::tt::{self, Bound, Table};
 use crate::rules::DrawCounters;
+use crate::tablebase::{EngineTables, Value};
 use crate::{Move, MoveList, Position, Rules};
 
 /// A score above every evaluation: a win in 0 plies.
@@ -16,7 +18,7 @@ pub const MATE: i32 = 30_000;
 /// Scores beyond this (in absolute value) are wins or losses.
 pub const MATE_BOUND: i32 = MATE - 1_000;
 const INF: i32 = MATE + 1;
-/// The score of a win the endgame table promises (less the ply and the table's distance):
+/// The score of a win the endgame tables promise (less the ply and the table's distance):
 /// above every evaluation, below every forced win the search itself has seen to the end.
 pub const TABLE_WIN: i32 = MATE_BOUND - 1_000;
 /// The deepest ply the search goes (extensions included).
@@ -35,8 +37,16 @@ pub struct Searcher<'t, R: Rules> {
     /// Nodes searched.
     pub nodes: u64,
     deadline: Option<Instant>,
-    /// The endgame table, if it is built: positions it covers below the root score its value.
-    endgame: Option<&'static endgame::Table>,
+    /// The endgame tables: positions they cover below the root score their value.
+    tables: Option<&'static EngineTables>,
+    /// Positions below the root scored by the endgame tables.
+    pub tb_hits: u64,
+    /// The search stops once it has searched this many nodes.
+    node_limit: u64,
+    /// The evaluation's weights.
+    weights: Weights,
+    /// Set from outside (another thread) to stop the search as if its time were up.
+    stop: Option<Arc<AtomicBool>>,
     /// Set when the deadline passed; every result after that is discarded.
     pub stopped: bool,
     _rules: std::marker::PhantomData<R>,
@@ -118,22 +128,60 @@ impl<'t, R: Rules> Searcher<'t, R> {
             pv: vec![Vec::new(); MAX_PLY + 1],
             nodes: 0,
             deadline,
-            endgame: endgame::built::<R>(),
+            tables: None,
+            tb_hits: 0,
+            node_limit: u64::MAX,
+            weights: Weights::DEFAULT,
+            stop: None,
             stopped: false,
             _rules: std::marker::PhantomData,
         }
     }
 
-    /// Sets the endgame table probed below the root (`None`: a plain search; a new searcher
-    /// takes the rule set's table if it is built).
-    pub fn set_endgame(&mut self, table: Option<&'static endgame::Table>) {
-        self.endgame = table;
+    /// Sets the endgame tables probed below the root (`None`, as a new searcher has: a plain
+    /// search).
+    pub fn set_tables(&mut self, tables: Option<&'static EngineTables>) {
+        self.tables = tables;
+    }
+
+    /// Stops the search after `limit` nodes (`None`: no limit).
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.node_limit = limit.unwrap_or(u64::MAX);
+    }
+
+    /// Evaluates with `weights`.
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = weights;
+    }
+
+    /// Stops the search, as if its time were up, once `stop` is set (from any thread).
+    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
     }
 
     /// Sets (or lifts, with `None`) the time at which the search stops.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
     }
+
+    // ---- The endgame tables' probe hook (src/tablebase): the score of a covered position
+    // with its draw counters, from the side to move's view; `None` when not covered.
+    #[inline]
+    fn probe_tables(&mut self, pos: &Position, counters: &DrawCounters, ply: usize) -> Option<i32> {
+        let tables = self.tables?;
+        if pos.occupied().count() > crate::tablebase::MAX_PIECES {
+            return None;
+        }
+        let value = tables.value::<R>(pos, counters)?;
+        self.tb_hits += 1;
+        let won = |n: u32| TABLE_WIN - ply as i32 - n.min(500) as i32;
+        Some(match value {
+            Value::Win(n) => won(n),
+            Value::Loss(n) => -won(n),
+            Value::Draw => 0,
+        })
+    }
+    // ---- end of the probe hook.
 
     /// The principal variation of the last completed search.
     pub fn pv(&self) -> &[Move] {
@@ -225,9 +273,17 @@ impl<'t, R: Rules> Searcher<'t, R> {
 
     #[inline]
     fn out_of_time(&mut self) -> bool {
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
         if self.nodes & 1023 == 0
-            && let Some(deadline) = self.deadline
-            && Instant::now() >= deadline
+            && (self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+                || self
+                    .stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed)))
         {
             self.stopped = true;
         }
@@ -278,21 +334,14 @@ impl<'t, R: Rules> Searcher<'t, R> {
             return 0;
         }
         if ply > 0
-            && let Some(table) = self.endgame
-            && let Some(value) = table.value(pos)
+            && let Some(score) = self.probe_tables(pos, counters, ply)
         {
             self.lists[ply] = list;
-            let left = endgame::plies_left::<R>(pos, counters);
-            let won = |n: u32| TABLE_WIN - ply as i32 - n.min(500) as i32;
-            return match endgame::within(value, left) {
-                endgame::Value::Win(n) => won(n),
-                endgame::Value::Loss(n) => -won(n),
-                endgame::Value::Draw => 0,
-            };
+            return score;
         }
         if ply >= MAX_PLY - 1 {
             self.lists[ply] = list;
-            return evaluate_for::<R>(pos);
+            return evaluate_for::<R>(pos, &self.weights);
         }
         // Mate-distance pruning.
         alpha = alpha.max(-(MATE - ply as i32));
@@ -310,11 +359,11 @@ impl<'t, R: Rules> Searcher<'t, R> {
         if quiescence {
             if !any_capture {
                 self.lists[ply] = list;
-                return evaluate_for::<R>(pos);
+                return evaluate_for::<R>(pos, &self.weights);
             }
             if !all_captures {
                 // Optional captures: the side may also stand pat.
-                best = evaluate_for::<R>(pos);
+                best = evaluate_for::<R>(pos, &self.weights);
                 if best >= beta {
                     self.lists[ply] = list;
                     return best;

@@ -5,16 +5,19 @@
 //! of a capture) ending with the result. Read: tags in any order, comments `{…}` and `; …`,
 //! variations `(…)` (skipped), NAGs `$n`, move numbers, the signs `! ? !! ?? !? ?! * + =`
 //! after a move, captures with `x` or `:`, squares algebraic or numbered 1–32. Every move is
-//! checked against the rules; the first game of the file is read. See `docs/pdn.md`.
+//! checked against the rules; [`read`] reads the first game of the file, [`read_games`] every
+//! game, one by one. See `docs/pdn.md`.
 
 mod file;
+mod games;
 mod read;
 mod write;
 
 pub use crate::notation::excerpt;
 pub use file::{FileError, MAX_FILE_BYTES, read_file, save};
+pub use games::{Games, read_games, split_games};
 pub use read::{read, rule_set};
-pub use write::{result_text, today, write};
+pub use write::{civil_date, result_text, today, write};
 
 use super::algebraic::MoveError;
 use crate::Rules;

@@ -1,0 +1,300 @@
+//! The table file of one class: a checked header, a block index, and LZ4-compressed blocks
+//! of one-byte entries.
+//!
+//! ```text
+//! offset  size  field
+//!  0       8    magic "DAMATB\r\n"
+//!  8       4    format version (little-endian u32) = 1
+//! 12      16    rule set name, NUL-padded
+//! 28       4    material: white men, white kings, black men, black kings
+//! 32       8    entries
+//! 40       4    entries per block (4096 written)
+//! 44       4    blocks
+//! 48       8    build time (seconds since 1970)
+//! 56       4    CRC-32 of everything after the header
+//! 60       4    CRC-32 of bytes 0..60
+//! 64            (blocks + 1) block offsets (u64, from the end of the index), then the blocks
+//! ```
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use super::index::{Class, Material};
+use crate::RuleSet;
+
+const MAGIC: &[u8; 8] = b"DAMATB\r\n";
+/// The format version this program reads and writes.
+pub const VERSION: u32 = 1;
+const HEADER: usize = 64;
+/// Entries per compressed block (written; a reader takes the header's).
+pub const BLOCK: usize = 1 << 12;
+/// Decompressed blocks kept per class (direct-mapped by block number): 2 MiB at most.
+const CACHE_SLOTS: usize = 512;
+/// The largest block a reader accepts.
+const MAX_BLOCK: u32 = 1 << 20;
+
+/// Why a table file is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum FormatError {
+    /// The file cannot be read or written.
+    #[error("table file {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// The file is not what it should be.
+    #[error("table file {path} refused: {why}")]
+    Bad {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        why: String,
+    },
+}
+
+/// The file name of a class.
+pub fn class_path(dir: &Path, m: Material) -> PathBuf {
+    dir.join(format!("{}.dtb", m.name()))
+}
+
+/// What a file's header says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The rule set.
+    pub rules: String,
+    /// The class.
+    pub material: Material,
+    /// Entries.
+    pub entries: u64,
+    /// Entries per block.
+    pub block: u32,
+    /// Blocks.
+    pub blocks: u32,
+    /// Build time, seconds since 1970.
+    pub built: u64,
+}
+
+fn u32_at(b: &[u8], at: usize) -> u32 {
+    let mut x = [0u8; 4];
+    x.copy_from_slice(&b[at..at + 4]);
+    u32::from_le_bytes(x)
+}
+
+fn u64_at(b: &[u8], at: usize) -> u64 {
+    let mut x = [0u8; 8];
+    x.copy_from_slice(&b[at..at + 8]);
+    u64::from_le_bytes(x)
+}
+
+/// Writes the values of class `m` to `path` (through a temporary file in the same directory,
+/// renamed when complete, so an interrupted build never leaves a partial table).
+pub fn write(path: &Path, rules: RuleSet, m: Material, values: &[u8]) -> Result<u64, FormatError> {
+    let io = |source| FormatError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let blocks: Vec<Vec<u8>> = values
+        .chunks(BLOCK)
+        .map(lz4_flex::block::compress)
+        .collect();
+    let mut body = Vec::new();
+    let mut offset = 0u64;
+    for block in &blocks {
+        body.extend_from_slice(&offset.to_le_bytes());
+        offset += block.len() as u64;
+    }
+    body.extend_from_slice(&offset.to_le_bytes());
+    for block in &blocks {
+        body.extend_from_slice(block);
+    }
+    let mut header = Vec::with_capacity(HEADER);
+    header.extend_from_slice(MAGIC);
+    header.extend_from_slice(&VERSION.to_le_bytes());
+    let mut name = [0u8; 16];
+    for (slot, byte) in name.iter_mut().zip(rules.name().bytes()) {
+        *slot = byte;
+    }
+    header.extend_from_slice(&name);
+    header.extend_from_slice(&[m.wm, m.wk, m.bm, m.bk]);
+    header.extend_from_slice(&(values.len() as u64).to_le_bytes());
+    header.extend_from_slice(&(BLOCK as u32).to_le_bytes());
+    header.extend_from_slice(&(blocks.len() as u32).to_le_bytes());
+    let built = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    header.extend_from_slice(&built.to_le_bytes());
+    header.extend_from_slice(&crc32fast::hash(&body).to_le_bytes());
+    let head_crc = crc32fast::hash(&header);
+    header.extend_from_slice(&head_crc.to_le_bytes());
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
+    tmp.write_all(&header).map_err(io)?;
+    tmp.write_all(&body).map_err(io)?;
+    tmp.as_file().sync_all().map_err(io)?;
+    tmp.persist(path).map_err(|e| io(e.error))?;
+    Ok((header.len() + body.len()) as u64)
+}
+
+/// Reads and checks a header.
+pub fn read_header(path: &Path, bytes: &[u8]) -> Result<Header, FormatError> {
+    let bad = |why: &str| FormatError::Bad {
+        path: path.to_path_buf(),
+        why: why.to_string(),
+    };
+    if bytes.len() < HEADER {
+        return Err(bad("truncated (no complete header)"));
+    }
+    if &bytes[..8] != MAGIC {
+        return Err(bad("not a dama table (bad magic)"));
+    }
+    if u32_at(bytes, 60) != crc32fast::hash(&bytes[..60]) {
+        return Err(bad("corrupt header (checksum)"));
+    }
+    let version = u32_at(bytes, 8);
+    if version != VERSION {
+        return Err(bad(&format!(
+            "format version {version}, this program reads {VERSION}"
+        )));
+    }
+    let name: Vec<u8> = bytes[12..28]
+        .iter()
+        .copied()
+        .take_while(|&b| b != 0)
+        .collect();
+    Ok(Header {
+        rules: String::from_utf8_lossy(&name).into_owned(),
+        material: Material {
+            wm: bytes[28],
+            wk: bytes[29],
+            bm: bytes[30],
+            bk: bytes[31],
+        },
+        entries: u64_at(bytes, 32),
+        block: u32_at(bytes, 40),
+        blocks: u32_at(bytes, 44),
+        built: u64_at(bytes, 48),
+    })
+}
+
+/// Decompressed blocks by slot: (block number, entries).
+type BlockCache = Vec<Option<(u32, Box<[u8]>)>>;
+
+/// A class's table file, read and checked, its blocks decompressed when first probed.
+pub struct ClassFile {
+    header: Header,
+    data: Vec<u8>,
+    offsets: Vec<u64>,
+    cache: Mutex<BlockCache>,
+}
+
+impl std::fmt::Debug for ClassFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ClassFile")
+            .field("header", &self.header)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ClassFile {
+    /// Opens the file of class `m` of `rules`, refusing it (one-line error naming the file)
+    /// if it is truncated, corrupt, of another format version, rule set or class.
+    pub fn open(path: &Path, rules: RuleSet, m: Material) -> Result<ClassFile, FormatError> {
+        let data = std::fs::read(path).map_err(|source| FormatError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let bad = |why: String| FormatError::Bad {
+            path: path.to_path_buf(),
+            why,
+        };
+        let header = read_header(path, &data)?;
+        if header.rules != rules.name() {
+            return Err(bad(format!(
+                "built for the {} rules, not {}",
+                header.rules, rules
+            )));
+        }
+        if header.material != m {
+            return Err(bad(format!("holds class {}", header.material.name())));
+        }
+        if header.entries != Class::new(m).len() || header.block == 0 || header.block > MAX_BLOCK {
+            return Err(bad("wrong size for its class".to_string()));
+        }
+        let blocks = header.blocks as usize;
+        if blocks != (header.entries as usize).div_ceil(header.block as usize) {
+            return Err(bad("wrong block count".to_string()));
+        }
+        let index_end = HEADER + 8 * (blocks + 1);
+        if data.len() < index_end {
+            return Err(bad("truncated (block index)".to_string()));
+        }
+        if u32_at(&data, 56) != crc32fast::hash(&data[HEADER..]) {
+            return Err(bad("corrupt or truncated (checksum)".to_string()));
+        }
+        let offsets: Vec<u64> = (0..=blocks)
+            .map(|i| u64_at(&data, HEADER + 8 * i) + index_end as u64)
+            .collect();
+        if offsets.windows(2).any(|w| w[0] > w[1])
+            || offsets.last().is_some_and(|&end| end != data.len() as u64)
+        {
+            return Err(bad("bad block index".to_string()));
+        }
+        Ok(ClassFile {
+            header,
+            data,
+            offsets,
+            cache: Mutex::new(vec![None; CACHE_SLOTS]),
+        })
+    }
+
+    /// The header.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// The file's size in bytes.
+    pub fn bytes(&self) -> u64 {
+        self.data.len() as u64
+    }
+
+    /// The decompressed block `b`.
+    fn block(&self, b: usize) -> Option<Box<[u8]>> {
+        let from = usize::try_from(*self.offsets.get(b)?).ok()?;
+        let to = usize::try_from(*self.offsets.get(b + 1)?).ok()?;
+        let block = self.header.block as usize;
+        let len = block.min((self.header.entries as usize).checked_sub(b * block)?);
+        let mut out = vec![0u8; len].into_boxed_slice();
+        let n = lz4_flex::block::decompress_into(self.data.get(from..to)?, &mut out).ok()?;
+        (n == len).then_some(out)
+    }
+
+    /// The code of entry `index`.
+    pub fn code(&self, index: u64) -> Option<u8> {
+        let index = usize::try_from(index).ok()?;
+        let block = self.header.block as usize;
+        let (b, at) = (index / block, index % block);
+        let slot = b % CACHE_SLOTS;
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((cached, block)) = &cache[slot]
+            && *cached as usize == b
+        {
+            return block.get(at).copied();
+        }
+        let block = self.block(b)?;
+        let code = block.get(at).copied();
+        cache[slot] = Some((b as u32, block));
+        code
+    }
+
+    /// Every entry, decompressed (for `tb verify`).
+    pub fn all(&self) -> Option<Vec<u8>> {
+        let mut out = Vec::with_capacity(self.header.entries as usize);
+        for b in 0..self.header.blocks as usize {
+            out.extend_from_slice(&self.block(b)?);
+        }
+        Some(out)
+    }
+}

@@ -1,0 +1,220 @@
+//! `dama tb build|probe|info|verify` on tables of at most three pieces built into a temporary
+//! directory; refused files; `analyze` with tables.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+
+fn dama() -> Command {
+    let mut cmd = Command::cargo_bin("dama").expect("the binary");
+    cmd.env_remove("DAMA_TB_DIR");
+    cmd
+}
+
+fn run(args: &[&str], dir: &Path) -> (i32, String, String) {
+    let out = dama()
+        .args(args)
+        .arg("--tb-dir")
+        .arg(dir)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn built() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (code, out, err) = run(
+        &["tb", "build", "--rules", "czech", "--pieces", "3"],
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("built ")).count(),
+        9,
+        "{out}"
+    );
+    assert!(
+        out.ends_with("total 9 classes built, 0 present, 201272 positions, 74554 bytes, ")
+            || out.lines().last().is_some_and(
+                |l| l.starts_with("total 9 classes built, 0 present, 201272 positions, ")
+            ),
+        "{out}"
+    );
+    dir
+}
+
+fn probe(dir: &Path, fen: &str) -> (i32, String, String) {
+    run(&["tb", "probe", "--rules", "czech", "--fen", fen], dir)
+}
+
+#[test]
+fn build_is_resumable_and_verify_passes() {
+    let dir = built();
+    let (code, out, _) = run(
+        &["tb", "build", "--rules", "czech", "--pieces", "3"],
+        dir.path(),
+    );
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().filter(|l| l.starts_with("present ")).count(), 9);
+    assert!(out.contains("total 0 classes built, 9 present"), "{out}");
+    // One class removed: only that one is built again.
+    std::fs::remove_file(dir.path().join("czech/KMvK.dtb")).expect("removed");
+    let (_, out, _) = run(
+        &["tb", "build", "--rules", "czech", "--pieces", "3"],
+        dir.path(),
+    );
+    assert_eq!(
+        out.lines()
+            .filter(|l| l.starts_with("built "))
+            .collect::<Vec<_>>()
+            .len(),
+        1
+    );
+    assert!(out.contains("built KMvK positions 52080 "), "{out}");
+    let (code, out, err) = run(&["tb", "verify", "--rules", "czech"], dir.path());
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("verified 9 classes, 201272 positions"),
+        "{out}"
+    );
+    let (code, out, _) = run(&["tb", "info"], dir.path());
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("czech total 9 classes, 201272 positions"),
+        "{out}"
+    );
+    assert!(out.contains("czech KMvK positions 52080 bytes "), "{out}");
+}
+
+#[test]
+fn probe_prints_one_line_or_exits_2() {
+    let dir = built();
+    // The white king takes the black one at once.
+    assert_eq!(probe(dir.path(), "W:WKc3:BKd4").1, "win 1\n");
+    assert_eq!(probe(dir.path(), "B:WKc3:BKd4").1, "win 1\n");
+    // A black man whose every move (each ends the phase) leads to a lost position.
+    assert_eq!(probe(dir.path(), "B:WKe1,Kg1:Bb4").1, "loss 1\n");
+    // Kings far apart: a draw.
+    assert_eq!(probe(dir.path(), "W:WKa1:BKh2").1, "draw\n");
+    // Outside the tables: four pieces.
+    let (code, out, err) = probe(dir.path(), "W:WKa1,Kc1:BKh2,Kh6");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(err.trim(), "dama: W:WKa1,Kc1:BKh2,Kh6: not in the tables");
+    // A bad FEN.
+    let (code, _, err) = probe(dir.path(), "W:Wz9:BKh2");
+    assert_eq!(code, 2);
+    assert!(err.starts_with("dama: bad FEN"), "{err}");
+    assert_eq!(err.lines().count(), 1);
+}
+
+#[test]
+fn bad_files_are_refused_with_one_line_naming_them() {
+    let dir = built();
+    let file = dir.path().join("czech/KvK.dtb");
+    let good = std::fs::read(&file).expect("read");
+    let check = |bytes: &[u8], why: &str| {
+        std::fs::write(&file, bytes).expect("written");
+        let (code, out, err) = probe(dir.path(), "W:WKa1:BKh2");
+        assert_eq!((code, out.as_str()), (2, ""), "{why}");
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 2, "{err}");
+        assert!(
+            lines[0].contains("KvK.dtb") && lines[0].contains(why),
+            "{err}"
+        );
+        assert!(lines[1].ends_with("not in the tables"), "{err}");
+    };
+    // One byte flipped in the data.
+    let mut corrupt = good.clone();
+    let last = corrupt.len() - 1;
+    corrupt[last] ^= 0x55;
+    check(&corrupt, "checksum");
+    // Cut short.
+    check(&good[..good.len() / 2], "truncated");
+    check(&good[..20], "truncated");
+    // Not a table at all.
+    check(&[b'x'; 200], "bad magic");
+    // Another rule set's file under the Czech name.
+    let spanish = tempfile::tempdir().expect("a temporary directory");
+    let (code, _, _) = run(
+        &["tb", "build", "--rules", "spanish", "--pieces", "2"],
+        spanish.path(),
+    );
+    assert_eq!(code, 0);
+    let foreign = std::fs::read(spanish.path().join("spanish/KvK.dtb")).expect("read");
+    check(&foreign, "spanish rules");
+    // Put back, it is used again.
+    std::fs::write(&file, &good).expect("written");
+    assert_eq!(probe(dir.path(), "W:WKa1:BKh2").1, "draw\n");
+}
+
+#[test]
+fn analyze_reports_table_scores_and_hits() {
+    let dir = built();
+    let (code, out, err) = run(
+        &[
+            "analyze",
+            "--rules",
+            "czech",
+            "--fen",
+            "B:WKe1,Kg1:Bb4",
+            "--movetime",
+            "300",
+        ],
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(
+        lines[0].starts_with("info depth 1 score loss 1 nodes 0 time "),
+        "{out}"
+    );
+    assert!(lines[0].ends_with(" tbhits 1 pv b4-a3"), "{out}");
+    assert_eq!(lines[1], "bestmove b4-a3");
+}
+
+#[test]
+fn russian_tables_skip_the_classes_with_two_clocks_and_verify() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (code, out, err) = run(
+        &["tb", "build", "--rules", "russian", "--pieces", "4"],
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{err}");
+    let skipped: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("skipped "))
+        .filter_map(|l| l.split(':').next())
+        .collect();
+    // Rule 4 (kings on both sides, 4 or more pieces) with men on the board, and the classes
+    // whose crownings lead there.
+    assert_eq!(
+        skipped,
+        [
+            "KKvKM", "KKMvK", "KKvMM", "KMvKM", "KKMvM", "KMMvK", "KMvMM", "KMMvM", "MMMvK",
+            "MMvMM", "MMMvM"
+        ],
+        "{out}"
+    );
+    assert!(out.contains("built KKvKK "), "{out}");
+    assert!(out.contains("built KKKvM "), "{out}");
+    let (code, out, err) = run(&["tb", "verify", "--rules", "russian"], dir.path());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("verified 12 classes"), "{out}");
+    // Three kings against a lone king off the main road: won (rule 2's 15 moves suffice).
+    let (code, out, _) = probe_rules(dir.path(), "russian", "W:WKa1,Kc1,Ke1:BKh2");
+    assert_eq!((code, out.trim()), (0, "win 18"));
+    // A skipped class is outside the tables.
+    let (code, _, err) = probe_rules(dir.path(), "russian", "W:WKa1,c3:BKh2,f6");
+    assert_eq!(code, 2);
+    assert!(err.contains("not in the tables"), "{err}");
+}
+
+fn probe_rules(dir: &Path, rules: &str, fen: &str) -> (i32, String, String) {
+    run(&["tb", "probe", "--rules", rules, "--fen", fen], dir)
+}
