@@ -111,7 +111,26 @@ pub fn default_threads() -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Czech, Spanish};
+    use crate::{Czech, Russian, Spanish};
+
+    #[test]
+    fn the_default_count_through_moves_agrees() {
+        let start = Position::initial();
+        for depth in 0..=6 {
+            assert_eq!(
+                count_through_moves::<Czech>(&start, depth),
+                perft::<Czech>(&start, depth)
+            );
+            assert_eq!(
+                count_through_moves::<Russian>(&start, depth),
+                perft::<Russian>(&start, depth)
+            );
+            assert_eq!(
+                count_through_moves::<Spanish>(&start, depth),
+                perft::<Spanish>(&start, depth)
+            );
+        }
+    }
 
     #[test]
     fn threads_count_the_same() {
