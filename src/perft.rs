@@ -28,12 +28,6 @@ fn count<R: Rules>(pos: &Position, depth: u32, stack: &mut [MoveList], bulk: boo
     if depth == 1 && bulk {
         return R::count_legal_moves(pos, list) as u64;
     }
-    if depth == 2
-        && bulk
-        && let Some(scratch) = rest.first_mut()
-    {
-        return R::count_replies(pos, list, scratch);
-    }
     R::legal_moves(pos, list);
     let mut nodes = 0;
     for mv in list.iter() {
@@ -42,11 +36,17 @@ fn count<R: Rules>(pos: &Position, depth: u32, stack: &mut [MoveList], bulk: boo
     nodes
 }
 
+/// Perft through a rule set's [`Rules::legal_moves`], counting the last ply with
+/// [`Rules::count_legal_moves`]: the default of [`Rules::count_leaves`].
+pub fn count_through_moves<R: Rules>(pos: &Position, depth: u32) -> u64 {
+    let mut stack = Stack::with_depth(depth);
+    count::<R>(pos, depth, &mut stack.lists, true)
+}
+
 /// The number of leaves of the legal-move tree `depth` plies deep, counting the moves of the
 /// last ply without playing them (bulk counting).
 pub fn perft<R: Rules>(pos: &Position, depth: u32) -> u64 {
-    let mut stack = Stack::with_depth(depth);
-    count::<R>(pos, depth, &mut stack.lists, true)
+    R::count_leaves(pos, depth)
 }
 
 /// The same count as [`perft`], playing every move down to the leaves (slower; for checking
@@ -92,10 +92,9 @@ pub fn perft_parallel<R: Rules>(pos: &Position, depth: u32, threads: usize) -> u
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let mut stack = Stack::with_depth(depth - 2);
                 let mut nodes = 0;
                 while let Some(task) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    nodes += count::<R>(task, depth - 2, &mut stack.lists, true);
+                    nodes += R::count_leaves(task, depth - 2);
                 }
                 total.fetch_add(nodes, Ordering::Relaxed);
             });
@@ -112,7 +111,26 @@ pub fn default_threads() -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Czech, Spanish};
+    use crate::{Czech, Russian, Spanish};
+
+    #[test]
+    fn the_default_count_through_moves_agrees() {
+        let start = Position::initial();
+        for depth in 0..=6 {
+            assert_eq!(
+                count_through_moves::<Czech>(&start, depth),
+                perft::<Czech>(&start, depth)
+            );
+            assert_eq!(
+                count_through_moves::<Russian>(&start, depth),
+                perft::<Russian>(&start, depth)
+            );
+            assert_eq!(
+                count_through_moves::<Spanish>(&start, depth),
+                perft::<Spanish>(&start, depth)
+            );
+        }
+    }
 
     #[test]
     fn threads_count_the_same() {

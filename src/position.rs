@@ -254,11 +254,24 @@ impl Position {
     /// The position after `mv`, which must be legal here (see [`Position::play_unchecked`]).
     #[inline]
     pub fn after(&self, mv: &Move) -> Position {
-        let mut next = self.after_plain(mv.from(), mv.to());
+        self.after_capture(mv.from(), mv.to(), mv.captured(), mv.crowns())
+    }
+
+    /// The position after a move by the side to move from `from` to `to` taking the pieces
+    /// on `captured` (none for a plain move); `crowns`: the generator marked a man as crowned
+    /// on the way ([`Move::crowns`]). The move must be legal here.
+    #[inline]
+    pub(crate) fn after_capture(
+        &self,
+        from: Square,
+        to: Square,
+        captured: Bitboard,
+        crowns: bool,
+    ) -> Position {
+        let mut next = self.after_plain(from, to);
         // A man crowned during a capture that went on as a king (the generator marks only
         // men's moves; a king stays a king anyway).
-        next.kings.0 |= mv.to().bb().0 * u64::from(mv.crowns());
-        let captured = mv.captured();
+        next.kings.0 |= to.bb().0 * u64::from(crowns);
         next.pieces[next.turn.index()] &= !captured;
         next.kings &= !captured;
         next
@@ -269,8 +282,10 @@ impl Position {
     #[inline]
     pub(crate) fn after_plain(&self, from: Square, to: Square) -> Position {
         let (from, to) = (from.bb(), to.bb());
-        let crowned = (self.kings & from).any() || (to & self.turn.crowning_rank()).any();
-        let kings = (self.kings & !from) | if crowned { to } else { Bitboard::EMPTY };
+        // A king stays a king, a man is crowned on the far rank (without a branch: perft
+        // makes positions by the million).
+        let king_moved = Bitboard(u64::from((self.kings & from).any()).wrapping_neg());
+        let kings = (self.kings & !from) | (to & (self.turn.crowning_rank() | king_moved));
         let mut pieces = self.pieces;
         pieces[self.turn.index()] = (pieces[self.turn.index()] & !from) | to;
         Position {

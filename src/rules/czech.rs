@@ -6,9 +6,9 @@
 //! move or capture, and the king-ending counts (see `docs/rules.md`).
 
 use super::generate::{self, KingLanding, Params};
-use super::{DrawCounters, DrawReason, EndingCount, RuleSet, RuleSetInfo, Rules, material};
+use super::{DrawCounters, DrawReason, RuleSet, RuleSetInfo, Rules, counted_next, material};
 use crate::notation::Notation;
-use crate::{Bitboard, Color, Move, MoveList, Position};
+use crate::{Bitboard, Color, Move, Position};
 
 /// The Czech rule set (česká dáma).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -40,63 +40,36 @@ impl Params for Czech {
     const KING_LANDING: KingLanding = KingLanding::GoingOn;
 }
 
-/// The half-moves allowed for the ending of `pos`, if its material is a limited ending.
-fn ending_limit(pos: &Position) -> Option<u16> {
-    let [wm, wk, bm, bk] = material(pos);
-    // Normalise so that "strong" is the side with more pieces.
-    let (sm, sk, wm2, wk2, weak) = if wm + wk >= bm + bk {
-        (wm, wk, bm, bk, Color::Black)
-    } else {
-        (bm, bk, wm, wk, Color::White)
-    };
-    if wm2 != 0 || wk2 != 1 {
-        return None;
-    }
-    match (sk, sm) {
-        (3, 0) => {
-            let lone_on_diagonal = (pos.kings(weak) & Bitboard::MAIN_DIAGONAL).any();
-            Some(if lone_on_diagonal {
-                SHORT_ENDING_PLIES
-            } else {
-                LONG_ENDING_PLIES
-            })
-        }
-        (1 | 2, 0) | (1, 1) => Some(SHORT_ENDING_PLIES),
-        _ => None,
-    }
-}
-
-fn ending_count(pos: &Position) -> Option<EndingCount> {
-    ending_limit(pos).map(|limit| EndingCount {
-        material: material(pos),
-        plies: 0,
-        limit,
-    })
-}
-
 impl Rules for Czech {
     const RULE_SET: RuleSet = RuleSet::Czech;
     const NOTATION: Notation = Notation::Algebraic;
     const REPETITION_DRAW: bool = true;
 
-    #[inline]
-    fn legal_moves(pos: &Position, moves: &mut MoveList) {
-        generate::legal_moves::<Czech>(pos, moves);
-    }
+    generate::moves_from_params!();
 
-    fn count_replies(pos: &Position, list: &mut MoveList, scratch: &mut MoveList) -> u64 {
-        generate::count_replies::<Czech>(pos, list, scratch)
-    }
-
-    #[inline(always)]
-    fn count_legal_moves(pos: &Position, scratch: &mut MoveList) -> usize {
-        generate::count_moves::<Czech>(pos, scratch)
-    }
-
-    fn start_counters(pos: &Position) -> DrawCounters {
-        DrawCounters {
-            quiet_plies: 0,
-            ending: ending_count(pos),
+    /// The half-moves allowed for the ending of `pos`, if its material is a limited ending.
+    fn ending_limit(pos: &Position) -> Option<u16> {
+        let [wm, wk, bm, bk] = material(pos);
+        // Normalise so that "strong" is the side with more pieces.
+        let (sm, sk, wm2, wk2, weak) = if wm + wk >= bm + bk {
+            (wm, wk, bm, bk, Color::Black)
+        } else {
+            (bm, bk, wm, wk, Color::White)
+        };
+        if wm2 != 0 || wk2 != 1 {
+            return None;
+        }
+        match (sk, sm) {
+            (3, 0) => {
+                let lone_on_diagonal = (pos.kings(weak) & Bitboard::MAIN_DIAGONAL).any();
+                Some(if lone_on_diagonal {
+                    SHORT_ENDING_PLIES
+                } else {
+                    LONG_ENDING_PLIES
+                })
+            }
+            (1 | 2, 0) | (1, 1) => Some(SHORT_ENDING_PLIES),
+            _ => None,
         }
     }
 
@@ -106,22 +79,7 @@ impl Rules for Czech {
         mv: &Move,
         after: &Position,
     ) -> DrawCounters {
-        let quiet_plies = if before.is_irreversible(mv) {
-            0
-        } else {
-            counters.quiet_plies.saturating_add(1)
-        };
-        let ending = match counters.ending {
-            Some(count) if count.material == material(after) => Some(EndingCount {
-                plies: count.plies.saturating_add(1),
-                ..count
-            }),
-            _ => ending_count(after),
-        };
-        DrawCounters {
-            quiet_plies,
-            ending,
-        }
+        counted_next::<Czech>(counters, before, mv, after)
     }
 
     fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {

@@ -8,9 +8,9 @@
 //! pairs.
 
 use super::generate::{self, KingLanding, Params};
-use super::{DrawCounters, RuleSet, RuleSetInfo, Rules};
+use super::{DrawCounters, RuleSet, RuleSetInfo, Rules, counted_next};
 use crate::notation::Notation;
-use crate::{Move, MoveList, Position};
+use crate::{Move, Position};
 
 /// The house rule set of the Russian checkers program.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -49,35 +49,15 @@ impl Rules for House {
     // for the rule.
     const LONE_KING_HOLDS_MAIN_DIAGONAL: bool = false;
 
-    #[inline]
-    fn legal_moves(pos: &Position, moves: &mut MoveList) {
-        generate::legal_moves::<House>(pos, moves);
-    }
-
-    fn count_replies(pos: &Position, list: &mut MoveList, scratch: &mut MoveList) -> u64 {
-        generate::count_replies::<House>(pos, list, scratch)
-    }
-
-    #[inline(always)]
-    fn count_legal_moves(pos: &Position, scratch: &mut MoveList) -> usize {
-        generate::count_moves::<House>(pos, scratch)
-    }
+    generate::moves_from_params!();
 
     fn next_counters(
         counters: &DrawCounters,
         before: &Position,
         mv: &Move,
-        _after: &Position,
+        after: &Position,
     ) -> DrawCounters {
-        let quiet_plies = if before.is_irreversible(mv) {
-            0
-        } else {
-            counters.quiet_plies.saturating_add(1)
-        };
-        DrawCounters {
-            quiet_plies,
-            ending: None,
-        }
+        counted_next::<House>(counters, before, mv, after)
     }
 
     fn draw_offer_due(pos: &Position, counters: &DrawCounters) -> bool {

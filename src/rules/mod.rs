@@ -76,6 +76,43 @@ pub fn material(pos: &Position) -> [u8; 4] {
     ]
 }
 
+/// The count of the ending of `pos` under `R`, starting now, if `R` limits its material.
+fn ending_count<R: Rules>(pos: &Position) -> Option<EndingCount> {
+    R::ending_limit(pos).map(|limit| EndingCount {
+        material: material(pos),
+        plies: 0,
+        limit,
+    })
+}
+
+/// The draw counters after `mv` took `before` to `after`, for rule sets that count both:
+/// the half-moves without a capture or a man move (from 0 after one), and the ending count
+/// of [`Rules::ending_limit`], which goes on while the material stays and starts again when
+/// it changes. The [`Rules::next_counters`] of the Czech, Russian and house rules.
+pub fn counted_next<R: Rules>(
+    counters: &DrawCounters,
+    before: &Position,
+    mv: &Move,
+    after: &Position,
+) -> DrawCounters {
+    let quiet_plies = if before.is_irreversible(mv) {
+        0
+    } else {
+        counters.quiet_plies.saturating_add(1)
+    };
+    let ending = match counters.ending {
+        Some(count) if count.material == material(after) => Some(EndingCount {
+            plies: count.plies.saturating_add(1),
+            ..count
+        }),
+        _ => ending_count::<R>(after),
+    };
+    DrawCounters {
+        quiet_plies,
+        ending,
+    }
+}
+
 /// A rule set: legal moves, the end of the game, the draw rules and its notation.
 ///
 /// Implementations are zero-sized types; every function is associated, so generic code
@@ -108,13 +145,11 @@ pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
         scratch.len()
     }
 
-    /// Perft at depth 2: the legal replies to every legal move, summed. `list` and
-    /// `scratch` are working storage.
-    fn count_replies(pos: &Position, list: &mut MoveList, scratch: &mut MoveList) -> u64 {
-        Self::legal_moves(pos, list);
-        list.iter()
-            .map(|mv| Self::count_legal_moves(&pos.after(mv), scratch) as u64)
-            .sum()
+    /// Perft: the number of leaves of the legal-move tree of `pos`, `depth` plies deep, as
+    /// fast as it can be found. By default through [`Rules::legal_moves`] and
+    /// [`Rules::count_legal_moves`] ([`crate::perft::count_through_moves`]).
+    fn count_leaves(pos: &Position, depth: u32) -> u64 {
+        crate::perft::count_through_moves::<Self>(pos, depth)
     }
 
     /// Whether the side to move has lost: no pieces, or no legal move.
@@ -122,10 +157,21 @@ pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
         Self::count_legal_moves(pos, scratch) == 0
     }
 
-    /// The draw counters of a game that starts at `pos`.
-    fn start_counters(pos: &Position) -> DrawCounters {
+    /// The half-moves allowed in the ending of `pos` before it is drawn, if the rules limit
+    /// an ending with its material (none by default). Read by the default
+    /// [`Rules::start_counters`] and by [`counted_next`].
+    fn ending_limit(pos: &Position) -> Option<u16> {
         let _ = pos;
-        DrawCounters::default()
+        None
+    }
+
+    /// The draw counters of a game that starts at `pos`: no quiet half-moves yet, and the
+    /// count of its ending if [`Rules::ending_limit`] limits it.
+    fn start_counters(pos: &Position) -> DrawCounters {
+        DrawCounters {
+            quiet_plies: 0,
+            ending: ending_count::<Self>(pos),
+        }
     }
 
     /// The draw counters after `mv` took `before` to `after`.

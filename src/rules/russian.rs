@@ -4,13 +4,13 @@
 //! fly and, capturing, land where the capture can go on if any landing allows it; capture is
 //! compulsory and must be finished, any capture may be chosen; routes with the same start, end
 //! and captured pieces are one move. Draws: threefold repetition, fifteen moves
-//! each with only kings moved, and the counts of the endings ([`ending_limit`]; see
+//! each with only kings moved, and the counts of the endings ([`Rules::ending_limit`]; see
 //! `docs/rules.md`).
 
 use super::generate::{self, KingLanding, Params};
-use super::{DrawCounters, DrawReason, EndingCount, RuleSet, RuleSetInfo, Rules, material};
+use super::{DrawCounters, DrawReason, RuleSet, RuleSetInfo, Rules, counted_next, material};
 use crate::notation::Notation;
-use crate::{Bitboard, Color, Move, MoveList, Position};
+use crate::{Bitboard, Color, Move, Position};
 
 /// The Russian rule set (русские шашки).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -49,109 +49,57 @@ const SMALL_EQUAL_PLIES: u16 = 60;
 /// The same for 6–7 pieces (rule 4).
 const LARGE_EQUAL_PLIES: u16 = 120;
 
-/// The half-moves allowed for the ending of `pos` by the Russian draw rules 2, 4, 5 and 6, if
-/// its material is one they limit: the first count to run out decides.
-///
-/// Rules 2, 5 and 6 count the strong side's moves: "not won by the strong side's Nth move"
-/// ends after the strong side's Nth move, which is half-move 2N from here when the weak side is
-/// to move and 2N − 1 when the strong side is.
-pub(crate) fn ending_limit(pos: &Position) -> Option<u16> {
-    let [wm, wk, bm, bk] = material(pos);
-    let mut limit: Option<u16> = None;
-    let mut take = |plies: u16| limit = Some(limit.map_or(plies, |l| l.min(plies)));
-    // Rule 4: both sides have kings and 4–7 pieces are left.
-    if wk > 0 && bk > 0 {
-        match wm + wk + bm + bk {
-            4 | 5 => take(SMALL_EQUAL_PLIES),
-            6 | 7 => take(LARGE_EQUAL_PLIES),
-            _ => {}
-        }
-    }
-    // Rules 2, 5, 6: a lone king against the strong side's pieces.
-    let (strong, sm, sk) = match ((wm, wk), (bm, bk)) {
-        (_, (0, 1)) if (wm, wk) != (0, 1) || pos.turn() == Color::Black => (Color::White, wm, wk),
-        ((0, 1), _) => (Color::Black, bm, bk),
-        _ => return limit,
-    };
-    let weak_on_road = (pos.kings(!strong) & Bitboard::MAIN_DIAGONAL).any();
-    let strong_moves = |n: u16| {
-        if pos.turn() == strong {
-            2 * n - 1
-        } else {
-            2 * n
-        }
-    };
-    if sm == 0 && sk >= 3 {
-        take(strong_moves(MANY_KINGS_MOVES));
-    }
-    if weak_on_road && matches!((sk, sm), (3, 0) | (2, 1) | (1, 2)) {
-        take(strong_moves(SHORT_MOVES));
-    }
-    if matches!((sk, sm), (1 | 2, 0) | (1, 1)) {
-        take(strong_moves(SHORT_MOVES));
-    }
-    limit
-}
-
-/// The count of the ending of `pos`, starting now, if its material is limited.
-pub(crate) fn ending_count(pos: &Position) -> Option<EndingCount> {
-    ending_limit(pos).map(|limit| EndingCount {
-        material: material(pos),
-        plies: 0,
-        limit,
-    })
-}
-
-/// The counters after `mv` took `before` to `after`: the no-progress count, and the ending
-/// count, which goes on while the material stays and starts again when it changes.
-pub(crate) fn next_counters(
-    counters: &DrawCounters,
-    before: &Position,
-    mv: &Move,
-    after: &Position,
-) -> DrawCounters {
-    let quiet_plies = if before.is_irreversible(mv) {
-        0
-    } else {
-        counters.quiet_plies.saturating_add(1)
-    };
-    let ending = match counters.ending {
-        Some(count) if count.material == material(after) => Some(EndingCount {
-            plies: count.plies.saturating_add(1),
-            ..count
-        }),
-        _ => ending_count(after),
-    };
-    DrawCounters {
-        quiet_plies,
-        ending,
-    }
-}
-
 impl Rules for Russian {
     const RULE_SET: RuleSet = RuleSet::Russian;
     const NOTATION: Notation = Notation::AlgebraicColon;
     const REPETITION_DRAW: bool = true;
 
-    #[inline]
-    fn legal_moves(pos: &Position, moves: &mut MoveList) {
-        generate::legal_moves::<Russian>(pos, moves);
-    }
+    generate::moves_from_params!();
 
-    fn count_replies(pos: &Position, list: &mut MoveList, scratch: &mut MoveList) -> u64 {
-        generate::count_replies::<Russian>(pos, list, scratch)
-    }
-
-    #[inline(always)]
-    fn count_legal_moves(pos: &Position, scratch: &mut MoveList) -> usize {
-        generate::count_moves::<Russian>(pos, scratch)
-    }
-
-    fn start_counters(pos: &Position) -> DrawCounters {
-        DrawCounters {
-            quiet_plies: 0,
-            ending: ending_count(pos),
+    /// The half-moves allowed for the ending of `pos` by the Russian draw rules 2, 4, 5 and 6, if
+    /// its material is one they limit: the first count to run out decides.
+    ///
+    /// Rules 2, 5 and 6 count the strong side's moves: "not won by the strong side's Nth move"
+    /// ends after the strong side's Nth move, which is half-move 2N from here when the weak side is
+    /// to move and 2N − 1 when the strong side is.
+    fn ending_limit(pos: &Position) -> Option<u16> {
+        let [wm, wk, bm, bk] = material(pos);
+        let mut limit: Option<u16> = None;
+        let mut take = |plies: u16| limit = Some(limit.map_or(plies, |l| l.min(plies)));
+        // Rule 4: both sides have kings and 4–7 pieces are left.
+        if wk > 0 && bk > 0 {
+            match wm + wk + bm + bk {
+                4 | 5 => take(SMALL_EQUAL_PLIES),
+                6 | 7 => take(LARGE_EQUAL_PLIES),
+                _ => {}
+            }
         }
+        // Rules 2, 5, 6: a lone king against the strong side's pieces.
+        let (strong, sm, sk) = match ((wm, wk), (bm, bk)) {
+            (_, (0, 1)) if (wm, wk) != (0, 1) || pos.turn() == Color::Black => {
+                (Color::White, wm, wk)
+            }
+            ((0, 1), _) => (Color::Black, bm, bk),
+            _ => return limit,
+        };
+        let weak_on_road = (pos.kings(!strong) & Bitboard::MAIN_DIAGONAL).any();
+        let strong_moves = |n: u16| {
+            if pos.turn() == strong {
+                2 * n - 1
+            } else {
+                2 * n
+            }
+        };
+        if sm == 0 && sk >= 3 {
+            take(strong_moves(MANY_KINGS_MOVES));
+        }
+        if weak_on_road && matches!((sk, sm), (3, 0) | (2, 1) | (1, 2)) {
+            take(strong_moves(SHORT_MOVES));
+        }
+        if matches!((sk, sm), (1 | 2, 0) | (1, 1)) {
+            take(strong_moves(SHORT_MOVES));
+        }
+        limit
     }
 
     fn next_counters(
@@ -160,7 +108,7 @@ impl Rules for Russian {
         mv: &Move,
         after: &Position,
     ) -> DrawCounters {
-        next_counters(counters, before, mv, after)
+        counted_next::<Russian>(counters, before, mv, after)
     }
 
     /// Not exact where rule 4 can bind with men on the board: its count goes on through man
@@ -187,9 +135,10 @@ impl Rules for Russian {
 mod tests {
     use super::*;
     use crate::fen;
+    use crate::rules::EndingCount;
 
     fn limit(text: &str) -> Option<u16> {
-        ending_limit(&fen::parse(text).unwrap())
+        Russian::ending_limit(&fen::parse(text).unwrap())
     }
 
     #[test]

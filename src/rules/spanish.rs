@@ -7,7 +7,6 @@
 use super::generate::{self, KingLanding, Params};
 use super::{RuleSet, RuleSetInfo, Rules};
 use crate::notation::Notation;
-use crate::{MoveList, Position};
 
 /// The Spanish-spec rule set.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -36,17 +35,5 @@ impl Rules for Spanish {
     const RULE_SET: RuleSet = RuleSet::Spanish;
     const NOTATION: Notation = Notation::Numeric;
 
-    #[inline]
-    fn legal_moves(pos: &Position, moves: &mut MoveList) {
-        generate::legal_moves::<Spanish>(pos, moves);
-    }
-
-    fn count_replies(pos: &Position, list: &mut MoveList, scratch: &mut MoveList) -> u64 {
-        generate::count_replies::<Spanish>(pos, list, scratch)
-    }
-
-    #[inline(always)]
-    fn count_legal_moves(pos: &Position, scratch: &mut MoveList) -> usize {
-        generate::count_moves::<Spanish>(pos, scratch)
-    }
+    generate::moves_from_params!();
 }

@@ -3,61 +3,12 @@
 //! it.
 
 use super::{
-    CountSink, Jumps, ListSink, Params, back, captures, each_capture_dir, forward_of,
-    king_captures, man_jumpers, simple_men,
+    CountSink, Jumps, ListSink, Params, Sink, back, forward_of, king_captures, man_jumpers,
+    opposite, simple_men,
 };
 use crate::mv::MAX_PATH;
 use crate::position::Color;
 use crate::{Bitboard, Direction, MoveList, Position, Square};
-
-/// Perft at depth 2 (the legal replies to every legal move, summed) without building the
-/// plain moves: their children are made straight from the bitboards.
-pub fn count_replies<P: Params>(
-    pos: &Position,
-    list: &mut MoveList,
-    scratch: &mut MoveList,
-) -> u64 {
-    list.clear();
-    captures::<P>(pos, list);
-    let mut n: u64 = list
-        .iter()
-        .map(|mv| count_moves::<P>(&pos.after(mv), scratch) as u64)
-        .sum();
-    if P::COMPULSORY && !list.is_empty() {
-        return n;
-    }
-    n += match pos.turn() {
-        Color::White => quiet_replies::<P, true, false>(pos, scratch),
-        Color::Black => quiet_replies::<P, false, true>(pos, scratch),
-    };
-    n
-}
-
-#[inline(always)]
-fn quiet_replies<P: Params, const WHITE: bool, const THEM_WHITE: bool>(
-    pos: &Position,
-    scratch: &mut MoveList,
-) -> u64 {
-    let us = if WHITE { Color::White } else { Color::Black };
-    let empty = pos.empty();
-    let occ = pos.occupied();
-    let mut n = 0;
-    for dir in forward_of::<WHITE>() {
-        for to in pos.men(us).shift(dir) & empty {
-            let child = pos.after_plain(back(to, dir), to);
-            n += count_moves_of::<P, THEM_WHITE>(&child, scratch) as u64;
-        }
-    }
-    for king in pos.kings(us) {
-        for dir in Direction::ALL {
-            for to in Bitboard::slide(king, dir, occ) {
-                let child = pos.after_plain(king, to);
-                n += count_moves_of::<P, THEM_WHITE>(&child, scratch) as u64;
-            }
-        }
-    }
-    n
-}
 
 /// The number of capture sequences a man on `at` can make, having made `hops` hops.
 ///
@@ -82,6 +33,35 @@ fn count_man_tree<P: Params, const WHITE: bool>(
     n
 }
 
+/// The number of capture sequences of forward-capturing men (white's when `WHITE`) whose
+/// first hops land on `lands0` (in the first forward direction) and `lands1` (the second),
+/// with `opp` the opposing pieces and `empty` the empty squares.
+///
+/// Set-wise: each first hop is one move, unless a hop goes on from its landing; only then is
+/// the walk of [`count_man_tree`] run (and its sequences replace the hop).
+#[inline(always)]
+pub(super) fn man_captures_from<P: Params, const WHITE: bool>(
+    lands0: Bitboard,
+    lands1: Bitboard,
+    opp: Bitboard,
+    empty: Bitboard,
+) -> usize {
+    let mut captures = (lands0.count() + lands1.count()) as usize;
+    if P::MAX_HOPS > 1 {
+        let [d0, d1] = forward_of::<WHITE>();
+        // The landings from which a further hop can be made.
+        let again =
+            man_jumpers(Bitboard::ALL, opp, empty, d0) | man_jumpers(Bitboard::ALL, opp, empty, d1);
+        if ((lands0 | lands1) & again).any() {
+            for land in (lands0 & again).squares().chain((lands1 & again).squares()) {
+                let below = count_man_tree::<P, WHITE>(land.bb(), 1, opp, empty);
+                captures += if P::PARTIAL { below } else { below - 1 };
+            }
+        }
+    }
+    captures
+}
+
 /// The number of legal moves of the side to move; `scratch` is working storage.
 pub fn count_moves<P: Params>(pos: &Position, scratch: &mut MoveList) -> usize {
     match pos.turn() {
@@ -90,8 +70,12 @@ pub fn count_moves<P: Params>(pos: &Position, scratch: &mut MoveList) -> usize {
     }
 }
 
+/// [`count_moves`] with the side to move a constant: white when `WHITE`.
 #[inline(always)]
-fn count_moves_of<P: Params, const WHITE: bool>(pos: &Position, scratch: &mut MoveList) -> usize {
+pub(super) fn count_moves_of<P: Params, const WHITE: bool>(
+    pos: &Position,
+    scratch: &mut MoveList,
+) -> usize {
     let us = if WHITE { Color::White } else { Color::Black };
     let own_kings = pos.kings(us);
     let kings = if own_kings.is_empty() {
@@ -121,33 +105,28 @@ fn count_moves_of<P: Params, const WHITE: bool>(pos: &Position, scratch: &mut Mo
     // playable squares, so the squares that left the board vanish there.
     let lands0 = (men.shift_raw(d0) & opp).shift_raw(d0) & empty;
     let lands1 = (men.shift_raw(d1) & opp).shift_raw(d1) & empty;
-    let mut captures = kings;
-    if (lands0 | lands1).any() {
-        // Each first hop is one move, unless it goes on: then its sequences replace it.
-        captures += (lands0.count() + lands1.count()) as usize;
-        if P::MAX_HOPS > 1 {
-            let again = man_jumpers(Bitboard::ALL, opp, empty, d0)
-                | man_jumpers(Bitboard::ALL, opp, empty, d1);
-            for land in (lands0 & again).squares().chain((lands1 & again).squares()) {
-                let below = count_man_tree::<P, WHITE>(land.bb(), 1, opp, empty);
-                captures += if P::PARTIAL { below } else { below - 1 };
-            }
-        }
-        if P::COMPULSORY {
-            return captures;
-        }
-    } else if P::COMPULSORY && captures > 0 {
-        return captures;
-    }
+    // Captures and plain moves are both counted, and one chosen without a branch: whether
+    // there is a capture is hard to foresee.
+    let captures = kings + man_captures_from::<P, WHITE>(lands0, lands1, opp, empty);
     let mut quiet =
         ((men.shift_raw(d0) & empty).count() + (men.shift_raw(d1) & empty).count()) as usize;
-    let occ = pos.occupied();
-    for king in own_kings {
-        for dir in Direction::ALL {
-            quiet += Bitboard::slide(king, dir, occ).count() as usize;
+    if own_kings.any() {
+        // The kings' slides are worth counting only when they may be played.
+        if P::COMPULSORY && captures > 0 {
+            return captures;
+        }
+        let occ = pos.occupied();
+        for king in own_kings {
+            for dir in Direction::ALL {
+                quiet += Bitboard::slide(king, dir, occ).count() as usize;
+            }
         }
     }
-    captures + quiet
+    if P::COMPULSORY && captures > 0 {
+        captures
+    } else {
+        captures + quiet
+    }
 }
 
 /// [`count_moves_of`] for men that capture backward or go on as kings. `kings` is the number
@@ -167,7 +146,6 @@ fn count_moves_general<P: Params, const WHITE: bool>(
     let empty = pos.empty();
     let men = pos.men(us);
     let occ = pos.occupied();
-    let far = us.crowning_rank();
     let mut simple = 0;
     let mut jumps = Jumps {
         from: Square::from_bit_unchecked(0),
@@ -182,39 +160,23 @@ fn count_moves_general<P: Params, const WHITE: bool>(
         },
     };
     jumps.sink.list.clear();
-    let mut lands = [Bitboard::EMPTY; 4];
-    let mut any = Bitboard::EMPTY;
-    let mut i = 0;
-    each_capture_dir::<P, WHITE>(|dir| {
-        lands[i] = (men.shift_raw(dir) & opp).shift_raw(dir) & empty;
-        any |= lands[i];
-        i += 1;
-    });
-    if any.any() {
-        let mut i = 0;
-        each_capture_dir::<P, WHITE>(|dir| {
-            for land in lands[i] {
-                let over = back(land, dir);
-                let from = back(over, dir);
-                // Off the far rank and with no jump on from the landing (over the pieces
-                // not yet taken, to an empty square or the one the man left), the capture
-                // is this one hop.
-                let prey = opp.without(over);
-                let free = empty.with(from);
-                let mut on = far.contains(land);
-                each_capture_dir::<P, WHITE>(|d| {
-                    on |= ((land.bb().shift_raw(d) & prey).shift_raw(d) & free).any();
-                });
-                if on {
-                    jumps.from = from;
-                    jumps.occ = occ.without(from);
-                    jumps.man_landed::<P, WHITE>(land, over.bb(), 1);
-                } else {
-                    simple += 1;
-                }
-            }
-            i += 1;
-        });
+    // The directions one by one, written out, so that every shift is by a constant.
+    let [f0, f1] = forward_of::<WHITE>();
+    let [b0, b1] = forward_of::<WHITE>().map(opposite);
+    let lands = |dir| (men.shift_raw(dir) & opp).shift_raw(dir) & empty;
+    let (l0, l1) = (lands(f0), lands(f1));
+    let (l2, l3) = if P::MAN_CAPTURES_BACKWARD {
+        (lands(b0), lands(b1))
+    } else {
+        (Bitboard::EMPTY, Bitboard::EMPTY)
+    };
+    if (l0 | l1 | l2 | l3).any() {
+        first_hops::<P, _, WHITE>(&mut jumps, &mut simple, l0, f0, empty, occ);
+        first_hops::<P, _, WHITE>(&mut jumps, &mut simple, l1, f1, empty, occ);
+        if P::MAN_CAPTURES_BACKWARD {
+            first_hops::<P, _, WHITE>(&mut jumps, &mut simple, l2, b0, empty, occ);
+            first_hops::<P, _, WHITE>(&mut jumps, &mut simple, l3, b1, empty, occ);
+        }
     }
     let captures = kings + simple + jumps.sink.list.len();
     if P::COMPULSORY && captures > 0 {
@@ -228,4 +190,40 @@ fn count_moves_general<P: Params, const WHITE: bool>(
         }
     }
     captures + quiet
+}
+
+/// The first hops of the men of [`count_moves_general`] in `dir`, landing on `lands`: one
+/// that ends the capture (off the far rank, with no jump on from its landing over the pieces
+/// not yet taken, to an empty square or the one the man left) is counted in `simple`; the
+/// others are searched in full by `jumps`.
+#[inline(always)]
+fn first_hops<P: Params, S: Sink, const WHITE: bool>(
+    jumps: &mut Jumps<S>,
+    simple: &mut usize,
+    lands: Bitboard,
+    dir: Direction,
+    empty: Bitboard,
+    occ: Bitboard,
+) {
+    let far = super::color::<WHITE>().crowning_rank();
+    for land in lands {
+        let over = back(land, dir);
+        let from = back(over, dir);
+        let prey = jumps.opp.without(over);
+        let free = empty.with(from);
+        let hop = |d| (land.bb().shift_raw(d) & prey).shift_raw(d) & free;
+        let [f0, f1] = forward_of::<WHITE>();
+        let mut on = hop(f0) | hop(f1);
+        if P::MAN_CAPTURES_BACKWARD {
+            let [b0, b1] = forward_of::<WHITE>().map(opposite);
+            on |= hop(b0) | hop(b1);
+        }
+        if far.contains(land) || on.any() {
+            jumps.from = from;
+            jumps.occ = occ.without(from);
+            jumps.man_landed::<P, WHITE>(land, over.bb(), 1);
+        } else {
+            *simple += 1;
+        }
+    }
 }

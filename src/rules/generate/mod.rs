@@ -9,13 +9,40 @@
 //! What differs is described by the constants of [`Params`]; every one is a compile-time
 //! constant, so a rule set's generator carries no branch of the others.
 
+mod children;
 mod count;
+mod leaves;
 
-pub use count::{count_moves, count_replies};
+pub use count::count_moves;
+pub use leaves::perft;
 
 use crate::mv::MAX_PATH;
 use crate::position::Color;
 use crate::{Bitboard, Direction, Move, MoveList, Position, Square};
+
+/// The move methods of [`Rules`](crate::Rules) for a rule set whose moves are exactly the
+/// shared generator's under its own [`Params`]: `legal_moves` ([`legal_moves`]),
+/// `count_legal_moves` ([`count_moves`]) and `count_leaves` ([`perft`]). Written inside
+/// `impl Rules for X { … }`; a rule set that filters the generator's moves (say, by a
+/// majority rule) writes its own `legal_moves` instead and keeps the other two by default.
+macro_rules! moves_from_params {
+    () => {
+        #[inline]
+        fn legal_moves(pos: &$crate::Position, moves: &mut $crate::MoveList) {
+            $crate::rules::generate::legal_moves::<Self>(pos, moves);
+        }
+
+        #[inline(always)]
+        fn count_legal_moves(pos: &$crate::Position, scratch: &mut $crate::MoveList) -> usize {
+            $crate::rules::generate::count_moves::<Self>(pos, scratch)
+        }
+
+        fn count_leaves(pos: &$crate::Position, depth: u32) -> u64 {
+            $crate::rules::generate::perft::<Self>(pos, depth)
+        }
+    };
+}
+pub(crate) use moves_from_params;
 
 /// Where a capturing king may land beyond the piece it takes.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -33,7 +60,8 @@ pub enum KingLanding {
 
 /// The knobs a rule set turns on the shared generator: everything a rule set's moves are made
 /// of. A rule set implements [`Params`] and calls [`legal_moves`], [`count_moves`] and
-/// [`count_replies`] from its [`Rules`](crate::Rules) implementation.
+/// [`perft`] from its [`Rules`](crate::Rules) implementation (`moves_from_params!()` writes
+/// those calls).
 pub trait Params {
     /// Whether a player who can capture must capture.
     const COMPULSORY: bool;
@@ -59,6 +87,12 @@ pub trait Params {
 #[inline(always)]
 const fn simple_men<P: Params>() -> bool {
     !P::MAN_CAPTURES_BACKWARD && !P::CROWNED_MAN_GOES_ON
+}
+
+/// White when `WHITE`, else black.
+#[inline(always)]
+const fn color<const WHITE: bool>() -> Color {
+    if WHITE { Color::White } else { Color::Black }
 }
 
 /// The two forward directions of white's men (`WHITE`) or black's.
@@ -95,15 +129,21 @@ fn back(to: Square, dir: Direction) -> Square {
     Square::from_bit_unchecked((to.bit() as i8 - dir.delta()) as u8)
 }
 
-/// The men of the side to move that can jump in `dir` right now.
-#[inline]
-fn man_jumpers(men: Bitboard, opp: Bitboard, empty: Bitboard, dir: Direction) -> Bitboard {
-    let opp_dir = match dir {
+/// The direction opposite `dir`.
+#[inline(always)]
+const fn opposite(dir: Direction) -> Direction {
+    match dir {
         Direction::NorthEast => Direction::SouthWest,
         Direction::NorthWest => Direction::SouthEast,
         Direction::SouthEast => Direction::NorthWest,
         Direction::SouthWest => Direction::NorthEast,
-    };
+    }
+}
+
+/// The men of the side to move that can jump in `dir` right now.
+#[inline]
+fn man_jumpers(men: Bitboard, opp: Bitboard, empty: Bitboard, dir: Direction) -> Bitboard {
+    let opp_dir = opposite(dir);
     (empty.shift(opp_dir) & opp).shift(opp_dir) & men
 }
 

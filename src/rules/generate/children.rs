@@ -1,0 +1,219 @@
+//! The positions after each legal move, made straight from the bitboards, for perft, which
+//! needs the positions of the tree but never the moves themselves.
+//!
+//! Plain moves and the captures of men that never merge (forward only, stopping on the far
+//! rank) are turned into positions as they are found, with no [`Move`](crate::Move) built;
+//! captures that may have to be merged (kings', and men's under the Russian rules) go through
+//! a move list first, where routes with the same start, end and captured pieces become one.
+
+use super::{
+    ListSink, Params, Sink, back, forward_of, king_captures, man_captures_of, man_jumpers,
+    simple_men,
+};
+use crate::mv::MAX_PATH;
+use crate::{Bitboard, Direction, MoveList, Position, Square};
+
+/// Hands the position after each capture sequence to a closure. Only for searches whose
+/// sequences are all distinct moves (no merging).
+struct ChildSink<'a, F> {
+    pos: &'a Position,
+    f: F,
+    /// Whether any sequence was found.
+    found: bool,
+}
+
+impl<F: FnMut(&Position)> Sink for ChildSink<'_, F> {
+    #[inline]
+    fn record(
+        &mut self,
+        from: Square,
+        path: &[Square; MAX_PATH],
+        hops: usize,
+        captured: Bitboard,
+        crowns: bool,
+    ) {
+        self.found = true;
+        (self.f)(
+            &self
+                .pos
+                .after_capture(from, path[hops - 1], captured, crowns),
+        );
+    }
+}
+
+/// Calls `f` with the position after every capture that the side to move (white when `WHITE`)
+/// may make, and returns whether there was any. `list` is working storage.
+#[inline(always)]
+pub(super) fn capture_children<P: Params, const WHITE: bool>(
+    pos: &Position,
+    list: &mut MoveList,
+    f: &mut impl FnMut(&Position),
+) -> bool {
+    let us = super::color::<WHITE>();
+    let mut found = false;
+    if pos.kings(us).any() {
+        if P::MERGE_ROUTES {
+            list.clear();
+            let sink = ListSink {
+                list,
+                first_capture: 0,
+                merge: true,
+            };
+            let list = king_captures::<P, _>(pos, sink).list;
+            for mv in list.iter() {
+                f(&pos.after(mv));
+            }
+            found = !list.is_empty();
+        } else {
+            found = king_captures::<P, _>(pos, child_sink(pos, &mut *f)).found;
+        }
+        if P::KING_PRIORITY && found {
+            return true;
+        }
+    }
+    if simple_men::<P>() {
+        found |= forward_man_captures::<P, WHITE>(pos, f);
+    } else {
+        list.clear();
+        let sink = ListSink {
+            list,
+            first_capture: 0,
+            merge: P::MERGE_ROUTES,
+        };
+        let list = man_captures_of::<P, _, WHITE>(pos, sink).list;
+        for mv in list.iter() {
+            f(&pos.after(mv));
+        }
+        found |= !list.is_empty();
+    }
+    found
+}
+
+/// [`capture_children`] for the men, where they capture forward only and stop on the far
+/// rank: the walk of [`Jumps::man`](super::Jumps) without the path. Such men never take the same
+/// pieces by two routes (no merging), and never meet the pieces they took or the square they
+/// left again, so the position's own bitboards are all the walk looks at.
+#[inline(always)]
+fn forward_man_captures<P: Params, const WHITE: bool>(
+    pos: &Position,
+    f: &mut impl FnMut(&Position),
+) -> bool {
+    let us = super::color::<WHITE>();
+    let walk = ManWalk {
+        pos,
+        opp: pos.pieces(!us),
+        empty: pos.empty(),
+    };
+    let [d0, d1] = forward_of::<WHITE>();
+    let men = pos.men(us);
+    let lands0 = (men.shift_raw(d0) & walk.opp).shift_raw(d0) & walk.empty;
+    let lands1 = (men.shift_raw(d1) & walk.opp).shift_raw(d1) & walk.empty;
+    if (lands0 | lands1).is_empty() {
+        return false;
+    }
+    // The landings from which a further hop can be made: without any, no walk is needed.
+    let again = if P::MAX_HOPS > 1 {
+        man_jumpers(Bitboard::ALL, walk.opp, walk.empty, d0)
+            | man_jumpers(Bitboard::ALL, walk.opp, walk.empty, d1)
+    } else {
+        Bitboard::EMPTY
+    };
+    let goes_on = ((lands0 | lands1) & again).any();
+    for (dir, lands) in [(d0, lands0), (d1, lands1)] {
+        for land in lands {
+            let over = back(land, dir);
+            let from = back(over, dir);
+            if goes_on {
+                walk.on::<P, WHITE>(from, land, over.bb(), 1, f);
+            } else {
+                f(&pos.after_capture(from, land, over.bb(), false));
+            }
+        }
+    }
+    true
+}
+
+/// The fixed part of a forward man's capture walk.
+struct ManWalk<'a> {
+    pos: &'a Position,
+    /// The opposing pieces.
+    opp: Bitboard,
+    /// The empty squares.
+    empty: Bitboard,
+}
+
+impl ManWalk<'_> {
+    /// The man from `from` stands on `at` after `hops` hops, having taken `taken`: hands
+    /// each sequence that ends here or further on to `f`.
+    fn on<P: Params, const WHITE: bool>(
+        &self,
+        from: Square,
+        at: Square,
+        taken: Bitboard,
+        hops: usize,
+        f: &mut impl FnMut(&Position),
+    ) {
+        if P::PARTIAL {
+            f(&self.pos.after_capture(from, at, taken, false));
+        }
+        let mut extended = false;
+        if hops < P::MAX_HOPS {
+            for dir in forward_of::<WHITE>() {
+                let over = at.bb().shift_raw(dir) & self.opp;
+                let land = over.shift_raw(dir) & self.empty;
+                if let Some(land) = land.first() {
+                    extended = true;
+                    self.on::<P, WHITE>(from, land, taken | over, hops + 1, f);
+                }
+            }
+        }
+        if !P::PARTIAL && !extended {
+            f(&self.pos.after_capture(from, at, taken, false));
+        }
+    }
+}
+
+#[inline(always)]
+fn child_sink<'a, F: FnMut(&Position)>(pos: &'a Position, f: F) -> ChildSink<'a, F> {
+    ChildSink {
+        pos,
+        f,
+        found: false,
+    }
+}
+
+/// Calls `f` with the position after every plain move of the side to move (white when
+/// `WHITE`).
+#[inline(always)]
+pub(super) fn quiet_children<const WHITE: bool>(pos: &Position, f: &mut impl FnMut(&Position)) {
+    let us = super::color::<WHITE>();
+    let empty = pos.empty();
+    for dir in forward_of::<WHITE>() {
+        for to in pos.men(us).shift(dir) & empty {
+            f(&pos.after_plain(back(to, dir), to));
+        }
+    }
+    let occ = pos.occupied();
+    for king in pos.kings(us) {
+        for dir in Direction::ALL {
+            for to in Bitboard::slide(king, dir, occ) {
+                f(&pos.after_plain(king, to));
+            }
+        }
+    }
+}
+
+/// Calls `f` with the position after every legal move of the side to move (white when
+/// `WHITE`). `list` is working storage.
+#[inline(always)]
+pub(super) fn children<P: Params, const WHITE: bool>(
+    pos: &Position,
+    list: &mut MoveList,
+    f: &mut impl FnMut(&Position),
+) {
+    let captured = capture_children::<P, WHITE>(pos, list, f);
+    if P::COMPULSORY && captured {
+        return;
+    }
+    quiet_children::<WHITE>(pos, f);
+}

@@ -1,0 +1,228 @@
+//! Perft on the shared generator: the leaves of the legal-move tree, counted over positions
+//! ([`children`](super::children)) with the side to move as a constant, the last ply counted
+//! without being played ([`count_moves`](super::count_moves)) and, where the replying side has
+//! only men that capture forward, the replies to the plain moves of the ply before counted
+//! from the parent's bitboards.
+
+use super::children::{capture_children, children, quiet_children};
+use super::count::{count_moves_of, man_captures_from};
+use super::{Params, back, forward_of, man_jumpers, opposite, simple_men};
+use crate::position::Color;
+use crate::{Bitboard, Direction, MoveList, Position, Square};
+
+/// The number of leaves of the legal-move tree of `pos`, `depth` plies deep.
+pub fn perft<P: Params>(pos: &Position, depth: u32) -> u64 {
+    // One working list a ply (a node two plies from the leaves uses two).
+    let mut stack: Vec<MoveList> = (0..depth.max(2)).map(|_| MoveList::new()).collect();
+    match pos.turn() {
+        Color::White => node::<P, true, false>(pos, depth, &mut stack),
+        Color::Black => node::<P, false, true>(pos, depth, &mut stack),
+    }
+}
+
+/// [`perft`] of `pos`, white to move when `WHITE` (`BLACK` is its opposite: the colour of the
+/// children). `stack` holds at least `depth` lists (two when `depth` is 1).
+fn node<P: Params, const WHITE: bool, const BLACK: bool>(
+    pos: &Position,
+    depth: u32,
+    stack: &mut [MoveList],
+) -> u64 {
+    let Some((list, rest)) = stack.split_first_mut() else {
+        unreachable!("perft allocates a working list for every ply")
+    };
+    match depth {
+        0 => 1,
+        1 => count_moves_of::<P, WHITE>(pos, list) as u64,
+        2 => replies::<P, WHITE, BLACK>(pos, list, &mut rest[0]),
+        _ => {
+            let mut n = 0;
+            children::<P, WHITE>(pos, list, &mut |child: &Position| {
+                n += if depth == 3 {
+                    // Straight to the children's replies, saving a call a child.
+                    let (list, rest) = rest.split_at_mut(1);
+                    replies::<P, BLACK, WHITE>(child, &mut list[0], &mut rest[0])
+                } else {
+                    node::<P, BLACK, WHITE>(child, depth - 1, rest)
+                };
+            });
+            n
+        }
+    }
+}
+
+/// Perft at depth 2: the legal replies to every legal move of `pos` (white to move when
+/// `WHITE`), summed. `list` and `scratch` are working storage.
+fn replies<P: Params, const WHITE: bool, const BLACK: bool>(
+    pos: &Position,
+    list: &mut MoveList,
+    scratch: &mut MoveList,
+) -> u64 {
+    let mut n = 0;
+    let mut count = |child: &Position| n += count_moves_of::<P, BLACK>(child, scratch) as u64;
+    let captured = capture_children::<P, WHITE>(pos, list, &mut count);
+    if !(P::COMPULSORY && captured) {
+        let them = super::color::<BLACK>();
+        if simple_men::<P>() && pos.kings(them).is_empty() {
+            n += quiet_replies::<P, WHITE, BLACK>(pos);
+        } else {
+            quiet_children::<WHITE>(pos, &mut count);
+        }
+    }
+    n
+}
+
+/// The legal replies to every plain move of `pos` (white to move when `WHITE`), summed, where
+/// the replying side has only men, which capture forward only.
+///
+/// A plain move from `from` to `to` changes only those two squares, so the replier's plain
+/// moves after it are those before it, plus the steps onto `from`, minus the steps onto `to`,
+/// and its captures are found from the parent's bitboards with those two squares flipped.
+/// (The mover's piece may be crowned on `to`: a man's capture takes a king as it takes a man.)
+#[inline(always)]
+fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(pos: &Position) -> u64 {
+    let us = super::color::<WHITE>();
+    let own = pos.pieces(us);
+    let theirs = pos.pieces(!us);
+    let empty = pos.empty();
+    let [e0, e1] = forward_of::<BLACK>();
+    // The squares the replier's men step onto, in each direction, whether empty or not. Raw
+    // shifts: every use meets a set of playable squares.
+    let steps0 = theirs.shift_raw(e0);
+    let steps1 = theirs.shift_raw(e1);
+    let before = ((steps0 & empty).count() + (steps1 & empty).count()) as u64;
+    let mut n = 0;
+    let captures_after =
+        |moved: Bitboard| replier_captures::<P, BLACK>(steps0, steps1, own ^ moved, empty ^ moved);
+    // The mover's pieces the replier could take right now (in either direction).
+    let threatened = own
+        & ((theirs.shift(e0) & empty.shift(opposite(e0)))
+            | (theirs.shift(e1) & empty.shift(opposite(e1))));
+    // Where the replier's men could jump from, over the mover's pieces, before the move:
+    // none of the squares a second hop looks at is changed by the step (see `new_captures`).
+    let again = if P::MAX_HOPS > 1 {
+        man_jumpers(Bitboard::ALL, own, empty, e0) | man_jumpers(Bitboard::ALL, own, empty, e1)
+    } else {
+        Bitboard::EMPTY
+    };
+    for dir in forward_of::<WHITE>() {
+        let targets = pos.men(us).shift(dir) & empty;
+        // The landing squares of the moves in `dir` that are looked at one by one, and of
+        // those counted set-wise that give the replier a capture.
+        let (suspects, captured) = if threatened.any() {
+            // The move may or may not take the replier's capture away.
+            (targets, Bitboard::EMPTY)
+        } else {
+            // The replier's only captures are new ones, of one hop each unless one may go on.
+            let news = [e0, e1].map(|e| new_captures::<BLACK>(dir, e, theirs, own, empty, again));
+            let goes_on = news[0].goes_on | news[1].goes_on;
+            let settled = targets & !goes_on;
+            let mut captured = Bitboard::EMPTY;
+            for new in news {
+                for hops in [new.over_moved, new.onto_left] {
+                    n += u64::from((hops & settled).count());
+                    captured |= hops & settled;
+                }
+            }
+            (targets & goes_on, captured)
+        };
+        // The landing squares of the moves in `dir` after which the replier may move
+        // plainly: those that give it no capture, or all where capture is optional.
+        let mut plain = targets & !suspects;
+        if P::COMPULSORY {
+            plain &= !captured;
+        }
+        for to in suspects {
+            let captures = captures_after(back(to, dir).bb() | to.bb());
+            n += captures;
+            // Without a branch: the replier's captures are hard to foresee.
+            let keep = !P::COMPULSORY || captures == 0;
+            plain.0 |= to.bb().0 & u64::from(keep).wrapping_neg();
+        }
+        let froms = plain.shift_raw(opposite(dir));
+        n += before * u64::from(plain.count())
+            + u64::from((froms & steps0).count() + (froms & steps1).count())
+            - u64::from((plain & steps0).count() + (plain & steps1).count());
+    }
+    let occ = pos.occupied();
+    let steps = |sq: Square| u64::from(steps0.contains(sq)) + u64::from(steps1.contains(sq));
+    for king in pos.kings(us) {
+        for dir in Direction::ALL {
+            for to in Bitboard::slide(king, dir, occ) {
+                let captures = captures_after(king.bb() | to.bb());
+                n += captures;
+                if captures == 0 || !P::COMPULSORY {
+                    n += before + steps(king) - steps(to);
+                }
+            }
+        }
+    }
+    n
+}
+
+/// The captures a step gives the replier where it had none, in one of its directions,
+/// as sets of the step's landing square `to`: each membership is one capture.
+struct NewCaptures {
+    /// Over the man that moved.
+    over_moved: Bitboard,
+    /// Over a piece next to the square the man left, landing there.
+    onto_left: Bitboard,
+    /// The steps after which such a capture may go on with a second hop.
+    goes_on: Bitboard,
+}
+
+/// [`NewCaptures`] of the replier (white when `WHITE`; its men on `theirs`) in its direction
+/// `e`, after a step in `dir` by a man of the mover (whose pieces are on `own`), where the
+/// replier has no capture before it. `again`: the squares a replier's man could jump from.
+///
+/// The step changes two squares, `from` and `to`; a new capture takes the man on `to` or
+/// lands on `from`, and nothing else changed. Neither square is one that a second hop from
+/// the landing looks at (the replier moves only forward, the mover's step only the other
+/// way), so `again` tells whether the capture may go on.
+#[inline(always)]
+fn new_captures<const WHITE: bool>(
+    dir: Direction,
+    e: Direction,
+    theirs: Bitboard,
+    own: Bitboard,
+    empty: Bitboard,
+    again: Bitboard,
+) -> NewCaptures {
+    // The squares the replier's men would take a piece on, in direction `e`.
+    let over = theirs.shift(e);
+    // Landing on `from` (one step against `dir` from `to`).
+    let from_goes_on = again.shift(dir);
+    if e == opposite(dir) {
+        // Head on: the man that moved is taken, landing where it came from.
+        NewCaptures {
+            over_moved: over,
+            onto_left: Bitboard::EMPTY,
+            goes_on: over & from_goes_on,
+        }
+    } else {
+        // Over the man that moved to an empty square beyond, or over a piece next to the
+        // square the man left, landing there.
+        let over_moved = over & empty.shift(opposite(e));
+        let onto_left = (over & own).shift(e).shift(dir);
+        NewCaptures {
+            over_moved,
+            onto_left,
+            goes_on: (over_moved & again.shift(opposite(e))) | (onto_left & from_goes_on),
+        }
+    }
+}
+
+/// The number of captures of the replier (white when `WHITE`), whose men stand one step back
+/// from `steps0` and `steps1` (in its first and second forward direction), with `opp` its
+/// opposing pieces and `empty` the empty squares ([`man_captures_from`]).
+#[inline(always)]
+fn replier_captures<P: Params, const WHITE: bool>(
+    steps0: Bitboard,
+    steps1: Bitboard,
+    opp: Bitboard,
+    empty: Bitboard,
+) -> u64 {
+    let [e0, e1] = forward_of::<WHITE>();
+    let lands0 = (steps0 & opp).shift_raw(e0) & empty;
+    let lands1 = (steps1 & opp).shift_raw(e1) & empty;
+    man_captures_from::<P, WHITE>(lands0, lands1, opp, empty) as u64
+}
