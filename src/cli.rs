@@ -85,12 +85,12 @@ impl Command {
         match self {
             Command::Play => &[
                 Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
-                Echo, NoEcho, TbDir,
+                Echo, NoEcho, TbDir, Threads,
             ],
             Command::Perft(_) => &[Rules, Fen, Color, Depth],
             Command::Moves => &[Rules, Fen, Color],
             Command::Analyze => &[
-                Rules, Fen, Color, Level, Depth, Movetime, Nodes, Time, TbDir,
+                Rules, Fen, Color, Level, Depth, Movetime, Nodes, Time, TbDir, Threads,
             ],
             Command::Tb(_) => &[Rules, Fen, Color, TbDir],
             Command::Match(_) => &[Rules, Fen, Color, Time, TbDir],
@@ -116,6 +116,7 @@ enum Opt {
     Echo,
     NoEcho,
     TbDir,
+    Threads,
 }
 
 impl Opt {
@@ -136,6 +137,7 @@ impl Opt {
             Opt::Echo => "--echo",
             Opt::NoEcho => "--no-echo",
             Opt::TbDir => "--tb-dir",
+            Opt::Threads => "--threads",
         }
     }
 }
@@ -192,6 +194,11 @@ pub struct Options {
     /// platform data directory).
     #[arg(long, global = true)]
     pub tb_dir: Option<PathBuf>,
+    /// Threads the engine searches with (play, analyze; default 1, which keeps every search
+    /// reproducible).
+    #[arg(long = "threads", id = "engine_threads", global = true,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub threads: Option<u32>,
 }
 
 fn parse_rules(text: &str) -> Result<RuleSet, String> {
@@ -246,6 +253,7 @@ impl Options {
             (Opt::Echo, self.echo),
             (Opt::NoEcho, self.no_echo),
             (Opt::TbDir, self.tb_dir.is_some()),
+            (Opt::Threads, self.threads.is_some()),
         ];
         present
             .into_iter()
