@@ -64,6 +64,8 @@ pub enum Command {
     Tb(crate::tablebase::command::TbArgs),
     /// Play engine against engine and report the result with statistics.
     Match(Box<crate::matchplay::MatchArgs>),
+    /// Play full-screen with the mouse: click a piece, its path, then the last square again.
+    Tui,
 }
 
 impl Command {
@@ -76,6 +78,7 @@ impl Command {
             Command::Analyze => "analyze",
             Command::Tb(_) => "tb",
             Command::Match(_) => "match",
+            Command::Tui => "tui",
         }
     }
 
@@ -87,13 +90,18 @@ impl Command {
                 Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
                 Echo, NoEcho, TbDir, Threads,
             ],
-            Command::Perft(_) => &[Rules, Fen, Color, Depth],
+            // `--threads` is perft's and tb's own option (clap gives its value to both).
+            Command::Perft(_) => &[Rules, Fen, Color, Depth, Threads],
             Command::Moves => &[Rules, Fen, Color],
             Command::Analyze => &[
                 Rules, Fen, Color, Level, Depth, Movetime, Nodes, Time, TbDir, Threads,
             ],
-            Command::Tb(_) => &[Rules, Fen, Color, TbDir],
+            Command::Tb(_) => &[Rules, Fen, Color, TbDir, Threads],
             Command::Match(_) => &[Rules, Fen, Color, Time, TbDir],
+            Command::Tui => &[
+                Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
+                TbDir, Threads,
+            ],
         }
     }
 }
@@ -194,9 +202,9 @@ pub struct Options {
     /// platform data directory).
     #[arg(long, global = true)]
     pub tb_dir: Option<PathBuf>,
-    /// Threads the engine searches with (play, analyze; default 1, which keeps every search
-    /// reproducible).
-    #[arg(long = "threads", id = "engine_threads", global = true,
+    /// Threads the engine searches with (play, analyze, tui; default 1, which keeps every
+    /// search reproducible).
+    #[arg(long, global = true,
           value_parser = clap::value_parser!(u32).range(1..=64))]
     pub threads: Option<u32>,
 }
@@ -379,5 +387,31 @@ impl CliError {
             CliError::Io(_) => 1,
             _ => 2,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_engine_threads_option_does_not_clash_with_perft_and_tb() {
+        // clap's consistency checks (they run in debug builds): the global `--threads` has
+        // the id of perft's and tb's own, so it is not propagated to them twice.
+        Cli::command().debug_assert();
+        let cli = Cli::try_parse_from(["dama", "perft", "--depth", "3", "--threads", "2"]).unwrap();
+        assert!(matches!(
+            cli.command,
+            Some(Command::Perft(PerftArgs {
+                threads: Some(2),
+                ..
+            }))
+        ));
+        assert!(cli.opts.check(cli.command.as_ref().unwrap()).is_ok());
+        let cli = Cli::try_parse_from(["dama", "moves", "--threads", "2"]).unwrap();
+        assert!(cli.opts.check(cli.command.as_ref().unwrap()).is_err());
+        let cli = Cli::try_parse_from(["dama", "analyze", "--threads", "2"]).unwrap();
+        assert_eq!(cli.opts.threads, Some(2));
     }
 }

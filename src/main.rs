@@ -36,6 +36,7 @@ fn run(cli: &Cli) -> Result<(), CliError> {
             })?
         }
         Command::Play => play(&cli.opts, &mut out)?,
+        Command::Tui => dama::tui::run(&cli.opts)?,
     }
     out.flush()?;
     Ok(())

@@ -5,6 +5,7 @@
 //! draw rules of the rule set (repetition, the counters) inside the tree; positions the
 //! endgame tables cover score their value below the root (the probe hook, `probe_tables`).
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -28,8 +29,8 @@ pub const MAX_PLY: usize = 128;
 /// The state of one search: tables, counters, the path of position keys.
 pub struct Searcher<'t, R: Rules> {
     tt: &'t Table,
-    /// Set by another thread to stop this search (the helpers of a multi-threaded search).
-    stop: Option<&'t AtomicBool>,
+    /// Set by the main search to stop this one (the helpers of a multi-threaded search).
+    helper_stop: Option<&'t AtomicBool>,
     lists: Vec<MoveList>,
     order: Vec<Vec<(i32, usize)>>,
     killers: [[u16; 2]; MAX_PLY],
@@ -48,6 +49,8 @@ pub struct Searcher<'t, R: Rules> {
     node_limit: u64,
     /// The evaluation's weights.
     weights: Weights,
+    /// Set from outside (another thread) to stop the search as if its time were up.
+    stop: Option<Arc<AtomicBool>>,
     /// Set when the deadline passed; every result after that is discarded.
     pub stopped: bool,
     _rules: std::marker::PhantomData<R>,
@@ -129,7 +132,7 @@ impl<'t, R: Rules> Searcher<'t, R> {
     pub fn new(tt: &'t Table, deadline: Option<Instant>) -> Self {
         Searcher {
             tt,
-            stop: None,
+            helper_stop: None,
             lists: (0..MAX_PLY + 1).map(|_| MoveList::new()).collect(),
             order: vec![Vec::new(); MAX_PLY + 1],
             killers: [[0; 2]; MAX_PLY],
@@ -142,6 +145,7 @@ impl<'t, R: Rules> Searcher<'t, R> {
             tb_hits: 0,
             node_limit: u64::MAX,
             weights: Weights::DEFAULT,
+            stop: None,
             stopped: false,
             _rules: std::marker::PhantomData,
         }
@@ -163,9 +167,15 @@ impl<'t, R: Rules> Searcher<'t, R> {
         self.weights = weights;
     }
 
-    /// Stops the search once `stop` is set (looked at every 1024 nodes).
-    pub fn set_stop(&mut self, stop: &'t AtomicBool) {
-        self.stop = Some(stop);
+    /// Stops the search, as if its time were up, once `stop` is set (from any thread).
+    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
+    }
+
+    /// Stops the search once `stop` is set: the main search's signal to its helper threads
+    /// (looked at every 1024 nodes).
+    pub fn set_helper_stop(&mut self, stop: &'t AtomicBool) {
+        self.helper_stop = Some(stop);
     }
 
     /// Sets (or lifts, with `None`) the time at which the search stops.
@@ -315,17 +325,17 @@ impl<'t, R: Rules> Searcher<'t, R> {
         if self.nodes >= self.node_limit {
             self.stopped = true;
         }
-        if self.nodes & 1023 == 0 {
-            if let Some(deadline) = self.deadline
-                && Instant::now() >= deadline
-            {
-                self.stopped = true;
-            }
-            if let Some(stop) = self.stop
-                && stop.load(Ordering::Relaxed)
-            {
-                self.stopped = true;
-            }
+        if self.nodes & 1023 == 0
+            && (self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+                || self
+                    .stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed))
+                || self.helper_stop.is_some_and(|s| s.load(Ordering::Relaxed)))
+        {
+            self.stopped = true;
         }
         self.stopped
     }

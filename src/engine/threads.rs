@@ -64,7 +64,7 @@ pub fn spawn_helper<'scope, 'env: 'scope, R: Rules>(
         let mut searcher = Searcher::<R>::new(shared.table, None);
         searcher.set_weights(shared.weights);
         searcher.set_tables(shared.tables);
-        searcher.set_stop(shared.stop);
+        searcher.set_helper_stop(shared.stop);
         let ahead = ((helper + 1) % 2) as i32;
         let mut depth = 0;
         while !shared.stop.load(Ordering::Relaxed) {
