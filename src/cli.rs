@@ -88,18 +88,19 @@ impl Command {
         match self {
             Command::Play => &[
                 Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
-                Echo, NoEcho, TbDir,
+                Echo, NoEcho, TbDir, Threads,
             ],
-            Command::Perft(_) => &[Rules, Fen, Color, Depth],
+            // `--threads` is perft's and tb's own option (clap gives its value to both).
+            Command::Perft(_) => &[Rules, Fen, Color, Depth, Threads],
             Command::Moves => &[Rules, Fen, Color],
             Command::Analyze => &[
-                Rules, Fen, Color, Level, Depth, Movetime, Nodes, Time, TbDir,
+                Rules, Fen, Color, Level, Depth, Movetime, Nodes, Time, TbDir, Threads,
             ],
-            Command::Tb(_) => &[Rules, Fen, Color, TbDir],
+            Command::Tb(_) => &[Rules, Fen, Color, TbDir, Threads],
             Command::Match(_) => &[Rules, Fen, Color, Time, TbDir],
             Command::Tui => &[
                 Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
-                TbDir,
+                TbDir, Threads,
             ],
         }
     }
@@ -123,6 +124,7 @@ enum Opt {
     Echo,
     NoEcho,
     TbDir,
+    Threads,
 }
 
 impl Opt {
@@ -143,6 +145,7 @@ impl Opt {
             Opt::Echo => "--echo",
             Opt::NoEcho => "--no-echo",
             Opt::TbDir => "--tb-dir",
+            Opt::Threads => "--threads",
         }
     }
 }
@@ -199,6 +202,11 @@ pub struct Options {
     /// platform data directory).
     #[arg(long, global = true)]
     pub tb_dir: Option<PathBuf>,
+    /// Threads the engine searches with (play, analyze, tui; default 1, which keeps every
+    /// search reproducible).
+    #[arg(long, global = true,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub threads: Option<u32>,
 }
 
 fn parse_rules(text: &str) -> Result<RuleSet, String> {
@@ -253,6 +261,7 @@ impl Options {
             (Opt::Echo, self.echo),
             (Opt::NoEcho, self.no_echo),
             (Opt::TbDir, self.tb_dir.is_some()),
+            (Opt::Threads, self.threads.is_some()),
         ];
         present
             .into_iter()
@@ -378,5 +387,31 @@ impl CliError {
             CliError::Io(_) => 1,
             _ => 2,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_engine_threads_option_does_not_clash_with_perft_and_tb() {
+        // clap's consistency checks (they run in debug builds): the global `--threads` has
+        // the id of perft's and tb's own, so it is not propagated to them twice.
+        Cli::command().debug_assert();
+        let cli = Cli::try_parse_from(["dama", "perft", "--depth", "3", "--threads", "2"]).unwrap();
+        assert!(matches!(
+            cli.command,
+            Some(Command::Perft(PerftArgs {
+                threads: Some(2),
+                ..
+            }))
+        ));
+        assert!(cli.opts.check(cli.command.as_ref().unwrap()).is_ok());
+        let cli = Cli::try_parse_from(["dama", "moves", "--threads", "2"]).unwrap();
+        assert!(cli.opts.check(cli.command.as_ref().unwrap()).is_err());
+        let cli = Cli::try_parse_from(["dama", "analyze", "--threads", "2"]).unwrap();
+        assert_eq!(cli.opts.threads, Some(2));
     }
 }

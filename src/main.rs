@@ -10,6 +10,9 @@ use dama::console;
 
 fn run(cli: &Cli) -> Result<(), CliError> {
     let command = cli.command.clone().unwrap_or(Command::Play);
+    if let Some(n) = cli.opts.threads {
+        dama::engine::threads::set_default_threads(n as usize);
+    }
     cli.opts.check(&command)?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());

@@ -331,8 +331,8 @@ fn every_three_kings_against_one_off_the_diagonal_is_won_within_the_count() {
 
 /// The plain search's score of `pos` at `depth` with a fresh count.
 fn searched(pos: &Position, depth: i32) -> Score {
-    let mut tt = dama::engine::tt::Table::new(16);
-    let mut searcher = Searcher::<Czech>::new(&mut tt, None);
+    let tt = dama::engine::tt::Table::new(16);
+    let mut searcher = Searcher::<Czech>::new(&tt, None);
     // The search on its own, not looking into the table it is checked against.
     searcher.set_tables(None);
     let root = Root {

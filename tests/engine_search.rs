@@ -83,8 +83,8 @@ fn the_ending_count_is_seen_by_the_search() {
         }),
     };
     let score = |plies| {
-        let mut table = Table::new(12);
-        let mut searcher = Searcher::<Czech>::new(&mut table, None);
+        let table = Table::new(12);
+        let mut searcher = Searcher::<Czech>::new(&table, None);
         let root = Root {
             pos,
             counters: counters(plies),
@@ -120,11 +120,11 @@ fn repetition_is_a_draw_in_the_search() {
         history: Vec::new(),
         ..repeated.clone()
     };
-    let mut table = Table::new(12);
-    let mut searcher = Searcher::<Czech>::new(&mut table, None);
+    let table = Table::new(12);
+    let mut searcher = Searcher::<Czech>::new(&table, None);
     assert!(searcher.search_root(&fresh, 1, -40_000, 40_000) > 300);
-    let mut table = Table::new(12);
-    let mut searcher = Searcher::<Czech>::new(&mut table, None);
+    let table = Table::new(12);
+    let mut searcher = Searcher::<Czech>::new(&table, None);
     assert_eq!(searcher.search_root(&repeated, 1, -40_000, 40_000), 0);
 }
 

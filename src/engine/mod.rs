@@ -18,12 +18,13 @@ pub mod eval;
 pub mod level;
 pub mod minimax;
 pub mod search;
+pub mod threads;
 pub mod tt;
 pub mod weights;
 
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
 pub use self::clock::TimeControl;
@@ -137,6 +138,8 @@ pub struct Engine {
     weights: Weights,
     /// With a clock: the time left for white and for black (`None`: the base time).
     clock_left: [Option<Duration>; 2],
+    /// Threads searching each move (1: the main search alone, reproducible).
+    threads: usize,
     stop: Option<Arc<AtomicBool>>,
 }
 
@@ -221,8 +224,21 @@ impl Engine {
             use_tables: true,
             weights: Weights::DEFAULT,
             clock_left: [None; 2],
+            threads: threads::default_threads(),
             stop: None,
         }
+    }
+
+    /// Searches with `n` threads (at least 1): the main search and `n - 1` helpers sharing
+    /// its transposition table (Lazy SMP, see [`threads`]). With one thread (the default) a
+    /// search is reproducible; with more it is not.
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.clamp(1, threads::MAX_THREADS);
+    }
+
+    /// The number of threads searching each move.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The limits it thinks within.
@@ -345,64 +361,94 @@ impl Engine {
             Some(t) if t < Duration::from_millis(250) => SMALL_TABLE_BITS,
             _ => TABLE_BITS,
         };
-        let table = self.table.get_or_insert_with(|| Table::new(bits));
-        // Depth 1 is always completed (a few hundred nodes at most): however short the move
-        // time or small the node budget, the move played has been searched. The clock and the
-        // budget apply from depth 2 on.
-        let mut searcher = Searcher::<R>::new(table, None);
-        searcher.set_weights(self.weights);
+        let table: &Table = self.table.get_or_insert_with(|| Table::new(bits));
         // A few captures from the root can reach the tables' positions: probe them (the small
         // classes are built on the side, not waited for, and used once ready).
-        if self.use_tables && game.position().occupied().count() <= TABLES_FROM_PIECES {
-            searcher.set_tables(crate::tablebase::EngineTables::get::<R>());
-        }
+        let tables = if self.use_tables && game.position().occupied().count() <= TABLES_FROM_PIECES
+        {
+            crate::tablebase::EngineTables::get::<R>()
+        } else {
+            None
+        };
+        let weights = self.weights;
+        // The levels with noise score every root move on one thread.
+        let helpers = if noise > 0 {
+            0
+        } else {
+            self.threads.max(1) - 1
+        };
+        // `stop`: the main search's signal to its helpers; `self.stop`: a caller's signal to
+        // the main search (which then stops its helpers).
+        let stop = AtomicBool::new(false);
+        let external_stop = self.stop.clone();
+        let main_depth = AtomicI32::new(1);
         let mut best: (Move, i32) = (first, 0);
         let mut noisy: Vec<(Move, i32)> = Vec::new();
-        for depth in 1..=max_depth {
-            if depth == 2 {
-                searcher.set_deadline(deadline);
-                searcher.set_node_limit(plan.nodes);
-                searcher.set_stop(self.stop.clone());
-            }
-            let (score, pv) = if noise > 0 {
-                let scored = searcher.score_root_moves(&root, depth as i32);
-                if searcher.stopped {
-                    break;
-                }
-                noisy = scored;
-                let Some(&(mv, s)) = noisy.iter().max_by_key(|(_, s)| *s) else {
-                    break;
-                };
-                (s, vec![mv])
-            } else {
-                searcher.age();
-                let score = searcher.search_root(&root, depth as i32, -MATE - 1, MATE + 1);
-                if searcher.stopped {
-                    // Keep a better move found by the unfinished iteration.
-                    if let Some(mv) = searcher.pv().first() {
-                        best.0 = *mv;
-                    }
-                    break;
-                }
-                (score, searcher.pv().to_vec())
+        std::thread::scope(|scope| {
+            let shared = threads::Shared {
+                table,
+                stop: &stop,
+                main_depth: &main_depth,
+                weights,
+                tables,
             };
-            if let Some(mv) = pv.first() {
-                best = (*mv, score);
+            for helper in 1..=helpers {
+                threads::spawn_helper::<R>(scope, helper, shared, &root);
             }
-            on_info(&Info {
-                depth,
-                score: Score::from_internal(score),
-                nodes: searcher.nodes,
-                pv,
-                tbhits: searcher.tb_hits,
-            });
-            if score.abs() > MATE_BOUND && depth as i32 > MATE - score.abs() + 8 {
-                break;
+            // Depth 1 is always completed (a few hundred nodes at most): however short the
+            // move time or small the node budget, the move played has been searched. The
+            // clock and the budget apply from depth 2 on.
+            let mut searcher = Searcher::<R>::new(table, None);
+            searcher.set_weights(weights);
+            searcher.set_tables(tables);
+            for depth in 1..=max_depth {
+                main_depth.store(depth as i32, Ordering::Relaxed);
+                if depth == 2 {
+                    searcher.set_deadline(deadline);
+                    searcher.set_node_limit(plan.nodes);
+                    searcher.set_stop(external_stop.clone());
+                }
+                let (score, pv) = if noise > 0 {
+                    let scored = searcher.score_root_moves(&root, depth as i32);
+                    if searcher.stopped {
+                        break;
+                    }
+                    noisy = scored;
+                    let Some(&(mv, s)) = noisy.iter().max_by_key(|(_, s)| *s) else {
+                        break;
+                    };
+                    (s, vec![mv])
+                } else {
+                    searcher.age();
+                    let score = searcher.aspiration(&root, depth as i32, best.1);
+                    if searcher.stopped {
+                        // Keep a better move found by the unfinished iteration.
+                        if let Some(mv) = searcher.pv().first() {
+                            best.0 = *mv;
+                        }
+                        break;
+                    }
+                    (score, searcher.pv().to_vec())
+                };
+                if let Some(mv) = pv.first() {
+                    best = (*mv, score);
+                }
+                on_info(&Info {
+                    depth,
+                    score: Score::from_internal(score),
+                    nodes: searcher.nodes,
+                    pv,
+                    tbhits: searcher.tb_hits,
+                });
+                if score.abs() > MATE_BOUND && depth as i32 > MATE - score.abs() + 8 {
+                    break;
+                }
+                if soft.is_some_and(|soft| started.elapsed() >= soft) {
+                    break;
+                }
             }
-            if soft.is_some_and(|soft| started.elapsed() >= soft) {
-                break;
-            }
-        }
+            stop.store(true, Ordering::Relaxed);
+        });
         if noise > 0 && !noisy.is_empty() {
             let mut pick = best;
             let mut pick_value = i32::MIN;

@@ -1,6 +1,8 @@
-//! The search: iterative deepening over a negamax alpha-beta with principal-variation search,
-//! a transposition table, move ordering (hash move, captures, killers, history), late-move
-//! reductions, an extension for single replies, a quiescence search on captures, and the draw rules of the rule set (repetition, the counters) inside the tree; positions the
+//! The search: iterative deepening over a negamax alpha-beta with principal-variation search
+//! and aspiration windows at the root, a transposition table (shared with the helper threads
+//! of [`super::threads`]), move ordering (hash move, captures, killers, history), late-move
+//! reductions, an extension for single replies, a quiescence search on captures, and the
+//! draw rules of the rule set (repetition, the counters) inside the tree; positions the
 //! endgame tables cover score their value below the root (the probe hook, `probe_tables`).
 
 use std::sync::Arc;
@@ -26,7 +28,9 @@ pub const MAX_PLY: usize = 128;
 
 /// The state of one search: tables, counters, the path of position keys.
 pub struct Searcher<'t, R: Rules> {
-    tt: &'t mut Table,
+    tt: &'t Table,
+    /// Set by the main search to stop this one (the helpers of a multi-threaded search).
+    helper_stop: Option<&'t AtomicBool>,
     lists: Vec<MoveList>,
     order: Vec<Vec<(i32, usize)>>,
     killers: [[u16; 2]; MAX_PLY],
@@ -62,6 +66,14 @@ pub struct Root {
     /// Keys of earlier positions since the last irreversible move, oldest first.
     pub history: Vec<u64>,
 }
+
+/// The half-width of the root's first aspiration window, in hundredths of a man.
+const ASPIRATION_WINDOW: i32 = 25;
+
+/// Plies added to a node's depth for the horizon within which its draw counters could fire
+/// (the extensions and the quiescence search go beyond the nominal depth), see
+/// [`tt::table_key`].
+const COUNTER_MARGIN: i32 = 8;
 
 /// The divisor of the late-move reduction formula (smaller reduces more).
 const LMR_DIVISOR: f64 = 1.5;
@@ -117,9 +129,10 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 
 impl<'t, R: Rules> Searcher<'t, R> {
     /// A searcher using `tt`, stopping at `deadline` if any.
-    pub fn new(tt: &'t mut Table, deadline: Option<Instant>) -> Self {
+    pub fn new(tt: &'t Table, deadline: Option<Instant>) -> Self {
         Searcher {
             tt,
+            helper_stop: None,
             lists: (0..MAX_PLY + 1).map(|_| MoveList::new()).collect(),
             order: vec![Vec::new(); MAX_PLY + 1],
             killers: [[0; 2]; MAX_PLY],
@@ -157,6 +170,12 @@ impl<'t, R: Rules> Searcher<'t, R> {
     /// Stops the search, as if its time were up, once `stop` is set (from any thread).
     pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
         self.stop = stop;
+    }
+
+    /// Stops the search once `stop` is set: the main search's signal to its helper threads
+    /// (looked at every 1024 nodes).
+    pub fn set_helper_stop(&mut self, stop: &'t AtomicBool) {
+        self.helper_stop = Some(stop);
     }
 
     /// Sets (or lifts, with `None`) the time at which the search stops.
@@ -215,6 +234,36 @@ impl<'t, R: Rules> Searcher<'t, R> {
             0,
             reversible,
         )
+    }
+
+    /// Searches `root` to `depth`: first in a window around `guess` (the last depth's score),
+    /// widened on the side that fails until the score falls inside; the full window from the
+    /// first depths and around won or lost scores.
+    pub fn aspiration(&mut self, root: &Root, depth: i32, guess: i32) -> i32 {
+        if depth < 4 || guess.abs() >= TABLE_WIN - 1_000 {
+            return self.search_root(root, depth, -MATE - 1, MATE + 1);
+        }
+        let mut delta = ASPIRATION_WINDOW;
+        let mut alpha = guess - delta;
+        let mut beta = guess + delta;
+        loop {
+            let score = self.search_root(root, depth, alpha, beta);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha {
+                alpha = (alpha - delta).max(-MATE - 1);
+            } else if score >= beta {
+                beta = (beta + delta).min(MATE + 1);
+            } else {
+                return score;
+            }
+            delta *= 2;
+            if delta > 400 {
+                alpha = -MATE - 1;
+                beta = MATE + 1;
+            }
+        }
     }
 
     /// Scores every root move with a full window at `depth` (for the levels that add noise).
@@ -283,7 +332,8 @@ impl<'t, R: Rules> Searcher<'t, R> {
                 || self
                     .stop
                     .as_ref()
-                    .is_some_and(|s| s.load(Ordering::Relaxed)))
+                    .is_some_and(|s| s.load(Ordering::Relaxed))
+                || self.helper_stop.is_some_and(|s| s.load(Ordering::Relaxed)))
         {
             self.stopped = true;
         }
@@ -372,7 +422,12 @@ impl<'t, R: Rules> Searcher<'t, R> {
             }
         }
 
-        let tt_key = key ^ tt::counters_key(counters);
+        // The quiescence search does not use the table.
+        let tt_key = if quiescence {
+            0
+        } else {
+            tt::table_key::<R>(key, counters, depth + COUNTER_MARGIN)
+        };
         let mut hash_move = u8::MAX;
         if !quiescence && let Some(entry) = self.tt.probe(tt_key) {
             hash_move = entry.best;

@@ -2,9 +2,9 @@
 //! asked for one move at a time through its `analyze` subcommand.
 //!
 //! A player is written `key=value,key=value`: `name`, `level`, `depth`, `movetime` (ms),
-//! `nodes`, `time` (`5m+3s`), `weights` (a TOML file, this build only) and `cmd` (the path of
-//! another `dama`). `dama analyze` sees only the position (`--fen`), not the game: such a
-//! player cannot know which positions already occurred, so it may walk into a repetition the
+//! `nodes`, `time` (`5m+3s`), `weights` (a TOML file, this build only), `cmd` (the path of
+//! another `dama`) and `threads` (the engine's search threads). `dama analyze` sees only
+//! the position (`--fen`), not the game: such a player cannot know which positions already occurred, so it may walk into a repetition the
 //! referee then scores as a draw (the referee's `Game` applies every draw rule).
 
 use std::io::Read;
@@ -31,6 +31,8 @@ pub struct PlayerSpec {
     pub weights: Option<PathBuf>,
     /// Another `dama` binary, driven through `dama analyze`.
     pub cmd: Option<PathBuf>,
+    /// Threads the engine searches with (`None`: one; passed as `--threads` to a `cmd=`).
+    pub threads: Option<u32>,
 }
 
 /// A player description that cannot be used.
@@ -38,7 +40,7 @@ pub struct PlayerSpec {
 pub enum SpecError {
     /// A part that is not `key=value`, or an unknown key.
     #[error(
-        "bad player '{0}': '{1}' is not one of name=, level=, depth=, movetime=, nodes=, time=, weights=, cmd="
+        "bad player '{0}': '{1}' is not one of name=, level=, depth=, movetime=, nodes=, time=, weights=, cmd=, threads="
     )]
     UnknownKey(String, String),
     /// A value out of range or not a number.
@@ -58,6 +60,7 @@ impl FromStr for PlayerSpec {
             limits: Limits::default(),
             weights: None,
             cmd: None,
+            threads: None,
         };
         let bad = |what: String| SpecError::BadValue(text.to_string(), what);
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -86,6 +89,7 @@ impl FromStr for PlayerSpec {
                 }
                 "weights" => spec.weights = Some(PathBuf::from(value.trim())),
                 "cmd" => spec.cmd = Some(PathBuf::from(value.trim())),
+                "threads" => spec.threads = Some(number(1, 64)? as u32),
                 _ => return Err(SpecError::UnknownKey(text.into(), part.into())),
             }
         }
@@ -126,6 +130,8 @@ pub enum Player {
         path: PathBuf,
         /// Its limits.
         limits: Limits,
+        /// Its `--threads`, if given.
+        threads: Option<u32>,
     },
 }
 
@@ -140,9 +146,11 @@ impl Player {
             Some(path) => Ok(Player::Command {
                 path: path.clone(),
                 limits: spec.limits,
+                threads: spec.threads,
             }),
             None => {
                 let mut engine = Engine::with_seed(spec.limits, seed);
+                engine.set_threads(spec.threads.unwrap_or(1) as usize);
                 if let Some(path) = &spec.weights {
                     engine.set_weights(Weights::load(path)?);
                 }
@@ -173,13 +181,17 @@ impl Player {
                     .choose_move(game)
                     .ok_or_else(|| PlayerError::NoMove("the engine".into(), "no move found".into()))
             }
-            Player::Command { path, limits } => {
+            Player::Command {
+                path,
+                limits,
+                threads,
+            } => {
                 let made = (game.moves().len() / 2) as u32;
                 let movetime = match (limits.time, left) {
                     (Some(tc), Some(left)) => Some(allot(left, tc.increment, made)),
                     _ => limits.movetime,
                 };
-                ask_command::<R>(path, limits, movetime, game)
+                ask_command::<R>(path, limits, *threads, movetime, game)
             }
         }
     }
@@ -195,6 +207,7 @@ fn patience(movetime: Option<Duration>) -> Duration {
 fn ask_command<R: Rules>(
     path: &Path,
     limits: &Limits,
+    threads: Option<u32>,
     movetime: Option<Duration>,
     game: &Game<R>,
 ) -> Result<Move, PlayerError> {
@@ -219,6 +232,9 @@ fn ask_command<R: Rules>(
     }
     if let Some(nodes) = limits.nodes {
         command.arg(format!("--nodes={nodes}"));
+    }
+    if let Some(threads) = threads {
+        command.arg(format!("--threads={threads}"));
     }
     let mut child = command
         .spawn()
@@ -298,6 +314,9 @@ mod tests {
         assert_eq!(spec.name, "cmd=/x/dama,movetime=100");
         assert_eq!(spec.cmd, Some(PathBuf::from("/x/dama")));
         assert_eq!(spec.limits.movetime, Some(Duration::from_millis(100)));
+        let spec: PlayerSpec = "nodes=100,threads=2".parse().unwrap();
+        assert_eq!(spec.threads, Some(2));
+        assert_eq!("nodes=100".parse::<PlayerSpec>().unwrap().threads, None);
         let spec: PlayerSpec = "time=1m+1s".parse().unwrap();
         assert_eq!(
             spec.limits.time.map(|t| t.base),
@@ -311,6 +330,8 @@ mod tests {
             "depth",
             "time=5x",
             "cmd=/x,weights=w.toml",
+            "threads=0",
+            "threads=65",
         ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }
