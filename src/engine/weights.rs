@@ -9,6 +9,9 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+/// The largest magnitude of a weight (keeps the evaluation's arithmetic far from overflow).
+pub const LIMIT: i32 = 5_000;
+
 /// The largest weights file read (a full file is well under 1 KiB).
 const MAX_FILE_BYTES: u64 = 64 * 1024;
 
@@ -34,6 +37,21 @@ pub struct Weights {
     pub centre: i32,
     /// A free forward step of a man.
     pub man_step: i32,
+    /// Balance: times the difference between a side's men on the left half (files a–d) and
+    /// on the right half (e–h), taken absolutely (a lopsided side gets it; negative is a
+    /// penalty).
+    pub balance: i32,
+    /// A man on a key guard square of the home rank (c1 and e1 for white, d8 and f8 for
+    /// black) while the enemy has no king, on top of [`Weights::back_rank`].
+    pub back_guard: i32,
+    /// A locked man: neither forward square is free (negative is a penalty).
+    pub locked: i32,
+    /// The runaway race: when both sides have runaway men, the side whose fastest one
+    /// crowns first (fewer moves to go; the side to move wins a tie) gets this.
+    pub runaway_race: i32,
+    /// Under optional capture only (the Spanish-spec rules): added to each runaway man, which
+    /// no sacrifice can lure off its road there.
+    pub optional_runaway: i32,
     /// A square a king can move to.
     pub king_reach: i32,
     /// A king on the main diagonal a1–h8.
@@ -67,6 +85,11 @@ impl Weights {
         back_rank: 6,
         centre: 4,
         man_step: 2,
+        balance: 0,
+        back_guard: 0,
+        locked: 0,
+        runaway_race: 0,
+        optional_runaway: 0,
         king_reach: 2,
         king_main_diagonal: 12,
         king_double_diagonal: 4,
@@ -107,35 +130,78 @@ impl Weights {
         Weights::from_toml(&text)
     }
 
+    /// Every weight by name, with a handle to change it: the scalars, then `advance[0]` …
+    /// `advance[6]` (for the tuner, and for the range check).
+    pub fn each_mut(&mut self) -> Vec<(String, &mut i32)> {
+        let Weights {
+            man,
+            king,
+            advance,
+            runaway,
+            runaway_rank,
+            back_rank,
+            centre,
+            man_step,
+            balance,
+            back_guard,
+            locked,
+            runaway_race,
+            optional_runaway,
+            king_reach,
+            king_main_diagonal,
+            king_double_diagonal,
+            ending_two_kings,
+            ending_three_on_main,
+            ending_win,
+            ending_four_kings,
+            ending_main_diagonal,
+            ending_freedom,
+            ending_near,
+        } = self;
+        let mut all: Vec<(String, &mut i32)> = [
+            ("man", man),
+            ("king", king),
+            ("runaway", runaway),
+            ("runaway_rank", runaway_rank),
+            ("back_rank", back_rank),
+            ("centre", centre),
+            ("man_step", man_step),
+            ("balance", balance),
+            ("back_guard", back_guard),
+            ("locked", locked),
+            ("runaway_race", runaway_race),
+            ("optional_runaway", optional_runaway),
+            ("king_reach", king_reach),
+            ("king_main_diagonal", king_main_diagonal),
+            ("king_double_diagonal", king_double_diagonal),
+            ("ending_two_kings", ending_two_kings),
+            ("ending_three_on_main", ending_three_on_main),
+            ("ending_win", ending_win),
+            ("ending_four_kings", ending_four_kings),
+            ("ending_main_diagonal", ending_main_diagonal),
+            ("ending_freedom", ending_freedom),
+            ("ending_near", ending_near),
+        ]
+        .into_iter()
+        .map(|(name, v)| (name.to_string(), v))
+        .collect();
+        all.extend(
+            advance
+                .iter_mut()
+                .enumerate()
+                .map(|(i, v)| (format!("advance[{i}]"), v)),
+        );
+        all
+    }
+
     /// Refuses values that could overflow the evaluation's arithmetic.
     fn check(&self) -> Result<(), WeightsError> {
-        const LIMIT: i32 = 5_000;
-        let scalars = [
-            ("man", self.man),
-            ("king", self.king),
-            ("runaway", self.runaway),
-            ("runaway_rank", self.runaway_rank),
-            ("back_rank", self.back_rank),
-            ("centre", self.centre),
-            ("man_step", self.man_step),
-            ("king_reach", self.king_reach),
-            ("king_main_diagonal", self.king_main_diagonal),
-            ("king_double_diagonal", self.king_double_diagonal),
-            ("ending_two_kings", self.ending_two_kings),
-            ("ending_three_on_main", self.ending_three_on_main),
-            ("ending_win", self.ending_win),
-            ("ending_four_kings", self.ending_four_kings),
-            ("ending_main_diagonal", self.ending_main_diagonal),
-            ("ending_freedom", self.ending_freedom),
-            ("ending_near", self.ending_near),
-        ];
-        let advance = self.advance.iter().map(|&v| ("advance", v));
-        match scalars
-            .into_iter()
-            .chain(advance)
-            .find(|(_, v)| v.abs() > LIMIT)
-        {
-            Some((name, _)) => Err(WeightsError::OutOfRange(name.to_string(), LIMIT)),
+        let mut copy = *self;
+        match copy.each_mut().into_iter().find(|(_, v)| v.abs() > LIMIT) {
+            Some((name, _)) => {
+                let name = name.split('[').next().unwrap_or_default().to_string();
+                Err(WeightsError::OutOfRange(name, LIMIT))
+            }
             None => Ok(()),
         }
     }

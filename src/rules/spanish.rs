@@ -35,6 +35,7 @@ impl Params for Spanish {
 impl Rules for Spanish {
     const RULE_SET: RuleSet = RuleSet::Spanish;
     const NOTATION: Notation = Notation::Numeric;
+    const CAPTURE_COMPULSORY: bool = false;
 
     #[inline]
     fn legal_moves(pos: &Position, moves: &mut MoveList) {
