@@ -64,6 +64,8 @@ pub enum Command {
     Tb(crate::tablebase::command::TbArgs),
     /// Play engine against engine and report the result with statistics.
     Match(Box<crate::matchplay::MatchArgs>),
+    /// Tune the evaluation's weights: self-play data (gen), a logistic fit (fit).
+    Tune(crate::tune::TuneArgs),
 }
 
 impl Command {
@@ -76,6 +78,7 @@ impl Command {
             Command::Analyze => "analyze",
             Command::Tb(_) => "tb",
             Command::Match(_) => "match",
+            Command::Tune(_) => "tune",
         }
     }
 
@@ -94,6 +97,7 @@ impl Command {
             ],
             Command::Tb(_) => &[Rules, Fen, Color, TbDir],
             Command::Match(_) => &[Rules, Fen, Color, Time, TbDir],
+            Command::Tune(_) => &[Rules, Nodes],
         }
     }
 }

@@ -38,3 +38,4 @@ pub mod console;
 pub mod engine;
 pub mod game;
 pub mod matchplay;
+pub mod tune;

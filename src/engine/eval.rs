@@ -398,4 +398,86 @@ mod tests {
         let blocked = eval("W:Wa5,c1:Bb6,a7");
         assert!(free > blocked + 20, "{free} {blocked}");
     }
+
+    /// The change a single weight makes to the side to move's score under `R`.
+    fn term<R: Rules>(text: &str, set: impl Fn(&mut Weights)) -> i32 {
+        let pos = fen::parse(text).unwrap();
+        let mut w = Weights::DEFAULT;
+        set(&mut w);
+        evaluate_for::<R>(&pos, &w) - evaluate_for::<R>(&pos, &Weights::DEFAULT)
+    }
+
+    #[test]
+    fn locked_men() {
+        use crate::Czech;
+        let locked = |text| term::<Czech>(text, |w| w.locked = -10);
+        // c3 is shut in by b4 and d4 (whose own steps to a3 and e3 are free).
+        assert_eq!(locked("W:Wc3:Bb4,d4"), -10);
+        assert_eq!(locked("B:Wc3:Bb4,d4"), 10);
+        // An edge man with its one square taken; a man with a free square is not locked.
+        assert_eq!(locked("W:Wa3,e3:Bb4,f6"), -10);
+        assert_eq!(locked("W:Wc3:Bb4,h6"), 0);
+        // Kings are never locked.
+        assert_eq!(locked("W:WKc3:Bb4,d4"), 0);
+    }
+
+    #[test]
+    fn balance_between_the_wings() {
+        use crate::Czech;
+        let balance = |text| term::<Czech>(text, |w| w.balance = -5);
+        // White's three men all on the left (3 off balance), black's two split evenly.
+        assert_eq!(balance("W:Wa3,b2,c3:Bd6,e7"), -15);
+        assert_eq!(balance("B:Wa3,b2,c3:Bd6,e7"), 15);
+        // Mirror images cancel.
+        assert_eq!(balance("W:Wa3,b2:Bg7,h6"), 0);
+    }
+
+    #[test]
+    fn back_rank_guards() {
+        use crate::Czech;
+        let guard = |text| term::<Czech>(text, |w| w.back_guard = 7);
+        assert_eq!(guard("W:Wc1,e1,a1:Bd6"), 14);
+        assert_eq!(guard("W:Wc1:Bd8,f8,b8"), 7 - 14);
+        // No guard against kings: the enemy already has one.
+        assert_eq!(guard("W:Wc1,e1:BKd6"), 0);
+    }
+
+    #[test]
+    fn runaway_race_goes_to_the_faster_man() {
+        use crate::Czech;
+        let race = |text| term::<Czech>(text, |w| w.runaway_race = 50);
+        // c5 and f4 each need three moves: the side to move crowns first.
+        assert_eq!(race("W:Wc5:Bf4"), 50);
+        assert_eq!(race("B:Wc5:Bf4"), 50);
+        // f2 needs one move, c5 three: black wins the race whoever moves.
+        assert_eq!(race("W:Wc5:Bf2"), -50);
+        assert_eq!(race("B:Wc5:Bf2"), 50);
+        // One side has no runaway (b6 is in front of c5's road): no race.
+        assert_eq!(race("W:Wc5:Bb6,f2"), 0);
+        // A king can catch a runaway: no race either.
+        assert_eq!(race("W:Wc5,Ka1:Bf4"), 0);
+    }
+
+    #[test]
+    fn optional_capture_runaway_counts_under_the_spanish_rules_only() {
+        use crate::{Czech, Spanish};
+        let set = |w: &mut Weights| w.optional_runaway = 40;
+        // g5 runs free; c1, b6 and a7 are each in the other side's way.
+        assert_eq!(term::<Spanish>("W:Wg5,c1:Bb6,a7", set), 40);
+        assert_eq!(term::<Czech>("W:Wg5,c1:Bb6,a7", set), 0);
+    }
+
+    #[test]
+    fn king_mobility_and_main_diagonal() {
+        use crate::Czech;
+        let d = Weights::DEFAULT;
+        // A king on d4 reaches e5–g7 (h8 is taken), c3–a1, c5–b6 (a7 is taken), e3–g1.
+        let reach = |text| term::<Czech>(text, |w| w.king_reach = d.king_reach + 3);
+        assert_eq!(reach("W:WKd4:Bh8,a7"), 3 * 11);
+        assert_eq!(reach("B:WKd4:Bh8,a7"), -3 * 11);
+        let main = |text| term::<Czech>(text, |w| w.king_main_diagonal = d.king_main_diagonal + 9);
+        assert_eq!(main("W:WKd4:Bg7,a7"), 9);
+        assert_eq!(main("W:WKd4,Kb2:Bg7,a7"), 18);
+        assert_eq!(main("W:WKc5:Bg7,a7"), 0);
+    }
 }

@@ -245,6 +245,33 @@ mod tests {
         let k = Weights::from_toml("king = 250\n").unwrap();
         assert_eq!(k.king, 250);
         assert_eq!(Weights { king: 300, ..k }, Weights::DEFAULT);
+        // Every weight changed at once, to a different value each.
+        let mut all = Weights::DEFAULT;
+        for (i, (_, v)) in all.each_mut().into_iter().enumerate() {
+            *v = 7 * i as i32 - 40;
+        }
+        assert_ne!(all, Weights::DEFAULT);
+        assert_eq!(Weights::from_toml(&all.to_toml()).unwrap(), all);
+    }
+
+    #[test]
+    fn every_weight_is_named_once() {
+        let mut w = Weights::DEFAULT;
+        let names: Vec<String> = w.each_mut().into_iter().map(|(n, _)| n).collect();
+        let unique: std::collections::HashSet<&String> = names.iter().collect();
+        assert_eq!(unique.len(), names.len());
+        // 22 scalars and the seven advancement ranks: each name but the ranks loads alone.
+        assert_eq!(names.len(), 29);
+        for name in names.iter().filter(|n| !n.starts_with("advance")) {
+            let w = Weights::from_toml(&format!("{name} = 4321")).unwrap();
+            let mut copy = w;
+            let (_, v) = copy
+                .each_mut()
+                .into_iter()
+                .find(|(n, _)| n == name)
+                .unwrap();
+            assert_eq!(*v, 4321, "{name}");
+        }
     }
 
     #[test]
