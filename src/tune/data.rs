@@ -53,6 +53,9 @@ pub struct GenArgs {
     pub out: PathBuf,
 }
 
+/// A position labelled with its game's result from white's view (1, 0.5 or 0).
+pub type Labelled = (Position, f64);
+
 /// What one game gave: its quiet positions and its result from white's view.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
@@ -148,7 +151,7 @@ pub fn generate<R: Rules>(
         let opening = &openings[i as usize % openings.len()];
         let record = play_game::<R>(opening, i, args, weights);
         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-        if n % 100 == 0
+        if n.is_multiple_of(100)
             && let Ok(mut err) = err.lock()
         {
             let _ = writeln!(
@@ -242,7 +245,7 @@ fn parse_line(line: &str) -> Result<Option<(Position, f64)>, String> {
 }
 
 /// Reads labelled positions from `input` (`path` names it in errors).
-pub fn read_positions(input: impl Read, path: &Path) -> Result<Vec<(Position, f64)>, TuneError> {
+pub fn read_positions(input: impl Read, path: &Path) -> Result<Vec<Labelled>, TuneError> {
     let mut reader = BufReader::new(input);
     let mut positions = Vec::new();
     let mut line = String::new();
@@ -282,7 +285,7 @@ pub fn read_positions(input: impl Read, path: &Path) -> Result<Vec<(Position, f6
 }
 
 /// Reads the data file at `path`.
-pub fn load_positions(path: &Path) -> Result<Vec<(Position, f64)>, TuneError> {
+pub fn load_positions(path: &Path) -> Result<Vec<Labelled>, TuneError> {
     let file = std::fs::File::open(path).map_err(|e| TuneError::File(path.to_path_buf(), e))?;
     read_positions(file, path)
 }

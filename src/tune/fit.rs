@@ -21,11 +21,12 @@ use std::time::Instant;
 use clap::Args;
 use rayon::prelude::*;
 
-use super::{Rng, TuneError, data};
+use super::data::{self, Labelled};
+use super::{Rng, TuneError};
 use crate::engine::Weights;
 use crate::engine::eval::evaluate_white_for;
 use crate::engine::weights::LIMIT;
-use crate::{Position, Rules};
+use crate::Rules;
 
 /// Positions per chunk of the error sum (the sums of the chunks are added in order).
 const CHUNK: usize = 4096;
@@ -75,13 +76,13 @@ pub fn sigmoid(k: f64, eval: f64) -> f64 {
 
 /// A fitting problem: positions with results, evaluated under `R`.
 pub struct Problem<'a, R: Rules> {
-    positions: &'a [(Position, f64)],
+    positions: &'a [Labelled],
     _rules: std::marker::PhantomData<R>,
 }
 
 impl<'a, R: Rules> Problem<'a, R> {
     /// The problem of `positions`.
-    pub fn new(positions: &'a [(Position, f64)]) -> Self {
+    pub fn new(positions: &'a [Labelled]) -> Self {
         Problem {
             positions,
             _rules: std::marker::PhantomData,
@@ -161,10 +162,7 @@ pub struct FitReport {
 }
 
 /// Splits `positions` by `seed`: (fitted, held out), a tenth held out (none below 20).
-pub fn split(
-    positions: &[(Position, f64)],
-    seed: u64,
-) -> (Vec<(Position, f64)>, Vec<(Position, f64)>) {
+pub fn split(positions: &[Labelled], seed: u64) -> (Vec<Labelled>, Vec<Labelled>) {
     let mut order: Vec<usize> = (0..positions.len()).collect();
     let mut rng = Rng::new(seed);
     for i in (1..order.len()).rev() {
@@ -181,7 +179,7 @@ pub fn split(
 
 /// Fits the weights to `positions` from `start`; `progress` gets one line per pass.
 pub fn fit<R: Rules>(
-    positions: &[(Position, f64)],
+    positions: &[Labelled],
     start: &Weights,
     seed: u64,
     max_passes: u32,
@@ -306,7 +304,7 @@ mod tests {
     use crate::{Czech, fen};
 
     /// Positions where white's extra men won and black's lost, and level ones drawn.
-    fn tiny() -> Vec<(Position, f64)> {
+    fn tiny() -> Vec<Labelled> {
         let text = [
             ("W:Wa1,c1,e1,c3:Bf6", 1.0),
             ("W:Wa3,c3,e3:Bh8", 1.0),
