@@ -7,10 +7,16 @@
 //!   fewer pieces are left;
 //! - runaway men: a man with no enemy piece in the cone ahead of it, when the enemy has no
 //!   king to catch it, is nearly a king;
-//! - the back rank: men kept home guard against enemy crowning while the board is full;
+//! - the runaway race: when both sides have runaway men, the side whose fastest one crowns
+//!   first, counting moves;
+//! - the back rank: men kept home guard against enemy crowning while the board is full; the
+//!   key guard squares (c1, e1; d8, f8) while the enemy has no king;
 //! - the centre: men on the eight central squares;
-//! - mobility: free forward steps of men, squares a king can reach; kings on the main
-//!   diagonal and the double diagonals;
+//! - balance: men spread evenly over the two wings;
+//! - mobility: free forward steps of men, locked men (no free step), squares a king can
+//!   reach; kings on the main diagonal and the double diagonals;
+//! - per rule set: under optional capture ([`Rules::CAPTURE_COMPULSORY`] false) a runaway
+//!   man cannot be lured off its road by a sacrifice, and is worth more;
 //! - king endings: two kings (or fewer) cannot beat one; three kings beat a lone king off the
 //!   main diagonal (the attacker wants the main diagonal and to shut the lone king in) but
 //!   not on it, where the rules let a capturing king land anywhere beyond (under the house
@@ -379,7 +385,7 @@ mod tests {
     fn material_counts() {
         assert!(eval("W:Wc3,e3:Bf6") > 60);
         assert!(eval("B:Wc3,e3:Bf6") < -60);
-        assert!(eval("W:WKc3:Bf6,d6") > 50);
+        assert!(eval("W:WKc3,a1:Bf6,d6") > 50);
     }
 
     #[test]
@@ -399,18 +405,26 @@ mod tests {
         assert!(free > blocked + 20, "{free} {blocked}");
     }
 
-    /// The change a single weight makes to the side to move's score under `R`.
-    fn term<R: Rules>(text: &str, set: impl Fn(&mut Weights)) -> i32 {
+    /// The change the weight `name` at `value` makes to the side to move's score under `R`,
+    /// against the same weight at 0 (the others at their defaults).
+    fn term<R: Rules>(text: &str, name: &str, value: i32) -> i32 {
         let pos = fen::parse(text).unwrap();
-        let mut w = Weights::DEFAULT;
-        set(&mut w);
-        evaluate_for::<R>(&pos, &w) - evaluate_for::<R>(&pos, &Weights::DEFAULT)
+        let with = |v: i32| {
+            let mut w = Weights::DEFAULT;
+            for (n, slot) in w.each_mut() {
+                if n == name {
+                    *slot = v;
+                }
+            }
+            evaluate_for::<R>(&pos, &w)
+        };
+        with(value) - with(0)
     }
 
     #[test]
     fn locked_men() {
         use crate::Czech;
-        let locked = |text| term::<Czech>(text, |w| w.locked = -10);
+        let locked = |text| term::<Czech>(text, "locked", -10);
         // c3 is shut in by b4 and d4 (whose own steps to a3 and e3 are free).
         assert_eq!(locked("W:Wc3:Bb4,d4"), -10);
         assert_eq!(locked("B:Wc3:Bb4,d4"), 10);
@@ -424,7 +438,7 @@ mod tests {
     #[test]
     fn balance_between_the_wings() {
         use crate::Czech;
-        let balance = |text| term::<Czech>(text, |w| w.balance = -5);
+        let balance = |text| term::<Czech>(text, "balance", -5);
         // White's three men all on the left (3 off balance), black's two split evenly.
         assert_eq!(balance("W:Wa3,b2,c3:Bd6,e7"), -15);
         assert_eq!(balance("B:Wa3,b2,c3:Bd6,e7"), 15);
@@ -435,7 +449,7 @@ mod tests {
     #[test]
     fn back_rank_guards() {
         use crate::Czech;
-        let guard = |text| term::<Czech>(text, |w| w.back_guard = 7);
+        let guard = |text| term::<Czech>(text, "back_guard", 7);
         assert_eq!(guard("W:Wc1,e1,a1:Bd6"), 14);
         assert_eq!(guard("W:Wc1:Bd8,f8,b8"), 7 - 14);
         // No guard against kings: the enemy already has one.
@@ -445,7 +459,7 @@ mod tests {
     #[test]
     fn runaway_race_goes_to_the_faster_man() {
         use crate::Czech;
-        let race = |text| term::<Czech>(text, |w| w.runaway_race = 50);
+        let race = |text| term::<Czech>(text, "runaway_race", 50);
         // c5 and f4 each need three moves: the side to move crowns first.
         assert_eq!(race("W:Wc5:Bf4"), 50);
         assert_eq!(race("B:Wc5:Bf4"), 50);
@@ -461,23 +475,25 @@ mod tests {
     #[test]
     fn optional_capture_runaway_counts_under_the_spanish_rules_only() {
         use crate::{Czech, Spanish};
-        let set = |w: &mut Weights| w.optional_runaway = 40;
         // g5 runs free; c1, b6 and a7 are each in the other side's way.
-        assert_eq!(term::<Spanish>("W:Wg5,c1:Bb6,a7", set), 40);
-        assert_eq!(term::<Czech>("W:Wg5,c1:Bb6,a7", set), 0);
+        assert_eq!(
+            term::<Spanish>("W:Wg5,c1:Bb6,a7", "optional_runaway", 40),
+            40
+        );
+        assert_eq!(term::<Czech>("W:Wg5,c1:Bb6,a7", "optional_runaway", 40), 0);
     }
 
     #[test]
     fn king_mobility_and_main_diagonal() {
         use crate::Czech;
-        let d = Weights::DEFAULT;
-        // A king on d4 reaches e5–g7 (h8 is taken), c3–a1, c5–b6 (a7 is taken), e3–g1.
-        let reach = |text| term::<Czech>(text, |w| w.king_reach = d.king_reach + 3);
-        assert_eq!(reach("W:WKd4:Bh8,a7"), 3 * 11);
-        assert_eq!(reach("B:WKd4:Bh8,a7"), -3 * 11);
-        let main = |text| term::<Czech>(text, |w| w.king_main_diagonal = d.king_main_diagonal + 9);
-        assert_eq!(main("W:WKd4:Bg7,a7"), 9);
+        // A king on d4 reaches e5–g7 (h8 is taken), c3–a1, c5–b6 (a7 is taken), e3–g1 (c1 is
+        // off its lines and keeps the ending from being a lone king's).
+        let reach = |text| term::<Czech>(text, "king_reach", 3);
+        assert_eq!(reach("W:WKd4,c1:Bh8,a7"), 3 * 11);
+        assert_eq!(reach("B:WKd4,c1:Bh8,a7"), -3 * 11);
+        let main = |text| term::<Czech>(text, "king_main_diagonal", 9);
+        assert_eq!(main("W:WKd4,c1:Bg7,a7"), 9);
         assert_eq!(main("W:WKd4,Kb2:Bg7,a7"), 18);
-        assert_eq!(main("W:WKc5:Bg7,a7"), 0);
+        assert_eq!(main("W:WKc5,c1:Bg7,a7"), 0);
     }
 }

@@ -1,7 +1,7 @@
 //! The evaluation's weights as one named structure, loadable from a TOML file.
 //!
-//! [`Weights::DEFAULT`] holds the hand-set values the engine plays with; a file names only the
-//! weights it changes (`king = 250`), the others keep their default. Unknown names are refused,
+//! [`Weights::DEFAULT`] holds the values the engine plays with (tuned by `dama tune`), and
+//! [`Weights::HAND_SET`] the hand-set ones before them; a file names only the weights it changes (`king = 250`), the others keep their default. Unknown names are refused,
 //! so a typo cannot silently leave a weight at its default.
 
 use std::io::Read;
@@ -75,8 +75,37 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// Today's hand-set weights (see `docs/engine.md`).
+    /// The engine's weights: the Czech fit of `dama tune` (`weights/czech-round2.toml`, see
+    /// `docs/engine.md`, "Tuning"); the king-ending constants hand-set.
     pub const DEFAULT: Weights = Weights {
+        man: 100,
+        king: 250,
+        advance: [68, 51, 27, 16, 23, 63, 75],
+        runaway: -33,
+        runaway_rank: 54,
+        back_rank: 68,
+        centre: 50,
+        man_step: 3,
+        balance: -23,
+        back_guard: 81,
+        locked: 24,
+        runaway_race: 8,
+        optional_runaway: 0,
+        king_reach: 3,
+        king_main_diagonal: 29,
+        king_double_diagonal: -11,
+        ending_two_kings: 10,
+        ending_three_on_main: 20,
+        ending_win: 700,
+        ending_four_kings: 150,
+        ending_main_diagonal: 120,
+        ending_freedom: 12,
+        ending_near: 3,
+    };
+
+    /// The hand-set weights the engine played with before the tuning (`v0.1.0`; the terms
+    /// added with the tuning at 0): `dama tune fit --start` and matches compare against them.
+    pub const HAND_SET: Weights = Weights {
         man: 100,
         king: 300,
         advance: [0, 2, 4, 7, 11, 17, 27],
@@ -242,9 +271,15 @@ mod tests {
     fn round_trip_and_partial_files() {
         let w = Weights::DEFAULT;
         assert_eq!(Weights::from_toml(&w.to_toml()).unwrap(), w);
-        let k = Weights::from_toml("king = 250\n").unwrap();
-        assert_eq!(k.king, 250);
-        assert_eq!(Weights { king: 300, ..k }, Weights::DEFAULT);
+        let k = Weights::from_toml("king = 275\n").unwrap();
+        assert_eq!(k.king, 275);
+        assert_eq!(
+            Weights {
+                king: Weights::DEFAULT.king,
+                ..k
+            },
+            Weights::DEFAULT
+        );
         // Every weight changed at once, to a different value each.
         let mut all = Weights::DEFAULT;
         for (i, (_, v)) in all.each_mut().into_iter().enumerate() {
@@ -252,6 +287,14 @@ mod tests {
         }
         assert_ne!(all, Weights::DEFAULT);
         assert_eq!(Weights::from_toml(&all.to_toml()).unwrap(), all);
+    }
+
+    #[test]
+    fn the_files_in_the_repository_are_the_constants() {
+        let hand = include_str!("../../weights/hand-set.toml");
+        assert_eq!(Weights::from_toml(hand).unwrap(), Weights::HAND_SET);
+        let tuned = include_str!("../../weights/czech-round2.toml");
+        assert_eq!(Weights::from_toml(tuned).unwrap(), Weights::DEFAULT);
     }
 
     #[test]
@@ -279,7 +322,7 @@ mod tests {
         use crate::engine::eval::{evaluate, evaluate_with};
         let pos = crate::fen::parse("W:WKc3,e3:Bf6,d8,h8").unwrap();
         let cheap = Weights {
-            king: 250,
+            king: Weights::DEFAULT.king - 50,
             ..Weights::DEFAULT
         };
         assert_eq!(evaluate_with(&pos, &Weights::DEFAULT), evaluate(&pos));

@@ -23,10 +23,10 @@ use rayon::prelude::*;
 
 use super::data::{self, Labelled};
 use super::{Rng, TuneError};
+use crate::Rules;
 use crate::engine::Weights;
 use crate::engine::eval::evaluate_white_for;
 use crate::engine::weights::LIMIT;
-use crate::Rules;
 
 /// Positions per chunk of the error sum (the sums of the chunks are added in order).
 const CHUNK: usize = 4096;
