@@ -132,7 +132,8 @@ pub struct Engine {
     rng: u64,
     /// Whether the endgame tables are used (on by default).
     use_tables: bool,
-    weights: Weights,
+    /// Set by [`Engine::set_weights`]; `None`: the rule set's own ([`Weights::for_rules`]).
+    weights: Option<Weights>,
     /// With a clock: the time left for white and for black (`None`: the base time).
     clock_left: [Option<Duration>; 2],
 }
@@ -216,7 +217,7 @@ impl Engine {
             table: None,
             rng: seed ^ 0x9E37_79B9_7F4A_7C15 | 1,
             use_tables: true,
-            weights: Weights::DEFAULT,
+            weights: None,
             clock_left: [None; 2],
         }
     }
@@ -245,14 +246,15 @@ impl Engine {
         self.clock_left = [None; 2];
     }
 
-    /// Evaluates with `weights` from now on.
+    /// Evaluates with `weights` from now on, whatever the rule set.
     pub fn set_weights(&mut self, weights: Weights) {
-        self.weights = weights;
+        self.weights = Some(weights);
     }
 
-    /// The evaluation's weights.
-    pub fn weights(&self) -> &Weights {
-        &self.weights
+    /// The evaluation's weights under `rules`: those set by [`Engine::set_weights`], else the
+    /// rule set's own ([`Weights::for_rules`]).
+    pub fn weights(&self, rules: crate::RuleSet) -> Weights {
+        self.weights.unwrap_or(Weights::for_rules(rules))
     }
 
     /// With a clock ([`Limits::time`]): the time `side` has left by the engine's account
@@ -335,12 +337,13 @@ impl Engine {
             Some(t) if t < Duration::from_millis(250) => SMALL_TABLE_BITS,
             _ => TABLE_BITS,
         };
+        let weights = self.weights(R::RULE_SET);
         let table = self.table.get_or_insert_with(|| Table::new(bits));
         // Depth 1 is always completed (a few hundred nodes at most): however short the move
         // time or small the node budget, the move played has been searched. The clock and the
         // budget apply from depth 2 on.
         let mut searcher = Searcher::<R>::new(table, None);
-        searcher.set_weights(self.weights);
+        searcher.set_weights(weights);
         // A few captures from the root can reach the tables' positions: probe them (the small
         // classes are built on the side, not waited for, and used once ready).
         if self.use_tables && game.position().occupied().count() <= TABLES_FROM_PIECES {

@@ -1,13 +1,15 @@
 //! The evaluation's weights as one named structure, loadable from a TOML file.
 //!
-//! [`Weights::DEFAULT`] holds the values the engine plays with (tuned by `dama tune`), and
-//! [`Weights::HAND_SET`] the hand-set ones before them; a file names only the weights it changes (`king = 250`), the others keep their default. Unknown names are refused,
+//! [`Weights::DEFAULT`] holds the hand-set values, [`Weights::TUNED`] the Czech fit of `dama tune`,
+//! and [`Weights::for_rules`] picks the engine's set per rule set; a file names only the weights it changes (`king = 250`), the others keep their default. Unknown names are refused,
 //! so a typo cannot silently leave a weight at its default.
 
 use std::io::Read;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
+
+use crate::RuleSet;
 
 /// The largest magnitude of a weight (keeps the evaluation's arithmetic far from overflow).
 pub const LIMIT: i32 = 5_000;
@@ -75,9 +77,37 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// The engine's weights: the Czech fit of `dama tune` (`weights/czech-round2.toml`, see
-    /// `docs/engine.md`, "Tuning"); the king-ending constants hand-set.
+    /// The hand-set weights (those of `v0.1.0`, the terms added with the tuning at 0): the
+    /// default of every rule set without a tuned set of its own, and of weights files.
     pub const DEFAULT: Weights = Weights {
+        man: 100,
+        king: 300,
+        advance: [0, 2, 4, 7, 11, 17, 27],
+        runaway: 30,
+        runaway_rank: 12,
+        back_rank: 6,
+        centre: 4,
+        man_step: 2,
+        balance: 0,
+        back_guard: 0,
+        locked: 0,
+        runaway_race: 0,
+        optional_runaway: 0,
+        king_reach: 2,
+        king_main_diagonal: 12,
+        king_double_diagonal: 4,
+        ending_two_kings: 10,
+        ending_three_on_main: 20,
+        ending_win: 700,
+        ending_four_kings: 150,
+        ending_main_diagonal: 120,
+        ending_freedom: 12,
+        ending_near: 3,
+    };
+
+    /// The tuned weights: the Czech fit of `dama tune` (`weights/czech-round2.toml`, see
+    /// `docs/engine.md`, "Tuning"); the king-ending constants hand-set.
+    pub const TUNED: Weights = Weights {
         man: 100,
         king: 250,
         advance: [68, 51, 27, 16, 23, 63, 75],
@@ -103,33 +133,16 @@ impl Weights {
         ending_near: 3,
     };
 
-    /// The hand-set weights the engine played with before the tuning (`v0.1.0`; the terms
-    /// added with the tuning at 0): `dama tune fit --start` and matches compare against them.
-    pub const HAND_SET: Weights = Weights {
-        man: 100,
-        king: 300,
-        advance: [0, 2, 4, 7, 11, 17, 27],
-        runaway: 30,
-        runaway_rank: 12,
-        back_rank: 6,
-        centre: 4,
-        man_step: 2,
-        balance: 0,
-        back_guard: 0,
-        locked: 0,
-        runaway_race: 0,
-        optional_runaway: 0,
-        king_reach: 2,
-        king_main_diagonal: 12,
-        king_double_diagonal: 4,
-        ending_two_kings: 10,
-        ending_three_on_main: 20,
-        ending_win: 700,
-        ending_four_kings: 150,
-        ending_main_diagonal: 120,
-        ending_freedom: 12,
-        ending_near: 3,
-    };
+    /// The weights the engine plays the rule set `rules` with: [`Weights::TUNED`] under the
+    /// Czech and the Spanish-spec rules, where matches measured it stronger than the hand-set
+    /// weights, [`Weights::DEFAULT`] under the others (under the Russian rules it measured
+    /// weaker; the house rules were not measured). See `docs/engine.md`.
+    pub const fn for_rules(rules: RuleSet) -> Weights {
+        match rules {
+            RuleSet::Czech | RuleSet::Spanish => Weights::TUNED,
+            RuleSet::Russian | RuleSet::House => Weights::DEFAULT,
+        }
+    }
 
     /// Weights from a TOML text: `name = value` lines (`advance = [0, 2, …]`); names not given
     /// keep their default.
@@ -292,9 +305,21 @@ mod tests {
     #[test]
     fn the_files_in_the_repository_are_the_constants() {
         let hand = include_str!("../../weights/hand-set.toml");
-        assert_eq!(Weights::from_toml(hand).unwrap(), Weights::HAND_SET);
+        assert_eq!(Weights::from_toml(hand).unwrap(), Weights::DEFAULT);
         let tuned = include_str!("../../weights/czech-round2.toml");
-        assert_eq!(Weights::from_toml(tuned).unwrap(), Weights::DEFAULT);
+        assert_eq!(Weights::from_toml(tuned).unwrap(), Weights::TUNED);
+        assert_eq!(Weights::for_rules(RuleSet::Czech), Weights::TUNED);
+        assert_eq!(Weights::for_rules(RuleSet::Spanish), Weights::TUNED);
+        for rules in [RuleSet::Russian, RuleSet::House] {
+            assert_eq!(Weights::for_rules(rules), Weights::DEFAULT);
+        }
+        // The engine takes the rule set's own unless told otherwise.
+        let mut engine = crate::engine::Engine::with_seed(Default::default(), 1);
+        assert_eq!(engine.weights(RuleSet::Czech), Weights::TUNED);
+        assert_eq!(engine.weights(RuleSet::Spanish), Weights::TUNED);
+        assert_eq!(engine.weights(RuleSet::Russian), Weights::DEFAULT);
+        engine.set_weights(Weights::DEFAULT);
+        assert_eq!(engine.weights(RuleSet::Czech), Weights::DEFAULT);
     }
 
     #[test]

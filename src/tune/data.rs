@@ -42,7 +42,8 @@ pub struct GenArgs {
     /// The seed of the random plies.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The weights the players use (default: this build's).
+    /// The weights the players use (default: the engine's for the rule set,
+    /// `Weights::for_rules`).
     #[arg(long)]
     pub weights: Option<PathBuf>,
     /// Games played at once (the file is the same for any number).
@@ -180,7 +181,7 @@ pub fn generate_to_file<R: Rules>(
 ) -> Result<(), TuneError> {
     let weights = match &args.weights {
         Some(path) => Weights::load(path)?,
-        None => Weights::DEFAULT,
+        None => Weights::for_rules(R::RULE_SET),
     };
     let started = Instant::now();
     let records = generate::<R>(args, &weights, err);

@@ -42,7 +42,8 @@ pub struct FitArgs {
     /// The weights file to write.
     #[arg(long)]
     pub out: PathBuf,
-    /// The weights to start from (default: this build's).
+    /// The weights to start from (default: the engine's for the rule set,
+    /// `Weights::for_rules`).
     #[arg(long)]
     pub start: Option<PathBuf>,
     /// The seed of the held-out split.
@@ -252,7 +253,7 @@ pub fn fit_to_file<R: Rules>(
 ) -> Result<(), TuneError> {
     let start = match &args.start {
         Some(path) => Weights::load(path)?,
-        None => Weights::DEFAULT,
+        None => Weights::for_rules(R::RULE_SET),
     };
     let positions = data::load_positions(&args.data)?;
     let started = Instant::now();
