@@ -135,8 +135,8 @@ impl Weights {
 
     /// The weights the engine plays the rule set `rules` with: [`Weights::TUNED`] under the
     /// Czech and the Spanish-spec rules, where matches measured it stronger than the hand-set
-    /// weights, [`Weights::DEFAULT`] under the others (under the Russian rules it measured
-    /// weaker; the house rules were not measured). See `docs/engine.md`.
+    /// weights, [`Weights::DEFAULT`] under the others (under the Russian and the house rules
+    /// it measured weaker). See `docs/engine.md`.
     pub const fn for_rules(rules: RuleSet) -> Weights {
         match rules {
             RuleSet::Czech | RuleSet::Spanish => Weights::TUNED,

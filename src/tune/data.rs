@@ -17,8 +17,9 @@ use crate::game::{Game, Outcome};
 use crate::matchplay::openings;
 use crate::{Color, MoveList, Position, Rules, fen};
 
-/// The most positions a data file may hold.
-pub const MAX_POSITIONS: usize = 20_000_000;
+/// The most positions a data file may hold (about 32 bytes each in memory, twice over while
+/// fitting).
+pub const MAX_POSITIONS: usize = 5_000_000;
 /// Search nodes per move when `--nodes` is not given.
 pub const DEFAULT_NODES: u64 = 2000;
 /// The longest line of a data file read.
@@ -27,8 +28,8 @@ const MAX_LINE: u64 = 256;
 /// The `dama tune gen` arguments.
 #[derive(Args, Debug, Clone)]
 pub struct GenArgs {
-    /// Games to play.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    /// Games to play (at most 100,000: the games are kept in memory until written).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub games: u64,
     /// Search nodes per move (set by the global `--nodes`; default [`DEFAULT_NODES`]).
     #[arg(skip = DEFAULT_NODES)]
