@@ -64,6 +64,8 @@ pub enum Command {
     Tb(crate::tablebase::command::TbArgs),
     /// Play engine against engine and report the result with statistics.
     Match(Box<crate::matchplay::MatchArgs>),
+    /// Play full-screen with the mouse: click a piece, its path, then the last square again.
+    Tui,
     /// Tune the evaluation's weights: self-play data (gen), a logistic fit (fit).
     Tune(crate::tune::TuneArgs),
 }
@@ -78,6 +80,7 @@ impl Command {
             Command::Analyze => "analyze",
             Command::Tb(_) => "tb",
             Command::Match(_) => "match",
+            Command::Tui => "tui",
             Command::Tune(_) => "tune",
         }
     }
@@ -97,6 +100,10 @@ impl Command {
             ],
             Command::Tb(_) => &[Rules, Fen, Color, TbDir],
             Command::Match(_) => &[Rules, Fen, Color, Time, TbDir],
+            Command::Tui => &[
+                Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
+                TbDir,
+            ],
             Command::Tune(_) => &[Rules, Nodes],
         }
     }

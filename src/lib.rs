@@ -38,4 +38,5 @@ pub mod console;
 pub mod engine;
 pub mod game;
 pub mod matchplay;
+pub mod tui;
 pub mod tune;

@@ -37,6 +37,7 @@ fn run(cli: &Cli) -> Result<(), CliError> {
                 .map_err(|e| CliError::Input(e.to_string()))?
         }
         Command::Play => play(&cli.opts, &mut out)?,
+        Command::Tui => dama::tui::run(&cli.opts)?,
     }
     out.flush()?;
     Ok(())

@@ -1,25 +1,16 @@
 //! Random input lines never panic, and never change the position except by a legal move or a
 //! command.
 
-use dama::cli::{Lang, PlayerKind};
+use dama::cli::Lang;
 use dama::console::czech::Command;
 use dama::console::{Options, play};
-use dama::engine::Limits;
 use dama::{Czech, MoveList, Position, RuleSet, Rules, fen};
 use proptest::prelude::*;
 
 fn options(lang: Lang) -> Options {
     Options {
-        rules: RuleSet::Czech,
-        start: Position::initial(),
-        color: false,
-        white: PlayerKind::Human,
-        black: PlayerKind::Human,
-        limits: Limits::default(),
-        load: None,
         lang,
-        echo: true,
-        interactive: false,
+        ..Options::new(RuleSet::Czech)
     }
 }
 

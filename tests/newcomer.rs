@@ -6,10 +6,9 @@ mod czech_common;
 
 use assert_cmd::Command;
 use czech_common::{dialogue, run, run_in, temp_dir};
-use dama::cli::{Lang, PlayerKind};
+use dama::RuleSet;
+use dama::cli::Lang;
 use dama::console::{Options, play, usage_note};
-use dama::engine::Limits;
-use dama::{Position, RuleSet};
 
 fn dama_with(args: &[&str], input: &str) -> String {
     let out = Command::cargo_bin("dama")
@@ -66,16 +65,10 @@ fn the_spanish_rules_in_english_play_spanish_rules() {
 #[test]
 fn the_spanish_usage_note_goes_to_standard_error_only() {
     let opts = |lang| Options {
-        rules: RuleSet::Spanish,
-        start: Position::initial(),
-        color: false,
-        white: PlayerKind::Human,
-        black: PlayerKind::Human,
-        limits: Limits::default(),
-        load: None,
         lang,
         echo: false,
         interactive: true,
+        ..Options::new(RuleSet::Spanish)
     };
     let mut err = Vec::new();
     usage_note(&opts(Lang::Es), &mut err).unwrap();
@@ -162,16 +155,9 @@ fn compact_moves_and_clear_refusals() {
 
 fn interactive(script: &str) -> String {
     let opts = Options {
-        rules: RuleSet::Czech,
-        start: Position::initial(),
-        color: false,
-        white: PlayerKind::Human,
-        black: PlayerKind::Human,
-        limits: Limits::default(),
-        load: None,
         lang: Lang::En,
-        echo: true,
         interactive: true,
+        ..Options::new(RuleSet::Czech)
     };
     let mut input = script.as_bytes();
     let mut output = Vec::new();
@@ -200,6 +186,16 @@ fn quit_and_resign_ask_first_at_a_terminal() {
         "{out}"
     );
     assert!(out.contains("Black wins: white resigned."), "{out}");
+    // Saved: quit leaves at once; undone after the save: it asks; redone back to the saved
+    // game: it leaves at once again.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.pdn");
+    let file = file.display();
+    let out = interactive(&format!("c3-d4\nsave {file}\nquit\n"));
+    assert!(out.ends_with("1... Black to move: quit\n"), "{out}");
+    let out = interactive(&format!("c3-d4\nsave {file}\nundo\nquit\nn\nredo\nquit\n"));
+    assert!(out.contains("Quit anyway? (y/n): n\n"), "{out}");
+    assert!(out.ends_with("1... Black to move: quit\n"), "{out}");
     // A script (not a terminal) is never asked.
     let out = run(&["--lang", "en"], "c3-d4\nquit\n");
     assert!(!out.contains("Quit anyway"), "{out}");

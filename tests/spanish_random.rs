@@ -8,9 +8,7 @@
 //! reading `,` as `.`); [`the_spec_checks_accept_exactly_the_legal_moves`] ties the two
 //! together.
 
-use dama::cli::{Lang, PlayerKind};
 use dama::console::{Options, play};
-use dama::engine::Limits;
 use dama::position::Setup;
 use dama::{Color, Piece, Position, Role, RuleSet, Square};
 use proptest::prelude::*;
@@ -21,16 +19,8 @@ use spanish_common::*;
 
 fn options(start: Position) -> Options {
     Options {
-        rules: RuleSet::Spanish,
         start,
-        color: false,
-        white: PlayerKind::Human,
-        black: PlayerKind::Human,
-        limits: Limits::default(),
-        load: None,
-        lang: Lang::Es,
-        echo: true,
-        interactive: false,
+        ..Options::new(RuleSet::Spanish)
     }
 }
 

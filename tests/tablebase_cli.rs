@@ -177,3 +177,44 @@ fn analyze_reports_table_scores_and_hits() {
     assert!(lines[0].ends_with(" tbhits 1 pv b4-a3"), "{out}");
     assert_eq!(lines[1], "bestmove b4-a3");
 }
+
+#[test]
+fn russian_tables_skip_the_classes_with_two_clocks_and_verify() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (code, out, err) = run(
+        &["tb", "build", "--rules", "russian", "--pieces", "4"],
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{err}");
+    let skipped: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("skipped "))
+        .filter_map(|l| l.split(':').next())
+        .collect();
+    // Rule 4 (kings on both sides, 4 or more pieces) with men on the board, and the classes
+    // whose crownings lead there.
+    assert_eq!(
+        skipped,
+        [
+            "KKvKM", "KKMvK", "KKvMM", "KMvKM", "KKMvM", "KMMvK", "KMvMM", "KMMvM", "MMMvK",
+            "MMvMM", "MMMvM"
+        ],
+        "{out}"
+    );
+    assert!(out.contains("built KKvKK "), "{out}");
+    assert!(out.contains("built KKKvM "), "{out}");
+    let (code, out, err) = run(&["tb", "verify", "--rules", "russian"], dir.path());
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("verified 12 classes"), "{out}");
+    // Three kings against a lone king off the main road: won (rule 2's 15 moves suffice).
+    let (code, out, _) = probe_rules(dir.path(), "russian", "W:WKa1,Kc1,Ke1:BKh2");
+    assert_eq!((code, out.trim()), (0, "win 18"));
+    // A skipped class is outside the tables.
+    let (code, _, err) = probe_rules(dir.path(), "russian", "W:WKa1,c3:BKh2,f6");
+    assert_eq!(code, 2);
+    assert!(err.contains("not in the tables"), "{err}");
+}
+
+fn probe_rules(dir: &Path, rules: &str, fen: &str) -> (i32, String, String) {
+    run(&["tb", "probe", "--rules", rules, "--fen", fen], dir)
+}

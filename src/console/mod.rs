@@ -54,6 +54,24 @@ pub struct Options {
 }
 
 impl Options {
+    /// The options of a script under `rules`: the initial position, no colour, two people,
+    /// the engine's default limits, nothing loaded, the rule set's language, input echoed,
+    /// no terminal. Change the fields that differ.
+    pub fn new(rules: RuleSet) -> Options {
+        Options {
+            rules,
+            start: Position::initial(),
+            color: false,
+            white: PlayerKind::Human,
+            black: PlayerKind::Human,
+            limits: Limits::default(),
+            load: None,
+            lang: Options::default_lang(rules),
+            echo: true,
+            interactive: false,
+        }
+    }
+
     /// The default language of a rule set's dialogue.
     pub fn default_lang(rules: RuleSet) -> Lang {
         rules.info().lang

@@ -22,6 +22,8 @@ pub mod tt;
 pub mod weights;
 
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 pub use self::clock::TimeControl;
@@ -136,6 +138,7 @@ pub struct Engine {
     weights: Option<Weights>,
     /// With a clock: the time left for white and for black (`None`: the base time).
     clock_left: [Option<Duration>; 2],
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl fmt::Debug for Engine {
@@ -219,6 +222,7 @@ impl Engine {
             use_tables: true,
             weights: None,
             clock_left: [None; 2],
+            stop: None,
         }
     }
 
@@ -236,6 +240,12 @@ impl Engine {
     /// comparing the two).
     pub fn set_use_tables(&mut self, on: bool) {
         self.use_tables = on;
+    }
+
+    /// A flag that, once set (from any thread), ends the running search: the engine then
+    /// plays the best move it has found so far. Clearing the flag is the caller's business.
+    pub fn set_stop(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = Some(stop);
     }
 
     /// Forgets the transposition table and resets the clock (for a new game).
@@ -355,6 +365,7 @@ impl Engine {
             if depth == 2 {
                 searcher.set_deadline(deadline);
                 searcher.set_node_limit(plan.nodes);
+                searcher.set_stop(self.stop.clone());
             }
             let (score, pv) = if noise > 0 {
                 let scored = searcher.score_root_moves(&root, depth as i32);
@@ -487,6 +498,34 @@ mod tests {
         assert_eq!(hard_limit(ms(100)), ms(88));
         assert_eq!(hard_limit(ms(20)), ms(10));
         assert!(hard_limit(Duration::ZERO) > Duration::ZERO);
+    }
+
+    #[test]
+    fn a_set_stop_flag_ends_the_search_with_a_legal_move() {
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut engine = Engine::with_seed(
+            Limits {
+                level: None,
+                depth: Some(64),
+                movetime: Some(Duration::from_secs(120)),
+                ..Limits::default()
+            },
+            1,
+        );
+        engine.set_stop(Arc::clone(&stop));
+        let game = Game::<crate::Czech>::default();
+        let setter = {
+            let stop = Arc::clone(&stop);
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(100));
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            })
+        };
+        let mv = engine.choose_move(&game).expect("a move");
+        setter.join().unwrap();
+        let mut legal = MoveList::new();
+        game.legal_moves(&mut legal);
+        assert!(legal.contains(&mv));
     }
 
     #[test]

@@ -3,6 +3,8 @@
 //! reductions, an extension for single replies, a quiescence search on captures, and the draw rules of the rule set (repetition, the counters) inside the tree; positions the
 //! endgame tables cover score their value below the root (the probe hook, `probe_tables`).
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::eval::{Weights, evaluate_for};
@@ -43,6 +45,8 @@ pub struct Searcher<'t, R: Rules> {
     node_limit: u64,
     /// The evaluation's weights.
     weights: Weights,
+    /// Set from outside (another thread) to stop the search as if its time were up.
+    stop: Option<Arc<AtomicBool>>,
     /// Set when the deadline passed; every result after that is discarded.
     pub stopped: bool,
     _rules: std::marker::PhantomData<R>,
@@ -128,6 +132,7 @@ impl<'t, R: Rules> Searcher<'t, R> {
             tb_hits: 0,
             node_limit: u64::MAX,
             weights: Weights::DEFAULT,
+            stop: None,
             stopped: false,
             _rules: std::marker::PhantomData,
         }
@@ -147,6 +152,11 @@ impl<'t, R: Rules> Searcher<'t, R> {
     /// Evaluates with `weights`.
     pub fn set_weights(&mut self, weights: Weights) {
         self.weights = weights;
+    }
+
+    /// Stops the search, as if its time were up, once `stop` is set (from any thread).
+    pub fn set_stop(&mut self, stop: Option<Arc<AtomicBool>>) {
+        self.stop = stop;
     }
 
     /// Sets (or lifts, with `None`) the time at which the search stops.
@@ -267,8 +277,13 @@ impl<'t, R: Rules> Searcher<'t, R> {
             self.stopped = true;
         }
         if self.nodes & 1023 == 0
-            && let Some(deadline) = self.deadline
-            && Instant::now() >= deadline
+            && (self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+                || self
+                    .stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed)))
         {
             self.stopped = true;
         }

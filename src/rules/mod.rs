@@ -156,4 +156,14 @@ pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
         let _ = (pos, counters);
         false
     }
+
+    /// Whether the endgame tables' metric is exact for positions of this `material` (white
+    /// men, white kings, black men, black kings): inside a phase one draw count binds and falls
+    /// by one per ply (`docs/tablebases.md`). The tables build only such classes, and only
+    /// those whose captures and crownings lead to such classes. Must not depend on colour
+    /// (the mirrored material gives the same answer). Default: every class.
+    fn tables_exact(material: [u8; 4]) -> bool {
+        let _ = material;
+        true
+    }
 }

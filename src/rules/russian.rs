@@ -163,6 +163,13 @@ impl Rules for Russian {
         next_counters(counters, before, mv, after)
     }
 
+    /// Not exact where rule 4 can bind with men on the board: its count goes on through man
+    /// moves, which restart the no-progress count, so two clocks run in one phase.
+    fn tables_exact([wm, wk, bm, bk]: [u8; 4]) -> bool {
+        let rule_4 = wk > 0 && bk > 0 && wm + wk + bm + bk >= 4;
+        !(rule_4 && wm + bm > 0)
+    }
+
     fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
         match counters.ending {
             Some(e) if e.plies >= e.limit => Some(if e.limit >= SMALL_EQUAL_PLIES {

@@ -152,7 +152,16 @@ pub fn build<R: Rules>(
         source,
     })?;
     let started = Instant::now();
-    let classes = Material::all_up_to(pieces);
+    let (classes, skipped): (Vec<Material>, Vec<Material>) = Material::all_up_to(pieces)
+        .into_iter()
+        .partition(|&m| super::covered::<R>(m));
+    for m in &skipped {
+        writeln!(
+            out,
+            "skipped {}: the tables' metric is not exact for it under these rules",
+            m.name()
+        )?;
+    }
     let mut tables = Tables::new(R::RULE_SET, Some(dir));
     let todo: Vec<Material> = classes
         .iter()
@@ -254,7 +263,7 @@ fn verify<R: Rules>(
     let mut tables = Tables::new(R::RULE_SET, Some(dir));
     let classes: Vec<Material> = Material::all_up_to(pieces.unwrap_or(6))
         .into_iter()
-        .filter(|&m| format::class_path(dir, m).exists())
+        .filter(|&m| super::covered::<R>(m) && format::class_path(dir, m).exists())
         .collect();
     load_all(&mut tables, dir, &classes)?;
     let started = Instant::now();
@@ -312,18 +321,8 @@ fn info(base: &std::path::Path, sets: &[RuleSet], out: &mut impl Write) -> Resul
 
 /// Seconds since 1970 as a UTC date and time, `YYYY-MM-DD HH:MM:SS`.
 pub fn date(secs: u64) -> String {
-    let days = (secs / 86_400) as i64;
+    let (year, month, day) = crate::notation::pdn::civil_date(secs);
     let rest = secs % 86_400;
-    // Civil date from days since 1970-01-01 (proleptic Gregorian).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
     format!(
         "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02}",
         rest / 3600,

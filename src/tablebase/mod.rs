@@ -46,9 +46,57 @@ pub fn rules_dir(base: &Path, rules: RuleSet) -> PathBuf {
     base.join(rules.name())
 }
 
-/// Solves every class with at most `pieces` pieces into memory (none written).
+/// Whether the tables cover the class `m` under the rules `R`: the metric is exact for it
+/// ([`Rules::tables_exact`]) and for every class a capture or a crowning can lead to from it.
+pub fn covered<R: Rules>(m: Material) -> bool {
+    fn go<R: Rules>(m: Material, memo: &mut std::collections::HashMap<Material, bool>) -> bool {
+        if let Some(&known) = memo.get(&m) {
+            return known;
+        }
+        let ok =
+            R::tables_exact([m.wm, m.wk, m.bm, m.bk]) && successors(m).all(|c| go::<R>(c, memo));
+        memo.insert(m, ok);
+        ok
+    }
+    go::<R>(m, &mut std::collections::HashMap::new())
+}
+
+/// Every material a move can change `m` into while both sides keep a piece (a superset:
+/// any capture of one or more pieces, with or without the mover's crowning, and a crowning).
+fn successors(m: Material) -> impl Iterator<Item = Material> {
+    let mut out = Vec::new();
+    // (own men, own kings, their men, their kings) for each side to move, and back.
+    let sides = [
+        ((m.wm, m.wk, m.bm, m.bk), false),
+        ((m.bm, m.bk, m.wm, m.wk), true),
+    ];
+    for ((om, ok, tm, tk), swapped) in sides {
+        let crowns: &[bool] = if om > 0 { &[false, true] } else { &[false] };
+        for &crown in crowns {
+            let (om, ok) = if crown { (om - 1, ok + 1) } else { (om, ok) };
+            for dm in 0..=tm {
+                for dk in 0..=tk {
+                    let taken = dm + dk;
+                    if (taken == 0 && !crown) || taken == tm + tk {
+                        continue;
+                    }
+                    let (a, b) = ((om, ok), (tm - dm, tk - dk));
+                    let ((wm, wk), (bm, bk)) = if swapped { (b, a) } else { (a, b) };
+                    out.push(Material { wm, wk, bm, bk });
+                }
+            }
+        }
+    }
+    out.into_iter()
+}
+
+/// Solves every [`covered`] class with at most `pieces` pieces into memory (none written).
 pub fn build_in_memory<R: Rules>(pieces: u32) -> Result<Tables, build::BuildError> {
-    build_classes::<R>(Tables::new(R::RULE_SET, None), &Material::all_up_to(pieces))
+    let classes: Vec<Material> = Material::all_up_to(pieces)
+        .into_iter()
+        .filter(|&m| covered::<R>(m))
+        .collect();
+    build_classes::<R>(Tables::new(R::RULE_SET, None), &classes)
 }
 
 /// Solves the given classes (in order; each must find the classes it leads to already in

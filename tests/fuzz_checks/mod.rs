@@ -7,9 +7,8 @@
 
 #![allow(dead_code)]
 
-use dama::cli::{Lang, PlayerKind};
+use dama::cli::Lang;
 use dama::console::{Options, play};
-use dama::engine::Limits;
 use dama::notation::{algebraic, numeric, pdn};
 use dama::{Czech, MoveList, Position, RuleSet, Rules, Spanish, fen};
 
@@ -131,16 +130,10 @@ pub fn console(bytes: &[u8]) {
         _ => (RuleSet::Spanish, Lang::En),
     };
     let opts = Options {
-        rules,
-        start: Position::initial(),
         color: selector & 4 != 0,
-        white: PlayerKind::Human,
-        black: PlayerKind::Human,
-        limits: Limits::default(),
-        load: None,
         lang,
-        echo: true,
         interactive: selector & 8 != 0,
+        ..Options::new(rules)
     };
     let input = without_saves(input);
     let mut reader = input.as_slice();

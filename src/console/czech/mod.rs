@@ -18,9 +18,8 @@ pub use texts::{Texts, capitalize, fill};
 use super::{ConsoleError, LineIo, Options, Read, board_view, catalog};
 use crate::cli::{Lang, PlayerKind};
 use crate::engine::Engine;
-use crate::game::{Game, Outcome, WinReason};
+use crate::game::{Game, Outcome};
 use crate::notation::{algebraic, pdn};
-use crate::rules::DrawReason;
 use crate::{Bitboard, Color, MoveList, Rules, fen};
 
 /// The catalogue of a language (Czech for Spanish, which has a dialogue of its own).
@@ -70,8 +69,27 @@ struct Session<'o, R: Rules> {
     offer_declined: bool,
     /// The half-move at which the rules' draw offer was last made (see `house_offer.rs`).
     rules_offer_ply: Option<usize>,
-    /// The game changed since it was started, loaded or saved.
-    unsaved: bool,
+    /// The game as it was when it was started, loaded or saved.
+    saved: Snapshot,
+}
+
+/// What a saved record holds of a game: its start, its moves and how it ended. The game is
+/// unsaved when it no longer matches the snapshot taken at the last start, load or save.
+#[derive(PartialEq, Eq)]
+struct Snapshot {
+    start: crate::Position,
+    moves: Vec<crate::Move>,
+    outcome: Option<Outcome>,
+}
+
+impl Snapshot {
+    fn of<R: Rules>(game: &Game<R>) -> Snapshot {
+        Snapshot {
+            start: *game.start(),
+            moves: game.moves().copied().collect(),
+            outcome: game.outcome(),
+        }
+    }
 }
 
 /// Plays the Czech dialogue until the players stop or the input ends.
@@ -90,7 +108,7 @@ pub fn run<R: Rules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleE
         engine: Engine::new(opts.limits),
         flipped: false,
         offer_declined: false,
-        unsaved: false,
+        saved: Snapshot::of(&Game::<R>::new(opts.start)),
         rules_offer_ply: None,
     };
     io.line(t.title(R::RULE_SET))?;
@@ -114,12 +132,12 @@ pub fn run<R: Rules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleE
         session.game = Game::new(opts.start);
         session.offer_declined = false;
         session.rules_offer_ply = None;
-        session.unsaved = false;
+        session.saved = Snapshot::of(&session.game);
     }
 }
 
 /// Reads a PDN game from `path`, or says in `t`'s language why it cannot.
-fn load_game<R: Rules>(t: &Texts, path: &Path) -> Result<pdn::Record<R>, String> {
+pub(crate) fn load_game<R: Rules>(t: &Texts, path: &Path) -> Result<pdn::Record<R>, String> {
     super::load_game::<R>(path).map_err(|e| {
         fill(
             t.load_failed,
@@ -184,8 +202,13 @@ impl<R: Rules> Session<'_, R> {
             io.line(&fill(self.t.last_move, &[&algebraic::write(mv)]))?;
         }
         self.offer_declined = false;
-        self.unsaved = false;
+        self.saved = Snapshot::of(&self.game);
         Ok(())
+    }
+
+    /// Whether the game changed since it was started, loaded or saved.
+    fn unsaved(&self) -> bool {
+        Snapshot::of(&self.game) != self.saved
     }
 
     fn show_board(&self, io: &mut LineIo<'_>) -> std::io::Result<()> {
@@ -273,27 +296,7 @@ impl<R: Rules> Session<'_, R> {
     }
 
     fn outcome_text(&self, outcome: Outcome) -> String {
-        match outcome {
-            Outcome::Win { winner, reason } => {
-                let template = match reason {
-                    WinReason::NoPieces => self.t.win_no_pieces,
-                    WinReason::Blocked => self.t.win_blocked,
-                    WinReason::Resignation => self.t.win_resignation,
-                };
-                capitalize(&fill(
-                    template,
-                    &[self.t.side(winner), self.t.side(!winner)],
-                ))
-            }
-            Outcome::Draw(reason) => match reason {
-                DrawReason::Agreement => self.t.draw_agreement,
-                DrawReason::Repetition => self.t.draw_repetition,
-                DrawReason::NoProgress => self.t.draw_no_progress,
-                DrawReason::KingEnding => self.t.draw_king_ending,
-                DrawReason::MaterialUnchanged => self.rt.draw_material,
-            }
-            .to_string(),
-        }
+        self.t.outcome(outcome, self.rt)
     }
 
     /// The engine's move, said as its own line with what the search saw. Before it, a draw
@@ -305,7 +308,6 @@ impl<R: Rules> Session<'_, R> {
                 None => return Ok(Some(Flow::Quit)),
                 Some(true) => {
                     self.game.agree_draw();
-                    self.unsaved = true;
                     return Ok(None);
                 }
                 Some(false) => {
@@ -327,7 +329,6 @@ impl<R: Rules> Session<'_, R> {
         if self.game.try_play(&mv).is_err() {
             return Ok(Some(Flow::Quit));
         }
-        self.unsaved = true;
         let seconds = self
             .t
             .number(&format!("{:.1}", started.elapsed().as_secs_f64()));
@@ -380,7 +381,6 @@ impl<R: Rules> Session<'_, R> {
         match algebraic::parse(line, self.game.position(), &moves) {
             Ok(mv) => {
                 if self.game.try_play(&mv).is_ok() {
-                    self.unsaved = true;
                     self.show_board(io)?;
                 }
                 Ok(())
@@ -419,7 +419,6 @@ impl<R: Rules> Session<'_, R> {
                 Ok(pos) => {
                     self.game = Game::new(pos);
                     self.offer_declined = false;
-                    self.unsaved = true;
                     self.show_board(io)?;
                 }
                 Err(e) => io.line(&fill(t.setup_bad, &[&t.fen_error(&e)]))?,
@@ -445,7 +444,6 @@ impl<R: Rules> Session<'_, R> {
                 }
                 let turn = self.game.turn();
                 self.game.resign(turn);
-                self.unsaved = true;
             }
             Command::Draw => return self.offer_draw(io),
             Command::Flip => {
@@ -453,7 +451,7 @@ impl<R: Rules> Session<'_, R> {
                 self.show_board(io)?;
             }
             Command::Quit => {
-                if self.opts.interactive && self.unsaved && self.game.moves().len() > 0 {
+                if self.opts.interactive && self.unsaved() {
                     match self.ask_yes_no(io, t.quit_unsaved)? {
                         None | Some(true) => return Ok(Some(Flow::Quit)),
                         Some(false) => return Ok(None),
@@ -476,7 +474,6 @@ impl<R: Rules> Session<'_, R> {
         if pdn::is_declared(self.game.outcome()) {
             // A resignation or an agreed draw is taken back first, the moves stay.
             self.game.undo();
-            self.unsaved = true;
             io.line(self.t.result_undone)?;
             return self.show_board(io);
         }
@@ -494,7 +491,6 @@ impl<R: Rules> Session<'_, R> {
                 None => break,
             }
         }
-        self.unsaved = true;
         io.line(&fill(self.t.undone, &[&taken.join(", ")]))?;
         self.show_board(io)
     }
@@ -510,31 +506,18 @@ impl<R: Rules> Session<'_, R> {
         {
             played.push(R::NOTATION.write(&mv));
         }
-        self.unsaved = true;
         io.line(&fill(self.t.redone, &[&played.join(", ")]))?;
         self.show_board(io)
     }
 
     fn save(&mut self, io: &mut LineIo<'_>, file: &str) -> std::io::Result<()> {
-        let name = |color| {
-            if self.is_engine(color) {
-                self.t.engine
-            } else {
-                self.t.human
-            }
-        };
-        let header = pdn::Header {
-            event: self.t.event.to_string(),
-            site: "?".to_string(),
-            date: pdn::today(),
-            round: "-".to_string(),
-            white: name(Color::White).to_string(),
-            black: name(Color::Black).to_string(),
-        };
+        let header = self
+            .t
+            .pdn_header(self.is_engine(Color::White), self.is_engine(Color::Black));
         let text = pdn::write(&self.game, &header);
         match pdn::save(Path::new(file), &text) {
             Ok(()) => {
-                self.unsaved = false;
+                self.saved = Snapshot::of(&self.game);
                 io.line(&fill(self.t.saved, &[file]))
             }
             Err(e) => io.line(&fill(self.t.save_failed, &[file, &self.t.file_error(&e)])),
@@ -548,7 +531,6 @@ impl<R: Rules> Session<'_, R> {
             if self.engine.accepts_draw(&self.game, !offering) {
                 io.line(self.t.engine_accepts)?;
                 self.game.agree_draw();
-                self.unsaved = true;
             } else {
                 io.line(self.t.engine_declines)?;
             }
@@ -562,7 +544,6 @@ impl<R: Rules> Session<'_, R> {
             None => return Ok(Some(Flow::Quit)),
             Some(true) => {
                 self.game.agree_draw();
-                self.unsaved = true;
             }
             Some(false) => io.line(self.t.draw_declined)?,
         }

@@ -1,13 +1,16 @@
 //! The shape of the Czech console's message catalogue, and the translation of library errors
 //! into its language. The catalogues themselves are `catalog::cs` and `catalog::en`.
 
+use super::RulesTexts;
 use crate::Color;
 use crate::console::LoadError;
 use crate::fen::FenError;
+use crate::game::{Outcome, WinReason};
 use crate::notation::Notation;
 use crate::notation::algebraic::{MoveError, ParseError, SyntaxError};
 use crate::notation::pdn::{FileError, PdnError, PdnErrorKind};
 use crate::position::SetupError;
+use crate::rules::DrawReason;
 use crate::square::SquareError;
 
 /// Every text of the Czech console in one language. Templates hold `{0}`, `{1}`… for the
@@ -294,6 +297,46 @@ impl Texts {
         match color {
             Color::White => self.white,
             Color::Black => self.black,
+        }
+    }
+
+    /// The tags of a game saved today in this language, with each side named human or
+    /// engine.
+    pub fn pdn_header(
+        &self,
+        white_engine: bool,
+        black_engine: bool,
+    ) -> crate::notation::pdn::Header {
+        let name = |engine: bool| if engine { self.engine } else { self.human }.to_string();
+        crate::notation::pdn::Header {
+            event: self.event.to_string(),
+            site: "?".to_string(),
+            date: crate::notation::pdn::today(),
+            round: "-".to_string(),
+            white: name(white_engine),
+            black: name(black_engine),
+        }
+    }
+
+    /// How the game ended, as a sentence (`rt`: the rule sets' texts of the same language).
+    pub fn outcome(&self, outcome: Outcome, rt: &RulesTexts) -> String {
+        match outcome {
+            Outcome::Win { winner, reason } => {
+                let template = match reason {
+                    WinReason::NoPieces => self.win_no_pieces,
+                    WinReason::Blocked => self.win_blocked,
+                    WinReason::Resignation => self.win_resignation,
+                };
+                capitalize(&fill(template, &[self.side(winner), self.side(!winner)]))
+            }
+            Outcome::Draw(reason) => match reason {
+                DrawReason::Agreement => self.draw_agreement,
+                DrawReason::Repetition => self.draw_repetition,
+                DrawReason::NoProgress => self.draw_no_progress,
+                DrawReason::KingEnding => self.draw_king_ending,
+                DrawReason::MaterialUnchanged => rt.draw_material,
+            }
+            .to_string(),
         }
     }
 

@@ -17,7 +17,7 @@ pub use crate::notation::excerpt;
 pub use file::{FileError, MAX_FILE_BYTES, read_file, save};
 pub use games::{Games, read_games, split_games};
 pub use read::{read, rule_set};
-pub use write::{result_text, today, write};
+pub use write::{civil_date, result_text, today, write};
 
 use super::algebraic::MoveError;
 use crate::Rules;

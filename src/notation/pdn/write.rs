@@ -88,8 +88,14 @@ pub fn today() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
+    let (year, month, day) = civil_date(secs);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// The UTC calendar date (year, month, day) of `secs` seconds since 1970 (proleptic Gregorian;
+/// Howard Hinnant's `civil_from_days`).
+pub fn civil_date(secs: u64) -> (i64, i64, i64) {
     let days = (secs / 86_400) as i64;
-    // Howard Hinnant's civil_from_days.
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;
@@ -99,5 +105,5 @@ pub fn today() -> String {
     let day = doy - (153 * mp + 2) / 5 + 1;
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
+    (year, month, day)
 }

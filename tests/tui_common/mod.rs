@@ -1,0 +1,158 @@
+//! Helpers shared by the `dama tui` tests: an app on ratatui's test backend, clicks by square
+//! name, and the screen as text and as a map of colours.
+#![allow(dead_code)]
+
+use std::time::Duration;
+
+use dama::cli::{Lang, PlayerKind};
+use dama::engine::Limits;
+use dama::tui::{App, Button, Config, Event, Key};
+use dama::{Position, Rules, Square};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::Color;
+
+/// Two people, English messages, the engine (for hints) at depth 1.
+pub fn config(color: bool) -> Config {
+    Config {
+        start: Position::initial(),
+        white: PlayerKind::Human,
+        black: PlayerKind::Human,
+        limits: Limits {
+            level: None,
+            depth: Some(1),
+            movetime: None,
+            ..Limits::default()
+        },
+        color,
+        lang: Lang::En,
+        load: None,
+    }
+}
+
+/// An app in an 80 × 24 terminal.
+pub fn new_app<R: Rules>(cfg: Config) -> App<R> {
+    App::new(cfg, 80, 24).expect("the app starts")
+}
+
+/// The square named `name` (`c3`).
+pub fn sq(name: &str) -> Square {
+    Square::parse_algebraic(name).expect("a dark square")
+}
+
+/// A click with `button` on the square named `name`.
+pub fn click_with<R: Rules>(app: &mut App<R>, name: &str, button: Button) {
+    let (column, row) = app.cell_of(sq(name)).expect("the board is shown");
+    app.handle(Event::Click {
+        button,
+        column,
+        row,
+    });
+}
+
+/// A left click on the square named `name`.
+pub fn click<R: Rules>(app: &mut App<R>, name: &str) {
+    click_with(app, name, Button::Left);
+}
+
+/// Plays `text` (`c3-d4`, `f2xh4xf6xd8`) by mouse: the piece, every square of the path, and
+/// the last square once more to confirm.
+pub fn play_by_mouse<R: Rules>(app: &mut App<R>, text: &str) {
+    let squares: Vec<&str> = text.split(['-', 'x']).collect();
+    for name in &squares {
+        click(app, name);
+    }
+    click(app, squares.last().expect("a square"));
+}
+
+/// Presses the keys of `text`, one by one.
+pub fn type_keys<R: Rules>(app: &mut App<R>, text: &str) {
+    for c in text.chars() {
+        app.handle(Event::Key(Key::Char(c)));
+    }
+}
+
+/// Presses `key`.
+pub fn press<R: Rules>(app: &mut App<R>, key: Key) {
+    app.handle(Event::Key(key));
+}
+
+/// Waits for the engine's answer (at most ten seconds).
+pub fn wait_engine<R: Rules>(app: &mut App<R>) {
+    assert!(
+        app.wait_engine(Duration::from_secs(10)),
+        "the engine answers"
+    );
+}
+
+/// The screen of `app` drawn in a `width` × `height` test terminal.
+pub fn draw<R: Rules>(app: &App<R>, width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+    terminal
+        .draw(|frame| dama::tui::render::draw(app, frame))
+        .expect("drawn");
+    terminal.backend().buffer().clone()
+}
+
+/// The screen's text, one line per row, without trailing spaces.
+pub fn text(buf: &Buffer) -> String {
+    let area = buf.area;
+    let mut out = String::new();
+    for y in 0..area.height {
+        let mut line = String::new();
+        for x in 0..area.width {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The 80 × 24 screen's text.
+pub fn screen<R: Rules>(app: &App<R>) -> String {
+    text(&draw(app, 80, 24))
+}
+
+fn colour_letter(color: Color) -> char {
+    match color {
+        Color::Reset => '.',
+        Color::Indexed(94) => 'D',
+        Color::Indexed(223) => 'L',
+        Color::Indexed(136) => 'M',
+        Color::Indexed(25) => 'P',
+        Color::Indexed(28) => 'G',
+        Color::Indexed(90) => 'H',
+        Color::Indexed(231) => 'w',
+        Color::Indexed(16) => 'k',
+        Color::Indexed(226) => 'y',
+        Color::Indexed(214) => 'o',
+        Color::Indexed(245) => 'g',
+        _ => '?',
+    }
+}
+
+/// The screen's colours: a map of backgrounds, then one of foregrounds, one letter a cell
+/// (`.` none, `D`/`L` dark/light square, `M` last move, `P` path, `G` movable, `H` hint, `w`/`k` white
+/// and black pieces, `o` message, `g` dimmed, `y` cursor).
+pub fn colours(buf: &Buffer) -> String {
+    let area = buf.area;
+    let mut out = String::from("background:\n");
+    for pick in [true, false] {
+        if !pick {
+            out.push_str("foreground:\n");
+        }
+        for y in 0..area.height {
+            let line: String = (0..area.width)
+                .map(|x| {
+                    let cell = &buf[(x, y)];
+                    colour_letter(if pick { cell.bg } else { cell.fg })
+                })
+                .collect();
+            out.push_str(line.trim_end_matches('.'));
+            out.push('\n');
+        }
+    }
+    out
+}
