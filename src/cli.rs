@@ -66,6 +66,8 @@ pub enum Command {
     Match(Box<crate::matchplay::MatchArgs>),
     /// Play full-screen with the mouse: click a piece, its path, then the last square again.
     Tui,
+    /// Tune the evaluation's weights: self-play data (gen), a logistic fit (fit).
+    Tune(crate::tune::TuneArgs),
 }
 
 impl Command {
@@ -79,6 +81,7 @@ impl Command {
             Command::Tb(_) => "tb",
             Command::Match(_) => "match",
             Command::Tui => "tui",
+            Command::Tune(_) => "tune",
         }
     }
 
@@ -102,6 +105,7 @@ impl Command {
                 Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
                 TbDir, Threads,
             ],
+            Command::Tune(_) => &[Rules, Nodes],
         }
     }
 }

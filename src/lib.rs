@@ -39,3 +39,4 @@ pub mod engine;
 pub mod game;
 pub mod matchplay;
 pub mod tui;
+pub mod tune;

@@ -135,7 +135,8 @@ pub struct Engine {
     rng: u64,
     /// Whether the endgame tables are used (on by default).
     use_tables: bool,
-    weights: Weights,
+    /// Set by [`Engine::set_weights`]; `None`: the rule set's own ([`Weights::for_rules`]).
+    weights: Option<Weights>,
     /// With a clock: the time left for white and for black (`None`: the base time).
     clock_left: [Option<Duration>; 2],
     /// Threads searching each move (1: the main search alone, reproducible).
@@ -222,7 +223,7 @@ impl Engine {
             table: None,
             rng: seed ^ 0x9E37_79B9_7F4A_7C15 | 1,
             use_tables: true,
-            weights: Weights::DEFAULT,
+            weights: None,
             clock_left: [None; 2],
             threads: threads::default_threads(),
             stop: None,
@@ -271,14 +272,15 @@ impl Engine {
         self.clock_left = [None; 2];
     }
 
-    /// Evaluates with `weights` from now on.
+    /// Evaluates with `weights` from now on, whatever the rule set.
     pub fn set_weights(&mut self, weights: Weights) {
-        self.weights = weights;
+        self.weights = Some(weights);
     }
 
-    /// The evaluation's weights.
-    pub fn weights(&self) -> &Weights {
-        &self.weights
+    /// The evaluation's weights under `rules`: those set by [`Engine::set_weights`], else the
+    /// rule set's own ([`Weights::for_rules`]).
+    pub fn weights(&self, rules: crate::RuleSet) -> Weights {
+        self.weights.unwrap_or(Weights::for_rules(rules))
     }
 
     /// With a clock ([`Limits::time`]): the time `side` has left by the engine's account
@@ -361,6 +363,7 @@ impl Engine {
             Some(t) if t < Duration::from_millis(250) => SMALL_TABLE_BITS,
             _ => TABLE_BITS,
         };
+        let weights = self.weights(R::RULE_SET);
         let table: &Table = self.table.get_or_insert_with(|| Table::new(bits));
         // A few captures from the root can reach the tables' positions: probe them (the small
         // classes are built on the side, not waited for, and used once ready).
@@ -370,7 +373,6 @@ impl Engine {
         } else {
             None
         };
-        let weights = self.weights;
         // The levels with noise score every root move on one thread.
         let helpers = if noise > 0 {
             0

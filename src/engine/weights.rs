@@ -1,13 +1,18 @@
 //! The evaluation's weights as one named structure, loadable from a TOML file.
 //!
-//! [`Weights::DEFAULT`] holds the hand-set values the engine plays with; a file names only the
-//! weights it changes (`king = 250`), the others keep their default. Unknown names are refused,
+//! [`Weights::DEFAULT`] holds the hand-set values, [`Weights::TUNED`] the Czech fit of `dama tune`,
+//! and [`Weights::for_rules`] picks the engine's set per rule set; a file names only the weights it changes (`king = 250`), the others keep their default. Unknown names are refused,
 //! so a typo cannot silently leave a weight at its default.
 
 use std::io::Read;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
+
+use crate::RuleSet;
+
+/// The largest magnitude of a weight (keeps the evaluation's arithmetic far from overflow).
+pub const LIMIT: i32 = 5_000;
 
 /// The largest weights file read (a full file is well under 1 KiB).
 const MAX_FILE_BYTES: u64 = 64 * 1024;
@@ -34,6 +39,21 @@ pub struct Weights {
     pub centre: i32,
     /// A free forward step of a man.
     pub man_step: i32,
+    /// Balance: times the difference between a side's men on the left half (files a–d) and
+    /// on the right half (e–h), taken absolutely (a lopsided side gets it; negative is a
+    /// penalty).
+    pub balance: i32,
+    /// A man on a key guard square of the home rank (c1 and e1 for white, d8 and f8 for
+    /// black) while the enemy has no king, on top of [`Weights::back_rank`].
+    pub back_guard: i32,
+    /// A locked man: neither forward square is free (negative is a penalty).
+    pub locked: i32,
+    /// The runaway race: when both sides have runaway men, the side whose fastest one
+    /// crowns first (fewer moves to go; the side to move wins a tie) gets this.
+    pub runaway_race: i32,
+    /// Under optional capture only (the Spanish-spec rules): added to each runaway man, which
+    /// no sacrifice can lure off its road there.
+    pub optional_runaway: i32,
     /// A square a king can move to.
     pub king_reach: i32,
     /// A king on the main diagonal a1–h8.
@@ -57,7 +77,8 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// Today's hand-set weights (see `docs/engine.md`).
+    /// The hand-set weights (those of `v0.1.0`, the terms added with the tuning at 0): the
+    /// default of every rule set without a tuned set of its own, and of weights files.
     pub const DEFAULT: Weights = Weights {
         man: 100,
         king: 300,
@@ -67,6 +88,11 @@ impl Weights {
         back_rank: 6,
         centre: 4,
         man_step: 2,
+        balance: 0,
+        back_guard: 0,
+        locked: 0,
+        runaway_race: 0,
+        optional_runaway: 0,
         king_reach: 2,
         king_main_diagonal: 12,
         king_double_diagonal: 4,
@@ -78,6 +104,45 @@ impl Weights {
         ending_freedom: 12,
         ending_near: 3,
     };
+
+    /// The tuned weights: the Czech fit of `dama tune` (`weights/czech-round2.toml`, see
+    /// `docs/engine.md`, "Tuning"); the king-ending constants hand-set.
+    pub const TUNED: Weights = Weights {
+        man: 100,
+        king: 250,
+        advance: [68, 51, 27, 16, 23, 63, 75],
+        runaway: -33,
+        runaway_rank: 54,
+        back_rank: 68,
+        centre: 50,
+        man_step: 3,
+        balance: -23,
+        back_guard: 81,
+        locked: 24,
+        runaway_race: 8,
+        optional_runaway: 0,
+        king_reach: 3,
+        king_main_diagonal: 29,
+        king_double_diagonal: -11,
+        ending_two_kings: 10,
+        ending_three_on_main: 20,
+        ending_win: 700,
+        ending_four_kings: 150,
+        ending_main_diagonal: 120,
+        ending_freedom: 12,
+        ending_near: 3,
+    };
+
+    /// The weights the engine plays the rule set `rules` with: [`Weights::TUNED`] under the
+    /// Czech and the Spanish-spec rules, where matches measured it stronger than the hand-set
+    /// weights, [`Weights::DEFAULT`] under the others (under the Russian and the house rules
+    /// it measured weaker). See `docs/engine.md`.
+    pub const fn for_rules(rules: RuleSet) -> Weights {
+        match rules {
+            RuleSet::Czech | RuleSet::Spanish => Weights::TUNED,
+            RuleSet::Russian | RuleSet::House => Weights::DEFAULT,
+        }
+    }
 
     /// Weights from a TOML text: `name = value` lines (`advance = [0, 2, …]`); names not given
     /// keep their default.
@@ -107,35 +172,78 @@ impl Weights {
         Weights::from_toml(&text)
     }
 
+    /// Every weight by name, with a handle to change it: the scalars, then `advance[0]` …
+    /// `advance[6]` (for the tuner, and for the range check).
+    pub fn each_mut(&mut self) -> Vec<(String, &mut i32)> {
+        let Weights {
+            man,
+            king,
+            advance,
+            runaway,
+            runaway_rank,
+            back_rank,
+            centre,
+            man_step,
+            balance,
+            back_guard,
+            locked,
+            runaway_race,
+            optional_runaway,
+            king_reach,
+            king_main_diagonal,
+            king_double_diagonal,
+            ending_two_kings,
+            ending_three_on_main,
+            ending_win,
+            ending_four_kings,
+            ending_main_diagonal,
+            ending_freedom,
+            ending_near,
+        } = self;
+        let mut all: Vec<(String, &mut i32)> = [
+            ("man", man),
+            ("king", king),
+            ("runaway", runaway),
+            ("runaway_rank", runaway_rank),
+            ("back_rank", back_rank),
+            ("centre", centre),
+            ("man_step", man_step),
+            ("balance", balance),
+            ("back_guard", back_guard),
+            ("locked", locked),
+            ("runaway_race", runaway_race),
+            ("optional_runaway", optional_runaway),
+            ("king_reach", king_reach),
+            ("king_main_diagonal", king_main_diagonal),
+            ("king_double_diagonal", king_double_diagonal),
+            ("ending_two_kings", ending_two_kings),
+            ("ending_three_on_main", ending_three_on_main),
+            ("ending_win", ending_win),
+            ("ending_four_kings", ending_four_kings),
+            ("ending_main_diagonal", ending_main_diagonal),
+            ("ending_freedom", ending_freedom),
+            ("ending_near", ending_near),
+        ]
+        .into_iter()
+        .map(|(name, v)| (name.to_string(), v))
+        .collect();
+        all.extend(
+            advance
+                .iter_mut()
+                .enumerate()
+                .map(|(i, v)| (format!("advance[{i}]"), v)),
+        );
+        all
+    }
+
     /// Refuses values that could overflow the evaluation's arithmetic.
     fn check(&self) -> Result<(), WeightsError> {
-        const LIMIT: i32 = 5_000;
-        let scalars = [
-            ("man", self.man),
-            ("king", self.king),
-            ("runaway", self.runaway),
-            ("runaway_rank", self.runaway_rank),
-            ("back_rank", self.back_rank),
-            ("centre", self.centre),
-            ("man_step", self.man_step),
-            ("king_reach", self.king_reach),
-            ("king_main_diagonal", self.king_main_diagonal),
-            ("king_double_diagonal", self.king_double_diagonal),
-            ("ending_two_kings", self.ending_two_kings),
-            ("ending_three_on_main", self.ending_three_on_main),
-            ("ending_win", self.ending_win),
-            ("ending_four_kings", self.ending_four_kings),
-            ("ending_main_diagonal", self.ending_main_diagonal),
-            ("ending_freedom", self.ending_freedom),
-            ("ending_near", self.ending_near),
-        ];
-        let advance = self.advance.iter().map(|&v| ("advance", v));
-        match scalars
-            .into_iter()
-            .chain(advance)
-            .find(|(_, v)| v.abs() > LIMIT)
-        {
-            Some((name, _)) => Err(WeightsError::OutOfRange(name.to_string(), LIMIT)),
+        let mut copy = *self;
+        match copy.each_mut().into_iter().find(|(_, v)| v.abs() > LIMIT) {
+            Some((name, _)) => {
+                let name = name.split('[').next().unwrap_or_default().to_string();
+                Err(WeightsError::OutOfRange(name, LIMIT))
+            }
             None => Ok(()),
         }
     }
@@ -176,9 +284,62 @@ mod tests {
     fn round_trip_and_partial_files() {
         let w = Weights::DEFAULT;
         assert_eq!(Weights::from_toml(&w.to_toml()).unwrap(), w);
-        let k = Weights::from_toml("king = 250\n").unwrap();
-        assert_eq!(k.king, 250);
-        assert_eq!(Weights { king: 300, ..k }, Weights::DEFAULT);
+        let k = Weights::from_toml("king = 275\n").unwrap();
+        assert_eq!(k.king, 275);
+        assert_eq!(
+            Weights {
+                king: Weights::DEFAULT.king,
+                ..k
+            },
+            Weights::DEFAULT
+        );
+        // Every weight changed at once, to a different value each.
+        let mut all = Weights::DEFAULT;
+        for (i, (_, v)) in all.each_mut().into_iter().enumerate() {
+            *v = 7 * i as i32 - 40;
+        }
+        assert_ne!(all, Weights::DEFAULT);
+        assert_eq!(Weights::from_toml(&all.to_toml()).unwrap(), all);
+    }
+
+    #[test]
+    fn the_files_in_the_repository_are_the_constants() {
+        let hand = include_str!("../../weights/hand-set.toml");
+        assert_eq!(Weights::from_toml(hand).unwrap(), Weights::DEFAULT);
+        let tuned = include_str!("../../weights/czech-round2.toml");
+        assert_eq!(Weights::from_toml(tuned).unwrap(), Weights::TUNED);
+        assert_eq!(Weights::for_rules(RuleSet::Czech), Weights::TUNED);
+        assert_eq!(Weights::for_rules(RuleSet::Spanish), Weights::TUNED);
+        for rules in [RuleSet::Russian, RuleSet::House] {
+            assert_eq!(Weights::for_rules(rules), Weights::DEFAULT);
+        }
+        // The engine takes the rule set's own unless told otherwise.
+        let mut engine = crate::engine::Engine::with_seed(Default::default(), 1);
+        assert_eq!(engine.weights(RuleSet::Czech), Weights::TUNED);
+        assert_eq!(engine.weights(RuleSet::Spanish), Weights::TUNED);
+        assert_eq!(engine.weights(RuleSet::Russian), Weights::DEFAULT);
+        engine.set_weights(Weights::DEFAULT);
+        assert_eq!(engine.weights(RuleSet::Czech), Weights::DEFAULT);
+    }
+
+    #[test]
+    fn every_weight_is_named_once() {
+        let mut w = Weights::DEFAULT;
+        let names: Vec<String> = w.each_mut().into_iter().map(|(n, _)| n).collect();
+        let unique: std::collections::HashSet<&String> = names.iter().collect();
+        assert_eq!(unique.len(), names.len());
+        // 22 scalars and the seven advancement ranks: each name but the ranks loads alone.
+        assert_eq!(names.len(), 29);
+        for name in names.iter().filter(|n| !n.starts_with("advance")) {
+            let w = Weights::from_toml(&format!("{name} = 4321")).unwrap();
+            let mut copy = w;
+            let (_, v) = copy
+                .each_mut()
+                .into_iter()
+                .find(|(n, _)| n == name)
+                .unwrap();
+            assert_eq!(*v, 4321, "{name}");
+        }
     }
 
     #[test]
@@ -186,7 +347,7 @@ mod tests {
         use crate::engine::eval::{evaluate, evaluate_with};
         let pos = crate::fen::parse("W:WKc3,e3:Bf6,d8,h8").unwrap();
         let cheap = Weights {
-            king: 250,
+            king: Weights::DEFAULT.king - 50,
             ..Weights::DEFAULT
         };
         assert_eq!(evaluate_with(&pos, &Weights::DEFAULT), evaluate(&pos));

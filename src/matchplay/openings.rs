@@ -3,8 +3,8 @@
 //!
 //! The built-in set: every line of [`BUILTIN_PLIES`] plies from the initial position (the
 //! first line in notation order for each position reached), kept when this engine, searching
-//! [`BUILTIN_DEPTH`] plies with the default weights, scores it within ±[`BUILTIN_MARGIN`]
-//! hundredths of a man; then put in a fixed pseudo-random order (so the first games of a short
+//! [`BUILTIN_DEPTH`] plies with the default weights ([`crate::engine::Weights::DEFAULT`]),
+//! scores it within ±[`BUILTIN_MARGIN`] hundredths of a man; then put in a fixed pseudo-random order (so the first games of a short
 //! match already use varied openings). The same build gives the same set every time.
 
 use crate::engine::{Engine, Limits, Score};
@@ -84,6 +84,9 @@ pub fn builtin<R: Rules>() -> Vec<Opening> {
         },
         1,
     );
+    // The hand-set weights whatever the rule set's own: the set stays the same when a rule
+    // set's weights are tuned (`Weights::for_rules`).
+    engine.set_weights(crate::engine::Weights::DEFAULT);
     let mut openings: Vec<Opening> = lines
         .into_iter()
         .filter(|(_, game)| !game.is_over())

@@ -135,6 +135,10 @@ pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
     /// piece it takes (no sacrifice can lure the lone king off); false under the house rules.
     const LONE_KING_HOLDS_MAIN_DIAGONAL: bool = true;
 
+    /// Evaluation knowledge for the engine: whether capture is compulsory (false under the
+    /// Spanish-spec rules, where a side may decline a capture).
+    const CAPTURE_COMPULSORY: bool = true;
+
     /// Fills `moves` with the legal moves of the side to move (clearing it first).
     fn legal_moves(pos: &Position, moves: &mut MoveList);
 

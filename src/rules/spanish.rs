@@ -34,6 +34,7 @@ impl Params for Spanish {
 impl Rules for Spanish {
     const RULE_SET: RuleSet = RuleSet::Spanish;
     const NOTATION: Notation = Notation::Numeric;
+    const CAPTURE_COMPULSORY: bool = false;
 
     generate::moves_from_params!();
 }
