@@ -7,6 +7,16 @@
 use crate::rules::{DrawCounters, DrawReason};
 use crate::{Color, Move, MoveList, Position, Rules};
 
+/// What a saved record holds of a game: its start, its moves and how it ended
+/// ([`Game::snapshot`]). A game is unsaved when its snapshot differs from the one taken when
+/// it was started, loaded or saved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    start: Position,
+    moves: Vec<Move>,
+    outcome: Option<Outcome>,
+}
+
 /// Why a game was won.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum WinReason {
@@ -132,6 +142,15 @@ impl<R: Rules> Game<R> {
     /// The result, once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    /// What a saved record of the game would hold now (to tell whether it changed since).
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            start: self.start,
+            moves: self.moves().copied().collect(),
+            outcome: self.outcome(),
+        }
     }
 
     /// Whether the game is over.

@@ -124,13 +124,8 @@ impl Weights {
         king_reach: 3,
         king_main_diagonal: 29,
         king_double_diagonal: -11,
-        ending_two_kings: 10,
-        ending_three_on_main: 20,
-        ending_win: 700,
-        ending_four_kings: 150,
-        ending_main_diagonal: 120,
-        ending_freedom: 12,
-        ending_near: 3,
+        // The king-ending constants are not fitted.
+        ..Weights::DEFAULT
     };
 
     /// The weights the engine plays the rule set `rules` with: [`Weights::TUNED`] under the

@@ -22,7 +22,7 @@ impl<R: Rules> App<R> {
             Key::Char('r') => self.redo(),
             Key::Char('h') => self.hint(),
             Key::Char('n') => {
-                if self.unsaved {
+                if self.unsaved() {
                     self.ask(self.l.unsaved.to_string(), Confirmed::NewGame);
                 } else {
                     self.new_game();
@@ -56,7 +56,7 @@ impl<R: Rules> App<R> {
 
     /// `q`: leave, asking first when the game is not saved.
     pub(super) fn quit_asked(&mut self) {
-        if self.unsaved {
+        if self.unsaved() {
             self.ask(self.l.unsaved.to_string(), Confirmed::Quit);
         } else {
             self.quit = true;
@@ -75,7 +75,6 @@ impl<R: Rules> App<R> {
         self.selection = None;
         if pdn::is_declared(self.game.outcome()) {
             self.game.undo();
-            self.unsaved = true;
             return self.say(self.t.result_undone);
         }
         let Some(mv) = self.game.undo() else {
@@ -87,7 +86,6 @@ impl<R: Rules> App<R> {
         {
             taken.push(R::NOTATION.write(&mv));
         }
-        self.unsaved = true;
         let text = fill(self.t.undone, &[&taken.join(", ")]);
         self.say(text);
     }
@@ -107,7 +105,6 @@ impl<R: Rules> App<R> {
         {
             played.push(R::NOTATION.write(&mv));
         }
-        self.unsaved = true;
         let text = fill(self.t.redone, &[&played.join(", ")]);
         self.say(text);
         self.announce_outcome();
@@ -227,7 +224,7 @@ impl<R: Rules> App<R> {
         self.file_name = name.to_string();
         match pdn::save(Path::new(name), &text) {
             Ok(()) => {
-                self.unsaved = false;
+                self.saved = self.game.snapshot();
                 self.say(fill(self.t.saved, &[name]));
             }
             Err(e) => {

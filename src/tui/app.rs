@@ -19,7 +19,7 @@ use super::worker::{Reply, SearchReport, Task, Worker};
 use crate::cli::{Lang, PlayerKind};
 use crate::console::czech::{self, RulesTexts, Texts, fill};
 use crate::engine::Limits;
-use crate::game::Game;
+use crate::game::{Game, Snapshot};
 use crate::{Color, Move, Position, Rules, Square};
 
 /// Everything the app needs to start.
@@ -125,8 +125,8 @@ pub struct App<R: Rules> {
     pub(super) last_search: Option<SearchReport>,
     /// The last hint and the position it was given in (shown while that position stands).
     pub(super) hint: Option<(Position, Move)>,
-    /// Whether the game has changed since it was started, saved or loaded.
-    pub(super) unsaved: bool,
+    /// The game as it was when it was started, saved or loaded.
+    pub(super) saved: Snapshot,
     pub(super) file_name: String,
     /// The computer's draw offer was declined in this game: it does not offer again.
     pub(super) offer_declined: bool,
@@ -160,6 +160,7 @@ impl<R: Rules> App<R> {
             .load
             .as_ref()
             .map_or_else(|| "game.pdn".to_string(), |p| p.display().to_string());
+        let saved = game.snapshot();
         let mut app = App {
             worker: Worker::start(cfg.limits),
             l: Labels::of(cfg.lang),
@@ -181,7 +182,7 @@ impl<R: Rules> App<R> {
             notice: false,
             last_search: None,
             hint: None,
-            unsaved: false,
+            saved,
             file_name,
             offer_declined: false,
             rules_offer_ply: None,
@@ -327,13 +328,18 @@ impl<R: Rules> App<R> {
         }
     }
 
+    /// Whether the game has changed since it was started, saved or loaded.
+    pub(super) fn unsaved(&self) -> bool {
+        self.game.snapshot() != self.saved
+    }
+
     /// A new game (or position): the engine's work, the path and the last search are dropped.
     pub(super) fn replace_game(&mut self, game: Game<R>) {
         self.cancel_engine();
         self.game = game;
         self.selection = None;
         self.last_search = None;
-        self.unsaved = false;
+        self.saved = self.game.snapshot();
         self.offer_declined = false;
         self.rules_offer_ply = None;
         self.announce_outcome();
@@ -393,7 +399,6 @@ impl<R: Rules> App<R> {
                 self.last_search = reply.search.or(self.last_search);
                 let Some(mv) = reply.mv else { return };
                 if self.game.try_play(&mv).is_ok() {
-                    self.unsaved = true;
                     self.selection = None;
                     self.announce_outcome();
                 }
@@ -418,7 +423,6 @@ impl<R: Rules> App<R> {
                 if reply.accepts {
                     self.say(self.t.engine_accepts);
                     self.game.agree_draw();
-                    self.unsaved = true;
                     self.announce_outcome();
                 } else {
                     self.say(self.t.engine_declines);

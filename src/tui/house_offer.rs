@@ -85,7 +85,6 @@ impl<R: Rules> App<R> {
     /// The players agreed to a draw: the game ends.
     pub(super) fn agreed(&mut self) {
         self.game.agree_draw();
-        self.unsaved = true;
         self.announce_outcome();
     }
 }

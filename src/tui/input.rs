@@ -155,7 +155,6 @@ impl<R: Rules> App<R> {
         if self.game.try_play(&mv).is_ok() {
             self.cancel_engine();
             self.selection = None;
-            self.unsaved = true;
             self.quiet();
             self.announce_outcome();
         }

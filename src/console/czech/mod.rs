@@ -18,7 +18,7 @@ pub use texts::{Texts, capitalize, fill};
 use super::{ConsoleError, LineIo, Options, Read, board_view, catalog};
 use crate::cli::{Lang, PlayerKind};
 use crate::engine::Engine;
-use crate::game::{Game, Outcome};
+use crate::game::{Game, Outcome, Snapshot};
 use crate::notation::{algebraic, pdn};
 use crate::{Bitboard, Color, MoveList, Rules, fen};
 
@@ -73,25 +73,6 @@ struct Session<'o, R: Rules> {
     saved: Snapshot,
 }
 
-/// What a saved record holds of a game: its start, its moves and how it ended. The game is
-/// unsaved when it no longer matches the snapshot taken at the last start, load or save.
-#[derive(PartialEq, Eq)]
-struct Snapshot {
-    start: crate::Position,
-    moves: Vec<crate::Move>,
-    outcome: Option<Outcome>,
-}
-
-impl Snapshot {
-    fn of<R: Rules>(game: &Game<R>) -> Snapshot {
-        Snapshot {
-            start: *game.start(),
-            moves: game.moves().copied().collect(),
-            outcome: game.outcome(),
-        }
-    }
-}
-
 /// Plays the Czech dialogue until the players stop or the input ends.
 pub fn run<R: Rules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleError> {
     let t = texts(opts.lang);
@@ -108,7 +89,7 @@ pub fn run<R: Rules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleE
         engine: Engine::new(opts.limits),
         flipped: false,
         offer_declined: false,
-        saved: Snapshot::of(&Game::<R>::new(opts.start)),
+        saved: Game::<R>::new(opts.start).snapshot(),
         rules_offer_ply: None,
     };
     io.line(t.title(R::RULE_SET))?;
@@ -132,7 +113,7 @@ pub fn run<R: Rules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleE
         session.game = Game::new(opts.start);
         session.offer_declined = false;
         session.rules_offer_ply = None;
-        session.saved = Snapshot::of(&session.game);
+        session.saved = session.game.snapshot();
     }
 }
 
@@ -202,13 +183,13 @@ impl<R: Rules> Session<'_, R> {
             io.line(&fill(self.t.last_move, &[&algebraic::write(mv)]))?;
         }
         self.offer_declined = false;
-        self.saved = Snapshot::of(&self.game);
+        self.saved = self.game.snapshot();
         Ok(())
     }
 
     /// Whether the game changed since it was started, loaded or saved.
     fn unsaved(&self) -> bool {
-        Snapshot::of(&self.game) != self.saved
+        self.game.snapshot() != self.saved
     }
 
     fn show_board(&self, io: &mut LineIo<'_>) -> std::io::Result<()> {
@@ -517,7 +498,7 @@ impl<R: Rules> Session<'_, R> {
         let text = pdn::write(&self.game, &header);
         match pdn::save(Path::new(file), &text) {
             Ok(()) => {
-                self.saved = Snapshot::of(&self.game);
+                self.saved = self.game.snapshot();
                 io.line(&fill(self.t.saved, &[file]))
             }
             Err(e) => io.line(&fill(self.t.save_failed, &[file, &self.t.file_error(&e)])),
