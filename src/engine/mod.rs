@@ -17,6 +17,7 @@ pub mod clock;
 pub mod eval;
 pub mod level;
 pub mod minimax;
+pub mod patterns;
 pub mod search;
 pub mod threads;
 pub mod tt;
