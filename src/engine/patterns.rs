@@ -114,11 +114,17 @@ static CZECH: std::sync::LazyLock<Option<Patterns>> = std::sync::LazyLock::new(|
     Patterns::from_bytes(include_bytes!("../../weights/czech-patterns.bin"))
 });
 
+/// The Russian pattern weights built into the engine (`weights/russian-patterns.bin`).
+static RUSSIAN: std::sync::LazyLock<Option<Patterns>> = std::sync::LazyLock::new(|| {
+    Patterns::from_bytes(include_bytes!("../../weights/russian-patterns.bin"))
+});
+
 /// The pattern weights of `rules`, if it has a set of its own.
 #[inline]
 pub fn for_rules(rules: RuleSet) -> Option<&'static Patterns> {
     match rules {
         RuleSet::Czech => CZECH.as_ref(),
+        RuleSet::Russian => RUSSIAN.as_ref(),
         _ => None,
     }
 }

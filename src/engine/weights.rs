@@ -134,14 +134,24 @@ impl Weights {
         ..Weights::DEFAULT
     };
 
+    /// The Russian weights: the hand-set ones with the Russian pattern scores
+    /// (`weights/russian.toml`, `weights/russian-patterns.bin`).
+    pub const RUSSIAN: Weights = Weights {
+        patterns: 100,
+        ..Weights::DEFAULT
+    };
+
     /// The weights the engine plays the rule set `rules` with: [`Weights::TUNED`] under the
     /// Czech and the Spanish-spec rules, where matches measured it stronger than the hand-set
-    /// weights, [`Weights::DEFAULT`] under the others (under the Russian and the house rules
-    /// it measured weaker). See `docs/engine.md`.
+    /// weights (its pattern scores are Czech only), [`Weights::RUSSIAN`] (the hand-set
+    /// weights, which measured stronger than `TUNED` there, with the Russian pattern scores)
+    /// under the Russian rules, and [`Weights::DEFAULT`] under the house rules. See
+    /// `docs/engine.md`.
     pub const fn for_rules(rules: RuleSet) -> Weights {
         match rules {
             RuleSet::Czech | RuleSet::Spanish => Weights::TUNED,
-            RuleSet::Russian | RuleSet::House => Weights::DEFAULT,
+            RuleSet::Russian => Weights::RUSSIAN,
+            RuleSet::House => Weights::DEFAULT,
         }
     }
 
@@ -318,14 +328,15 @@ mod tests {
         assert_eq!(Weights::from_toml(fitted).unwrap(), without);
         assert_eq!(Weights::for_rules(RuleSet::Czech), Weights::TUNED);
         assert_eq!(Weights::for_rules(RuleSet::Spanish), Weights::TUNED);
-        for rules in [RuleSet::Russian, RuleSet::House] {
-            assert_eq!(Weights::for_rules(rules), Weights::DEFAULT);
-        }
+        let russian = include_str!("../../weights/russian.toml");
+        assert_eq!(Weights::from_toml(russian).unwrap(), Weights::RUSSIAN);
+        assert_eq!(Weights::for_rules(RuleSet::Russian), Weights::RUSSIAN);
+        assert_eq!(Weights::for_rules(RuleSet::House), Weights::DEFAULT);
         // The engine takes the rule set's own unless told otherwise.
         let mut engine = crate::engine::Engine::with_seed(Default::default(), 1);
         assert_eq!(engine.weights(RuleSet::Czech), Weights::TUNED);
         assert_eq!(engine.weights(RuleSet::Spanish), Weights::TUNED);
-        assert_eq!(engine.weights(RuleSet::Russian), Weights::DEFAULT);
+        assert_eq!(engine.weights(RuleSet::Russian), Weights::RUSSIAN);
         engine.set_weights(Weights::DEFAULT);
         assert_eq!(engine.weights(RuleSet::Czech), Weights::DEFAULT);
     }
