@@ -99,3 +99,57 @@ fn bad_data_is_refused() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn patterns_fit_is_reproducible_and_lowers_the_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = generate(dir.path(), "a.txt", "7");
+    let positions = data.lines().count();
+    let fit = |out: &str, seed: &str| {
+        let path = dir.path().join(out);
+        let output = dama()
+            .args(["tune", "patterns", "--rules", "czech", "--epochs", "4"])
+            .args(["--seed", seed, "--data"])
+            .arg(dir.path().join("a.txt"))
+            .arg("--out")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        (
+            std::fs::read(&path).unwrap(),
+            String::from_utf8(output.stdout).unwrap(),
+        )
+    };
+    let (a, report) = fit("a.bin", "1");
+    let (b, _) = fit("b.bin", "1");
+    assert_eq!(a, b, "same data and seed, same scores");
+    // Nine windows of 3^8 patterns, two phases, two bytes a score.
+    assert_eq!(a.len(), 2 * 2 * 9 * 6561);
+    assert!(a.iter().any(|&byte| byte != 0), "some pattern learned");
+    let pair = |name: &str| -> Vec<f64> {
+        report
+            .lines()
+            .find_map(|l| l.strip_prefix(name))
+            .unwrap()
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect()
+    };
+    let error = pair("error ");
+    assert!(error[1] < error[0], "{report}");
+    assert!(
+        report.contains(&format!("positions {positions}\n")),
+        "{report}"
+    );
+
+    for bad in [["--rate", "-1"], ["--decay", "nan"], ["--epochs", "0"]] {
+        dama()
+            .args(["tune", "patterns", "--data"])
+            .arg(dir.path().join("a.txt"))
+            .args(["--out", "x.bin"])
+            .args(bad)
+            .assert()
+            .code(2);
+    }
+}

@@ -23,6 +23,7 @@
 //!   rules, where it lands directly behind, the lone king can be lured off the diagonal:
 //!   [`Rules::LONE_KING_HOLDS_MAIN_DIAGONAL`]); four beat it anywhere.
 
+use super::patterns::Patterns;
 use crate::{Bitboard, Color, Direction, Position, Rules, Square};
 
 pub use super::weights::{Weights, WeightsError};
@@ -161,6 +162,8 @@ struct Flavour {
     main_holds: bool,
     /// Capture is compulsory ([`Rules::CAPTURE_COMPULSORY`]).
     compulsory: bool,
+    /// The rule set's learned pattern scores, if it has them.
+    patterns: Option<&'static Patterns>,
 }
 
 impl Flavour {
@@ -168,12 +171,14 @@ impl Flavour {
     const DEFAULT: Flavour = Flavour {
         main_holds: true,
         compulsory: true,
+        patterns: None,
     };
 
     fn of<R: Rules>() -> Flavour {
         Flavour {
             main_holds: R::LONE_KING_HOLDS_MAIN_DIAGONAL,
             compulsory: R::CAPTURE_COMPULSORY,
+            patterns: super::patterns::for_rules(R::RULE_SET),
         }
     }
 }
@@ -340,9 +345,16 @@ fn evaluate_white(pos: &Position, w: &Weights, fl: Flavour) -> i32 {
         }
     }
     let total = (wm + bm + wk + bk) as i32;
+    let learned = if w.patterns != 0
+        && let Some(set) = fl.patterns
+    {
+        set.score(pos) * w.patterns / 100
+    } else {
+        0
+    };
     let (white, white_runaway) = side_score(pos, White, total, w, fl);
     let (black, black_runaway) = side_score(pos, Black, total, w, fl);
-    let mut score = white - black;
+    let mut score = white - black + learned;
     // The runaway race: whose fastest runaway man crowns first (the side to move wins a tie).
     if white_runaway != u32::MAX && black_runaway != u32::MAX {
         let white_first = match pos.turn() {

@@ -17,6 +17,7 @@ pub mod clock;
 pub mod eval;
 pub mod level;
 pub mod minimax;
+pub mod patterns;
 pub mod search;
 pub mod threads;
 pub mod tt;
@@ -221,7 +222,7 @@ impl Engine {
         Engine {
             limits,
             table: None,
-            rng: seed ^ 0x9E37_79B9_7F4A_7C15 | 1,
+            rng: Engine::rng_state(seed),
             use_tables: true,
             weights: None,
             clock_left: [None; 2],
@@ -270,6 +271,16 @@ impl Engine {
             table.clear();
         }
         self.clock_left = [None; 2];
+    }
+
+    fn rng_state(seed: u64) -> u64 {
+        seed ^ 0x9E37_79B9_7F4A_7C15 | 1
+    }
+
+    /// Makes the random choices (at the low levels) follow `seed` from now on, as
+    /// [`Engine::with_seed`] does.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = Engine::rng_state(seed);
     }
 
     /// Evaluates with `weights` from now on, whatever the rule set.

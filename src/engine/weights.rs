@@ -74,6 +74,9 @@ pub struct Weights {
     pub ending_freedom: i32,
     /// Times the (negated) distance of each strong king to the lone king.
     pub ending_near: i32,
+    /// The learned pattern scores of [`crate::engine::patterns`], in percent (0: off); only
+    /// for rule sets with a pattern set of their own.
+    pub patterns: i32,
 }
 
 impl Weights {
@@ -103,9 +106,11 @@ impl Weights {
         ending_main_diagonal: 120,
         ending_freedom: 12,
         ending_near: 3,
+        patterns: 0,
     };
 
-    /// The tuned weights: the Czech fit of `dama tune` (`weights/czech-round2.toml`, see
+    /// The tuned weights: the Czech fit of `dama tune` (`weights/czech-round2.toml`) with the
+    /// learned pattern scores on (`weights/czech.toml`; the scores apply under the Czech rules only; see
     /// `docs/engine.md`, "Tuning"); the king-ending constants hand-set.
     pub const TUNED: Weights = Weights {
         man: 100,
@@ -124,18 +129,29 @@ impl Weights {
         king_reach: 3,
         king_main_diagonal: 29,
         king_double_diagonal: -11,
+        patterns: 100,
         // The king-ending constants are not fitted.
+        ..Weights::DEFAULT
+    };
+
+    /// The Russian weights: the hand-set ones with the Russian pattern scores
+    /// (`weights/russian.toml`, `weights/russian-patterns.bin`).
+    pub const RUSSIAN: Weights = Weights {
+        patterns: 100,
         ..Weights::DEFAULT
     };
 
     /// The weights the engine plays the rule set `rules` with: [`Weights::TUNED`] under the
     /// Czech and the Spanish-spec rules, where matches measured it stronger than the hand-set
-    /// weights, [`Weights::DEFAULT`] under the others (under the Russian and the house rules
-    /// it measured weaker). See `docs/engine.md`.
+    /// weights (its pattern scores are Czech only), [`Weights::RUSSIAN`] (the hand-set
+    /// weights, which measured stronger than `TUNED` there, with the Russian pattern scores)
+    /// under the Russian rules, and [`Weights::DEFAULT`] under the house rules. See
+    /// `docs/engine.md`.
     pub const fn for_rules(rules: RuleSet) -> Weights {
         match rules {
             RuleSet::Czech | RuleSet::Spanish => Weights::TUNED,
-            RuleSet::Russian | RuleSet::House => Weights::DEFAULT,
+            RuleSet::Russian => Weights::RUSSIAN,
+            RuleSet::House => Weights::DEFAULT,
         }
     }
 
@@ -194,6 +210,7 @@ impl Weights {
             ending_main_diagonal,
             ending_freedom,
             ending_near,
+            patterns,
         } = self;
         let mut all: Vec<(String, &mut i32)> = [
             ("man", man),
@@ -218,6 +235,7 @@ impl Weights {
             ("ending_main_diagonal", ending_main_diagonal),
             ("ending_freedom", ending_freedom),
             ("ending_near", ending_near),
+            ("patterns", patterns),
         ]
         .into_iter()
         .map(|(name, v)| (name.to_string(), v))
@@ -301,18 +319,24 @@ mod tests {
     fn the_files_in_the_repository_are_the_constants() {
         let hand = include_str!("../../weights/hand-set.toml");
         assert_eq!(Weights::from_toml(hand).unwrap(), Weights::DEFAULT);
-        let tuned = include_str!("../../weights/czech-round2.toml");
+        let tuned = include_str!("../../weights/czech.toml");
         assert_eq!(Weights::from_toml(tuned).unwrap(), Weights::TUNED);
+        // The fit's output is the same set without the pattern scores.
+        let fitted = include_str!("../../weights/czech-round2.toml");
+        let mut without = Weights::TUNED;
+        without.patterns = 0;
+        assert_eq!(Weights::from_toml(fitted).unwrap(), without);
         assert_eq!(Weights::for_rules(RuleSet::Czech), Weights::TUNED);
         assert_eq!(Weights::for_rules(RuleSet::Spanish), Weights::TUNED);
-        for rules in [RuleSet::Russian, RuleSet::House] {
-            assert_eq!(Weights::for_rules(rules), Weights::DEFAULT);
-        }
+        let russian = include_str!("../../weights/russian.toml");
+        assert_eq!(Weights::from_toml(russian).unwrap(), Weights::RUSSIAN);
+        assert_eq!(Weights::for_rules(RuleSet::Russian), Weights::RUSSIAN);
+        assert_eq!(Weights::for_rules(RuleSet::House), Weights::DEFAULT);
         // The engine takes the rule set's own unless told otherwise.
         let mut engine = crate::engine::Engine::with_seed(Default::default(), 1);
         assert_eq!(engine.weights(RuleSet::Czech), Weights::TUNED);
         assert_eq!(engine.weights(RuleSet::Spanish), Weights::TUNED);
-        assert_eq!(engine.weights(RuleSet::Russian), Weights::DEFAULT);
+        assert_eq!(engine.weights(RuleSet::Russian), Weights::RUSSIAN);
         engine.set_weights(Weights::DEFAULT);
         assert_eq!(engine.weights(RuleSet::Czech), Weights::DEFAULT);
     }
@@ -323,8 +347,8 @@ mod tests {
         let names: Vec<String> = w.each_mut().into_iter().map(|(n, _)| n).collect();
         let unique: std::collections::HashSet<&String> = names.iter().collect();
         assert_eq!(unique.len(), names.len());
-        // 22 scalars and the seven advancement ranks: each name but the ranks loads alone.
-        assert_eq!(names.len(), 29);
+        // 23 scalars and the seven advancement ranks: each name but the ranks loads alone.
+        assert_eq!(names.len(), 30);
         for name in names.iter().filter(|n| !n.starts_with("advance")) {
             let w = Weights::from_toml(&format!("{name} = 4321")).unwrap();
             let mut copy = w;

@@ -32,7 +32,8 @@ use crate::{Rules, with_rules};
 #[derive(Args, Debug, Clone)]
 pub struct MatchArgs {
     /// The first player: key=value pairs joined by commas, keys name, level, depth,
-    /// movetime (ms), nodes, time (5m+3s), weights (a TOML file), cmd (another dama binary).
+    /// movetime (ms), nodes, time (5m+3s), weights (a TOML file), cmd (another dama binary),
+    /// threads, tables (on/off).
     #[arg(long)]
     pub engine1: PlayerSpec,
     /// The second player (as --engine1).

@@ -33,6 +33,9 @@ pub struct PlayerSpec {
     pub cmd: Option<PathBuf>,
     /// Threads the engine searches with (`None`: one; passed as `--threads` to a `cmd=`).
     pub threads: Option<u32>,
+    /// Whether this build's engine uses the endgame tables (`tables=off`: not, which makes
+    /// the games of seeded players repeatable, the small tables being built on a thread).
+    pub tables: bool,
 }
 
 /// A player description that cannot be used.
@@ -40,15 +43,15 @@ pub struct PlayerSpec {
 pub enum SpecError {
     /// A part that is not `key=value`, or an unknown key.
     #[error(
-        "bad player '{0}': '{1}' is not one of name=, level=, depth=, movetime=, nodes=, time=, weights=, cmd=, threads="
+        "bad player '{0}': '{1}' is not one of name=, level=, depth=, movetime=, nodes=, time=, weights=, cmd=, threads=, tables="
     )]
     UnknownKey(String, String),
     /// A value out of range or not a number.
     #[error("bad player '{0}': {1}")]
     BadValue(String, String),
-    /// Weights given for another program.
-    #[error("bad player '{0}': weights= is for this build's engine, not with cmd=")]
-    WeightsWithCmd(String),
+    /// Weights or tables given for another program.
+    #[error("bad player '{0}': {1}= is for this build's engine, not with cmd=")]
+    NotWithCmd(String, &'static str),
 }
 
 impl FromStr for PlayerSpec {
@@ -61,8 +64,10 @@ impl FromStr for PlayerSpec {
             weights: None,
             cmd: None,
             threads: None,
+            tables: true,
         };
         let bad = |what: String| SpecError::BadValue(text.to_string(), what);
+        let mut tables_given = false;
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let Some((key, value)) = part.split_once('=') else {
                 return Err(SpecError::UnknownKey(text.into(), part.into()));
@@ -90,11 +95,22 @@ impl FromStr for PlayerSpec {
                 "weights" => spec.weights = Some(PathBuf::from(value.trim())),
                 "cmd" => spec.cmd = Some(PathBuf::from(value.trim())),
                 "threads" => spec.threads = Some(number(1, 64)? as u32),
+                "tables" => {
+                    spec.tables = match value.trim() {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(bad("tables must be on or off".into())),
+                    };
+                    tables_given = true;
+                }
                 _ => return Err(SpecError::UnknownKey(text.into(), part.into())),
             }
         }
         if spec.cmd.is_some() && spec.weights.is_some() {
-            return Err(SpecError::WeightsWithCmd(text.into()));
+            return Err(SpecError::NotWithCmd(text.into(), "weights"));
+        }
+        if spec.cmd.is_some() && tables_given {
+            return Err(SpecError::NotWithCmd(text.into(), "tables"));
         }
         if spec.name.is_empty() {
             spec.name = text.trim().to_string();
@@ -151,6 +167,7 @@ impl Player {
             None => {
                 let mut engine = Engine::with_seed(spec.limits, seed);
                 engine.set_threads(spec.threads.unwrap_or(1) as usize);
+                engine.set_use_tables(spec.tables);
                 if let Some(path) = &spec.weights {
                     engine.set_weights(Weights::load(path)?);
                 }
@@ -159,10 +176,12 @@ impl Player {
         }
     }
 
-    /// Forgets the last game.
-    pub fn new_game(&mut self) {
+    /// Forgets the last game; the random choices of the next follow `seed` (so that a game's
+    /// moves do not depend on which worker thread plays it).
+    pub fn new_game(&mut self, seed: u64) {
         if let Player::Engine(engine) = self {
             engine.clear();
+            engine.reseed(seed);
         }
     }
 

@@ -125,8 +125,8 @@ fn play_game<R: Rules>(
     let mut game = opening.game::<R>()?;
     // Seat of the side to move: white is engine1 in the even games.
     let seat = |side: Color| usize::from((side == Color::White) != engine1_white);
-    for p in players.iter_mut() {
-        p.new_game();
+    for (seat, p) in players.iter_mut().enumerate() {
+        p.new_game(0x5EED_0000 + 2 * index + seat as u64);
     }
     let clocks: [Option<TimeControl>; 2] = [specs[0].limits.time, specs[1].limits.time];
     let mut left: [Option<Duration>; 2] = [clocks[0].map(|t| t.base), clocks[1].map(|t| t.base)];

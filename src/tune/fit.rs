@@ -65,7 +65,7 @@ pub fn tuned_names<R: Rules>() -> Vec<String> {
     w.each_mut()
         .into_iter()
         .map(|(name, _)| name)
-        .filter(|name| name != "man" && !name.starts_with("ending_"))
+        .filter(|name| name != "man" && name != "patterns" && !name.starts_with("ending_"))
         .filter(|name| !R::CAPTURE_COMPULSORY || name != "optional_runaway")
         .collect()
 }

@@ -14,6 +14,7 @@
 
 pub mod data;
 pub mod fit;
+pub mod patterns;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -38,6 +39,8 @@ pub enum TuneAction {
     Gen(data::GenArgs),
     /// Fit the weights to a file of labelled positions and write them as TOML.
     Fit(fit::FitArgs),
+    /// Fit the pattern scores on top of the rule set's weights and write them (binary).
+    Patterns(patterns::PatternArgs),
 }
 
 /// A tuning step refused or failed.
@@ -80,6 +83,9 @@ pub fn run(
         }
         TuneAction::Fit(fit_args) => {
             with_rules!(rules, R => fit::fit_to_file::<R>(fit_args, out, err))
+        }
+        TuneAction::Patterns(pattern_args) => {
+            with_rules!(rules, R => patterns::fit_to_file::<R>(pattern_args, out, err))
         }
     }
 }
