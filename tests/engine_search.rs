@@ -18,9 +18,13 @@ fn depth(d: u32) -> Limits {
     }
 }
 
+/// The search's reports, with the endgame tables off: these tests are about the search (the
+/// tables' own distances are another metric, and files built on this machine would answer).
 fn infos<R: Rules>(game: &Game<R>, limits: Limits) -> (Option<dama::Move>, Vec<Info>) {
     let mut all = Vec::new();
-    let best = Engine::with_seed(limits, 3).analyze(game, |i| all.push(i.clone()));
+    let mut engine = Engine::with_seed(limits, 3);
+    engine.set_use_tables(false);
+    let best = engine.analyze(game, |i| all.push(i.clone()));
     (best, all)
 }
 
