@@ -135,6 +135,60 @@ mod tests {
     use crate::{Bitboard, Square};
 
     #[test]
+    fn the_built_in_sets_load_and_count_in_the_evaluation() {
+        use crate::engine::Weights;
+        use crate::engine::eval::evaluate_for;
+        use crate::{Czech, Russian, Spanish, fen};
+        let czech = for_rules(RuleSet::Czech).expect("the Czech file has the right size");
+        assert!(for_rules(RuleSet::Russian).is_some());
+        assert!(for_rules(RuleSet::Spanish).is_none());
+        let mut off = Weights::TUNED;
+        off.patterns = 0;
+        for text in [
+            "W:Wa1,c1,e3,g3,d4:Bb8,d8,f6,h6,c5",
+            "B:Wa3,c3,e3,f2:Bb6,d6,f6,h8",
+        ] {
+            let pos = fen::parse(text).unwrap();
+            let white = czech.score(&pos);
+            let mover = if pos.turn() == Color::White {
+                white
+            } else {
+                -white
+            };
+            assert_ne!(white, 0, "{text}: the fitted set scores these formations");
+            assert_eq!(
+                evaluate_for::<Czech>(&pos, &Weights::TUNED),
+                evaluate_for::<Czech>(&pos, &off) + mover,
+                "{text}"
+            );
+            // Half weight, half the score (rounded towards zero).
+            let mut half = Weights::TUNED;
+            half.patterns = 50;
+            assert_eq!(
+                evaluate_for::<Czech>(&pos, &half),
+                evaluate_for::<Czech>(&pos, &off)
+                    + if pos.turn() == Color::White {
+                        white * 50 / 100
+                    } else {
+                        -(white * 50 / 100)
+                    },
+                "{text}"
+            );
+            // No Spanish set: the weight does nothing there.
+            assert_eq!(
+                evaluate_for::<Spanish>(&pos, &Weights::TUNED),
+                evaluate_for::<Spanish>(&pos, &off)
+            );
+            let russian_off = Weights::DEFAULT;
+            assert_ne!(
+                evaluate_for::<Russian>(&pos, &Weights::RUSSIAN),
+                evaluate_for::<Russian>(&pos, &russian_off),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
     fn every_window_square_is_counted_once() {
         // Each dark square is in one to four windows; its single-piece pattern is 3^k.
         for sq in Square::all() {

@@ -109,9 +109,9 @@ impl Weights {
         patterns: 0,
     };
 
-    /// The tuned weights: the Czech fit of `dama tune` (`weights/czech-round2.toml`) with the
-    /// learned pattern scores on (`weights/czech.toml`; the scores apply under the Czech rules only; see
-    /// `docs/engine.md`, "Tuning"); the king-ending constants hand-set.
+    /// The tuned weights (`weights/czech.toml`): the Czech fit of `dama tune`
+    /// (`weights/czech-round2.toml`) with the learned pattern scores on (which exist for the
+    /// Czech rules only); the king-ending constants hand-set. See `docs/engine.md`, "Tuning".
     pub const TUNED: Weights = Weights {
         man: 100,
         king: 250,
