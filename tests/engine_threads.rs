@@ -10,8 +10,8 @@ fn dama() -> Command {
     Command::cargo_bin("dama").expect("the dama binary")
 }
 
-fn search(fen_text: &str, depth: u32, threads: usize) -> (dama::Move, Info) {
-    let game = Game::<Czech>::new(fen::parse(fen_text).unwrap());
+/// A fresh engine searching to `depth` on `threads` threads, seeded, with the tables off.
+fn engine(depth: u32, threads: usize) -> Engine {
     let mut engine = Engine::with_seed(
         Limits {
             depth: Some(depth),
@@ -21,6 +21,12 @@ fn search(fen_text: &str, depth: u32, threads: usize) -> (dama::Move, Info) {
     );
     engine.set_use_tables(false);
     engine.set_threads(threads);
+    engine
+}
+
+fn search(fen_text: &str, depth: u32, threads: usize) -> (dama::Move, Info) {
+    let game = Game::<Czech>::new(fen::parse(fen_text).unwrap());
+    let mut engine = engine(depth, threads);
     assert_eq!(engine.threads(), threads);
     let mut last = None;
     let best = engine
@@ -211,15 +217,7 @@ fn time_to_depth_one_and_two_threads() {
     for (i, game) in positions.iter().enumerate() {
         let mut line = format!("{:2} {}", i, dama::fen::write(game.position()));
         for (t, threads) in [1usize, 2].into_iter().enumerate() {
-            let mut engine = Engine::with_seed(
-                Limits {
-                    depth: Some(depth),
-                    ..Limits::default()
-                },
-                1,
-            );
-            engine.set_use_tables(false);
-            engine.set_threads(threads);
+            let mut engine = engine(depth, threads);
             let started = Instant::now();
             let mut nodes = 0;
             engine

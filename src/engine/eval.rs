@@ -23,8 +23,8 @@
 //!   rules, where it lands directly behind, the lone king can be lured off the diagonal:
 //!   [`Rules::LONE_KING_HOLDS_MAIN_DIAGONAL`]); four beat it anywhere.
 
-use super::patterns::Patterns;
-use crate::{Bitboard, Color, Direction, Position, Rules, Square};
+use super::patterns;
+use crate::{Bitboard, Color, Direction, Position, RuleSet, Rules, Square};
 
 pub use super::weights::{Weights, WeightsError};
 
@@ -162,8 +162,9 @@ struct Flavour {
     main_holds: bool,
     /// Capture is compulsory ([`Rules::CAPTURE_COMPULSORY`]).
     compulsory: bool,
-    /// The rule set's learned pattern scores, if it has them.
-    patterns: Option<&'static Patterns>,
+    /// The rule set, whose learned pattern scores (if it has them) are looked up only when
+    /// the weights turn them on.
+    rules: Option<RuleSet>,
 }
 
 impl Flavour {
@@ -171,14 +172,14 @@ impl Flavour {
     const DEFAULT: Flavour = Flavour {
         main_holds: true,
         compulsory: true,
-        patterns: None,
+        rules: None,
     };
 
     fn of<R: Rules>() -> Flavour {
         Flavour {
             main_holds: R::LONE_KING_HOLDS_MAIN_DIAGONAL,
             compulsory: R::CAPTURE_COMPULSORY,
-            patterns: super::patterns::for_rules(R::RULE_SET),
+            rules: Some(R::RULE_SET),
         }
     }
 }
@@ -346,7 +347,7 @@ fn evaluate_white(pos: &Position, w: &Weights, fl: Flavour) -> i32 {
     }
     let total = (wm + bm + wk + bk) as i32;
     let learned = if w.patterns != 0
-        && let Some(set) = fl.patterns
+        && let Some(set) = fl.rules.and_then(patterns::for_rules)
     {
         set.score(pos) * w.patterns / 100
     } else {
