@@ -190,6 +190,12 @@ impl MoveList {
     pub fn truncate(&mut self, len: usize) {
         self.moves.truncate(len);
     }
+
+    /// Keeps the moves for which `keep` is true, in their order.
+    #[inline]
+    pub fn retain(&mut self, keep: impl FnMut(&Move) -> bool) {
+        self.moves.retain(keep);
+    }
 }
 
 impl Deref for MoveList {

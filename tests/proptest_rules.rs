@@ -8,7 +8,8 @@
 //! at most three hops long; and the move set equals that of the naive reference generator of
 //! `tests/rules_reference` written from the rule texts. The oracles walk the board square by
 //! square and share no code with the bitboard generator. Bulk counting is checked against
-//! playing every leaf, and FEN writing against reading.
+//! playing every leaf, the capture-only generator against the full one, and FEN writing
+//! against reading.
 
 use dama::fen;
 use dama::perft::{perft, perft_full};
@@ -156,6 +157,12 @@ fn check_position<R: Rules>(pos: &Position) -> Result<(), TestCaseError> {
     let mut scratch = MoveList::new();
     prop_assert_eq!(R::count_legal_moves(pos, &mut scratch), list.len());
     prop_assert_eq!(R::is_lost(pos, &mut scratch), list.is_empty());
+    // The quiescence search's generator: the captures, in order, and whether a plain move is
+    // legal too.
+    let quiet = R::legal_captures(pos, &mut scratch);
+    let captures: Vec<Move> = list.iter().filter(|m| m.is_capture()).copied().collect();
+    prop_assert_eq!(&scratch[..], &captures[..]);
+    prop_assert_eq!(quiet, list.iter().any(|m| !m.is_capture()));
 
     let mut prefixes = Vec::new();
     for mv in &list {

@@ -136,12 +136,37 @@ const fn build_cones() -> [[u64; 36]; 2] {
     cones
 }
 
-/// The rank counted from `color`'s home rank.
+/// For each colour, its squares on each rank counted from its home rank (0 = home).
+const RANKS: [[u64; 8]; 2] = {
+    let mut ranks = [[0u64; 8]; 2];
+    let mut bit = 0;
+    while bit < 36 {
+        if Square::from_bit(bit as u8).is_some() {
+            let rank = rank_of(bit) as usize;
+            ranks[0][rank] |= 1 << bit;
+            ranks[1][7 - rank] |= 1 << bit;
+        }
+        bit += 1;
+    }
+    ranks
+};
+
+/// The rank of the square at each bit, counted from `color`'s home rank.
 #[inline]
 fn relative_rank(color: Color, sq: Square) -> usize {
+    const RANK: [u8; 36] = {
+        let mut table = [0u8; 36];
+        let mut bit = 0;
+        while bit < 36 {
+            table[bit] = rank_of(bit);
+            bit += 1;
+        }
+        table
+    };
+    let rank = RANK[sq.bit() as usize] as usize;
     match color {
-        Color::White => sq.rank() as usize,
-        Color::Black => 7 - sq.rank() as usize,
+        Color::White => rank,
+        Color::Black => 7 - rank,
     }
 }
 
@@ -200,17 +225,21 @@ fn side_score(pos: &Position, color: Color, total: i32, w: &Weights, fl: Flavour
     // Advancement, weighted up as the board empties (4/8 with a full board, 12/8 bare).
     let weight = 4 + (24 - total).max(0) / 3;
     let mut advance = 0;
-    let mut fastest = u32::MAX;
-    let runaway = w.runaway + if fl.compulsory { 0 } else { w.optional_runaway };
-    for sq in men {
-        let rank = relative_rank(color, sq);
-        advance += w.advance[rank.min(6)];
-        if !enemy_kings && CONES[color.index()][sq.bit() as usize] & enemy.0 == 0 {
-            score += runaway + w.runaway_rank * rank as i32;
-            fastest = fastest.min(7 - rank as u32);
-        }
+    for (rank, mask) in RANKS[color.index()].iter().enumerate() {
+        advance += w.advance[rank.min(6)] * (men.0 & mask).count_ones() as i32;
     }
     score += advance * weight / 8;
+    let mut fastest = u32::MAX;
+    if !enemy_kings {
+        let runaway = w.runaway + if fl.compulsory { 0 } else { w.optional_runaway };
+        for sq in men {
+            if CONES[color.index()][sq.bit() as usize] & enemy.0 == 0 {
+                let rank = relative_rank(color, sq);
+                score += runaway + w.runaway_rank * rank as i32;
+                fastest = fastest.min(7 - rank as u32);
+            }
+        }
+    }
 
     // The back rank, while there is something to guard against.
     if !enemy_kings {

@@ -370,12 +370,25 @@ impl<'t, R: Rules> Searcher<'t, R> {
         }
         self.nodes += 1;
 
+        let quiescence = depth <= 0;
         let mut list = std::mem::take(&mut self.lists[ply]);
-        R::legal_moves(pos, &mut list);
-        if list.is_empty() {
-            self.lists[ply] = list;
-            return -(MATE - ply as i32);
-        }
+        // The quiescence search needs only the captures, and whether a plain move exists.
+        let (any_capture, all_captures) = if quiescence {
+            let quiet = R::legal_captures(pos, &mut list);
+            if list.is_empty() && !quiet {
+                self.lists[ply] = list;
+                return -(MATE - ply as i32);
+            }
+            (!list.is_empty(), !quiet)
+        } else {
+            R::legal_moves(pos, &mut list);
+            if list.is_empty() {
+                self.lists[ply] = list;
+                return -(MATE - ply as i32);
+            }
+            let captures = list.iter().filter(|m| m.is_capture()).count();
+            (captures > 0, captures == list.len())
+        };
         if ply > 0
             && (R::counters_draw(counters).is_some()
                 || (R::REPETITION_DRAW && self.is_repetition(key, reversible)))
@@ -401,10 +414,6 @@ impl<'t, R: Rules> Searcher<'t, R> {
             return alpha;
         }
 
-        let captures = list.iter().filter(|m| m.is_capture()).count();
-        let all_captures = captures == list.len();
-        let any_capture = captures > 0;
-        let quiescence = depth <= 0;
         let mut best = -INF;
         if quiescence {
             if !any_capture {

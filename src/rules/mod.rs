@@ -142,6 +142,18 @@ pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
     /// Fills `moves` with the legal moves of the side to move (clearing it first).
     fn legal_moves(pos: &Position, moves: &mut MoveList);
 
+    /// For the engine's quiescence search: fills `moves` with the legal moves that capture
+    /// (clearing it first), in the order [`Rules::legal_moves`] gives them, and returns
+    /// whether the side to move also has a legal move that does not capture. The side has
+    /// lost when `moves` is left empty and the answer is `false`. By default through
+    /// [`Rules::legal_moves`]; the shared generator skips building the plain moves.
+    fn legal_captures(pos: &Position, moves: &mut MoveList) -> bool {
+        Self::legal_moves(pos, moves);
+        let all = moves.len();
+        moves.retain(Move::is_capture);
+        moves.len() < all
+    }
+
     /// The number of legal moves of the side to move, as fast as it can be found.
     /// `scratch` is working storage; its contents afterwards are unspecified.
     fn count_legal_moves(pos: &Position, scratch: &mut MoveList) -> usize {

@@ -22,7 +22,7 @@ use crate::{Bitboard, Direction, Move, MoveList, Position, Square};
 
 /// The move methods of [`Rules`](crate::Rules) for a rule set whose moves are exactly the
 /// shared generator's under its own [`Params`]: `legal_moves` ([`legal_moves`]),
-/// `count_legal_moves` ([`count_moves`]) and `count_leaves` ([`perft`]). Written inside
+/// `legal_captures` ([`legal_captures`]), `count_legal_moves` ([`count_moves`]) and `count_leaves` ([`perft`]). Written inside
 /// `impl Rules for X { … }`; a rule set that filters the generator's moves (say, by a
 /// majority rule) writes its own `legal_moves` instead and keeps the other two by default.
 macro_rules! moves_from_params {
@@ -30,6 +30,11 @@ macro_rules! moves_from_params {
         #[inline]
         fn legal_moves(pos: &$crate::Position, moves: &mut $crate::MoveList) {
             $crate::rules::generate::legal_moves::<Self>(pos, moves);
+        }
+
+        #[inline]
+        fn legal_captures(pos: &$crate::Position, moves: &mut $crate::MoveList) -> bool {
+            $crate::rules::generate::legal_captures::<Self>(pos, moves)
         }
 
         #[inline(always)]
@@ -502,6 +507,37 @@ fn quiet_moves_of<const WHITE: bool>(pos: &Position, list: &mut MoveList) {
             }
         }
     }
+}
+
+/// Whether the side to move has a plain move: a man's step forward or a king's step to an
+/// empty square (a king that can slide at all can step).
+fn has_quiet_move(pos: &Position) -> bool {
+    let us = pos.turn();
+    let empty = pos.empty();
+    let forward = match us {
+        Color::White => forward_of::<true>(),
+        Color::Black => forward_of::<false>(),
+    };
+    let men = pos.men(us);
+    if ((men.shift(forward[0]) | men.shift(forward[1])) & empty).any() {
+        return true;
+    }
+    let kings = pos.kings(us);
+    kings.any()
+        && Direction::ALL
+            .iter()
+            .any(|&dir| (kings.shift(dir) & empty).any())
+}
+
+/// Fills `list` with the legal captures of the side to move and returns whether a plain move
+/// is legal too (see [`Rules::legal_captures`](crate::Rules::legal_captures)).
+pub fn legal_captures<P: Params>(pos: &Position, list: &mut MoveList) -> bool {
+    list.clear();
+    captures::<P>(pos, list);
+    if P::COMPULSORY && !list.is_empty() {
+        return false;
+    }
+    has_quiet_move(pos)
 }
 
 /// Fills `list` with the legal moves of the side to move.
