@@ -18,7 +18,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::OnceLock;
 
 use super::index::{Class, Material};
 use crate::RuleSet;
@@ -29,8 +29,6 @@ pub const VERSION: u32 = 1;
 const HEADER: usize = 64;
 /// Entries per compressed block (written; a reader takes the header's).
 pub const BLOCK: usize = 1 << 12;
-/// Decompressed blocks kept per class (direct-mapped by block number): 2 MiB at most.
-const CACHE_SLOTS: usize = 512;
 /// The largest block a reader accepts.
 const MAX_BLOCK: u32 = 1 << 20;
 
@@ -179,15 +177,15 @@ pub fn read_header(path: &Path, bytes: &[u8]) -> Result<Header, FormatError> {
     })
 }
 
-/// Decompressed blocks by slot: (block number, entries).
-type BlockCache = Vec<Option<(u32, Box<[u8]>)>>;
-
-/// A class's table file, read and checked, its blocks decompressed when first probed.
+/// A class's table file, read and checked, its blocks decompressed when first probed and
+/// then kept (so a class in memory grows to at most its entries, one byte each: the
+/// largest ≤ 5-piece Czech class, KKMvKM, is 18.5 MB).
 pub struct ClassFile {
     header: Header,
     data: Vec<u8>,
     offsets: Vec<u64>,
-    cache: Mutex<BlockCache>,
+    /// The decompressed blocks, by block number (probed without a lock by any thread).
+    blocks: Vec<OnceLock<Box<[u8]>>>,
 }
 
 impl std::fmt::Debug for ClassFile {
@@ -246,7 +244,7 @@ impl ClassFile {
             header,
             data,
             offsets,
-            cache: Mutex::new(vec![None; CACHE_SLOTS]),
+            blocks: (0..blocks).map(|_| OnceLock::new()).collect(),
         })
     }
 
@@ -276,17 +274,13 @@ impl ClassFile {
         let index = usize::try_from(index).ok()?;
         let block = self.header.block as usize;
         let (b, at) = (index / block, index % block);
-        let slot = b % CACHE_SLOTS;
-        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((cached, block)) = &cache[slot]
-            && *cached as usize == b
-        {
+        let cell = self.blocks.get(b)?;
+        if let Some(block) = cell.get() {
             return block.get(at).copied();
         }
+        // Two threads may both decompress a block; the first to finish is kept.
         let block = self.block(b)?;
-        let code = block.get(at).copied();
-        cache[slot] = Some((b as u32, block));
-        code
+        cell.get_or_init(|| block).get(at).copied()
     }
 
     /// Every entry, decompressed (for `tb verify`).
