@@ -104,7 +104,7 @@ pub struct Info {
 
 /// log2 of the transposition table's entries (16 bytes each: 16 MiB).
 const TABLE_BITS: u32 = 20;
-/// Share of the move time after which no new iteration starts.
+/// Share of the time given to a move on a clock after which no new iteration starts.
 const SOFT_SHARE: f64 = 0.65;
 /// Share of the move time at which a running search is stopped.
 const HARD_SHARE: f64 = 0.9;
@@ -362,7 +362,13 @@ impl Engine {
             return Some((mv, score));
         }
         let deadline = plan.movetime.map(|t| started + hard_limit(t));
-        let soft = plan.movetime.map(|t| t.mul_f64(SOFT_SHARE));
+        // On a clock, time not used now is kept for later moves: no new depth after the soft
+        // share. With a fixed move time nothing is saved: the search runs to the hard limit,
+        // an unfinished depth still giving the better root move it proved.
+        let soft = match limits.time {
+            Some(_) => plan.movetime.map(|t| t.mul_f64(SOFT_SHARE)),
+            None => None,
+        };
         let root = Root {
             pos: *game.position(),
             counters: *game.counters(),
