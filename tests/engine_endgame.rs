@@ -66,8 +66,15 @@ fn three_kings_position(rng: &mut Rng, attacker: Color) -> Position {
     }
 }
 
+/// The engine's tables in these tests are the classes it builds in memory, whatever table
+/// files the machine has: no table directory (set before the first probe of any test).
+fn memory_tables_only() {
+    let _ = endgame::set_engine_dir(None);
+}
+
 /// Plays the ending out; returns the outcome and the number of plies.
 fn play_out(start: Position, attack_ms: u64, defend_ms: u64) -> (Option<Outcome>, usize) {
+    memory_tables_only();
     let mut game = Game::<Czech>::new(start);
     let limits = |ms| Limits {
         level: None,
@@ -185,6 +192,7 @@ fn random_table_position(rng: &mut Rng, strong: u32) -> Position {
 
 /// The tables' raw value of `pos` from the classes the engine builds in memory.
 fn probe<R: Rules>(pos: &Position) -> Option<Value> {
+    memory_tables_only();
     EngineTables::get::<R>()?.small_tables::<R>()?.raw(pos)
 }
 

@@ -234,10 +234,7 @@ fn load_all(
             continue;
         }
         let file = format::ClassFile::open(&path, tables.rules(), m)?;
-        let values = file.all().ok_or_else(|| FormatError::Bad {
-            path: path.clone(),
-            why: "a block does not decompress".into(),
-        })?;
+        let values = file.all()?;
         tables.insert(Solved {
             class: Class::new(m),
             source: Source::Memory(values),

@@ -1,19 +1,21 @@
-//! The table file of one class: a checked header, a block index, and LZ4-compressed blocks
-//! of one-byte entries.
+//! The table file of one class: a checked header, a checked block index, and LZ4-compressed
+//! blocks of one-byte entries, each with its own checksum, so a reader loads only the blocks
+//! it probes.
 //!
 //! ```text
 //! offset  size  field
 //!  0       8    magic "DAMATB\r\n"
-//!  8       4    format version (little-endian u32) = 1
+//!  8       4    format version (little-endian u32) = 2
 //! 12      16    rule set name, NUL-padded
 //! 28       4    material: white men, white kings, black men, black kings
 //! 32       8    entries
 //! 40       4    entries per block (4096 written)
 //! 44       4    blocks
 //! 48       8    build time (seconds since 1970)
-//! 56       4    CRC-32 of everything after the header
+//! 56       4    CRC-32 of the block index
 //! 60       4    CRC-32 of bytes 0..60
-//! 64            (blocks + 1) block offsets (u64, from the end of the index), then the blocks
+//! 64            the block index: (blocks + 1) block offsets (u64, from the end of the
+//!               index), then the CRC-32 of each compressed block (u32); then the blocks
 //! ```
 
 use std::io::Write;
@@ -25,7 +27,7 @@ use crate::RuleSet;
 
 const MAGIC: &[u8; 8] = b"DAMATB\r\n";
 /// The format version this program reads and writes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 const HEADER: usize = 64;
 /// Entries per compressed block (written; a reader takes the header's).
 pub const BLOCK: usize = 1 << 12;
@@ -98,15 +100,15 @@ pub fn write(path: &Path, rules: RuleSet, m: Material, values: &[u8]) -> Result<
         .chunks(BLOCK)
         .map(lz4_flex::block::compress)
         .collect();
-    let mut body = Vec::new();
+    let mut index = Vec::new();
     let mut offset = 0u64;
     for block in &blocks {
-        body.extend_from_slice(&offset.to_le_bytes());
+        index.extend_from_slice(&offset.to_le_bytes());
         offset += block.len() as u64;
     }
-    body.extend_from_slice(&offset.to_le_bytes());
+    index.extend_from_slice(&offset.to_le_bytes());
     for block in &blocks {
-        body.extend_from_slice(block);
+        index.extend_from_slice(&crc32fast::hash(block).to_le_bytes());
     }
     let mut header = Vec::with_capacity(HEADER);
     header.extend_from_slice(MAGIC);
@@ -124,16 +126,19 @@ pub fn write(path: &Path, rules: RuleSet, m: Material, values: &[u8]) -> Result<
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     header.extend_from_slice(&built.to_le_bytes());
-    header.extend_from_slice(&crc32fast::hash(&body).to_le_bytes());
+    header.extend_from_slice(&crc32fast::hash(&index).to_le_bytes());
     let head_crc = crc32fast::hash(&header);
     header.extend_from_slice(&head_crc.to_le_bytes());
     let dir = path.parent().unwrap_or(Path::new("."));
     let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
     tmp.write_all(&header).map_err(io)?;
-    tmp.write_all(&body).map_err(io)?;
+    tmp.write_all(&index).map_err(io)?;
+    for block in &blocks {
+        tmp.write_all(block).map_err(io)?;
+    }
     tmp.as_file().sync_all().map_err(io)?;
     tmp.persist(path).map_err(|e| io(e.error))?;
-    Ok((header.len() + body.len()) as u64)
+    Ok(header.len() as u64 + index.len() as u64 + offset)
 }
 
 /// Reads and checks a header.
@@ -154,7 +159,7 @@ pub fn read_header(path: &Path, bytes: &[u8]) -> Result<Header, FormatError> {
     let version = u32_at(bytes, 8);
     if version != VERSION {
         return Err(bad(&format!(
-            "format version {version}, this program reads {VERSION}"
+            "format version {version}, this program reads {VERSION} (build the tables again: dama tb build)"
         )));
     }
     let name: Vec<u8> = bytes[12..28]
@@ -177,15 +182,26 @@ pub fn read_header(path: &Path, bytes: &[u8]) -> Result<Header, FormatError> {
     })
 }
 
-/// A class's table file, read and checked, its blocks decompressed when first probed and
-/// then kept (so a class in memory grows to at most its entries, one byte each: the
-/// largest ≤ 5-piece Czech class, KKMvKM, is 18.5 MB).
+/// A class's table file: its header and block index read and checked when opened, each
+/// block read, checked and decompressed when first probed and then kept (so a class in
+/// memory grows to at most its entries, one byte each: the largest ≤ 5-piece Czech class,
+/// KKMvKM, is 18.5 MB).
 pub struct ClassFile {
     header: Header,
-    data: Vec<u8>,
+    path: PathBuf,
+    file: std::fs::File,
+    /// The file's length.
+    len: u64,
+    /// Where each block starts in the file, and where the last ends.
     offsets: Vec<u64>,
+    /// The CRC-32 of each compressed block.
+    checksums: Vec<u32>,
     /// The decompressed blocks, by block number (probed without a lock by any thread).
     blocks: Vec<OnceLock<Box<[u8]>>>,
+    /// Set by the first block found corrupt: the class is not used from then on.
+    refused: OnceLock<String>,
+    /// Told the message of that refusal, once.
+    on_refused: fn(&str),
 }
 
 impl std::fmt::Debug for ClassFile {
@@ -196,19 +212,32 @@ impl std::fmt::Debug for ClassFile {
     }
 }
 
+/// Reads `len` bytes of `file` from offset `at`.
+fn read_at(file: &std::fs::File, at: u64, len: usize) -> std::io::Result<Vec<u8>> {
+    use std::os::unix::fs::FileExt;
+    let mut buf = vec![0u8; len];
+    file.read_exact_at(&mut buf, at)?;
+    Ok(buf)
+}
+
 impl ClassFile {
     /// Opens the file of class `m` of `rules`, refusing it (one-line error naming the file)
-    /// if it is truncated, corrupt, of another format version, rule set or class.
+    /// if it is truncated, corrupt, of another format version, rule set or class. Only the
+    /// header and the block index are read; a block found corrupt when it is first read
+    /// refuses the class then ([`ClassFile::with_reporter`]).
     pub fn open(path: &Path, rules: RuleSet, m: Material) -> Result<ClassFile, FormatError> {
-        let data = std::fs::read(path).map_err(|source| FormatError::Io {
+        let io = |source| FormatError::Io {
             path: path.to_path_buf(),
             source,
-        })?;
+        };
         let bad = |why: String| FormatError::Bad {
             path: path.to_path_buf(),
             why,
         };
-        let header = read_header(path, &data)?;
+        let file = std::fs::File::open(path).map_err(io)?;
+        let len = file.metadata().map_err(io)?.len();
+        let head = read_at(&file, 0, HEADER.min(len as usize)).map_err(io)?;
+        let header = read_header(path, &head)?;
         if header.rules != rules.name() {
             return Err(bad(format!(
                 "built for the {} rules, not {}",
@@ -225,27 +254,48 @@ impl ClassFile {
         if blocks != (header.entries as usize).div_ceil(header.block as usize) {
             return Err(bad("wrong block count".to_string()));
         }
-        let index_end = HEADER + 8 * (blocks + 1);
-        if data.len() < index_end {
+        let index_len = 8 * (blocks + 1) + 4 * blocks;
+        let index_end = (HEADER + index_len) as u64;
+        if len < index_end {
             return Err(bad("truncated (block index)".to_string()));
         }
-        if u32_at(&data, 56) != crc32fast::hash(&data[HEADER..]) {
-            return Err(bad("corrupt or truncated (checksum)".to_string()));
+        let index = read_at(&file, HEADER as u64, index_len).map_err(io)?;
+        if u32_at(&head, 56) != crc32fast::hash(&index) {
+            return Err(bad("corrupt block index (checksum)".to_string()));
         }
         let offsets: Vec<u64> = (0..=blocks)
-            .map(|i| u64_at(&data, HEADER + 8 * i) + index_end as u64)
+            .map(|i| u64_at(&index, 8 * i).saturating_add(index_end))
             .collect();
-        if offsets.windows(2).any(|w| w[0] > w[1])
-            || offsets.last().is_some_and(|&end| end != data.len() as u64)
-        {
+        let checksums = (0..blocks)
+            .map(|i| u32_at(&index, 8 * (blocks + 1) + 4 * i))
+            .collect();
+        if offsets.windows(2).any(|w| w[0] > w[1]) {
             return Err(bad("bad block index".to_string()));
+        }
+        if offsets.last().is_some_and(|&end| end != len) {
+            return Err(bad(format!(
+                "truncated or padded (the blocks end at byte {}, the file at {len})",
+                offsets.last().copied().unwrap_or(0)
+            )));
         }
         Ok(ClassFile {
             header,
-            data,
+            path: path.to_path_buf(),
+            file,
+            len,
             offsets,
+            checksums,
             blocks: (0..blocks).map(|_| OnceLock::new()).collect(),
+            refused: OnceLock::new(),
+            on_refused: |_| {},
         })
+    }
+
+    /// Tells `report` the message of the first block found corrupt (the class is refused
+    /// from then on).
+    pub fn with_reporter(mut self, report: fn(&str)) -> ClassFile {
+        self.on_refused = report;
+        self
     }
 
     /// The header.
@@ -255,21 +305,37 @@ impl ClassFile {
 
     /// The file's size in bytes.
     pub fn bytes(&self) -> u64 {
-        self.data.len() as u64
+        self.len
     }
 
-    /// The decompressed block `b`.
-    fn block(&self, b: usize) -> Option<Box<[u8]>> {
-        let from = usize::try_from(*self.offsets.get(b)?).ok()?;
-        let to = usize::try_from(*self.offsets.get(b + 1)?).ok()?;
+    /// Block `b`, read, checked and decompressed.
+    fn block(&self, b: usize) -> Result<Box<[u8]>, FormatError> {
+        let bad = |why: String| FormatError::Bad {
+            path: self.path.clone(),
+            why,
+        };
+        let (from, to) = match (self.offsets.get(b), self.offsets.get(b + 1)) {
+            (Some(&from), Some(&to)) => (from, to),
+            _ => return Err(bad(format!("no block {b}"))),
+        };
+        let packed =
+            read_at(&self.file, from, (to - from) as usize).map_err(|source| FormatError::Io {
+                path: self.path.clone(),
+                source,
+            })?;
+        if self.checksums.get(b) != Some(&crc32fast::hash(&packed)) {
+            return Err(bad(format!("corrupt block {b} (checksum)")));
+        }
         let block = self.header.block as usize;
-        let len = block.min((self.header.entries as usize).checked_sub(b * block)?);
+        let len = block.min((self.header.entries as usize).saturating_sub(b * block));
         let mut out = vec![0u8; len].into_boxed_slice();
-        let n = lz4_flex::block::decompress_into(self.data.get(from..to)?, &mut out).ok()?;
-        (n == len).then_some(out)
+        match lz4_flex::block::decompress_into(&packed, &mut out) {
+            Ok(n) if n == len => Ok(out),
+            _ => Err(bad(format!("block {b} does not decompress"))),
+        }
     }
 
-    /// The code of entry `index`.
+    /// The code of entry `index` (`None` past the end, or once a block was found corrupt).
     pub fn code(&self, index: u64) -> Option<u8> {
         let index = usize::try_from(index).ok()?;
         let block = self.header.block as usize;
@@ -278,17 +344,27 @@ impl ClassFile {
         if let Some(block) = cell.get() {
             return block.get(at).copied();
         }
-        // Two threads may both decompress a block; the first to finish is kept.
-        let block = self.block(b)?;
-        cell.get_or_init(|| block).get(at).copied()
+        if self.refused.get().is_some() {
+            return None;
+        }
+        // Two threads may both read a block; the first to finish is kept.
+        match self.block(b) {
+            Ok(block) => cell.get_or_init(|| block).get(at).copied(),
+            Err(e) => {
+                if self.refused.set(e.to_string()).is_ok() {
+                    (self.on_refused)(&e.to_string());
+                }
+                None
+            }
+        }
     }
 
-    /// Every entry, decompressed (for `tb verify`).
-    pub fn all(&self) -> Option<Vec<u8>> {
+    /// Every entry, decompressed (for `tb verify`), or the first block that fails.
+    pub fn all(&self) -> Result<Vec<u8>, FormatError> {
         let mut out = Vec::with_capacity(self.header.entries as usize);
         for b in 0..self.header.blocks as usize {
             out.extend_from_slice(&self.block(b)?);
         }
-        Some(out)
+        Ok(out)
     }
 }

@@ -177,11 +177,17 @@ impl EngineTables {
     }
 
     /// The small classes, building them now if no thread has (for tests and tools that want
-    /// to wait).
+    /// to wait); `None` when the table directory has them all (nothing to build: a
+    /// `dama analyze` process would otherwise spend a core on them at every move of an
+    /// ending) or their build failed.
     pub fn small_tables<R: Rules>(&self) -> Option<&Tables> {
         self.small
             .get_or_init(|| {
-                build_classes::<R>(Tables::new(R::RULE_SET, None), &small_classes()).ok()
+                let classes = small_classes();
+                if classes.iter().all(|&m| self.files.has(m)) {
+                    return None;
+                }
+                build_classes::<R>(Tables::new(R::RULE_SET, None), &classes).ok()
             })
             .as_ref()
     }

@@ -127,7 +127,7 @@ impl Tables {
                 match ClassFile::open(&path, self.rules, m) {
                     Ok(file) => Some(Arc::new(Solved {
                         class: Class::new(m),
-                        source: Source::File(file),
+                        source: Source::File(file.with_reporter(self.on_refused)),
                     })),
                     Err(e) => {
                         (self.on_refused)(&e.to_string());

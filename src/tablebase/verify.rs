@@ -36,6 +36,9 @@ pub enum VerifyError {
     /// The class's own file cannot be read.
     #[error("class {0} is not available")]
     Missing(String),
+    /// A block of the class's file is corrupt or cannot be read.
+    #[error("{0}")]
+    Unreadable(String),
 }
 
 /// The value the moves of `pos` give, with `current` the class's entries.
@@ -77,9 +80,9 @@ pub fn verify_class<R: Rules>(tables: &Tables, m: Material) -> Result<u64, Verif
         .ok_or_else(|| VerifyError::Missing(m.name()))?;
     let current: Vec<u8> = match &solved.source {
         super::tables::Source::Memory(values) => values.clone(),
-        super::tables::Source::File(file) => {
-            file.all().ok_or_else(|| VerifyError::Missing(m.name()))?
-        }
+        super::tables::Source::File(file) => file
+            .all()
+            .map_err(|e| VerifyError::Unreadable(e.to_string()))?,
     };
     let len = class.slice_len();
     let counts: Vec<u64> = (0..class.slices())
