@@ -212,11 +212,28 @@ impl std::fmt::Debug for ClassFile {
     }
 }
 
-/// Reads `len` bytes of `file` from offset `at`.
+/// Reads `len` bytes of `file` from offset `at` (without moving a shared file position, so
+/// threads may read at once).
+#[cfg(unix)]
 fn read_at(file: &std::fs::File, at: u64, len: usize) -> std::io::Result<Vec<u8>> {
     use std::os::unix::fs::FileExt;
     let mut buf = vec![0u8; len];
     file.read_exact_at(&mut buf, at)?;
+    Ok(buf)
+}
+
+/// Reads `len` bytes of `file` from offset `at`.
+#[cfg(windows)]
+fn read_at(file: &std::fs::File, at: u64, len: usize) -> std::io::Result<Vec<u8>> {
+    use std::os::windows::fs::FileExt;
+    let mut buf = vec![0u8; len];
+    let mut done = 0;
+    while done < len {
+        match file.seek_read(&mut buf[done..], at + done as u64)? {
+            0 => return Err(std::io::ErrorKind::UnexpectedEof.into()),
+            n => done += n,
+        }
+    }
     Ok(buf)
 }
 
