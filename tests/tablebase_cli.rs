@@ -128,7 +128,7 @@ fn bad_files_are_refused_with_one_line_naming_them() {
         );
         assert!(lines[1].ends_with("not in the tables"), "{err}");
     };
-    // One byte flipped in the data.
+    // One byte flipped in the data: its block's checksum, found at the first probe.
     let mut corrupt = good.clone();
     let last = corrupt.len() - 1;
     corrupt[last] ^= 0x55;
@@ -138,6 +138,16 @@ fn bad_files_are_refused_with_one_line_naming_them() {
     check(&good[..20], "truncated");
     // Not a table at all.
     check(&[b'x'; 200], "bad magic");
+    // A file of format version 1 (one checksum over the whole file): built again.
+    let mut old = good.clone();
+    old[8..12].copy_from_slice(&1u32.to_le_bytes());
+    let head = crc32fast::hash(&old[..60]);
+    old[60..64].copy_from_slice(&head.to_le_bytes());
+    check(&old, "format version 1, this program reads 2 (build the tables again");
+    // The block index changed: its own checksum.
+    let mut index = good.clone();
+    index[64] ^= 1;
+    check(&index, "corrupt block index (checksum)");
     // Another rule set's file under the Czech name.
     let spanish = tempfile::tempdir().expect("a temporary directory");
     let (code, _, _) = run(
