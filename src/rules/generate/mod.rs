@@ -22,9 +22,10 @@ use crate::{Bitboard, Direction, Move, MoveList, Position, Square};
 
 /// The move methods of [`Rules`](crate::Rules) for a rule set whose moves are exactly the
 /// shared generator's under its own [`Params`]: `legal_moves` ([`legal_moves`]),
-/// `legal_captures` ([`legal_captures`]), `count_legal_moves` ([`count_moves`]) and `count_leaves` ([`perft`]). Written inside
-/// `impl Rules for X { … }`; a rule set that filters the generator's moves (say, by a
-/// majority rule) writes its own `legal_moves` instead and keeps the other two by default.
+/// `legal_captures` ([`legal_captures`]), `count_legal_moves` ([`count_moves`]) and
+/// `count_leaves` ([`perft`]). Written inside `impl Rules for X { … }`; a rule set that
+/// filters the generator's moves (say, by a majority rule) writes its own `legal_moves`
+/// instead and keeps the other three by default.
 macro_rules! moves_from_params {
     () => {
         #[inline]
