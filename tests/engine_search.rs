@@ -214,3 +214,46 @@ fn noisy_levels_count_plies_like_the_full_search() {
     assert_eq!(all.last().map(|i| i.score), Some(Score::Win(1)));
     assert!(best.is_some_and(|m| m.captured().count() == 2));
 }
+
+/// A depth the clock cuts short may only replace the last depth's move by one that beat it at
+/// the new depth: the last best is searched first at the root even when the table no longer
+/// holds the root (here: a fresh table), so a worse move that happens to come first in the
+/// generator's order is never played. (Black's king takes f4 and lands on h6, safe; landing
+/// on g5, where it was played once, loses it to h4xf6xh8.)
+#[test]
+fn a_cut_short_depth_keeps_the_last_best_move() {
+    let pos = fen::parse("B:Wa1,a3,c3,f4,h4:BKc1,c5,f8,g7").unwrap();
+    let root = Root {
+        pos,
+        counters: Czech::start_counters(&pos),
+        history: Vec::new(),
+    };
+    let mut moves = MoveList::new();
+    Czech::legal_moves(&pos, &mut moves);
+    let name = |mv: &dama::Move| Czech::NOTATION.write(mv);
+    assert_eq!(
+        moves.iter().map(name).collect::<Vec<_>>(),
+        ["c1xg5", "c1xh6"],
+        "the losing landing comes first in the generator's order"
+    );
+    let table = Table::new(12);
+    let mut searcher = Searcher::<Czech>::new(&table, None);
+    searcher.search_root(&root, 8, -40_000, 40_000);
+    let best = searcher.pv()[0];
+    assert_eq!(name(&best), "c1xh6");
+    for budget in (50..3_000).step_by(50) {
+        let table = Table::new(12);
+        let mut cut = Searcher::<Czech>::new(&table, None);
+        cut.set_root_first(Some(best));
+        cut.set_node_limit(Some(budget));
+        cut.search_root(&root, 9, -40_000, 40_000);
+        if let Some(mv) = cut.pv().first() {
+            assert_eq!(
+                name(mv),
+                "c1xh6",
+                "budget {budget}, stopped {}",
+                cut.stopped
+            );
+        }
+    }
+}

@@ -143,7 +143,10 @@ fn bad_files_are_refused_with_one_line_naming_them() {
     old[8..12].copy_from_slice(&1u32.to_le_bytes());
     let head = crc32fast::hash(&old[..60]);
     old[60..64].copy_from_slice(&head.to_le_bytes());
-    check(&old, "format version 1, this program reads 2 (build the tables again");
+    check(
+        &old,
+        "format version 1, this program reads 2 (build the tables again",
+    );
     // The block index changed: its own checksum.
     let mut index = good.clone();
     index[64] ^= 1;

@@ -439,6 +439,7 @@ impl Engine {
                     (s, vec![mv])
                 } else {
                     searcher.age();
+                    searcher.set_root_first((depth > 1).then_some(best.0));
                     let score = searcher.aspiration(&root, depth as i32, best.1);
                     if searcher.stopped {
                         // Keep a better move found by the unfinished iteration.

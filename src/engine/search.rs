@@ -53,6 +53,8 @@ pub struct Searcher<'t, R: Rules> {
     stop: Option<Arc<AtomicBool>>,
     /// Set when the deadline passed; every result after that is discarded.
     pub stopped: bool,
+    /// The root move searched first (the last depth's best), whatever the table holds.
+    root_first: Option<Move>,
     _rules: std::marker::PhantomData<R>,
 }
 
@@ -147,6 +149,7 @@ impl<'t, R: Rules> Searcher<'t, R> {
             weights: Weights::DEFAULT,
             stop: None,
             stopped: false,
+            root_first: None,
             _rules: std::marker::PhantomData,
         }
     }
@@ -165,6 +168,14 @@ impl<'t, R: Rules> Searcher<'t, R> {
     /// Evaluates with `weights`.
     pub fn set_weights(&mut self, weights: Weights) {
         self.weights = weights;
+    }
+
+    /// Searches `mv` first at the root (the last completed depth's best move). Then a root
+    /// move that raises alpha in a depth the clock cuts short has beaten that move at the
+    /// new depth, and may be played; the table's own entry for the root (its best move) may
+    /// have been overwritten by then, and is not relied on.
+    pub fn set_root_first(&mut self, mv: Option<Move>) {
+        self.root_first = mv;
     }
 
     /// Stops the search, as if its time were up, once `stop` is set (from any thread).
@@ -463,8 +474,11 @@ impl<'t, R: Rules> Searcher<'t, R> {
         let mut order = std::mem::take(&mut self.order[ply]);
         order.clear();
         let killers = self.killers[ply];
+        let root_first = if ply == 0 { self.root_first } else { None };
         for (i, mv) in list.iter().enumerate() {
-            let s = if i == usize::from(hash_move) {
+            let s = if root_first.is_some_and(|first| first == *mv) {
+                i32::MAX
+            } else if i == usize::from(hash_move) {
                 1 << 30
             } else if mv.is_capture() {
                 let kings = (mv.captured() & pos.all_kings()).count() as i32;
