@@ -151,22 +151,13 @@ const RANKS: [[u64; 8]; 2] = {
     ranks
 };
 
-/// The rank of the square at each bit, counted from `color`'s home rank.
+/// The rank counted from `color`'s home rank (only for runaway men: advancement counts
+/// the men of each rank with [`RANKS`]).
 #[inline]
 fn relative_rank(color: Color, sq: Square) -> usize {
-    const RANK: [u8; 36] = {
-        let mut table = [0u8; 36];
-        let mut bit = 0;
-        while bit < 36 {
-            table[bit] = rank_of(bit);
-            bit += 1;
-        }
-        table
-    };
-    let rank = RANK[sq.bit() as usize] as usize;
     match color {
-        Color::White => rank,
-        Color::Black => 7 - rank,
+        Color::White => sq.rank() as usize,
+        Color::Black => 7 - sq.rank() as usize,
     }
 }
 

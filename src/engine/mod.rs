@@ -365,10 +365,10 @@ impl Engine {
         // On a clock, time not used now is kept for later moves: no new depth after the soft
         // share. With a fixed move time nothing is saved: the search runs to the hard limit,
         // an unfinished depth still giving the better root move it proved.
-        let soft = match limits.time {
-            Some(_) => plan.movetime.map(|t| t.mul_f64(SOFT_SHARE)),
-            None => None,
-        };
+        let soft = limits
+            .time
+            .and(plan.movetime)
+            .map(|t| t.mul_f64(SOFT_SHARE));
         let root = Root {
             pos: *game.position(),
             counters: *game.counters(),
