@@ -1,9 +1,10 @@
 //! The search: iterative deepening over a negamax alpha-beta with principal-variation search
 //! and aspiration windows at the root, a transposition table (shared with the helper threads
 //! of [`super::threads`]), move ordering (hash move, captures, killers, history), late-move
-//! reductions, an extension for single replies, a quiescence search on captures, and the
-//! draw rules of the rule set (repetition, the counters) inside the tree; positions the
-//! endgame tables cover score their value below the root (the probe hook, `probe_tables`).
+//! reductions, internal iterative reduction, an extension for single replies, a quiescence
+//! search on captures, and the draw rules of the rule set (repetition, the counters) inside
+//! the tree; positions the endgame tables cover score their value below the root (the probe
+//! hook, `probe_tables`).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -78,7 +79,11 @@ const ASPIRATION_WINDOW: i32 = 25;
 const COUNTER_MARGIN: i32 = 8;
 
 /// The divisor of the late-move reduction formula (smaller reduces more).
-const LMR_DIVISOR: f64 = 1.5;
+const LMR_DIVISOR: f64 = 1.2;
+
+/// From this depth on, a node without a move from the table (none stored, or none found) is
+/// searched one ply shallower: internal iterative reduction.
+const IIR_DEPTH: i32 = 5;
 
 /// The late-move reductions by depth and move index (both below 64), from
 /// [`reduction_formula`].
@@ -93,7 +98,7 @@ static REDUCTIONS: std::sync::LazyLock<Box<[[i8; 64]; 64]>> = std::sync::LazyLoc
 });
 
 /// The late-move reduction for the `index`-th move at `depth`: about
-/// `0.5 + ln(depth) * ln(index) / 1.5`, at least 1.
+/// `0.5 + ln(depth) * ln(index) / 1.2`, at least 1.
 fn reduction_formula(depth: i32, index: usize) -> i32 {
     let r = 0.5 + (depth as f64).ln() * (index as f64).ln() / LMR_DIVISOR;
     (r as i32).max(1)
@@ -466,6 +471,13 @@ impl<'t, R: Rules> Searcher<'t, R> {
             }
         }
 
+        // Internal iterative reduction: without a table move the ordering is poor and the node
+        // likely unimportant; a shallower search is cheaper and fills the table for next time.
+        let depth = if !quiescence && ply > 0 && hash_move == u8::MAX && depth >= IIR_DEPTH {
+            depth - 1
+        } else {
+            depth
+        };
         // Single replies (a forced capture, most often) are searched one ply deeper; other
         // captures are resolved by the quiescence search at the leaves.
         let extension = i32::from(!quiescence && list.len() == 1);
