@@ -98,7 +98,7 @@ static REDUCTIONS: std::sync::LazyLock<Box<[[i8; 64]; 64]>> = std::sync::LazyLoc
 });
 
 /// The late-move reduction for the `index`-th move at `depth`: about
-/// `0.5 + ln(depth) * ln(index) / 1.2`, at least 1.
+/// `0.5 + ln(depth) * ln(index) / LMR_DIVISOR`, at least 1.
 fn reduction_formula(depth: i32, index: usize) -> i32 {
     let r = 0.5 + (depth as f64).ln() * (index as f64).ln() / LMR_DIVISOR;
     (r as i32).max(1)
