@@ -1,0 +1,479 @@
+//! The command line (`../shared/spec/cli.md`): clap definitions, the check that every option
+//! given means something to the subcommand that runs, and the subcommands that print
+//! machine-readable lines ([`commands`]).
+//!
+//! Every option is global: `dama --black engine play` and `dama play --black engine` are the
+//! same command. An option that the chosen subcommand does not use is refused
+//! ([`Options::check`]) rather than silently ignored.
+
+mod commands;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+pub use commands::{analyze, moves, perft, start_position};
+
+use dama_core::RuleSet;
+use dama_core::fen::FenError;
+use dama_core::text::join_or;
+use dama_engine::Limits;
+
+/// How each rule set writes its moves, shown at the end of `dama --help`.
+const NOTATION_HELP: &str = "\
+Moves:
+  spanish (the default): row and column of each square, joined by dots.
+      Row 1 is the top (Black's side), row 8 the bottom; column 1 is the left edge.
+      61.52      a plain move, from row 6 column 1 to row 5 column 2
+      63.45.27   a capture of two pieces, every landing square in turn
+      End of input (Ctrl-D) ends the game.
+  czech: algebraic squares a1..h8, White at the bottom.
+      c3-d4      a plain move (also c3d4)
+      c3xe5xg7   a capture, every landing square in turn (c3:e5 is read too)
+      Type 'help' at the prompt for the commands (undo, save, load, draw, resign, ...).
+
+Examples:
+  dama                               the Spanish-spec game
+  dama --rules czech --black engine  Czech rules against the computer
+  dama perft --rules czech --depth 8
+  dama analyze --rules czech --movetime 1000 --fen 'W:Wc3:Bd4,f6'";
+
+/// Draughts at the console: the Spanish-spec game, the Czech rules, an engine and perft.
+#[derive(Parser, Debug)]
+#[command(name = "dama", version, about, after_help = NOTATION_HELP)]
+pub struct Cli {
+    /// What to do (default: play).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// The options, which may be written before or after the subcommand.
+    #[command(flatten)]
+    pub opts: Options,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug, Clone)]
+pub enum Command {
+    /// Play at the console (the default).
+    Play,
+    /// Count the leaves of the legal-move tree to --depth N.
+    Perft(PerftArgs),
+    /// List the legal moves of the position.
+    Moves,
+    /// Search the position and print the best move.
+    Analyze,
+    /// Endgame tables: build, probe, info, verify.
+    Tb(crate::commands::tb::TbArgs),
+    /// Play engine against engine and report the result with statistics.
+    Match(Box<crate::matchplay::MatchArgs>),
+    /// Play full-screen with the mouse: click a piece, its path, then the last square again.
+    Tui,
+    /// Tune the evaluation's weights: self-play data (gen), a logistic fit (fit).
+    Tune(crate::tune::TuneArgs),
+}
+
+impl Command {
+    /// The subcommand's name, as typed.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Play => "play",
+            Command::Perft(_) => "perft",
+            Command::Moves => "moves",
+            Command::Analyze => "analyze",
+            Command::Tb(_) => "tb",
+            Command::Match(_) => "match",
+            Command::Tui => "tui",
+            Command::Tune(_) => "tune",
+        }
+    }
+
+    /// The global options this subcommand uses.
+    fn uses(&self) -> &'static [Opt] {
+        use Opt::*;
+        match self {
+            Command::Play => &[
+                Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
+                Echo, NoEcho, TbDir, Threads,
+            ],
+            // `--threads` is perft's and tb's own option (clap gives its value to both).
+            Command::Perft(_) => &[Rules, Fen, Color, Depth, Threads],
+            Command::Moves => &[Rules, Fen, Color],
+            Command::Analyze => &[
+                Rules, Fen, Color, Level, Depth, Movetime, Nodes, Time, TbDir, Threads,
+            ],
+            Command::Tb(_) => &[Rules, Fen, Color, TbDir, Threads],
+            Command::Match(_) => &[Rules, Fen, Color, Time, TbDir],
+            Command::Tui => &[
+                Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
+                TbDir, Threads,
+            ],
+            Command::Tune(_) => &[Rules, Nodes],
+        }
+    }
+}
+
+/// A global option, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Opt {
+    Rules,
+    Fen,
+    Color,
+    White,
+    Black,
+    Level,
+    Depth,
+    Movetime,
+    Nodes,
+    Time,
+    Load,
+    Lang,
+    Echo,
+    NoEcho,
+    TbDir,
+    Threads,
+}
+
+impl Opt {
+    fn flag(self) -> &'static str {
+        match self {
+            Opt::Rules => "--rules",
+            Opt::Fen => "--fen",
+            Opt::Color => "--color",
+            Opt::White => "--white",
+            Opt::Black => "--black",
+            Opt::Level => "--level",
+            Opt::Depth => "--depth",
+            Opt::Movetime => "--movetime",
+            Opt::Nodes => "--nodes",
+            Opt::Time => "--time",
+            Opt::Load => "--load",
+            Opt::Lang => "--lang",
+            Opt::Echo => "--echo",
+            Opt::NoEcho => "--no-echo",
+            Opt::TbDir => "--tb-dir",
+            Opt::Threads => "--threads",
+        }
+    }
+}
+
+/// Every option of every subcommand. Each may be written before or after the subcommand.
+#[derive(Args, Debug, Clone, Default)]
+pub struct Options {
+    /// The rule set (the list comes from the registry, `rules/registry.rs`; default spanish).
+    #[arg(long, global = true, value_parser = parse_rules, help = rules_help_text())]
+    pub rules: Option<RuleSet>,
+    /// Start from this position (FEN, e.g. W:Wa1,c1,Kd4:Bb8,Ke5).
+    #[arg(long, global = true, allow_hyphen_values = true)]
+    pub fen: Option<String>,
+    /// When to colour the output (default: auto).
+    #[arg(long, global = true, value_enum)]
+    pub color: Option<ColorChoice>,
+    /// Who plays white (play; default: human).
+    #[arg(long, global = true, value_enum)]
+    pub white: Option<PlayerKind>,
+    /// Who plays black (play; default: human).
+    #[arg(long, global = true, value_enum)]
+    pub black: Option<PlayerKind>,
+    /// Engine strength, 1 (beginner) to 10 (full strength) (play, analyze).
+    #[arg(long, global = true, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub level: Option<u8>,
+    /// Plies: the perft depth (1-30), or an exact engine search depth (1-64).
+    #[arg(long, global = true, allow_hyphen_values = true,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
+    /// Milliseconds the engine thinks per move (play, analyze).
+    #[arg(long, global = true, value_name = "MS", allow_hyphen_values = true,
+          value_parser = parse_movetime)]
+    pub movetime: Option<u64>,
+    /// Stop each search after this many nodes (play, analyze).
+    #[arg(long, global = true, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Play on a clock, BASE[+INCREMENT] such as 5m+3s: the engine shares its time itself
+    /// (play, analyze, match).
+    #[arg(long, global = true)]
+    pub time: Option<dama_engine::TimeControl>,
+    /// Start from a saved game (PDN) (play).
+    #[arg(long, global = true, conflicts_with = "fen")]
+    pub load: Option<PathBuf>,
+    /// The language of the dialogue (play; the defaults come from the registry).
+    #[arg(long, global = true, value_enum, help = lang_help_text())]
+    pub lang: Option<Lang>,
+    /// Write each line read after its prompt (play; default: when input is not a terminal).
+    #[arg(long, global = true, overrides_with = "no_echo")]
+    pub echo: bool,
+    /// Do not write the lines read (play).
+    #[arg(long, global = true, overrides_with = "echo")]
+    pub no_echo: bool,
+    /// The endgame tables' directory (play, analyze, tb; default: $DAMA_TB_DIR, else the
+    /// platform data directory).
+    #[arg(long, global = true)]
+    pub tb_dir: Option<PathBuf>,
+    /// Threads the engine searches with (play, analyze, tui; default 1, which keeps every
+    /// search reproducible).
+    #[arg(long, global = true,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub threads: Option<u32>,
+}
+
+fn parse_rules(text: &str) -> Result<RuleSet, String> {
+    text.parse()
+        .map_err(|e: dama_core::rules::UnknownRuleSet| e.to_string())
+}
+
+fn parse_movetime(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("must be at least 1 ms".into()),
+        Ok(ms) => Ok(ms),
+        Err(_) => Err("a whole number of milliseconds, at least 1".into()),
+    }
+}
+
+impl Options {
+    /// The rule set (default: spanish).
+    pub fn rules(&self) -> RuleSet {
+        self.rules.unwrap_or_default()
+    }
+
+    /// When to colour (default: auto).
+    pub fn color(&self) -> ColorChoice {
+        self.color.unwrap_or_default()
+    }
+
+    /// The engine limits the options ask for.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            level: self.level,
+            depth: self.depth,
+            movetime: self.movetime.map(Duration::from_millis),
+            nodes: self.nodes,
+            time: self.time,
+        }
+    }
+
+    fn given(&self) -> Vec<Opt> {
+        let present = [
+            (Opt::Rules, self.rules.is_some()),
+            (Opt::Fen, self.fen.is_some()),
+            (Opt::Color, self.color.is_some()),
+            (Opt::White, self.white.is_some()),
+            (Opt::Black, self.black.is_some()),
+            (Opt::Level, self.level.is_some()),
+            (Opt::Depth, self.depth.is_some()),
+            (Opt::Movetime, self.movetime.is_some()),
+            (Opt::Nodes, self.nodes.is_some()),
+            (Opt::Time, self.time.is_some()),
+            (Opt::Load, self.load.is_some()),
+            (Opt::Lang, self.lang.is_some()),
+            (Opt::Echo, self.echo),
+            (Opt::NoEcho, self.no_echo),
+            (Opt::TbDir, self.tb_dir.is_some()),
+            (Opt::Threads, self.threads.is_some()),
+        ];
+        present
+            .into_iter()
+            .filter(|(_, given)| *given)
+            .map(|(opt, _)| opt)
+            .collect()
+    }
+
+    /// Refuses an option that `command` would not use, and a value it cannot take.
+    pub fn check(&self, command: &Command) -> Result<(), CliError> {
+        let uses = command.uses();
+        if let Some(opt) = self.given().into_iter().find(|o| !uses.contains(o)) {
+            return Err(CliError::Usage(format!(
+                "{} is not an option of 'dama {}'",
+                opt.flag(),
+                command.name()
+            )));
+        }
+        if let Command::Perft(_) = command {
+            match self.depth {
+                None => {
+                    return Err(CliError::Usage(
+                        "'dama perft' needs --depth N (1-30)".into(),
+                    ));
+                }
+                Some(d) if d > commands::MAX_PERFT_DEPTH => {
+                    return Err(CliError::Usage(format!(
+                        "--depth {d} is too deep for perft (1-{})",
+                        commands::MAX_PERFT_DEPTH
+                    )));
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Who plays a side.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PlayerKind {
+    /// A person typing moves.
+    #[default]
+    Human,
+    /// The computer.
+    Engine,
+}
+
+/// The language of the dialogue.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// Spanish (the exact texts of the Spanish-spec console).
+    Es,
+    /// Czech.
+    Cs,
+    /// English.
+    En,
+    /// Russian.
+    Ru,
+}
+
+impl Lang {
+    /// The language of a rule set's players (its registry code), where the program speaks it:
+    /// the dialogue's default. English for a language the program has no catalogue of.
+    pub fn of(rules: RuleSet) -> Lang {
+        match rules.info().lang {
+            "es" => Lang::Es,
+            "cs" => Lang::Cs,
+            "ru" => Lang::Ru,
+            _ => Lang::En,
+        }
+    }
+
+    /// The name `--lang` takes.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Es => "es",
+            Lang::Cs => "cs",
+            Lang::En => "en",
+            Lang::Ru => "ru",
+        }
+    }
+}
+
+/// The help text of `--rules`: every rule set with its summary.
+pub fn rules_help_text() -> String {
+    let sets: Vec<String> = RuleSet::ALL
+        .iter()
+        .map(|r| format!("{} ({})", r.name(), r.info().summary))
+        .collect();
+    format!("The rule set (default spanish): {}", join_or(&sets))
+}
+
+/// The help text of `--lang`: the default language of every rule set.
+pub fn lang_help_text() -> String {
+    let defaults: Vec<String> = RuleSet::ALL
+        .iter()
+        .map(|&r| format!("{} for {}", Lang::of(r).code(), r.name()))
+        .collect();
+    format!(
+        "The language of the dialogue (play; default: {})",
+        defaults.join(", ")
+    )
+}
+
+/// When to colour.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ColorChoice {
+    /// When standard output is a terminal, `TERM` is not `dumb` and `NO_COLOR` is unset.
+    #[default]
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour, given whether standard output is a terminal.
+    pub fn enabled(self, stdout_is_terminal: bool) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                stdout_is_terminal
+                    && std::env::var("TERM").map_or(true, |t| t != "dumb")
+                    && std::env::var("NO_COLOR").map_or(true, |v| v.is_empty())
+            }
+        }
+    }
+}
+
+/// Options of `perft` alone.
+#[derive(Args, Debug, Clone)]
+pub struct PerftArgs {
+    /// Print the count under each root move at the last depth.
+    #[arg(long)]
+    pub divide: bool,
+    /// Threads to count with (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+}
+
+/// An error that ends the program: bad arguments or input (exit status 2), or a failure to
+/// write the output (exit status 1).
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// The `--fen` option is not a position.
+    #[error("bad FEN: {0}")]
+    Fen(#[from] FenError),
+    /// Options that do not fit together or do not fit the subcommand.
+    #[error("{0}")]
+    Usage(String),
+    /// Writing the output failed (other than a closed pipe).
+    #[error("cannot write output: {0}")]
+    Io(#[from] std::io::Error),
+    /// Another bad-input error, already described.
+    #[error("{0}")]
+    Input(String),
+}
+
+impl CliError {
+    /// The exit status this error ends the program with: 1 for a failed write (the program
+    /// could not do its work), 2 for bad arguments or input.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Io(_) => 1,
+            _ => 2,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn help_texts_name_every_rule_set() {
+        assert_eq!(
+            lang_help_text(),
+            "The language of the dialogue (play; default: es for spanish, cs for czech, ru for russian, \
+             ru for house)"
+        );
+        assert!(rules_help_text().ends_with(
+            "russian (the Russian rules) or house (the house rules of the Russian checkers program)"
+        ));
+    }
+
+    #[test]
+    fn the_engine_threads_option_does_not_clash_with_perft_and_tb() {
+        // clap's consistency checks (they run in debug builds): the global `--threads` has
+        // the id of perft's and tb's own, so it is not propagated to them twice.
+        Cli::command().debug_assert();
+        let cli = Cli::try_parse_from(["dama", "perft", "--depth", "3", "--threads", "2"]).unwrap();
+        assert!(matches!(
+            cli.command,
+            Some(Command::Perft(PerftArgs {
+                threads: Some(2),
+                ..
+            }))
+        ));
+        assert!(cli.opts.check(cli.command.as_ref().unwrap()).is_ok());
+        let cli = Cli::try_parse_from(["dama", "moves", "--threads", "2"]).unwrap();
+        assert!(cli.opts.check(cli.command.as_ref().unwrap()).is_err());
+        let cli = Cli::try_parse_from(["dama", "analyze", "--threads", "2"]).unwrap();
+        assert_eq!(cli.opts.threads, Some(2));
+    }
+}

@@ -1,0 +1,152 @@
+//! The subcommands that print machine-readable lines: `perft`, `moves` and `analyze`.
+
+use std::io::{self, Write};
+use std::time::Instant;
+
+use super::{CliError, Options, PerftArgs};
+use crate::engines::EngineSetup;
+use dama_core::{MoveList, Position, Rules, with_rules};
+use dama_engine::EngineRules;
+
+/// The deepest perft the command line accepts.
+pub const MAX_PERFT_DEPTH: u32 = 30;
+
+/// The starting position the options ask for.
+pub fn start_position(opts: &Options) -> Result<Position, CliError> {
+    match &opts.fen {
+        Some(text) => Ok(dama_core::fen::parse(text)?),
+        None => Ok(Position::initial()),
+    }
+}
+
+/// `dama perft`: one line per depth, or the divide of the last depth.
+pub fn perft(
+    opts: &Options,
+    args: &PerftArgs,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> Result<(), CliError> {
+    let pos = start_position(opts)?;
+    let depth = opts.depth.unwrap_or(1).min(MAX_PERFT_DEPTH);
+    with_rules!(opts.rules(), R => perft_for::<R>(&pos, depth, args, out, err))
+}
+
+fn perft_for<R: EngineRules>(
+    pos: &Position,
+    depth: u32,
+    args: &PerftArgs,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> Result<(), CliError> {
+    let started = Instant::now();
+    let threads = args
+        .threads
+        .map_or_else(dama_core::perft::default_threads, |n| n as usize);
+    let mut leaves = 0u64;
+    if args.divide {
+        let mut lines: Vec<(String, u64)> =
+            dama_core::perft::divide_parallel::<R>(pos, depth, threads)
+                .into_iter()
+                .map(|(mv, n)| (R::INFO.notation.write(&mv), n))
+                .collect();
+        lines.sort();
+        for (mv, n) in &lines {
+            writeln!(out, "{mv} {n}")?;
+            leaves += n;
+        }
+        writeln!(out, "total {leaves}")?;
+    } else {
+        for d in 1..=depth {
+            let n = dama_core::perft::perft_parallel::<R>(pos, d, threads);
+            writeln!(out, "{d} {n}")?;
+            out.flush()?;
+            leaves += n;
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let _ = writeln!(
+        err,
+        "{leaves} leaves in {secs:.3} s ({:.1} M leaves/s, threads: {threads})",
+        leaves as f64 / secs.max(1e-9) / 1e6
+    );
+    Ok(())
+}
+
+/// `dama moves`: every legal move, one per line, sorted as strings.
+pub fn moves(opts: &Options, out: &mut impl Write) -> Result<(), CliError> {
+    let pos = start_position(opts)?;
+    let mut list = MoveList::new();
+    let mut lines: Vec<String> = with_rules!(opts.rules(), R => {
+        R::legal_moves(&pos, &mut list);
+        list.iter().map(|mv| R::INFO.notation.write(mv)).collect()
+    });
+    lines.sort();
+    for line in lines {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// `dama analyze`: searches the position, printing an `info` line per completed depth
+/// (flushed at once) and then `bestmove <move>` or `bestmove none`.
+pub fn analyze(
+    opts: &Options,
+    engines: &EngineSetup,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let pos = start_position(opts)?;
+    with_rules!(opts.rules(), R => analyze_for::<R>(pos, opts, engines, out))
+}
+
+fn analyze_for<R: EngineRules>(
+    pos: Position,
+    opts: &Options,
+    engines: &EngineSetup,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let game = dama_core::game::Game::<R>::new(pos);
+    let mut engine = engines.engine(opts.limits());
+    let mut failure: Option<io::Error> = None;
+    let started = Instant::now();
+    let best = engine.analyze(&game, |info| {
+        if failure.is_some() {
+            return;
+        }
+        let pv: Vec<String> = info
+            .pv
+            .iter()
+            .map(|mv| R::INFO.notation.write(mv))
+            .collect();
+        let elapsed = started.elapsed();
+        let nps = (info.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
+        // Table hits appear only where the endgame tables were used.
+        let hits = if info.tbhits > 0 {
+            format!(" tbhits {}", info.tbhits)
+        } else {
+            String::new()
+        };
+        let written = writeln!(
+            out,
+            "info depth {} score {} nodes {} time {} nps {}{hits} pv {}",
+            info.depth,
+            info.score,
+            info.nodes,
+            elapsed.as_millis(),
+            nps,
+            pv.join(" ")
+        )
+        .and_then(|()| out.flush());
+        if let Err(e) = written {
+            failure = Some(e);
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    match best {
+        Some(mv) => writeln!(out, "bestmove {}", R::INFO.notation.write(&mv))?,
+        None => writeln!(out, "bestmove none")?,
+    }
+    out.flush()?;
+    Ok(())
+}

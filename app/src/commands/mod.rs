@@ -1,0 +1,3 @@
+//! The subcommands that are not a game: `dama tb` (the endgame tables' tools).
+
+pub mod tb;

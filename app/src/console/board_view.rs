@@ -1,0 +1,241 @@
+//! Drawing a board as text, plain or coloured.
+//!
+//! Colour only wraps characters in ANSI escape sequences; it never adds or removes any other
+//! character, so a coloured board read without its escapes is the plain one.
+
+use colored::{Color as Ansi, Colorize};
+
+use dama_core::{Bitboard, Color, Piece, Position, Role, Square};
+
+/// Wraps `text` in the colour of `color`'s pieces when `colored` is set.
+///
+/// The colours are chosen to read on a dark and on a light terminal alike: the piece letters
+/// stand on a dark square's own background (see [`piece_cell`]), so nothing relies on the
+/// terminal's background colour.
+pub fn paint(text: &str, color: Color, colored: bool) -> String {
+    if !colored {
+        return text.to_string();
+    }
+    // `colored` obeys the process environment unless forced; the caller has decided already.
+    colored::control::set_override(true);
+    text.color(piece_colour(color))
+        .on_color(DARK_SQUARE)
+        .to_string()
+}
+
+/// The background of a dark square when colouring (a board green, as on a club board).
+const DARK_SQUARE: Ansi = Ansi::Green;
+
+fn piece_colour(color: Color) -> Ansi {
+    match color {
+        Color::White => Ansi::BrightWhite,
+        Color::Black => Ansi::Black,
+    }
+}
+
+/// A piece's letter as it is drawn: with colour, on the dark square's background in its side's
+/// colour, a king in bold and underlined so that it differs from a man at a glance.
+pub fn piece_cell(piece: Piece, letter: char, colored: bool) -> String {
+    if !colored {
+        return letter.to_string();
+    }
+    colored::control::set_override(true);
+    let text = letter
+        .to_string()
+        .color(piece_colour(piece.color))
+        .on_color(DARK_SQUARE);
+    match piece.role {
+        Role::Man => text.to_string(),
+        Role::King => text.bold().underline().to_string(),
+    }
+}
+
+/// An empty dark square as it is drawn: `.`, on the dark background with colour.
+fn empty_cell(colored: bool) -> String {
+    if !colored {
+        return ".".to_string();
+    }
+    colored::control::set_override(true);
+    ".".color(Ansi::BrightGreen)
+        .on_color(DARK_SQUARE)
+        .to_string()
+}
+
+/// The Spanish console's letter for a piece: `b`/`n` for men, `B`/`N` for kings.
+pub fn spanish_letter(piece: Piece) -> char {
+    match (piece.color, piece.role) {
+        (Color::White, Role::Man) => 'b',
+        (Color::White, Role::King) => 'B',
+        (Color::Black, Role::Man) => 'n',
+        (Color::Black, Role::King) => 'N',
+    }
+}
+
+/// The Spanish console's board: column numbers above and below, each row between its number,
+/// row 1 (black's side) at the top, every empty square a space. Ends with a newline.
+pub fn spanish(pos: &Position, colored: bool) -> String {
+    let mut text = String::from(" 12345678\n");
+    for row in 1..=8u8 {
+        text.push(char::from(b'0' + row));
+        for col in 1..=8u8 {
+            match Square::from_row_col(row, col).and_then(|sq| pos.piece_at(sq)) {
+                Some(piece) => {
+                    text.push_str(&piece_cell(piece, spanish_letter(piece), colored));
+                }
+                None => text.push(' '),
+            }
+        }
+        text.push(char::from(b'0' + row));
+        text.push('\n');
+    }
+    text.push_str(" 12345678\n");
+    text
+}
+
+/// The Czech console's letter for a piece: `o`/`O` for white men and kings, `x`/`X` for black
+/// ones.
+pub fn czech_letter(piece: Piece) -> char {
+    match (piece.color, piece.role) {
+        (Color::White, Role::Man) => 'o',
+        (Color::White, Role::King) => 'O',
+        (Color::Black, Role::Man) => 'x',
+        (Color::Black, Role::King) => 'X',
+    }
+}
+
+/// The Czech console's board: seen from white (rank 8 at the top, files a–h under it), or from
+/// black when `flipped`. Each rank between its number; an empty dark square is `.`, a light
+/// one a space. Ends with a newline.
+pub fn czech(pos: &Position, flipped: bool, colored: bool) -> String {
+    czech_marked(pos, flipped, colored, Bitboard::EMPTY)
+}
+
+/// [`czech`] with the `marked` squares (the last move's) between brackets: `[o]`. The
+/// brackets take the places of the spaces around the square, so the board keeps its width.
+pub fn czech_marked(pos: &Position, flipped: bool, colored: bool, marked: Bitboard) -> String {
+    let ranks: Vec<u8> = if flipped {
+        (0..8).collect()
+    } else {
+        (0..8).rev().collect()
+    };
+    let files: Vec<u8> = if flipped {
+        (0..8).rev().collect()
+    } else {
+        (0..8).collect()
+    };
+    let mut text = String::new();
+    for &rank in &ranks {
+        let label = char::from(b'1' + rank);
+        text.push(label);
+        let mut previous_marked = false;
+        for &file in &files {
+            let square = Square::from_file_rank(file, rank);
+            let is_marked = square.is_some_and(|sq| marked.contains(sq));
+            text.push(if is_marked {
+                '['
+            } else if previous_marked {
+                ']'
+            } else {
+                ' '
+            });
+            previous_marked = is_marked;
+            match square {
+                None => text.push(' '),
+                Some(sq) => match pos.piece_at(sq) {
+                    None => text.push_str(&empty_cell(colored)),
+                    Some(piece) => text.push_str(&piece_cell(piece, czech_letter(piece), colored)),
+                },
+            }
+        }
+        text.push(if previous_marked { ']' } else { ' ' });
+        text.push(label);
+        text.push('\n');
+    }
+    text.push(' ');
+    for &file in &files {
+        text.push(' ');
+        text.push(char::from(b'a' + file));
+    }
+    text.push('\n');
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spanish_initial_board() {
+        let expected = " 12345678\n1 n n n n1\n2n n n n 2\n3 n n n n3\n4        4\n5        5\n\
+                        6b b b b 6\n7 b b b b7\n8b b b b 8\n 12345678\n";
+        assert_eq!(spanish(&Position::initial(), false), expected);
+    }
+
+    #[test]
+    fn colour_only_adds_escapes() {
+        let plain = spanish(&Position::initial(), false);
+        let coloured = spanish(&Position::initial(), true);
+        assert_ne!(plain, coloured);
+        let stripped = regex::Regex::new("\x1b\\[[0-9;]*m")
+            .unwrap()
+            .replace_all(&coloured, "");
+        assert_eq!(stripped, plain);
+    }
+
+    #[test]
+    fn czech_initial_board() {
+        let expected = "8   x   x   x   x 8\n7 x   x   x   x   7\n6   x   x   x   x 6\n\
+                        5 .   .   .   .   5\n4   .   .   .   . 4\n3 o   o   o   o   3\n\
+                        2   o   o   o   o 2\n1 o   o   o   o   1\n  a b c d e f g h\n";
+        assert_eq!(czech(&Position::initial(), false, false), expected);
+        let flipped = czech(&Position::initial(), true, false);
+        assert!(flipped.starts_with("1   o   o   o   o 1\n"), "{flipped}");
+        assert!(flipped.ends_with("  h g f e d c b a\n"));
+    }
+
+    #[test]
+    fn czech_colour_only_adds_escapes() {
+        let pos = dama_core::fen::parse("W:Wa1,Kc3:Bf6,Kh8").unwrap();
+        let coloured = czech(&pos, false, true);
+        let stripped = regex::Regex::new("\x1b\\[[0-9;]*m")
+            .unwrap()
+            .replace_all(&coloured, "");
+        assert_ne!(coloured, czech(&pos, false, false));
+        assert_eq!(stripped, czech(&pos, false, false));
+        assert!(stripped.contains("\n3 .   O   .   .   3\n"));
+    }
+
+    #[test]
+    fn the_last_move_is_bracketed() {
+        let pos = dama_core::fen::parse("B:Wa1,d4,h2:Bf6").unwrap();
+        let marked = Bitboard::EMPTY
+            .with(Square::parse_algebraic("c3").unwrap())
+            .with(Square::parse_algebraic("d4").unwrap())
+            .with(Square::parse_algebraic("h2").unwrap());
+        let board = czech_marked(&pos, false, false, marked);
+        assert!(board.contains("\n4   .  [o]  .   . 4\n"), "{board}");
+        assert!(board.contains("\n3 .  [.]  .   .   3\n"), "{board}");
+        assert!(board.contains("\n2   .   .   .  [o]2\n"), "{board}");
+        let coloured = czech_marked(&pos, false, true, marked);
+        let stripped = regex::Regex::new("\x1b\\[[0-9;]*m")
+            .unwrap()
+            .replace_all(&coloured, "");
+        assert_eq!(stripped, board);
+    }
+
+    #[test]
+    fn kings_differ_from_men_in_colour() {
+        let man = Piece {
+            color: Color::White,
+            role: Role::Man,
+        };
+        let king = Piece {
+            color: Color::White,
+            role: Role::King,
+        };
+        let man_cell = piece_cell(man, 'o', true);
+        let king_cell = piece_cell(king, 'o', true);
+        assert_ne!(man_cell, king_cell);
+        assert!(king_cell.contains("\x1b[1;"), "{king_cell:?}");
+    }
+}

@@ -1,0 +1,534 @@
+//! The Czech console: algebraic moves, commands, draw rules and PDN records, in Czech or
+//! English (`docs/console-czech.md`).
+//!
+//! The dialogue is generic over [`Rules`]: any rule set plays here, its moves written
+//! algebraically. Every text comes from a [`Texts`] catalogue (`catalog::cs`, `catalog::en`).
+
+mod command;
+mod house_offer;
+mod rules_texts;
+mod texts;
+
+use std::path::Path;
+
+pub use command::Command;
+pub use rules_texts::RulesTexts;
+pub use texts::{Texts, capitalize, fill};
+
+use super::{ConsoleError, LineIo, Options, Read, board_view, catalog};
+use crate::cli::{Lang, PlayerKind};
+use dama_core::game::{Game, Outcome, Snapshot};
+use dama_core::{Bitboard, Color, MoveList, Rules, fen};
+use dama_core::{notation::algebraic, pdn};
+use dama_engine::Engine;
+use dama_engine::EngineRules;
+
+/// The catalogue of a language (Czech for Spanish, which has a dialogue of its own).
+pub fn texts(lang: Lang) -> &'static Texts {
+    match lang {
+        Lang::En => &catalog::en::TEXTS,
+        Lang::Ru => &catalog::ru::TEXTS,
+        Lang::Cs | Lang::Es => &catalog::cs::TEXTS,
+    }
+}
+
+/// The rule-set texts of a language (Czech for Spanish).
+pub fn rules_texts(lang: Lang) -> &'static RulesTexts {
+    match lang {
+        Lang::En => &catalog::en::RULES_TEXTS,
+        Lang::Ru => &catalog::ru::RULES_TEXTS,
+        Lang::Cs | Lang::Es => &catalog::cs::RULES_TEXTS,
+    }
+}
+
+/// How a game's dialogue ended.
+enum Flow {
+    /// The game is over; ask whether to play again.
+    Over,
+    /// Leave the program (`quit` or the end of input).
+    Quit,
+}
+
+/// What the players chose once a game was over.
+enum After {
+    /// A new game.
+    Again,
+    /// A move was taken back: the game goes on.
+    Resume,
+    /// Leave the program.
+    Quit,
+}
+
+struct Session<'o, R: EngineRules> {
+    opts: &'o Options,
+    t: &'static Texts,
+    rt: &'static RulesTexts,
+    game: Game<R>,
+    engine: Engine,
+    flipped: bool,
+    /// The engine's draw offer was declined in this game; it does not offer again.
+    offer_declined: bool,
+    /// The half-move at which the rules' draw offer was last made (see `house_offer.rs`).
+    rules_offer_ply: Option<usize>,
+    /// The game as it was when it was started, loaded or saved.
+    saved: Snapshot,
+}
+
+/// Plays the Czech dialogue until the players stop or the input ends.
+pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleError> {
+    let t = texts(opts.lang);
+    let loaded = match &opts.load {
+        Some(path) => Some(load_game::<R>(t, path).map_err(ConsoleError::Load)?),
+        None => None,
+    };
+    let rt = rules_texts(opts.lang);
+    let mut session = Session {
+        opts,
+        t,
+        rt,
+        game: Game::new(opts.start),
+        engine: opts.engines.engine(opts.limits),
+        flipped: false,
+        offer_declined: false,
+        saved: Game::<R>::new(opts.start).snapshot(),
+        rules_offer_ply: None,
+    };
+    io.line(t.title(R::INFO.name))?;
+    io.line(rt.intro_for(R::INFO.notation, t))?;
+    if let (Some(record), Some(path)) = (loaded, &opts.load) {
+        session.game = record.game.clone();
+        session.report_loaded(io, &path.display().to_string(), &record)?;
+    }
+    loop {
+        session.show_board(io)?;
+        loop {
+            if let Flow::Quit = session.play_game(io)? {
+                return Ok(());
+            }
+            match session.after_game(io)? {
+                After::Quit => return Ok(()),
+                After::Resume => {}
+                After::Again => break,
+            }
+        }
+        session.game = Game::new(opts.start);
+        session.offer_declined = false;
+        session.rules_offer_ply = None;
+        session.saved = session.game.snapshot();
+    }
+}
+
+/// Reads a PDN game from `path`, or says in `t`'s language why it cannot.
+pub(crate) fn load_game<R: EngineRules>(t: &Texts, path: &Path) -> Result<pdn::Record<R>, String> {
+    super::load_game::<R>(path).map_err(|e| {
+        fill(
+            t.load_failed,
+            &[&path.display().to_string(), &t.load_error(&e)],
+        )
+    })
+}
+
+impl<R: EngineRules> Session<'_, R> {
+    fn is_engine(&self, color: Color) -> bool {
+        let kind = match color {
+            Color::White => self.opts.white,
+            Color::Black => self.opts.black,
+        };
+        kind == PlayerKind::Engine
+    }
+
+    /// Who made each move of the game so far, in order.
+    fn movers(&self) -> impl Iterator<Item = Color> + '_ {
+        let first = self.game.start().turn();
+        (0..self.game.moves().len()).map(move |i| if i % 2 == 0 { first } else { !first })
+    }
+
+    /// The number of the move being played, as in `12. White to move:`.
+    fn move_number(&self) -> usize {
+        let plies = self.game.moves().len();
+        match self.game.start().turn() {
+            Color::White => plies / 2 + 1,
+            Color::Black => plies.div_ceil(2) + 1,
+        }
+    }
+
+    /// The prompt: the move number (`12.` for white, `12...` for black) and who is to move.
+    fn prompt_text(&self) -> String {
+        let number = self.move_number();
+        match self.game.turn() {
+            Color::White => format!("{number}. {}", self.t.prompt_white),
+            Color::Black => format!("{number}... {}", self.t.prompt_black),
+        }
+    }
+
+    /// Says what a loaded game is (event, length, state, last move) and shows it.
+    fn report_loaded(
+        &mut self,
+        io: &mut LineIo<'_>,
+        file: &str,
+        record: &pdn::Record<R>,
+    ) -> std::io::Result<()> {
+        let event = record
+            .tags
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case("Event"))
+            .map_or("?", |(_, value)| value.as_str());
+        let state = match self.game.outcome() {
+            Some(outcome) => self.outcome_text(outcome),
+            None => self.t.in_progress.to_string(),
+        };
+        let count = self.game.moves().len().to_string();
+        let event = pdn::excerpt(event);
+        io.line(&fill(self.t.loaded, &[file, &event, &count, &state]))?;
+        if let Some(mv) = self.game.moves().last() {
+            io.line(&fill(self.t.last_move, &[&algebraic::write(mv)]))?;
+        }
+        self.offer_declined = false;
+        self.saved = self.game.snapshot();
+        Ok(())
+    }
+
+    /// Whether the game changed since it was started, loaded or saved.
+    fn unsaved(&self) -> bool {
+        self.game.snapshot() != self.saved
+    }
+
+    fn show_board(&self, io: &mut LineIo<'_>) -> std::io::Result<()> {
+        let marked = self.game.moves().last().map_or(Bitboard::EMPTY, |mv| {
+            mv.path()
+                .iter()
+                .fold(Bitboard::EMPTY.with(mv.from()), |b, &sq| b.with(sq))
+        });
+        let board =
+            board_view::czech_marked(self.game.position(), self.flipped, self.opts.color, marked);
+        io.write(&board)?;
+        io.line(self.t.legend)
+    }
+
+    /// Asks a yes/no question until it gets an answer; `None` at the end of input.
+    fn ask_yes_no(&self, io: &mut LineIo<'_>, question: &str) -> std::io::Result<Option<bool>> {
+        loop {
+            let Read::Line(line) = io.prompt(question)? else {
+                return Ok(None);
+            };
+            let answer = line.trim().to_lowercase();
+            if self.t.yes.contains(&answer.as_str()) {
+                return Ok(Some(true));
+            }
+            if self.t.no.contains(&answer.as_str()) {
+                return Ok(Some(false));
+            }
+            io.line(self.t.yes_or_no)?;
+        }
+    }
+
+    /// Asks whether to play again. Before answering, the finished game can still be saved
+    /// (`save FILE`) or a move taken back (`undo`), and `quit` leaves.
+    fn after_game(&mut self, io: &mut LineIo<'_>) -> Result<After, ConsoleError> {
+        loop {
+            let Read::Line(line) = io.prompt(self.t.play_again)? else {
+                return Ok(After::Quit);
+            };
+            let line = line.trim();
+            let answer = line.to_lowercase();
+            if self.t.yes.contains(&answer.as_str()) {
+                return Ok(After::Again);
+            }
+            if self.t.no.contains(&answer.as_str()) {
+                return Ok(After::Quit);
+            }
+            let (word, rest) = match line.split_once(char::is_whitespace) {
+                Some((w, r)) => (w, r.trim()),
+                None => (line, ""),
+            };
+            match Command::from_word(word) {
+                Some(Command::Save) if !rest.is_empty() => self.save(io, rest)?,
+                Some(Command::Undo) if rest.is_empty() => {
+                    self.undo(io)?;
+                    return Ok(After::Resume);
+                }
+                Some(Command::Quit) if rest.is_empty() => return Ok(After::Quit),
+                _ => io.line(self.t.after_game)?,
+            }
+        }
+    }
+
+    /// Plays until the game is over or the players leave.
+    fn play_game(&mut self, io: &mut LineIo<'_>) -> Result<Flow, ConsoleError> {
+        loop {
+            if let Some(outcome) = self.game.outcome() {
+                io.line(&self.outcome_text(outcome))?;
+                return Ok(Flow::Over);
+            }
+            if let Some(flow) = self.rules_offer(io)? {
+                return Ok(flow);
+            }
+            if self.game.is_over() {
+                continue;
+            }
+            let flow = if self.is_engine(self.game.turn()) {
+                self.engine_turn(io)?
+            } else {
+                self.human_turn(io)?
+            };
+            if let Some(flow) = flow {
+                return Ok(flow);
+            }
+        }
+    }
+
+    fn outcome_text(&self, outcome: Outcome) -> String {
+        self.t.outcome(outcome, self.rt)
+    }
+
+    /// The engine's move, said as its own line with what the search saw. Before it, a draw
+    /// offer to a person opponent.
+    fn engine_turn(&mut self, io: &mut LineIo<'_>) -> Result<Option<Flow>, ConsoleError> {
+        let opponent_human = !self.is_engine(!self.game.turn());
+        if opponent_human && !self.offer_declined && self.engine.offers_draw(&self.game) {
+            match self.ask_yes_no(io, self.t.engine_offers)? {
+                None => return Ok(Some(Flow::Quit)),
+                Some(true) => {
+                    self.game.agree_draw();
+                    return Ok(None);
+                }
+                Some(false) => {
+                    self.offer_declined = true;
+                    io.line(self.t.draw_declined)?;
+                }
+            }
+        }
+        let started = std::time::Instant::now();
+        let mut last = None;
+        let Some(mv) = self
+            .engine
+            .analyze(&self.game, |info| last = Some(info.clone()))
+        else {
+            // No move although the game goes on: only a broken engine gets here.
+            return Ok(Some(Flow::Quit));
+        };
+        let side = capitalize(self.t.side(self.game.turn()));
+        if self.game.try_play(&mv).is_err() {
+            return Ok(Some(Flow::Quit));
+        }
+        let seconds = self
+            .t
+            .number(&format!("{:.1}", started.elapsed().as_secs_f64()));
+        let saw = match last {
+            Some(info) => fill(
+                self.t.engine_saw,
+                &[&seconds, &info.depth.to_string(), &self.t.score(info.score)],
+            ),
+            None => format!("{seconds} s"),
+        };
+        io.line(&fill(
+            self.t.engine_plays,
+            &[&side, &R::INFO.notation.write(&mv), &saw],
+        ))?;
+        self.show_board(io)?;
+        Ok(None)
+    }
+
+    /// Reads and handles one line of the person to move.
+    fn human_turn(&mut self, io: &mut LineIo<'_>) -> Result<Option<Flow>, ConsoleError> {
+        let Read::Line(line) = io.prompt(&self.prompt_text())? else {
+            return Ok(Some(Flow::Quit));
+        };
+        let line = line.trim();
+        if line.is_empty() {
+            return Ok(None);
+        }
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((w, r)) => (w, r.trim()),
+            None => (line, ""),
+        };
+        match Command::from_word(word) {
+            Some(command) => {
+                if !command.takes_argument() && !rest.is_empty() {
+                    io.line(&fill(self.t.no_argument, &[&pdn::excerpt(word)]))?;
+                    return Ok(None);
+                }
+                self.command(io, command, rest)
+            }
+            None => {
+                self.typed_move(io, line)?;
+                Ok(None)
+            }
+        }
+    }
+
+    fn typed_move(&mut self, io: &mut LineIo<'_>, line: &str) -> std::io::Result<()> {
+        let mut moves = MoveList::new();
+        self.game.legal_moves(&mut moves);
+        match algebraic::parse(line, self.game.position(), &moves) {
+            Ok(mv) => {
+                if self.game.try_play(&mv).is_ok() {
+                    self.show_board(io)?;
+                }
+                Ok(())
+            }
+            Err(algebraic::ParseError::Syntax(algebraic::SyntaxError::Unreadable(_))) => {
+                io.line(&fill(self.t.unknown, &[&pdn::excerpt(line)]))
+            }
+            Err(e) => io.line(&self.t.parse_error_in(&e, R::INFO.notation)),
+        }
+    }
+
+    fn command(
+        &mut self,
+        io: &mut LineIo<'_>,
+        command: Command,
+        arg: &str,
+    ) -> Result<Option<Flow>, ConsoleError> {
+        let t = self.t;
+        match command {
+            Command::Help => {
+                io.line(&fill(t.help_rules, &[t.title(R::INFO.name)]))?;
+                for line in t.help {
+                    io.line(line)?;
+                }
+            }
+            Command::Moves => {
+                let mut moves = MoveList::new();
+                self.game.legal_moves(&mut moves);
+                io.line(&fill(t.moves, &[&R::INFO.notation.write_list(&moves)]))?;
+            }
+            Command::Undo => self.undo(io)?,
+            Command::Redo => self.redo(io)?,
+            Command::Fen => io.line(&fen::write(self.game.position()))?,
+            Command::Setup if arg.is_empty() => io.line(t.setup_usage)?,
+            Command::Setup => match fen::parse(arg) {
+                Ok(pos) => {
+                    self.game = Game::new(pos);
+                    self.offer_declined = false;
+                    self.show_board(io)?;
+                }
+                Err(e) => io.line(&fill(t.setup_bad, &[&t.fen_error(&e)]))?,
+            },
+            Command::Save if arg.is_empty() => io.line(t.save_usage)?,
+            Command::Save => self.save(io, arg)?,
+            Command::Load if arg.is_empty() => io.line(t.load_usage)?,
+            Command::Load => match load_game::<R>(t, Path::new(arg)) {
+                Ok(record) => {
+                    self.game = record.game.clone();
+                    self.report_loaded(io, arg, &record)?;
+                    self.show_board(io)?;
+                }
+                Err(message) => io.line(&format!("{message} {}", t.kept))?,
+            },
+            Command::Resign => {
+                if self.opts.interactive {
+                    match self.ask_yes_no(io, t.resign_confirm)? {
+                        None => return Ok(Some(Flow::Quit)),
+                        Some(false) => return Ok(None),
+                        Some(true) => {}
+                    }
+                }
+                let turn = self.game.turn();
+                self.game.resign(turn);
+            }
+            Command::Draw => return self.offer_draw(io),
+            Command::Flip => {
+                self.flipped = !self.flipped;
+                self.show_board(io)?;
+            }
+            Command::Quit => {
+                if self.opts.interactive && self.unsaved() {
+                    match self.ask_yes_no(io, t.quit_unsaved)? {
+                        None | Some(true) => return Ok(Some(Flow::Quit)),
+                        Some(false) => return Ok(None),
+                    }
+                }
+                return Ok(Some(Flow::Quit));
+            }
+            Command::Hint => match self.engine.choose_move(&self.game) {
+                Some(mv) => io.line(&fill(t.hint, &[&R::INFO.notation.write(&mv)]))?,
+                None => io.line(t.no_hint)?,
+            },
+        }
+        Ok(None)
+    }
+
+    /// Takes back the last move of a person, and the engine's replies after it, so that the
+    /// person is to move again. Against the engine with no move of the person's yet (the
+    /// engine opened), nothing is taken back.
+    fn undo(&mut self, io: &mut LineIo<'_>) -> std::io::Result<()> {
+        if pdn::is_declared(self.game.outcome()) {
+            // A resignation or an agreed draw is taken back first, the moves stay.
+            self.game.undo();
+            io.line(self.t.result_undone)?;
+            return self.show_board(io);
+        }
+        if self.game.moves().len() == 0 {
+            return io.line(self.t.nothing_to_undo);
+        }
+        let movers: Vec<Color> = self.movers().collect();
+        let Some(last_human) = movers.iter().rposition(|&c| !self.is_engine(c)) else {
+            return io.line(self.t.nothing_of_yours);
+        };
+        let mut taken = Vec::new();
+        while self.game.moves().len() > last_human {
+            match self.game.undo() {
+                Some(mv) => taken.push(R::INFO.notation.write(&mv)),
+                None => break,
+            }
+        }
+        io.line(&fill(self.t.undone, &[&taken.join(", ")]))?;
+        self.show_board(io)
+    }
+
+    /// Plays again a taken-back move; against the engine, also the engine's reply after it.
+    fn redo(&mut self, io: &mut LineIo<'_>) -> std::io::Result<()> {
+        let Some(mv) = self.game.redo() else {
+            return io.line(self.t.nothing_to_redo);
+        };
+        let mut played = vec![R::INFO.notation.write(&mv)];
+        while self.is_engine(self.game.turn())
+            && let Some(mv) = self.game.redo()
+        {
+            played.push(R::INFO.notation.write(&mv));
+        }
+        io.line(&fill(self.t.redone, &[&played.join(", ")]))?;
+        self.show_board(io)
+    }
+
+    fn save(&mut self, io: &mut LineIo<'_>, file: &str) -> std::io::Result<()> {
+        let header = self
+            .t
+            .pdn_header(self.is_engine(Color::White), self.is_engine(Color::Black));
+        let text = pdn::write(&self.game, &header);
+        match crate::files::save(Path::new(file), &text) {
+            Ok(()) => {
+                self.saved = self.game.snapshot();
+                io.line(&fill(self.t.saved, &[file]))
+            }
+            Err(e) => io.line(&fill(self.t.save_failed, &[file, &self.t.file_error(&e)])),
+        }
+    }
+
+    /// The person to move offers a draw: a person opponent is asked, the engine decides.
+    fn offer_draw(&mut self, io: &mut LineIo<'_>) -> Result<Option<Flow>, ConsoleError> {
+        let offering = self.game.turn();
+        if self.is_engine(!offering) {
+            if self.engine.accepts_draw(&self.game, !offering) {
+                io.line(self.t.engine_accepts)?;
+                self.game.agree_draw();
+            } else {
+                io.line(self.t.engine_declines)?;
+            }
+            return Ok(None);
+        }
+        let question = capitalize(&fill(
+            self.t.draw_offer,
+            &[self.t.side(offering), self.t.side(!offering)],
+        ));
+        match self.ask_yes_no(io, &question)? {
+            None => return Ok(Some(Flow::Quit)),
+            Some(true) => {
+                self.game.agree_draw();
+            }
+            Some(false) => io.line(self.t.draw_declined)?,
+        }
+        Ok(None)
+    }
+}

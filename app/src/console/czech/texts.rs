@@ -1,0 +1,470 @@
+//! The shape of the Czech console's message catalogue, and the translation of library errors
+//! into its language. The catalogues themselves are `catalog::cs` and `catalog::en`.
+
+use super::RulesTexts;
+use crate::console::LoadError;
+use crate::files::FileError;
+use dama_core::Color;
+use dama_core::fen::FenError;
+use dama_core::game::{Outcome, WinReason};
+use dama_core::notation::Notation;
+use dama_core::notation::algebraic::{MoveError, ParseError, SyntaxError};
+use dama_core::pdn::{PdnError, PdnErrorKind};
+use dama_core::position::SetupError;
+use dama_core::rules::DrawReason;
+use dama_core::square::SquareError;
+
+/// Every text of the Czech console in one language. Templates hold `{0}`, `{1}`… for the
+/// values filled in by [`fill`].
+#[derive(Debug)]
+pub struct Texts {
+    /// The title line of each rule set, by the rule set's command-line name.
+    pub titles: &'static [(&'static str, &'static str)],
+    /// The first line of `help`: {0} the title of the rule set played.
+    pub help_rules: &'static str,
+    /// The line after the title: how to enter moves.
+    pub intro: &'static str,
+    /// The legend under the board.
+    pub legend: &'static str,
+    /// The prompt when white is to move.
+    pub prompt_white: &'static str,
+    /// The prompt when black is to move.
+    pub prompt_black: &'static str,
+    /// White, in a sentence ("bílý").
+    pub white: &'static str,
+    /// Black, in a sentence ("černý").
+    pub black: &'static str,
+    /// The lines `help` prints.
+    pub help: &'static [&'static str],
+    /// An input that is neither a command nor a move: {0} the input.
+    pub unknown: &'static str,
+    /// A command that takes no argument was given one: {0} the command.
+    pub no_argument: &'static str,
+    /// `moves`: {0} the legal moves.
+    pub moves: &'static str,
+    /// `undo`: {0} the moves taken back.
+    pub undone: &'static str,
+    /// `undo` at the start.
+    pub nothing_to_undo: &'static str,
+    /// `undo` against the engine when the person has made no move yet.
+    pub nothing_of_yours: &'static str,
+    /// `redo`: {0} the moves played again.
+    pub redone: &'static str,
+    /// `redo` with nothing taken back.
+    pub nothing_to_redo: &'static str,
+    /// `setup` without a FEN.
+    pub setup_usage: &'static str,
+    /// A bad FEN: {0} the reason.
+    pub setup_bad: &'static str,
+    /// `save` without a file.
+    pub save_usage: &'static str,
+    /// Saved: {0} the file.
+    pub saved: &'static str,
+    /// Not saved: {0} the file, {1} the reason.
+    pub save_failed: &'static str,
+    /// `load` without a file.
+    pub load_usage: &'static str,
+    /// Loaded: {0} the file, {1} the event, {2} the number of half-moves, {3} the state of
+    /// the game.
+    pub loaded: &'static str,
+    /// The state of a loaded game that goes on.
+    pub in_progress: &'static str,
+    /// The last move: {0} the move.
+    pub last_move: &'static str,
+    /// Not loaded: {0} the file, {1} the reason.
+    pub load_failed: &'static str,
+    /// Said after a refused `load`: the game is kept.
+    pub kept: &'static str,
+    /// A located PDN problem: {0} the line, {1} the problem.
+    pub at_line: &'static str,
+    /// A person offers a draw to a person: {0} who offers, {1} who answers.
+    pub draw_offer: &'static str,
+    /// The draw offer was declined.
+    pub draw_declined: &'static str,
+    /// The engine accepts a draw.
+    pub engine_accepts: &'static str,
+    /// The engine declines a draw.
+    pub engine_declines: &'static str,
+    /// The engine offers a draw to the person.
+    pub engine_offers: &'static str,
+    /// The engine's move: {0} the side (capitalised), {1} the move, {2} what it saw.
+    pub engine_plays: &'static str,
+    /// What the engine saw: {0} seconds, {1} the depth, {2} the score.
+    pub engine_saw: &'static str,
+    /// A found win: {0} half-moves to it.
+    pub score_win: &'static str,
+    /// A found loss: {0} half-moves to it.
+    pub score_loss: &'static str,
+    /// The decimal separator of numbers.
+    pub decimal: char,
+    /// `quit` with an unsaved game, at a terminal.
+    pub quit_unsaved: &'static str,
+    /// `resign`, at a terminal.
+    pub resign_confirm: &'static str,
+    /// `hint`: {0} the suggested move.
+    pub hint: &'static str,
+    /// `hint` when the engine has no move.
+    pub no_hint: &'static str,
+    /// A win because the loser has no pieces: {0} winner, {1} loser.
+    pub win_no_pieces: &'static str,
+    /// A win because the loser cannot move: {0} winner, {1} loser.
+    pub win_blocked: &'static str,
+    /// A win by resignation: {0} winner, {1} loser.
+    pub win_resignation: &'static str,
+    /// A draw by agreement.
+    pub draw_agreement: &'static str,
+    /// A draw by threefold repetition.
+    pub draw_repetition: &'static str,
+    /// A draw by 15 moves each without a man move or capture.
+    pub draw_no_progress: &'static str,
+    /// A draw by the king-ending counts.
+    pub draw_king_ending: &'static str,
+    /// The play-again question.
+    pub play_again: &'static str,
+    /// A yes/no question got another answer.
+    pub yes_or_no: &'static str,
+    /// An answer to the play-again question that is neither yes, no, `save FILE`, `undo` nor
+    /// `quit`.
+    pub after_game: &'static str,
+    /// `undo` of a resignation or an agreed draw.
+    pub result_undone: &'static str,
+    /// The answers meaning yes (lower case).
+    pub yes: &'static [&'static str],
+    /// The answers meaning no (lower case).
+    pub no: &'static [&'static str],
+    /// The PDN `Event` of a saved game.
+    pub event: &'static str,
+    /// The PDN player name of a person.
+    pub human: &'static str,
+    /// The PDN player name of the engine.
+    pub engine: &'static str,
+    /// Move errors, step 1: unreadable ({0} the text), light square ({0}), mixed separators ({0}).
+    pub err_unreadable: &'static str,
+    /// {0} a light square.
+    pub err_light: &'static str,
+    /// {0} the text.
+    pub err_mixed: &'static str,
+    /// Move errors, step 2: {0} the square.
+    pub err_no_piece: &'static str,
+    /// {0} the square.
+    pub err_not_yours: &'static str,
+    /// {0} the captures.
+    pub err_compulsory: &'static str,
+    /// {0} the king's captures.
+    pub err_king_priority: &'static str,
+    /// {0} the finished captures.
+    pub err_unfinished: &'static str,
+    /// {0} the square.
+    pub err_occupied: &'static str,
+    /// {0} the candidates.
+    pub err_ambiguous: &'static str,
+    /// {0} the square.
+    pub err_not_legal: &'static str,
+    /// A move of one square.
+    pub err_too_short: &'static str,
+    /// A plain move given with more than one step.
+    pub err_one_step: &'static str,
+    /// FEN errors: empty.
+    pub fen_empty: &'static str,
+    /// {0} the number of fields.
+    pub fen_fields: &'static str,
+    /// {0} the side.
+    pub fen_turn: &'static str,
+    /// {0} the list.
+    pub fen_colour: &'static str,
+    /// {0} the colour letter, W or B.
+    pub fen_colour_twice: &'static str,
+    /// {0} the text.
+    pub fen_square: &'static str,
+    /// {0} the text.
+    pub fen_light: &'static str,
+    /// {0} the number.
+    pub fen_number: &'static str,
+    /// {0} the range.
+    pub fen_range: &'static str,
+    /// {0} the square.
+    pub fen_square_twice: &'static str,
+    /// {0} the square.
+    pub fen_both_colours: &'static str,
+    /// {0} the square.
+    pub fen_king_without_piece: &'static str,
+    /// {0} the square.
+    pub fen_crowning_rank: &'static str,
+    /// {0} the count.
+    pub fen_too_many: &'static str,
+    /// No piece on the board at all.
+    pub fen_no_pieces: &'static str,
+    /// PDN errors: no game.
+    pub pdn_empty: &'static str,
+    /// An unclosed comment.
+    pub pdn_comment: &'static str,
+    /// An unclosed variation.
+    pub pdn_variation: &'static str,
+    /// A stray `)`.
+    pub pdn_parenthesis: &'static str,
+    /// A bad tag.
+    pub pdn_tag: &'static str,
+    /// {0} the FEN problem.
+    pub pdn_fen: &'static str,
+    /// {0} the token.
+    pub pdn_unreadable: &'static str,
+    /// {0} the move number, {1} the move, {2} the reason.
+    pub pdn_illegal: &'static str,
+    /// {0} the move.
+    pub pdn_after_end: &'static str,
+    /// No result: cut short.
+    pub pdn_no_result: &'static str,
+    /// {0} the result.
+    pub pdn_result: &'static str,
+    /// File errors: not found.
+    pub io_not_found: &'static str,
+    /// Permission denied.
+    pub io_denied: &'static str,
+    /// Another system error: {0} the system's text.
+    pub io_other: &'static str,
+    /// A name that is a directory, a pipe or a device, not a file.
+    pub io_not_a_file: &'static str,
+    /// A file over the size limit: {0} the limit in bytes.
+    pub io_too_large: &'static str,
+    /// The directory to save into does not exist: {0} the directory.
+    pub io_no_directory: &'static str,
+    /// A game file of other rules: {0} the file's rule set, {1} the rule set played.
+    pub other_rules: &'static str,
+}
+
+/// `template` with `{0}`, `{1}`… replaced by `args`.
+/// A placeholder without its value is left as it is; values are not searched for placeholders.
+pub fn fill(template: &str, args: &[&str]) -> String {
+    let mut text = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        text.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let arg = after.find('}').and_then(|close| {
+            let index: usize = after[..close].parse().ok()?;
+            Some((args.get(index)?, close))
+        });
+        match arg {
+            Some((value, close)) => {
+                text.push_str(value);
+                rest = &after[close + 1..];
+            }
+            None => {
+                text.push('{');
+                rest = after;
+            }
+        }
+    }
+    text.push_str(rest);
+    text
+}
+
+/// `text` with its first letter in upper case, for a sentence that starts with a filled-in
+/// word.
+pub fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+impl Texts {
+    /// The title of a rule set (its command-line name when the catalogue has none).
+    pub fn title(&self, rules: &'static str) -> &'static str {
+        self.titles
+            .iter()
+            .find(|(name, _)| *name == rules)
+            .map_or(rules, |(_, title)| title)
+    }
+
+    /// What the engine's search found, as the engine's move line shows it.
+    pub fn score(&self, score: dama_engine::Score) -> String {
+        use dama_engine::Score;
+        match score {
+            Score::Win(n) => fill(self.score_win, &[&n.to_string()]),
+            Score::Loss(n) => fill(self.score_loss, &[&n.to_string()]),
+            Score::Value(v) => self.number(&format!("{:+.2}", f64::from(v) / 100.0)),
+        }
+    }
+
+    /// `text` (a number written with `.`) with this language's decimal separator.
+    pub fn number(&self, text: &str) -> String {
+        text.replace('.', &self.decimal.to_string())
+    }
+
+    /// The name of a side in a sentence.
+    pub fn side(&self, color: Color) -> &'static str {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+
+    /// The tags of a game saved today in this language, with each side named human or
+    /// engine.
+    pub fn pdn_header(&self, white_engine: bool, black_engine: bool) -> dama_core::pdn::Header {
+        let name = |engine: bool| if engine { self.engine } else { self.human }.to_string();
+        dama_core::pdn::Header {
+            event: self.event.to_string(),
+            site: "?".to_string(),
+            date: dama_core::pdn::today(),
+            round: "-".to_string(),
+            white: name(white_engine),
+            black: name(black_engine),
+        }
+    }
+
+    /// How the game ended, as a sentence (`rt`: the rule sets' texts of the same language).
+    pub fn outcome(&self, outcome: Outcome, rt: &RulesTexts) -> String {
+        match outcome {
+            Outcome::Win { winner, reason } => {
+                let template = match reason {
+                    WinReason::NoPieces => self.win_no_pieces,
+                    WinReason::Blocked => self.win_blocked,
+                    WinReason::Resignation => self.win_resignation,
+                };
+                capitalize(&fill(template, &[self.side(winner), self.side(!winner)]))
+            }
+            Outcome::Draw(reason) => match reason {
+                DrawReason::Agreement => self.draw_agreement,
+                DrawReason::Repetition => self.draw_repetition,
+                DrawReason::NoProgress => self.draw_no_progress,
+                DrawReason::KingEnding => self.draw_king_ending,
+                DrawReason::MaterialUnchanged => rt.draw_material,
+            }
+            .to_string(),
+        }
+    }
+
+    /// Why a typed move was refused.
+    pub fn parse_error(&self, error: &ParseError) -> String {
+        self.parse_error_in(error, Notation::Algebraic)
+    }
+
+    /// [`Texts::parse_error`] with the moves it lists written in `notation`.
+    pub fn parse_error_in(&self, error: &ParseError, notation: Notation) -> String {
+        match error {
+            ParseError::Syntax(SyntaxError::Unreadable(t)) => fill(self.err_unreadable, &[t]),
+            ParseError::Syntax(SyntaxError::LightSquare(t)) => fill(self.err_light, &[t]),
+            ParseError::Syntax(SyntaxError::MixedSeparators(t)) => fill(self.err_mixed, &[t]),
+            ParseError::Move(e) => self.move_error_in(e, notation),
+        }
+    }
+
+    /// Why a move is not legal.
+    pub fn move_error(&self, error: &MoveError) -> String {
+        self.move_error_in(error, Notation::Algebraic)
+    }
+
+    /// [`Texts::move_error`] with the moves it lists written in `notation`.
+    pub fn move_error_in(&self, error: &MoveError, notation: Notation) -> String {
+        let (template, arg) = match error {
+            MoveError::NoPiece(sq) => (self.err_no_piece, sq.to_string()),
+            MoveError::NotYourPiece(sq) => (self.err_not_yours, sq.to_string()),
+            MoveError::CaptureCompulsory(m) => (self.err_compulsory, notation.write_list(m)),
+            MoveError::KingMustCapture(m) => (self.err_king_priority, notation.write_list(m)),
+            MoveError::Unfinished(m) => (self.err_unfinished, notation.write_list(m)),
+            MoveError::Occupied(sq) => (self.err_occupied, sq.to_string()),
+            MoveError::Ambiguous(m) => (self.err_ambiguous, notation.write_list(m)),
+            MoveError::NotLegal(sq) => (self.err_not_legal, sq.to_string()),
+            MoveError::TooShort => (self.err_too_short, String::new()),
+            MoveError::OneStep => (self.err_one_step, String::new()),
+        };
+        fill(template, &[&arg])
+    }
+
+    /// Why a FEN is not a position.
+    pub fn fen_error(&self, error: &FenError) -> String {
+        match error {
+            FenError::Empty => self.fen_empty.to_string(),
+            FenError::FieldCount(n) => fill(self.fen_fields, &[&n.to_string()]),
+            FenError::BadTurn(t) => fill(self.fen_turn, &[t]),
+            FenError::BadColour(t) => fill(self.fen_colour, &[t]),
+            FenError::ColourTwice(c) => {
+                let letter = if *c == "white" { "W" } else { "B" };
+                fill(self.fen_colour_twice, &[letter])
+            }
+            FenError::BadSquare { text, reason } => match reason {
+                SquareError::Light(_) => fill(self.fen_light, &[text]),
+                SquareError::NumberOutOfRange(n) => fill(self.fen_number, &[&n.to_string()]),
+                SquareError::Unreadable(_) => fill(self.fen_square, &[text]),
+            },
+            FenError::BadRange(t) => fill(self.fen_range, &[t]),
+            FenError::SquareTwice(sq) => fill(self.fen_square_twice, &[&sq.to_string()]),
+            FenError::Setup(e) => match e {
+                SetupError::BothColours(sq) => fill(self.fen_both_colours, &[&sq.to_string()]),
+                SetupError::KingWithoutPiece(sq) => {
+                    fill(self.fen_king_without_piece, &[&sq.to_string()])
+                }
+                SetupError::ManOnCrowningRank { square, .. } => {
+                    fill(self.fen_crowning_rank, &[&square.to_string()])
+                }
+                SetupError::TooManyPieces { count, .. } => {
+                    fill(self.fen_too_many, &[&count.to_string()])
+                }
+                SetupError::Empty => self.fen_no_pieces.to_string(),
+            },
+        }
+    }
+
+    /// Why a PDN text was refused, with its line.
+    pub fn pdn_error(&self, error: &PdnError) -> String {
+        let problem = match &error.kind {
+            PdnErrorKind::Empty => self.pdn_empty.to_string(),
+            PdnErrorKind::UnclosedComment => self.pdn_comment.to_string(),
+            PdnErrorKind::UnclosedVariation => self.pdn_variation.to_string(),
+            PdnErrorKind::StrayParenthesis => self.pdn_parenthesis.to_string(),
+            PdnErrorKind::BadTag => self.pdn_tag.to_string(),
+            PdnErrorKind::BadFen(e) => fill(self.pdn_fen, &[&self.fen_error(e)]),
+            PdnErrorKind::Unreadable(t) => fill(self.pdn_unreadable, &[t]),
+            PdnErrorKind::Illegal {
+                number,
+                text,
+                reason,
+            } => fill(
+                self.pdn_illegal,
+                &[&number.to_string(), text, &self.move_error(reason)],
+            ),
+            PdnErrorKind::AfterEnd(t) => fill(self.pdn_after_end, &[t]),
+            PdnErrorKind::NoResult => self.pdn_no_result.to_string(),
+            PdnErrorKind::ResultMismatch(r) => fill(self.pdn_result, &[r]),
+        };
+        fill(self.at_line, &[&error.line.to_string(), &problem])
+    }
+
+    /// Why a file could not be read or written.
+    pub fn file_error(&self, error: &FileError) -> String {
+        match error {
+            FileError::NotFound => self.io_not_found.to_string(),
+            FileError::Denied => self.io_denied.to_string(),
+            FileError::NotAFile => self.io_not_a_file.to_string(),
+            FileError::TooLarge { limit } => fill(self.io_too_large, &[&limit.to_string()]),
+            FileError::NoDirectory(dir) => {
+                fill(self.io_no_directory, &[&dir.display().to_string()])
+            }
+            FileError::Io(e) => fill(self.io_other, &[&e.to_string()]),
+        }
+    }
+
+    /// Why a game could not be loaded.
+    pub fn load_error(&self, error: &LoadError) -> String {
+        match error {
+            LoadError::File(e) => self.file_error(e),
+            LoadError::Pdn(e) => self.pdn_error(e),
+            LoadError::OtherRules { file, playing } => fill(self.other_rules, &[file, playing]),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fill_replaces_once() {
+        assert_eq!(fill("{0} and {1}", &["{1}", "b"]), "{1} and b");
+        assert_eq!(fill("a '{' b {2}", &["x"]), "a '{' b {2}");
+        assert_eq!(capitalize("černý"), "Černý");
+    }
+}

@@ -1,0 +1,151 @@
+//! The line-based console games.
+//!
+//! Two dialogues share a [`Game`](dama_core::game::Game) and the line reader [`LineIo`]:
+//!
+//! - [`spanish`]: the exact texts of the Spanish specification (`--lang es`, the default for
+//!   the Spanish rules), numeric coordinates such as `61.52`;
+//! - [`czech`]: the full console in Czech or English (`--lang cs|en`, the default for the
+//!   Czech rules), algebraic moves, commands, draw rules and PDN.
+//!
+//! Both are generic over [`Rules`](dama_core::Rules), so a new rule set plays in either without a
+//! change here. Both read lines from any `BufRead` and write to any `Write`, so tests drive
+//! them in memory.
+
+pub mod board_view;
+pub mod catalog;
+pub mod czech;
+mod line_io;
+pub mod spanish;
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+pub use line_io::{LineIo, Read};
+
+use crate::cli::{Lang, PlayerKind};
+use crate::engines::EngineSetup;
+use crate::files::{self, FileError};
+use dama_core::pdn::{self, PdnError};
+use dama_core::{Position, RuleSet, Rules, with_rules};
+use dama_engine::EngineRules;
+use dama_engine::Limits;
+
+/// Everything a console game needs to start.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The rule set.
+    pub rules: RuleSet,
+    /// The starting position (the initial one unless `--fen` gave another).
+    pub start: Position,
+    /// Whether to colour the output.
+    pub color: bool,
+    /// Who plays white.
+    pub white: PlayerKind,
+    /// Who plays black.
+    pub black: PlayerKind,
+    /// The engine's limits, for the sides it plays and for hints.
+    pub limits: Limits,
+    /// The engine's threads and tables.
+    pub engines: EngineSetup,
+    /// A PDN game to start from.
+    pub load: Option<PathBuf>,
+    /// The language of the dialogue.
+    pub lang: Lang,
+    /// Whether to write each line read after its prompt.
+    pub echo: bool,
+    /// Whether a person types at a terminal (not a script): questions such as "quit
+    /// without saving?" are asked only then.
+    pub interactive: bool,
+}
+
+impl Options {
+    /// The options of a script under `rules`: the initial position, no colour, two people,
+    /// the engine's default limits, nothing loaded, the rule set's language, input echoed,
+    /// no terminal. Change the fields that differ.
+    pub fn new(rules: RuleSet) -> Options {
+        Options {
+            rules,
+            start: Position::initial(),
+            color: false,
+            white: PlayerKind::Human,
+            black: PlayerKind::Human,
+            limits: Limits::default(),
+            engines: EngineSetup::default(),
+            load: None,
+            lang: Lang::of(rules),
+            echo: true,
+            interactive: false,
+        }
+    }
+}
+
+/// An error that stops a console game before it starts (a bad `--load` file, say).
+#[derive(Debug, thiserror::Error)]
+pub enum ConsoleError {
+    /// The game to load could not be read or is not a legal game.
+    #[error("{0}")]
+    Load(String),
+    /// Writing the dialogue failed (other than a closed pipe, which ends the game quietly).
+    #[error("cannot write: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Why a game file could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// The file is not a game of these rules.
+    #[error(transparent)]
+    Pdn(#[from] PdnError),
+    /// The file's tags name another rule set (`GameType`, `Variant`).
+    #[error("the file is a game of the {file} rules, not of the {playing} rules")]
+    OtherRules {
+        /// The rule set the file names.
+        file: &'static str,
+        /// The rule set being played.
+        playing: &'static str,
+    },
+}
+
+/// Reads the first game of the PDN file at `path` under the rules `R`, every move checked.
+pub fn load_game<R: EngineRules>(path: &Path) -> Result<pdn::Record<R>, LoadError> {
+    let text = files::read_file(path)?;
+    if let Some(file) = pdn::rule_set(&text).filter(|set| set.name() != R::INFO.name) {
+        return Err(LoadError::OtherRules {
+            file: file.name(),
+            playing: R::INFO.name,
+        });
+    }
+    Ok(pdn::read::<R>(&text)?)
+}
+
+/// Writes the short note that tells a person at a terminal how to play, when the dialogue
+/// itself does not (the Spanish-spec dialogue prints only the spec's texts on standard
+/// output, so its note goes to `err`).
+pub fn usage_note(opts: &Options, err: &mut impl Write) -> std::io::Result<()> {
+    if opts.lang == Lang::Es {
+        for line in catalog::es::USAGE_NOTE {
+            writeln!(err, "{line}")?;
+        }
+    }
+    Ok(())
+}
+
+/// Plays console games from `input` to `output` until the players stop or the input ends.
+pub fn play(
+    opts: &Options,
+    input: &mut impl BufRead,
+    output: &mut impl Write,
+) -> Result<(), ConsoleError> {
+    let mut io = LineIo::new(input, output, opts.echo);
+    let result = with_rules!(opts.rules, R => match opts.lang {
+        Lang::Es => spanish::run::<R>(opts, &mut io),
+        Lang::Cs | Lang::En | Lang::Ru => czech::run::<R>(opts, &mut io),
+    });
+    match result {
+        Err(ConsoleError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}

@@ -1,0 +1,136 @@
+//! The Spanish-spec console ("Las Damas!!!"), exactly as `../shared/spec/spanish-console.md`
+//! describes it: the title and board, one prompt per move, one error line per rejected move,
+//! "Derrota" for the player who cannot move, and the play-again question.
+//!
+//! Moves are read in the numeric notation and checked in the specification's order
+//! ([`dama_core::notation::numeric`]); the move found is then looked up among the rule set's legal
+//! moves, so this dialogue plays any [`Rules`].
+
+use super::board_view;
+use super::catalog::es;
+use super::{ConsoleError, LineIo, Options, Read, czech};
+use crate::cli::PlayerKind;
+use dama_core::game::{Game, Outcome};
+use dama_core::notation::numeric;
+use dama_core::{Color, Move, MoveList, Position, Rules};
+use dama_engine::Engine;
+use dama_engine::EngineRules;
+
+/// What the person answered, or that the input ended.
+enum Next {
+    Again,
+    Stop,
+}
+
+/// Plays the Spanish-spec dialogue until the players stop or the input ends.
+pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleError> {
+    let mut engine = opts.engines.engine(opts.limits);
+    // A loaded game goes on from its last position; its messages are the English
+    // catalogue's, on standard error (the spec's texts have none for files).
+    let mut game = match &opts.load {
+        Some(path) => super::load_game::<R>(path)
+            .map(|record| record.game)
+            .map_err(|e| {
+                let t = &super::catalog::en::TEXTS;
+                let name = path.display().to_string();
+                ConsoleError::Load(czech::fill(t.load_failed, &[&name, &t.load_error(&e)]))
+            })?,
+        None => Game::new(opts.start),
+    };
+    loop {
+        match play_game::<R>(opts, io, &mut engine, game)? {
+            Next::Again => {
+                io.line("")?;
+                game = Game::new(Position::initial());
+            }
+            Next::Stop => return Ok(()),
+        }
+    }
+}
+
+fn prompt_for(color: Color) -> &'static str {
+    match color {
+        Color::White => es::WHITE_TO_MOVE,
+        Color::Black => es::BLACK_TO_MOVE,
+    }
+}
+
+/// One game, from where `game` stands: returns whether to play another.
+fn play_game<R: EngineRules>(
+    opts: &Options,
+    io: &mut LineIo<'_>,
+    engine: &mut Engine,
+    mut game: Game<R>,
+) -> Result<Next, ConsoleError> {
+    io.line(es::TITLE)?;
+    io.line("")?;
+    io.write(&board_view::spanish(game.position(), opts.color))?;
+    let mut moves = MoveList::new();
+    loop {
+        if let Some(outcome) = game.outcome() {
+            io.line(match outcome {
+                Outcome::Win { .. } => es::DEFEAT,
+                Outcome::Draw(_) => es::DRAW,
+            })?;
+            return ask_again(io);
+        }
+        let prompt = prompt_for(game.turn());
+        let player = match game.turn() {
+            Color::White => opts.white,
+            Color::Black => opts.black,
+        };
+        let mv = match player {
+            PlayerKind::Engine => {
+                let Some(mv) = engine.choose_move(&game) else {
+                    // The engine always has a move while the game goes on.
+                    return Ok(Next::Stop);
+                };
+                io.write(prompt)?;
+                io.line(&numeric::write(&mv))?;
+                mv
+            }
+            PlayerKind::Human => match io.prompt(prompt)? {
+                Read::Eof => return Ok(Next::Stop),
+                Read::Line(line) => match read_move(&game, &line, &mut moves) {
+                    Ok(mv) => mv,
+                    Err(message) => {
+                        io.line(message)?;
+                        continue;
+                    }
+                },
+            },
+        };
+        game.play(&mv);
+        io.line("")?;
+        io.write(&board_view::spanish(game.position(), opts.color))?;
+    }
+}
+
+/// The legal move a typed line names, or the error line to print.
+fn read_move<R: EngineRules>(
+    game: &Game<R>,
+    line: &str,
+    moves: &mut MoveList,
+) -> Result<Move, &'static str> {
+    let mv = numeric::parse(game.position(), line).map_err(es::error)?;
+    game.legal_moves(moves);
+    moves
+        .iter()
+        .find(|m| **m == mv)
+        .copied()
+        .ok_or(es::NOT_ALLOWED)
+}
+
+/// Asks whether to play again until the answer is `s` or `n` (or the input ends).
+fn ask_again(io: &mut LineIo<'_>) -> Result<Next, ConsoleError> {
+    loop {
+        match io.prompt(es::PLAY_AGAIN)? {
+            Read::Eof => return Ok(Next::Stop),
+            Read::Line(answer) => match es::answer(&answer) {
+                Some(true) => return Ok(Next::Again),
+                Some(false) => return Ok(Next::Stop),
+                None => continue,
+            },
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! How the program makes its engines: the thread count and the endgame tables, decided once
+//! from the command line and the environment, then handed to every part that plays.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use dama_engine::{Engine, Limits, Tablebase};
+
+/// What every engine of one run shares: threads per search and the endgame tables.
+#[derive(Clone, Debug)]
+pub struct EngineSetup {
+    /// Threads each search uses (1: reproducible searches).
+    pub threads: usize,
+    /// The endgame tables the engines probe (`None`: the search alone).
+    pub tables: Option<Arc<Tablebase>>,
+}
+
+impl Default for EngineSetup {
+    /// One thread, no tables: what tests and tools that want plain searches use.
+    fn default() -> EngineSetup {
+        EngineSetup {
+            threads: 1,
+            tables: None,
+        }
+    }
+}
+
+impl EngineSetup {
+    /// The setup of a run: `threads` per search, and the tables of `dir` (`--tb-dir`), else of
+    /// [`default_tables_dir`]; without any directory, only the small classes built in memory.
+    pub fn new(threads: usize, dir: Option<PathBuf>) -> EngineSetup {
+        let tables = match dir.or_else(default_tables_dir) {
+            Some(dir) => Tablebase::with_dir(dir),
+            None => Tablebase::new(),
+        };
+        EngineSetup {
+            threads,
+            tables: Some(Arc::new(tables)),
+        }
+    }
+
+    /// An engine that thinks within `limits`, with this setup's threads and tables.
+    pub fn engine(&self, limits: Limits) -> Engine {
+        self.fit(Engine::new(limits))
+    }
+
+    /// The same, its random choices (at the low levels) following `seed`.
+    pub fn engine_with_seed(&self, limits: Limits, seed: u64) -> Engine {
+        self.fit(Engine::with_seed(limits, seed))
+    }
+
+    fn fit(&self, mut engine: Engine) -> Engine {
+        engine.set_threads(self.threads);
+        engine.set_tables(self.tables.clone());
+        engine
+    }
+}
+
+/// The directory the tables live in when none is given: `$DAMA_TB_DIR`, else the platform's
+/// data directory (`~/.local/share/dama/tb` on Linux); one subdirectory per rule set.
+pub fn default_tables_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("DAMA_TB_DIR").filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("", "", "dama").map(|p| p.data_dir().join("tb"))
+}

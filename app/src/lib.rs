@@ -1,0 +1,14 @@
+//! The `dama` program's modules, a library only so that its integration tests can drive the
+//! dialogues and the screen in memory; nothing here is meant for other programs (those use
+//! `dama-core`, `dama-engine` and `dama-tablebase`).
+
+#![deny(missing_docs)]
+
+pub mod cli;
+pub mod commands;
+pub mod console;
+pub mod engines;
+pub mod files;
+pub mod matchplay;
+pub mod tui;
+pub mod tune;

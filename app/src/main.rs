@@ -1,0 +1,111 @@
+//! The `dama` binary: parses the command line and maps errors to exit codes (0 success, 1 a
+//! failed write, 2 bad arguments or input).
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+use dama::cli::{self, Cli, CliError, Command};
+use dama::console;
+use dama::engines::EngineSetup;
+
+fn run(cli: &Cli) -> Result<(), CliError> {
+    let command = cli.command.clone().unwrap_or(Command::Play);
+    cli.opts.check(&command)?;
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut err = io::stderr();
+    let engines = EngineSetup::new(
+        cli.opts.threads.map_or(1, |n| n as usize),
+        cli.opts.tb_dir.clone(),
+    );
+    match &command {
+        Command::Tb(args) => dama::commands::tb::run(&cli.opts, args, &mut out)
+            .map_err(|e| CliError::Input(e.to_string()))?,
+        Command::Perft(args) => cli::perft(&cli.opts, args, &mut out, &mut err)?,
+        Command::Moves => cli::moves(&cli.opts, &mut out)?,
+        Command::Analyze => cli::analyze(&cli.opts, &engines, &mut out)?,
+        Command::Match(args) => dama::matchplay::run(&cli.opts, &engines, args, &mut out, &mut err)
+            .map_err(|e| match e {
+                dama::matchplay::MatchError::Io(e) => CliError::Io(e),
+                other => CliError::Input(other.to_string()),
+            })?,
+        Command::Tune(args) => {
+            dama::tune::run(cli.opts.rules(), cli.opts.nodes, args, &mut out, &mut err)
+                .map_err(|e| CliError::Input(e.to_string()))?
+        }
+        Command::Play => play(&cli.opts, &engines, &mut out)?,
+        Command::Tui => dama::tui::run(&cli.opts, &engines)?,
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn play(opts: &cli::Options, engines: &EngineSetup, out: &mut impl Write) -> Result<(), CliError> {
+    let stdin = io::stdin();
+    let interactive = stdin.is_terminal();
+    let echo = if opts.echo {
+        true
+    } else if opts.no_echo {
+        false
+    } else {
+        !interactive
+    };
+    let rules = opts.rules();
+    let lang = opts.lang.unwrap_or_else(|| cli::Lang::of(rules));
+    // The Spanish dialogue's texts stay plain unless colour is asked for outright.
+    let color = match lang {
+        cli::Lang::Es => opts.color() == cli::ColorChoice::Always,
+        _ => opts.color().enabled(io::stdout().is_terminal()),
+    };
+    let console_opts = console::Options {
+        rules,
+        start: cli::start_position(opts)?,
+        color,
+        white: opts.white.unwrap_or_default(),
+        black: opts.black.unwrap_or_default(),
+        limits: opts.limits(),
+        engines: engines.clone(),
+        load: opts.load.clone(),
+        lang,
+        echo,
+        interactive,
+    };
+    if interactive {
+        let _ = console::usage_note(&console_opts, &mut io::stderr());
+    }
+    console::play(&console_opts, &mut stdin.lock(), out).map_err(|e| match e {
+        console::ConsoleError::Io(e) => CliError::Io(e),
+        other => CliError::Input(other.to_string()),
+    })
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version: their text goes to standard output, which may fail.
+            return match e.print() {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("dama: cannot write output: {e}");
+                    ExitCode::from(1)
+                }
+            };
+        }
+        Err(e) => {
+            // clap's own text: the error line first, then its tip and the usage line.
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
+    };
+    match run(&cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("dama: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}

@@ -1,0 +1,330 @@
+//! `dama match`: engine against engine, with the statistics of engine-testing tools.
+//!
+//! - [`player`]: the players (this build's engine in a configuration, or another `dama`
+//!   driven through `dama analyze`);
+//! - [`openings`]: the built-in balanced openings and files of FENs;
+//! - [`runner`]: the referee's game loop and the match loop over worker threads;
+//! - [`stats`]: W/D/L, score, Elo with its 95% error bar, the SPRT.
+//!
+//! Progress goes to standard error, one line per game; the final report to standard output as
+//! `key value` lines (see `docs/engine.md`).
+
+pub mod openings;
+pub mod player;
+pub mod runner;
+pub mod stats;
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use clap::Args;
+
+use self::openings::{Opening, OpeningError};
+use self::player::{Player, PlayerError, PlayerSpec};
+use self::runner::{Config, GameResult, Summary};
+use self::stats::{Estimate, Sprt};
+use crate::cli::Options;
+use crate::engines::EngineSetup;
+use dama_core::game::Game;
+use dama_core::{Rules, with_rules};
+use dama_engine::EngineRules;
+use dama_engine::weights::WeightsError;
+
+/// Options of `dama match`.
+#[derive(Args, Debug, Clone)]
+pub struct MatchArgs {
+    /// The first player: key=value pairs joined by commas, keys name, level, depth,
+    /// movetime (ms), nodes, time (5m+3s), weights (a TOML file), cmd (another dama binary),
+    /// threads, tables (on/off).
+    #[arg(long)]
+    pub engine1: PlayerSpec,
+    /// The second player (as --engine1).
+    #[arg(long)]
+    pub engine2: PlayerSpec,
+    /// The most games to play (each opening is played twice, once with each colour).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub games: u64,
+    /// Games played at the same time (1-16; each game's two engines hold up to 32 MiB).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=16))]
+    pub concurrency: u32,
+    /// A file of opening positions, one FEN a line (default: the built-in balanced openings;
+    /// --fen: that one position).
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Adjudicate a game still going after this many plies a draw.
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(10..=10_000))]
+    pub max_plies: u32,
+    /// Write every game to this PDN file.
+    #[arg(long, alias = "pgn")]
+    pub pdn: Option<PathBuf>,
+    /// Stop when the test decides: elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05).
+    #[arg(long, allow_hyphen_values = true)]
+    pub sprt: Option<Sprt>,
+}
+
+/// Why a match could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    /// A player's weights file.
+    #[error("{0}: {1}")]
+    Weights(String, WeightsError),
+    /// The openings.
+    #[error(transparent)]
+    Openings(#[from] OpeningError),
+    /// The openings file cannot be read.
+    #[error("cannot read openings file {0}: {1}")]
+    OpeningsFile(String, String),
+    /// The `--fen` position.
+    #[error("bad FEN: {0}")]
+    Fen(#[from] dama_core::fen::FenError),
+    /// The start position is already finished.
+    #[error("the game is over in the --fen position")]
+    Finished,
+    /// The PDN file cannot be written.
+    #[error("cannot write PDN file {0}: {1}")]
+    Pdn(String, String),
+    /// A player fails on the first opening (checked before the match).
+    #[error("{0}: {1}")]
+    Player(String, PlayerError),
+    /// Writing the report failed.
+    #[error("cannot write output: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// The largest openings file read.
+const MAX_OPENINGS_BYTES: u64 = 64 << 20;
+
+fn read_openings<R: EngineRules>(
+    opts: &Options,
+    args: &MatchArgs,
+) -> Result<Vec<Opening>, MatchError> {
+    if let Some(path) = &args.openings {
+        use std::io::Read;
+        let name = path.display().to_string();
+        let io = |e: io::Error| MatchError::OpeningsFile(name.clone(), e.to_string());
+        let mut text = String::new();
+        std::fs::File::open(path)
+            .map_err(io)?
+            .take(MAX_OPENINGS_BYTES + 1)
+            .read_to_string(&mut text)
+            .map_err(io)?;
+        if text.len() as u64 > MAX_OPENINGS_BYTES {
+            return Err(MatchError::OpeningsFile(name, "too large".into()));
+        }
+        return Ok(openings::from_fens::<R>(&text)?);
+    }
+    if let Some(text) = &opts.fen {
+        let start = dama_core::fen::parse(text)?;
+        let opening = Opening {
+            start,
+            moves: Vec::new(),
+        };
+        return match opening.game::<R>() {
+            Some(_) => Ok(vec![opening]),
+            None => Err(MatchError::Finished),
+        };
+    }
+    Ok(openings::builtin::<R>())
+}
+
+/// `dama match`: plays the match, progress on `err`, the report on `out`. Of the global
+/// options it uses `--rules`, `--fen` (the one opening) and `--time` (both players' clock,
+/// unless a player names its own `time=`).
+pub fn run(
+    opts: &Options,
+    engines: &EngineSetup,
+    args: &MatchArgs,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> Result<(), MatchError> {
+    with_rules!(opts.rules(), R => run_for::<R>(opts, engines, args, out, err))
+}
+
+fn run_for<R: EngineRules>(
+    opts: &Options,
+    engines: &EngineSetup,
+    args: &MatchArgs,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> Result<(), MatchError> {
+    let mut specs = [args.engine1.clone(), args.engine2.clone()];
+    for spec in &mut specs {
+        if spec.limits.time.is_none() {
+            spec.limits.time = opts.time;
+        }
+    }
+    let openings = read_openings::<R>(opts, args)?;
+    let concurrency = (args.concurrency as u64).min(args.games) as usize;
+    let mut seats = Vec::with_capacity(concurrency);
+    for worker in 0..concurrency as u64 {
+        // Each engine its own seed, so that two players at a level with noise do not mirror
+        // each other's choices.
+        let make = |spec: &PlayerSpec, seat: u64| {
+            let seed = 0x5EED_0000 + 2 * worker + seat;
+            Player::new(spec, engines.tables.as_ref(), seed)
+                .map_err(|e| MatchError::Weights(spec.name.clone(), e))
+        };
+        seats.push([make(&specs[0], 0)?, make(&specs[1], 1)?]);
+    }
+    // A program that cannot play fails here, once, rather than forfeiting every game.
+    if let Some(first) = openings.first().and_then(Opening::game::<R>) {
+        for (seat, spec) in seats[0].iter_mut().zip(&specs) {
+            if spec.cmd.is_some() {
+                let probe = Game::<R>::new(*first.position());
+                seat.choose(&probe, spec.limits.time.map(|t| t.base))
+                    .map_err(|e| MatchError::Player(spec.name.clone(), e))?;
+            }
+        }
+    }
+    let mut pdn_file = match &args.pdn {
+        Some(path) => Some(
+            std::fs::File::create(path)
+                .map(io::BufWriter::new)
+                .map_err(|e| MatchError::Pdn(path.display().to_string(), e.to_string()))?,
+        ),
+        None => None,
+    };
+    let pdn_name = args
+        .pdn
+        .as_ref()
+        .map(|p| p.display().to_string())
+        .unwrap_or_default();
+    let config = Config {
+        engine1: specs[0].clone(),
+        engine2: specs[1].clone(),
+        games: args.games,
+        concurrency,
+        openings,
+        max_plies: args.max_plies as usize,
+        sprt: args.sprt,
+    };
+    let _ = writeln!(
+        err,
+        "match: {} vs {}, {} rules, up to {} games, {} openings, concurrency {}",
+        specs[0].name,
+        specs[1].name,
+        R::INFO.name,
+        config.games,
+        config.openings.len(),
+        concurrency
+    );
+    let summary = runner::run::<R, MatchError>(&config, seats, |result, summary| {
+        let _ = writeln!(err, "{}", progress_line(&config, result, summary));
+        if let Some(file) = &mut pdn_file {
+            file.write_all(result.pdn.as_bytes())
+                .and_then(|()| file.write_all(b"\n"))
+                .and_then(|()| file.flush())
+                .map_err(|e| MatchError::Pdn(pdn_name.clone(), e.to_string()))?;
+        }
+        Ok(())
+    })?;
+    out.write_all(report(&config, &summary).as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// The Elo and its error bar as printed: `inf` / `-inf` for a score of 1 or 0, an error of
+/// `inf` when the interval reaches 0 or 1 (or before any game).
+fn elo_text(estimate: Option<Estimate>) -> (String, String) {
+    let number = |x: f64| {
+        if x.is_nan() || x == f64::INFINITY {
+            "inf".to_string()
+        } else if x == f64::NEG_INFINITY {
+            "-inf".to_string()
+        } else {
+            // + 0.0 turns -0.0 into 0.0.
+            format!("{:.1}", x + 0.0)
+        }
+    };
+    match estimate {
+        Some(e) => (number(e.elo), number(e.error)),
+        None => ("0.0".into(), "inf".into()),
+    }
+}
+
+/// One progress line: the game, its result, the match so far.
+pub fn progress_line(config: &Config, result: &GameResult, summary: &Summary) -> String {
+    let (white, black) = if result.engine1_white {
+        (&config.engine1.name, &config.engine2.name)
+    } else {
+        (&config.engine2.name, &config.engine1.name)
+    };
+    let points = match result.points {
+        p if p > 0.75 => "1-0",
+        p if p < 0.25 => "0-1",
+        _ => "1/2-1/2",
+    };
+    let game_result = match (result.engine1_white, points) {
+        (false, "1-0") => "0-1",
+        (false, "0-1") => "1-0",
+        (_, p) => p,
+    };
+    let (elo, error) = elo_text(summary.wdl.estimate());
+    let mut line = format!(
+        "game {} ({} v {}): {} {}, {} plies | {}: +{} ={} -{} score {:.3} elo {} ± {}",
+        result.index + 1,
+        white,
+        black,
+        game_result,
+        result.termination.describe(),
+        result.plies,
+        config.engine1.name,
+        summary.wdl.wins,
+        summary.wdl.draws,
+        summary.wdl.losses,
+        summary.wdl.score(),
+        elo,
+        error
+    );
+    if let (Some(sprt), Some((decision, llr))) = (&config.sprt, summary.sprt) {
+        let (lower, upper) = sprt.bounds();
+        line.push_str(&format!(
+            " | llr {llr:.2} ({lower:.2}, {upper:.2}) {decision}"
+        ));
+    }
+    line
+}
+
+/// The final report: `key value` lines, stable for scripts.
+pub fn report(config: &Config, summary: &Summary) -> String {
+    let wdl = &summary.wdl;
+    let (elo, error) = elo_text(wdl.estimate());
+    let (penta_elo, penta_error) = elo_text(summary.pairs.estimate());
+    let mut text = String::new();
+    let mut line = |key: &str, value: String| text.push_str(&format!("{key} {value}\n"));
+    line("engine1", config.engine1.name.clone());
+    line("engine2", config.engine2.name.clone());
+    line("games", wdl.games().to_string());
+    line("wins", wdl.wins.to_string());
+    line("draws", wdl.draws.to_string());
+    line("losses", wdl.losses.to_string());
+    line("score", format!("{:.4}", wdl.score()));
+    line("elo", elo);
+    line("elo_error", error);
+    line("pairs", summary.pairs.pairs().to_string());
+    line(
+        "pentanomial",
+        summary
+            .pairs
+            .counts
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    line("elo_pentanomial", penta_elo);
+    line("elo_pentanomial_error", penta_error);
+    line("forfeits", summary.forfeits.to_string());
+    line("move_cap", summary.capped.to_string());
+    if let (Some(sprt), Some((decision, llr))) = (&config.sprt, summary.sprt) {
+        let (lower, upper) = sprt.bounds();
+        line(
+            "sprt",
+            format!(
+                "{decision} llr {llr:.3} lower {lower:.3} upper {upper:.3} elo0 {} elo1 {} alpha {} beta {}",
+                sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
+            ),
+        );
+    }
+    text
+}

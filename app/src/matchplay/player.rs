@@ -1,0 +1,363 @@
+//! The players of a match: a configuration of this build's engine, or another `dama` binary
+//! asked for one move at a time through its `analyze` subcommand.
+//!
+//! A player is written `key=value,key=value`: `name`, `level`, `depth`, `movetime` (ms),
+//! `nodes`, `time` (`5m+3s`), `weights` (a TOML file, this build only), `cmd` (the path of
+//! another `dama`) and `threads` (the engine's search threads). `dama analyze` sees only
+//! the position (`--fen`), not the game: such a player cannot know which positions already occurred, so it may walk into a repetition the
+//! referee then scores as a draw (the referee's `Game` applies every draw rule).
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::str::FromStr;
+use std::time::Duration;
+
+use wait_timeout::ChildExt;
+
+use std::sync::Arc;
+
+use dama_core::game::Game;
+use dama_core::{Move, MoveList, Rules};
+use dama_engine::EngineRules;
+use dama_engine::Tablebase;
+use dama_engine::clock::allot;
+use dama_engine::{Engine, Limits, TimeControl, Weights};
+
+/// What a player is: its limits, its weights file, its program, and its name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerSpec {
+    /// The name in the report and the PDN file.
+    pub name: String,
+    /// How long or deep it thinks.
+    pub limits: Limits,
+    /// The weights file (this build's engine only).
+    pub weights: Option<PathBuf>,
+    /// Another `dama` binary, driven through `dama analyze`.
+    pub cmd: Option<PathBuf>,
+    /// Threads the engine searches with (`None`: one; passed as `--threads` to a `cmd=`).
+    pub threads: Option<u32>,
+    /// Whether this build's engine uses the endgame tables (`tables=off`: not, which makes
+    /// the games of seeded players repeatable, the small tables being built on a thread).
+    pub tables: bool,
+}
+
+/// A player description that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// A part that is not `key=value`, or an unknown key.
+    #[error(
+        "bad player '{0}': '{1}' is not one of name=, level=, depth=, movetime=, nodes=, time=, weights=, cmd=, threads=, tables="
+    )]
+    UnknownKey(String, String),
+    /// A value out of range or not a number.
+    #[error("bad player '{0}': {1}")]
+    BadValue(String, String),
+    /// Weights or tables given for another program.
+    #[error("bad player '{0}': {1}= is for this build's engine, not with cmd=")]
+    NotWithCmd(String, &'static str),
+}
+
+impl FromStr for PlayerSpec {
+    type Err = SpecError;
+
+    fn from_str(text: &str) -> Result<PlayerSpec, SpecError> {
+        let mut spec = PlayerSpec {
+            name: String::new(),
+            limits: Limits::default(),
+            weights: None,
+            cmd: None,
+            threads: None,
+            tables: true,
+        };
+        let bad = |what: String| SpecError::BadValue(text.to_string(), what);
+        let mut tables_given = false;
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let Some((key, value)) = part.split_once('=') else {
+                return Err(SpecError::UnknownKey(text.into(), part.into()));
+            };
+            let number = |lo: u64, hi: u64| {
+                value
+                    .trim()
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|n| (lo..=hi).contains(n))
+                    .ok_or_else(|| bad(format!("{key} must be a number from {lo} to {hi}")))
+            };
+            match key.trim() {
+                "name" => spec.name = value.trim().to_string(),
+                "level" => spec.limits.level = Some(number(1, 10)? as u8),
+                "depth" => spec.limits.depth = Some(number(1, 64)? as u32),
+                "movetime" => {
+                    spec.limits.movetime = Some(Duration::from_millis(number(1, 3_600_000)?))
+                }
+                "nodes" => spec.limits.nodes = Some(number(1, u64::MAX / 2)?),
+                "time" => {
+                    let tc: TimeControl = value.parse().map_err(|e| bad(format!("{e}")))?;
+                    spec.limits.time = Some(tc);
+                }
+                "weights" => spec.weights = Some(PathBuf::from(value.trim())),
+                "cmd" => spec.cmd = Some(PathBuf::from(value.trim())),
+                "threads" => spec.threads = Some(number(1, 64)? as u32),
+                "tables" => {
+                    spec.tables = match value.trim() {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(bad("tables must be on or off".into())),
+                    };
+                    tables_given = true;
+                }
+                _ => return Err(SpecError::UnknownKey(text.into(), part.into())),
+            }
+        }
+        if spec.cmd.is_some() && spec.weights.is_some() {
+            return Err(SpecError::NotWithCmd(text.into(), "weights"));
+        }
+        if spec.cmd.is_some() && tables_given {
+            return Err(SpecError::NotWithCmd(text.into(), "tables"));
+        }
+        if spec.name.is_empty() {
+            spec.name = text.trim().to_string();
+        }
+        Ok(spec)
+    }
+}
+
+/// A player that failed to give a move: it loses the game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayerError {
+    /// The program could not be started or read.
+    #[error("cannot run {0}: {1}")]
+    Run(String, String),
+    /// The program did not answer in time.
+    #[error("{0} did not answer within {1} ms")]
+    Timeout(String, u128),
+    /// The program ended without a `bestmove` line, or with a failure status.
+    #[error("{0} gave no move: {1}")]
+    NoMove(String, String),
+    /// The move given is not legal in the position.
+    #[error("{0} played an illegal move '{1}'")]
+    Illegal(String, String),
+}
+
+/// A player ready to play games.
+pub enum Player {
+    /// This build's engine.
+    Engine(Box<Engine>),
+    /// Another `dama`, one process per move.
+    Command {
+        /// The program.
+        path: PathBuf,
+        /// Its limits.
+        limits: Limits,
+        /// Its `--threads`, if given.
+        threads: Option<u32>,
+    },
+}
+
+impl Player {
+    /// The player `spec` describes (reads its weights file), with the run's endgame `tables`
+    /// unless the spec turns them off; `seed` drives the random choices of the low levels.
+    pub fn new(
+        spec: &PlayerSpec,
+        tables: Option<&Arc<Tablebase>>,
+        seed: u64,
+    ) -> Result<Player, dama_engine::weights::WeightsError> {
+        match &spec.cmd {
+            Some(path) => Ok(Player::Command {
+                path: path.clone(),
+                limits: spec.limits,
+                threads: spec.threads,
+            }),
+            None => {
+                let mut engine = Engine::with_seed(spec.limits, seed);
+                engine.set_threads(spec.threads.unwrap_or(1) as usize);
+                engine.set_tables(tables.filter(|_| spec.tables).cloned());
+                if let Some(path) = &spec.weights {
+                    engine.set_weights(Weights::load(path)?);
+                }
+                Ok(Player::Engine(Box::new(engine)))
+            }
+        }
+    }
+
+    /// Forgets the last game; the random choices of the next follow `seed` (so that a game's
+    /// moves do not depend on which worker thread plays it).
+    pub fn new_game(&mut self, seed: u64) {
+        if let Player::Engine(engine) = self {
+            engine.clear();
+            engine.reseed(seed);
+        }
+    }
+
+    /// The move in the game's position, with `left` on the player's clock if it plays on one.
+    pub fn choose<R: EngineRules>(
+        &mut self,
+        game: &Game<R>,
+        left: Option<Duration>,
+    ) -> Result<Move, PlayerError> {
+        match self {
+            Player::Engine(engine) => {
+                if let Some(left) = left {
+                    engine.set_clock(game.turn(), left);
+                }
+                engine
+                    .choose_move(game)
+                    .ok_or_else(|| PlayerError::NoMove("the engine".into(), "no move found".into()))
+            }
+            Player::Command {
+                path,
+                limits,
+                threads,
+            } => {
+                let made = (game.moves().len() / 2) as u32;
+                let movetime = match (limits.time, left) {
+                    (Some(tc), Some(left)) => Some(allot(left, tc.increment, made)),
+                    _ => limits.movetime,
+                };
+                ask_command::<R>(path, limits, *threads, movetime, game)
+            }
+        }
+    }
+}
+
+/// How long another program may take over a move: five times its move time and five seconds,
+/// or ten minutes with no time limit (a depth or node limit).
+fn patience(movetime: Option<Duration>) -> Duration {
+    movetime.map_or(Duration::from_secs(600), |t| t * 5 + Duration::from_secs(5))
+}
+
+/// Runs `path analyze` on the game's position and reads its `bestmove`.
+fn ask_command<R: EngineRules>(
+    path: &Path,
+    limits: &Limits,
+    threads: Option<u32>,
+    movetime: Option<Duration>,
+    game: &Game<R>,
+) -> Result<Move, PlayerError> {
+    let name = path.display().to_string();
+    let mut command = Command::new(path);
+    command
+        .arg("analyze")
+        .arg("--rules")
+        .arg(R::INFO.name)
+        .arg(format!("--fen={}", dama_core::fen::write(game.position())))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(level) = limits.level {
+        command.arg(format!("--level={level}"));
+    }
+    if let Some(depth) = limits.depth {
+        command.arg(format!("--depth={depth}"));
+    }
+    if let Some(t) = movetime {
+        command.arg(format!("--movetime={}", t.as_millis().max(1)));
+    }
+    if let Some(nodes) = limits.nodes {
+        command.arg(format!("--nodes={nodes}"));
+    }
+    if let Some(threads) = threads {
+        command.arg(format!("--threads={threads}"));
+    }
+    let mut child = command
+        .spawn()
+        .map_err(|e| PlayerError::Run(name.clone(), e.to_string()))?;
+    let reader = |stream: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            if let Some(stream) = stream {
+                // At most 1 MiB: the output of one search is a few kilobytes.
+                let _ = stream.take(1 << 20).read_to_string(&mut text);
+            }
+            text
+        })
+    };
+    let out = reader(
+        child
+            .stdout
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+    );
+    let err = reader(
+        child
+            .stderr
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+    );
+    let wait = patience(movetime);
+    let status = match child.wait_timeout(wait) {
+        Ok(Some(status)) => status,
+        Ok(None) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(PlayerError::Timeout(name, wait.as_millis()));
+        }
+        Err(e) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(PlayerError::Run(name, e.to_string()));
+        }
+    };
+    let out = out.join().unwrap_or_default();
+    let err = err.join().unwrap_or_default();
+    let best = out
+        .lines()
+        .rev()
+        .find_map(|line| line.strip_prefix("bestmove "))
+        .map(str::trim);
+    let Some(best) = best else {
+        let why = err.lines().next().unwrap_or("").trim();
+        let why = if why.is_empty() {
+            format!("no bestmove line ({status})")
+        } else {
+            why.to_string()
+        };
+        return Err(PlayerError::NoMove(name, why));
+    };
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    moves
+        .iter()
+        .find(|mv| R::INFO.notation.write(mv) == best)
+        .copied()
+        .ok_or_else(|| PlayerError::Illegal(name, best.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_players() {
+        let spec: PlayerSpec = "depth=3, nodes=5000,name=small".parse().unwrap();
+        assert_eq!(spec.name, "small");
+        assert_eq!(spec.limits.depth, Some(3));
+        assert_eq!(spec.limits.nodes, Some(5000));
+        let spec: PlayerSpec = "cmd=/x/dama,movetime=100".parse().unwrap();
+        assert_eq!(spec.name, "cmd=/x/dama,movetime=100");
+        assert_eq!(spec.cmd, Some(PathBuf::from("/x/dama")));
+        assert_eq!(spec.limits.movetime, Some(Duration::from_millis(100)));
+        let spec: PlayerSpec = "nodes=100,threads=2".parse().unwrap();
+        assert_eq!(spec.threads, Some(2));
+        assert_eq!("nodes=100".parse::<PlayerSpec>().unwrap().threads, None);
+        let spec: PlayerSpec = "time=1m+1s".parse().unwrap();
+        assert_eq!(
+            spec.limits.time.map(|t| t.base),
+            Some(Duration::from_secs(60))
+        );
+        for bad in [
+            "depth=0",
+            "depth=x",
+            "level=11",
+            "speed=3",
+            "depth",
+            "time=5x",
+            "cmd=/x,weights=w.toml",
+            "threads=0",
+            "threads=65",
+        ] {
+            assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,271 @@
+//! Playing the games of a match: one game loop (the referee), and the match loop that hands
+//! games to worker threads and gathers their results in the order they finish.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use super::openings::Opening;
+use super::player::{Player, PlayerSpec};
+use super::stats::{Decision, Pentanomial, Sprt, Wdl};
+use dama_core::game::{Outcome, WinReason};
+use dama_core::pdn::{self, Header};
+use dama_core::{Color, DrawReason};
+use dama_engine::EngineRules;
+use dama_engine::TimeControl;
+
+/// What a match plays.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The first player (the results are from its view).
+    pub engine1: PlayerSpec,
+    /// The second player.
+    pub engine2: PlayerSpec,
+    /// The most games (the SPRT may stop earlier).
+    pub games: u64,
+    /// Games played at the same time.
+    pub concurrency: usize,
+    /// The starts; game `2k` and `2k+1` play opening `k` (cycling), the first player white in
+    /// the even games.
+    pub openings: Vec<Opening>,
+    /// A game still going after this many plies (opening included) is adjudicated a draw.
+    pub max_plies: usize,
+    /// Stop when this test decides.
+    pub sprt: Option<Sprt>,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// By the rules (the `Game`'s outcome: no pieces, blocked, or a draw rule).
+    Rules(Outcome),
+    /// The move cap was reached: adjudicated a draw.
+    MoveCap,
+    /// The side ran out of time.
+    TimeForfeit(Color),
+    /// The side's player failed to give a legal move (the reason).
+    Failure(Color, String),
+}
+
+impl Termination {
+    /// A short description, as in the progress lines.
+    pub fn describe(&self) -> String {
+        match self {
+            Termination::Rules(Outcome::Win { reason, .. }) => match reason {
+                WinReason::NoPieces => "no pieces left".into(),
+                WinReason::Blocked => "no legal move".into(),
+                WinReason::Resignation => "resignation".into(),
+            },
+            Termination::Rules(Outcome::Draw(reason)) => match reason {
+                DrawReason::Repetition => "threefold repetition".into(),
+                DrawReason::NoProgress => "no-progress rule".into(),
+                DrawReason::KingEnding => "king-ending count".into(),
+                DrawReason::MaterialUnchanged => "material-unchanged count".into(),
+                DrawReason::Agreement => "agreement".into(),
+            },
+            Termination::MoveCap => "move cap".into(),
+            Termination::TimeForfeit(side) => format!("{side:?} lost on time").to_lowercase(),
+            Termination::Failure(side, why) => format!("{side:?} forfeits: {why}").to_lowercase(),
+        }
+    }
+}
+
+/// One finished game.
+#[derive(Clone, Debug)]
+pub struct GameResult {
+    /// The game's number, from 0.
+    pub index: u64,
+    /// Whether the first player had white.
+    pub engine1_white: bool,
+    /// The first player's points: 1, ½ or 0.
+    pub points: f64,
+    /// How it ended.
+    pub termination: Termination,
+    /// Plies played, opening included.
+    pub plies: usize,
+    /// The game as a PDN record.
+    pub pdn: String,
+}
+
+/// The match so far.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    /// Games by result, from the first player's view.
+    pub wdl: Wdl,
+    /// Completed pairs by the first player's points.
+    pub pairs: Pentanomial,
+    /// The SPRT's decision and log-likelihood ratio, if one runs.
+    pub sprt: Option<(Decision, f64)>,
+    /// Games lost on time or by a player's failure (by either player).
+    pub forfeits: u64,
+    /// Games adjudicated at the move cap.
+    pub capped: u64,
+}
+
+/// The points of the game's result for `side`.
+fn points_for(outcome: Option<Outcome>, side: Color) -> f64 {
+    match outcome {
+        Some(Outcome::Win { winner, .. }) if winner == side => 1.0,
+        Some(Outcome::Win { .. }) => 0.0,
+        _ => 0.5,
+    }
+}
+
+/// Plays one game: `players[0]` is the first player. `None` when `stop` was set during it.
+#[allow(clippy::too_many_arguments)]
+fn play_game<R: EngineRules>(
+    players: &mut [Player; 2],
+    specs: [&PlayerSpec; 2],
+    opening: &Opening,
+    index: u64,
+    max_plies: usize,
+    stop: &AtomicBool,
+) -> Option<GameResult> {
+    let engine1_white = index.is_multiple_of(2);
+    let mut game = opening.game::<R>()?;
+    // Seat of the side to move: white is engine1 in the even games.
+    let seat = |side: Color| usize::from((side == Color::White) != engine1_white);
+    for (seat, p) in players.iter_mut().enumerate() {
+        p.new_game(0x5EED_0000 + 2 * index + seat as u64);
+    }
+    let clocks: [Option<TimeControl>; 2] = [specs[0].limits.time, specs[1].limits.time];
+    let mut left: [Option<Duration>; 2] = [clocks[0].map(|t| t.base), clocks[1].map(|t| t.base)];
+    let termination = loop {
+        if let Some(outcome) = game.outcome() {
+            break Termination::Rules(outcome);
+        }
+        if game.moves().len() >= max_plies {
+            game.agree_draw();
+            break Termination::MoveCap;
+        }
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let side = game.turn();
+        let who = seat(side);
+        let started = Instant::now();
+        let answer = players[who].choose(&game, left[who]);
+        let spent = started.elapsed();
+        if let (Some(tc), Some(l)) = (clocks[who], left[who]) {
+            if spent > l {
+                game.resign(side);
+                break Termination::TimeForfeit(side);
+            }
+            left[who] = Some(l - spent + tc.increment);
+        }
+        match answer {
+            Ok(mv) => {
+                if game.try_play(&mv).is_err() {
+                    game.resign(side);
+                    break Termination::Failure(side, "an illegal move".into());
+                }
+            }
+            Err(e) => {
+                game.resign(side);
+                break Termination::Failure(side, e.to_string());
+            }
+        }
+    };
+    let names = [specs[0].name.clone(), specs[1].name.clone()];
+    let header = Header {
+        event: "dama match".into(),
+        site: "?".into(),
+        date: pdn::today(),
+        round: (index + 1).to_string(),
+        white: names[seat(Color::White)].clone(),
+        black: names[seat(Color::Black)].clone(),
+    };
+    let engine1_side = if engine1_white {
+        Color::White
+    } else {
+        Color::Black
+    };
+    Some(GameResult {
+        index,
+        engine1_white,
+        points: points_for(game.outcome(), engine1_side),
+        termination,
+        plies: game.moves().len(),
+        pdn: pdn::write(&game, &header),
+    })
+}
+
+/// Plays the match with the players `seats` (one pair per worker thread), calling `on_game`
+/// with each finished game and the summary after it; stops early when the SPRT decides or
+/// `on_game` fails (its error is returned).
+pub fn run<R: EngineRules, E: Send>(
+    config: &Config,
+    seats: Vec<[Player; 2]>,
+    mut on_game: impl FnMut(&GameResult, &Summary) -> Result<(), E>,
+) -> Result<Summary, E> {
+    let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<GameResult>();
+    let mut summary = Summary::default();
+    let mut failure = None;
+    std::thread::scope(|scope| {
+        for mut players in seats {
+            let tx = tx.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || {
+                loop {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= config.games || config.openings.is_empty() {
+                        break;
+                    }
+                    let opening = &config.openings[(index / 2) as usize % config.openings.len()];
+                    let specs = [&config.engine1, &config.engine2];
+                    let Some(result) =
+                        play_game::<R>(&mut players, specs, opening, index, config.max_plies, stop)
+                    else {
+                        break;
+                    };
+                    if tx.send(result).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut half_pairs: HashMap<u64, f64> = HashMap::new();
+        for result in rx {
+            if stop.load(Ordering::Relaxed) {
+                continue;
+            }
+            match result.points {
+                p if p > 0.75 => summary.wdl.wins += 1,
+                p if p < 0.25 => summary.wdl.losses += 1,
+                _ => summary.wdl.draws += 1,
+            }
+            match result.termination {
+                Termination::TimeForfeit(_) | Termination::Failure(..) => summary.forfeits += 1,
+                Termination::MoveCap => summary.capped += 1,
+                Termination::Rules(_) => {}
+            }
+            if let Some(other) = half_pairs.remove(&(result.index / 2)) {
+                summary.pairs.add(other + result.points);
+            } else {
+                half_pairs.insert(result.index / 2, result.points);
+            }
+            if let Some(sprt) = &config.sprt {
+                let decision = sprt.decide(&summary.wdl);
+                summary.sprt = Some((decision, sprt.llr(&summary.wdl)));
+                if decision != Decision::Continue {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            if let Err(e) = on_game(&result, &summary) {
+                failure = Some(e);
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(summary),
+    }
+}

@@ -1,0 +1,264 @@
+//! The commands of the footer's keys and the dialogs they open: undo, redo, hint, new game,
+//! flip, editor, save, load, draw offer, quit, help. Each does what the line console's
+//! command of the same name does, with the same texts.
+
+use std::path::Path;
+
+use super::app::{App, Busy, Confirmed, Dialog};
+use super::editor::Editor;
+use super::event::Key;
+use super::input::MAX_LINE;
+use super::worker::Task;
+use crate::console::czech::{self, capitalize, fill};
+use dama_core::game::Game;
+use dama_core::pdn;
+use dama_core::{Color, Rules};
+use dama_engine::EngineRules;
+
+impl<R: EngineRules> App<R> {
+    /// A key during the game (no dialog, no move line, no editor).
+    pub(super) fn game_key(&mut self, key: Key) {
+        match key {
+            Key::Char('u') => self.undo(),
+            Key::Char('r') => self.redo(),
+            Key::Char('h') => self.hint(),
+            Key::Char('n') => {
+                if self.unsaved() {
+                    self.ask(self.l.unsaved.to_string(), Confirmed::NewGame);
+                } else {
+                    self.new_game();
+                }
+            }
+            Key::Char('f') => self.flipped = !self.flipped,
+            Key::Char('e') => {
+                self.cancel_engine();
+                self.selection = None;
+                self.editor = Some(Editor::new(self.game.position()));
+            }
+            Key::Char('s') => self.open_file_dialog(true),
+            Key::Char('l') => self.open_file_dialog(false),
+            Key::Char('d') => self.offer_draw(),
+            Key::Char('q') => self.quit_asked(),
+            Key::Char('?') => self.help = true,
+            Key::Char('m') => self.show_movable = !self.show_movable,
+            Key::Char('t' | ':') => self.line = Some(String::new()),
+            Key::Char(c) if c.is_ascii_digit() => self.line = Some(c.to_string()),
+            Key::Char(' ') if matches!(self.busy, Some(Busy::Move(_))) => self.worker.stop(),
+            Key::Char(' ') | Key::Enter => self.cursor_click(),
+            Key::Esc => self.right_click(),
+            Key::Up | Key::Down | Key::Left | Key::Right => self.move_cursor(key),
+            _ => {}
+        }
+    }
+
+    fn ask(&mut self, question: String, action: Confirmed) {
+        self.dialog = Some(Dialog::Confirm { question, action });
+    }
+
+    /// `q`: leave, asking first when the game is not saved.
+    pub(super) fn quit_asked(&mut self) {
+        if self.unsaved() {
+            self.ask(self.l.unsaved.to_string(), Confirmed::Quit);
+        } else {
+            self.quit = true;
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.replace_game(Game::new(self.cfg.start));
+        self.quiet();
+    }
+
+    /// Takes back a move; against the engine, also the engine's reply before it, so that the
+    /// person is to move again (as the line console's `undo`).
+    fn undo(&mut self) {
+        self.cancel_engine();
+        self.selection = None;
+        if pdn::is_declared(self.game.outcome()) {
+            self.game.undo();
+            return self.say(self.t.result_undone);
+        }
+        let Some(mv) = self.game.undo() else {
+            return self.say(self.t.nothing_to_undo);
+        };
+        let mut taken = vec![R::INFO.notation.write(&mv)];
+        if self.is_engine(self.game.turn())
+            && let Some(mv) = self.game.undo()
+        {
+            taken.push(R::INFO.notation.write(&mv));
+        }
+        let text = fill(self.t.undone, &[&taken.join(", ")]);
+        self.say(text);
+    }
+
+    /// Plays again a taken-back move; against the engine, also the engine's reply after it.
+    fn redo(&mut self) {
+        if self.busy.is_some() {
+            return self.say(self.l.wait_engine);
+        }
+        self.selection = None;
+        let Some(mv) = self.game.redo() else {
+            return self.say(self.t.nothing_to_redo);
+        };
+        let mut played = vec![R::INFO.notation.write(&mv)];
+        if self.is_engine(self.game.turn())
+            && let Some(mv) = self.game.redo()
+        {
+            played.push(R::INFO.notation.write(&mv));
+        }
+        let text = fill(self.t.redone, &[&played.join(", ")]);
+        self.say(text);
+        self.announce_outcome();
+    }
+
+    fn hint(&mut self) {
+        if self.busy.is_some() {
+            return self.say(self.l.wait_engine);
+        }
+        if self.game.is_over() {
+            return self.say(self.t.no_hint);
+        }
+        let id = self.worker.ask(&self.game, Task::Hint);
+        self.busy = Some(Busy::Answer(id));
+    }
+
+    /// `d`: the person to move offers a draw; the computer decides, a person is asked.
+    fn offer_draw(&mut self) {
+        if let Some(outcome) = self.game.outcome() {
+            let text = self.t.outcome(outcome, self.rt);
+            return self.say(text);
+        }
+        if self.busy.is_some() {
+            return self.say(self.l.wait_engine);
+        }
+        let offering = self.game.turn();
+        if self.is_engine(!offering) {
+            let id = self.worker.ask(&self.game, Task::AcceptDraw(!offering));
+            self.busy = Some(Busy::Answer(id));
+            return self.say(self.l.asking_engine);
+        }
+        let question = capitalize(&fill(
+            self.t.draw_offer,
+            &[self.t.side(offering), self.t.side(!offering)],
+        ));
+        self.ask(question, Confirmed::Draw);
+    }
+
+    fn open_file_dialog(&mut self, save: bool) {
+        self.dialog = Some(Dialog::File {
+            save,
+            name: self.file_name.clone(),
+        });
+    }
+
+    /// A key while a dialog is open.
+    pub(super) fn dialog_key(&mut self, key: Key) {
+        let Some(dialog) = &mut self.dialog else {
+            return;
+        };
+        match dialog {
+            Dialog::Confirm { action, .. } => {
+                let action = *action;
+                let answer = match key {
+                    Key::Char(c) => {
+                        let c = c.to_lowercase().to_string();
+                        if self.t.yes.contains(&c.as_str()) {
+                            Some(true)
+                        } else if self.t.no.contains(&c.as_str()) {
+                            Some(false)
+                        } else {
+                            None
+                        }
+                    }
+                    Key::Esc => Some(false),
+                    _ => None,
+                };
+                if let Some(yes) = answer {
+                    self.dialog = None;
+                    self.confirmed(action, yes);
+                }
+            }
+            Dialog::File { save, name } => match key {
+                Key::Char(c) if !c.is_control() && name.chars().count() < MAX_LINE => name.push(c),
+                Key::Backspace => {
+                    name.pop();
+                }
+                Key::Esc => self.dialog = None,
+                Key::Enter => {
+                    let (save, name) = (*save, name.trim().to_string());
+                    self.dialog = None;
+                    if !name.is_empty() {
+                        if save {
+                            self.save_to(&name);
+                        } else {
+                            self.load_from(&name);
+                        }
+                    }
+                }
+                _ => {}
+            },
+        }
+    }
+
+    fn confirmed(&mut self, action: Confirmed, yes: bool) {
+        match (action, yes) {
+            (Confirmed::Quit, true) => self.quit = true,
+            (Confirmed::NewGame, true) => self.new_game(),
+            (Confirmed::Draw | Confirmed::EngineDraw, true) => self.agreed(),
+            (Confirmed::RulesOffer(_) | Confirmed::RulesOfferEngine, _) => {
+                self.rules_offer_confirmed(action, yes);
+            }
+            (Confirmed::Draw, false) => self.say(self.t.draw_declined),
+            (Confirmed::EngineDraw, false) => {
+                self.offer_declined = true;
+                self.say(self.t.draw_declined);
+            }
+            (_, false) => {}
+        }
+    }
+
+    fn save_to(&mut self, name: &str) {
+        let header = self
+            .t
+            .pdn_header(self.is_engine(Color::White), self.is_engine(Color::Black));
+        let text = pdn::write(&self.game, &header);
+        self.file_name = name.to_string();
+        match crate::files::save(Path::new(name), &text) {
+            Ok(()) => {
+                self.saved = self.game.snapshot();
+                self.say(fill(self.t.saved, &[name]));
+            }
+            Err(e) => {
+                let text = fill(self.t.save_failed, &[name, &self.t.file_error(&e)]);
+                self.say(text);
+            }
+        }
+    }
+
+    fn load_from(&mut self, name: &str) {
+        self.file_name = name.to_string();
+        match czech::load_game::<R>(self.t, Path::new(name)) {
+            Ok(record) => {
+                self.replace_game(record.game.clone());
+                self.report_loaded(name, &record);
+            }
+            Err(message) => self.say(format!("{message} {}", self.t.kept)),
+        }
+    }
+
+    /// Says what a loaded game is (event, length, state), as the line console does.
+    pub(super) fn report_loaded(&mut self, name: &str, record: &pdn::Record<R>) {
+        let event = record
+            .tags
+            .iter()
+            .find(|(tag, _)| tag.eq_ignore_ascii_case("Event"))
+            .map_or("?", |(_, value)| value.as_str());
+        let state = match self.game.outcome() {
+            Some(outcome) => self.t.outcome(outcome, self.rt),
+            None => self.t.in_progress.to_string(),
+        };
+        let count = self.game.moves().len().to_string();
+        let text = fill(self.t.loaded, &[name, &pdn::excerpt(event), &count, &state]);
+        self.say(text);
+    }
+}

@@ -1,0 +1,480 @@
+//! The whole full-screen game as one state machine: the game, the path being entered, the
+//! cursor, the editor, the dialogs and the messages. It takes [`Event`]s and knows nothing of
+//! the terminal, so tests play whole games through [`App::handle`] and draw it on ratatui's
+//! test backend.
+//!
+//! The reactions to keys and clicks are in `actions.rs` (commands and dialogs) and `input.rs`
+//! (the board: mouse path, cursor, typed moves, editor clicks).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use ratatui::layout::Rect;
+
+use super::editor::Editor;
+use super::event::{Button, Event, Key};
+use super::layout::{EditorButton, Layout};
+use super::texts::Labels;
+use super::worker::{Reply, SearchReport, Task, Worker};
+use crate::cli::{Lang, PlayerKind};
+use crate::console::czech::{self, RulesTexts, Texts, fill};
+use crate::engines::EngineSetup;
+use dama_core::game::{Game, Snapshot};
+use dama_core::{Color, Move, Position, Rules, Square};
+use dama_engine::EngineRules;
+use dama_engine::Limits;
+
+/// Everything the app needs to start.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The position new games start from.
+    pub start: Position,
+    /// Who plays white.
+    pub white: PlayerKind,
+    /// Who plays black.
+    pub black: PlayerKind,
+    /// The engine's limits (its moves, hints and draw decisions).
+    pub limits: Limits,
+    /// The engine's threads and tables.
+    pub engines: EngineSetup,
+    /// Whether to draw in colour (off for `NO_COLOR` and `--color never`).
+    pub color: bool,
+    /// The language of the messages.
+    pub lang: Lang,
+    /// A PDN game to start from.
+    pub load: Option<PathBuf>,
+}
+
+/// A question on the input line.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Dialog {
+    /// A yes/no question before `action`.
+    Confirm {
+        /// The question.
+        question: String,
+        /// What a yes does.
+        action: Confirmed,
+    },
+    /// A file name to save to or load from.
+    File {
+        /// Save or load.
+        save: bool,
+        /// The name typed so far.
+        name: String,
+    },
+}
+
+/// What a yes to a [`Dialog::Confirm`] does.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Confirmed {
+    /// Leave the program.
+    Quit,
+    /// Start a new game.
+    NewGame,
+    /// Agree to the draw the side to move offered.
+    Draw,
+    /// Agree to the draw the computer offered.
+    EngineDraw,
+    /// Between two people, agree to the draw the rules offer ([`Rules::draw_offer_due`]):
+    /// the side to move is asked first, then the other side.
+    RulesOffer(Color),
+    /// Agree to the draw the rules offer, which the computer (the opponent) accepts.
+    RulesOfferEngine,
+}
+
+/// The path entered with the mouse (or the cursor) so far.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Selection {
+    /// The piece that moves.
+    pub from: Square,
+    /// The squares clicked after it, in order.
+    pub path: Vec<Square>,
+}
+
+/// What the engine is working on, by task number.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(super) enum Busy {
+    /// Its own move.
+    Move(u64),
+    /// A hint or a draw answer.
+    Answer(u64),
+    /// Whether it accepts the draw the rules offer (see `house_offer.rs`).
+    RulesOffer(u64),
+}
+
+/// The full-screen game under the rule set `R`.
+#[derive(Debug)]
+pub struct App<R: EngineRules> {
+    pub(super) cfg: Config,
+    pub(super) t: &'static Texts,
+    pub(super) rt: &'static RulesTexts,
+    pub(super) l: &'static Labels,
+    pub(super) game: Game<R>,
+    pub(super) worker: Worker<R>,
+    pub(super) busy: Option<Busy>,
+    pub(super) selection: Option<Selection>,
+    /// The cursor's file and rank, and whether it is shown (after an arrow key).
+    pub(super) cursor: (u8, u8),
+    pub(super) cursor_shown: bool,
+    pub(super) flipped: bool,
+    pub(super) show_movable: bool,
+    pub(super) editor: Option<Editor>,
+    pub(super) dialog: Option<Dialog>,
+    pub(super) help: bool,
+    /// The move being typed, when the move line is open.
+    pub(super) line: Option<String>,
+    pub(super) messages: Vec<String>,
+    /// Whether the latest message is still shown (a move played hides it).
+    pub(super) notice: bool,
+    pub(super) last_search: Option<SearchReport>,
+    /// The last hint and the position it was given in (shown while that position stands).
+    pub(super) hint: Option<(Position, Move)>,
+    /// The game as it was when it was started, saved or loaded.
+    pub(super) saved: Snapshot,
+    pub(super) file_name: String,
+    /// The computer's draw offer was declined in this game: it does not offer again.
+    pub(super) offer_declined: bool,
+    /// The half-move at which the rules' draw offer was last made (see `house_offer.rs`).
+    pub(super) rules_offer_ply: Option<usize>,
+    pub(super) size: (u16, u16),
+    pub(super) quit: bool,
+}
+
+/// The most messages kept.
+const MESSAGES_KEPT: usize = 50;
+
+impl<R: EngineRules> App<R> {
+    /// A new app in a terminal of `width` × `height`; loads `cfg.load` if given (its error,
+    /// in the messages' language, otherwise).
+    pub fn new(cfg: Config, width: u16, height: u16) -> Result<App<R>, String> {
+        // Messages: the line console's catalogue (Spanish has none: English then).
+        let lang = match cfg.lang {
+            Lang::Es => Lang::En,
+            lang => lang,
+        };
+        let (t, rt) = (czech::texts(lang), czech::rules_texts(lang));
+        let loaded = match &cfg.load {
+            Some(path) => Some(czech::load_game::<R>(t, path)?),
+            None => None,
+        };
+        let game = loaded
+            .as_ref()
+            .map_or_else(|| Game::new(cfg.start), |record| record.game.clone());
+        let file_name = cfg
+            .load
+            .as_ref()
+            .map_or_else(|| "game.pdn".to_string(), |p| p.display().to_string());
+        let saved = game.snapshot();
+        let mut app = App {
+            worker: Worker::start(cfg.engines.engine(cfg.limits)),
+            l: Labels::of(cfg.lang),
+            cfg,
+            t,
+            rt,
+            game,
+            busy: None,
+            selection: None,
+            cursor: (2, 2),
+            cursor_shown: false,
+            flipped: false,
+            show_movable: false,
+            editor: None,
+            dialog: None,
+            help: false,
+            line: None,
+            messages: Vec::new(),
+            notice: false,
+            last_search: None,
+            hint: None,
+            saved,
+            file_name,
+            offer_declined: false,
+            rules_offer_ply: None,
+            size: (width, height),
+            quit: false,
+        };
+        if let (Some(record), Some(path)) = (&loaded, &app.cfg.load) {
+            let name = path.display().to_string();
+            app.report_loaded(&name, record);
+        }
+        app.after_change();
+        Ok(app)
+    }
+
+    /// Reacts to one event.
+    pub fn handle(&mut self, event: Event) {
+        match event {
+            Event::Resize { width, height } => self.size = (width, height),
+            Event::Engine(reply) => self.on_reply(reply),
+            Event::Key(Key::Interrupt) => self.quit = true,
+            _ if self.layout().is_none() => {}
+            Event::Key(key) => self.on_key(key),
+            Event::Click {
+                button,
+                column,
+                row,
+            } => self.on_click(button, column, row),
+        }
+        self.after_change();
+    }
+
+    /// Waits up to `timeout` for the engine's next answer (handling its progress reports on
+    /// the way) and handles it; returns whether one came. (The terminal loop polls instead;
+    /// tests wait.)
+    pub fn wait_engine(&mut self, timeout: Duration) -> bool {
+        let until = std::time::Instant::now() + timeout;
+        loop {
+            let left = until.saturating_duration_since(std::time::Instant::now());
+            let Some(reply) = self.worker.wait_reply(left) else {
+                return false;
+            };
+            let done = reply.done;
+            self.handle(Event::Engine(reply));
+            if done {
+                return true;
+            }
+        }
+    }
+
+    /// The engine's answer, if one has come, as an event.
+    pub fn poll_engine(&self) -> Option<Event> {
+        self.worker.try_reply().map(Event::Engine)
+    }
+
+    /// Whether the engine is searching for its move, a hint or a draw answer.
+    pub fn is_thinking(&self) -> bool {
+        self.busy.is_some()
+    }
+
+    /// Whether the person asked to leave.
+    pub fn wants_to_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game<R> {
+        &self.game
+    }
+
+    /// The path being entered.
+    pub fn selection(&self) -> Option<&Selection> {
+        self.selection.as_ref()
+    }
+
+    /// The messages so far, the latest last.
+    pub fn messages(&self) -> &[String] {
+        &self.messages
+    }
+
+    /// The open dialog.
+    pub fn dialog(&self) -> Option<&Dialog> {
+        self.dialog.as_ref()
+    }
+
+    /// The editor, when it is shown.
+    pub fn editor(&self) -> Option<&Editor> {
+        self.editor.as_ref()
+    }
+
+    /// The layout of the current terminal size (`None`: too small).
+    pub fn layout(&self) -> Option<Layout> {
+        Layout::new(Rect::new(0, 0, self.size.0, self.size.1))
+    }
+
+    /// The cell in the middle of `square`'s top row as the board is now drawn (for clicks in
+    /// tests and scripts), or `None` when the terminal is too small.
+    pub fn cell_of(&self, square: Square) -> Option<(u16, u16)> {
+        let r = self
+            .layout()?
+            .square_rect(square.file(), square.rank(), self.flipped);
+        Some((r.x + r.width / 2, r.y))
+    }
+
+    /// The cell of an editor button (for clicks in tests and scripts).
+    pub fn button_cell(&self, button: EditorButton) -> Option<(u16, u16)> {
+        let (_, r) = self
+            .layout()?
+            .editor_buttons()
+            .into_iter()
+            .find(|(b, _)| *b == button)?;
+        Some((r.x + 1, r.y))
+    }
+
+    pub(super) fn is_engine(&self, color: Color) -> bool {
+        let kind = match color {
+            Color::White => self.cfg.white,
+            Color::Black => self.cfg.black,
+        };
+        kind == PlayerKind::Engine
+    }
+
+    pub(super) fn say(&mut self, message: impl Into<String>) {
+        self.notice = true;
+        self.messages.push(message.into());
+        if self.messages.len() > MESSAGES_KEPT {
+            self.messages.remove(0);
+        }
+    }
+
+    /// Hides the latest message (it stays in [`App::messages`]).
+    pub(super) fn quiet(&mut self) {
+        self.notice = false;
+    }
+
+    /// Drops whatever the engine is doing (its answer will be ignored).
+    pub(super) fn cancel_engine(&mut self) {
+        if let Some(busy) = self.busy.take() {
+            self.worker.stop();
+            if let Busy::RulesOffer(_) = busy {
+                // The offer was not settled: it is made again when the position comes back.
+                self.rules_offer_ply = None;
+            }
+        }
+    }
+
+    /// Whether the game has changed since it was started, saved or loaded.
+    pub(super) fn unsaved(&self) -> bool {
+        self.game.snapshot() != self.saved
+    }
+
+    /// A new game (or position): the engine's work, the path and the last search are dropped.
+    pub(super) fn replace_game(&mut self, game: Game<R>) {
+        self.cancel_engine();
+        self.game = game;
+        self.selection = None;
+        self.last_search = None;
+        self.saved = self.game.snapshot();
+        self.offer_declined = false;
+        self.rules_offer_ply = None;
+        self.announce_outcome();
+    }
+
+    /// After a move: says the result if the game ended.
+    pub(super) fn announce_outcome(&mut self) {
+        if let Some(outcome) = self.game.outcome() {
+            let text = self.t.outcome(outcome, self.rt);
+            self.say(text);
+        }
+    }
+
+    /// Makes the rules' draw offer when it is due, else starts the engine when it is to move
+    /// (and no question is open). Against a person the engine may offer a draw first, until
+    /// one offer has been declined.
+    fn after_change(&mut self) {
+        let turn = self.game.turn();
+        if self.busy.is_some()
+            || self.editor.is_some()
+            || self.dialog.is_some()
+            || self.quit
+            || self.game.is_over()
+            || self.rules_offer()
+        {
+            return;
+        }
+        if self.is_engine(turn) {
+            let task = if self.offer_declined || self.is_engine(!turn) {
+                Task::Move
+            } else {
+                Task::OfferOrMove
+            };
+            let id = self.worker.ask(&self.game, task);
+            self.busy = Some(Busy::Move(id));
+        }
+    }
+
+    fn on_reply(&mut self, reply: Reply) {
+        if !reply.done {
+            // A finished depth of the search for the engine's move: shown as it goes.
+            if self.busy == Some(Busy::Move(reply.id)) {
+                self.last_search = reply.search;
+            }
+            return;
+        }
+        match (self.busy, reply.task) {
+            (Some(Busy::Move(id)), Task::Move | Task::OfferOrMove) if id == reply.id => {
+                self.busy = None;
+                if reply.offers {
+                    self.dialog = Some(Dialog::Confirm {
+                        question: self.t.engine_offers.to_string(),
+                        action: Confirmed::EngineDraw,
+                    });
+                    return;
+                }
+                self.last_search = reply.search.or(self.last_search);
+                let Some(mv) = reply.mv else { return };
+                if self.game.try_play(&mv).is_ok() {
+                    self.selection = None;
+                    self.announce_outcome();
+                }
+            }
+            (Some(Busy::Answer(id)), Task::Hint) if id == reply.id => {
+                self.busy = None;
+                match reply.mv {
+                    Some(mv) => {
+                        self.hint = Some((*self.game.position(), mv));
+                        let text = fill(self.t.hint, &[&R::INFO.notation.write(&mv)]);
+                        self.say(text);
+                    }
+                    None => self.say(self.t.no_hint),
+                }
+            }
+            (Some(Busy::RulesOffer(id)), _) if id == reply.id => {
+                self.busy = None;
+                self.rules_offer_answered(reply.accepts);
+            }
+            (Some(Busy::Answer(id)), Task::AcceptDraw(_)) if id == reply.id => {
+                self.busy = None;
+                if reply.accepts {
+                    self.say(self.t.engine_accepts);
+                    self.game.agree_draw();
+                    self.announce_outcome();
+                } else {
+                    self.say(self.t.engine_declines);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn on_key(&mut self, key: Key) {
+        if self.help {
+            self.help = false;
+            return;
+        }
+        if self.dialog.is_some() {
+            return self.dialog_key(key);
+        }
+        if self.line.is_some() {
+            return self.line_key(key);
+        }
+        if self.editor.is_some() {
+            return self.editor_key(key);
+        }
+        self.game_key(key);
+    }
+
+    fn on_click(&mut self, button: Button, column: u16, row: u16) {
+        if self.help {
+            self.help = false;
+            return;
+        }
+        if self.dialog.is_some() {
+            return;
+        }
+        let Some(layout) = self.layout() else { return };
+        if self.editor.is_some()
+            && let Some(b) = layout.editor_button_at(column, row)
+        {
+            return self.editor_button(b);
+        }
+        let Some((file, rank)) = layout.square_at(column, row, self.flipped) else {
+            return;
+        };
+        self.cursor = (file, rank);
+        self.cursor_shown = false;
+        match button {
+            Button::Left => self.left_click(file, rank),
+            Button::Right => self.right_click(),
+        }
+    }
+}

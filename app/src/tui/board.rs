@@ -1,0 +1,216 @@
+//! Drawing the board: squares of 5 × 2 cells, coordinates on the edges, pieces, and the marks
+//! of the last move, the path being entered, the movable pieces and the cursor.
+//!
+//! Every mark is text first (the second row of a square: `[*]` the selected piece, `[1]`,
+//! `[2]`… the path, ` · ` the last move, ` ? ` the hinted move, ` + ` / `(+)` a piece that can
+//! move / capture), so
+//! the board reads the same without colour; colour adds backgrounds. Without colour the dark
+//! squares are shaded `░` and the pieces are the line console's letters (`o O x X`).
+
+use ratatui::buffer::Buffer;
+use ratatui::style::{Color as Tint, Modifier, Style};
+
+use super::app::App;
+use super::layout::{Layout, SQUARE_WIDTH};
+use crate::console::board_view;
+use dama_core::position::Setup;
+use dama_core::{Bitboard, Color, MoveList, Piece, Role, Rules, Square};
+use dama_engine::EngineRules;
+
+/// Background of a dark square.
+const DARK: Tint = Tint::Indexed(94);
+/// Background of a light square.
+const LIGHT: Tint = Tint::Indexed(223);
+/// Background of the last move's squares.
+const LAST: Tint = Tint::Indexed(136);
+/// Background of the hinted move's squares.
+const HINT: Tint = Tint::Indexed(90);
+/// Background of the path being entered.
+const PATH: Tint = Tint::Indexed(25);
+/// Background of a piece that can move.
+const MOVABLE: Tint = Tint::Indexed(28);
+/// White pieces.
+const WHITE_PIECE: Tint = Tint::Indexed(231);
+/// Black pieces.
+const BLACK_PIECE: Tint = Tint::Indexed(16);
+/// The cursor's brackets.
+const CURSOR: Tint = Tint::Indexed(226);
+
+/// What marks a square.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Mark {
+    None,
+    Last,
+    Hint,
+    Movable { captures: bool },
+    Selected,
+    Path(usize),
+}
+
+/// Where the pieces stand: the editor's setup while it is shown, the game's otherwise.
+fn piece_at(setup: &Setup, sq: Square) -> Option<Piece> {
+    let color = if setup.white.contains(sq) {
+        Color::White
+    } else if setup.black.contains(sq) {
+        Color::Black
+    } else {
+        return None;
+    };
+    let role = if setup.kings.contains(sq) {
+        Role::King
+    } else {
+        Role::Man
+    };
+    Some(Piece { color, role })
+}
+
+fn marks<R: EngineRules>(app: &App<R>) -> Vec<(Square, Mark)> {
+    let mut marks = Vec::new();
+    if app.editor.is_some() {
+        return marks;
+    }
+    if let Some(mv) = app.game.moves().last() {
+        marks.push((mv.from(), Mark::Last));
+        marks.extend(mv.path().iter().map(|&sq| (sq, Mark::Last)));
+    }
+    if let Some((pos, mv)) = &app.hint
+        && pos == app.game.position()
+    {
+        marks.push((mv.from(), Mark::Hint));
+        marks.extend(mv.path().iter().map(|&sq| (sq, Mark::Hint)));
+    }
+    if app.show_movable {
+        let mut moves = MoveList::new();
+        app.game.legal_moves(&mut moves);
+        let capturing: Bitboard = moves
+            .iter()
+            .filter(|m| m.is_capture())
+            .fold(Bitboard::EMPTY, |b, m| b.with(m.from()));
+        for m in moves.iter() {
+            let captures = capturing.contains(m.from());
+            marks.push((m.from(), Mark::Movable { captures }));
+        }
+    }
+    if let Some(sel) = &app.selection {
+        marks.push((sel.from, Mark::Selected));
+        marks.extend(
+            sel.path
+                .iter()
+                .enumerate()
+                .map(|(i, &sq)| (sq, Mark::Path(i + 1))),
+        );
+    }
+    marks
+}
+
+/// Draws the board with its coordinates.
+pub(super) fn draw<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer) {
+    let color = app.cfg.color;
+    let setup = match &app.editor {
+        Some(ed) => ed.preview(),
+        None => app.game.position().to_setup(),
+    };
+    let marks = marks(app);
+    let plain = Style::default();
+    for file in 0..8u8 {
+        for rank in 0..8u8 {
+            let r = layout.square_rect(file, rank, app.flipped);
+            let cursor = app.cursor_shown && app.cursor == (file, rank);
+            let Some(sq) = Square::from_file_rank(file, rank) else {
+                let style = if color { plain.bg(LIGHT) } else { plain };
+                buf.set_string(r.x, r.y, "     ", style);
+                buf.set_string(r.x, r.y + 1, "     ", style);
+                if cursor {
+                    draw_cursor(buf, r.x, r.y, color, style);
+                }
+                continue;
+            };
+            // The strongest mark wins: path over movable over last move.
+            let mark = marks
+                .iter()
+                .filter(|(s, _)| *s == sq)
+                .map(|&(_, m)| m)
+                .max_by_key(|m| match m {
+                    Mark::None => 0,
+                    Mark::Last => 1,
+                    Mark::Hint => 2,
+                    Mark::Movable { .. } => 3,
+                    Mark::Selected | Mark::Path(_) => 4,
+                })
+                .unwrap_or(Mark::None);
+            let bg = match mark {
+                Mark::None => DARK,
+                Mark::Last => LAST,
+                Mark::Hint => HINT,
+                Mark::Movable { .. } => MOVABLE,
+                Mark::Selected | Mark::Path(_) => PATH,
+            };
+            let style = if color { plain.bg(bg) } else { plain };
+            let fill = if color { ' ' } else { '░' };
+            let row: String = std::iter::repeat_n(fill, 5).collect();
+            buf.set_string(r.x, r.y, &row, style);
+            if let Some(piece) = piece_at(&setup, sq) {
+                let (symbol, piece_style) = if color {
+                    let symbol = match piece.role {
+                        Role::Man => '●',
+                        Role::King => '♛',
+                    };
+                    let fg = match piece.color {
+                        Color::White => WHITE_PIECE,
+                        Color::Black => BLACK_PIECE,
+                    };
+                    (symbol, style.fg(fg).add_modifier(Modifier::BOLD))
+                } else {
+                    (board_view::czech_letter(piece), style)
+                };
+                buf.set_string(r.x + 1, r.y, " ", style);
+                buf.set_string(r.x + 2, r.y, symbol.to_string(), piece_style);
+                buf.set_string(r.x + 3, r.y, " ", style);
+            }
+            let label = match mark {
+                Mark::None => std::iter::repeat_n(fill, 3).collect(),
+                Mark::Last => " · ".to_string(),
+                Mark::Hint => " ? ".to_string(),
+                Mark::Movable { captures: false } => " + ".to_string(),
+                Mark::Movable { captures: true } => "(+)".to_string(),
+                Mark::Selected => "[*]".to_string(),
+                Mark::Path(i) if i < 10 => format!("[{i}]"),
+                Mark::Path(_) => "[+]".to_string(),
+            };
+            let label_style = if color { style.fg(WHITE_PIECE) } else { style };
+            buf.set_string(r.x, r.y + 1, fill.to_string(), style);
+            buf.set_string(r.x + 1, r.y + 1, label, label_style);
+            buf.set_string(r.x + 4, r.y + 1, fill.to_string(), style);
+            if cursor {
+                draw_cursor(buf, r.x, r.y, color, style);
+            }
+        }
+    }
+    draw_coordinates(app.flipped, layout, buf);
+}
+
+fn draw_cursor(buf: &mut Buffer, x: u16, y: u16, color: bool, style: Style) {
+    let style = if color {
+        style.fg(CURSOR).add_modifier(Modifier::BOLD)
+    } else {
+        style
+    };
+    buf.set_string(x, y, "[", style);
+    buf.set_string(x + 4, y, "]", style);
+}
+
+fn draw_coordinates(flipped: bool, layout: &Layout, buf: &mut Buffer) {
+    let b = layout.board;
+    for i in 0..8u8 {
+        let file = if flipped { 7 - i } else { i };
+        let letter = char::from(b'a' + file).to_string();
+        let x = b.x + u16::from(i) * SQUARE_WIDTH + 2;
+        buf.set_string(x, b.y - 1, &letter, Style::default());
+        buf.set_string(x, b.y + b.height, &letter, Style::default());
+        let rank = if flipped { i } else { 7 - i };
+        let number = char::from(b'1' + rank).to_string();
+        let y = b.y + u16::from(i) * 2;
+        buf.set_string(b.x - 2, y, &number, Style::default());
+        buf.set_string(b.x + b.width + 1, y, &number, Style::default());
+    }
+}

@@ -1,0 +1,114 @@
+//! The editor panel's state: the pieces being set up and the chosen colour.
+//!
+//! As in the seed's program, a click on an empty square places a man of the chosen colour, a
+//! second click makes it a king, a third empties the square. "Start" checks the setup with the
+//! same checks as FEN ([`Position::from_setup`]) and gives the move to the chosen colour.
+
+use dama_core::position::{Setup, SetupError};
+use dama_core::{Bitboard, Color, Position, Square};
+
+/// A position being set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Editor {
+    /// White's pieces.
+    pub white: Bitboard,
+    /// Black's pieces.
+    pub black: Bitboard,
+    /// The kings of both.
+    pub kings: Bitboard,
+    /// The colour placed by a click, and the side to move after Start.
+    pub color: Color,
+}
+
+impl Editor {
+    /// An editor holding `pos`, its side to move chosen.
+    pub fn new(pos: &Position) -> Editor {
+        let setup = pos.to_setup();
+        Editor {
+            white: setup.white,
+            black: setup.black,
+            kings: setup.kings,
+            color: pos.turn(),
+        }
+    }
+
+    /// A click on `sq`: empty → man of the chosen colour → king → empty.
+    pub fn click(&mut self, sq: Square) {
+        let occupied = (self.white | self.black).contains(sq);
+        if !occupied {
+            match self.color {
+                Color::White => self.white = self.white.with(sq),
+                Color::Black => self.black = self.black.with(sq),
+            }
+        } else if !self.kings.contains(sq) {
+            self.kings = self.kings.with(sq);
+        } else {
+            self.white = self.white.without(sq);
+            self.black = self.black.without(sq);
+            self.kings = self.kings.without(sq);
+        }
+    }
+
+    /// Empties the board.
+    pub fn clear(&mut self) {
+        self.white = Bitboard::EMPTY;
+        self.black = Bitboard::EMPTY;
+        self.kings = Bitboard::EMPTY;
+    }
+
+    /// Sets up the initial position (keeping the chosen colour).
+    pub fn initial(&mut self) {
+        let color = self.color;
+        *self = Editor::new(&Position::initial());
+        self.color = color;
+    }
+
+    /// The pieces as a position, with the chosen colour to move, checked as a FEN setup is.
+    pub fn start(&self) -> Result<Position, SetupError> {
+        Position::from_setup(&Setup {
+            white: self.white,
+            black: self.black,
+            kings: self.kings,
+            turn: Some(self.color),
+        })
+    }
+
+    /// The pieces as a position for drawing, whether or not it would pass the checks.
+    pub fn preview(&self) -> Setup {
+        Setup {
+            white: self.white,
+            black: self.black,
+            kings: self.kings,
+            turn: Some(self.color),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clicks_cycle_and_start_checks() {
+        let mut ed = Editor::new(&Position::initial());
+        ed.clear();
+        ed.color = Color::Black;
+        let d4 = Square::parse_algebraic("d4").unwrap();
+        ed.click(d4);
+        assert!(ed.black.contains(d4) && !ed.kings.contains(d4));
+        ed.click(d4);
+        assert!(ed.kings.contains(d4));
+        ed.click(d4);
+        assert!(!(ed.white | ed.black | ed.kings).contains(d4));
+        let a1 = Square::parse_algebraic("a1").unwrap();
+        ed.click(a1);
+        assert!(matches!(
+            ed.start(),
+            Err(SetupError::ManOnCrowningRank { .. })
+        ));
+        ed.click(a1);
+        let pos = ed.start().unwrap();
+        assert_eq!(pos.turn(), Color::Black);
+        assert_eq!(dama_core::fen::write(&pos), "B:W:BKa1");
+    }
+}

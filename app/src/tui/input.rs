@@ -1,0 +1,299 @@
+//! The board's input: the mouse path (select, add squares, confirm, cancel), the keyboard
+//! cursor that stands in for the mouse, moves typed in the rule set's notation, and the
+//! editor's clicks and keys.
+//!
+//! A path is checked by the line console's matching ([`algebraic::resolve`]) against the legal
+//! moves, so a refused path gets the same reason the line console gives, and nothing moves.
+
+use super::app::{App, Busy, Selection};
+use super::event::Key;
+use super::layout::EditorButton;
+use crate::cli::Lang;
+use crate::console::catalog::es;
+use crate::console::czech::fill;
+use dama_core::fen::FenError;
+use dama_core::game::Game;
+use dama_core::mv::MAX_PATH;
+use dama_core::notation::Notation;
+use dama_core::notation::algebraic::{self, MoveError, MoveText};
+use dama_core::notation::numeric;
+use dama_core::{Color, Move, MoveList, Rules, Square};
+use dama_engine::EngineRules;
+
+/// The longest line typed (a move, a file name).
+pub(super) const MAX_LINE: usize = 256;
+
+/// The name of the square at `file`, `rank`, light or dark (`d3`).
+fn cell_name(file: u8, rank: u8) -> String {
+    format!("{}{}", char::from(b'a' + file), rank + 1)
+}
+
+impl<R: EngineRules> App<R> {
+    /// A left click (or Enter/Space) on the square at `file`, `rank`.
+    pub(super) fn left_click(&mut self, file: u8, rank: u8) {
+        let Some(sq) = Square::from_file_rank(file, rank) else {
+            if self.editor.is_none() {
+                let text = fill(self.t.err_light, &[&cell_name(file, rank)]);
+                self.say(text);
+            }
+            return;
+        };
+        if let Some(editor) = &mut self.editor {
+            editor.click(sq);
+            return;
+        }
+        if !self.may_move() {
+            return;
+        }
+        let turn = self.game.turn();
+        let own = self
+            .game
+            .position()
+            .piece_at(sq)
+            .is_some_and(|p| p.color == turn);
+        match &mut self.selection {
+            None => self.select(sq),
+            Some(sel) if sel.path.is_empty() => {
+                if sq == sel.from {
+                    self.selection = None;
+                } else if own {
+                    self.select(sq);
+                } else {
+                    sel.path.push(sq);
+                }
+            }
+            Some(sel) if sel.path.last() == Some(&sq) => self.confirm(),
+            Some(sel) => {
+                if sel.path.len() < MAX_PATH {
+                    sel.path.push(sq);
+                }
+            }
+        }
+    }
+
+    /// A right click (or Esc): the path entered so far is dropped.
+    pub(super) fn right_click(&mut self) {
+        if self.editor.is_none() && self.selection.take().is_some() {
+            self.say(self.l.cancelled);
+        }
+    }
+
+    /// Whether the person may move now; says why not otherwise.
+    fn may_move(&mut self) -> bool {
+        if let Some(outcome) = self.game.outcome() {
+            let text = self.t.outcome(outcome, self.rt);
+            self.say(text);
+            return false;
+        }
+        if let Some(Busy::RulesOffer(_)) = self.busy {
+            // The rules offer a draw: the engine is deciding whether it accepts.
+            self.say(self.l.asking_engine);
+            return false;
+        }
+        if self.is_engine(self.game.turn()) {
+            self.say(self.l.wait_engine);
+            return false;
+        }
+        true
+    }
+
+    fn select(&mut self, sq: Square) {
+        let pos = self.game.position();
+        let error = match pos.piece_at(sq) {
+            None => MoveError::NoPiece(sq),
+            Some(p) if p.color != pos.turn() => MoveError::NotYourPiece(sq),
+            Some(_) => {
+                self.selection = Some(Selection {
+                    from: sq,
+                    path: Vec::new(),
+                });
+                return;
+            }
+        };
+        let text = self.t.move_error_in(&error, R::INFO.notation);
+        self.say(text);
+    }
+
+    /// The confirm click: plays the move the path names, or says why it is refused.
+    fn confirm(&mut self) {
+        let Some(sel) = self.selection.take() else {
+            return;
+        };
+        let mut squares = vec![sel.from];
+        squares.extend(&sel.path);
+        let text = MoveText {
+            squares,
+            capture: None,
+        };
+        let mut legal = MoveList::new();
+        self.game.legal_moves(&mut legal);
+        match algebraic::resolve(&text, self.game.position(), &legal) {
+            Ok(mv) => self.play(mv),
+            // The squares clicked so far already identify one capture: it is played.
+            Err(MoveError::Unfinished(rest)) if rest.len() == 1 => self.play(rest[0]),
+            Err(e) => {
+                let text = self.t.move_error_in(&e, R::INFO.notation);
+                self.say(text);
+            }
+        }
+    }
+
+    /// Plays the legal move `text` names, or says why it is refused.
+    fn play_text(&mut self, text: &MoveText) {
+        let mut legal = MoveList::new();
+        self.game.legal_moves(&mut legal);
+        match algebraic::resolve(text, self.game.position(), &legal) {
+            Ok(mv) => self.play(mv),
+            Err(e) => {
+                let text = self.t.move_error_in(&e, R::INFO.notation);
+                self.say(text);
+            }
+        }
+    }
+
+    /// Plays a move of the person to move.
+    fn play(&mut self, mv: Move) {
+        if self.game.try_play(&mv).is_ok() {
+            self.cancel_engine();
+            self.selection = None;
+            self.quiet();
+            self.announce_outcome();
+        }
+    }
+
+    /// A key while the move line is open.
+    pub(super) fn line_key(&mut self, key: Key) {
+        let Some(line) = &mut self.line else { return };
+        match key {
+            Key::Char(c) if !c.is_control() && line.chars().count() < MAX_LINE => line.push(c),
+            Key::Backspace => {
+                line.pop();
+            }
+            Key::Esc => self.line = None,
+            Key::Enter => {
+                let text = self.line.take().unwrap_or_default();
+                let text = text.trim();
+                if !text.is_empty() && self.may_move() {
+                    self.typed_move(text);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A move typed in the rule set's notation, read by the line console's parser.
+    fn typed_move(&mut self, text: &str) {
+        let mut legal = MoveList::new();
+        self.game.legal_moves(&mut legal);
+        if R::INFO.notation != Notation::Numeric {
+            match algebraic::parse(text, self.game.position(), &legal) {
+                Ok(mv) => self.play(mv),
+                Err(e) => {
+                    let text = self.t.parse_error_in(&e, R::INFO.notation);
+                    self.say(text);
+                }
+            }
+            return;
+        }
+        if self.cfg.lang == Lang::Es {
+            // The Spanish console's checks and texts, exactly.
+            match numeric::parse(self.game.position(), text) {
+                Ok(mv) if legal.contains(&mv) => self.play(mv),
+                Ok(_) => self.say(es::NOT_ALLOWED),
+                Err(e) => self.say(es::error(e)),
+            }
+            return;
+        }
+        // Other languages: the coordinates become a path, matched as a clicked one.
+        let coords = match numeric::parse_text(text) {
+            Ok(coords) => coords,
+            Err(e) => return self.say(format!("'{}': {e}", dama_core::text::excerpt(text))),
+        };
+        let mut squares = Vec::new();
+        for (row, col) in coords {
+            match Square::from_row_col(row, col) {
+                Some(sq) => squares.push(sq),
+                None => {
+                    let text = fill(self.t.err_light, &[&cell_name(col - 1, 8 - row)]);
+                    return self.say(text);
+                }
+            }
+        }
+        self.play_text(&MoveText {
+            squares,
+            capture: None,
+        });
+    }
+
+    /// Enter or Space on the cursor: a left click there; the first press only shows the
+    /// cursor (it is hidden until the keyboard is used).
+    pub(super) fn cursor_click(&mut self) {
+        if self.cursor_shown {
+            self.left_click(self.cursor.0, self.cursor.1);
+        } else {
+            self.cursor_shown = true;
+        }
+    }
+
+    /// Moves the cursor one square in the direction of an arrow key, as the board is drawn.
+    pub(super) fn move_cursor(&mut self, key: Key) {
+        let (df, dr): (i8, i8) = match key {
+            Key::Up => (0, 1),
+            Key::Down => (0, -1),
+            Key::Left => (-1, 0),
+            Key::Right => (1, 0),
+            _ => return,
+        };
+        let (df, dr) = if self.flipped { (-df, -dr) } else { (df, dr) };
+        let (f, r) = self.cursor;
+        self.cursor = (
+            (f as i8 + df).clamp(0, 7) as u8,
+            (r as i8 + dr).clamp(0, 7) as u8,
+        );
+        self.cursor_shown = true;
+    }
+
+    /// A key while the editor is shown.
+    pub(super) fn editor_key(&mut self, key: Key) {
+        match key {
+            Key::Char('w') => self.editor_button(EditorButton::White),
+            Key::Char('b') => self.editor_button(EditorButton::Black),
+            Key::Tab => {
+                if let Some(ed) = &mut self.editor {
+                    ed.color = !ed.color;
+                }
+            }
+            Key::Char('c') => self.editor_button(EditorButton::Clear),
+            Key::Char('i') => self.editor_button(EditorButton::Initial),
+            Key::Enter => self.editor_button(EditorButton::Start),
+            Key::Esc => self.editor_button(EditorButton::Cancel),
+            Key::Char(' ') => self.cursor_click(),
+            Key::Char('q') => self.quit_asked(),
+            Key::Char('?') => self.help = true,
+            Key::Up | Key::Down | Key::Left | Key::Right => self.move_cursor(key),
+            _ => {}
+        }
+    }
+
+    /// A button of the editor panel (clicked or by its key).
+    pub(super) fn editor_button(&mut self, button: EditorButton) {
+        let Some(ed) = &mut self.editor else { return };
+        match button {
+            EditorButton::White => ed.color = Color::White,
+            EditorButton::Black => ed.color = Color::Black,
+            EditorButton::Clear => ed.clear(),
+            EditorButton::Initial => ed.initial(),
+            EditorButton::Cancel => self.editor = None,
+            EditorButton::Start => match ed.start() {
+                Ok(pos) => {
+                    self.editor = None;
+                    self.replace_game(Game::new(pos));
+                }
+                Err(e) => {
+                    let text = self.t.fen_error(&FenError::Setup(e));
+                    self.say(text);
+                }
+            },
+        }
+    }
+}

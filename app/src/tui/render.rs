@@ -1,0 +1,408 @@
+//! Drawing the app's state into a ratatui frame: header, board (`board.rs`), side panel (the
+//! game's or the editor's), the latest message, the input line, the keys, the help screen, or
+//! the "enlarge" notice when the terminal is too small.
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color as Tint, Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+
+use super::app::{App, Dialog};
+use super::board;
+use super::layout::{Layout, MIN_HEIGHT, MIN_WIDTH};
+use super::texts::Labels;
+use crate::console::czech::fill;
+use dama_core::notation::Notation;
+use dama_core::pdn;
+use dama_core::rules::{DrawCounters, EndingCount};
+use dama_core::{Color, DrawReason, Position, Rules, Square};
+use dama_engine::EngineRules;
+
+/// Draws the whole screen.
+pub fn draw<R: EngineRules>(app: &App<R>, frame: &mut Frame) {
+    let area = frame.area();
+    let buf = frame.buffer_mut();
+    if area.width == 0 || area.height == 0 {
+        return;
+    }
+    let Some(layout) = Layout::new(area) else {
+        let notice = fill(
+            app.l.enlarge,
+            &[&MIN_WIDTH.to_string(), &MIN_HEIGHT.to_string()],
+        );
+        buf.set_stringn(
+            area.x,
+            area.y,
+            notice,
+            area.width as usize,
+            Style::default(),
+        );
+        return;
+    };
+    let t = Theme(app.cfg.color);
+    header(app, &layout, buf, &t);
+    board::draw(app, &layout, buf);
+    if app.editor.is_some() {
+        editor_panel(app, &layout, buf, &t);
+    } else {
+        game_panel(app, layout.panel, buf, &t);
+    }
+    message(app, &layout, buf, &t);
+    input_line(app, layout.input, buf, &t);
+    let keys = if app.editor.is_some() {
+        app.l.footer_editor
+    } else {
+        app.l.footer
+    };
+    for (i, line) in keys.iter().enumerate() {
+        put(buf, layout.footer, i as u16, line, t.dim());
+    }
+    if app.help {
+        help(app.l, frame, area);
+    }
+}
+
+/// Styles, or none of them without colour (modifiers stay: they are not colour).
+struct Theme(bool);
+
+impl Theme {
+    fn title(&self) -> Style {
+        Style::default().add_modifier(Modifier::BOLD)
+    }
+    fn dim(&self) -> Style {
+        if self.0 {
+            Style::default().fg(Tint::Indexed(245))
+        } else {
+            Style::default()
+        }
+    }
+    fn message(&self) -> Style {
+        if self.0 {
+            Style::default().fg(Tint::Indexed(214))
+        } else {
+            Style::default()
+        }
+    }
+    fn chosen(&self) -> Style {
+        Style::default().add_modifier(Modifier::REVERSED)
+    }
+}
+
+/// Writes `text` on line `dy` of `area`, cut at its width.
+fn put(buf: &mut Buffer, area: Rect, dy: u16, text: &str, style: Style) {
+    if dy < area.height {
+        buf.set_stringn(area.x, area.y + dy, text, area.width as usize, style);
+    }
+}
+
+fn player<R: EngineRules>(app: &App<R>, color: Color) -> &'static str {
+    if app.is_engine(color) {
+        app.l.computer
+    } else {
+        app.l.human
+    }
+}
+
+/// A square's name in the rule set's notation (`c3`, or `63` for the numeric one).
+fn square_name<R: EngineRules>(sq: Square) -> String {
+    if R::INFO.notation == Notation::Numeric {
+        let (row, col) = sq.row_col();
+        format!("{row}{col}")
+    } else {
+        sq.to_string()
+    }
+}
+
+fn header<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &Theme) {
+    let rules = fill(app.l.rules, &[R::INFO.name]);
+    let text = format!(
+        "{}  ·  {rules}  ·  {}: {}  ·  {}: {}",
+        app.l.title,
+        app.l.white,
+        player(app, Color::White),
+        app.l.black,
+        player(app, Color::Black)
+    );
+    put(buf, layout.header, 0, &text, t.title());
+}
+
+fn game_panel<R: EngineRules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Theme) {
+    let game = &app.game;
+    let status = match game.outcome() {
+        Some(outcome) => format!("{}: {}", app.l.game_over, pdn::result_text(Some(outcome))),
+        None => {
+            let template = match game.turn() {
+                Color::White => app.l.to_move[0],
+                Color::Black => app.l.to_move[1],
+            };
+            fill(template, &[player(app, game.turn())])
+        }
+    };
+    put(buf, area, 0, &status, t.title());
+    if app.is_thinking() {
+        put(buf, area, 1, app.l.thinking, t.message());
+    }
+    // The bottom: the engine's search and the running draw counts.
+    let counts = draw_counts(app);
+    let bottom = 2 + 1 + counts.len().max(1) as u16;
+    let moves_height = area.height.saturating_sub(3 + bottom);
+    put(buf, area, 2, &format!("─ {} ─", app.l.moves), t.title());
+    let rows = move_rows(app);
+    let skip = rows.len().saturating_sub(moves_height as usize);
+    for (i, row) in rows.iter().skip(skip).enumerate() {
+        put(buf, area, 3 + i as u16, row, Style::default());
+    }
+    let y = 3 + moves_height;
+    put(buf, area, y, &format!("─ {} ─", app.l.engine), t.title());
+    let search = match &app.last_search {
+        Some(s) => fill(
+            app.l.search,
+            &[
+                &s.depth.to_string(),
+                &s.score.to_string(),
+                &format!("{:.2}", s.elapsed.as_secs_f64()),
+            ],
+        ),
+        None => app.l.no_search.to_string(),
+    };
+    put(buf, area, y + 1, &search, Style::default());
+    put(
+        buf,
+        area,
+        y + 2,
+        &format!("─ {} ─", app.l.draw_counts),
+        t.title(),
+    );
+    if counts.is_empty() {
+        put(buf, area, y + 3, app.l.no_counts, t.dim());
+    }
+    for (i, line) in counts.iter().enumerate() {
+        put(buf, area, y + 3 + i as u16, line, Style::default());
+    }
+}
+
+/// The move list, one row per move number: `  1. c3-d4     f6-e5`.
+fn move_rows<R: EngineRules>(app: &App<R>) -> Vec<String> {
+    let mut rows = Vec::new();
+    let mut number = 1;
+    let mut current: Option<String> = None;
+    let mut turn = app.game.start().turn();
+    for mv in app.game.moves() {
+        let text = R::INFO.notation.write(mv);
+        match turn {
+            Color::White => {
+                if let Some(row) = current.take() {
+                    rows.push(row);
+                    number += 1;
+                }
+                current = Some(format!("{number:>3}. {text:<12}"));
+            }
+            Color::Black => match current.take() {
+                Some(row) => {
+                    rows.push(format!("{row} {text}"));
+                    number += 1;
+                }
+                None => rows.push(format!("{number:>3}. {:<12} {text}", "…")),
+            },
+        }
+        turn = !turn;
+    }
+    rows.extend(current);
+    rows
+}
+
+/// The draw counts that are running, one line each: the quiet count (against the rules'
+/// limit for it, if any), the ending's count (named by the draw it leads to), the rules' next
+/// draw offer, and the position's occurrences. The limits and the offer are asked of the rules.
+fn draw_counts<R: EngineRules>(app: &App<R>) -> Vec<String> {
+    let counters = *app.game.counters();
+    let mut lines = Vec::new();
+    if counters.quiet_plies > 0 {
+        let quiet = counters.quiet_plies.to_string();
+        lines.push(match quiet_limit::<R>() {
+            Some(limit) => fill(app.l.quiet_limit, &[&quiet, &limit.to_string()]),
+            None => fill(app.l.quiet, &[&quiet]),
+        });
+    }
+    if let Some(ending) = counters.ending {
+        // The draw the count ends in, as the rules would call it when it runs out.
+        let out = DrawCounters {
+            quiet_plies: 0,
+            ending: Some(EndingCount {
+                plies: ending.limit,
+                ..ending
+            }),
+        };
+        let template = match R::counters_draw(&out) {
+            Some(DrawReason::MaterialUnchanged) => app.l.material_ending,
+            _ => app.l.king_ending,
+        };
+        lines.push(fill(
+            template,
+            &[&ending.plies.to_string(), &ending.limit.to_string()],
+        ));
+    }
+    if let Some(at) =
+        next_offer::<R>(app.game.position(), &counters).filter(|_| !app.game.is_over())
+    {
+        lines.push(fill(app.l.offer_at, &[&at.to_string()]));
+    }
+    if R::REPETITION_DRAW {
+        let n = app.game.repetitions();
+        if n > 1 {
+            lines.push(fill(app.l.repeated, &[&n.to_string()]));
+        }
+    }
+    lines
+}
+
+/// The quiet half-moves after which the rules draw, if they do (asked of the rules: the
+/// first count [`Rules::counters_draw`] calls a [`DrawReason::NoProgress`]).
+fn quiet_limit<R: EngineRules>() -> Option<u16> {
+    (1..=QUIET_HORIZON).find(|&quiet_plies| {
+        R::counters_draw(&DrawCounters {
+            quiet_plies,
+            ending: None,
+        }) == Some(DrawReason::NoProgress)
+    })
+}
+
+/// The quiet count at which the rules will next offer a draw in `pos`
+/// ([`Rules::draw_offer_due`]) if the game stays quiet, looking a little ahead.
+fn next_offer<R: EngineRules>(pos: &Position, counters: &DrawCounters) -> Option<u16> {
+    let now = counters.quiet_plies;
+    (now.saturating_add(1)..=now.saturating_add(QUIET_HORIZON)).find(|&quiet_plies| {
+        R::draw_offer_due(
+            pos,
+            &DrawCounters {
+                quiet_plies,
+                ..*counters
+            },
+        )
+    })
+}
+
+/// How far ahead the quiet count's limit and the next offer are looked for.
+const QUIET_HORIZON: u16 = 200;
+
+fn editor_panel<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &Theme) {
+    let Some(ed) = &app.editor else { return };
+    let area = layout.panel;
+    put(buf, area, 0, app.l.editor, t.title());
+    put(buf, area, 1, app.l.editor_colour, Style::default());
+    for (button, r) in layout.editor_buttons() {
+        use super::layout::EditorButton as B;
+        let (label, chosen) = match button {
+            B::White => (app.l.button_white, ed.color == Color::White),
+            B::Black => (app.l.button_black, ed.color == Color::Black),
+            B::Clear => (app.l.button_clear, false),
+            B::Initial => (app.l.button_initial, false),
+            B::Start => (app.l.button_start, false),
+            B::Cancel => (app.l.button_cancel, false),
+        };
+        let text = match button {
+            B::White | B::Black => {
+                format!("({}) {label}", if chosen { '•' } else { ' ' })
+            }
+            _ => label.to_string(),
+        };
+        let style = if chosen { t.chosen() } else { Style::default() };
+        buf.set_stringn(r.x, r.y, text, r.width as usize, style);
+    }
+    for (i, line) in app.l.editor_help.iter().enumerate() {
+        put(buf, area, 9 + i as u16, line, t.dim());
+    }
+    let count = fill(
+        app.l.pieces,
+        &[&ed.white.count().to_string(), &ed.black.count().to_string()],
+    );
+    put(buf, area, 15, &count, Style::default());
+}
+
+/// The open yes/no question split to fit the input line of `width` columns (with its `_`):
+/// when it is longer, the sentences before its last go to the message lines.
+fn question<R: EngineRules>(app: &App<R>, width: u16) -> Option<(Option<&str>, &str)> {
+    let Some(Dialog::Confirm { question, .. }) = &app.dialog else {
+        return None;
+    };
+    let width = usize::from(width);
+    if question.chars().count() < width {
+        return Some((None, question));
+    }
+    let split = question
+        .match_indices(". ")
+        .map(|(i, _)| i + 1)
+        .find(|&i| question[i..].trim_start().chars().count() < width);
+    Some(match split {
+        Some(i) => (Some(&question[..i]), question[i..].trim_start()),
+        None => (Some(question.as_str()), ""),
+    })
+}
+
+fn message<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &Theme) {
+    let head = question(app, layout.input.width).and_then(|(head, _)| head);
+    let latest = app.messages.last().filter(|_| app.notice);
+    let Some(text) = head.or(latest.map(String::as_str)) else {
+        return;
+    };
+    let para = Paragraph::new(text)
+        .style(t.message())
+        .wrap(Wrap { trim: true });
+    ratatui::widgets::Widget::render(para, layout.messages, buf);
+}
+
+fn input_line<R: EngineRules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Theme) {
+    let text = if let Some(dialog) = &app.dialog {
+        match dialog {
+            Dialog::Confirm { .. } => {
+                let (_, tail) = question(app, area.width).unwrap_or_default();
+                format!("{tail}_")
+            }
+            Dialog::File { save, name } => {
+                let prompt = if *save {
+                    app.l.save_as
+                } else {
+                    app.l.load_from
+                };
+                format!("{prompt}{name}_")
+            }
+        }
+    } else if let Some(line) = &app.line {
+        format!("{}{line}_", app.l.type_move)
+    } else if app.editor.is_some() {
+        String::new()
+    } else if let Some(sel) = &app.selection {
+        let squares: Vec<String> = std::iter::once(sel.from)
+            .chain(sel.path.iter().copied())
+            .map(square_name::<R>)
+            .collect();
+        fill(app.l.path, &[&squares.join(" → ")])
+    } else {
+        app.l.click_a_piece.to_string()
+    };
+    let style = if app.dialog.is_some() || app.line.is_some() {
+        t.title()
+    } else {
+        t.dim()
+    };
+    put(buf, area, 0, &text, style);
+}
+
+fn help(l: &Labels, frame: &mut Frame, area: Rect) {
+    let width = (l.help.iter().map(|l| l.chars().count()).max().unwrap_or(0) + 4) as u16;
+    let height = l.help.len() as u16 + 2;
+    let popup = Rect::new(
+        area.x + area.width.saturating_sub(width) / 2,
+        area.y + area.height.saturating_sub(height) / 2,
+        width.min(area.width),
+        height.min(area.height),
+    );
+    let lines: Vec<Line> = l.help.iter().map(|l| Line::from(*l)).collect();
+    frame.render_widget(Clear, popup);
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(l.help_title)),
+        popup,
+    );
+}

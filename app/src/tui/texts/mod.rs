@@ -1,0 +1,173 @@
+//! The full-screen game's own labels, in English (`en.rs`), Czech (`cs.rs`, `--lang cs`) and
+//! Russian (`ru.rs`, `--lang ru`). Everything the line console already says — refusal reasons,
+//! results, saving and loading, draw offers — comes from its catalogue
+//! ([`crate::console::czech::Texts`]) in the same language.
+
+mod cs;
+mod en;
+mod ru;
+
+pub use cs::CS;
+pub use en::EN;
+pub use ru::RU;
+
+use crate::cli::Lang;
+
+/// Every label of the screen in one language. Templates hold `{0}`, `{1}`… filled by
+/// [`crate::console::czech::fill`].
+#[derive(Debug)]
+pub struct Labels {
+    /// The header's title.
+    pub title: &'static str,
+    /// Header: `{0}` the rule set.
+    pub rules: &'static str,
+    /// White, as a heading ("White").
+    pub white: &'static str,
+    /// Black, as a heading ("Black").
+    pub black: &'static str,
+    /// A person.
+    pub human: &'static str,
+    /// The computer.
+    pub computer: &'static str,
+    /// Panel: white's and black's turn, `{0}` who plays it.
+    pub to_move: [&'static str; 2],
+    /// Panel: the engine is thinking.
+    pub thinking: &'static str,
+    /// Panel: the game is over.
+    pub game_over: &'static str,
+    /// Panel title of the move list.
+    pub moves: &'static str,
+    /// Panel title of the engine's last search.
+    pub engine: &'static str,
+    /// The engine's last search: `{0}` depth, `{1}` score, `{2}` seconds.
+    pub search: &'static str,
+    /// No search yet.
+    pub no_search: &'static str,
+    /// Panel title of the running draw counts (counted in half-moves).
+    pub draw_counts: &'static str,
+    /// Half-moves without a man move or a capture: `{0}` (rules without a limit for them).
+    pub quiet: &'static str,
+    /// Half-moves without a man move or a capture: `{0}` played, `{1}` allowed.
+    pub quiet_limit: &'static str,
+    /// The count of a king ending ([`dama_core::DrawReason::KingEnding`]): `{0}` played, `{1}`
+    /// allowed.
+    pub king_ending: &'static str,
+    /// The count of an ending with kings on both sides and unchanged material
+    /// ([`dama_core::DrawReason::MaterialUnchanged`]): `{0}` played, `{1}` allowed.
+    pub material_ending: &'static str,
+    /// The rules' next draw offer (the house rules): at `{0}` half-moves without a man move
+    /// or a capture.
+    pub offer_at: &'static str,
+    /// The current position's occurrences: `{0}`.
+    pub repeated: &'static str,
+    /// No draw count is running.
+    pub no_counts: &'static str,
+    /// Input line when nothing is entered.
+    pub click_a_piece: &'static str,
+    /// Input line with a path: `{0}` the squares.
+    pub path: &'static str,
+    /// Input line while a move is typed.
+    pub type_move: &'static str,
+    /// The path was cancelled.
+    pub cancelled: &'static str,
+    /// A click or key while the computer is to move or busy.
+    pub wait_engine: &'static str,
+    /// The save question.
+    pub save_as: &'static str,
+    /// The load question.
+    pub load_from: &'static str,
+    /// Quit or a new game with an unsaved game.
+    pub unsaved: &'static str,
+    /// Shown while the engine decides on a draw offer.
+    pub asking_engine: &'static str,
+    /// The screen is too small: `{0}` columns and `{1}` rows needed.
+    pub enlarge: &'static str,
+    /// The editor's title.
+    pub editor: &'static str,
+    /// The editor's colour choice.
+    pub editor_colour: &'static str,
+    /// The editor's buttons (at most 5, 6, 13, 13, 13 and 13 characters with their keys).
+    pub button_white: &'static str,
+    /// See `button_white`.
+    pub button_black: &'static str,
+    /// See `button_white`.
+    pub button_clear: &'static str,
+    /// See `button_white`.
+    pub button_initial: &'static str,
+    /// See `button_white`.
+    pub button_start: &'static str,
+    /// See `button_white`.
+    pub button_cancel: &'static str,
+    /// The editor's explanation (lines of at most 34 characters).
+    pub editor_help: &'static [&'static str],
+    /// The editor's piece count: `{0}` white, `{1}` black.
+    pub pieces: &'static str,
+    /// The keys of the game, two lines.
+    pub footer: [&'static str; 2],
+    /// The keys of the editor, two lines.
+    pub footer_editor: [&'static str; 2],
+    /// The help screen's title.
+    pub help_title: &'static str,
+    /// The help screen.
+    pub help: &'static [&'static str],
+}
+
+impl Labels {
+    /// The labels of `lang` (English for Spanish, which has no catalogue of its own here).
+    pub fn of(lang: Lang) -> &'static Labels {
+        match lang {
+            Lang::Cs => &CS,
+            Lang::Ru => &RU,
+            Lang::En | Lang::Es => &EN,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_fit_their_places() {
+        use crate::console::czech::fill;
+        for l in [&EN, &CS, &RU] {
+            let width = |s: &str| s.chars().count();
+            assert!(width(l.button_white) + 4 <= 9 && width(l.button_black) + 4 <= 10);
+            for b in [
+                l.button_clear,
+                l.button_initial,
+                l.button_start,
+                l.button_cancel,
+            ] {
+                assert!(width(b) <= 13, "{b}");
+            }
+            for line in l.editor_help {
+                assert!(width(line) <= 34, "{line}");
+            }
+            for line in l.footer.iter().chain(&l.footer_editor) {
+                assert!(width(line) <= 80, "{line}");
+            }
+            for line in l.help {
+                assert!(width(line) <= 76, "{line}");
+            }
+            assert!(width(l.click_a_piece) <= 80 && width(l.thinking) <= 34);
+            // The side panel is 34 columns wide at 80 × 24; the counts with their largest
+            // figures (the limits are 30 half-moves for the quiet count, 120 for an ending).
+            let panel = [
+                fill(l.to_move[0], &[l.computer]),
+                fill(l.to_move[1], &[l.computer]),
+                format!("─ {} ─", l.draw_counts),
+                fill(l.search, &["12", "-250", "12.34"]),
+                fill(l.quiet, &["999"]),
+                fill(l.quiet_limit, &["30", "30"]),
+                fill(l.king_ending, &["120", "120"]),
+                fill(l.material_ending, &["120", "120"]),
+                fill(l.offer_at, &["128"]),
+                fill(l.repeated, &["3"]),
+            ];
+            for line in panel {
+                assert!(width(&line) <= 34, "{line}");
+            }
+        }
+    }
+}

@@ -1,0 +1,206 @@
+//! The engine on its own thread, so that the screen never freezes while it thinks.
+//!
+//! The app sends a [`Task`] with a copy of the game and gets a [`Reply`] back on a channel. Each
+//! task has its own stop flag: setting it ends the search at once and the engine answers with
+//! the best move found so far (`Space` = move now), or the app drops the answer of a task it no
+//! longer wants (after an undo, a new game, a load) by its number.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use dama_core::game::Game;
+use dama_core::{Color, Move, Rules};
+use dama_engine::EngineRules;
+use dama_engine::{Engine, Score};
+
+/// What the engine is asked to do.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Task {
+    /// Choose the move to play.
+    Move,
+    /// Offer a draw if the position is dead drawn (the line console's rule), else choose the
+    /// move to play.
+    OfferOrMove,
+    /// Suggest a move to the person to move.
+    Hint,
+    /// Say whether the engine, playing this side, accepts a draw.
+    AcceptDraw(Color),
+    /// Say whether the engine accepts a draw for both sides (two engines asked by the rules'
+    /// draw offer).
+    AcceptDrawBoth,
+}
+
+/// The engine's last completed search: how deep, its score and how long it took.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct SearchReport {
+    /// The deepest iteration completed.
+    pub depth: u32,
+    /// The score of the best line, from the mover's view.
+    pub score: Score,
+    /// The time the search took.
+    pub elapsed: Duration,
+}
+
+/// The engine's answer to a task.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Reply {
+    /// The number the task was given by [`Worker::ask`].
+    pub id: u64,
+    /// The task answered.
+    pub task: Task,
+    /// The move found (for [`Task::Move`] and [`Task::Hint`]).
+    pub mv: Option<Move>,
+    /// The answer to [`Task::AcceptDraw`] and [`Task::AcceptDrawBoth`].
+    pub accepts: bool,
+    /// [`Task::OfferOrMove`]: the engine offers a draw (and has not moved).
+    pub offers: bool,
+    /// The search behind the move, if one ran (so far, when not `done`).
+    pub search: Option<SearchReport>,
+    /// Whether this is the answer; otherwise it reports a finished depth of a search that goes
+    /// on (only for the engine's own move).
+    pub done: bool,
+}
+
+struct Job<R: EngineRules> {
+    id: u64,
+    task: Task,
+    game: Game<R>,
+    stop: Arc<AtomicBool>,
+}
+
+/// The engine thread and the channels to it.
+pub struct Worker<R: EngineRules> {
+    jobs: Option<Sender<Job<R>>>,
+    replies: Receiver<Reply>,
+    stop: Arc<AtomicBool>,
+    next_id: u64,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl<R: EngineRules> std::fmt::Debug for Worker<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Worker")
+            .field("next_id", &self.next_id)
+            .finish_non_exhaustive()
+    }
+}
+
+fn serve<R: EngineRules>(mut engine: Engine, jobs: Receiver<Job<R>>, replies: Sender<Reply>) {
+    for job in jobs {
+        // A task stopped before it started still answers (at once): the app waits for it.
+        engine.set_stop(Arc::clone(&job.stop));
+        let started = Instant::now();
+        let mut reply = Reply {
+            id: job.id,
+            task: job.task,
+            mv: None,
+            accepts: false,
+            offers: false,
+            search: None,
+            done: true,
+        };
+        match job.task {
+            Task::OfferOrMove if engine.offers_draw(&job.game) => reply.offers = true,
+            Task::Move | Task::OfferOrMove | Task::Hint => {
+                let mut last = None;
+                reply.mv = engine.analyze(&job.game, |info| {
+                    let report = SearchReport {
+                        depth: info.depth,
+                        score: info.score,
+                        elapsed: started.elapsed(),
+                    };
+                    last = Some(report);
+                    if job.task != Task::Hint {
+                        let _ = replies.send(Reply {
+                            search: Some(report),
+                            done: false,
+                            ..reply.clone()
+                        });
+                    }
+                });
+                reply.search = last.map(|report| SearchReport {
+                    elapsed: started.elapsed(),
+                    ..report
+                });
+            }
+            Task::AcceptDraw(side) => reply.accepts = engine.accepts_draw(&job.game, side),
+            Task::AcceptDrawBoth => {
+                let mover = job.game.turn();
+                reply.accepts =
+                    engine.accepts_draw(&job.game, mover) && engine.accepts_draw(&job.game, !mover);
+            }
+        }
+        if replies.send(reply).is_err() {
+            return;
+        }
+    }
+}
+
+impl<R: EngineRules> Worker<R> {
+    /// Starts the engine thread with `engine`.
+    pub fn start(engine: Engine) -> Worker<R> {
+        let (jobs, job_rx) = mpsc::channel();
+        let (reply_tx, replies) = mpsc::channel();
+        let thread = std::thread::Builder::new()
+            .name("dama-engine".into())
+            // The search recurses up to its ply limit: room as on a main thread.
+            .stack_size(8 << 20)
+            .spawn(move || serve::<R>(engine, job_rx, reply_tx))
+            .ok();
+        Worker {
+            jobs: Some(jobs),
+            replies,
+            stop: Arc::new(AtomicBool::new(false)),
+            next_id: 0,
+            thread,
+        }
+    }
+
+    /// Gives the engine a task on a copy of `game`; returns the task's number.
+    /// A task still running is stopped first (its answer comes back and is for the caller to
+    /// drop).
+    pub fn ask(&mut self, game: &Game<R>, task: Task) -> u64 {
+        self.stop();
+        self.next_id += 1;
+        self.stop = Arc::new(AtomicBool::new(false));
+        let job = Job {
+            id: self.next_id,
+            task,
+            game: game.clone(),
+            stop: Arc::clone(&self.stop),
+        };
+        if let Some(jobs) = &self.jobs {
+            // A dead thread just never answers; the app shows it thinking.
+            let _ = jobs.send(job);
+        }
+        self.next_id
+    }
+
+    /// Stops the running task: a search answers at once with its best move so far.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// An answer, if one has come.
+    pub fn try_reply(&self) -> Option<Reply> {
+        self.replies.try_recv().ok()
+    }
+
+    /// Waits up to `timeout` for an answer.
+    pub fn wait_reply(&self, timeout: Duration) -> Option<Reply> {
+        self.replies.recv_timeout(timeout).ok()
+    }
+}
+
+impl<R: EngineRules> Drop for Worker<R> {
+    fn drop(&mut self) {
+        self.stop();
+        self.jobs = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}

@@ -1,0 +1,293 @@
+//! `dama tune gen`: self-play games, and the file of labelled quiet positions they give.
+//!
+//! A data file has one position a line: the game's result from white's view (`1`, `0.5` or
+//! `0`), a space, and the position's FEN. Blank lines and `#` comments are skipped.
+
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use clap::Args;
+use rayon::prelude::*;
+
+use super::{Rng, TuneError};
+use crate::matchplay::openings;
+use dama_core::game::{Game, Outcome};
+use dama_core::{Color, MoveList, Position, Rules, fen};
+use dama_engine::EngineRules;
+use dama_engine::{Engine, Limits, Weights};
+
+/// The most positions a data file may hold (about 32 bytes each in memory, twice over while
+/// fitting).
+pub const MAX_POSITIONS: usize = 5_000_000;
+/// Search nodes per move when `--nodes` is not given.
+pub const DEFAULT_NODES: u64 = 2000;
+/// The longest line of a data file read.
+const MAX_LINE: u64 = 256;
+
+/// The `dama tune gen` arguments.
+#[derive(Args, Debug, Clone)]
+pub struct GenArgs {
+    /// Games to play (at most 100,000: the games are kept in memory until written).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub games: u64,
+    /// Search nodes per move (set by the global `--nodes`; default [`DEFAULT_NODES`]).
+    #[arg(skip = DEFAULT_NODES)]
+    pub nodes: u64,
+    /// Random plies played after the built-in opening.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=40))]
+    pub random_plies: u32,
+    /// A game still going after this many plies is a draw.
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(10..=2000))]
+    pub max_plies: u32,
+    /// The seed of the random plies.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The weights the players use (default: the engine's for the rule set,
+    /// `EngineRules::WEIGHTS`).
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
+    /// Games played at once (the file is the same for any number).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub jobs: u32,
+    /// The data file to write.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// A position labelled with its game's result from white's view (1, 0.5 or 0).
+pub type Labelled = (Position, f64);
+
+/// What one game gave: its quiet positions and its result from white's view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    /// The quiet positions after the opening, in order.
+    pub positions: Vec<Position>,
+    /// 1 white won, 0.5 a draw, 0 black won.
+    pub result: f64,
+}
+
+/// Whether neither side has a capture in `pos`.
+pub fn is_quiet<R: EngineRules>(pos: &Position, list: &mut MoveList) -> bool {
+    let no_capture = |p: &Position, list: &mut MoveList| {
+        R::legal_moves(p, list);
+        !list.iter().any(|m| m.is_capture())
+    };
+    no_capture(pos, list) && no_capture(&pos.with_turn(!pos.turn()), list)
+}
+
+/// The result of a finished game from white's view (a game still going is a draw).
+fn white_result(outcome: Option<Outcome>) -> f64 {
+    match outcome {
+        Some(Outcome::Win {
+            winner: Color::White,
+            ..
+        }) => 1.0,
+        Some(Outcome::Win {
+            winner: Color::Black,
+            ..
+        }) => 0.0,
+        _ => 0.5,
+    }
+}
+
+/// Plays game number `index`: the built-in opening `index` (cycling), `random_plies` random
+/// moves drawn from `seed` and `index`, then the engine at `nodes` nodes a move on both sides.
+/// `None` when the random plies end the game.
+pub fn play_game<R: EngineRules>(
+    opening: &openings::Opening,
+    index: u64,
+    args: &GenArgs,
+    weights: &Weights,
+) -> Option<GameRecord> {
+    let mut game: Game<R> = opening.game()?;
+    let mut rng = Rng::new(args.seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    let mut list = MoveList::new();
+    for _ in 0..args.random_plies {
+        game.legal_moves(&mut list);
+        if list.is_empty() {
+            return None;
+        }
+        let mv = list[rng.below(list.len())];
+        game.play(&mv);
+    }
+    let mut engine = Engine::with_seed(
+        Limits {
+            nodes: Some(args.nodes),
+            ..Limits::default()
+        },
+        1,
+    );
+    // The tables' background build would make the games depend on timing.
+    engine.set_weights(*weights);
+    let mut positions = Vec::new();
+    let mut plies = game.moves().len() as u32;
+    while !game.is_over() && plies < args.max_plies {
+        let pos = *game.position();
+        if is_quiet::<R>(&pos, &mut list) {
+            positions.push(pos);
+        }
+        let mv = engine.choose_move(&game)?;
+        game.play(&mv);
+        plies += 1;
+    }
+    Some(GameRecord {
+        positions,
+        result: white_result(game.outcome()),
+    })
+}
+
+/// Plays `args.games` games (on `args.threads` threads; the records come back in game order
+/// whatever the number), reporting every hundredth game on `err`.
+pub fn generate<R: EngineRules>(
+    args: &GenArgs,
+    weights: &Weights,
+    err: &mut (impl Write + Send),
+) -> Vec<GameRecord> {
+    let openings = openings::builtin::<R>();
+    let done = AtomicUsize::new(0);
+    let started = Instant::now();
+    let err = std::sync::Mutex::new(err);
+    let play = |i: u64| {
+        let opening = &openings[i as usize % openings.len()];
+        let record = play_game::<R>(opening, i, args, weights);
+        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if n.is_multiple_of(100)
+            && let Ok(mut err) = err.lock()
+        {
+            let _ = writeln!(
+                err,
+                "games {n}/{} {:.0} s",
+                args.games,
+                started.elapsed().as_secs_f64()
+            );
+        }
+        record
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs as usize)
+        .build();
+    match pool {
+        Ok(pool) => pool.install(|| (0..args.games).into_par_iter().filter_map(play).collect()),
+        Err(_) => (0..args.games).filter_map(play).collect(),
+    }
+}
+
+/// `dama tune gen`: plays the games and writes the data file.
+pub fn generate_to_file<R: EngineRules>(
+    args: &GenArgs,
+    out: &mut impl Write,
+    err: &mut (impl Write + Send),
+) -> Result<(), TuneError> {
+    let weights = match &args.weights {
+        Some(path) => Weights::load(path)?,
+        None => R::WEIGHTS,
+    };
+    let started = Instant::now();
+    let records = generate::<R>(args, &weights, err);
+    let file =
+        std::fs::File::create(&args.out).map_err(|e| TuneError::File(args.out.clone(), e))?;
+    let mut writer = BufWriter::new(file);
+    let count = write_records(&records, &mut writer)
+        .and_then(|n| writer.flush().map(|()| n))
+        .map_err(|e| TuneError::File(args.out.clone(), e))?;
+    let [wins, draws, losses] = tally(&records);
+    writeln!(out, "games {}", records.len())?;
+    writeln!(out, "results {wins} {draws} {losses}")?;
+    writeln!(out, "positions {count}")?;
+    writeln!(out, "seconds {:.1}", started.elapsed().as_secs_f64())?;
+    Ok(())
+}
+
+/// White wins, draws and black wins among `records`.
+fn tally(records: &[GameRecord]) -> [usize; 3] {
+    let mut counts = [0; 3];
+    for r in records {
+        counts[if r.result > 0.75 {
+            0
+        } else if r.result > 0.25 {
+            1
+        } else {
+            2
+        }] += 1;
+    }
+    counts
+}
+
+/// Writes every record's positions, one `RESULT FEN` line each; returns the lines written.
+pub fn write_records(records: &[GameRecord], out: &mut impl Write) -> std::io::Result<usize> {
+    let mut n = 0;
+    for record in records {
+        for pos in &record.positions {
+            writeln!(out, "{} {}", record.result, fen::write(pos))?;
+            n += 1;
+        }
+    }
+    Ok(n)
+}
+
+/// One data line: `None` for a blank line or a comment.
+fn parse_line(line: &str) -> Result<Option<(Position, f64)>, String> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    let (result, fen_text) = line
+        .split_once(char::is_whitespace)
+        .ok_or("expected RESULT FEN")?;
+    let result = match result {
+        "1" => 1.0,
+        "0.5" => 0.5,
+        "0" => 0.0,
+        other => return Err(format!("result '{other}' is not 1, 0.5 or 0")),
+    };
+    let pos = fen::parse(fen_text.trim()).map_err(|e| e.to_string())?;
+    Ok(Some((pos, result)))
+}
+
+/// Reads labelled positions from `input` (`path` names it in errors).
+pub fn read_positions(input: impl Read, path: &Path) -> Result<Vec<Labelled>, TuneError> {
+    let mut reader = BufReader::new(input);
+    let mut positions = Vec::new();
+    let mut line = String::new();
+    let mut number = 0;
+    loop {
+        line.clear();
+        number += 1;
+        let read = (&mut reader)
+            .take(MAX_LINE)
+            .read_line(&mut line)
+            .map_err(|e| TuneError::File(path.to_path_buf(), e))?;
+        if read == 0 {
+            break;
+        }
+        if read as u64 == MAX_LINE && !line.ends_with('\n') {
+            return Err(TuneError::Data(
+                path.to_path_buf(),
+                number,
+                "line too long".into(),
+            ));
+        }
+        match parse_line(&line) {
+            Ok(Some(entry)) => {
+                if positions.len() == MAX_POSITIONS {
+                    return Err(TuneError::TooMany(path.to_path_buf(), MAX_POSITIONS));
+                }
+                positions.push(entry);
+            }
+            Ok(None) => {}
+            Err(msg) => return Err(TuneError::Data(path.to_path_buf(), number, msg)),
+        }
+    }
+    if positions.is_empty() {
+        return Err(TuneError::Empty(path.to_path_buf()));
+    }
+    Ok(positions)
+}
+
+/// Reads the data file at `path`.
+pub fn load_positions(path: &Path) -> Result<Vec<Labelled>, TuneError> {
+    let file = std::fs::File::open(path).map_err(|e| TuneError::File(path.to_path_buf(), e))?;
+    read_positions(file, path)
+}

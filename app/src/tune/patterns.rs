@@ -1,0 +1,183 @@
+//! `dama tune patterns`: the pattern scores of [`dama_engine::patterns`] fitted to labelled
+//! positions, on top of the evaluation's other terms.
+//!
+//! The model is the one of [`super::fit`]: white wins with the probability
+//! `sigmoid(K·e)`, `e` now the evaluation of the rule set's weights (patterns off) plus the
+//! patterns' score. `K` is fitted to the evaluation without patterns and kept. The scores
+//! are learned by stochastic gradient descent on the squared error, one position at a time
+//! in an order drawn from the seed, with the learning rate falling linearly over the
+//! epochs and a small decay towards 0 (rare patterns stay near 0). A tenth of the positions
+//! is held out; the scores of the epoch with the lowest held-out error are written.
+//! Single-threaded, so the result depends only on the data and the seed.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Args;
+
+use super::data::{self, Labelled};
+use super::fit::{Problem, sigmoid, split};
+use super::{Rng, TuneError};
+use dama_core::Rules;
+use dama_engine::EngineRules;
+use dama_engine::Weights;
+use dama_engine::eval::evaluate_white_for;
+use dama_engine::patterns::{self, LEN, PATTERNS, WINDOWS};
+
+/// The `dama tune patterns` arguments.
+#[derive(Args, Debug, Clone)]
+pub struct PatternArgs {
+    /// The data file (`dama tune gen --out`).
+    #[arg(long)]
+    pub data: PathBuf,
+    /// The pattern file to write (binary, little-endian 16-bit scores).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The seed of the held-out split and of the order of the positions.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Passes over the positions.
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub epochs: u32,
+    /// The learning rate at the start (falls linearly to a tenth).
+    #[arg(long, default_value_t = 5000.0, value_parser = rate_in_range)]
+    pub rate: f64,
+    /// The decay towards 0, per update.
+    #[arg(long, default_value_t = 1e-6, value_parser = decay_in_range)]
+    pub decay: f64,
+}
+
+fn number_in(text: &str, low: f64, high: f64) -> Result<f64, String> {
+    let v: f64 = text.parse().map_err(|_| format!("not a number: {text}"))?;
+    if (low..=high).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("{v} is not in {low}..={high}"))
+    }
+}
+
+fn rate_in_range(text: &str) -> Result<f64, String> {
+    number_in(text, 0.0, 1e6)
+}
+
+fn decay_in_range(text: &str) -> Result<f64, String> {
+    number_in(text, 0.0, 0.01)
+}
+
+/// One position, ready for the fit.
+struct Sample {
+    base: f64,
+    idx: [u16; WINDOWS],
+    phase: f64,
+    result: f64,
+}
+
+fn samples<R: EngineRules>(positions: &[Labelled], w: &Weights) -> Vec<Sample> {
+    positions
+        .iter()
+        .map(|(pos, result)| Sample {
+            base: f64::from(evaluate_white_for::<R>(pos, w)),
+            idx: patterns::indices(pos),
+            phase: f64::from(patterns::phase(pos)) / 24.0,
+            result: *result,
+        })
+        .collect()
+}
+
+#[inline]
+fn pattern_sum(scores: &[f64], s: &Sample) -> f64 {
+    let (mut open, mut end) = (0.0, 0.0);
+    for (w, &i) in s.idx.iter().enumerate() {
+        open += scores[w * PATTERNS + usize::from(i)];
+        end += scores[(WINDOWS + w) * PATTERNS + usize::from(i)];
+    }
+    open * (1.0 - s.phase) + end * s.phase
+}
+
+fn error(scores: &[f64], set: &[Sample], k: f64) -> f64 {
+    if set.is_empty() {
+        return 0.0;
+    }
+    set.iter()
+        .map(|s| (s.result - sigmoid(k, s.base + pattern_sum(scores, s))).powi(2))
+        .sum::<f64>()
+        / set.len() as f64
+}
+
+/// `dama tune patterns`: reads the data, fits, writes the pattern file and a summary.
+pub fn fit_to_file<R: EngineRules>(
+    args: &PatternArgs,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> Result<(), TuneError> {
+    let started = Instant::now();
+    let mut w = R::WEIGHTS;
+    w.patterns = 0;
+    let positions = data::load_positions(&args.data)?;
+    let (train, held) = split(&positions, args.seed);
+    let k = Problem::<R>::new(&train).fit_k(&w);
+    let train = samples::<R>(&train, &w);
+    let held = samples::<R>(&held, &w);
+    let mut scores = vec![0.0f64; LEN];
+    let before = (error(&scores, &train, k), error(&scores, &held, k));
+    writeln!(
+        err,
+        "K {k:.4} error {:.6} held out {:.6}",
+        before.0, before.1
+    )?;
+    let mut best = (before.1, scores.clone(), 0);
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let mut rng = Rng::new(args.seed ^ 0x5EED);
+    let slope = k * std::f64::consts::LN_10 / 400.0;
+    for epoch in 0..args.epochs {
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i + 1));
+        }
+        let rate = args.rate * (1.0 - 0.9 * f64::from(epoch) / f64::from(args.epochs));
+        for &j in &order {
+            let s = &train[j];
+            let p = sigmoid(k, s.base + pattern_sum(&scores, s));
+            // d(error)/d(e) for this position.
+            let g = -2.0 * (s.result - p) * p * (1.0 - p) * slope;
+            for (win, &i) in s.idx.iter().enumerate() {
+                for (slot, share) in [
+                    (win * PATTERNS + usize::from(i), 1.0 - s.phase),
+                    ((WINDOWS + win) * PATTERNS + usize::from(i), s.phase),
+                ] {
+                    let v = &mut scores[slot];
+                    *v -= rate * (g * share + args.decay * *v);
+                }
+            }
+        }
+        let rounded: Vec<f64> = scores.iter().map(|v| v.round()).collect();
+        let (e_train, e_held) = (error(&rounded, &train, k), error(&rounded, &held, k));
+        writeln!(
+            err,
+            "epoch {} rate {rate:.0} error {e_train:.6} held out {e_held:.6} ({:.0} s)",
+            epoch + 1,
+            started.elapsed().as_secs_f64()
+        )?;
+        if e_held < best.0 {
+            best = (e_held, rounded, epoch + 1);
+        }
+    }
+    let (held_after, scores, epoch) = best;
+    let bytes: Vec<u8> = scores
+        .iter()
+        .flat_map(|v| (v.clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16).to_le_bytes())
+        .collect();
+    std::fs::write(&args.out, bytes).map_err(|e| TuneError::File(args.out.clone(), e))?;
+    writeln!(out, "positions {}", positions.len())?;
+    writeln!(out, "k {k:.4}")?;
+    writeln!(
+        out,
+        "error {:.6} {:.6}",
+        before.0,
+        error(&scores, &train, k)
+    )?;
+    writeln!(out, "held_out_error {:.6} {:.6}", before.1, held_after)?;
+    writeln!(out, "epoch {epoch}")?;
+    writeln!(out, "seconds {:.1}", started.elapsed().as_secs_f64())?;
+    Ok(())
+}

@@ -1,0 +1,91 @@
+//! Every reader of outside input, fed random and mutated input within a fixed budget on every
+//! `cargo test` (`DAMA_FUZZ_CASES` cases per reader, default 20 000). The long runs use the same
+//! properties through cargo-fuzz (`fuzz/`, see `docs/fuzzing.md`).
+
+use crate::fuzz_checks;
+
+use proptest::prelude::*;
+
+fn cases() -> u32 {
+    std::env::var("DAMA_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20_000)
+}
+
+/// Bytes that look like the input: pieces of valid FEN, PDN and moves, mixed with anything.
+fn input() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        4 => prop::sample::select(vec![
+            "W:", "B:", ":W", ":B", "K", ",", "a1", "c3", "d4", "e5", "h8", "b8", "22", "32", "1-",
+            "-", "x", ":", ".", " ", "\n", "[FEN \"", "[Event \"", "\"]", "{", "}", "(", ")", ";",
+            "%", "$1", "1. ", "2... ", "1-0", "0-1", "1/2-1/2", "*", "c3-d4", "f6-g5", "d4xf6",
+            "61.52", "63.45", "32.43", "52.34", "help", "undo", "redo", "load ", "setup ", "fen",
+            "moves", "hint", "draw", "resign", "flip", "quit", "s", "n", "a", "y", "\r", "\0",
+            "é", "ž", "\u{feff}",
+        ])
+        .prop_map(|s| s.as_bytes().to_vec()),
+        1 => prop::collection::vec(any::<u8>(), 0..8),
+    ];
+    prop::collection::vec(piece, 0..40).prop_map(|parts| parts.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
+
+    #[test]
+    fn fen(bytes in input()) {
+        fuzz_checks::fen(&bytes);
+    }
+
+    #[test]
+    fn pdn(bytes in input()) {
+        fuzz_checks::pdn(&bytes);
+    }
+
+    #[test]
+    fn algebraic(bytes in input()) {
+        fuzz_checks::algebraic(&bytes);
+    }
+
+    #[test]
+    fn numeric(bytes in input()) {
+        fuzz_checks::numeric(&bytes);
+    }
+}
+
+proptest! {
+    // The console replays whole scripts: fewer cases.
+    #![proptest_config(ProptestConfig { cases: cases() / 4, ..ProptestConfig::default() })]
+
+    #[test]
+    fn console(bytes in input()) {
+        fuzz_checks::console(&bytes);
+    }
+}
+
+/// Inputs the fuzzers once found failing, kept under `tests/fixtures/fuzz/<reader>/`.
+#[test]
+fn inputs_found_by_fuzzing_hold() {
+    type Check = fn(&[u8]);
+    let readers: [(&str, Check); 5] = [
+        ("fen", fuzz_checks::fen),
+        ("pdn", fuzz_checks::pdn),
+        ("algebraic", fuzz_checks::algebraic),
+        ("numeric", fuzz_checks::numeric),
+        ("console", fuzz_checks::console),
+    ];
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fuzz");
+    let mut seen = 0;
+    for (name, check) in readers {
+        let Ok(dir) = std::fs::read_dir(root.join(name)) else {
+            continue;
+        };
+        for entry in dir {
+            let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+            check(&bytes);
+            seen += 1;
+        }
+    }
+    assert!(seen > 0, "no fuzz fixtures found under {}", root.display());
+}

@@ -1,0 +1,29 @@
+//! The program's integration tests, one binary: the command line, the dialogues, the TUI, match and tune.
+
+mod cli_core;
+mod czech_common;
+mod czech_engine;
+mod czech_pdn;
+mod czech_random;
+mod czech_rejections;
+mod czech_session;
+mod engine_analyze;
+mod engine_threads;
+mod fuzz_checks;
+mod fuzz_parsers;
+mod hardening;
+mod match_cli;
+mod match_inputs;
+mod newcomer;
+mod russian_session;
+mod spanish_common;
+mod spanish_console;
+mod spanish_engine;
+mod spanish_random;
+mod tablebase_cli;
+mod tui_common;
+mod tui_fuzz;
+mod tui_play;
+mod tui_rules;
+mod tui_screen;
+mod tune_cli;

@@ -1,0 +1,226 @@
+//! Positions as FEN text, as in PDN: `W:Wa1,c1,Kd4:Bb8,Ke5`.
+//!
+//! The side to move, then each side's pieces after its colour letter; `K` marks a king.
+//! Squares are read algebraically (`d4`) or by PDN number (`18`, and ranges such as `1-12`);
+//! they are always written algebraically, ordered by file and then rank.
+
+use std::fmt::Write;
+
+use crate::position::{Setup, SetupError};
+use crate::square::SquareError;
+use crate::text::excerpt;
+use crate::{Bitboard, Color, Position, Square};
+
+/// Why a text is not a FEN position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// Nothing but white space.
+    #[error("the FEN is empty")]
+    Empty,
+    /// The text does not have the three `:`-separated fields.
+    #[error("the FEN must have three fields separated by ':' (like W:Wa1,c3:Bf6), found {0}")]
+    FieldCount(usize),
+    /// The side to move is not `W` or `B`.
+    #[error("the side to move must be W or B, not '{0}'")]
+    BadTurn(String),
+    /// A piece list does not start with `W` or `B`.
+    #[error("a piece list must start with W or B: '{0}'")]
+    BadColour(String),
+    /// Both piece lists are for the same colour.
+    #[error("the pieces of {0} are given twice")]
+    ColourTwice(&'static str),
+    /// A square that cannot be read.
+    #[error("bad square '{text}': {reason}")]
+    BadSquare {
+        /// The text of the square.
+        text: String,
+        /// What is wrong with it.
+        reason: SquareError,
+    },
+    /// A range of numbers that is not `low-high` with `low <= high`.
+    #[error("bad square range '{0}'")]
+    BadRange(String),
+    /// A square given twice.
+    #[error("square {0} is given twice")]
+    SquareTwice(Square),
+    /// The pieces do not form a position.
+    #[error("{0}")]
+    Setup(#[from] SetupError),
+}
+
+fn parse_color(text: &str) -> Option<Color> {
+    match text {
+        "W" | "w" => Some(Color::White),
+        "B" | "b" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// Reads the squares of one side into `pieces` and `kings`.
+fn parse_squares(
+    list: &str,
+    pieces: &mut Bitboard,
+    kings: &mut Bitboard,
+    seen: &mut Bitboard,
+) -> Result<(), FenError> {
+    for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let (king, name) = match item.strip_prefix(['K', 'k']) {
+            Some(rest) => (true, rest.trim()),
+            None => (false, item),
+        };
+        let squares: Vec<Square> = match name.split_once('-') {
+            Some((lo, hi)) => {
+                let (Ok(lo), Ok(hi)) = (lo.trim().parse::<u8>(), hi.trim().parse::<u8>()) else {
+                    return Err(FenError::BadRange(excerpt(item)));
+                };
+                if lo == 0 || lo > hi || hi > 32 {
+                    return Err(FenError::BadRange(excerpt(item)));
+                }
+                (lo..=hi).filter_map(Square::from_number).collect()
+            }
+            None => vec![
+                Square::parse_any(name).map_err(|reason| FenError::BadSquare {
+                    text: excerpt(name),
+                    reason,
+                })?,
+            ],
+        };
+        for sq in squares {
+            if seen.contains(sq) {
+                return Err(FenError::SquareTwice(sq));
+            }
+            *seen = seen.with(sq);
+            *pieces = pieces.with(sq);
+            if king {
+                *kings = kings.with(sq);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Reads a position from FEN.
+pub fn parse(text: &str) -> Result<Position, FenError> {
+    let text = text.trim();
+    let text = text.strip_suffix('.').unwrap_or(text).trim();
+    if text.is_empty() {
+        return Err(FenError::Empty);
+    }
+    let fields: Vec<&str> = text.split(':').map(str::trim).collect();
+    if fields.len() != 3 {
+        return Err(FenError::FieldCount(fields.len()));
+    }
+    let turn = parse_color(fields[0]).ok_or_else(|| FenError::BadTurn(excerpt(fields[0])))?;
+    let mut setup = Setup {
+        turn: Some(turn),
+        ..Setup::default()
+    };
+    let mut given = [false; 2];
+    let mut seen = Bitboard::EMPTY;
+    for field in &fields[1..] {
+        let mut chars = field.chars();
+        let color = chars
+            .next()
+            .and_then(|c| parse_color(c.encode_utf8(&mut [0; 4])))
+            .ok_or_else(|| FenError::BadColour(excerpt(field)))?;
+        if given[color.index()] {
+            return Err(FenError::ColourTwice(match color {
+                Color::White => "white",
+                Color::Black => "black",
+            }));
+        }
+        given[color.index()] = true;
+        let pieces = match color {
+            Color::White => &mut setup.white,
+            Color::Black => &mut setup.black,
+        };
+        parse_squares(chars.as_str(), pieces, &mut setup.kings, &mut seen)?;
+    }
+    Ok(Position::from_setup(&setup)?)
+}
+
+/// Writes a position as FEN with algebraic squares, e.g. `W:Wa1,c1,Kd4:Bb8,Ke5`.
+pub fn write(pos: &Position) -> String {
+    let mut text = String::new();
+    text.push(match pos.turn() {
+        Color::White => 'W',
+        Color::Black => 'B',
+    });
+    for (color, letter) in [(Color::White, 'W'), (Color::Black, 'B')] {
+        text.push(':');
+        text.push(letter);
+        let mut squares: Vec<Square> = pos.pieces(color).squares().collect();
+        squares.sort_by_key(|sq| (sq.file(), sq.rank()));
+        for (i, sq) in squares.into_iter().enumerate() {
+            if i > 0 {
+                text.push(',');
+            }
+            if pos.all_kings().contains(sq) {
+                text.push('K');
+            }
+            let _ = write!(text, "{sq}");
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_and_writes_the_example() {
+        let pos = parse("W:Wa1,c1,Kd4:Bb8,Ke5").unwrap();
+        assert_eq!(write(&pos), "W:Wa1,c1,Kd4:Bb8,Ke5");
+        assert_eq!(pos.turn(), Color::White);
+        assert_eq!(pos.kings(Color::Black).count(), 1);
+    }
+
+    #[test]
+    fn numbers_and_ranges() {
+        let pos = parse("B:W21-32:B1-12").unwrap();
+        assert_eq!(
+            pos.to_setup(),
+            Position::initial().with_turn(Color::Black).to_setup()
+        );
+        assert_eq!(
+            write(&Position::initial()),
+            "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8"
+        );
+        assert_eq!(parse("W:W29:BK1").unwrap().to_string(), "W:Wa1:BKb8");
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        assert_eq!(parse("  "), Err(FenError::Empty));
+        assert_eq!(parse("W:Wa1"), Err(FenError::FieldCount(2)));
+        assert_eq!(parse("X:Wa1:Bb8"), Err(FenError::BadTurn("X".into())));
+        assert_eq!(parse("W:Wa1:Wb8"), Err(FenError::ColourTwice("white")));
+        assert_eq!(
+            parse("W:Wa1,a1:Bb8"),
+            Err(FenError::SquareTwice("a1".parse().unwrap()))
+        );
+        assert_eq!(
+            parse("W:Wa1:Ba1"),
+            Err(FenError::SquareTwice("a1".parse().unwrap()))
+        );
+        assert!(matches!(
+            parse("W:Wb1:Bb8"),
+            Err(FenError::BadSquare {
+                reason: SquareError::Light(_),
+                ..
+            })
+        ));
+        assert!(matches!(
+            parse("W:Wz9:Bb8"),
+            Err(FenError::BadSquare { .. })
+        ));
+        assert!(matches!(
+            parse("W:Wb8:Bd8"),
+            Err(FenError::Setup(SetupError::ManOnCrowningRank { .. }))
+        ));
+        assert!(parse("W:WKb8:Ba1").is_err());
+        assert!(parse("W:WKb8:BKa1").is_ok());
+        assert!(matches!(parse("W:W5-2:B1"), Err(FenError::BadRange(_))));
+    }
+}

@@ -1,0 +1,43 @@
+//! `dama-core`: the rules of draughts on the 8×8 board, for every rule set `dama` plays and any
+//! a user adds: squares, bitboards, positions, moves, FEN, notation, PDN, games and perft. It
+//! depends on nothing of the program (no command line, no terminal) and knows no engine.
+//!
+//! The core is a [`Position`] (pieces on a [`Bitboard`] of the 32 playable [`Square`]s and the
+//! side to move) and a [`Rules`] implementation ([`Czech`], [`Russian`], [`House`],
+//! [`Spanish`], or one of your own) that generates the legal [`Move`]s into a reusable
+//! [`MoveList`]. A [`Game`](game::Game) keeps the history, the draw counts and the result.
+//!
+//! ```
+//! use dama_core::{Czech, MoveList, Position, Rules};
+//!
+//! let pos = Position::initial();
+//! let mut moves = MoveList::new();
+//! Czech::legal_moves(&pos, &mut moves);
+//! assert_eq!(moves.len(), 7);
+//! let next = pos.after(&moves[0]);
+//! assert_eq!(dama_core::perft::perft::<Czech>(&next, 1), 7);
+//! ```
+//!
+//! A rule set of your own is a zero-sized type implementing [`Rules`]; most describe their
+//! moves to the shared generator through [`Params`](rules::Params) and write
+//! [`moves_from_params!`] inside their `impl Rules`.
+
+#![deny(missing_docs)]
+
+pub mod bitboard;
+pub mod fen;
+pub mod game;
+pub mod mv;
+pub mod notation;
+pub mod pdn;
+pub mod perft;
+pub mod position;
+pub mod rules;
+pub mod square;
+pub mod text;
+
+pub use bitboard::Bitboard;
+pub use mv::{Move, MoveList};
+pub use position::{Color, Piece, Position, Role};
+pub use rules::{Czech, DrawReason, House, RuleSet, RuleSetInfo, Rules, Russian, Spanish};
+pub use square::{Direction, Square};

@@ -1,0 +1,329 @@
+//! Reading PDN: the tokenizer (tags, comments, variations, NAGs) and the checked replay of the
+//! moves.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::{PdnError, PdnErrorKind, Record};
+use crate::fen;
+use crate::game::{Game, Outcome, PlayError};
+use crate::notation::algebraic::{self, MoveText};
+use crate::text::excerpt;
+use crate::{Color, MoveList, Position, Rules, Square};
+
+/// One piece of PDN text and the line it starts on.
+#[derive(Debug)]
+enum Token {
+    Tag(String, String),
+    Word(String),
+}
+
+fn err(line: usize, kind: PdnErrorKind) -> PdnError {
+    PdnError { line, kind }
+}
+
+/// Splits the text into tags and words, dropping comments, variations and NAGs.
+/// Stops at the first tag that follows movetext (the next game).
+fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, PdnError> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut tokens = Vec::new();
+    let mut line = 1;
+    let mut i = 0;
+    let mut in_movetext = false;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            '\n' => {
+                line += 1;
+                i += 1;
+            }
+            c if c.is_whitespace() || c == '\u{feff}' => i += 1,
+            '{' => {
+                let start = line;
+                i += 1;
+                loop {
+                    match chars.get(i) {
+                        None => return Err(err(start, PdnErrorKind::UnclosedComment)),
+                        Some('}') => break,
+                        Some('\n') => line += 1,
+                        Some(_) => {}
+                    }
+                    i += 1;
+                }
+                i += 1;
+            }
+            ';' => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+            }
+            '%' if i == 0 || chars[i - 1] == '\n' => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+            }
+            '(' => {
+                let start = line;
+                let mut depth = 0usize;
+                loop {
+                    match chars.get(i) {
+                        None => return Err(err(start, PdnErrorKind::UnclosedVariation)),
+                        Some('(') => depth += 1,
+                        Some(')') => {
+                            depth -= 1;
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        Some('{') => {
+                            while i < chars.len() && chars[i] != '}' {
+                                if chars[i] == '\n' {
+                                    line += 1;
+                                }
+                                i += 1;
+                            }
+                            if i == chars.len() {
+                                return Err(err(start, PdnErrorKind::UnclosedComment));
+                            }
+                        }
+                        Some(';') => {
+                            // A comment to the end of the line, whatever it holds.
+                            while i + 1 < chars.len() && chars[i + 1] != '\n' {
+                                i += 1;
+                            }
+                        }
+                        Some('\n') => line += 1,
+                        Some(_) => {}
+                    }
+                    i += 1;
+                }
+                i += 1;
+            }
+            ')' => return Err(err(line, PdnErrorKind::StrayParenthesis)),
+            '[' => {
+                if in_movetext {
+                    break;
+                }
+                let (tag, used) = parse_tag(&chars[i..]).ok_or(err(line, PdnErrorKind::BadTag))?;
+                tokens.push((line, tag));
+                i += used;
+            }
+            _ => {
+                let start = i;
+                while i < chars.len()
+                    && !chars[i].is_whitespace()
+                    && !matches!(chars[i], '{' | '}' | '(' | ')' | ';' | '[' | ']')
+                {
+                    i += 1;
+                }
+                if i == start {
+                    return Err(err(line, PdnErrorKind::Unreadable(excerpt(&c.to_string()))));
+                }
+                let word: String = chars[start..i].iter().collect();
+                in_movetext = true;
+                if !word.starts_with('$') {
+                    tokens.push((line, Token::Word(word)));
+                }
+            }
+        }
+    }
+    Ok(tokens)
+}
+
+/// Reads `[Name "value"]` at the start of `chars`; returns the tag and the characters used.
+/// A tag stays on one line: it looks no further than the line's end, so that reading many
+/// tags on one line takes time in proportion to the line.
+fn parse_tag(chars: &[char]) -> Option<(Token, usize)> {
+    let mut i = 1;
+    let skip_ws = |i: &mut usize| {
+        while *i < chars.len() && chars[*i].is_whitespace() && chars[*i] != '\n' {
+            *i += 1;
+        }
+    };
+    skip_ws(&mut i);
+    let name_start = i;
+    while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
+        i += 1;
+    }
+    if i == name_start {
+        return None;
+    }
+    let name: String = chars[name_start..i].iter().collect();
+    skip_ws(&mut i);
+    if chars.get(i) != Some(&'"') {
+        return None;
+    }
+    i += 1;
+    let mut value = String::new();
+    loop {
+        match chars.get(i)? {
+            '"' => break,
+            '\n' => return None,
+            '\\' => {
+                value.push(*chars.get(i + 1).filter(|&&c| c != '\n')?);
+                i += 2;
+            }
+            &c => {
+                value.push(c);
+                i += 1;
+            }
+        }
+    }
+    i += 1;
+    skip_ws(&mut i);
+    if chars.get(i) != Some(&']') {
+        return None;
+    }
+    Some((Token::Tag(name, value), i + 1))
+}
+
+static NUMBER_RE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\d+\.(?:\.\.)?").expect("valid regex"));
+static MOVE_RE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^([a-h][1-8]|\d{1,2})(?:[-x:]([a-h][1-8]|\d{1,2}))+$").expect("valid regex")
+});
+static SQUARE_RE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?i)[a-h][1-8]|\d{1,2}").expect("valid regex"));
+
+const RESULTS: [&str; 7] = ["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "*"];
+
+/// A written move as a [`MoveText`], if it is one.
+fn move_text(word: &str) -> Option<MoveText> {
+    if !MOVE_RE.is_match(word) {
+        return None;
+    }
+    let squares = SQUARE_RE
+        .find_iter(word)
+        .map(|m| Square::parse_any(m.as_str()).ok())
+        .collect::<Option<Vec<_>>>()?;
+    Some(MoveText {
+        squares,
+        capture: Some(word.contains(['x', 'X', ':'])),
+    })
+}
+
+/// The rule set the first game of a PDN text names by its `GameType` (and `Variant`) tags
+/// ([`RuleSet::from_pdn`](crate::RuleSet::from_pdn)); `None` without a `GameType` tag, with an
+/// unknown one, or when the text cannot be read.
+pub fn rule_set(text: &str) -> Option<crate::RuleSet> {
+    let tokens = tokenize(text).ok()?;
+    let mut game_type = None;
+    let mut variant = None;
+    for (_, token) in tokens {
+        match token {
+            Token::Tag(name, value) if name.eq_ignore_ascii_case("GameType") => {
+                // `GameType "25,W,8,8,A1,0"`: the number comes first.
+                game_type = value.split(',').next()?.trim().parse::<u32>().ok();
+            }
+            Token::Tag(name, value) if name.eq_ignore_ascii_case("Variant") => {
+                variant = Some(value);
+            }
+            Token::Tag(..) => {}
+            Token::Word(_) => break,
+        }
+    }
+    crate::RuleSet::from_pdn(game_type?, variant.as_deref())
+}
+
+/// Reads the first game of a PDN text under the rules `R`, checking every move.
+pub fn read<R: Rules>(text: &str) -> Result<Record<R>, PdnError> {
+    let tokens = tokenize(text)?;
+    let last_line = text.lines().count().max(1);
+    if tokens.is_empty() {
+        return Err(err(last_line, PdnErrorKind::Empty));
+    }
+    let mut tags = Vec::new();
+    let mut game: Option<Game<R>> = None;
+    let mut moves = MoveList::new();
+    let mut number = 1;
+    for (line, token) in tokens {
+        let word = match token {
+            Token::Tag(name, value) => {
+                tags.push((name, value));
+                continue;
+            }
+            Token::Word(word) => word,
+        };
+        let game = match &mut game {
+            Some(game) => game,
+            None => {
+                let start = match tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("FEN")) {
+                    Some((_, value)) => {
+                        fen::parse(value).map_err(|e| err(line, PdnErrorKind::BadFen(e)))?
+                    }
+                    None => Position::initial(),
+                };
+                game.insert(Game::new(start))
+            }
+        };
+        if RESULTS.contains(&word.as_str()) {
+            return finish(game, &word, line).map(|()| Record {
+                game: game.clone(),
+                tags,
+            });
+        }
+        let rest = match NUMBER_RE.find(&word) {
+            Some(m) => {
+                number = word[..m.end()]
+                    .trim_end_matches('.')
+                    .parse()
+                    .unwrap_or(number);
+                &word[m.end()..]
+            }
+            None => word.as_str(),
+        };
+        let rest = rest.trim_end_matches(['!', '?', '*', '+', '=']);
+        if rest.is_empty() || rest.chars().all(|c| c == '.') {
+            continue;
+        }
+        let Some(mt) = move_text(rest) else {
+            return Err(err(line, PdnErrorKind::Unreadable(excerpt(&word))));
+        };
+        if game.is_over() {
+            return Err(err(line, PdnErrorKind::AfterEnd(excerpt(rest))));
+        }
+        game.legal_moves(&mut moves);
+        let mv = algebraic::resolve(&mt, game.position(), &moves).map_err(|reason| {
+            err(
+                line,
+                PdnErrorKind::Illegal {
+                    number,
+                    text: excerpt(rest),
+                    reason,
+                },
+            )
+        })?;
+        if let Err(PlayError::GameOver | PlayError::Illegal) = game.try_play(&mv) {
+            return Err(err(line, PdnErrorKind::AfterEnd(excerpt(rest))));
+        }
+    }
+    Err(err(last_line, PdnErrorKind::NoResult))
+}
+
+/// Applies the written result to the game: a result the rules do not give is a resignation
+/// or an agreed draw; one that contradicts the rules' result is refused.
+fn finish<R: Rules>(game: &mut Game<R>, result: &str, line: usize) -> Result<(), PdnError> {
+    let winner = match result {
+        "1-0" | "2-0" => Some(Some(Color::White)),
+        "0-1" | "0-2" => Some(Some(Color::Black)),
+        "1/2-1/2" | "1-1" => Some(None),
+        _ => None,
+    };
+    let mismatch = || err(line, PdnErrorKind::ResultMismatch(result.to_string()));
+    match (game.outcome(), winner) {
+        (_, None) if game.is_over() => Err(mismatch()),
+        (_, None) => Ok(()),
+        (None, Some(Some(winner))) => {
+            game.resign(!winner);
+            Ok(())
+        }
+        (None, Some(None)) => {
+            game.agree_draw();
+            Ok(())
+        }
+        (Some(Outcome::Win { winner, .. }), Some(Some(w))) if winner == w => Ok(()),
+        (Some(Outcome::Draw(_)), Some(None)) => Ok(()),
+        (Some(_), Some(_)) => Err(mismatch()),
+    }
+}

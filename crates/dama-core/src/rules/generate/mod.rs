@@ -1,0 +1,553 @@
+//! Move generation shared by every rule set, shaped by a rule set's [`Params`].
+//!
+//! What all our rule sets share: men step one square diagonally forward and capture over an
+//! adjacent opposing piece to the square just beyond; kings fly along whole diagonals and
+//! capture at long range, over one opposing piece; a capture may chain several hops; captured
+//! pieces stay on the board until the move ends (they block, and none is jumped twice: the
+//! Turkish strike); the square the moving piece left is empty during the move.
+//!
+//! What differs is described by the constants of [`Params`]; every one is a compile-time
+//! constant, so a rule set's generator carries no branch of the others.
+
+mod children;
+mod count;
+mod leaves;
+
+pub use count::count_moves;
+pub use leaves::perft;
+
+use crate::mv::MAX_PATH;
+use crate::position::Color;
+use crate::{Bitboard, Direction, Move, MoveList, Position, Square};
+
+/// The move methods of [`Rules`](crate::Rules) for a rule set whose moves are exactly the
+/// shared generator's under its own [`Params`]: `legal_moves` ([`legal_moves`]),
+/// `legal_captures` ([`legal_captures`]), `count_legal_moves` ([`count_moves`]) and
+/// `count_leaves` ([`perft`]). Written inside `impl Rules for X { … }`; a rule set that
+/// filters the generator's moves (say, by a majority rule) writes its own `legal_moves`
+/// instead and keeps the other three by default.
+#[macro_export]
+macro_rules! moves_from_params {
+    () => {
+        #[inline]
+        fn legal_moves(pos: &$crate::Position, moves: &mut $crate::MoveList) {
+            $crate::rules::generate::legal_moves::<Self>(pos, moves);
+        }
+
+        #[inline]
+        fn legal_captures(pos: &$crate::Position, moves: &mut $crate::MoveList) -> bool {
+            $crate::rules::generate::legal_captures::<Self>(pos, moves)
+        }
+
+        #[inline(always)]
+        fn count_legal_moves(pos: &$crate::Position, scratch: &mut $crate::MoveList) -> usize {
+            $crate::rules::generate::count_moves::<Self>(pos, scratch)
+        }
+
+        fn count_leaves(pos: &$crate::Position, depth: u32) -> u64 {
+            $crate::rules::generate::perft::<Self>(pos, depth)
+        }
+    };
+}
+pub use crate::moves_from_params;
+
+/// Where a capturing king may land beyond the piece it takes.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum KingLanding {
+    /// On any empty square beyond the piece, before the next piece or the edge (and where
+    /// sequences must be finished, the sequence goes on from there if it can).
+    Anywhere,
+    /// On any empty square beyond, but where from some of them the capture can go on, on one
+    /// of those (Czech, Russian).
+    GoingOn,
+    /// Only on the square directly behind the piece (the house rules of the Russian program);
+    /// the king may still start its capture from a distance.
+    DirectlyBehind,
+}
+
+/// The knobs a rule set turns on the shared generator: everything a rule set's moves are made
+/// of. A rule set implements [`Params`] and calls [`legal_moves`], [`count_moves`] and
+/// [`perft`] from its [`Rules`](crate::Rules) implementation (`moves_from_params!()` writes
+/// those calls).
+pub trait Params {
+    /// Whether a player who can capture must capture.
+    const COMPULSORY: bool;
+    /// Whether, when both can capture, a king must capture rather than a man.
+    const KING_PRIORITY: bool;
+    /// The most hops (pieces taken) in one move.
+    const MAX_HOPS: usize;
+    /// Whether every prefix of a capture sequence is a move of its own. When false a sequence
+    /// must be finished.
+    const PARTIAL: bool;
+    /// Whether two sequences with the same start, end and captured set are one move.
+    const MERGE_ROUTES: bool;
+    /// Whether men capture backward as well as forward.
+    const MAN_CAPTURES_BACKWARD: bool = false;
+    /// What a man that reaches the far rank during a capture does: when true it is crowned at
+    /// once and goes on capturing as a king if it can; when false its move ends there.
+    const CROWNED_MAN_GOES_ON: bool = false;
+    /// Where a capturing king may land.
+    const KING_LANDING: KingLanding;
+}
+
+/// Whether the man-capture shortcuts (forward only, never crowned mid-way, no merging) hold.
+#[inline(always)]
+const fn simple_men<P: Params>() -> bool {
+    !P::MAN_CAPTURES_BACKWARD && !P::CROWNED_MAN_GOES_ON
+}
+
+/// White when `WHITE`, else black.
+#[inline(always)]
+const fn color<const WHITE: bool>() -> Color {
+    if WHITE { Color::White } else { Color::Black }
+}
+
+/// The two forward directions of white's men (`WHITE`) or black's.
+#[inline(always)]
+const fn forward_of<const WHITE: bool>() -> [Direction; 2] {
+    if WHITE {
+        [Direction::NorthEast, Direction::NorthWest]
+    } else {
+        [Direction::SouthEast, Direction::SouthWest]
+    }
+}
+
+/// The directions a man of `WHITE` (or black) captures in, each passed to `f` as a constant
+/// (the calls are unrolled, so every shift by a direction compiles to a fixed shift).
+#[inline(always)]
+fn each_capture_dir<P: Params, const WHITE: bool>(mut f: impl FnMut(Direction)) {
+    let [f0, f1] = forward_of::<WHITE>();
+    f(f0);
+    f(f1);
+    if P::MAN_CAPTURES_BACKWARD {
+        let [b0, b1] = if WHITE {
+            forward_of::<false>()
+        } else {
+            forward_of::<true>()
+        };
+        f(b0);
+        f(b1);
+    }
+}
+
+/// The square one step back from `to` against `dir`.
+#[inline]
+fn back(to: Square, dir: Direction) -> Square {
+    Square::from_bit_unchecked((to.bit() as i8 - dir.delta()) as u8)
+}
+
+/// The direction opposite `dir`.
+#[inline(always)]
+const fn opposite(dir: Direction) -> Direction {
+    match dir {
+        Direction::NorthEast => Direction::SouthWest,
+        Direction::NorthWest => Direction::SouthEast,
+        Direction::SouthEast => Direction::NorthWest,
+        Direction::SouthWest => Direction::NorthEast,
+    }
+}
+
+/// The men of the side to move that can jump in `dir` right now.
+#[inline]
+fn man_jumpers(men: Bitboard, opp: Bitboard, empty: Bitboard, dir: Direction) -> Bitboard {
+    let opp_dir = opposite(dir);
+    (empty.shift(opp_dir) & opp).shift(opp_dir) & men
+}
+
+/// Where a capture search puts the sequences it finds.
+trait Sink {
+    /// Takes the sequence from `from` along the first `hops` squares of `path`; `crowns`: a
+    /// man was crowned on the way.
+    fn record(
+        &mut self,
+        from: Square,
+        path: &[Square; MAX_PATH],
+        hops: usize,
+        captured: Bitboard,
+        crowns: bool,
+    );
+}
+
+/// Collects sequences as moves, merging routes when `merge` is set.
+struct ListSink<'a> {
+    list: &'a mut MoveList,
+    /// Where this search's captures begin in `list`.
+    first_capture: usize,
+    merge: bool,
+}
+
+impl Sink for ListSink<'_> {
+    #[inline]
+    fn record(
+        &mut self,
+        from: Square,
+        path: &[Square; MAX_PATH],
+        hops: usize,
+        captured: Bitboard,
+        crowns: bool,
+    ) {
+        let mv = Move::from_parts(from, *path, hops, captured, crowns);
+        if self.merge
+            && self.list[self.first_capture..]
+                .iter()
+                .any(|m| m.same_route(&mv))
+        {
+            return;
+        }
+        self.list.push(mv);
+    }
+}
+
+/// Counts sequences (for bulk counting, where no two can be the same move).
+struct CountSink(usize);
+
+impl Sink for CountSink {
+    #[inline]
+    fn record(&mut self, _: Square, _: &[Square; MAX_PATH], _: usize, _: Bitboard, _: bool) {
+        self.0 += 1;
+    }
+}
+
+/// The state of one capture search from one starting square.
+struct Jumps<S> {
+    from: Square,
+    /// The opposing pieces.
+    opp: Bitboard,
+    /// Every occupied square while the move is made (the starting square is empty).
+    occ: Bitboard,
+    path: [Square; MAX_PATH],
+    /// Whether the moving piece started as a man and has been crowned on the way.
+    crowned: bool,
+    sink: S,
+}
+
+impl<S: Sink> Jumps<S> {
+    #[inline]
+    fn record(&mut self, hops: usize, captured: Bitboard) {
+        self.sink
+            .record(self.from, &self.path, hops, captured, self.crowned);
+    }
+
+    /// Men's jumps under the general rules: men may capture backward (so a piece taken may
+    /// stand next to the man again, and the man may come back to where it started), and a man
+    /// reaching the far rank is crowned there and may go on as a king.
+    fn man_general<P: Params, const WHITE: bool>(
+        &mut self,
+        at: Bitboard,
+        captured: Bitboard,
+        hops: usize,
+    ) {
+        let mut extended = false;
+        if hops < P::MAX_HOPS {
+            each_capture_dir::<P, WHITE>(|dir| {
+                let over = at.shift(dir) & self.opp & !captured;
+                let land = over.shift(dir) & !self.occ;
+                if let Some(land_sq) = land.first() {
+                    extended = true;
+                    self.man_landed::<P, WHITE>(land_sq, captured | over, hops + 1);
+                }
+            });
+        }
+        if !P::PARTIAL && !extended && hops > 0 {
+            self.record(hops, captured);
+        }
+    }
+
+    /// A man's hop `hops` (counted from 1) landed on `land`, having taken `taken`: it is
+    /// crowned there, or goes on as a man.
+    #[inline]
+    fn man_landed<P: Params, const WHITE: bool>(
+        &mut self,
+        land: Square,
+        taken: Bitboard,
+        hops: usize,
+    ) {
+        self.path[hops - 1] = land;
+        let far = if WHITE {
+            Bitboard::RANK_8
+        } else {
+            Bitboard::RANK_1
+        };
+        if far.contains(land) {
+            self.crowned = true;
+            if P::PARTIAL {
+                self.record(hops, taken);
+            }
+            if P::CROWNED_MAN_GOES_ON {
+                if P::PARTIAL || self.king_can_jump(land, taken) {
+                    self.king::<P>(land, taken, hops);
+                } else {
+                    self.record(hops, taken);
+                }
+            } else if !P::PARTIAL {
+                self.record(hops, taken);
+            }
+            self.crowned = false;
+            return;
+        }
+        if P::PARTIAL {
+            self.record(hops, taken);
+        }
+        self.man_general::<P, WHITE>(land.bb(), taken, hops);
+    }
+
+    /// Men's jumps. Two routes of a man never take the same pieces (each hop climbs two
+    /// ranks, so routes that part never meet the same piece again), so none are merged; and
+    /// as a man's hops only go forward, the pieces taken never stand in its way again.
+    fn man<P: Params, const WHITE: bool>(&mut self, at: Bitboard, captured: Bitboard, hops: usize) {
+        let mut extended = false;
+        if hops < P::MAX_HOPS {
+            for dir in forward_of::<WHITE>() {
+                let over = at.shift(dir) & self.opp;
+                let land = over.shift(dir) & !self.occ;
+                let Some(land_sq) = land.first() else {
+                    continue;
+                };
+                extended = true;
+                self.path[hops] = land_sq;
+                let taken = captured | over;
+                if P::PARTIAL {
+                    self.record(hops + 1, taken);
+                }
+                self.man::<P, WHITE>(land, taken, hops + 1);
+            }
+        }
+        if !P::PARTIAL && !extended && hops > 0 {
+            self.record(hops, captured);
+        }
+    }
+
+    /// The piece a king on `sq` would jump in `dir` and the squares it could land on.
+    #[inline]
+    fn king_hop<P: Params>(
+        &self,
+        sq: Square,
+        dir: Direction,
+        captured: Bitboard,
+    ) -> Option<(Square, Bitboard)> {
+        let first = (Bitboard::ray(sq, dir) & self.occ).nearest(dir)?;
+        if !(self.opp & !captured).contains(first) {
+            return None;
+        }
+        let landings = match P::KING_LANDING {
+            KingLanding::DirectlyBehind => first.bb().shift(dir) & !self.occ,
+            KingLanding::Anywhere | KingLanding::GoingOn => Bitboard::slide(first, dir, self.occ),
+        };
+        landings.any().then_some((first, landings))
+    }
+
+    #[inline]
+    fn king_can_jump(&self, sq: Square, captured: Bitboard) -> bool {
+        let prey = self.opp & !captured;
+        let empty = !self.occ;
+        Direction::ALL.into_iter().any(|dir| {
+            (Bitboard::ray(sq, dir) & self.occ)
+                .nearest(dir)
+                .is_some_and(|first| prey.contains(first) && (first.bb().shift(dir) & empty).any())
+        })
+    }
+
+    fn king<P: Params>(&mut self, sq: Square, captured: Bitboard, hops: usize) {
+        if hops >= P::MAX_HOPS {
+            return;
+        }
+        for dir in Direction::ALL {
+            let Some((over, landings)) = self.king_hop::<P>(sq, dir, captured) else {
+                continue;
+            };
+            let taken = captured.with(over);
+            if P::PARTIAL {
+                for land in landings {
+                    self.path[hops] = land;
+                    self.record(hops + 1, taken);
+                    self.king::<P>(land, taken, hops + 1);
+                }
+            } else if P::KING_LANDING == KingLanding::Anywhere {
+                for land in landings {
+                    self.path[hops] = land;
+                    if hops + 1 < P::MAX_HOPS && self.king_can_jump(land, taken) {
+                        self.king::<P>(land, taken, hops + 1);
+                    } else {
+                        self.record(hops + 1, taken);
+                    }
+                }
+            } else {
+                let going_on: Bitboard = landings
+                    .squares()
+                    .filter(|&land| hops + 1 < P::MAX_HOPS && self.king_can_jump(land, taken))
+                    .collect();
+                if going_on.any() {
+                    for land in going_on {
+                        self.path[hops] = land;
+                        self.king::<P>(land, taken, hops + 1);
+                    }
+                } else {
+                    for land in landings {
+                        self.path[hops] = land;
+                        self.record(hops + 1, taken);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Runs the capture search of every piece in `kings` (as kings) into `sink`.
+#[inline]
+fn king_captures<P: Params, S: Sink>(pos: &Position, sink: S) -> S {
+    let us = pos.turn();
+    let mut jumps = Jumps {
+        from: Square::from_bit_unchecked(0),
+        opp: pos.pieces(!us),
+        occ: pos.occupied(),
+        path: [Square::from_bit_unchecked(0); MAX_PATH],
+        crowned: false,
+        sink,
+    };
+    for king in pos.kings(us) {
+        jumps.from = king;
+        jumps.occ = pos.occupied().without(king);
+        jumps.king::<P>(king, Bitboard::EMPTY, 0);
+    }
+    jumps.sink
+}
+
+/// Runs the capture search of the men of the side to move into `sink`.
+#[inline]
+fn man_captures<P: Params, S: Sink>(pos: &Position, sink: S) -> S {
+    match pos.turn() {
+        Color::White => man_captures_of::<P, S, true>(pos, sink),
+        Color::Black => man_captures_of::<P, S, false>(pos, sink),
+    }
+}
+
+#[inline(always)]
+fn man_captures_of<P: Params, S: Sink, const WHITE: bool>(pos: &Position, sink: S) -> S {
+    let us = pos.turn();
+    let opp = pos.pieces(!us);
+    let men = pos.men(us);
+    let empty = pos.empty();
+    let [d0, d1] = forward_of::<WHITE>();
+    let mut jumpers = man_jumpers(men, opp, empty, d0) | man_jumpers(men, opp, empty, d1);
+    if P::MAN_CAPTURES_BACKWARD {
+        let [b0, b1] = if WHITE {
+            forward_of::<false>()
+        } else {
+            forward_of::<true>()
+        };
+        jumpers |= man_jumpers(men, opp, empty, b0) | man_jumpers(men, opp, empty, b1);
+    }
+    let mut jumps = Jumps {
+        from: Square::from_bit_unchecked(0),
+        opp,
+        occ: pos.occupied(),
+        path: [Square::from_bit_unchecked(0); MAX_PATH],
+        crowned: false,
+        sink,
+    };
+    for man in jumpers {
+        jumps.from = man;
+        if simple_men::<P>() {
+            jumps.man::<P, WHITE>(man.bb(), Bitboard::EMPTY, 0);
+        } else {
+            // The man's square is empty while it moves: it may come back to it.
+            jumps.occ = pos.occupied().without(man);
+            jumps.man_general::<P, WHITE>(man.bb(), Bitboard::EMPTY, 0);
+        }
+    }
+    jumps.sink
+}
+
+/// Adds the captures of the side to move to `list`: kings' first, and men's only when the
+/// rules give kings no priority or no king can capture.
+fn captures<P: Params>(pos: &Position, list: &mut MoveList) {
+    let first_capture = list.len();
+    let sink = ListSink {
+        list,
+        first_capture,
+        merge: P::MERGE_ROUTES,
+    };
+    let sink = king_captures::<P, _>(pos, sink);
+    if P::KING_PRIORITY && sink.list.len() > first_capture {
+        return;
+    }
+    // Forward-only men that stop on the far rank never take the same pieces by two routes.
+    let men_sink = ListSink {
+        merge: P::MERGE_ROUTES && !simple_men::<P>(),
+        ..sink
+    };
+    man_captures::<P, _>(pos, men_sink);
+}
+
+/// Adds the plain moves of the side to move to `list`.
+fn quiet_moves(pos: &Position, list: &mut MoveList) {
+    match pos.turn() {
+        Color::White => quiet_moves_of::<true>(pos, list),
+        Color::Black => quiet_moves_of::<false>(pos, list),
+    }
+}
+
+#[inline(always)]
+fn quiet_moves_of<const WHITE: bool>(pos: &Position, list: &mut MoveList) {
+    let us = pos.turn();
+    let empty = pos.empty();
+    let occ = pos.occupied();
+    let far = us.crowning_rank();
+    for dir in forward_of::<WHITE>() {
+        let targets = pos.men(us).shift(dir) & empty;
+        for to in targets & !far {
+            list.push(Move::quiet(back(to, dir), to));
+        }
+        for to in targets & far {
+            list.push(Move::quiet(back(to, dir), to).with_crowning(true));
+        }
+    }
+    for king in pos.kings(us) {
+        for dir in Direction::ALL {
+            for to in Bitboard::slide(king, dir, occ) {
+                list.push(Move::quiet(king, to));
+            }
+        }
+    }
+}
+
+/// Whether the side to move has a plain move: a man's step forward or a king's step to an
+/// empty square (a king that can slide at all can step).
+fn has_quiet_move(pos: &Position) -> bool {
+    let us = pos.turn();
+    let empty = pos.empty();
+    let forward = match us {
+        Color::White => forward_of::<true>(),
+        Color::Black => forward_of::<false>(),
+    };
+    let men = pos.men(us);
+    if ((men.shift(forward[0]) | men.shift(forward[1])) & empty).any() {
+        return true;
+    }
+    let kings = pos.kings(us);
+    kings.any()
+        && Direction::ALL
+            .iter()
+            .any(|&dir| (kings.shift(dir) & empty).any())
+}
+
+/// Fills `list` with the legal captures of the side to move and returns whether a plain move
+/// is legal too (see [`Rules::legal_captures`](crate::Rules::legal_captures)).
+pub fn legal_captures<P: Params>(pos: &Position, list: &mut MoveList) -> bool {
+    list.clear();
+    captures::<P>(pos, list);
+    if P::COMPULSORY && !list.is_empty() {
+        return false;
+    }
+    has_quiet_move(pos)
+}
+
+/// Fills `list` with the legal moves of the side to move.
+pub fn legal_moves<P: Params>(pos: &Position, list: &mut MoveList) {
+    list.clear();
+    captures::<P>(pos, list);
+    if P::COMPULSORY && !list.is_empty() {
+        return;
+    }
+    quiet_moves(pos, list);
+}

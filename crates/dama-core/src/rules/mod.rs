@@ -1,0 +1,203 @@
+//! The [`Rules`] trait and the rule sets that implement it.
+//!
+//! A rule set says which moves are legal, when a game is lost and when it is drawn. Everything
+//! above this module (perft, the game, the engine, the consoles) is generic over [`Rules`], and a
+//! [`RuleSet`] chosen at run time is turned into one of the static types once, with
+//! [`with_rules!`](crate::with_rules), so the hot loops stay monomorphic.
+//!
+//! Adding a variant: write a file with a type implementing [`Rules`] (most use the shared
+//! generator in `generate/` through its [`Params`]) with its [`RuleSetInfo`], and add its line
+//! to the registry's list (`registry.rs`, see `docs/architecture.md`). A crate of its own can do
+//! the same without the registry: everything a rule set needs is public.
+
+mod czech;
+pub mod generate;
+mod house;
+mod registry;
+mod russian;
+mod spanish;
+
+use std::fmt;
+
+pub use czech::Czech;
+pub use generate::{KingLanding, Params};
+pub use house::House;
+pub use registry::{RuleSet, RuleSetInfo, UnknownRuleSet};
+pub use russian::Russian;
+pub use spanish::Spanish;
+
+use crate::{Move, MoveList, Position};
+
+/// Why a game is drawn.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum DrawReason {
+    /// The same position, with the same side to move, occurred for the third time.
+    Repetition,
+    /// Fifteen moves by each player with no man move and no capture.
+    NoProgress,
+    /// The moves allowed for a king ending ran out.
+    KingEnding,
+    /// Both sides had kings and the material did not change for the moves the ending allows
+    /// (the Russian rules' 30 or 60 moves).
+    MaterialUnchanged,
+    /// The players agreed.
+    Agreement,
+}
+
+/// What the draw rules remember from move to move, besides the positions themselves.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct DrawCounters {
+    /// Half-moves in a row with no man move and no capture.
+    pub quiet_plies: u16,
+    /// The count of a king ending, when the material is one the rules limit.
+    pub ending: Option<EndingCount>,
+}
+
+/// The count of a limited ending: how many half-moves have been played since its material
+/// arose, and how many are allowed.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct EndingCount {
+    /// The material the count belongs to: white men, white kings, black men, black kings.
+    pub material: [u8; 4],
+    /// Half-moves played since the material arose.
+    pub plies: u16,
+    /// Half-moves allowed before the game is drawn.
+    pub limit: u16,
+}
+
+/// The material of a position: white men, white kings, black men, black kings.
+pub fn material(pos: &Position) -> [u8; 4] {
+    use crate::Color::{Black, White};
+    [
+        pos.men(White).count() as u8,
+        pos.kings(White).count() as u8,
+        pos.men(Black).count() as u8,
+        pos.kings(Black).count() as u8,
+    ]
+}
+
+/// The count of the ending of `pos` under `R`, starting now, if `R` limits its material.
+fn ending_count<R: Rules>(pos: &Position) -> Option<EndingCount> {
+    R::ending_limit(pos).map(|limit| EndingCount {
+        material: material(pos),
+        plies: 0,
+        limit,
+    })
+}
+
+/// The draw counters after `mv` took `before` to `after`, for rule sets that count both:
+/// the half-moves without a capture or a man move (from 0 after one), and the ending count
+/// of [`Rules::ending_limit`], which goes on while the material stays and starts again when
+/// it changes. The default [`Rules::next_counters`].
+pub fn counted_next<R: Rules>(
+    counters: &DrawCounters,
+    before: &Position,
+    mv: &Move,
+    after: &Position,
+) -> DrawCounters {
+    let quiet_plies = if before.is_irreversible(mv) {
+        0
+    } else {
+        counters.quiet_plies.saturating_add(1)
+    };
+    let ending = match counters.ending {
+        Some(count) if count.material == material(after) => Some(EndingCount {
+            plies: count.plies.saturating_add(1),
+            ..count
+        }),
+        _ => ending_count::<R>(after),
+    };
+    DrawCounters {
+        quiet_plies,
+        ending,
+    }
+}
+
+/// A rule set: legal moves, the end of the game, the draw rules and its notation.
+///
+/// Implementations are zero-sized types; every function is associated, so generic code
+/// (`perft::<Czech>`, `Game<Spanish>`, the engine's search) is compiled once per rule set.
+pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
+    /// The constants that identify the rule set: name, PDN tags, notation, language.
+    const INFO: RuleSetInfo;
+
+    /// Whether the third occurrence of a position draws.
+    const REPETITION_DRAW: bool = false;
+
+    /// Fills `moves` with the legal moves of the side to move (clearing it first).
+    fn legal_moves(pos: &Position, moves: &mut MoveList);
+
+    /// For the engine's quiescence search: fills `moves` with the legal moves that capture
+    /// (clearing it first), in the order [`Rules::legal_moves`] gives them, and returns
+    /// whether the side to move also has a legal move that does not capture. The side has
+    /// lost when `moves` is left empty and the answer is `false`. By default through
+    /// [`Rules::legal_moves`]; the shared generator skips building the plain moves.
+    fn legal_captures(pos: &Position, moves: &mut MoveList) -> bool {
+        Self::legal_moves(pos, moves);
+        let all = moves.len();
+        moves.retain(Move::is_capture);
+        moves.len() < all
+    }
+
+    /// The number of legal moves of the side to move, as fast as it can be found.
+    /// `scratch` is working storage; its contents afterwards are unspecified.
+    fn count_legal_moves(pos: &Position, scratch: &mut MoveList) -> usize {
+        Self::legal_moves(pos, scratch);
+        scratch.len()
+    }
+
+    /// Perft: the number of leaves of the legal-move tree of `pos`, `depth` plies deep, as
+    /// fast as it can be found. By default through [`Rules::legal_moves`] and
+    /// [`Rules::count_legal_moves`] ([`crate::perft::count_through_moves`]).
+    fn count_leaves(pos: &Position, depth: u32) -> u64 {
+        crate::perft::count_through_moves::<Self>(pos, depth)
+    }
+
+    /// Whether the side to move has lost: no pieces, or no legal move.
+    fn is_lost(pos: &Position, scratch: &mut MoveList) -> bool {
+        Self::count_legal_moves(pos, scratch) == 0
+    }
+
+    /// The half-moves allowed in the ending of `pos` before it is drawn, if the rules limit
+    /// an ending with its material (none by default). Read by the default
+    /// [`Rules::start_counters`] and by [`counted_next`].
+    fn ending_limit(pos: &Position) -> Option<u16> {
+        let _ = pos;
+        None
+    }
+
+    /// The draw counters of a game that starts at `pos`: no quiet half-moves yet, and the
+    /// count of its ending if [`Rules::ending_limit`] limits it.
+    fn start_counters(pos: &Position) -> DrawCounters {
+        DrawCounters {
+            quiet_plies: 0,
+            ending: ending_count::<Self>(pos),
+        }
+    }
+
+    /// The draw counters after `mv` took `before` to `after`; by default [`counted_next`]
+    /// (the half-moves without a capture or a man move, and the count of
+    /// [`Rules::ending_limit`]).
+    fn next_counters(
+        counters: &DrawCounters,
+        before: &Position,
+        mv: &Move,
+        after: &Position,
+    ) -> DrawCounters {
+        counted_next::<Self>(counters, before, mv, after)
+    }
+
+    /// The draw that the counters call for, if any (repetition is checked by the caller).
+    fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
+        let _ = counters;
+        None
+    }
+
+    /// Whether the rules call for a draw to be offered to the players in `pos` (with its
+    /// draw `counters`): the house rules' offer, which the players may decline. The console
+    /// asks; nothing is drawn unless the players agree.
+    fn draw_offer_due(pos: &Position, counters: &DrawCounters) -> bool {
+        let _ = (pos, counters);
+        false
+    }
+}

@@ -1,0 +1,9 @@
+//! The core's integration tests, one binary: perft against published figures, the generator against an independent reference, the rules' hand-made positions, notation.
+
+mod open_rules;
+mod perft;
+mod perft_leaves;
+mod proptest_rules;
+mod rules_reference;
+mod russian_rules;
+mod spanish_notation;

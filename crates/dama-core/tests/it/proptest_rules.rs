@@ -1,0 +1,383 @@
+//! Property tests of the rules core, for every rule set: random games and random positions.
+//!
+//! Every position met (along random games from the start and from random positions) has its
+//! legal moves checked against the rules directly: each path is a chain of diagonal steps or
+//! flights that jumps exactly the captured pieces, playing a move removes exactly those pieces
+//! and crowns exactly the men that reached the far rank, the Czech, Russian and house captures
+//! are compulsory (kings first in Czech) and finished, the Spanish ones optional, partial and
+//! at most three hops long; and the move set equals that of the naive reference generator of
+//! `tests/rules_reference` written from the rule texts. The oracles walk the board square by
+//! square and share no code with the bitboard generator. Bulk counting is checked against
+//! playing every leaf, the capture-only generator against the full one, and FEN writing
+//! against reading.
+
+use dama_core::fen;
+use dama_core::perft::{perft, perft_full};
+use dama_core::{
+    Bitboard, Color, Czech, House, Move, MoveList, Position, RuleSet, Rules, Russian, Spanish,
+    Square, with_rules,
+};
+use proptest::prelude::*;
+use proptest::sample::Index;
+
+// ---- random positions: tests/common ----
+
+use common::arb_position;
+use dama_testkit as common;
+
+// ---- the reference generator: tests/rules_reference ----
+
+use crate::rules_reference;
+use rules_reference::{Naive, Variant, between, can_jump, naive_moves, quiet_count, step};
+
+// ---- the checks of one position ----
+
+/// Checks one legal move of `pos`; returns the square of the piece jumped by its last hop
+/// (for captures).
+fn check_move<R: Rules>(pos: &Position, mv: &Move) -> Result<Option<Square>, TestCaseError> {
+    let v = Variant::of(R::RULE_SET);
+    let us = pos.turn();
+    let them = !us;
+    let from = mv.from();
+    let far = us.crowning_rank();
+    let king = pos.kings(us).contains(from);
+    // The piece acts as a king from the hop that crowned it (where the rules let it go on).
+    let mut as_king = king;
+    prop_assert!(
+        pos.pieces(us).contains(from),
+        "{mv:?} starts on no own piece"
+    );
+    prop_assert!(!mv.path().is_empty());
+    // During the move the start is empty and the captured pieces still stand.
+    let occ = pos.occupied().without(from);
+    let mut at = from;
+    let mut jumped = Bitboard::EMPTY;
+    let mut last = None;
+    for (hop, &to) in mv.path().iter().enumerate() {
+        let Some((squares, dir)) = between(at, to) else {
+            return Err(TestCaseError::fail(format!(
+                "{mv:?}: {at}->{to} is not diagonal"
+            )));
+        };
+        prop_assert!(!occ.contains(to), "{mv:?} lands on an occupied {to}");
+        if !as_king {
+            let dirs = if mv.is_capture() {
+                v.man_capture_dirs(us)
+            } else {
+                rules_reference::forward_dirs(us).to_vec()
+            };
+            prop_assert!(dirs.contains(&dir), "{mv:?}: a man goes backwards");
+        }
+        let standing: Vec<Square> = squares.into_iter().filter(|s| occ.contains(*s)).collect();
+        if mv.is_capture() {
+            prop_assert_eq!(
+                standing.len(),
+                1,
+                "{:?}: hop {} jumps {:?}",
+                mv,
+                hop,
+                standing
+            );
+            let over = standing[0];
+            prop_assert!(pos.pieces(them).contains(over), "{mv:?} jumps {over}");
+            prop_assert!(!jumped.contains(over), "{mv:?} jumps {over} twice");
+            if !as_king {
+                prop_assert_eq!(step(over, dir), Some(to), "{:?}: a man jumps far", mv);
+            }
+            if v.land_behind && as_king {
+                prop_assert_eq!(step(over, dir), Some(to), "{:?}: a king lands far", mv);
+            }
+            jumped = jumped.with(over);
+            last = Some(over);
+        } else {
+            prop_assert_eq!(mv.path().len(), 1, "{:?}: a plain move of many steps", mv);
+            prop_assert!(standing.is_empty(), "{mv:?} flies over {standing:?}");
+            if !king {
+                prop_assert_eq!(step(at, dir), Some(to), "{:?}: a man flies", mv);
+            }
+        }
+        // A man reaching the last rank stops there, or goes on as a king.
+        if !as_king && far.contains(to) {
+            prop_assert!(
+                v.crowned_goes_on || hop + 1 == mv.path().len(),
+                "{mv:?} goes on after crowning"
+            );
+            as_king = true;
+        }
+        at = to;
+    }
+    prop_assert_eq!(
+        jumped,
+        mv.captured(),
+        "{:?}: path and captured set differ",
+        mv
+    );
+
+    // Playing it removes exactly the captured pieces.
+    let after = pos.after(mv);
+    prop_assert_eq!(after.turn(), them);
+    prop_assert_eq!(after.pieces(them), pos.pieces(them) & !mv.captured());
+    prop_assert_eq!(
+        pos.pieces(them).count() - after.pieces(them).count(),
+        mv.captured().count()
+    );
+    prop_assert_eq!(after.pieces(us), pos.pieces(us).without(from).with(mv.to()));
+    prop_assert_eq!(after.pieces(us).count(), pos.pieces(us).count());
+    let crowned = king || mv.path().iter().any(|sq| far.contains(*sq));
+    prop_assert_eq!(after.all_kings().contains(mv.to()), crowned);
+    prop_assert_eq!(
+        after.all_kings().without(mv.to()),
+        pos.all_kings().without(from) & !mv.captured() & !mv.to().bb()
+    );
+    prop_assert_eq!(pos.crowns(mv), !king && crowned);
+
+    match v.partial {
+        None => {
+            // The sequence is finished: nothing is left to jump from where it ends (a man
+            // that stopped on the far rank under rules where it cannot go on excepted).
+            let stopped_crowned = !king && far.contains(mv.to()) && !v.crowned_goes_on;
+            if mv.is_capture() && !stopped_crowned {
+                prop_assert!(
+                    !can_jump(&v, pos, mv.to(), as_king, occ, mv.captured()),
+                    "{mv:?} stops while it could go on"
+                );
+            }
+        }
+        Some(max) => {
+            prop_assert!(mv.path().len() <= max, "{mv:?} has too many hops");
+        }
+    }
+    Ok(last)
+}
+
+/// Checks all the legal moves of `pos` under `R`.
+fn check_position<R: Rules>(pos: &Position) -> Result<(), TestCaseError> {
+    let mut list = MoveList::new();
+    R::legal_moves(pos, &mut list);
+    let mut scratch = MoveList::new();
+    prop_assert_eq!(R::count_legal_moves(pos, &mut scratch), list.len());
+    prop_assert_eq!(R::is_lost(pos, &mut scratch), list.is_empty());
+    // The quiescence search's generator: the captures, in order, and whether a plain move is
+    // legal too.
+    let quiet = R::legal_captures(pos, &mut scratch);
+    let captures: Vec<Move> = list.iter().filter(|m| m.is_capture()).copied().collect();
+    prop_assert_eq!(&scratch[..], &captures[..]);
+    prop_assert_eq!(quiet, list.iter().any(|m| !m.is_capture()));
+
+    let mut prefixes = Vec::new();
+    for mv in &list {
+        if let Some(last) = check_move::<R>(pos, mv)?
+            && mv.path().len() > 1
+        {
+            let path = &mv.path()[..mv.path().len() - 1];
+            prefixes.push(Move::new(mv.from(), path, mv.captured().without(last)).unwrap());
+        }
+    }
+
+    // The same moves as the reference generator: the same paths under the Spanish rules,
+    // the same (start, end, captured) under the Czech ones (which route stands for merged
+    // routes is not fixed).
+    let v = Variant::of(R::RULE_SET);
+    let key = |m: &Naive| -> (Square, Vec<Square>, u64) {
+        if v.merged {
+            (m.0, vec![*m.1.last().unwrap()], m.2.0)
+        } else {
+            (m.0, m.1.clone(), m.2.0)
+        }
+    };
+    let mut got: Vec<_> = list
+        .iter()
+        .map(|m| key(&(m.from(), m.path().to_vec(), m.captured())))
+        .collect();
+    let mut want: Vec<_> = naive_moves(R::RULE_SET, pos).iter().map(key).collect();
+    got.sort();
+    want.sort();
+    prop_assert_eq!(got, want, "the moves of {:?}", pos);
+
+    let us = pos.turn();
+    let occ = pos.occupied();
+    let man_can = pos
+        .men(us)
+        .squares()
+        .any(|sq| can_jump(&v, pos, sq, false, occ.without(sq), Bitboard::EMPTY));
+    let king_can = pos
+        .kings(us)
+        .squares()
+        .any(|sq| can_jump(&v, pos, sq, true, occ.without(sq), Bitboard::EMPTY));
+    let captures = list.iter().filter(|m| m.is_capture()).count();
+    let quiet = list.len() - captures;
+    prop_assert_eq!(captures > 0, man_can || king_can, "captures of {:?}", pos);
+    match v.partial {
+        None => {
+            if man_can || king_can {
+                prop_assert_eq!(quiet, 0, "a plain move beside a capture in {:?}", pos);
+            } else {
+                prop_assert_eq!(quiet, quiet_count(pos), "plain moves of {:?}", pos);
+            }
+            if king_can && v.king_priority {
+                prop_assert!(
+                    list.iter().all(|m| pos.kings(us).contains(m.from())),
+                    "a man captures while a king can in {:?}",
+                    pos
+                );
+            }
+            // One move per start, end and captured set.
+            for (i, a) in list.iter().enumerate() {
+                for b in &list[i + 1..] {
+                    prop_assert!(!a.same_route(b), "{a:?} and {b:?} in {pos:?}");
+                }
+            }
+        }
+        Some(_) => {
+            prop_assert_eq!(quiet, quiet_count(pos), "plain moves of {:?}", pos);
+            // One move per path, and every prefix of a capture is a move too.
+            for (i, a) in list.iter().enumerate() {
+                for b in &list[i + 1..] {
+                    prop_assert!(
+                        a.from() != b.from() || a.path() != b.path(),
+                        "{a:?} twice in {pos:?}"
+                    );
+                }
+            }
+            for p in prefixes {
+                prop_assert!(list.contains(&p), "{p:?} missing from {pos:?}");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Plays a random game of up to `choices.len()` plies from `start`, checking every position.
+fn random_game<R: Rules>(start: Position, choices: &[Index]) -> Result<(), TestCaseError> {
+    let mut pos = start;
+    let mut list = MoveList::new();
+    for choice in choices {
+        check_position::<R>(&pos)?;
+        let before = pos.pieces(Color::White).count() + pos.pieces(Color::Black).count();
+        R::legal_moves(&pos, &mut list);
+        if list.is_empty() {
+            return Ok(());
+        }
+        pos = pos.after(choice.get(&list[..]));
+        let after = pos.pieces(Color::White).count() + pos.pieces(Color::Black).count();
+        prop_assert!(after <= before, "the piece count grew");
+        prop_assert_eq!(fen::parse(&fen::write(&pos)), Ok(pos));
+    }
+    check_position::<R>(&pos)
+}
+
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config(512))]
+
+    #[test]
+    fn czech_games_from_the_start(choices in prop::collection::vec(any::<Index>(), 0..120)) {
+        random_game::<Czech>(Position::initial(), &choices)?;
+    }
+
+    #[test]
+    fn spanish_games_from_the_start(choices in prop::collection::vec(any::<Index>(), 0..120)) {
+        random_game::<Spanish>(Position::initial(), &choices)?;
+    }
+
+    #[test]
+    fn russian_games_from_the_start(choices in prop::collection::vec(any::<Index>(), 0..120)) {
+        random_game::<Russian>(Position::initial(), &choices)?;
+    }
+
+    #[test]
+    fn house_games_from_the_start(choices in prop::collection::vec(any::<Index>(), 0..120)) {
+        random_game::<House>(Position::initial(), &choices)?;
+    }
+
+    #[test]
+    fn russian_games_from_random_positions(
+        start in arb_position(),
+        choices in prop::collection::vec(any::<Index>(), 0..40),
+    ) {
+        random_game::<Russian>(start, &choices)?;
+    }
+
+    #[test]
+    fn house_games_from_random_positions(
+        start in arb_position(),
+        choices in prop::collection::vec(any::<Index>(), 0..40),
+    ) {
+        random_game::<House>(start, &choices)?;
+    }
+
+    #[test]
+    fn czech_games_from_random_positions(
+        start in arb_position(),
+        choices in prop::collection::vec(any::<Index>(), 0..40),
+    ) {
+        random_game::<Czech>(start, &choices)?;
+    }
+
+    #[test]
+    fn spanish_games_from_random_positions(
+        start in arb_position(),
+        choices in prop::collection::vec(any::<Index>(), 0..40),
+    ) {
+        random_game::<Spanish>(start, &choices)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(2048))]
+
+    #[test]
+    fn fen_round_trip(pos in arb_position()) {
+        let text = fen::write(&pos);
+        prop_assert_eq!(fen::parse(&text), Ok(pos), "{}", text);
+        prop_assert_eq!(Position::from_setup(&pos.to_setup()), Ok(pos));
+        // Numbered squares read the same.
+        let numbered = text
+            .split(':')
+            .enumerate()
+            .map(|(i, field)| {
+                if i == 0 {
+                    return field.to_string();
+                }
+                let (colour, squares) = field.split_at(1);
+                let list: Vec<String> = squares
+                    .split(',')
+                    .filter(|s| !s.is_empty())
+                    .map(|s| match s.strip_prefix('K') {
+                        Some(name) => format!("K{}", name.parse::<Square>().unwrap().number()),
+                        None => s.parse::<Square>().unwrap().number().to_string(),
+                    })
+                    .collect();
+                format!("{colour}{}", list.join(","))
+            })
+            .collect::<Vec<_>>()
+            .join(":");
+        prop_assert_eq!(fen::parse(&numbered), Ok(pos), "{}", numbered);
+    }
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    #[test]
+    fn bulk_counting_agrees_with_full_counting(pos in arb_position(), depth in 1u32..=3) {
+        for set in RuleSet::ALL {
+            with_rules!(set, R => prop_assert_eq!(
+                perft::<R>(&pos, depth),
+                perft_full::<R>(&pos, depth),
+                "{} in {:?}", set, pos
+            ));
+        }
+        // Depth 1 is the number of legal moves.
+        let mut list = MoveList::new();
+        Czech::legal_moves(&pos, &mut list);
+        prop_assert_eq!(perft::<Czech>(&pos, 1), list.len() as u64);
+    }
+}

@@ -1,0 +1,64 @@
+//! What the engine must know of a rule set beyond its moves and draw rules: its evaluation
+//! weights, its learned pattern scores, and the few rule properties the evaluation reads.
+
+use dama_core::rules::{KingLanding, Params};
+use dama_core::{Czech, House, Russian, Spanish};
+use dama_tablebase::TableRules;
+
+use crate::patterns::{self, Patterns};
+use crate::weights::Weights;
+
+/// A rule set the engine can play: its [`Rules`](dama_core::Rules) (and what the tables need,
+/// [`TableRules`]), and what the evaluation knows of it. Every rule set of `dama-core`
+/// implements it here; a rule set of another crate writes `impl EngineRules for MySet {}` to
+/// be played with the hand-set weights, or sets what differs.
+pub trait EngineRules: TableRules {
+    /// The weights the engine plays the rule set with (`docs/engine.md` says which set won the
+    /// matches under each rule set).
+    const WEIGHTS: Weights = Weights::DEFAULT;
+
+    /// Whether a player who can capture must capture (the evaluation then scores a runaway
+    /// man as it would under optional capture only where this is false).
+    const CAPTURE_COMPULSORY: bool = true;
+
+    /// Endgame knowledge: whether a lone king on the main diagonal holds a draw against three
+    /// kings. True where a capturing king may land anywhere beyond the piece it takes (no
+    /// sacrifice can lure the lone king off).
+    const LONE_KING_HOLDS_MAIN_DIAGONAL: bool = true;
+
+    /// The learned pattern scores of the rule set, if it has a set of its own (looked up only
+    /// when the weights turn patterns on).
+    fn patterns() -> Option<&'static Patterns> {
+        None
+    }
+}
+
+/// [`EngineRules::LONE_KING_HOLDS_MAIN_DIAGONAL`] as the generator's [`Params`] decide it: a
+/// king landing directly behind the piece it takes can be lured off the diagonal.
+const fn lone_king_holds<P: Params>() -> bool {
+    !matches!(P::KING_LANDING, KingLanding::DirectlyBehind)
+}
+
+/// The Czech weights (tuned) also won under the Spanish-spec rules.
+impl EngineRules for Spanish {
+    const WEIGHTS: Weights = Weights::TUNED;
+    const CAPTURE_COMPULSORY: bool = <Spanish as Params>::COMPULSORY;
+}
+
+impl EngineRules for Czech {
+    const WEIGHTS: Weights = Weights::TUNED;
+    fn patterns() -> Option<&'static Patterns> {
+        patterns::czech()
+    }
+}
+
+impl EngineRules for Russian {
+    const WEIGHTS: Weights = Weights::RUSSIAN;
+    fn patterns() -> Option<&'static Patterns> {
+        patterns::russian()
+    }
+}
+
+impl EngineRules for House {
+    const LONE_KING_HOLDS_MAIN_DIAGONAL: bool = lone_king_holds::<House>();
+}

@@ -1,0 +1,621 @@
+//! The computer opponent: a game-tree search over any [`Rules`].
+//!
+//! The engine sees positions only through the rules trait and the [`Game`] (for the history
+//! that repetition draws need); it knows nothing of notation or the consoles.
+//!
+//! - the endgame tables ([`dama_tablebase`]): a covered position is played from them
+//!   without a search, and covered positions below the root score their value;
+//! - [`search`]: iterative deepening, alpha-beta with principal-variation search, the
+//!   transposition table of [`tt`], move ordering, extensions and quiescence, draws;
+//! - [`eval`]: the evaluation for flying-king draughts, with its [`weights`];
+//! - [`level`]: the strength levels 1–10; [`clock`]: the time per move on a clock;
+//! - [`minimax`]: the seed's plain 4-ply material minimax, kept as a yardstick.
+//!
+//! See `docs/engine.md` for the details and the measured figures.
+
+pub mod clock;
+pub mod eval;
+mod knowledge;
+pub mod level;
+pub mod minimax;
+pub mod patterns;
+pub mod search;
+pub mod threads;
+pub mod tt;
+pub mod weights;
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::time::{Duration, Instant};
+
+pub use self::clock::TimeControl;
+pub use self::knowledge::EngineRules;
+pub use self::weights::Weights;
+pub use dama_tablebase::Tablebase;
+
+use self::search::{MATE, MATE_BOUND, Root, Searcher};
+use self::tt::Table;
+use dama_core::game::Game;
+use dama_core::{Color, Move, MoveList};
+
+/// How long or how deep the engine may think.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// A strength level, 1 (beginner) to 10 (full strength).
+    pub level: Option<u8>,
+    /// An exact search depth in plies.
+    pub depth: Option<u32>,
+    /// A time per move.
+    pub movetime: Option<Duration>,
+    /// A budget of search nodes per move (the search stops once it is spent).
+    pub nodes: Option<u64>,
+    /// A clock: the engine shares the time left over the game's moves itself
+    /// ([`clock::allot`]).
+    pub time: Option<TimeControl>,
+}
+
+/// A search result's score, from the side to move's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// An evaluation in hundredths of a man.
+    Value(i32),
+    /// A forced win in this many plies.
+    Win(u32),
+    /// A forced loss in this many plies.
+    Loss(u32),
+}
+
+impl Score {
+    /// The score of an internal search value.
+    pub fn from_internal(score: i32) -> Score {
+        if score > MATE_BOUND {
+            Score::Win((MATE - score).max(0) as u32)
+        } else if score < -MATE_BOUND {
+            Score::Loss((MATE + score).max(0) as u32)
+        } else {
+            Score::Value(score)
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    /// `123`, `win 7` or `loss 8`, as `dama analyze` prints it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Value(v) => write!(f, "{v}"),
+            Score::Win(n) => write!(f, "win {n}"),
+            Score::Loss(n) => write!(f, "loss {n}"),
+        }
+    }
+}
+
+/// What the search reports after each completed depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// The depth completed.
+    pub depth: u32,
+    /// The score of the best line.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// The principal variation, best move first.
+    pub pv: Vec<Move>,
+    /// Positions scored by the endgame tables (the root's own move from the tables counts 1).
+    pub tbhits: u64,
+}
+
+/// log2 of the transposition table's entries (16 bytes each: 16 MiB).
+const TABLE_BITS: u32 = 20;
+/// Share of the time given to a move on a clock after which no new iteration starts.
+const SOFT_SHARE: f64 = 0.65;
+/// Share of the move time at which a running search is stopped.
+const HARD_SHARE: f64 = 0.9;
+/// Time kept back from the move time for what comes before and after the search (starting
+/// the process, allocating the table, printing).
+const RESERVE: Duration = Duration::from_millis(12);
+/// A smaller table for short move times, whose allocation would be a noticeable share.
+const SMALL_TABLE_BITS: u32 = 18;
+
+/// When a search with move time `t` must stop, counted from its start: 90% of the time, and
+/// at least [`RESERVE`] before its end, but never less than half of it.
+fn hard_limit(t: Duration) -> Duration {
+    t.mul_f64(HARD_SHARE)
+        .min(t.saturating_sub(RESERVE))
+        .max(t / 2)
+        .max(Duration::from_micros(200))
+}
+/// Roots with at most this many pieces probe the endgame tables in their search.
+const TABLES_FROM_PIECES: u32 = 10;
+/// Longest think for answering or making a draw offer.
+const DRAW_THINK: Duration = Duration::from_millis(250);
+/// Scores within this of zero count as level when deciding on draws.
+const DRAW_MARGIN: i32 = 30;
+
+/// The computer player.
+pub struct Engine {
+    limits: Limits,
+    table: Option<Table>,
+    rng: u64,
+    /// The endgame tables probed (none by default: [`Engine::with_tables`]).
+    tables: Option<Arc<Tablebase>>,
+    /// Set by [`Engine::set_weights`]; `None`: the rule set's own ([`EngineRules::WEIGHTS`]).
+    weights: Option<Weights>,
+    /// With a clock: the time left for white and for black (`None`: the base time).
+    clock_left: [Option<Duration>; 2],
+    /// Threads searching each move (1: the main search alone, reproducible).
+    threads: usize,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl fmt::Debug for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Engine")
+            .field("limits", &self.limits)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Keys of the game's positions since the last capture or man move, without the current one.
+fn reversible_history<R: EngineRules>(game: &Game<R>) -> Vec<u64> {
+    let positions: Vec<_> = game.positions().copied().collect();
+    let moves: Vec<Move> = game.moves().copied().collect();
+    let mut start = 0;
+    for (i, mv) in moves.iter().enumerate() {
+        let before = &positions[i];
+        if before.is_irreversible(mv) {
+            start = i + 1;
+        }
+    }
+    positions[start..positions.len() - 1]
+        .iter()
+        .map(tt::position_key)
+        .collect()
+}
+
+/// Half-moves at the end of the game with no capture and no man move.
+pub fn plies_without_progress<R: EngineRules>(game: &Game<R>) -> usize {
+    let positions: Vec<_> = game.positions().copied().collect();
+    let moves: Vec<Move> = game.moves().copied().collect();
+    moves
+        .iter()
+        .enumerate()
+        .rev()
+        .take_while(|(i, mv)| {
+            let before = &positions[*i];
+            !before.is_irreversible(mv)
+        })
+        .count()
+}
+
+/// The endgame tables' move and score in the game's position, if they cover it now (never
+/// waiting for a table: the small classes are built on a thread of their own).
+fn table_move<R: EngineRules>(tables: &Tablebase, game: &Game<R>) -> Option<(Move, Score)> {
+    let pos = game.position();
+    if pos.occupied().count() > dama_tablebase::MAX_PIECES {
+        return None;
+    }
+    let tables = tables.for_rules::<R>();
+    tables.raw(pos)?;
+    let history = reversible_history(game);
+    let seen = |child: &dama_core::Position| {
+        let key = tt::position_key(child);
+        history.iter().filter(|&&k| k == key).count()
+    };
+    let (mv, value) = tables.best_move::<R>(pos, game.counters(), seen)?;
+    let score = match value {
+        dama_tablebase::Value::Win(n) => Score::Win(n),
+        dama_tablebase::Value::Loss(n) => Score::Loss(n),
+        dama_tablebase::Value::Draw => Score::Value(0),
+    };
+    Some((mv, score))
+}
+
+impl Engine {
+    /// An engine that thinks within `limits`.
+    pub fn new(limits: Limits) -> Engine {
+        let clock = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        Engine::with_seed(limits, clock)
+    }
+
+    /// An engine whose random choices (at the low levels) follow `seed`.
+    pub fn with_seed(limits: Limits, seed: u64) -> Engine {
+        Engine {
+            limits,
+            table: None,
+            rng: Engine::rng_state(seed),
+            tables: None,
+            weights: None,
+            clock_left: [None; 2],
+            threads: 1,
+            stop: None,
+        }
+    }
+
+    /// Searches with `n` threads (at least 1): the main search and `n - 1` helpers sharing
+    /// its transposition table (Lazy SMP, see [`threads`]). With one thread (the default) a
+    /// search is reproducible; with more it is not.
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n.clamp(1, threads::MAX_THREADS);
+    }
+
+    /// The number of threads searching each move.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The limits it thinks within.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Changes the limits (the engine keeps what it has learnt).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// The engine with the endgame tables `tables` (positions they cover are played from
+    /// them, and covered positions below the root score their value).
+    pub fn with_tables(mut self, tables: Arc<Tablebase>) -> Engine {
+        self.tables = Some(tables);
+        self
+    }
+
+    /// The engine with `n` threads ([`Engine::set_threads`]).
+    pub fn with_threads(mut self, n: usize) -> Engine {
+        self.set_threads(n);
+        self
+    }
+
+    /// Sets the endgame tables (`None`, as a new engine has: the search alone).
+    pub fn set_tables(&mut self, tables: Option<Arc<Tablebase>>) {
+        self.tables = tables;
+    }
+
+    /// The endgame tables, if the engine has them.
+    pub fn tables(&self) -> Option<&Arc<Tablebase>> {
+        self.tables.as_ref()
+    }
+
+    /// A flag that, once set (from any thread), ends the running search: the engine then
+    /// plays the best move it has found so far. Clearing the flag is the caller's business.
+    pub fn set_stop(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = Some(stop);
+    }
+
+    /// Forgets the transposition table and resets the clock (for a new game).
+    pub fn clear(&mut self) {
+        if let Some(table) = &mut self.table {
+            table.clear();
+        }
+        self.clock_left = [None; 2];
+    }
+
+    fn rng_state(seed: u64) -> u64 {
+        seed ^ 0x9E37_79B9_7F4A_7C15 | 1
+    }
+
+    /// Makes the random choices (at the low levels) follow `seed` from now on, as
+    /// [`Engine::with_seed`] does.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = Engine::rng_state(seed);
+    }
+
+    /// Evaluates with `weights` from now on, whatever the rule set.
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.weights = Some(weights);
+    }
+
+    /// The evaluation's weights under `R`: those set by [`Engine::set_weights`], else the
+    /// rule set's own ([`EngineRules::WEIGHTS`]).
+    pub fn weights<R: EngineRules>(&self) -> Weights {
+        self.weights.unwrap_or(R::WEIGHTS)
+    }
+
+    /// With a clock ([`Limits::time`]): the time `side` has left by the engine's account
+    /// (`None` before its first move on the clock).
+    pub fn clock_left(&self, side: Color) -> Option<Duration> {
+        self.clock_left[side.index()]
+    }
+
+    /// With a clock ([`Limits::time`]): sets the time `side` has left (a referee's reading).
+    /// Without one, the engine keeps its own account, from the base time.
+    pub fn set_clock(&mut self, side: Color, left: Duration) {
+        self.clock_left[side.index()] = Some(left);
+    }
+
+    fn random(&mut self) -> u64 {
+        // xorshift64*
+        self.rng ^= self.rng >> 12;
+        self.rng ^= self.rng << 25;
+        self.rng ^= self.rng >> 27;
+        self.rng.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Searches the game's current position, calling `on_info` after each depth, and returns
+    /// the best move (`None` when there is no legal move or the game is over).
+    pub fn analyze<R: EngineRules>(
+        &mut self,
+        game: &Game<R>,
+        on_info: impl FnMut(&Info),
+    ) -> Option<Move> {
+        let mut limits = self.limits;
+        let Some(tc) = limits.time else {
+            return self.think(game, &limits, on_info).map(|(mv, _)| mv);
+        };
+        let started = Instant::now();
+        let side = game.turn().index();
+        let left = self.clock_left[side].unwrap_or(tc.base);
+        let made = (game.moves().len() / 2) as u32;
+        let share = clock::allot(left, tc.increment, made);
+        limits.movetime = Some(limits.movetime.map_or(share, |t| t.min(share)));
+        let best = self.think(game, &limits, on_info).map(|(mv, _)| mv);
+        self.clock_left[side] = Some(left.saturating_sub(started.elapsed()) + tc.increment);
+        best
+    }
+
+    /// Searches within `limits`; returns the move and its score.
+    fn think<R: EngineRules>(
+        &mut self,
+        game: &Game<R>,
+        limits: &Limits,
+        mut on_info: impl FnMut(&Info),
+    ) -> Option<(Move, Score)> {
+        let started = Instant::now();
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        let first = *moves.first()?;
+        let plan = level::plan(limits);
+        if plan.noise == 0
+            && let Some(tables) = &self.tables
+            && let Some((mv, score)) = table_move(tables, game)
+        {
+            on_info(&Info {
+                depth: 1,
+                score,
+                nodes: 0,
+                pv: vec![mv],
+                tbhits: 1,
+            });
+            return Some((mv, score));
+        }
+        let deadline = plan.movetime.map(|t| started + hard_limit(t));
+        // On a clock, time not used now is kept for later moves: no new depth after the soft
+        // share. With a fixed move time nothing is saved: the search runs to the hard limit,
+        // an unfinished depth still giving the better root move it proved.
+        let soft = limits
+            .time
+            .and(plan.movetime)
+            .map(|t| t.mul_f64(SOFT_SHARE));
+        let root = Root {
+            pos: *game.position(),
+            counters: *game.counters(),
+            history: reversible_history(game),
+        };
+        let max_depth = if moves.len() == 1 { 1 } else { plan.depth };
+        let noise = plan.noise;
+        let bits = match plan.movetime {
+            Some(t) if t < Duration::from_millis(250) => SMALL_TABLE_BITS,
+            _ => TABLE_BITS,
+        };
+        let weights = self.weights::<R>();
+        let table: &Table = self.table.get_or_insert_with(|| Table::new(bits));
+        // A few captures from the root can reach the tables' positions: probe them (the small
+        // classes are built on the side, not waited for, and used once ready).
+        let tables = match &self.tables {
+            Some(tables) if game.position().occupied().count() <= TABLES_FROM_PIECES => {
+                Some(tables.for_rules::<R>())
+            }
+            _ => None,
+        };
+        let tables = tables.as_deref();
+        // The levels with noise score every root move on one thread.
+        let helpers = if noise > 0 {
+            0
+        } else {
+            self.threads.max(1) - 1
+        };
+        // `stop`: the main search's signal to its helpers; `self.stop`: a caller's signal to
+        // the main search (which then stops its helpers).
+        let stop = AtomicBool::new(false);
+        let external_stop = self.stop.clone();
+        let main_depth = AtomicI32::new(1);
+        let mut best: (Move, i32) = (first, 0);
+        let mut noisy: Vec<(Move, i32)> = Vec::new();
+        std::thread::scope(|scope| {
+            let shared = threads::Shared {
+                table,
+                stop: &stop,
+                main_depth: &main_depth,
+                weights,
+                tables,
+            };
+            for helper in 1..=helpers {
+                threads::spawn_helper::<R>(scope, helper, shared, &root);
+            }
+            // Depth 1 is always completed (a few hundred nodes at most): however short the
+            // move time or small the node budget, the move played has been searched. The
+            // clock and the budget apply from depth 2 on.
+            let mut searcher = Searcher::<R>::new(table, None);
+            searcher.set_weights(weights);
+            searcher.set_tables(tables);
+            for depth in 1..=max_depth {
+                main_depth.store(depth as i32, Ordering::Relaxed);
+                if depth == 2 {
+                    searcher.set_deadline(deadline);
+                    searcher.set_node_limit(plan.nodes);
+                    searcher.set_stop(external_stop.clone());
+                }
+                let (score, pv) = if noise > 0 {
+                    let scored = searcher.score_root_moves(&root, depth as i32);
+                    if searcher.stopped {
+                        break;
+                    }
+                    noisy = scored;
+                    let Some(&(mv, s)) = noisy.iter().max_by_key(|(_, s)| *s) else {
+                        break;
+                    };
+                    (s, vec![mv])
+                } else {
+                    searcher.age();
+                    searcher.set_root_first((depth > 1).then_some(best.0));
+                    let score = searcher.aspiration(&root, depth as i32, best.1);
+                    if searcher.stopped {
+                        // Keep a better move found by the unfinished iteration.
+                        if let Some(mv) = searcher.pv().first() {
+                            best.0 = *mv;
+                        }
+                        break;
+                    }
+                    (score, searcher.pv().to_vec())
+                };
+                if let Some(mv) = pv.first() {
+                    best = (*mv, score);
+                }
+                on_info(&Info {
+                    depth,
+                    score: Score::from_internal(score),
+                    nodes: searcher.nodes,
+                    pv,
+                    tbhits: searcher.tb_hits,
+                });
+                if score.abs() > MATE_BOUND && depth as i32 > MATE - score.abs() + 8 {
+                    break;
+                }
+                if soft.is_some_and(|soft| started.elapsed() >= soft) {
+                    break;
+                }
+            }
+            stop.store(true, Ordering::Relaxed);
+        });
+        if noise > 0 && !noisy.is_empty() {
+            let mut pick = best;
+            let mut pick_value = i32::MIN;
+            for &(mv, score) in &noisy {
+                let jitter = if score.abs() > MATE_BOUND {
+                    0
+                } else {
+                    (self.random() % (2 * noise as u64 + 1)) as i32 - noise
+                };
+                if score + jitter > pick_value {
+                    pick_value = score + jitter;
+                    pick = (mv, score);
+                }
+            }
+            best = pick;
+        }
+        Some((best.0, Score::from_internal(best.1)))
+    }
+
+    /// The move the engine plays in the game's current position.
+    pub fn choose_move<R: EngineRules>(&mut self, game: &Game<R>) -> Option<Move> {
+        self.analyze(game, |_| {})
+    }
+
+    /// A short full-strength search for the draw decisions.
+    fn draw_score<R: EngineRules>(&mut self, game: &Game<R>) -> Option<Score> {
+        let plan = level::plan(&self.limits);
+        let movetime = plan.movetime.map_or(DRAW_THINK, |t| t.min(DRAW_THINK));
+        let limits = Limits {
+            level: None,
+            depth: Some(plan.depth.max(4)),
+            movetime: Some(movetime),
+            nodes: None,
+            time: None,
+        };
+        self.think(game, &limits, |_| {}).map(|(_, score)| score)
+    }
+
+    /// Whether the engine, playing `side`, accepts a draw its opponent offers in `game`
+    /// (whoever is to move: a person offers on their own turn).
+    ///
+    /// It accepts when its search finds itself worse (or lost), or level in an ending of at
+    /// most eight pieces.
+    pub fn accepts_draw<R: EngineRules>(&mut self, game: &Game<R>, side: Color) -> bool {
+        let pieces = game.position().occupied().count();
+        let ours = game.turn() == side;
+        let score = self.draw_score(game).map(|score| match (ours, score) {
+            (true, score) => score,
+            (false, Score::Win(n)) => Score::Loss(n),
+            (false, Score::Loss(n)) => Score::Win(n),
+            (false, Score::Value(v)) => Score::Value(-v),
+        });
+        match score {
+            None => !game.is_over(),
+            Some(Score::Loss(_)) => true,
+            Some(Score::Win(_)) => false,
+            Some(Score::Value(v)) => v < -DRAW_MARGIN || (v <= DRAW_MARGIN && pieces <= 8),
+        }
+    }
+
+    /// Whether the engine, as the side to move in `game`, offers a draw (a dead-drawn ending).
+    ///
+    /// As the seed's program does: with at most four pieces left and eight moves each
+    /// without a capture or man move, it offers a draw unless it sees a win for itself; it
+    /// offers again every further eight moves each.
+    pub fn offers_draw<R: EngineRules>(&mut self, game: &Game<R>) -> bool {
+        if game.is_over() || game.position().occupied().count() > 4 {
+            return false;
+        }
+        let quiet = plies_without_progress(game);
+        if quiet < 16 || (quiet - 16) % 16 >= 2 {
+            return false;
+        }
+        match self.draw_score(game) {
+            Some(Score::Value(v)) => v <= DRAW_MARGIN,
+            Some(Score::Loss(_)) => true,
+            _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hard_limit_keeps_a_reserve() {
+        let ms = |n| Duration::from_millis(n);
+        assert_eq!(hard_limit(ms(1000)), ms(900));
+        assert_eq!(hard_limit(ms(100)), ms(88));
+        assert_eq!(hard_limit(ms(20)), ms(10));
+        assert!(hard_limit(Duration::ZERO) > Duration::ZERO);
+    }
+
+    #[test]
+    fn a_set_stop_flag_ends_the_search_with_a_legal_move() {
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut engine = Engine::with_seed(
+            Limits {
+                level: None,
+                depth: Some(64),
+                movetime: Some(Duration::from_secs(120)),
+                ..Limits::default()
+            },
+            1,
+        );
+        engine.set_stop(Arc::clone(&stop));
+        let game = Game::<dama_core::Czech>::default();
+        let setter = {
+            let stop = Arc::clone(&stop);
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(100));
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            })
+        };
+        let mv = engine.choose_move(&game).expect("a move");
+        setter.join().unwrap();
+        let mut legal = MoveList::new();
+        game.legal_moves(&mut legal);
+        assert!(legal.contains(&mv));
+    }
+
+    #[test]
+    fn scores_print_as_analyze_wants() {
+        assert_eq!(Score::Value(-12).to_string(), "-12");
+        assert_eq!(Score::from_internal(MATE - 7).to_string(), "win 7");
+        assert_eq!(Score::from_internal(-(MATE - 4)).to_string(), "loss 4");
+    }
+}

@@ -1,0 +1,374 @@
+//! Zobrist keys and the transposition table.
+//!
+//! A position's key is the XOR of one random number per (piece kind, square) and one for black
+//! to move. Where a draw count could fire within the search's horizon, the search XORs in a
+//! few more for the draw counters (plies left in a counted king ending, half-moves without
+//! progress), so that entries whose outcome depends on those counts are not mixed up
+//! ([`table_key`]); elsewhere positions reached with other counts share their entries. The
+//! table is a flat array of slots indexed by the key's low bits, shared by threads without
+//! locks, replaced when the new result is at least as deep or comes from another position.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::EngineRules;
+use dama_core::rules::{DrawCounters, EndingCount};
+use dama_core::{Color, Move, Position};
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+/// The random numbers: `[kind][bit]` for white men, white kings, black men, black kings;
+/// then the side to move, the quiet-ply counts and the ending counts.
+struct Keys {
+    pieces: [[u64; 36]; 4],
+    black: u64,
+    quiet: [u64; 64],
+    ending: [u64; 64],
+}
+
+const fn build_keys() -> Keys {
+    let mut keys = Keys {
+        pieces: [[0; 36]; 4],
+        black: 0,
+        quiet: [0; 64],
+        ending: [0; 64],
+    };
+    let mut state = 0x0DA7_A5EE_D000_0001u64;
+    let mut kind = 0;
+    while kind < 4 {
+        let mut bit = 0;
+        while bit < 36 {
+            let (s, v) = splitmix(state);
+            state = s;
+            keys.pieces[kind][bit] = v;
+            bit += 1;
+        }
+        kind += 1;
+    }
+    let (s, v) = splitmix(state);
+    state = s;
+    keys.black = v;
+    let mut i = 0;
+    while i < 64 {
+        let (s, v) = splitmix(state);
+        state = s;
+        keys.quiet[i] = v;
+        let (s, v) = splitmix(state);
+        state = s;
+        keys.ending[i] = v;
+        i += 1;
+    }
+    keys
+}
+
+static KEYS: Keys = build_keys();
+
+/// The Zobrist key of a position (pieces and side to move).
+pub fn position_key(pos: &Position) -> u64 {
+    let mut key = 0;
+    for (kind, bb) in [
+        pos.men(Color::White),
+        pos.kings(Color::White),
+        pos.men(Color::Black),
+        pos.kings(Color::Black),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for sq in bb {
+            key ^= KEYS.pieces[kind][sq.bit() as usize];
+        }
+    }
+    if pos.turn() == Color::Black {
+        key ^= KEYS.black;
+    }
+    key
+}
+
+/// The key of the position after `mv`, from the key `key` of `before`.
+#[inline]
+pub fn key_after(key: u64, before: &Position, mv: &Move, after: &Position) -> u64 {
+    let us = before.turn();
+    let them = !us;
+    let base = us.index() * 2;
+    let from = mv.from().bit() as usize;
+    let to = mv.to().bit() as usize;
+    let from_kind = base + usize::from(before.all_kings().contains(mv.from()));
+    let to_kind = base + usize::from(after.all_kings().contains(mv.to()));
+    let mut key = key ^ KEYS.black ^ KEYS.pieces[from_kind][from] ^ KEYS.pieces[to_kind][to];
+    let kings = before.kings(them);
+    for sq in mv.captured() {
+        let kind = them.index() * 2 + usize::from(kings.contains(sq));
+        key ^= KEYS.pieces[kind][sq.bit() as usize];
+    }
+    key
+}
+
+/// The extra key for the draw counters, XORed into the table key (not the repetition key).
+#[inline]
+pub fn counters_key(counters: &DrawCounters) -> u64 {
+    let mut key = KEYS.quiet[usize::from(counters.quiet_plies.min(63))];
+    if let Some(e) = counters.ending {
+        key ^= KEYS.ending[usize::from(e.limit.saturating_sub(e.plies).min(63))];
+    }
+    key
+}
+
+/// The table key of a node with position key `key` and draw `counters`, searched with
+/// `horizon` plies to go (its depth plus a margin for the extensions and the quiescence
+/// search): the counters are keyed in only when one of them could call a draw within the
+/// horizon. Further from a draw, no node of the search below sees the counts fire, so
+/// positions reached with different counts share their entries.
+#[inline]
+pub fn table_key<R: EngineRules>(key: u64, counters: &DrawCounters, horizon: i32) -> u64 {
+    let h = horizon.clamp(0, i32::from(u16::MAX)) as u16;
+    let ahead = DrawCounters {
+        quiet_plies: counters.quiet_plies.saturating_add(h),
+        ending: counters.ending.map(|e| EndingCount {
+            plies: e.plies.saturating_add(h),
+            ..e
+        }),
+    };
+    if R::counters_draw(&ahead).is_none() {
+        key
+    } else {
+        key ^ counters_key(counters)
+    }
+}
+
+/// What a stored score says about the true score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Bound {
+    /// Nothing stored.
+    #[default]
+    None,
+    /// The exact score.
+    Exact,
+    /// The true score is at least this (a cut-off).
+    Lower,
+    /// The true score is at most this (no move reached alpha).
+    Upper,
+}
+
+/// One table entry.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Entry {
+    /// The full key, to tell positions that share a slot apart.
+    pub key: u64,
+    /// The score, with win/loss scores counted from this node (see the search).
+    pub score: i32,
+    /// The depth it was searched to.
+    pub depth: i16,
+    /// What the score means.
+    pub bound: Bound,
+    /// The index of the best move in the generator's order, or `u8::MAX`.
+    pub best: u8,
+}
+
+impl Entry {
+    /// The entry's data (all but the key) in one word.
+    fn pack(&self) -> u64 {
+        let bound = match self.bound {
+            Bound::None => 0u64,
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        u64::from(self.score as u32)
+            | (u64::from(self.depth as u16) << 32)
+            | (bound << 48)
+            | (u64::from(self.best) << 56)
+    }
+
+    fn unpack(key: u64, data: u64) -> Entry {
+        Entry {
+            key,
+            score: data as u32 as i32,
+            depth: (data >> 32) as u16 as i16,
+            bound: match (data >> 48) & 0xFF {
+                1 => Bound::Exact,
+                2 => Bound::Lower,
+                3 => Bound::Upper,
+                _ => Bound::None,
+            },
+            best: (data >> 56) as u8,
+        }
+    }
+}
+
+/// One slot: the data word and the key XORed with it, so that a slot torn by two threads
+/// writing at once reads as another key and is ignored (the "lockless hashing" of chess
+/// programs). Relaxed atomics: a plain load or store on common machines.
+#[derive(Debug, Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// The transposition table, shared by the threads of one search (`&Table` is enough to
+/// probe and store).
+#[derive(Debug)]
+pub struct Table {
+    slots: Vec<Slot>,
+    mask: usize,
+}
+
+impl Table {
+    /// A table of `2^bits` entries.
+    pub fn new(bits: u32) -> Table {
+        let len = 1usize << bits;
+        Table {
+            slots: (0..len).map(|_| Slot::default()).collect(),
+            mask: len - 1,
+        }
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        for slot in &mut self.slots {
+            *slot.check.get_mut() = 0;
+            *slot.data.get_mut() = 0;
+        }
+    }
+
+    #[inline]
+    fn read(&self, key: u64) -> Option<Entry> {
+        let slot = &self.slots[key as usize & self.mask];
+        let data = slot.data.load(Ordering::Relaxed);
+        let check = slot.check.load(Ordering::Relaxed);
+        let stored = check ^ data;
+        (data != 0 || check != 0).then(|| Entry::unpack(stored, data))
+    }
+
+    /// The entry for `key`, if one is stored.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        self.read(key)
+            .filter(|e| e.bound != Bound::None && e.key == key)
+    }
+
+    /// Stores a result.
+    #[inline]
+    pub fn store(&self, key: u64, score: i32, depth: i32, bound: Bound, best: u8) {
+        let old = self.read(key);
+        let same = old.is_some_and(|e| e.key == key);
+        if let Some(old) = old
+            && same
+            && (depth as i16) < old.depth
+        {
+            return;
+        }
+        let best = match old {
+            Some(old) if best == u8::MAX && same => old.best,
+            _ => best,
+        };
+        let data = Entry {
+            key,
+            score,
+            depth: depth.clamp(-100, 100) as i16,
+            bound,
+            best,
+        }
+        .pack();
+        let slot = &self.slots[key as usize & self.mask];
+        slot.data.store(data, Ordering::Relaxed);
+        slot.check.store(key ^ data, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dama_core::{Czech, MoveList, Rules};
+
+    #[test]
+    fn incremental_keys_match_full_keys() {
+        let mut pos: Position = dama_core::fen::parse("W:Wc3,e3,Kd2,g7:Bd4,f4,Kb6,h8").unwrap();
+        let mut moves = MoveList::new();
+        for _ in 0..12 {
+            Czech::legal_moves(&pos, &mut moves);
+            let Some(mv) = moves.last().copied() else {
+                break;
+            };
+            let next = pos.after(&mv);
+            assert_eq!(
+                key_after(position_key(&pos), &pos, &mv, &next),
+                position_key(&next)
+            );
+            pos = next;
+        }
+        assert_ne!(
+            position_key(&pos),
+            position_key(&pos.with_turn(!pos.turn()))
+        );
+    }
+
+    #[test]
+    fn counters_are_keyed_only_where_a_draw_can_come_within_the_horizon() {
+        let pos: Position = dama_core::fen::parse("W:WKa1,Kc1,Ke1:BKh8").unwrap();
+        let key = position_key(&pos);
+        let quiet = |q| DrawCounters {
+            quiet_plies: q,
+            ending: None,
+        };
+        // Czech: 30 quiet plies call a draw. From 0 or 5 plies, 10 more cannot reach it.
+        let far = table_key::<Czech>(key, &quiet(0), 10);
+        assert_eq!(far, key);
+        assert_eq!(table_key::<Czech>(key, &quiet(5), 10), far);
+        assert_eq!(table_key::<Czech>(key, &quiet(19), 10), far);
+        // From 20 plies it can: each count has its own key, none the counter-free one.
+        let near: Vec<u64> = (20..30)
+            .map(|q| table_key::<Czech>(key, &quiet(q), 10))
+            .collect();
+        assert!(near.iter().all(|&k| k != far));
+        let mut distinct = near.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), near.len());
+        // The king-ending count (3 kings against 1: 30 plies here) is keyed the same way.
+        let ending = |plies| DrawCounters {
+            quiet_plies: 0,
+            ending: Some(EndingCount {
+                material: dama_core::rules::material(&pos),
+                plies,
+                limit: 30,
+            }),
+        };
+        assert_eq!(table_key::<Czech>(key, &ending(3), 12), key);
+        assert_ne!(table_key::<Czech>(key, &ending(25), 12), key);
+        assert_ne!(
+            table_key::<Czech>(key, &ending(25), 12),
+            table_key::<Czech>(key, &ending(26), 12)
+        );
+    }
+
+    #[test]
+    fn torn_slots_read_as_empty() {
+        let t = Table::new(4);
+        t.store(17, -250, 7, Bound::Upper, 9);
+        let e = t.probe(17).unwrap();
+        assert_eq!(
+            (e.score, e.depth, e.bound, e.best),
+            (-250, 7, Bound::Upper, 9)
+        );
+        // A slot whose check word does not match its data (two writers interleaved) is
+        // another key's: no probe finds it.
+        t.slots[1].check.store(12345, Ordering::Relaxed);
+        assert!(t.probe(17).is_none());
+    }
+
+    #[test]
+    fn table_keeps_deeper_results() {
+        let t = Table::new(4);
+        t.store(17, 5, 3, Bound::Exact, 2);
+        t.store(17, 9, 1, Bound::Lower, 1);
+        let e = t.probe(17).unwrap();
+        assert_eq!((e.score, e.depth, e.best), (5, 3, 2));
+        assert!(t.probe(33).is_none());
+    }
+}

@@ -1,0 +1,7 @@
+//! The engine's integration tests: search, clocks, endgames, engine-against-engine games, play with the tables.
+
+mod engine_clock;
+mod engine_endgame;
+mod engine_match;
+mod engine_search;
+mod tablebase_play;

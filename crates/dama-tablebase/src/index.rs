@@ -1,0 +1,483 @@
+//! The numbering of a material class's positions.
+//!
+//! A position of the class (white men, white kings, black men, black kings) is numbered by
+//! - the **men**: the colex rank of the white men among the 28 squares a white man can stand
+//!   on (not rank 8), times the number of black-men sets, plus the colex rank of the black men
+//!   among their 28 squares (not rank 1). The pair is the position's *slice*: men only move
+//!   forward, so a man move always leaves its slice for a later one (see [`Class::advance`]);
+//! - the **side to move** (white 0, black 1);
+//! - the **kings**: the colex rank of the white kings among the squares the men leave free,
+//!   then of the black kings among those left after that.
+//!
+//! Only men sets that overlap waste entries (they are marked and never used); a king never
+//! sits on a man's square by construction.
+
+use dama_core::{Bitboard, Color, Position, Square};
+
+/// The squares numbered 0–31 in bit order (rank by rank from a1); a 180° turn of the board
+/// maps square `d` to `31 - d`.
+#[inline]
+pub fn dense(sq: Square) -> u32 {
+    let bit = u32::from(sq.bit());
+    (bit / 9) * 8 + (bit % 9) - u32::from(bit % 9 > 4)
+}
+
+/// The square of a dense number 0–31.
+#[inline]
+pub fn square_of(d: u32) -> Option<Square> {
+    let (block, rest) = (d / 8, d % 8);
+    Square::from_bit((block * 9 + rest + u32::from(rest >= 4)) as u8)
+}
+
+/// A bitboard as a 32-bit set of dense numbers.
+#[inline]
+pub fn to_dense(bb: Bitboard) -> u32 {
+    let mut out = 0u32;
+    for block in 0..4 {
+        let part = bb.0 >> (9 * block);
+        out |= ((part & 0xF) as u32) << (8 * block);
+        out |= (((part >> 5) & 0xF) as u32) << (8 * block + 4);
+    }
+    out
+}
+
+/// A 32-bit set of dense numbers as a bitboard.
+#[inline]
+pub fn from_dense(mask: u32) -> Bitboard {
+    let mut out = 0u64;
+    for block in 0..4 {
+        let part = u64::from(mask >> (8 * block));
+        out |= (part & 0xF) << (9 * block);
+        out |= ((part >> 4) & 0xF) << (9 * block + 5);
+    }
+    Bitboard(out)
+}
+
+/// C(n, k) for n ≤ 32, k ≤ 5.
+const fn binomials() -> [[u64; 6]; 33] {
+    let mut c = [[0u64; 6]; 33];
+    let mut n = 0;
+    while n <= 32 {
+        c[n][0] = 1;
+        let mut k = 1;
+        while k <= 5 {
+            c[n][k] = if n == 0 {
+                0
+            } else {
+                c[n - 1][k - 1] + c[n - 1][k]
+            };
+            k += 1;
+        }
+        n += 1;
+    }
+    c
+}
+
+static BINOM: [[u64; 6]; 33] = binomials();
+
+/// C(n, k) (0 when k > 5 or n > 32).
+#[inline]
+pub fn binom(n: u32, k: u32) -> u64 {
+    BINOM
+        .get(n as usize)
+        .and_then(|row| row.get(k as usize))
+        .copied()
+        .unwrap_or(0)
+}
+
+/// The colex rank of a set of numbers below 32.
+#[inline]
+pub fn rank(mut set: u32) -> u64 {
+    let mut r = 0;
+    let mut i = 1;
+    while set != 0 {
+        let d = set.trailing_zeros();
+        r += binom(d, i);
+        i += 1;
+        set &= set - 1;
+    }
+    r
+}
+
+/// The set of `k` numbers with colex rank `r`.
+pub fn unrank(k: u32, mut r: u64) -> u32 {
+    let mut set = 0u32;
+    for i in (1..=k).rev() {
+        let mut d = i - 1;
+        while d + 1 < 32 && binom(d + 1, i) <= r {
+            d += 1;
+        }
+        r -= binom(d, i);
+        set |= 1 << d;
+    }
+    set
+}
+
+/// The numbers of `set` renumbered among the numbers not in `taken` (each loses one for
+/// every taken number below it).
+#[inline]
+fn squeeze(set: u32, taken: u32) -> u32 {
+    let mut out = 0;
+    let mut rest = set;
+    while rest != 0 {
+        let d = rest.trailing_zeros();
+        let below = (taken & ((1u32 << d) - 1)).count_ones();
+        out |= 1 << (d - below);
+        rest &= rest - 1;
+    }
+    out
+}
+
+/// The inverse of [`squeeze`]: the numbers of `set`, counted among the numbers not in
+/// `taken`, as numbers of the whole board.
+#[inline]
+fn spread(set: u32, taken: u32) -> u32 {
+    let mut out = 0;
+    let mut rest = set;
+    let free = !taken;
+    while rest != 0 {
+        let i = rest.trailing_zeros();
+        // The i-th free number.
+        let mut f = free;
+        for _ in 0..i {
+            f &= f - 1;
+        }
+        out |= 1 << f.trailing_zeros();
+        rest &= rest - 1;
+    }
+    out
+}
+
+/// Squares a white man may stand on (not rank 8), as dense numbers 0–27.
+const WHITE_MEN_SHIFT: u32 = 0;
+/// Black men stand on dense numbers 4–31 (not rank 1), numbered from 0.
+const BLACK_MEN_SHIFT: u32 = 4;
+
+/// The material of a class: white men, white kings, black men, black kings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Material {
+    /// White men.
+    pub wm: u8,
+    /// White kings.
+    pub wk: u8,
+    /// Black men.
+    pub bm: u8,
+    /// Black kings.
+    pub bk: u8,
+}
+
+impl Material {
+    /// The material of a position.
+    pub fn of(pos: &Position) -> Material {
+        let [wm, wk, bm, bk] = dama_core::rules::material(pos);
+        Material { wm, wk, bm, bk }
+    }
+
+    /// The pieces in all.
+    pub fn pieces(self) -> u32 {
+        u32::from(self.wm + self.wk + self.bm + self.bk)
+    }
+
+    /// The men in all.
+    pub fn men(self) -> u32 {
+        u32::from(self.wm + self.bm)
+    }
+
+    /// The material with the colours exchanged.
+    pub fn mirror(self) -> Material {
+        Material {
+            wm: self.bm,
+            wk: self.bk,
+            bm: self.wm,
+            bk: self.wk,
+        }
+    }
+
+    /// Whether this is the class stored for itself and its mirror: white has at least as many
+    /// pieces, then at least as many kings.
+    pub fn is_canonical(self) -> bool {
+        (self.wm + self.wk, self.wk) >= (self.bm + self.bk, self.bk)
+    }
+
+    /// The name used in file names and by `tb info`: `KKvK`-like, men as `M` (e.g. `KMvK`
+    /// is a white king and man against a black king).
+    pub fn name(self) -> String {
+        let side = |k: u8, m: u8| "K".repeat(k.into()) + &"M".repeat(m.into());
+        format!("{}v{}", side(self.wk, self.wm), side(self.bk, self.bm))
+    }
+
+    /// Every class with at least one piece a side and at most `n` pieces in all, canonical
+    /// ones only, in build order: fewer pieces first, then fewer men (a capture leads to
+    /// fewer pieces, a crowning to one man less).
+    pub fn all_up_to(n: u32) -> Vec<Material> {
+        let mut out = Vec::new();
+        let n = n.min(8) as u8;
+        for wm in 0..=n {
+            for wk in 0..=n - wm {
+                for bm in 0..=n - wm - wk {
+                    for bk in 0..=n - wm - wk - bm {
+                        let m = Material { wm, wk, bm, bk };
+                        if wm + wk > 0 && bm + bk > 0 && m.is_canonical() && m.fits() {
+                            out.push(m);
+                        }
+                    }
+                }
+            }
+        }
+        out.sort_by_key(|m| (m.pieces(), m.men(), *m));
+        out
+    }
+
+    /// Whether the index can number this material (at most five of a kind, men within their
+    /// squares).
+    pub fn fits(self) -> bool {
+        self.wm <= 5 && self.wk <= 5 && self.bm <= 5 && self.bk <= 5 && self.pieces() <= 8
+    }
+}
+
+/// The numbering of one material class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Class {
+    /// Its material.
+    pub material: Material,
+    black_men_sets: u64,
+    black_king_sets: u64,
+    /// Positions of one slice with one side to move.
+    kings_per_side: u64,
+}
+
+/// A position of a class, taken apart: which slice (men), side to move, kings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parts {
+    /// White men as dense numbers.
+    pub white_men: u32,
+    /// Black men as dense numbers.
+    pub black_men: u32,
+    /// White kings as dense numbers.
+    pub white_kings: u32,
+    /// Black kings as dense numbers.
+    pub black_kings: u32,
+    /// The side to move.
+    pub turn: Color,
+}
+
+impl Parts {
+    /// The position these parts describe.
+    pub fn position(&self) -> Option<Position> {
+        let white = from_dense(self.white_men | self.white_kings);
+        let black = from_dense(self.black_men | self.black_kings);
+        Position::from_setup(&dama_core::position::Setup {
+            white,
+            black,
+            kings: from_dense(self.white_kings | self.black_kings),
+            turn: Some(self.turn),
+        })
+        .ok()
+    }
+}
+
+impl Class {
+    /// The numbering of `material`'s class.
+    pub fn new(material: Material) -> Class {
+        let men = material.men();
+        let free = 32 - men;
+        Class {
+            material,
+            black_men_sets: binom(28, material.bm.into()),
+            black_king_sets: binom(free - u32::from(material.wk), material.bk.into()),
+            kings_per_side: binom(free, material.wk.into())
+                * binom(free - u32::from(material.wk), material.bk.into()),
+        }
+    }
+
+    /// The number of slices (sets of men).
+    pub fn slices(&self) -> u64 {
+        binom(28, self.material.wm.into()) * self.black_men_sets
+    }
+
+    /// The entries of one slice (both sides to move).
+    pub fn slice_len(&self) -> u64 {
+        2 * self.kings_per_side
+    }
+
+    /// The number of entries (including the wasted ones of overlapping men).
+    pub fn len(&self) -> u64 {
+        self.slices() * self.slice_len()
+    }
+
+    /// Whether the class has no entries (never: every class has at least one).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The men of a slice (white, black as dense numbers), `None` if they overlap.
+    pub fn slice_men(&self, slice: u64) -> Option<(u32, u32)> {
+        let white = unrank(self.material.wm.into(), slice / self.black_men_sets) << WHITE_MEN_SHIFT;
+        let black = unrank(self.material.bm.into(), slice % self.black_men_sets) << BLACK_MEN_SHIFT;
+        (white & black == 0).then_some((white, black))
+    }
+
+    /// How far the men of a slice have come (each step of a man adds one), so that a man move
+    /// always leads to a slice of greater advance.
+    pub fn advance(&self, slice: u64) -> u32 {
+        let Some((white, black)) = self.slice_men(slice) else {
+            return 0;
+        };
+        let rank = |d: u32| d / 4;
+        let mut sum = 0;
+        let mut w = white;
+        while w != 0 {
+            sum += rank(w.trailing_zeros());
+            w &= w - 1;
+        }
+        let mut b = black;
+        while b != 0 {
+            sum += 7 - rank(b.trailing_zeros());
+            b &= b - 1;
+        }
+        sum
+    }
+
+    /// The parts of the entry `index`, `None` for a wasted entry.
+    pub fn parts(&self, index: u64) -> Option<Parts> {
+        let slice = index / self.slice_len();
+        let (white_men, black_men) = self.slice_men(slice)?;
+        self.parts_in_slice(white_men, black_men, index % self.slice_len())
+    }
+
+    /// The parts of entry `local` of the slice with these men.
+    pub fn parts_in_slice(&self, white_men: u32, black_men: u32, local: u64) -> Option<Parts> {
+        let turn = if local < self.kings_per_side {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let kings = local % self.kings_per_side;
+        let men = white_men | black_men;
+        let white_kings = spread(
+            unrank(self.material.wk.into(), kings / self.black_king_sets),
+            men,
+        );
+        let black_kings = spread(
+            unrank(self.material.bk.into(), kings % self.black_king_sets),
+            men | white_kings,
+        );
+        Some(Parts {
+            white_men,
+            black_men,
+            white_kings,
+            black_kings,
+            turn,
+        })
+    }
+
+    /// The entry of a position of this class (the caller checks the material).
+    pub fn index(&self, parts: &Parts) -> u64 {
+        let slice = rank(parts.white_men >> WHITE_MEN_SHIFT) * self.black_men_sets
+            + rank(parts.black_men >> BLACK_MEN_SHIFT);
+        slice * self.slice_len() + self.local_index(parts)
+    }
+
+    /// The entry of a position within its slice.
+    pub fn local_index(&self, parts: &Parts) -> u64 {
+        let men = parts.white_men | parts.black_men;
+        let kings = rank(squeeze(parts.white_kings, men)) * self.black_king_sets
+            + rank(squeeze(parts.black_kings, men | parts.white_kings));
+        let side = if parts.turn == Color::White { 0 } else { 1 };
+        side * self.kings_per_side + kings
+    }
+}
+
+impl Parts {
+    /// The parts of a position.
+    pub fn of(pos: &Position) -> Parts {
+        Parts {
+            white_men: to_dense(pos.men(Color::White)),
+            black_men: to_dense(pos.men(Color::Black)),
+            white_kings: to_dense(pos.kings(Color::White)),
+            black_kings: to_dense(pos.kings(Color::Black)),
+            turn: pos.turn(),
+        }
+    }
+
+    /// The colour-mirrored position: the board turned 180°, colours exchanged.
+    pub fn mirror(&self) -> Parts {
+        Parts {
+            white_men: self.black_men.reverse_bits(),
+            black_men: self.white_men.reverse_bits(),
+            white_kings: self.black_kings.reverse_bits(),
+            black_kings: self.white_kings.reverse_bits(),
+            turn: !self.turn,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dense_numbers_round_trip() {
+        for d in 0..32 {
+            let sq = square_of(d).expect("a square");
+            assert_eq!(dense(sq), d);
+            assert_eq!(to_dense(sq.bb()), 1 << d);
+            assert_eq!(from_dense(1 << d), sq.bb());
+        }
+        assert_eq!(to_dense(Bitboard::ALL), u32::MAX);
+    }
+
+    #[test]
+    fn ranks_round_trip() {
+        for k in 0..=4 {
+            for r in 0..binom(32, k).min(5000) {
+                let set = unrank(k, r);
+                assert_eq!(set.count_ones(), k);
+                assert_eq!(rank(set), r);
+            }
+        }
+        let taken = 0b1011_0010u32;
+        for set in [0b1u32, 0b101, 0b1_0000_0001] {
+            assert_eq!(squeeze(spread(set, taken), taken), set);
+        }
+    }
+
+    #[test]
+    fn every_entry_of_a_class_round_trips() {
+        let m = Material {
+            wm: 1,
+            wk: 1,
+            bm: 1,
+            bk: 1,
+        };
+        let class = Class::new(m);
+        assert_eq!(class.len(), 28 * 28 * 2 * 30 * 29);
+        let mut valid = 0;
+        for index in 0..class.len() {
+            if let Some(parts) = class.parts(index) {
+                let pos = parts.position().expect("a position");
+                assert_eq!(Material::of(&pos), m);
+                assert_eq!(Parts::of(&pos), parts);
+                assert_eq!(class.index(&parts), index);
+                let mirrored = parts.mirror().position().expect("a position");
+                assert_eq!(Material::of(&mirrored), m.mirror());
+                valid += 1;
+            }
+        }
+        // Men overlap on the 24 squares of ranks 2-7.
+        assert_eq!(valid, (28 * 28 - 24) * 2 * 30 * 29);
+    }
+
+    #[test]
+    fn classes_come_in_build_order() {
+        let all = Material::all_up_to(3);
+        assert!(all.iter().all(|m| m.is_canonical()));
+        // KvK, KvM and MvM (MvK is the mirror of KvM).
+        assert_eq!(all.iter().filter(|m| m.pieces() == 2).count(), 3);
+        for (i, m) in all.iter().enumerate() {
+            for earlier in &all[i..] {
+                assert!((earlier.pieces(), earlier.men()) >= (m.pieces(), m.men()));
+            }
+        }
+    }
+}

@@ -1,0 +1,294 @@
+//! Endgame tablebases: the exact value of every position with few pieces, built by retrograde
+//! analysis for any [`Rules`], kept in files, probed by the engine
+//! (`../shared/spec/tablebases.md`; the metric, index and format are in `docs/tablebases.md`).
+//!
+//! - [`index`]: the numbering of a material class;
+//! - [`value`]: a value, its one-byte code, the draw counts (phases and budgets);
+//! - [`build`]: retrograde construction of one class;
+//! - [`format`]: the table file;
+//! - [`tables`]: a set of solved classes (memory or files) and the raw value of a position;
+//! - [`verify`]: every entry checked against its children;
+//! - [`TableRules`]: what the tables must know of a rule set beyond its [`Rules`];
+//! - [`Tablebase`]: the tables of one directory, for every rule set, as a value an engine is
+//!   given (`Tablebase::new()`, `Tablebase::with_dir(dir)`); nothing here reads the
+//!   environment.
+
+pub mod build;
+pub mod format;
+pub mod index;
+mod rules;
+pub mod tables;
+pub mod value;
+pub mod verify;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+
+pub use self::index::Material;
+pub use self::rules::TableRules;
+pub use self::tables::{Solved, Source, Tables};
+pub use self::value::{UNLIMITED, Value, plies_left};
+
+use dama_core::rules::DrawCounters;
+use dama_core::{Move, MoveList, Position, Rules};
+
+/// The most pieces any table holds (the index numbers up to five of a kind; builds go to six).
+pub const MAX_PIECES: u32 = 6;
+
+/// The directory of one rule set's files under `base`.
+pub fn rules_dir(base: &Path, rules: &str) -> PathBuf {
+    base.join(rules)
+}
+
+/// Whether the tables cover the class `m` under the rules `R`: the metric is exact for it
+/// ([`TableRules::tables_exact`]) and for every class a capture or a crowning can lead to from
+/// it.
+pub fn covered<R: TableRules>(m: Material) -> bool {
+    fn go<R: TableRules>(
+        m: Material,
+        memo: &mut std::collections::HashMap<Material, bool>,
+    ) -> bool {
+        if let Some(&known) = memo.get(&m) {
+            return known;
+        }
+        let ok =
+            R::tables_exact([m.wm, m.wk, m.bm, m.bk]) && successors(m).all(|c| go::<R>(c, memo));
+        memo.insert(m, ok);
+        ok
+    }
+    go::<R>(m, &mut std::collections::HashMap::new())
+}
+
+/// Every material a move can change `m` into while both sides keep a piece (a superset:
+/// any capture of one or more pieces, with or without the mover's crowning, and a crowning).
+fn successors(m: Material) -> impl Iterator<Item = Material> {
+    let mut out = Vec::new();
+    // (own men, own kings, their men, their kings) for each side to move, and back.
+    let sides = [
+        ((m.wm, m.wk, m.bm, m.bk), false),
+        ((m.bm, m.bk, m.wm, m.wk), true),
+    ];
+    for ((om, ok, tm, tk), swapped) in sides {
+        let crowns: &[bool] = if om > 0 { &[false, true] } else { &[false] };
+        for &crown in crowns {
+            let (om, ok) = if crown { (om - 1, ok + 1) } else { (om, ok) };
+            for dm in 0..=tm {
+                for dk in 0..=tk {
+                    let taken = dm + dk;
+                    if (taken == 0 && !crown) || taken == tm + tk {
+                        continue;
+                    }
+                    let (a, b) = ((om, ok), (tm - dm, tk - dk));
+                    let ((wm, wk), (bm, bk)) = if swapped { (b, a) } else { (a, b) };
+                    out.push(Material { wm, wk, bm, bk });
+                }
+            }
+        }
+    }
+    out.into_iter()
+}
+
+/// Solves every [`covered`] class with at most `pieces` pieces into memory (none written).
+pub fn build_in_memory<R: TableRules>(pieces: u32) -> Result<Tables, build::BuildError> {
+    let classes: Vec<Material> = Material::all_up_to(pieces)
+        .into_iter()
+        .filter(|&m| covered::<R>(m))
+        .collect();
+    build_classes::<R>(Tables::new(R::INFO.name, None), &classes)
+}
+
+/// Solves the given classes (in order; each must find the classes it leads to already in
+/// `tables` or earlier in the list) into memory.
+pub fn build_classes<R: Rules>(
+    mut tables: Tables,
+    classes: &[Material],
+) -> Result<Tables, build::BuildError> {
+    for &m in classes {
+        let values = build::build_class::<R>(&tables, m, &|_| {})?;
+        tables.insert(Solved {
+            class: index::Class::new(m),
+            source: Source::Memory(values),
+        });
+    }
+    Ok(tables)
+}
+
+/// The classes the engine builds in memory when it has no files for them: every class of at
+/// most three pieces and three kings against a lone king (a fraction of a second).
+pub fn small_classes() -> Vec<Material> {
+    let mut classes = Material::all_up_to(3);
+    classes.push(Material {
+        wm: 0,
+        wk: 3,
+        bm: 0,
+        bk: 1,
+    });
+    classes
+}
+
+/// The tables the engine probes for one rule set: files from the table directory (each
+/// opened at its first probe) and, in memory, the [`small_classes`], built once on a thread of
+/// their own.
+#[derive(Debug)]
+pub struct EngineTables {
+    files: Tables,
+    small: OnceLock<Option<Tables>>,
+    started: AtomicBool,
+}
+
+/// The endgame tables of every rule set, for engines: the files of one directory (each rule
+/// set's in the subdirectory of its name, [`rules_dir`]) opened as they are probed, and the
+/// [`small_classes`] built in memory where the files lack them. A value: an engine is given
+/// one (or none), two engines may be given different ones, and nothing is global.
+#[derive(Debug, Default)]
+pub struct Tablebase {
+    dir: Option<PathBuf>,
+    sets: Mutex<Vec<(&'static str, Arc<EngineTables>)>>,
+}
+
+impl Tablebase {
+    /// Tables without files: only the small classes, built in memory when first asked for.
+    pub fn new() -> Tablebase {
+        Tablebase::default()
+    }
+
+    /// The tables of the directory `dir` (and the small classes where it lacks them).
+    pub fn with_dir(dir: impl Into<PathBuf>) -> Tablebase {
+        Tablebase {
+            dir: Some(dir.into()),
+            sets: Mutex::default(),
+        }
+    }
+
+    /// The directory of the files, if any.
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// The tables of the rule set `R`, opened at the first call (the small classes start
+    /// building in the background then).
+    pub fn for_rules<R: TableRules>(&self) -> Arc<EngineTables> {
+        let mut sets = self.sets.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, tables)) = sets.iter().find(|(name, _)| *name == R::INFO.name) {
+            return Arc::clone(tables);
+        }
+        let dir = self.dir.as_deref().map(|d| rules_dir(d, R::INFO.name));
+        let tables = Arc::new(EngineTables {
+            files: Tables::new(R::INFO.name, dir.as_deref()),
+            small: OnceLock::new(),
+            started: AtomicBool::new(false),
+        });
+        sets.push((R::INFO.name, Arc::clone(&tables)));
+        drop(sets);
+        EngineTables::start::<R>(&tables);
+        tables
+    }
+}
+
+impl EngineTables {
+    fn start<R: TableRules>(this: &Arc<EngineTables>) {
+        if !this.started.swap(true, Ordering::AcqRel) {
+            let tables = Arc::clone(this);
+            std::thread::spawn(move || {
+                let _ = tables.small_tables::<R>();
+            });
+        }
+    }
+
+    /// The small classes, building them now if no thread has (for tests and tools that want
+    /// to wait); `None` when the table directory has them all (nothing to build: a
+    /// `dama analyze` process would otherwise spend a core on them at every move of an
+    /// ending) or their build failed.
+    pub fn small_tables<R: TableRules>(&self) -> Option<&Tables> {
+        self.small
+            .get_or_init(|| {
+                let classes = small_classes();
+                if classes.iter().all(|&m| self.files.has(m)) {
+                    return None;
+                }
+                build_classes::<R>(Tables::new(R::INFO.name, None), &classes).ok()
+            })
+            .as_ref()
+    }
+
+    /// Whether the small classes are built.
+    pub fn small_ready(&self) -> bool {
+        self.small.get().is_some()
+    }
+
+    /// The raw value of `pos` (no count applied), if a table covers it now.
+    #[inline]
+    pub fn raw(&self, pos: &Position) -> Option<Value> {
+        if let Some(Some(small)) = self.small.get()
+            && let Some(v) = small.raw(pos)
+        {
+            return Some(v);
+        }
+        self.files.raw(pos)
+    }
+
+    /// The value of `pos` for the side to move with the game's draw `counters`.
+    pub fn value<R: Rules>(&self, pos: &Position, counters: &DrawCounters) -> Option<Value> {
+        Some(self.raw(pos)?.within(plies_left::<R>(pos, counters)))
+    }
+
+    /// The tables' choice in `pos` with the game's draw `counters`, and the value of the
+    /// position with that count; `None` if a move leads outside the tables.
+    ///
+    /// Every legal move is valued by what it leads to: the end of the game, or the child's
+    /// value with the child's own count (a move that ends the phase gives the child its fresh
+    /// count, others use up the current one); a move to a position that occurred twice
+    /// before (`seen` counts a position's occurrences in the game) is a draw. The best is the
+    /// quickest win, else a draw, else the longest loss; among draws, the move whose child is
+    /// best with no count.
+    pub fn best_move<R: Rules>(
+        &self,
+        pos: &Position,
+        counters: &DrawCounters,
+        seen: impl Fn(&Position) -> usize,
+    ) -> Option<(Move, Value)> {
+        self.raw(pos)?;
+        best_move_with::<R>(|p| self.raw(p), pos, counters, seen)
+    }
+}
+
+/// [`EngineTables::best_move`] over any source of raw values.
+pub fn best_move_with<R: Rules>(
+    raw: impl Fn(&Position) -> Option<Value>,
+    pos: &Position,
+    counters: &DrawCounters,
+    seen: impl Fn(&Position) -> usize,
+) -> Option<(Move, Value)> {
+    let mut moves = MoveList::new();
+    R::legal_moves(pos, &mut moves);
+    let mut scratch = MoveList::new();
+    let limited = plies_left::<R>(pos, counters) != UNLIMITED;
+    let mut best: Option<(Move, Value, i64)> = None;
+    for mv in moves.iter() {
+        let child = pos.after(mv);
+        let (real, pure) = if child.pieces(child.turn()).is_empty()
+            || R::count_legal_moves(&child, &mut scratch) == 0
+        {
+            (Value::Win(1), Value::Win(1))
+        } else {
+            let child_value = raw(&child)?;
+            let child_counters = R::next_counters(counters, pos, mv, &child);
+            let counted = child_value.within(plies_left::<R>(&child, &child_counters));
+            let real = if seen(&child) >= 2 {
+                Value::Draw
+            } else if child_counters == R::start_counters(&child) && limited {
+                // The end of the phase: one ply here, whatever the new phase takes.
+                counted.phase_end()
+            } else {
+                counted.back()
+            };
+            (real, child_value.back())
+        };
+        let key = real.goodness() * 4_000_000 + pure.goodness();
+        if best.is_none_or(|(_, _, k)| key > k) {
+            best = Some((*mv, real, key));
+        }
+    }
+    best.map(|(mv, value, _)| (mv, value))
+}

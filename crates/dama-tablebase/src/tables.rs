@@ -1,0 +1,162 @@
+//! A set of solved classes of one rule set, held in memory or read from files, and the raw
+//! value of any position they cover (colour-mirrored classes share one table).
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+use super::format::ClassFile;
+use super::index::{Class, Material, Parts};
+use super::value::Value;
+use dama_core::Position;
+
+/// Where a class's values are.
+#[derive(Debug)]
+pub enum Source {
+    /// Built in this process.
+    Memory(Vec<u8>),
+    /// Read from a table file.
+    File(ClassFile),
+}
+
+/// One solved class.
+#[derive(Debug)]
+pub struct Solved {
+    /// Its numbering.
+    pub class: Class,
+    /// Its values.
+    pub source: Source,
+}
+
+impl Solved {
+    /// The code of entry `index` (`None` if a file's block cannot be read).
+    #[inline]
+    pub fn code(&self, index: u64) -> Option<u8> {
+        match &self.source {
+            Source::Memory(values) => values.get(usize::try_from(index).ok()?).copied(),
+            Source::File(file) => file.code(index),
+        }
+    }
+}
+
+const SLOTS: usize = 6 * 6 * 6 * 6;
+
+fn slot(m: Material) -> Option<usize> {
+    let s = usize::from(m.wm) * 216 + usize::from(m.wk) * 36 + usize::from(m.bm) * 6;
+    (m.wm < 6 && m.wk < 6 && m.bm < 6 && m.bk < 6).then_some(s + usize::from(m.bk))
+}
+
+/// The solved classes of one rule set: those built in memory, and those found on disk (each
+/// file is opened, checked and loaded the first time a position of its class is probed).
+pub struct Tables {
+    rules: &'static str,
+    dir: Option<PathBuf>,
+    memory: Vec<Option<Arc<Solved>>>,
+    files: Vec<OnceLock<Option<Arc<Solved>>>>,
+    /// Called once with the message of every file that is refused.
+    on_refused: fn(&str),
+}
+
+impl std::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tables")
+            .field("rules", &self.rules)
+            .field("dir", &self.dir)
+            .finish_non_exhaustive()
+    }
+}
+
+fn report_to_stderr(message: &str) {
+    eprintln!("dama: {message}");
+}
+
+impl Tables {
+    /// No classes yet; files are looked for in `dir` (the rule set's own directory), if any.
+    pub fn new(rules: &'static str, dir: Option<&Path>) -> Tables {
+        Tables {
+            rules,
+            dir: dir.map(Path::to_path_buf),
+            memory: vec![None; SLOTS],
+            files: (0..SLOTS).map(|_| OnceLock::new()).collect(),
+            on_refused: report_to_stderr,
+        }
+    }
+
+    /// Sends the messages about refused files to `report` instead of standard error.
+    pub fn with_reporter(mut self, report: fn(&str)) -> Tables {
+        self.on_refused = report;
+        self
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> &'static str {
+        self.rules
+    }
+
+    /// The directory of table files, if any.
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// Adds a class built in memory (replacing any earlier one).
+    pub fn insert(&mut self, solved: Solved) {
+        if let Some(s) = slot(solved.class.material) {
+            self.memory[s] = Some(Arc::new(solved));
+        }
+    }
+
+    /// Drops a class built in memory (its file, if any, is read when it is probed again).
+    pub fn forget(&mut self, m: Material) {
+        if let Some(s) = slot(m) {
+            self.memory[s] = None;
+        }
+    }
+
+    /// The solved class of a canonical material, if any: built in memory, else from its file.
+    pub fn solved(&self, m: Material) -> Option<&Arc<Solved>> {
+        let s = slot(m)?;
+        if let Some(solved) = &self.memory[s] {
+            return Some(solved);
+        }
+        let dir = self.dir.as_ref()?;
+        self.files[s]
+            .get_or_init(|| {
+                let path = super::format::class_path(dir, m);
+                if !path.exists() {
+                    return None;
+                }
+                match ClassFile::open(&path, self.rules, m) {
+                    Ok(file) => Some(Arc::new(Solved {
+                        class: Class::new(m),
+                        source: Source::File(file.with_reporter(self.on_refused)),
+                    })),
+                    Err(e) => {
+                        (self.on_refused)(&e.to_string());
+                        None
+                    }
+                }
+            })
+            .as_ref()
+    }
+
+    /// Whether the class of `m` (or its mirror) is available.
+    pub fn has(&self, m: Material) -> bool {
+        let canonical = if m.is_canonical() { m } else { m.mirror() };
+        self.solved(canonical).is_some()
+    }
+
+    /// The raw value of `pos` (no count applied), if its class is available. A position where
+    /// a side has no pieces is not in any class.
+    #[inline]
+    pub fn raw(&self, pos: &Position) -> Option<Value> {
+        let m = Material::of(pos);
+        let mut parts = Parts::of(pos);
+        let canonical = if m.is_canonical() {
+            m
+        } else {
+            parts = parts.mirror();
+            m.mirror()
+        };
+        let solved = self.solved(canonical)?;
+        Some(Value::decode(solved.code(solved.class.index(&parts))?))
+    }
+}

@@ -1,0 +1,238 @@
+//! A table entry's value, its one-byte code, and the draw counts that decide what it is worth
+//! in a game (see `docs/tablebases.md` for the metric).
+
+use dama_core::rules::DrawCounters;
+use dama_core::{Bitboard, Move, Position, Rules};
+
+/// The value of a position for the side to move: the distance, in plies of the current
+/// *phase*, to the end of the game or to a phase-ending move into a position whose own value
+/// (with its fresh count) is known — see `docs/tablebases.md`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// The side to move wins within this many plies of the phase.
+    Win(u32),
+    /// The side to move loses within this many plies of the phase (0: it has no move).
+    Loss(u32),
+    /// Neither side can force a result.
+    Draw,
+}
+
+/// The longest distance a one-byte entry holds.
+pub const MAX_DISTANCE: u32 = 127;
+
+/// Plies left that mean "no count at all".
+pub const UNLIMITED: u32 = u32::MAX;
+
+impl Value {
+    /// The one-byte code: 0 a draw, 1–127 a win, 128 + n a loss in n.
+    pub fn encode(self) -> u8 {
+        match self {
+            Value::Draw => 0,
+            Value::Win(n) => n.clamp(1, MAX_DISTANCE) as u8,
+            Value::Loss(n) => 128 + n.min(MAX_DISTANCE) as u8,
+        }
+    }
+
+    /// The value of a one-byte code.
+    pub fn decode(code: u8) -> Value {
+        match code {
+            0 => Value::Draw,
+            1..=127 => Value::Win(u32::from(code)),
+            _ => Value::Loss(u32::from(code - 128)),
+        }
+    }
+
+    /// The value with `left` plies left on the count: a win or loss only within the count.
+    pub fn within(self, left: u32) -> Value {
+        match self {
+            Value::Win(n) | Value::Loss(n) if n > left => Value::Draw,
+            v => v,
+        }
+    }
+
+    /// The value for the other side one ply earlier (a win in n for the mover's opponent is a
+    /// loss in n + 1 for the mover, and so on).
+    pub fn back(self) -> Value {
+        match self {
+            Value::Win(n) => Value::Loss(n + 1),
+            Value::Loss(n) => Value::Win(n + 1),
+            Value::Draw => Value::Draw,
+        }
+    }
+
+    /// The mover's value when this is the value (with its fresh count) of the position a
+    /// phase-ending move leads to: the phase ends in that one ply.
+    pub fn phase_end(self) -> Value {
+        match self {
+            Value::Win(_) => Value::Loss(1),
+            Value::Loss(_) => Value::Win(1),
+            Value::Draw => Value::Draw,
+        }
+    }
+
+    /// An order from the side to move's view: a quicker win, then a draw, then a slower loss.
+    pub fn goodness(self) -> i64 {
+        match self {
+            Value::Win(n) => 1_000_000 - i64::from(n),
+            Value::Draw => 0,
+            Value::Loss(n) => -1_000_000 + i64::from(n),
+        }
+    }
+}
+
+impl std::fmt::Display for Value {
+    /// `win N`, `draw` or `loss N`, as `dama tb probe` prints it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Value::Win(n) => write!(f, "win {n}"),
+            Value::Loss(n) => write!(f, "loss {n}"),
+            Value::Draw => write!(f, "draw"),
+        }
+    }
+}
+
+/// A made-up quiet king move that keeps the material, for feeding the rules' counters: from
+/// the first piece of the side to move (made a king in the position the rules see before the
+/// move) to the first empty square. The rules' counters look only at whether a move was a man
+/// move or a capture, and at the material after it.
+fn quiet_king_move(pos: &Position) -> Option<(Position, Move)> {
+    let from = pos.pieces(pos.turn()).first()?;
+    let to = pos.empty().first()?;
+    let mut setup = pos.to_setup();
+    setup.kings |= from.bb();
+    let before = Position::from_setup(&setup).ok()?;
+    Some((before, Move::quiet(from, to)))
+}
+
+/// The plies that can still be played in the current phase before the rules' counters draw
+/// the game (0 when they already do, [`UNLIMITED`] when they never will).
+///
+/// The answer is remembered per thread by material and counters: the rules' counters after a
+/// quiet move that keeps the material depend on nothing else (the Czech counts look at whether
+/// a move was a man move or capture and at the material; a count's limit is fixed when it
+/// starts, which such a move never does).
+pub fn plies_left<R: Rules>(pos: &Position, counters: &DrawCounters) -> u32 {
+    if R::counters_draw(counters).is_some() {
+        return 0;
+    }
+    let key = (
+        R::INFO.name,
+        pos.turn(),
+        dama_core::rules::material(pos),
+        *counters,
+    );
+    if let Some(n) = LEFT.with(|memo| memo.borrow().get(&key).copied()) {
+        return n;
+    }
+    let n = count_left::<R>(pos, counters);
+    LEFT.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if memo.len() > 1 << 14 {
+            memo.clear();
+        }
+        memo.insert(key, n);
+    });
+    n
+}
+
+type LeftKey = (&'static str, dama_core::Color, [u8; 4], DrawCounters);
+
+thread_local! {
+    static LEFT: std::cell::RefCell<std::collections::HashMap<LeftKey, u32>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// [`plies_left`] counted out.
+fn count_left<R: Rules>(pos: &Position, counters: &DrawCounters) -> u32 {
+    const CAP: u32 = 1000;
+    let Some((before, mv)) = quiet_king_move(pos) else {
+        return UNLIMITED;
+    };
+    let mut c = *counters;
+    for n in 1..CAP {
+        let next = R::next_counters(&c, &before, &mv, pos);
+        if R::counters_draw(&next).is_some() {
+            return n;
+        }
+        if next == c {
+            // Counters that do not move never call a draw.
+            return UNLIMITED;
+        }
+        c = next;
+    }
+    UNLIMITED
+}
+
+/// The plies a position that has just arisen may last in its phase (its fresh count).
+pub fn fresh_budget<R: Rules>(pos: &Position) -> u32 {
+    plies_left::<R>(pos, &R::start_counters(pos))
+}
+
+/// Whether `mv` from `pos` to `child` ends the phase: the counters the rules give the child
+/// are the fresh ones of a game starting there.
+pub fn ends_phase<R: Rules>(pos: &Position, mv: &Move, child: &Position) -> bool {
+    R::next_counters(&R::start_counters(pos), pos, mv, child) == R::start_counters(child)
+}
+
+/// The squares the kings of the side to move can slide to, by king, and how many slides in all.
+pub fn king_slides(pos: &Position) -> u32 {
+    let occupied = pos.occupied();
+    pos.kings(pos.turn())
+        .squares()
+        .map(|sq| {
+            dama_core::Direction::ALL
+                .iter()
+                .fold(Bitboard::EMPTY, |acc, &d| {
+                    acc | Bitboard::slide(sq, d, occupied)
+                })
+                .count()
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip() {
+        for v in [
+            Value::Draw,
+            Value::Win(1),
+            Value::Win(127),
+            Value::Loss(0),
+            Value::Loss(30),
+            Value::Loss(127),
+        ] {
+            assert_eq!(Value::decode(v.encode()), v);
+        }
+        for code in 0..=255u8 {
+            assert_eq!(Value::decode(code).encode(), code);
+        }
+    }
+
+    #[test]
+    fn czech_counts_give_the_budgets() {
+        let fen = |t| dama_core::fen::parse(t).expect("a FEN");
+        // No-progress: 30 plies; 3 kings v 1 off the diagonal: 30; on it: 10; K+M v K: 10.
+        assert_eq!(
+            fresh_budget::<dama_core::Czech>(&fen("W:Wa1,Kc3:Bh8,Kb8")),
+            30
+        );
+        assert_eq!(
+            fresh_budget::<dama_core::Czech>(&fen("W:WKa3,Kc3,Ke3:BKb8")),
+            30
+        );
+        assert_eq!(
+            fresh_budget::<dama_core::Czech>(&fen("W:WKa3,Kc3,Ke3:BKd4")),
+            10
+        );
+        assert_eq!(fresh_budget::<dama_core::Czech>(&fen("B:Wa3,Kc3:BKb8")), 10);
+        // Only men on the board: still the no-progress count.
+        assert_eq!(fresh_budget::<dama_core::Czech>(&fen("W:Wa3:Bh6")), 30);
+        assert_eq!(
+            fresh_budget::<dama_core::Spanish>(&fen("W:Wa3:Bh6")),
+            UNLIMITED
+        );
+    }
+}

@@ -1,0 +1,3 @@
+//! The tables' integration tests: the built tables against an independent solver.
+
+mod tablebase_solver;

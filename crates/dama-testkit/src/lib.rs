@@ -1,0 +1,76 @@
+//! Helpers shared by the integration tests: random positions for the property tests and a
+//! tiny deterministic generator. Each test file uses only some of them.
+
+use dama_core::position::Setup;
+use dama_core::{Color, Position, Square};
+use proptest::prelude::*;
+
+/// A random position: each square empty or holding a man or king of either side, with an
+/// emptiness weight drawn per position so that both crowded and sparse boards occur. A man
+/// drawn on its crowning rank becomes a king; a side keeps at most twelve pieces.
+pub fn arb_position() -> impl Strategy<Value = Position> {
+    (
+        2u8..40,
+        prop::collection::vec(any::<u8>(), 32),
+        any::<bool>(),
+    )
+        .prop_map(|(empty_weight, cells, black_to_move)| {
+            let mut setup = Setup {
+                turn: Some(if black_to_move {
+                    Color::Black
+                } else {
+                    Color::White
+                }),
+                ..Setup::default()
+            };
+            for (sq, cell) in Square::all().zip(cells) {
+                let cell = cell % (empty_weight + 10);
+                if cell < empty_weight {
+                    continue;
+                }
+                let (color, king) = match cell - empty_weight {
+                    0..=2 => (Color::White, false),
+                    3..=4 => (Color::White, true),
+                    5..=7 => (Color::Black, false),
+                    _ => (Color::Black, true),
+                };
+                let side = match color {
+                    Color::White => &mut setup.white,
+                    Color::Black => &mut setup.black,
+                };
+                if side.count() >= 12 {
+                    continue;
+                }
+                *side = side.with(sq);
+                if king || color.crowning_rank().contains(sq) {
+                    setup.kings = setup.kings.with(sq);
+                }
+            }
+            if (setup.white | setup.black).is_empty() {
+                // An empty board is no position: give it one white king.
+                let sq = Square::from_number(1).expect("a square");
+                setup.white = setup.white.with(sq);
+                setup.kings = setup.kings.with(sq);
+            }
+            Position::from_setup(&setup).expect("the strategy makes sound setups")
+        })
+}
+
+/// A tiny deterministic generator (xorshift) for test positions and openings.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next number.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A square, uniformly.
+    pub fn square(&mut self) -> Square {
+        let n = (self.next() % 32) as u8 + 1;
+        Square::from_number(n).expect("1..=32 is a square")
+    }
+}
