@@ -8,12 +8,11 @@ use clap::{Args, Subcommand};
 
 use dama_core::{RuleSet, with_rules};
 use dama_tablebase::TableRules;
-use dama_tablebase::build::BuildError;
+use dama_tablebase::directory::{BuildEvent, DirError, build_dir, valid_positions, verify_dir};
 use dama_tablebase::format::{self, FormatError};
-use dama_tablebase::index::{Class, Material};
-use dama_tablebase::tables::{Solved, Source, Tables};
+use dama_tablebase::index::Material;
+use dama_tablebase::tables::{Source, Tables};
 use dama_tablebase::value::fresh_budget;
-use dama_tablebase::verify::{VerifyError, verify_class};
 
 /// Options of `dama tb`.
 #[derive(Args, Debug, Clone)]
@@ -63,15 +62,12 @@ pub enum TbError {
     /// A bad FEN or none.
     #[error("{0}")]
     Fen(String),
-    /// A class could not be built.
+    /// The tables' directory could not be built, read or checked.
     #[error("{0}")]
-    Build(#[from] BuildError),
-    /// A file could not be written or read.
+    Dir(#[from] DirError),
+    /// A file could not be read.
     #[error("{0}")]
     Format(#[from] FormatError),
-    /// A check failed.
-    #[error("verify failed: {0}")]
-    Verify(#[from] VerifyError),
     /// The output or the directory failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -149,109 +145,63 @@ pub fn build<R: TableRules>(
     pieces: u32,
     out: &mut impl Write,
 ) -> Result<(), TbError> {
-    std::fs::create_dir_all(dir).map_err(|source| FormatError::Io {
-        path: dir.to_path_buf(),
-        source,
-    })?;
-    let started = Instant::now();
-    let (classes, skipped): (Vec<Material>, Vec<Material>) = Material::all_up_to(pieces)
-        .into_iter()
-        .partition(|&m| dama_tablebase::covered::<R>(m));
-    for m in &skipped {
-        writeln!(
-            out,
-            "skipped {}: the tables' metric is not exact for it under these rules",
-            m.name()
-        )?;
-    }
-    let mut tables = Tables::new(R::INFO.name, Some(dir));
-    let todo: Vec<Material> = classes
-        .iter()
-        .copied()
-        .filter(|&m| !tables.has(m))
-        .collect();
-    // Classes already built are loaded into memory, but for those of the most pieces, which
-    // are read from their files when a crowning leads into them.
-    let present: Vec<Material> = classes
-        .iter()
-        .copied()
-        .filter(|m| !todo.contains(m) && m.pieces() < pieces)
-        .collect();
-    load_all(&mut tables, dir, &present)?;
-    let total: u64 = todo.iter().map(|&m| Class::new(m).len()).sum();
-    let bar = progress_bar(total);
-    let (mut built, mut positions, mut bytes) = (0, 0u64, 0u64);
-    for &m in &classes {
-        // Memory stays bounded: a class of the most pieces with two or more men fewer than
-        // the one being built is never needed again (nothing has more pieces; a capture takes
-        // a piece, a crowning one man); it is read from its file if it ever is.
-        for &c in &classes {
-            if c.pieces() == pieces && m.pieces() == pieces && c.men() + 1 < m.men() {
-                tables.forget(c);
+    // The bar is made when the build knows its total.
+    let bar = std::sync::OnceLock::new();
+    let progress = |n: u64| {
+        if let Some(bar) = bar.get() {
+            indicatif::ProgressBar::inc(bar, n);
+        }
+    };
+    let bar_ref = &bar;
+    let mut report = |event: &BuildEvent| -> std::io::Result<()> {
+        match event {
+            BuildEvent::Skipped(m) => writeln!(
+                out,
+                "skipped {}: the tables' metric is not exact for it under these rules",
+                m.name()
+            ),
+            BuildEvent::Present(m) => writeln!(out, "present {}", m.name()),
+            BuildEvent::Start { total } => {
+                let _ = bar_ref.set(progress_bar(*total));
+                Ok(())
+            }
+            BuildEvent::Class {
+                material,
+                number,
+                of,
+            } => {
+                if let Some(bar) = bar_ref.get() {
+                    bar.set_message(format!("{} ({number}/{of})", material.name()));
+                }
+                Ok(())
+            }
+            BuildEvent::Built {
+                material,
+                positions,
+                bytes,
+                seconds,
+            } => {
+                writeln!(
+                    out,
+                    "built {} positions {positions} bytes {bytes} seconds {seconds:.1}",
+                    material.name()
+                )?;
+                out.flush()
+            }
+            BuildEvent::Done(s) => {
+                if let Some(bar) = bar_ref.get() {
+                    bar.finish_and_clear();
+                }
+                writeln!(
+                    out,
+                    "total {} classes built, {} present, {} positions, {} bytes, {:.1} s",
+                    s.built, s.present, s.positions, s.bytes, s.seconds
+                )
             }
         }
-        if !todo.contains(&m) {
-            writeln!(out, "present {}", m.name())?;
-            continue;
-        }
-        bar.set_message(format!("{} ({}/{})", m.name(), built + 1, todo.len()));
-        let t = Instant::now();
-        let values = dama_tablebase::build::build_class::<R>(&tables, m, &|n| bar.inc(n))?;
-        let size = format::write(&format::class_path(dir, m), R::INFO.name, m, &values)?;
-        let n = valid_positions(m);
-        writeln!(
-            out,
-            "built {} positions {n} bytes {size} seconds {:.1}",
-            m.name(),
-            t.elapsed().as_secs_f64()
-        )?;
-        out.flush()?;
-        tables.insert(Solved {
-            class: Class::new(m),
-            source: Source::Memory(values),
-        });
-        built += 1;
-        positions += n;
-        bytes += size;
-    }
-    bar.finish_and_clear();
-    writeln!(
-        out,
-        "total {built} classes built, {} present, {positions} positions, {bytes} bytes, {:.1} s",
-        classes.len() - built,
-        started.elapsed().as_secs_f64()
-    )?;
+    };
+    build_dir::<R>(dir, pieces, &mut report, &progress)?;
     Ok(())
-}
-
-/// Reads the files of `classes` that are present into memory (refusing bad ones).
-fn load_all(
-    tables: &mut Tables,
-    dir: &std::path::Path,
-    classes: &[Material],
-) -> Result<(), TbError> {
-    for &m in classes {
-        let path = format::class_path(dir, m);
-        if !path.exists() {
-            continue;
-        }
-        let file = format::ClassFile::open(&path, tables.rules(), m)?;
-        let values = file.all()?;
-        tables.insert(Solved {
-            class: Class::new(m),
-            source: Source::Memory(values),
-        });
-    }
-    Ok(())
-}
-
-/// The positions of a class (entries less the wasted ones of overlapping men).
-pub fn valid_positions(m: Material) -> u64 {
-    let class = Class::new(m);
-    (0..class.slices())
-        .filter(|&s| class.slice_men(s).is_some())
-        .count() as u64
-        * class.slice_len()
 }
 
 fn verify<R: TableRules>(
@@ -259,24 +209,14 @@ fn verify<R: TableRules>(
     pieces: Option<u32>,
     out: &mut impl Write,
 ) -> Result<(), TbError> {
-    let mut tables = Tables::new(R::INFO.name, Some(dir));
-    let classes: Vec<Material> = Material::all_up_to(pieces.unwrap_or(6))
-        .into_iter()
-        .filter(|&m| dama_tablebase::covered::<R>(m) && format::class_path(dir, m).exists())
-        .collect();
-    load_all(&mut tables, dir, &classes)?;
     let started = Instant::now();
-    let mut total = 0;
-    for &m in &classes {
-        let n = verify_class::<R>(&tables, m)?;
+    let (classes, total) = verify_dir::<R>(dir, pieces.unwrap_or(6), &mut |m, n| {
         writeln!(out, "ok {} {n}", m.name())?;
-        out.flush()?;
-        total += n;
-    }
+        out.flush()
+    })?;
     writeln!(
         out,
-        "verified {} classes, {total} positions, {:.1} s",
-        classes.len(),
+        "verified {classes} classes, {total} positions, {:.1} s",
         started.elapsed().as_secs_f64()
     )?;
     Ok(())
@@ -332,7 +272,7 @@ pub fn date(secs: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use dama_tablebase::*;
+    use super::date;
 
     #[test]
     fn dates_print_in_utc() {

@@ -26,7 +26,7 @@ use crate::cli::{Lang, PlayerKind};
 use crate::engines::EngineSetup;
 use crate::files::{self, FileError};
 use dama_core::pdn::{self, PdnError};
-use dama_core::{Position, RuleSet, Rules, with_rules};
+use dama_core::{Position, RuleSet, with_rules};
 use dama_engine::EngineRules;
 use dama_engine::Limits;
 

@@ -12,7 +12,7 @@ use super::{ConsoleError, LineIo, Options, Read, czech};
 use crate::cli::PlayerKind;
 use dama_core::game::{Game, Outcome};
 use dama_core::notation::numeric;
-use dama_core::{Color, Move, MoveList, Position, Rules};
+use dama_core::{Color, Move, MoveList, Position};
 use dama_engine::Engine;
 use dama_engine::EngineRules;
 

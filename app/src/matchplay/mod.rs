@@ -26,7 +26,7 @@ use self::stats::{Estimate, Sprt};
 use crate::cli::Options;
 use crate::engines::EngineSetup;
 use dama_core::game::Game;
-use dama_core::{Rules, with_rules};
+use dama_core::with_rules;
 use dama_engine::EngineRules;
 use dama_engine::weights::WeightsError;
 

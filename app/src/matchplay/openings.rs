@@ -8,7 +8,7 @@
 //! match already use varied openings). The same build gives the same set every time.
 
 use dama_core::game::Game;
-use dama_core::{MoveList, Position, Rules, fen};
+use dama_core::{MoveList, Position, fen};
 use dama_engine::EngineRules;
 use dama_engine::{Engine, Limits, Score};
 

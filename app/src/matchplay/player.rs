@@ -18,7 +18,7 @@ use wait_timeout::ChildExt;
 use std::sync::Arc;
 
 use dama_core::game::Game;
-use dama_core::{Move, MoveList, Rules};
+use dama_core::{Move, MoveList};
 use dama_engine::EngineRules;
 use dama_engine::Tablebase;
 use dama_engine::clock::allot;

@@ -10,9 +10,9 @@ use super::event::Key;
 use super::input::MAX_LINE;
 use super::worker::Task;
 use crate::console::czech::{self, capitalize, fill};
+use dama_core::Color;
 use dama_core::game::Game;
 use dama_core::pdn;
-use dama_core::{Color, Rules};
 use dama_engine::EngineRules;
 
 impl<R: EngineRules> App<R> {

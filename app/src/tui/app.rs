@@ -20,7 +20,7 @@ use crate::cli::{Lang, PlayerKind};
 use crate::console::czech::{self, RulesTexts, Texts, fill};
 use crate::engines::EngineSetup;
 use dama_core::game::{Game, Snapshot};
-use dama_core::{Color, Move, Position, Rules, Square};
+use dama_core::{Color, Move, Position, Square};
 use dama_engine::EngineRules;
 use dama_engine::Limits;
 

@@ -14,7 +14,7 @@ use super::app::App;
 use super::layout::{Layout, SQUARE_WIDTH};
 use crate::console::board_view;
 use dama_core::position::Setup;
-use dama_core::{Bitboard, Color, MoveList, Piece, Role, Rules, Square};
+use dama_core::{Bitboard, Color, MoveList, Piece, Role, Square};
 use dama_engine::EngineRules;
 
 /// Background of a dark square.

@@ -12,7 +12,6 @@
 use super::app::{App, Busy, Confirmed, Dialog};
 use super::worker::Task;
 use crate::console::czech::{capitalize, fill};
-use dama_core::Rules;
 use dama_engine::EngineRules;
 
 impl<R: EngineRules> App<R> {

@@ -17,7 +17,7 @@ use dama_core::mv::MAX_PATH;
 use dama_core::notation::Notation;
 use dama_core::notation::algebraic::{self, MoveError, MoveText};
 use dama_core::notation::numeric;
-use dama_core::{Color, Move, MoveList, Rules, Square};
+use dama_core::{Color, Move, MoveList, Square};
 use dama_engine::EngineRules;
 
 /// The longest line typed (a move, a file name).

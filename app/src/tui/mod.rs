@@ -30,7 +30,7 @@ pub use event::{Button, Event, Key};
 
 use crate::cli::{CliError, Lang, Options};
 use crate::engines::EngineSetup;
-use dama_core::{RuleSet, Rules, with_rules};
+use dama_core::{RuleSet, with_rules};
 use dama_engine::EngineRules;
 
 /// Why `dama tui` could not run.

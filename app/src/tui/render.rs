@@ -17,7 +17,7 @@ use crate::console::czech::fill;
 use dama_core::notation::Notation;
 use dama_core::pdn;
 use dama_core::rules::{DrawCounters, EndingCount};
-use dama_core::{Color, DrawReason, Position, Rules, Square};
+use dama_core::{Color, DrawReason, Position, Square};
 use dama_engine::EngineRules;
 
 /// Draws the whole screen.

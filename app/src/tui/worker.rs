@@ -12,7 +12,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use dama_core::game::Game;
-use dama_core::{Color, Move, Rules};
+use dama_core::{Color, Move};
 use dama_engine::EngineRules;
 use dama_engine::{Engine, Score};
 

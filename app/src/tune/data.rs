@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use super::{Rng, TuneError};
 use crate::matchplay::openings;
 use dama_core::game::{Game, Outcome};
-use dama_core::{Color, MoveList, Position, Rules, fen};
+use dama_core::{Color, MoveList, Position, fen};
 use dama_engine::EngineRules;
 use dama_engine::{Engine, Limits, Weights};
 

@@ -23,7 +23,6 @@ use rayon::prelude::*;
 
 use super::data::{self, Labelled};
 use super::{Rng, TuneError};
-use dama_core::Rules;
 use dama_engine::EngineRules;
 use dama_engine::Weights;
 use dama_engine::eval::evaluate_white_for;

@@ -19,7 +19,6 @@ use clap::Args;
 use super::data::{self, Labelled};
 use super::fit::{Problem, sigmoid, split};
 use super::{Rng, TuneError};
-use dama_core::Rules;
 use dama_engine::EngineRules;
 use dama_engine::Weights;
 use dama_engine::eval::evaluate_white_for;

@@ -6,8 +6,8 @@ use crate::czech_common;
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
-use dama::game::Game;
-use dama::{Czech, MoveList, fen};
+use dama_core::game::Game;
+use dama_core::{Czech, MoveList, fen};
 
 const PROMPTS: [&str; 3] = [
     "White to move: ",
@@ -62,7 +62,7 @@ fn a_human_v_engine_game_runs_to_the_end() {
                     .wrapping_mul(6_364_136_223_846_793_005)
                     .wrapping_add(1);
                 let mv = moves[(state >> 33) as usize % moves.len()];
-                let text = dama::notation::algebraic::write(&mv);
+                let text = dama_core::notation::algebraic::write(&mv);
                 input.write_all(format!("{text}\n").as_bytes()).unwrap();
                 human_moves += 1;
                 assert!(human_moves < 1000, "the game does not end");

@@ -3,9 +3,9 @@
 
 use crate::czech_common;
 use czech_common::{dialogue, fens, run_in, temp_dir};
-use dama::game::Game;
-use dama::notation::algebraic;
-use dama::{Czech, MoveList, Position, fen};
+use dama_core::game::Game;
+use dama_core::notation::algebraic;
+use dama_core::{Czech, MoveList, Position, fen};
 
 /// A legal game from `start` (chosen by a fixed pseudo-random sequence) that has captures and
 /// a king and is not over; its moves in algebraic notation.

@@ -4,7 +4,7 @@
 use dama::cli::Lang;
 use dama::console::czech::Command;
 use dama::console::{Options, play};
-use dama::{Czech, MoveList, Position, RuleSet, Rules, fen};
+use dama_core::{Czech, MoveList, Position, RuleSet, Rules, fen};
 use proptest::prelude::*;
 
 fn options(lang: Lang) -> Options {

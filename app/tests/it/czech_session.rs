@@ -3,9 +3,9 @@
 
 use crate::czech_common;
 use czech_common::{dialogue, run};
-use dama::game::Game;
-use dama::notation::algebraic;
-use dama::{Czech, DrawReason, MoveList, fen};
+use dama_core::game::Game;
+use dama_core::notation::algebraic;
+use dama_core::{Czech, DrawReason, MoveList, fen};
 
 const COMMANDS_CS: &str = "nápověda\ntahy\nfen\nc3-d4\nzpět\nzpět\nvpřed\nvpřed\notočit\n\
     otočit\nfen navíc\npozice\npozice W:Wb1\npozice W:Wc3,e1:Bd4,f6,a7\nrada\nremíza\nmožná\nn\n\
@@ -155,7 +155,7 @@ fn quiet_walk(fen_text: &str, plies: usize, reason: DrawReason) -> Vec<String> {
             }
             game.play(mv);
             let done = match game.outcome() {
-                Some(o) => left == 1 && o == dama::game::Outcome::Draw(reason),
+                Some(o) => left == 1 && o == dama_core::game::Outcome::Draw(reason),
                 None => left > 1 && dfs(game, left - 1, reason, out),
             };
             if done {

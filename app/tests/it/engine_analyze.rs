@@ -3,8 +3,8 @@
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
-use dama::game::Game;
-use dama::{Czech, MoveList, Position, Rules};
+use dama_core::game::Game;
+use dama_core::{Czech, MoveList, Position, Rules};
 
 fn dama() -> Command {
     Command::cargo_bin("dama").expect("the dama binary")

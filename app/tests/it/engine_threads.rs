@@ -2,9 +2,9 @@
 //! thread, and the option on the command line and in match players.
 
 use assert_cmd::Command;
-use dama::engine::{Engine, Info, Limits, Score};
-use dama::game::Game;
-use dama::{Czech, MoveList, fen};
+use dama_core::game::Game;
+use dama_core::{Czech, MoveList, fen};
+use dama_engine::{Engine, Info, Limits, Score};
 
 fn dama() -> Command {
     Command::cargo_bin("dama").expect("the dama binary")
@@ -19,12 +19,11 @@ fn engine(depth: u32, threads: usize) -> Engine {
         },
         1,
     );
-    engine.set_use_tables(false);
     engine.set_threads(threads);
     engine
 }
 
-fn search(fen_text: &str, depth: u32, threads: usize) -> (dama::Move, Info) {
+fn search(fen_text: &str, depth: u32, threads: usize) -> (dama_core::Move, Info) {
     let game = Game::<Czech>::new(fen::parse(fen_text).unwrap());
     let mut engine = engine(depth, threads);
     assert_eq!(engine.threads(), threads);
@@ -62,7 +61,7 @@ fn two_threads_play_legal_moves_in_many_positions() {
         search(position, 10, 2);
     }
     // The start position, from the initial setup.
-    let game = Game::<Czech>::new(dama::Position::initial());
+    let game = Game::<Czech>::new(dama_core::Position::initial());
     let mut engine = Engine::with_seed(
         Limits {
             depth: Some(10),
@@ -215,7 +214,7 @@ fn time_to_depth_one_and_two_threads() {
     let mut totals = [0.0f64; 2];
     let mut main_nodes = [0u64; 2];
     for (i, game) in positions.iter().enumerate() {
-        let mut line = format!("{:2} {}", i, dama::fen::write(game.position()));
+        let mut line = format!("{:2} {}", i, dama_core::fen::write(game.position()));
         for (t, threads) in [1usize, 2].into_iter().enumerate() {
             let mut engine = engine(depth, threads);
             let started = Instant::now();

@@ -2,6 +2,7 @@
 //! read in linear time and bounded memory, saves that touch nothing but their target, the
 //! engine's shortest move times, exit statuses and empty positions.
 
+use dama_engine::EngineRules;
 use std::fs;
 use std::path::Path;
 use std::process::{Command as StdCommand, Stdio};
@@ -9,9 +10,10 @@ use std::time::Duration;
 
 use assert_cmd::Command;
 use dama::console::board_view;
-use dama::game::Game;
-use dama::notation::{algebraic, pdn};
-use dama::{Czech, MoveList, Position, Rules, Spanish};
+use dama_core::game::Game;
+use dama_core::notation::algebraic;
+use dama_core::pdn;
+use dama_core::{Czech, MoveList, Position, Spanish};
 
 fn dama() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_dama"));
@@ -43,7 +45,7 @@ fn refused(args: &[&str]) -> String {
     r.stderr
 }
 
-fn play_moves<R: Rules>(game: &mut Game<R>, moves: &[&str]) {
+fn play_moves<R: EngineRules>(game: &mut Game<R>, moves: &[&str]) {
     let mut list = MoveList::new();
     for text in moves {
         game.legal_moves(&mut list);
@@ -82,7 +84,7 @@ fn the_spanish_console_goes_on_from_a_loaded_game() {
     let path = dir.path().join("s.pdn");
     let mut game = Game::<Spanish>::default();
     play_moves(&mut game, &["c3-d4", "f6-e5", "d4xf6"]);
-    pdn::save(&path, &pdn::write(&game, &pdn::Header::default())).unwrap();
+    dama::files::save(&path, &pdn::write(&game, &pdn::Header::default())).unwrap();
     let path = path.to_str().unwrap();
     let expected = format!(
         "Las Damas!!!\n\n{}Mueven las negras: \n",
@@ -223,7 +225,7 @@ fn a_planted_temporary_name_is_not_followed() {
         .join(format!(".game.pdn.{}.tmp", std::process::id()));
     std::os::unix::fs::symlink(&victim, &planted).unwrap();
     let target = dir.path().join("game.pdn");
-    pdn::save(&target, "1. c3-d4 *\n").unwrap();
+    dama::files::save(&target, "1. c3-d4 *\n").unwrap();
     assert_eq!(fs::read_to_string(&victim).unwrap(), "precious");
     assert_eq!(fs::read_to_string(&target).unwrap(), "1. c3-d4 *\n");
 }
@@ -235,7 +237,7 @@ fn saving_keeps_permissions_and_replaces_a_link_not_its_target() {
     let target = dir.path().join("game.pdn");
     fs::write(&target, "old").unwrap();
     fs::set_permissions(&target, fs::Permissions::from_mode(0o640)).unwrap();
-    pdn::save(&target, "new").unwrap();
+    dama::files::save(&target, "new").unwrap();
     assert_eq!(fs::read_to_string(&target).unwrap(), "new");
     let mode = fs::metadata(&target).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o640);
@@ -244,7 +246,7 @@ fn saving_keeps_permissions_and_replaces_a_link_not_its_target() {
     fs::write(&other, "untouched").unwrap();
     let link = dir.path().join("link.pdn");
     std::os::unix::fs::symlink(&other, &link).unwrap();
-    pdn::save(&link, "game").unwrap();
+    dama::files::save(&link, "game").unwrap();
     assert_eq!(fs::read_to_string(&other).unwrap(), "untouched");
     assert!(!fs::symlink_metadata(&link).unwrap().is_symlink());
     assert_eq!(fs::read_to_string(&link).unwrap(), "game");
@@ -345,5 +347,8 @@ fn an_empty_board_is_refused() {
         "{}",
         r.stdout
     );
-    assert!(r.stdout.contains(&dama::fen::write(&Position::initial())));
+    assert!(
+        r.stdout
+            .contains(&dama_core::fen::write(&Position::initial()))
+    );
 }

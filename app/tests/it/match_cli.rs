@@ -5,10 +5,10 @@
 use std::collections::HashMap;
 
 use assert_cmd::Command;
-use dama::Color;
-use dama::game::Outcome;
-use dama::pdn::read_games;
-use dama::{Czech, Spanish};
+use dama_core::Color;
+use dama_core::game::Outcome;
+use dama_core::pdn::read_games;
+use dama_core::{Czech, Spanish};
 
 fn dama() -> Command {
     Command::cargo_bin("dama").unwrap()

@@ -2,12 +2,12 @@
 //! parameters, weights files, FEN files of openings and PDN files of many games. None may
 //! panic; what they accept must mean what it says.
 
-use dama::Czech;
-use dama::engine::{TimeControl, Weights};
 use dama::matchplay::openings::from_fens;
 use dama::matchplay::player::PlayerSpec;
 use dama::matchplay::stats::Sprt;
-use dama::pdn::{read_games, split_games};
+use dama_core::Czech;
+use dama_core::pdn::{read_games, split_games};
+use dama_engine::{TimeControl, Weights};
 use proptest::prelude::*;
 
 /// Text made of pieces of valid input mixed with anything.

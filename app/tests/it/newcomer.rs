@@ -6,9 +6,9 @@ use crate::czech_common;
 
 use assert_cmd::Command;
 use czech_common::{dialogue, run, run_in, temp_dir};
-use dama::RuleSet;
 use dama::cli::Lang;
 use dama::console::{Options, play, usage_note};
+use dama_core::RuleSet;
 
 fn dama_with(args: &[&str], input: &str) -> String {
     let out = Command::cargo_bin("dama")

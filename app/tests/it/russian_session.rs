@@ -5,8 +5,9 @@
 
 use assert_cmd::Command;
 use common::Rng;
-use dama::game::{Game, Outcome};
-use dama::{DrawReason, MoveList, Rules, Russian, fen};
+use dama_core::game::{Game, Outcome};
+use dama_core::{DrawReason, MoveList, Russian, fen};
+use dama_engine::EngineRules;
 use dama_testkit as common;
 
 /// Runs `dama --rules <rules> <args>` with `input` on stdin (echo on, no colour) in `dir`;
@@ -66,7 +67,12 @@ fn dialogue(out: &str) -> String {
 /// A walk of `plies` moves from `fen_text`, none a capture or a crowning (and no man move
 /// unless `men`), after which the game is drawn for `reason` and not before; found by
 /// seeded random tries. Moves are written in the rule set's notation.
-fn walk<R: Rules>(fen_text: &str, plies: usize, reason: DrawReason, men: bool) -> Vec<String> {
+fn walk<R: EngineRules>(
+    fen_text: &str,
+    plies: usize,
+    reason: DrawReason,
+    men: bool,
+) -> Vec<String> {
     let start = fen::parse(fen_text).unwrap();
     if reason == DrawReason::Repetition {
         // Two kings going back and forth: the start comes again after four and eight plies.
@@ -75,7 +81,7 @@ fn walk<R: Rules>(fen_text: &str, plies: usize, reason: DrawReason, men: bool) -
         let mut list = MoveList::new();
         for text in &moves {
             game.legal_moves(&mut list);
-            let mv = dama::notation::algebraic::parse(text, game.position(), &list).unwrap();
+            let mv = dama_core::notation::algebraic::parse(text, game.position(), &list).unwrap();
             game.play(&mv);
         }
         assert_eq!(game.outcome(), Some(Outcome::Draw(reason)));

@@ -10,8 +10,8 @@ use crate::spanish_common;
 
 use spanish_common::*;
 
-const PROTOTYPE_IN: &str = include_str!("fixtures/spanish-prototype.in");
-const PROTOTYPE_OUT: &str = include_str!("fixtures/spanish-prototype.out");
+const PROTOTYPE_IN: &str = include_str!("../fixtures/spanish-prototype.in");
+const PROTOTYPE_OUT: &str = include_str!("../fixtures/spanish-prototype.out");
 
 fn both(scenario: impl Fn(bool) -> Session) {
     // Both are built (and their expectations checked against the spec's reading) first.
@@ -659,8 +659,8 @@ fn hand_written_fixture_agrees_with_the_helpers() {
     let fixture_args: Vec<String> = read("args").lines().map(str::to_string).collect();
     assert_eq!(args[0], fixture_args[0]);
     assert_eq!(
-        dama::fen::parse(&args[1]).unwrap(),
-        dama::fen::parse(&fixture_args[1]).unwrap()
+        dama_core::fen::parse(&args[1]).unwrap(),
+        dama_core::fen::parse(&fixture_args[1]).unwrap()
     );
     assert_eq!(input, read("in"));
     assert_eq!(expected, read("out"));

@@ -8,9 +8,9 @@ use std::io::{Read as _, Write as _};
 use std::process::{Command, Stdio};
 
 use dama::console::board_view;
-use dama::game::Game;
-use dama::notation::numeric;
-use dama::{Color, MoveList, Position, Rules, Spanish};
+use dama_core::game::Game;
+use dama_core::notation::numeric;
+use dama_core::{Color, MoveList, Position, Rules, Spanish};
 
 const WHITE: &str = "Mueven las blancas: ";
 const BLACK: &str = "Mueven las negras: ";

@@ -4,13 +4,13 @@
 //! (`../shared/spec/spanish-console.md`): the syntax, the coordinate and count checks, and the
 //! per-hop checks in their order ([`verdict`], an independent reading of "Error messages —
 //! which check answers first"). A line is a legal move exactly when it is one of
-//! `Spanish::legal_moves` written with `dama::notation::numeric::write` (after trimming and
+//! `Spanish::legal_moves` written with `dama_core::notation::numeric::write` (after trimming and
 //! reading `,` as `.`); [`the_spec_checks_accept_exactly_the_legal_moves`] ties the two
 //! together.
 
 use dama::console::{Options, play};
-use dama::position::Setup;
-use dama::{Color, Piece, Position, Role, RuleSet, Square};
+use dama_core::position::Setup;
+use dama_core::{Color, Piece, Position, Role, RuleSet, Square};
 use proptest::prelude::*;
 
 use crate::spanish_common;
@@ -202,7 +202,7 @@ proptest! {
         let moves = legal(&pos);
         for (text, _) in &moves {
             let coords = shape(text).unwrap();
-            prop_assert_eq!(verdict(&pos, &coords), Ok(()), "{} in {}", text, dama::fen::write(&pos));
+            prop_assert_eq!(verdict(&pos, &coords), Ok(()), "{} in {}", text, dama_core::fen::write(&pos));
         }
         for l in &lines {
             // panics if the checks and the legal moves disagree
@@ -256,7 +256,7 @@ proptest! {
         }
         expected.push('\n');
         let out = run(start, script.as_bytes());
-        prop_assert_eq!(out, expected, "script {:?} from {}", script, dama::fen::write(&start));
+        prop_assert_eq!(out, expected, "script {:?} from {}", script, dama_core::fen::write(&start));
     }
 
     /// Random bytes never make the console fail or panic; it prints only the catalogue's lines;

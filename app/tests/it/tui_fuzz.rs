@@ -4,9 +4,10 @@
 //! load keys are left out (they would write files in the working directory).
 
 use crate::tui_common;
+use dama_engine::EngineRules;
 
 use dama::tui::{App, Button, Event, Key};
-use dama::{Czech, MoveList, Rules, Spanish};
+use dama_core::{Czech, MoveList, Spanish};
 use proptest::prelude::*;
 use tui_common::*;
 
@@ -34,7 +35,7 @@ fn event() -> impl Strategy<Value = Event> {
     ]
 }
 
-fn check<R: Rules>(events: &[Event]) {
+fn check<R: EngineRules>(events: &[Event]) {
     let mut app: App<R> = new_app(config(true));
     let mut size = (80, 24);
     for event in events {

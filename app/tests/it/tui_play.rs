@@ -3,18 +3,19 @@
 //! engine that never blocks the keys.
 
 use crate::tui_common;
+use dama_engine::EngineRules;
 
 use dama::cli::PlayerKind;
-use dama::engine::Limits;
-use dama::fen;
-use dama::notation::algebraic;
 use dama::tui::app::{Confirmed, Dialog};
 use dama::tui::layout::EditorButton;
 use dama::tui::{Button, Event, Key};
-use dama::{Color, Czech, Position, Spanish};
+use dama_core::fen;
+use dama_core::notation::algebraic;
+use dama_core::{Color, Czech, Position, Spanish};
+use dama_engine::Limits;
 use tui_common::*;
 
-fn moves_played<R: dama::Rules>(app: &dama::tui::App<R>) -> Vec<String> {
+fn moves_played<R: EngineRules>(app: &dama::tui::App<R>) -> Vec<String> {
     app.game().moves().map(algebraic::write).collect()
 }
 
@@ -181,7 +182,7 @@ fn typed_moves_use_the_rule_sets_notation() {
         spanish
             .game()
             .moves()
-            .map(dama::notation::numeric::write)
+            .map(dama_core::notation::numeric::write)
             .collect::<Vec<_>>(),
         ["61.52"]
     );
@@ -378,7 +379,7 @@ fn hint_and_draw_offers() {
     wait_engine(&mut app);
     let hint = app.messages().last().unwrap().clone();
     let text = hint.strip_prefix("Hint: ").expect("a hint");
-    let mut legal = dama::MoveList::new();
+    let mut legal = dama_core::MoveList::new();
     app.game().legal_moves(&mut legal);
     assert!(
         algebraic::parse(text, app.game().position(), &legal).is_ok(),
@@ -388,7 +389,7 @@ fn hint_and_draw_offers() {
     // Its squares are marked on the board while the position stands.
     let mv = algebraic::parse(text, app.game().position(), &legal).unwrap();
     let shown = screen(&app);
-    let mark_at = |app: &dama::tui::App<Czech>, sq: dama::Square| {
+    let mark_at = |app: &dama::tui::App<Czech>, sq: dama_core::Square| {
         let (column, row) = app.cell_of(sq).unwrap();
         let line: Vec<char> = shown
             .lines()
@@ -466,7 +467,8 @@ fn without_a_terminal_tui_refuses_with_status_2() {
 /// A Spanish game of four kings after 17 quiet half-moves, saved to a file: the computer, to
 /// move as black, offers a draw (the line console's rule).
 fn dead_drawn_game_file(name: &str) -> std::path::PathBuf {
-    let mut game = dama::game::Game::<Spanish>::new(fen::parse("W:WKa1,Kc1:BKh8,Kf8").unwrap());
+    let mut game =
+        dama_core::game::Game::<Spanish>::new(fen::parse("W:WKa1,Kc1:BKh8,Kf8").unwrap());
     let white = ["83.74", "74.83"];
     let black = ["16.25", "25.16"];
     for ply in 0..17 {
@@ -475,11 +477,11 @@ fn dead_drawn_game_file(name: &str) -> std::path::PathBuf {
         } else {
             black[(ply / 2) % 2]
         };
-        let mv = dama::notation::numeric::parse(game.position(), text).unwrap();
+        let mv = dama_core::notation::numeric::parse(game.position(), text).unwrap();
         game.play(&mv);
     }
     let file = std::env::temp_dir().join(format!("dama-tui-{}-{name}.pdn", std::process::id()));
-    let text = dama::pdn::write(&game, &dama::pdn::Header::default());
+    let text = dama_core::pdn::write(&game, &dama_core::pdn::Header::default());
     std::fs::write(&file, text).unwrap();
     file
 }

@@ -4,14 +4,16 @@
 //! texts.
 
 use crate::tui_common;
+use dama_engine::EngineRules;
 
 use dama::cli::{Lang, PlayerKind};
-use dama::fen;
-use dama::game::{Game, Outcome};
-use dama::notation::{algebraic, pdn};
 use dama::tui::app::{Confirmed, Dialog};
 use dama::tui::{App, Key};
-use dama::{DrawReason, House, MoveList, RuleSet, Russian};
+use dama_core::fen;
+use dama_core::game::{Game, Outcome};
+use dama_core::notation::algebraic;
+use dama_core::pdn;
+use dama_core::{DrawReason, House, MoveList, RuleSet, Russian};
 use tui_common::*;
 
 fn russian(mut cfg: dama::tui::Config) -> dama::tui::Config {
@@ -19,12 +21,12 @@ fn russian(mut cfg: dama::tui::Config) -> dama::tui::Config {
     cfg
 }
 
-fn latest<R: dama::Rules>(app: &App<R>) -> Option<&str> {
+fn latest<R: EngineRules>(app: &App<R>) -> Option<&str> {
     app.messages().last().map(String::as_str)
 }
 
 /// The move list's rows as the panel shows them (the screen's text right of the board).
-fn panel_rows<R: dama::Rules>(app: &App<R>) -> Vec<String> {
+fn panel_rows<R: EngineRules>(app: &App<R>) -> Vec<String> {
     screen(app)
         .lines()
         .skip(1)
@@ -122,7 +124,7 @@ fn shuffle(app: &mut App<House>, from: usize, plies: usize) {
     }
 }
 
-fn confirm<R: dama::Rules>(app: &App<R>) -> (String, Confirmed) {
+fn confirm<R: EngineRules>(app: &App<R>) -> (String, Confirmed) {
     match app.dialog() {
         Some(Dialog::Confirm { question, action }) => (question.clone(), *action),
         other => panic!("a question is open: {other:?}"),
@@ -149,7 +151,7 @@ fn between_two_people_the_house_rules_offer_a_draw_after_eight_pairs() {
         "At most four pieces and eight pairs of moves without a capture or a man move: \
          the rules offer a draw. Does white accept? (y/n): "
     );
-    assert_eq!(action, Confirmed::RulesOffer(dama::Color::White));
+    assert_eq!(action, Confirmed::RulesOffer(dama_core::Color::White));
     // Too long for the input line: its last sentence stays there, the rest above it.
     let shown = screen(&app);
     let lines: Vec<&str> = shown.lines().collect();
@@ -169,14 +171,17 @@ fn between_two_people_the_house_rules_offer_a_draw_after_eight_pairs() {
     );
     // Offered again after eight more pairs: white accepts, then black is asked and declines.
     shuffle(&mut app, 16, 16);
-    assert_eq!(confirm(&app).1, Confirmed::RulesOffer(dama::Color::White));
+    assert_eq!(
+        confirm(&app).1,
+        Confirmed::RulesOffer(dama_core::Color::White)
+    );
     press(&mut app, Key::Char('y'));
     let (question, action) = confirm(&app);
     assert!(
         question.ends_with("Does black accept? (y/n): "),
         "{question}"
     );
-    assert_eq!(action, Confirmed::RulesOffer(dama::Color::Black));
+    assert_eq!(action, Confirmed::RulesOffer(dama_core::Color::Black));
     press(&mut app, Key::Char('n'));
     assert!(!app.game().is_over());
     // The third offer: both accept, the game is drawn by agreement.

@@ -4,7 +4,7 @@
 use crate::tui_common;
 
 use dama::tui::{Button, Event, Key};
-use dama::{RuleSet, with_rules};
+use dama_core::{RuleSet, with_rules};
 use tui_common::*;
 
 #[test]
@@ -30,7 +30,7 @@ fn start_screen_of_every_rule_set() {
 
 #[test]
 fn marks_of_last_move_path_movable_and_cursor() {
-    let mut app = new_app::<dama::Czech>(config(false));
+    let mut app = new_app::<dama_core::Czech>(config(false));
     play_by_mouse(&mut app, "c3-d4");
     play_by_mouse(&mut app, "f6-e5");
     // Black's reply leaves white a compulsory capture: m marks the capturing piece.
@@ -39,7 +39,7 @@ fn marks_of_last_move_path_movable_and_cursor() {
     click(&mut app, "f6");
     press(&mut app, Key::Right);
     insta::assert_snapshot!("marks_no_color", screen(&app));
-    let mut coloured = new_app::<dama::Czech>(config(true));
+    let mut coloured = new_app::<dama_core::Czech>(config(true));
     play_by_mouse(&mut coloured, "c3-d4");
     play_by_mouse(&mut coloured, "f6-e5");
     press(&mut coloured, Key::Char('m'));
@@ -50,7 +50,7 @@ fn marks_of_last_move_path_movable_and_cursor() {
 
 #[test]
 fn editor_screen() {
-    let mut app = new_app::<dama::Czech>(config(false));
+    let mut app = new_app::<dama_core::Czech>(config(false));
     press(&mut app, Key::Char('e'));
     press(&mut app, Key::Char('c'));
     click(&mut app, "c3");
@@ -62,7 +62,7 @@ fn editor_screen() {
 
 #[test]
 fn resize_down_to_the_notice_and_back() {
-    let mut app = new_app::<dama::Czech>(config(false));
+    let mut app = new_app::<dama_core::Czech>(config(false));
     play_by_mouse(&mut app, "c3-d4");
     let before = screen(&app);
     app.handle(Event::Resize {
@@ -110,7 +110,7 @@ fn resize_down_to_the_notice_and_back() {
 
 #[test]
 fn help_screen_and_dialog_line() {
-    let mut app = new_app::<dama::Spanish>(config(false));
+    let mut app = new_app::<dama_core::Spanish>(config(false));
     press(&mut app, Key::Char('?'));
     insta::assert_snapshot!("help_no_color", screen(&app));
     press(&mut app, Key::Char('x'));
@@ -127,7 +127,7 @@ fn help_screen_and_dialog_line() {
 fn czech_labels_and_messages() {
     let mut cfg = config(false);
     cfg.lang = dama::cli::Lang::Cs;
-    let mut app = new_app::<dama::Czech>(cfg);
+    let mut app = new_app::<dama_core::Czech>(cfg);
     play_by_mouse(&mut app, "c3-c5");
     assert_eq!(
         app.messages().last().map(String::as_str),

@@ -1,7 +1,7 @@
 //! `dama tune`: data generation and the logistic fit from the command line.
 
 use assert_cmd::Command;
-use dama::engine::Weights;
+use dama_engine::Weights;
 
 fn dama() -> Command {
     Command::cargo_bin("dama").unwrap()
@@ -33,7 +33,7 @@ fn gen_is_reproducible_and_fit_writes_loadable_weights() {
     for line in &lines {
         let (result, fen) = line.split_once(' ').unwrap();
         assert!(["1", "0.5", "0"].contains(&result), "{line}");
-        dama::fen::parse(fen).unwrap();
+        dama_core::fen::parse(fen).unwrap();
     }
 
     let fit = |out: &str| {

@@ -3,9 +3,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use dama::engine::{Engine, Limits};
-use dama::game::Game;
-use dama::{Czech, Position, Spanish};
+use dama_core::game::Game;
+use dama_core::{Czech, Position, Spanish};
+use dama_engine::{Engine, Limits};
 
 fn limits(depth: u32) -> Limits {
     Limits {
@@ -17,13 +17,13 @@ fn limits(depth: u32) -> Limits {
 }
 
 /// Nodes of one search of `game` to `depth` by a fresh engine.
-fn nodes<R: dama::Rules>(game: &Game<R>, depth: u32) -> u64 {
+fn nodes<R: dama_core::Rules>(game: &Game<R>, depth: u32) -> u64 {
     let mut nodes = 0;
     Engine::with_seed(limits(depth), 1).analyze(game, |info| nodes = info.nodes);
     nodes
 }
 
-fn bench_position<R: dama::Rules>(c: &mut Criterion, name: &str, pos: Position, depth: u32) {
+fn bench_position<R: dama_core::Rules>(c: &mut Criterion, name: &str, pos: Position, depth: u32) {
     let game = Game::<R>::new(pos);
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
@@ -39,10 +39,10 @@ fn bench_position<R: dama::Rules>(c: &mut Criterion, name: &str, pos: Position, 
 
 fn bench(c: &mut Criterion) {
     bench_position::<Czech>(c, "czech start", Position::initial(), 13);
-    let middle = dama::fen::parse("W:Wa1,c1,e1,b2,f2,c3,g3,d4,h4:Bb6,d6,f6,h6,a7,c7,e7,b8,h8")
+    let middle = dama_core::fen::parse("W:Wa1,c1,e1,b2,f2,c3,g3,d4,h4:Bb6,d6,f6,h6,a7,c7,e7,b8,h8")
         .expect("a sound FEN");
     bench_position::<Czech>(c, "czech middlegame", middle, 12);
-    let ending = dama::fen::parse("W:WKa3,Kc1,Ke1:BKh6").expect("a sound FEN");
+    let ending = dama_core::fen::parse("W:WKa3,Kc1,Ke1:BKh6").expect("a sound FEN");
     bench_position::<Czech>(c, "czech 3 kings v 1", ending, 14);
     bench_position::<Spanish>(c, "spanish start", Position::initial(), 10);
 }

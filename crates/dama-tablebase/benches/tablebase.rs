@@ -10,9 +10,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use dama::tablebase::Tables;
-use dama::tablebase::index::{Class, Material};
-use dama::{Czech, Position, RuleSet};
+use dama_core::{Czech, Position, RuleSet};
+use dama_tablebase::Tables;
+use dama_tablebase::index::{Class, Material};
 
 /// A tiny xorshift generator.
 struct Rng(u64);
@@ -47,13 +47,13 @@ fn positions(rng: &mut Rng, pieces: u32, n: usize) -> Vec<Position> {
 fn bench(c: &mut Criterion) {
     let (tables, pieces, _keep) = match std::env::var_os("DAMA_TB_DIR") {
         Some(dir) => {
-            let dir = dama::tablebase::rules_dir(std::path::Path::new(&dir), RuleSet::Czech);
+            let dir = dama_tablebase::rules_dir(std::path::Path::new(&dir), RuleSet::Czech);
             (Tables::new(RuleSet::Czech, Some(&dir)), 5, None)
         }
         None => {
             let base = tempfile::tempdir().expect("a temporary directory");
-            let dir = dama::tablebase::rules_dir(base.path(), RuleSet::Czech);
-            dama::tablebase::command::build::<Czech>(&dir, 3, &mut std::io::sink()).expect("built");
+            let dir = dama_tablebase::rules_dir(base.path(), RuleSet::Czech);
+            dama_tablebase::command::build::<Czech>(&dir, 3, &mut std::io::sink()).expect("built");
             (Tables::new(RuleSet::Czech, Some(&dir)), 3, Some(base))
         }
     };
@@ -65,9 +65,9 @@ fn bench(c: &mut Criterion) {
     }
     // Search-like: a position and its neighbours by one quiet move of the side to move.
     let mut near = Vec::new();
-    let mut moves = dama::MoveList::new();
+    let mut moves = dama_core::MoveList::new();
     for pos in random.iter().take(64) {
-        <Czech as dama::Rules>::legal_moves(pos, &mut moves);
+        <Czech as dama_core::Rules>::legal_moves(pos, &mut moves);
         for mv in moves.iter().take(8) {
             let child = pos.after(mv);
             if tables.raw(&child).is_some() {

@@ -8,12 +8,14 @@
 //! - [`format`]: the table file;
 //! - [`tables`]: a set of solved classes (memory or files) and the raw value of a position;
 //! - [`verify`]: every entry checked against its children;
+//! - [`directory`]: a rule set's directory of files: building it (resumable), loading, checking;
 //! - [`TableRules`]: what the tables must know of a rule set beyond its [`Rules`];
 //! - [`Tablebase`]: the tables of one directory, for every rule set, as a value an engine is
 //!   given (`Tablebase::new()`, `Tablebase::with_dir(dir)`); nothing here reads the
 //!   environment.
 
 pub mod build;
+pub mod directory;
 pub mod format;
 pub mod index;
 mod rules;

@@ -5,7 +5,6 @@
 
 use super::{Flow, Session, capitalize, fill};
 use crate::console::{ConsoleError, LineIo};
-use dama_core::Rules;
 use dama_engine::EngineRules;
 
 impl<R: EngineRules> Session<'_, R> {

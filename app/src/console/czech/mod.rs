@@ -18,7 +18,7 @@ pub use texts::{Texts, capitalize, fill};
 use super::{ConsoleError, LineIo, Options, Read, board_view, catalog};
 use crate::cli::{Lang, PlayerKind};
 use dama_core::game::{Game, Outcome, Snapshot};
-use dama_core::{Bitboard, Color, MoveList, Rules, fen};
+use dama_core::{Bitboard, Color, MoveList, fen};
 use dama_core::{notation::algebraic, pdn};
 use dama_engine::Engine;
 use dama_engine::EngineRules;

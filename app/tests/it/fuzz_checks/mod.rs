@@ -9,8 +9,10 @@
 
 use dama::cli::Lang;
 use dama::console::{Options, play};
-use dama::notation::{algebraic, numeric, pdn};
-use dama::{Czech, MoveList, Position, RuleSet, Rules, Spanish, fen};
+use dama_core::notation::{algebraic, numeric};
+use dama_core::pdn;
+use dama_core::{Czech, MoveList, Position, RuleSet, Spanish, fen};
+use dama_engine::EngineRules;
 
 /// The positions move texts are read in: the start, one with captures for both sides, one
 /// with kings.
@@ -57,7 +59,7 @@ pub fn fen(bytes: &[u8]) {
     }
 }
 
-fn pdn_round_trip<R: Rules>(text: &str) {
+fn pdn_round_trip<R: EngineRules>(text: &str) {
     match pdn::read::<R>(text) {
         Ok(record) => {
             let written = pdn::write(&record.game, &pdn::Header::default());
@@ -81,7 +83,7 @@ pub fn pdn(bytes: &[u8]) {
     pdn_round_trip::<Spanish>(&text);
 }
 
-fn legal<R: Rules>(pos: &Position) -> MoveList {
+fn legal<R: EngineRules>(pos: &Position) -> MoveList {
     let mut moves = MoveList::new();
     R::legal_moves(pos, &mut moves);
     moves

@@ -6,7 +6,7 @@
 pub mod oracle;
 
 use assert_cmd::Command;
-use dama::{Color, Piece, Position, Role, Square};
+use dama_core::{Color, Piece, Position, Role, Square};
 
 /// The title line.
 pub const TITLE: &str = "Las Damas!!!";
@@ -139,7 +139,7 @@ impl Board {
 
     /// The library position of this board with `side` to move.
     pub fn position(&self, side: Side) -> Position {
-        dama::fen::parse(&self.fen(side)).expect("not a position")
+        dama_core::fen::parse(&self.fen(side)).expect("not a position")
     }
 
     /// The letter at a coordinate such as `"61"`.

@@ -2,8 +2,8 @@
 //! answers first"), used to derive the expected answer to a line, and tied to the library's
 //! legal moves (a line is a legal move exactly when the checks all pass).
 
-use dama::notation::numeric;
-use dama::{Color, MoveList, Position, Role, Rules, Spanish, Square};
+use dama_core::notation::numeric;
+use dama_core::{Color, MoveList, Position, Role, Rules, Spanish, Square};
 
 use super::*;
 
@@ -129,7 +129,7 @@ pub fn expected_answer(pos: &Position, line: &str) -> Result<Position, &'static 
         (v, f) => panic!(
             "the spec's checks ({v:?}) and the legal moves ({}) disagree on {line:?} in {}",
             f.is_some(),
-            dama::fen::write(pos)
+            dama_core::fen::write(pos)
         ),
     }
 }

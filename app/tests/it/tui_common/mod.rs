@@ -2,12 +2,13 @@
 //! name, and the screen as text and as a map of colours.
 #![allow(dead_code)]
 
+use dama_engine::EngineRules;
 use std::time::Duration;
 
 use dama::cli::{Lang, PlayerKind};
-use dama::engine::Limits;
 use dama::tui::{App, Button, Config, Event, Key};
-use dama::{Position, Rules, Square};
+use dama_core::{Position, Square};
+use dama_engine::Limits;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -25,6 +26,7 @@ pub fn config(color: bool) -> Config {
             movetime: None,
             ..Limits::default()
         },
+        engines: Default::default(),
         color,
         lang: Lang::En,
         load: None,
@@ -32,7 +34,7 @@ pub fn config(color: bool) -> Config {
 }
 
 /// An app in an 80 × 24 terminal.
-pub fn new_app<R: Rules>(cfg: Config) -> App<R> {
+pub fn new_app<R: EngineRules>(cfg: Config) -> App<R> {
     App::new(cfg, 80, 24).expect("the app starts")
 }
 
@@ -42,7 +44,7 @@ pub fn sq(name: &str) -> Square {
 }
 
 /// A click with `button` on the square named `name`.
-pub fn click_with<R: Rules>(app: &mut App<R>, name: &str, button: Button) {
+pub fn click_with<R: EngineRules>(app: &mut App<R>, name: &str, button: Button) {
     let (column, row) = app.cell_of(sq(name)).expect("the board is shown");
     app.handle(Event::Click {
         button,
@@ -52,13 +54,13 @@ pub fn click_with<R: Rules>(app: &mut App<R>, name: &str, button: Button) {
 }
 
 /// A left click on the square named `name`.
-pub fn click<R: Rules>(app: &mut App<R>, name: &str) {
+pub fn click<R: EngineRules>(app: &mut App<R>, name: &str) {
     click_with(app, name, Button::Left);
 }
 
 /// Plays `text` (`c3-d4`, `f2xh4xf6xd8`, `c3:e5`) by mouse: the piece, every square of the path, and
 /// the last square once more to confirm.
-pub fn play_by_mouse<R: Rules>(app: &mut App<R>, text: &str) {
+pub fn play_by_mouse<R: EngineRules>(app: &mut App<R>, text: &str) {
     let squares: Vec<&str> = text.split(['-', 'x', ':']).collect();
     for name in &squares {
         click(app, name);
@@ -67,19 +69,19 @@ pub fn play_by_mouse<R: Rules>(app: &mut App<R>, text: &str) {
 }
 
 /// Presses the keys of `text`, one by one.
-pub fn type_keys<R: Rules>(app: &mut App<R>, text: &str) {
+pub fn type_keys<R: EngineRules>(app: &mut App<R>, text: &str) {
     for c in text.chars() {
         app.handle(Event::Key(Key::Char(c)));
     }
 }
 
 /// Presses `key`.
-pub fn press<R: Rules>(app: &mut App<R>, key: Key) {
+pub fn press<R: EngineRules>(app: &mut App<R>, key: Key) {
     app.handle(Event::Key(key));
 }
 
 /// Waits for the engine's answer (at most ten seconds).
-pub fn wait_engine<R: Rules>(app: &mut App<R>) {
+pub fn wait_engine<R: EngineRules>(app: &mut App<R>) {
     assert!(
         app.wait_engine(Duration::from_secs(10)),
         "the engine answers"
@@ -87,7 +89,7 @@ pub fn wait_engine<R: Rules>(app: &mut App<R>) {
 }
 
 /// The screen of `app` drawn in a `width` × `height` test terminal.
-pub fn draw<R: Rules>(app: &App<R>, width: u16, height: u16) -> Buffer {
+pub fn draw<R: EngineRules>(app: &App<R>, width: u16, height: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
     terminal
         .draw(|frame| dama::tui::render::draw(app, frame))
@@ -111,7 +113,7 @@ pub fn text(buf: &Buffer) -> String {
 }
 
 /// The 80 × 24 screen's text.
-pub fn screen<R: Rules>(app: &App<R>) -> String {
+pub fn screen<R: EngineRules>(app: &App<R>) -> String {
     text(&draw(app, 80, 24))
 }
 

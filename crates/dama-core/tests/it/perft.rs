@@ -24,7 +24,7 @@ fn check_perft<R: Rules>(fen_text: &str, first: u32, expected: &[u64]) {
             perft::<R>(&start, depth),
             nodes,
             "{:?} perft of {fen_text} at depth {depth}",
-            R::RULE_SET
+            R::INFO.name
         );
     }
 }

@@ -47,7 +47,7 @@ fn check<R: Rules>(seed: u64, games: usize, depth: u32) -> usize {
                 perft::<R>(&pos, depth),
                 perft_full::<R>(&pos, depth),
                 "{:?} perft of {pos} at depth {depth}",
-                R::RULE_SET
+                R::INFO.name
             );
             checked += 1;
         }

@@ -35,7 +35,7 @@ use rules_reference::{Naive, Variant, between, can_jump, naive_moves, quiet_coun
 /// Checks one legal move of `pos`; returns the square of the piece jumped by its last hop
 /// (for captures).
 fn check_move<R: Rules>(pos: &Position, mv: &Move) -> Result<Option<Square>, TestCaseError> {
-    let v = Variant::of(R::RULE_SET);
+    let v = Variant::of(registered::<R>());
     let us = pos.turn();
     let them = !us;
     let from = mv.from();
@@ -177,7 +177,7 @@ fn check_position<R: Rules>(pos: &Position) -> Result<(), TestCaseError> {
     // The same moves as the reference generator: the same paths under the Spanish rules,
     // the same (start, end, captured) under the Czech ones (which route stands for merged
     // routes is not fixed).
-    let v = Variant::of(R::RULE_SET);
+    let v = Variant::of(registered::<R>());
     let key = |m: &Naive| -> (Square, Vec<Square>, u64) {
         if v.merged {
             (m.0, vec![*m.1.last().unwrap()], m.2.0)
@@ -189,7 +189,10 @@ fn check_position<R: Rules>(pos: &Position) -> Result<(), TestCaseError> {
         .iter()
         .map(|m| key(&(m.from(), m.path().to_vec(), m.captured())))
         .collect();
-    let mut want: Vec<_> = naive_moves(R::RULE_SET, pos).iter().map(key).collect();
+    let mut want: Vec<_> = naive_moves(registered::<R>(), pos)
+        .iter()
+        .map(key)
+        .collect();
     got.sort();
     want.sort();
     prop_assert_eq!(got, want, "the moves of {:?}", pos);
@@ -380,4 +383,9 @@ proptest! {
         Czech::legal_moves(&pos, &mut list);
         prop_assert_eq!(perft::<Czech>(&pos, 1), list.len() as u64);
     }
+}
+
+/// The registry's name for `R` (every rule set checked here is registered).
+fn registered<R: Rules>() -> RuleSet {
+    RuleSet::of::<R>().expect("a registered rule set")
 }

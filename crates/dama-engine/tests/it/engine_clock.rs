@@ -3,9 +3,9 @@
 
 use std::time::Duration;
 
-use dama::engine::{Engine, Limits, TimeControl};
-use dama::game::Game;
-use dama::{Color, Czech};
+use dama_core::game::Game;
+use dama_core::{Color, Czech};
+use dama_engine::{Engine, Limits, TimeControl};
 
 #[test]
 fn the_engine_keeps_its_clock_per_colour() {

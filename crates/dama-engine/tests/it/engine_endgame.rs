@@ -1,16 +1,17 @@
 //! The engine in king endings: three kings against a lone king off the main diagonal must be
 //! won within the Czech count (15 moves each), against the engine defending; and the
-//! endgame tables behind that (`dama::tablebase`: the classes the engine builds in memory).
+//! endgame tables behind that (`dama_tablebase`: the classes the engine builds in memory).
 
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
-use dama::bitboard::Bitboard;
-use dama::engine::search::{Root, Searcher};
-use dama::engine::{Engine, Limits, Score};
-use dama::game::{Game, Outcome};
-use dama::position::Setup;
-use dama::tablebase::{self as endgame, EngineTables, Value};
-use dama::{Color, Czech, MoveList, Position, Rules, Spanish, Square};
+use dama_core::bitboard::Bitboard;
+use dama_core::game::{Game, Outcome};
+use dama_core::position::Setup;
+use dama_core::{Color, Czech, MoveList, Position, Rules, Spanish, Square};
+use dama_engine::search::{Root, Searcher};
+use dama_engine::{Engine, Limits, Score};
+use dama_tablebase::{self as endgame, TableRules, Tablebase, Value};
 
 use common::Rng;
 use dama_testkit as common;
@@ -67,14 +68,15 @@ fn three_kings_position(rng: &mut Rng, attacker: Color) -> Position {
 }
 
 /// The engine's tables in these tests are the classes it builds in memory, whatever table
-/// files the machine has: no table directory (set before the first probe of any test).
-fn memory_tables_only() {
-    let _ = endgame::set_engine_dir(None);
+/// files the machine has: no table directory. One value for every test of the file, so the
+/// small classes are built once.
+fn memory_tables() -> Arc<Tablebase> {
+    static TABLES: LazyLock<Arc<Tablebase>> = LazyLock::new(|| Arc::new(Tablebase::new()));
+    Arc::clone(&TABLES)
 }
 
 /// Plays the ending out; returns the outcome and the number of plies.
 fn play_out(start: Position, attack_ms: u64, defend_ms: u64) -> (Option<Outcome>, usize) {
-    memory_tables_only();
     let mut game = Game::<Czech>::new(start);
     let limits = |ms| Limits {
         level: None,
@@ -83,8 +85,8 @@ fn play_out(start: Position, attack_ms: u64, defend_ms: u64) -> (Option<Outcome>
         ..Limits::default()
     };
     let attacker = start.turn();
-    let mut attack = Engine::with_seed(limits(attack_ms), 1);
-    let mut defend = Engine::with_seed(limits(defend_ms), 2);
+    let mut attack = Engine::with_seed(limits(attack_ms), 1).with_tables(memory_tables());
+    let mut defend = Engine::with_seed(limits(defend_ms), 2).with_tables(memory_tables());
     let mut plies = 0;
     while !game.is_over() && plies < 200 {
         let engine = if game.turn() == attacker {
@@ -165,7 +167,7 @@ fn three_kings_beat_one_many_positions() {
 fn three_kings_given_positions() {
     let fens = std::env::var("DAMA_3K_FENS").unwrap_or_default();
     for text in fens.split(';').filter(|t| !t.trim().is_empty()) {
-        let pos = dama::fen::parse(text.trim()).expect("a FEN");
+        let pos = dama_core::fen::parse(text.trim()).expect("a FEN");
         let (outcome, plies) = play_out(pos, 300, 300);
         println!("{pos}: {outcome:?} in {plies} plies");
         assert!(attacker_wins(outcome, pos.turn()), "{pos}");
@@ -191,14 +193,14 @@ fn random_table_position(rng: &mut Rng, strong: u32) -> Position {
 }
 
 /// The tables' raw value of `pos` from the classes the engine builds in memory.
-fn probe<R: Rules>(pos: &Position) -> Option<Value> {
-    memory_tables_only();
-    EngineTables::get::<R>()?.small_tables::<R>()?.raw(pos)
+fn probe<R: TableRules>(pos: &Position) -> Option<Value> {
+    let tables = memory_tables().for_rules::<R>();
+    tables.small_tables::<R>()?.raw(pos)
 }
 
 /// The longest distance kept for `pos`'s slice: the longest fresh count of its positions
 /// (Czech: 30 with three kings against one, else 10), or 127 with no count (Spanish).
-fn cap<R: Rules>(pos: &Position) -> u32 {
+fn cap<R: TableRules>(pos: &Position) -> u32 {
     let counters = R::start_counters(pos);
     if endgame::plies_left::<R>(pos, &counters) == endgame::UNLIMITED {
         127
@@ -210,14 +212,14 @@ fn cap<R: Rules>(pos: &Position) -> u32 {
 }
 
 fn fen(text: &str) -> Position {
-    dama::fen::parse(text).expect("a FEN")
+    dama_core::fen::parse(text).expect("a FEN")
 }
 
 /// The value of a position from its moves' children, as the tables define it: one ply more in
 /// the same phase, or, for a capture under a draw count, the end of the phase in one ply
 /// (with no count, the child's distance to the end + 1); distances past the slice's longest
 /// count are draws.
-fn recomputed<R: Rules>(pos: &Position) -> Value {
+fn recomputed<R: TableRules>(pos: &Position) -> Value {
     let mut moves = MoveList::new();
     R::legal_moves(pos, &mut moves);
     if moves.is_empty() {
@@ -276,7 +278,7 @@ fn the_small_classes_build() {
     // A fresh build of the classes the engine builds in memory (printed: how long it took).
     let started = std::time::Instant::now();
     let tables = endgame::build_classes::<Czech>(
-        endgame::Tables::new(dama::RuleSet::Czech, None),
+        endgame::Tables::new(Czech::INFO.name, None),
         &endgame::small_classes(),
     )
     .expect("the Czech tables");
@@ -339,7 +341,7 @@ fn every_three_kings_against_one_off_the_diagonal_is_won_within_the_count() {
 
 /// The plain search's score of `pos` at `depth` with a fresh count.
 fn searched(pos: &Position, depth: i32) -> Score {
-    let tt = dama::engine::tt::Table::new(16);
+    let tt = dama_engine::tt::Table::new(16);
     let mut searcher = Searcher::<Czech>::new(&tt, None);
     // The search on its own, not looking into the table it is checked against.
     searcher.set_tables(None);
@@ -466,7 +468,7 @@ fn the_best_move_goes_one_ply_closer() {
         let counters = <Czech as Rules>::start_counters(&pos);
         let left = endgame::plies_left::<Czech>(&pos, &counters);
         let value = probe::<Czech>(&pos).expect("in the table");
-        let tables = EngineTables::get::<Czech>().expect("the Czech tables");
+        let tables = memory_tables().for_rules::<Czech>();
         let (mv, chosen) = tables
             .best_move::<Czech>(&pos, &counters, |_| 0)
             .expect("a move");

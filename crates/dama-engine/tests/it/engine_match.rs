@@ -1,11 +1,11 @@
-//! The engine against the seed's plain 4-ply material minimax (`dama::engine::minimax`),
+//! The engine against the seed's plain 4-ply material minimax (`dama_engine::minimax`),
 //! from varied openings with both colours.
 
 use std::time::Duration;
 
-use dama::engine::{Engine, Limits, minimax};
-use dama::game::{Game, Outcome};
-use dama::{Color, Czech, MoveList, Position, Rules};
+use dama_core::game::{Game, Outcome};
+use dama_core::{Color, Czech, MoveList, Position, Rules};
+use dama_engine::{Engine, Limits, minimax};
 
 use common::Rng;
 use dama_testkit as common;

@@ -2,12 +2,13 @@
 
 use std::time::{Duration, Instant};
 
-use dama::engine::search::{Root, Searcher};
-use dama::engine::tt::Table;
-use dama::engine::{Engine, Info, Limits, Score, level};
-use dama::game::Game;
-use dama::rules::{DrawCounters, EndingCount, material};
-use dama::{Color, Czech, MoveList, Position, Rules, Spanish, fen};
+use dama_core::game::Game;
+use dama_core::rules::{DrawCounters, EndingCount, material};
+use dama_core::{Color, Czech, MoveList, Position, Rules, Spanish, fen};
+use dama_engine::EngineRules;
+use dama_engine::search::{Root, Searcher};
+use dama_engine::tt::Table;
+use dama_engine::{Engine, Info, Limits, Score, level};
 
 fn depth(d: u32) -> Limits {
     Limits {
@@ -20,10 +21,9 @@ fn depth(d: u32) -> Limits {
 
 /// The search's reports, with the endgame tables off: these tests are about the search (the
 /// tables' own distances are another metric, and files built on this machine would answer).
-fn infos<R: Rules>(game: &Game<R>, limits: Limits) -> (Option<dama::Move>, Vec<Info>) {
+fn infos<R: EngineRules>(game: &Game<R>, limits: Limits) -> (Option<dama_core::Move>, Vec<Info>) {
     let mut all = Vec::new();
     let mut engine = Engine::with_seed(limits, 3);
-    engine.set_use_tables(false);
     let best = engine.analyze(game, |i| all.push(i.clone()));
     (best, all)
 }
@@ -113,7 +113,7 @@ fn repetition_is_a_draw_in_the_search() {
         if i > 0 {
             history.push(0);
         }
-        history.push(dama::engine::tt::position_key(&pos.after(mv)));
+        history.push(dama_engine::tt::position_key(&pos.after(mv)));
     }
     let repeated = Root {
         pos,
@@ -196,7 +196,7 @@ fn draw_offers_and_answers() {
         seen.insert(game.position().after(&mv));
         game.play(&mv);
     }
-    assert_eq!(dama::engine::plies_without_progress(&game), 16);
+    assert_eq!(dama_engine::plies_without_progress(&game), 16);
     assert!(!game.is_over());
     assert!(engine.offers_draw(&game));
 }
@@ -230,7 +230,7 @@ fn a_cut_short_depth_keeps_the_last_best_move() {
     };
     let mut moves = MoveList::new();
     Czech::legal_moves(&pos, &mut moves);
-    let name = |mv: &dama::Move| Czech::INFO.notation.write(mv);
+    let name = |mv: &dama_core::Move| Czech::INFO.notation.write(mv);
     assert_eq!(
         moves.iter().map(name).collect::<Vec<_>>(),
         ["c1xg5", "c1xh6"],

@@ -7,13 +7,14 @@
 //! engine without.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
-use dama::engine::{Engine, Limits};
-use dama::game::{Game, Outcome};
-use dama::position::Setup;
-use dama::tablebase::{EngineTables, Value};
-use dama::{Bitboard, Color, Czech, Position, RuleSet, Rules, Square};
+use dama_core::game::{Game, Outcome};
+use dama_core::position::Setup;
+use dama_core::{Bitboard, Color, Czech, Position, Rules, Square};
+use dama_engine::{Engine, Limits};
+use dama_tablebase::{EngineTables, Tablebase, Value};
 
 use common::Rng;
 use dama_testkit as common;
@@ -95,8 +96,8 @@ fn play(tables: &EngineTables, start: Position, engine: &mut Engine) -> (Option<
 /// Plays `count` won and `count` drawn positions of 3 to `max_pieces` pieces; returns a
 /// report and panics on a failure.
 fn won_and_drawn(dir: &Path, max_pieces: u32, count: usize, seed: u64) {
-    assert!(dama::tablebase::set_engine_dir(Some(dir.to_path_buf())));
-    let tables = EngineTables::get::<Czech>().expect("the Czech tables");
+    let tablebase = Arc::new(Tablebase::with_dir(dir));
+    let tables = tablebase.for_rules::<Czech>();
     let mut engine = Engine::with_seed(
         Limits {
             level: None,
@@ -105,20 +106,21 @@ fn won_and_drawn(dir: &Path, max_pieces: u32, count: usize, seed: u64) {
             ..Limits::default()
         },
         7,
-    );
+    )
+    .with_tables(Arc::clone(&tablebase));
     let mut rng = Rng(seed);
     let (mut won, mut drawn, mut longest) = (0, 0, 0);
     let mut failures = Vec::new();
     while won < count || drawn < count {
         let pieces = 3 + (rng.next() % u64::from(max_pieces - 2)) as u32;
         let pos = random_position(&mut rng, pieces);
-        let value = fresh_value(tables, &pos);
+        let value = fresh_value(&tables, &pos);
         let wanted = match value {
             Value::Win(_) if won < count => true,
             Value::Draw if drawn < count => false,
             _ => continue,
         };
-        let (outcome, plies) = play(tables, pos, &mut engine);
+        let (outcome, plies) = play(&tables, pos, &mut engine);
         let side = pos.turn();
         if wanted {
             won += 1;
@@ -140,8 +142,9 @@ fn won_and_drawn(dir: &Path, max_pieces: u32, count: usize, seed: u64) {
 /// Builds every Czech class of at most `pieces` pieces into a new temporary directory.
 fn built(pieces: u32) -> tempfile::TempDir {
     let base = tempfile::tempdir().expect("a temporary directory");
-    let dir = dama::tablebase::rules_dir(base.path(), RuleSet::Czech);
-    dama::tablebase::command::build::<Czech>(&dir, pieces, &mut std::io::sink()).expect("built");
+    let dir = dama_tablebase::rules_dir(base.path(), Czech::INFO.name);
+    dama_tablebase::directory::build_dir::<Czech>(&dir, pieces, &mut |_| Ok(()), &|_| {})
+        .expect("built");
     base
 }
 
@@ -169,8 +172,8 @@ fn two_hundred_won_and_drawn_positions_with_five_pieces() {
 #[ignore = "needs the five-piece tables in DAMA_TB_DIR; long"]
 fn match_from_five_piece_positions_with_and_without_tables() {
     let dir = PathBuf::from(std::env::var_os("DAMA_TB_DIR").expect("DAMA_TB_DIR"));
-    assert!(dama::tablebase::set_engine_dir(Some(dir)));
-    let tables = EngineTables::get::<Czech>().expect("tables");
+    let tablebase = Arc::new(Tablebase::with_dir(dir));
+    let tables = tablebase.for_rules::<Czech>();
     let count: usize = std::env::var("DAMA_TB_MATCH")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -194,15 +197,14 @@ fn match_from_five_piece_positions_with_and_without_tables() {
         let pos = random_position(&mut rng, 5);
         // Positions won for the side to move, not at once (a win in more than 3 plies of
         // the phase): the side with the tables should win them; the other may not.
-        match fresh_value(tables, &pos) {
+        match fresh_value(&tables, &pos) {
             Value::Win(n) if n > 3 => {}
             _ => continue,
         }
         played += 1;
         for tables_side in [Color::White, Color::Black] {
-            let mut with = Engine::with_seed(limits, 1);
+            let mut with = Engine::with_seed(limits, 1).with_tables(Arc::clone(&tablebase));
             let mut without = Engine::with_seed(limits, 2);
-            without.set_use_tables(false);
             let mut game = Game::<Czech>::new(pos);
             let mut plies = 0;
             while !game.is_over() && plies < 300 {

@@ -5,10 +5,10 @@
 
 use std::collections::HashMap;
 
-use dama::rules::DrawCounters;
-use dama::tablebase::index::{Class, Material};
-use dama::tablebase::{Tables, Value, build_in_memory};
-use dama::{Czech, MoveList, Position, Rules};
+use dama_core::rules::DrawCounters;
+use dama_core::{Czech, MoveList, Position, Rules};
+use dama_tablebase::index::{Class, Material};
+use dama_tablebase::{Tables, Value, build_in_memory};
 
 use common::Rng;
 use dama_testkit as common;
@@ -70,7 +70,7 @@ fn three_piece_values_agree_with_a_plain_solver() {
         let table = tables
             .raw(&pos)
             .expect("covered")
-            .within(dama::tablebase::plies_left::<Czech>(&pos, &counters));
+            .within(dama_tablebase::plies_left::<Czech>(&pos, &counters));
         let solved = solve(&pos, &counters, &mut memo);
         assert_eq!(wdl(table), solved, "{pos}: tables {table}");
         seen[(solved + 1) as usize] += 1;
