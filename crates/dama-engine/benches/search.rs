@@ -17,13 +17,18 @@ fn limits(depth: u32) -> Limits {
 }
 
 /// Nodes of one search of `game` to `depth` by a fresh engine.
-fn nodes<R: dama_core::Rules>(game: &Game<R>, depth: u32) -> u64 {
+fn nodes<R: dama_engine::EngineRules>(game: &Game<R>, depth: u32) -> u64 {
     let mut nodes = 0;
     Engine::with_seed(limits(depth), 1).analyze(game, |info| nodes = info.nodes);
     nodes
 }
 
-fn bench_position<R: dama_core::Rules>(c: &mut Criterion, name: &str, pos: Position, depth: u32) {
+fn bench_position<R: dama_engine::EngineRules>(
+    c: &mut Criterion,
+    name: &str,
+    pos: Position,
+    depth: u32,
+) {
     let game = Game::<R>::new(pos);
     let mut group = c.benchmark_group("search");
     group.sample_size(10);

@@ -10,7 +10,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use dama_core::{Czech, Position, RuleSet};
+use dama_core::{Czech, Position, Rules};
 use dama_tablebase::Tables;
 use dama_tablebase::index::{Class, Material};
 
@@ -47,14 +47,15 @@ fn positions(rng: &mut Rng, pieces: u32, n: usize) -> Vec<Position> {
 fn bench(c: &mut Criterion) {
     let (tables, pieces, _keep) = match std::env::var_os("DAMA_TB_DIR") {
         Some(dir) => {
-            let dir = dama_tablebase::rules_dir(std::path::Path::new(&dir), RuleSet::Czech);
-            (Tables::new(RuleSet::Czech, Some(&dir)), 5, None)
+            let dir = dama_tablebase::rules_dir(std::path::Path::new(&dir), Czech::INFO.name);
+            (Tables::new(Czech::INFO.name, Some(&dir)), 5, None)
         }
         None => {
             let base = tempfile::tempdir().expect("a temporary directory");
-            let dir = dama_tablebase::rules_dir(base.path(), RuleSet::Czech);
-            dama_tablebase::command::build::<Czech>(&dir, 3, &mut std::io::sink()).expect("built");
-            (Tables::new(RuleSet::Czech, Some(&dir)), 3, Some(base))
+            let dir = dama_tablebase::rules_dir(base.path(), Czech::INFO.name);
+            dama_tablebase::directory::build_dir::<Czech>(&dir, 3, &mut |_| Ok(()), &|_| {})
+                .expect("built");
+            (Tables::new(Czech::INFO.name, Some(&dir)), 3, Some(base))
         }
     };
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);

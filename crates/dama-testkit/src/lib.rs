@@ -61,6 +61,10 @@ pub struct Rng(pub u64);
 
 impl Rng {
     /// The next number.
+    #[allow(
+        clippy::should_implement_trait,
+        reason = "a generator, not an iterator: it never ends"
+    )]
     pub fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
