@@ -261,15 +261,16 @@ impl<R: Rules> Game<R> {
         }
         let pos = &self.position;
         let mover = pos.turn();
+        let winner = if R::CANNOT_MOVE_WINS { mover } else { !mover };
         if pos.pieces(mover).is_empty() {
             return Some(Outcome::Win {
-                winner: !mover,
+                winner,
                 reason: WinReason::NoPieces,
             });
         }
-        if R::is_lost(pos, &mut MoveList::new()) {
+        if R::cannot_move(pos, &mut MoveList::new()) {
             return Some(Outcome::Win {
-                winner: !mover,
+                winner,
                 reason: WinReason::Blocked,
             });
         }

@@ -28,6 +28,14 @@ pub const TABLE_WIN: i32 = MATE_BOUND - 1_000;
 /// The deepest ply the search goes (extensions included).
 pub const MAX_PLY: usize = 128;
 
+/// The score, for the side to move at `ply`, of having no move: a loss there under the
+/// federations' rules, a win where [`Rules::CANNOT_MOVE_WINS`](dama_core::Rules).
+#[inline]
+fn blocked_score<R: EngineRules>(ply: usize) -> i32 {
+    let mate = MATE - ply as i32;
+    if R::CANNOT_MOVE_WINS { mate } else { -mate }
+}
+
 /// The state of one search: tables, counters, the path of position keys.
 pub struct Searcher<'t, R: EngineRules> {
     tt: &'t Table,
@@ -316,7 +324,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
                     .step_by(2)
                     .any(|&k| k == child_key);
             let score = if replies.is_empty() {
-                MATE - 1
+                -blocked_score::<R>(1)
             } else if R::counters_draw(&child.counters).is_some() || repeated {
                 0
             } else {
@@ -394,14 +402,14 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
             let quiet = R::legal_captures(pos, &mut list);
             if list.is_empty() && !quiet {
                 self.lists[ply] = list;
-                return -(MATE - ply as i32);
+                return blocked_score::<R>(ply);
             }
             (!list.is_empty(), !quiet)
         } else {
             R::legal_moves(pos, &mut list);
             if list.is_empty() {
                 self.lists[ply] = list;
-                return -(MATE - ply as i32);
+                return blocked_score::<R>(ply);
             }
             let captures = list.iter().filter(|m| m.is_capture()).count();
             (captures > 0, captures == list.len())

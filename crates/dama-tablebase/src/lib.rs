@@ -45,7 +45,8 @@ pub fn rules_dir(base: &Path, rules: &str) -> PathBuf {
 
 /// Whether the tables cover the class `m` under the rules `R`: the metric is exact for it
 /// ([`TableRules::tables_exact`]) and for every class a capture or a crowning can lead to from
-/// it.
+/// it. No class is covered where a side that cannot move wins: the tables' values assume it
+/// loses.
 pub fn covered<R: TableRules>(m: Material) -> bool {
     fn go<R: TableRules>(
         m: Material,
@@ -54,8 +55,9 @@ pub fn covered<R: TableRules>(m: Material) -> bool {
         if let Some(&known) = memo.get(&m) {
             return known;
         }
-        let ok =
-            R::tables_exact([m.wm, m.wk, m.bm, m.bk]) && successors(m).all(|c| go::<R>(c, memo));
+        let ok = !R::CANNOT_MOVE_WINS
+            && R::tables_exact([m.wm, m.wk, m.bm, m.bk])
+            && successors(m).all(|c| go::<R>(c, memo));
         memo.insert(m, ok);
         ok
     }
@@ -205,7 +207,8 @@ impl EngineTables {
     pub fn small_tables<R: TableRules>(&self) -> Option<&Tables> {
         self.small
             .get_or_init(|| {
-                let classes = small_classes();
+                let mut classes = small_classes();
+                classes.retain(|&m| covered::<R>(m));
                 if classes.iter().all(|&m| self.files.has(m)) {
                     return None;
                 }

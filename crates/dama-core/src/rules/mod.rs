@@ -124,6 +124,10 @@ pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
     /// Whether the third occurrence of a position draws.
     const REPETITION_DRAW: bool = false;
 
+    /// Whether a side that cannot move (no piece left, or every piece blocked) has won rather
+    /// than lost: false under every federation's rules, true in a giveaway game.
+    const CANNOT_MOVE_WINS: bool = false;
+
     /// Fills `moves` with the legal moves of the side to move (clearing it first).
     fn legal_moves(pos: &Position, moves: &mut MoveList);
 
@@ -153,8 +157,9 @@ pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
         crate::perft::count_through_moves::<Self>(pos, depth)
     }
 
-    /// Whether the side to move has lost: no pieces, or no legal move.
-    fn is_lost(pos: &Position, scratch: &mut MoveList) -> bool {
+    /// Whether the side to move cannot move: no pieces, or no legal move. The game is then
+    /// over, lost for that side (won where [`Rules::CANNOT_MOVE_WINS`]).
+    fn cannot_move(pos: &Position, scratch: &mut MoveList) -> bool {
         Self::count_legal_moves(pos, scratch) == 0
     }
 

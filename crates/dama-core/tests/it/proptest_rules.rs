@@ -156,7 +156,7 @@ fn check_position<R: Rules>(pos: &Position) -> Result<(), TestCaseError> {
     R::legal_moves(pos, &mut list);
     let mut scratch = MoveList::new();
     prop_assert_eq!(R::count_legal_moves(pos, &mut scratch), list.len());
-    prop_assert_eq!(R::is_lost(pos, &mut scratch), list.is_empty());
+    prop_assert_eq!(R::cannot_move(pos, &mut scratch), list.is_empty());
     // The quiescence search's generator: the captures, in order, and whether a plain move is
     // legal too.
     let quiet = R::legal_captures(pos, &mut scratch);

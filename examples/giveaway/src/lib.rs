@@ -1,0 +1,49 @@
+//! Giveaway draughts on the Czech rules, written outside `dama-core` with its public items
+//! only: the moves are the Czech ones (capture compulsory, a king before a man, flying kings,
+//! finished sequences), but the side that cannot move (no piece left, or every piece
+//! blocked) **wins**. Threefold repetition draws.
+//!
+//! What it takes, and all it takes: a zero-sized type, the generator's [`Params`], a
+//! [`Rules`] implementation with its [`RuleSetInfo`] and [`Rules::CANNOT_MOVE_WINS`], and the
+//! two empty extension traits that let the engine search it ([`EngineRules`]: the hand-set
+//! weights) and the tables know of it ([`TableRules`]: the tables build nothing where a side
+//! that cannot move wins). The program's `--rules` list is the core's registry and does not
+//! name it; everything generic (`perft::<Giveaway>`, `Game<Giveaway>`, PDN, the engine) does.
+
+use dama_core::notation::Notation;
+use dama_core::rules::{KingLanding, Params};
+use dama_core::{RuleSetInfo, Rules};
+use dama_engine::EngineRules;
+use dama_tablebase::TableRules;
+
+/// Giveaway draughts: the Czech moves, and the side that cannot move wins.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Giveaway;
+
+impl Params for Giveaway {
+    const COMPULSORY: bool = true;
+    const KING_PRIORITY: bool = true;
+    const MAX_HOPS: usize = usize::MAX;
+    const PARTIAL: bool = false;
+    const MERGE_ROUTES: bool = true;
+    const KING_LANDING: KingLanding = KingLanding::GoingOn;
+}
+
+impl Rules for Giveaway {
+    const INFO: RuleSetInfo = RuleSetInfo {
+        name: "giveaway",
+        summary: "giveaway draughts on the Czech rules",
+        pdn_game_type: 29,
+        pdn_variant: Some("giveaway"),
+        notation: Notation::Algebraic,
+        lang: "en",
+    };
+    const REPETITION_DRAW: bool = true;
+    const CANNOT_MOVE_WINS: bool = true;
+
+    dama_core::moves_from_params!();
+}
+
+impl TableRules for Giveaway {}
+
+impl EngineRules for Giveaway {}
