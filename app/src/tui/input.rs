@@ -138,19 +138,6 @@ impl<R: EngineRules> App<R> {
         }
     }
 
-    /// Plays the legal move `text` names, or says why it is refused.
-    fn play_text(&mut self, text: &MoveText) {
-        let mut legal = MoveList::new();
-        self.game.legal_moves(&mut legal);
-        match algebraic::resolve(text, self.game.position(), &legal) {
-            Ok(mv) => self.play(mv),
-            Err(e) => {
-                let text = self.t.move_error_in(&e, R::INFO.notation);
-                self.say(text);
-            }
-        }
-    }
-
     /// Plays a move of the person to move.
     fn play(&mut self, mv: Move) {
         if self.game.try_play(&mv).is_ok() {
@@ -185,17 +172,7 @@ impl<R: EngineRules> App<R> {
     fn typed_move(&mut self, text: &str) {
         let mut legal = MoveList::new();
         self.game.legal_moves(&mut legal);
-        if R::INFO.notation != Notation::Numeric {
-            match algebraic::parse(text, self.game.position(), &legal) {
-                Ok(mv) => self.play(mv),
-                Err(e) => {
-                    let text = self.t.parse_error_in(&e, R::INFO.notation);
-                    self.say(text);
-                }
-            }
-            return;
-        }
-        if self.cfg.lang == Lang::Es {
+        if R::INFO.notation == Notation::Numeric && self.cfg.lang == Lang::Es {
             // The Spanish console's checks and texts, exactly.
             match numeric::parse(self.game.position(), text) {
                 Ok(mv) if legal.contains(&mv) => self.play(mv),
@@ -204,25 +181,13 @@ impl<R: EngineRules> App<R> {
             }
             return;
         }
-        // Other languages: the coordinates become a path, matched as a clicked one.
-        let coords = match numeric::parse_text(text) {
-            Ok(coords) => coords,
-            Err(e) => return self.say(format!("'{}': {e}", dama_core::text::excerpt(text))),
-        };
-        let mut squares = Vec::new();
-        for (row, col) in coords {
-            match Square::from_row_col(row, col) {
-                Some(sq) => squares.push(sq),
-                None => {
-                    let text = fill(self.t.err_light, &[&cell_name(col - 1, 8 - row)]);
-                    return self.say(text);
-                }
+        match R::INFO.notation.parse(text, self.game.position(), &legal) {
+            Ok(mv) => self.play(mv),
+            Err(e) => {
+                let text = self.t.parse_error_in(&e, R::INFO.notation);
+                self.say(text);
             }
         }
-        self.play_text(&MoveText {
-            squares,
-            capture: None,
-        });
     }
 
     /// Enter or Space on the cursor: a left click there; the first press only shows the

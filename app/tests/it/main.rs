@@ -7,6 +7,7 @@ mod czech_pdn;
 mod czech_random;
 mod czech_rejections;
 mod czech_session;
+mod dialogue_notation;
 mod engine_analyze;
 mod engine_threads;
 mod fuzz_checks;

@@ -19,7 +19,10 @@ fn naive_perft(pos: &Position, depth: u32) -> u64 {
     }
     let mut moves = MoveList::new();
     Giveaway::legal_moves(pos, &mut moves);
-    moves.iter().map(|mv| naive_perft(&pos.after(mv), depth - 1)).sum()
+    moves
+        .iter()
+        .map(|mv| naive_perft(&pos.after(mv), depth - 1))
+        .sum()
 }
 
 #[test]
@@ -42,8 +45,16 @@ fn perft_with_kings_agrees_with_move_by_move_counting() {
     for text in ["W:WKc3,e3,g3:Bb6,Kd6,f6", "B:WKa1,c3:BKh8,e5,g7"] {
         let p = pos(text);
         for depth in 1..=4 {
-            assert_eq!(perft::<Giveaway>(&p, depth), naive_perft(&p, depth), "{text}");
-            assert_eq!(perft_full::<Giveaway>(&p, depth), naive_perft(&p, depth), "{text}");
+            assert_eq!(
+                perft::<Giveaway>(&p, depth),
+                naive_perft(&p, depth),
+                "{text}"
+            );
+            assert_eq!(
+                perft_full::<Giveaway>(&p, depth),
+                naive_perft(&p, depth),
+                "{text}"
+            );
         }
     }
 }
@@ -83,7 +94,10 @@ fn the_engine_searches_it_and_gives_its_man_away() {
     );
     let mut last = None;
     let best = engine.analyze(&game, |info| last = Some(info.clone()));
-    assert_eq!(best.map(|mv| algebraic::write(&mv)).as_deref(), Some("c3-d4"));
+    assert_eq!(
+        best.map(|mv| algebraic::write(&mv)).as_deref(),
+        Some("c3-d4")
+    );
     // Two plies to the win: White's move, Black's forced capture.
     assert_eq!(last.expect("a report").score, Score::Win(2));
 }

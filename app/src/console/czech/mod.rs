@@ -360,7 +360,7 @@ impl<R: EngineRules> Session<'_, R> {
     fn typed_move(&mut self, io: &mut LineIo<'_>, line: &str) -> std::io::Result<()> {
         let mut moves = MoveList::new();
         self.game.legal_moves(&mut moves);
-        match algebraic::parse(line, self.game.position(), &moves) {
+        match R::INFO.notation.parse(line, self.game.position(), &moves) {
             Ok(mv) => {
                 if self.game.try_play(&mv).is_ok() {
                     self.show_board(io)?;

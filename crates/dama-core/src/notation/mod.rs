@@ -9,7 +9,8 @@
 pub mod algebraic;
 pub mod numeric;
 
-use crate::Move;
+use crate::{Move, Position};
+use algebraic::{MoveText, ParseError, SyntaxError};
 
 /// A way of writing moves.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -31,6 +32,26 @@ impl Notation {
             Notation::Algebraic => algebraic::write(mv),
             Notation::Numeric => numeric::write(mv),
             Notation::AlgebraicColon => algebraic::write_with(mv, ':'),
+        }
+    }
+
+    /// Reads a move written in this notation, in two steps: the text becomes squares
+    /// ([`Notation::parse_text`]), which name one of the `legal` moves of `pos`
+    /// ([`algebraic::resolve`]); the error says which step failed and why. Every notation
+    /// reads algebraic squares too (`c3-d4` under the Spanish-spec rules as well as `63.54`).
+    pub fn parse(self, text: &str, pos: &Position, legal: &[Move]) -> Result<Move, ParseError> {
+        let syntax = self.parse_text(text)?;
+        Ok(algebraic::resolve(&syntax, pos, legal)?)
+    }
+
+    /// Step 1 of [`Notation::parse`]: the squares a text names.
+    pub fn parse_text(self, text: &str) -> Result<MoveText, SyntaxError> {
+        match self {
+            Notation::Algebraic | Notation::AlgebraicColon => algebraic::parse_text(text),
+            Notation::Numeric => match algebraic::parse_text(text) {
+                Ok(syntax) => Ok(syntax),
+                Err(_) => numeric::move_text(text),
+            },
         }
     }
 

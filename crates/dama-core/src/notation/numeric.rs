@@ -17,7 +17,9 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::algebraic::{MoveText, SyntaxError};
 use crate::mv::MAX_PATH;
+use crate::text::excerpt;
 use crate::{Bitboard, Color, Move, Position, Role, Square};
 
 /// The most coordinates a move may have (three hops).
@@ -202,6 +204,27 @@ pub fn check_move(pos: &Position, coords: &[Coordinate]) -> Result<Move, Numeric
 /// Both steps: the move a typed line describes in `pos`, or the first error.
 pub fn parse(pos: &Position, line: &str) -> Result<Move, NumericError> {
     check_move(pos, &parse_text(line)?)
+}
+
+/// Step 1 for the full dialogues: the coordinates as squares, to be matched against the legal
+/// moves like algebraic ones (the Spanish spec's own checks are [`parse`]'s). A light square is
+/// named algebraically (`32` is `c6`), as the board's labels show it.
+pub fn move_text(line: &str) -> Result<MoveText, SyntaxError> {
+    let coords = parse_text(line).map_err(|_| SyntaxError::Unreadable(excerpt(line.trim())))?;
+    let mut squares = Vec::with_capacity(coords.len());
+    for (row, col) in coords {
+        match Square::from_row_col(row, col) {
+            Some(sq) => squares.push(sq),
+            None => {
+                let name = format!("{}{}", char::from(b'a' + col - 1), 9 - row);
+                return Err(SyntaxError::LightSquare(name));
+            }
+        }
+    }
+    Ok(MoveText {
+        squares,
+        capture: None,
+    })
 }
 
 #[cfg(test)]

@@ -1,6 +1,5 @@
 //! The core's integration tests, one binary: perft against published figures, the generator against an independent reference, the rules' hand-made positions, notation.
 
-mod open_rules;
 mod perft;
 mod perft_leaves;
 mod proptest_rules;
