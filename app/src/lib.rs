@@ -10,5 +10,6 @@ pub mod console;
 pub mod engines;
 pub mod files;
 pub mod matchplay;
+pub mod session;
 pub mod tui;
 pub mod tune;

@@ -10,6 +10,7 @@ use super::event::Key;
 use super::input::MAX_LINE;
 use super::worker::Task;
 use crate::console::czech::{self, capitalize, fill};
+use crate::session::{self, Undo};
 use dama_core::Color;
 use dama_core::game::Game;
 use dama_core::pdn;
@@ -51,7 +52,7 @@ impl<R: EngineRules> App<R> {
         }
     }
 
-    fn ask(&mut self, question: String, action: Confirmed) {
+    pub(super) fn ask(&mut self, question: String, action: Confirmed) {
         self.dialog = Some(Dialog::Confirm { question, action });
     }
 
@@ -69,25 +70,18 @@ impl<R: EngineRules> App<R> {
         self.quiet();
     }
 
-    /// Takes back a move; against the engine, also the engine's reply before it, so that the
-    /// person is to move again (as the line console's `undo`).
+    /// Takes back moves so that the person is to move again (the session's rules, as the line
+    /// console's `undo`).
     fn undo(&mut self) {
         self.cancel_engine();
         self.selection = None;
-        if pdn::is_declared(self.game.outcome()) {
-            self.game.undo();
-            return self.say(self.t.result_undone);
-        }
-        let Some(mv) = self.game.undo() else {
-            return self.say(self.t.nothing_to_undo);
+        let players = self.players();
+        let text = match session::undo(&mut self.game, players) {
+            Undo::ResultUndone => self.t.result_undone.to_string(),
+            Undo::Nothing => self.t.nothing_to_undo.to_string(),
+            Undo::NothingOfYours => self.t.nothing_of_yours.to_string(),
+            Undo::Undone(taken) => fill(self.t.undone, &[&R::INFO.notation.write_each(&taken)]),
         };
-        let mut taken = vec![R::INFO.notation.write(&mv)];
-        if self.is_engine(self.game.turn())
-            && let Some(mv) = self.game.undo()
-        {
-            taken.push(R::INFO.notation.write(&mv));
-        }
-        let text = fill(self.t.undone, &[&taken.join(", ")]);
         self.say(text);
     }
 
@@ -97,16 +91,12 @@ impl<R: EngineRules> App<R> {
             return self.say(self.l.wait_engine);
         }
         self.selection = None;
-        let Some(mv) = self.game.redo() else {
+        let players = self.players();
+        let played = session::redo(&mut self.game, players);
+        if played.is_empty() {
             return self.say(self.t.nothing_to_redo);
-        };
-        let mut played = vec![R::INFO.notation.write(&mv)];
-        if self.is_engine(self.game.turn())
-            && let Some(mv) = self.game.redo()
-        {
-            played.push(R::INFO.notation.write(&mv));
         }
-        let text = fill(self.t.redone, &[&played.join(", ")]);
+        let text = fill(self.t.redone, &[&R::INFO.notation.write_each(&played)]);
         self.say(text);
         self.announce_outcome();
     }
@@ -210,7 +200,7 @@ impl<R: EngineRules> App<R> {
             }
             (Confirmed::Draw, false) => self.say(self.t.draw_declined),
             (Confirmed::EngineDraw, false) => {
-                self.offer_declined = true;
+                self.offer.decline();
                 self.say(self.t.draw_declined);
             }
             (_, false) => {}

@@ -19,6 +19,7 @@ use super::worker::{Reply, SearchReport, Task, Worker};
 use crate::cli::{Lang, PlayerKind};
 use crate::console::czech::{self, RulesTexts, Texts, fill};
 use crate::engines::EngineSetup;
+use crate::session::{Players, RulesOffer};
 use dama_core::game::{Game, Snapshot};
 use dama_core::{Color, Move, Position, Square};
 use dama_engine::EngineRules;
@@ -132,10 +133,8 @@ pub struct App<R: EngineRules> {
     /// The game as it was when it was started, saved or loaded.
     pub(super) saved: Snapshot,
     pub(super) file_name: String,
-    /// The computer's draw offer was declined in this game: it does not offer again.
-    pub(super) offer_declined: bool,
-    /// The half-move at which the rules' draw offer was last made (see `house_offer.rs`).
-    pub(super) rules_offer_ply: Option<usize>,
+    /// The rules' draw offer, and whether a person declined one in this game.
+    pub(super) offer: RulesOffer,
     pub(super) size: (u16, u16),
     pub(super) quit: bool,
 }
@@ -188,8 +187,7 @@ impl<R: EngineRules> App<R> {
             hint: None,
             saved,
             file_name,
-            offer_declined: false,
-            rules_offer_ply: None,
+            offer: RulesOffer::default(),
             size: (width, height),
             quit: false,
         };
@@ -301,11 +299,15 @@ impl<R: EngineRules> App<R> {
     }
 
     pub(super) fn is_engine(&self, color: Color) -> bool {
-        let kind = match color {
-            Color::White => self.cfg.white,
-            Color::Black => self.cfg.black,
-        };
-        kind == PlayerKind::Engine
+        self.players().is_engine(color)
+    }
+
+    /// Who plays each side.
+    pub(super) fn players(&self) -> Players {
+        Players {
+            white: self.cfg.white,
+            black: self.cfg.black,
+        }
     }
 
     pub(super) fn say(&mut self, message: impl Into<String>) {
@@ -326,8 +328,7 @@ impl<R: EngineRules> App<R> {
         if let Some(busy) = self.busy.take() {
             self.worker.stop();
             if let Busy::RulesOffer(_) = busy {
-                // The offer was not settled: it is made again when the position comes back.
-                self.rules_offer_ply = None;
+                self.offer.interrupted();
             }
         }
     }
@@ -344,8 +345,7 @@ impl<R: EngineRules> App<R> {
         self.selection = None;
         self.last_search = None;
         self.saved = self.game.snapshot();
-        self.offer_declined = false;
-        self.rules_offer_ply = None;
+        self.offer.reset();
         self.announce_outcome();
     }
 
@@ -372,7 +372,7 @@ impl<R: EngineRules> App<R> {
             return;
         }
         if self.is_engine(turn) {
-            let task = if self.offer_declined || self.is_engine(!turn) {
+            let task = if self.offer.declined() || self.is_engine(!turn) {
                 Task::Move
             } else {
                 Task::OfferOrMove

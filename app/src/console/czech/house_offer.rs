@@ -1,10 +1,10 @@
-//! The draw offer some rules make ([`Rules::draw_offer_due`]; the house rules of the Russian
-//! program): between two people the console asks both, a person playing the engine is asked
-//! when the engine would accept, and two engines agree when both accept. Declined, it is not
-//! asked again in the same position; the rules make it again later.
+//! The draw offer some rules make ([`Rules::draw_offer_due`](dama_core::Rules); the house
+//! rules of the Russian program), asked at the console: the questions and answers of
+//! [`RulesOffer`](crate::session::RulesOffer), whose rules the TUI follows too.
 
 use super::{Flow, Session, capitalize, fill};
 use crate::console::{ConsoleError, LineIo};
+use crate::session::{OfferNext, OfferQuestion};
 use dama_engine::EngineRules;
 
 impl<R: EngineRules> Session<'_, R> {
@@ -14,58 +14,46 @@ impl<R: EngineRules> Session<'_, R> {
         &mut self,
         io: &mut LineIo<'_>,
     ) -> Result<Option<Flow>, ConsoleError> {
-        let ply = self.game.moves().len();
-        if self.game.is_over()
-            || self.rules_offer_ply == Some(ply)
-            || !R::draw_offer_due(self.game.position(), self.game.counters())
-        {
+        let Some(mut question) = self.offer.due(&self.game, self.players) else {
             return Ok(None);
-        }
-        self.rules_offer_ply = Some(ply);
+        };
         let mover = self.game.turn();
-        let engines = [mover, !mover].map(|side| self.is_engine(side));
-        let agreed = match engines {
-            [true, true] => {
-                let agreed = self.engine.accepts_draw(&self.game, mover)
-                    && self.engine.accepts_draw(&self.game, !mover);
-                if agreed {
-                    io.line(self.rt.house_engines_agree)?;
+        loop {
+            let yes = match question {
+                OfferQuestion::Engines => {
+                    self.engine.accepts_draw(&self.game, mover)
+                        && self.engine.accepts_draw(&self.game, !mover)
                 }
-                agreed
-            }
-            [false, false] => {
-                let mut agreed = true;
-                for side in [mover, !mover] {
-                    let question = capitalize(&fill(self.rt.house_offer, &[self.t.side(side)]));
-                    match self.ask_yes_no(io, &question)? {
+                OfferQuestion::Engine(side) => self.engine.accepts_draw(&self.game, side),
+                OfferQuestion::Person(side) => {
+                    let text = capitalize(&fill(self.rt.house_offer, &[self.t.side(side)]));
+                    match self.ask_yes_no(io, &text)? {
                         None => return Ok(Some(Flow::Quit)),
-                        Some(true) => {}
-                        Some(false) => {
-                            agreed = false;
-                            break;
-                        }
+                        Some(answer) => answer,
                     }
                 }
-                agreed
-            }
-            _ => {
-                let engine_side = if engines[0] { mover } else { !mover };
-                if !self.engine.accepts_draw(&self.game, engine_side) {
+                OfferQuestion::PersonAgainstEngine => {
+                    match self.ask_yes_no(io, self.rt.house_offer_engine)? {
+                        None => return Ok(Some(Flow::Quit)),
+                        Some(answer) => answer,
+                    }
+                }
+            };
+            match self.offer.answer(question, mover, yes) {
+                OfferNext::Ask(next) => question = next,
+                OfferNext::Agreed => {
+                    if question == OfferQuestion::Engines {
+                        io.line(self.rt.house_engines_agree)?;
+                    }
+                    self.game.agree_draw();
                     return Ok(None);
                 }
-                match self.ask_yes_no(io, self.rt.house_offer_engine)? {
-                    None => return Ok(Some(Flow::Quit)),
-                    Some(answer) => answer,
+                OfferNext::Declined => {
+                    io.line(self.t.draw_declined)?;
+                    return Ok(None);
                 }
+                OfferNext::Dropped => return Ok(None),
             }
-        };
-        if agreed {
-            self.game.agree_draw();
-        } else if engines != [true, true] {
-            // Declined: the engine does not make an offer of its own before the rules' next.
-            self.offer_declined = true;
-            io.line(self.t.draw_declined)?;
         }
-        Ok(None)
     }
 }

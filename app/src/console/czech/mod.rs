@@ -16,7 +16,8 @@ pub use rules_texts::RulesTexts;
 pub use texts::{Texts, capitalize, fill};
 
 use super::{ConsoleError, LineIo, Options, Read, board_view, catalog};
-use crate::cli::{Lang, PlayerKind};
+use crate::cli::Lang;
+use crate::session::{self, Players, RulesOffer, Undo};
 use dama_core::game::{Game, Outcome, Snapshot};
 use dama_core::{Bitboard, Color, MoveList, fen};
 use dama_core::{notation::algebraic, pdn};
@@ -66,10 +67,10 @@ struct Session<'o, R: EngineRules> {
     game: Game<R>,
     engine: Engine,
     flipped: bool,
-    /// The engine's draw offer was declined in this game; it does not offer again.
-    offer_declined: bool,
-    /// The half-move at which the rules' draw offer was last made (see `house_offer.rs`).
-    rules_offer_ply: Option<usize>,
+    /// Who plays each side.
+    players: Players,
+    /// The rules' draw offer, and whether a person declined one.
+    offer: RulesOffer,
     /// The game as it was when it was started, loaded or saved.
     saved: Snapshot,
 }
@@ -89,9 +90,12 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
         game: Game::new(opts.start),
         engine: opts.engines.engine(opts.limits),
         flipped: false,
-        offer_declined: false,
+        players: Players {
+            white: opts.white,
+            black: opts.black,
+        },
+        offer: RulesOffer::default(),
         saved: Game::<R>::new(opts.start).snapshot(),
-        rules_offer_ply: None,
     };
     io.line(t.title(R::INFO.name))?;
     io.line(rt.intro_for(R::INFO.notation, t))?;
@@ -112,8 +116,7 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
             }
         }
         session.game = Game::new(opts.start);
-        session.offer_declined = false;
-        session.rules_offer_ply = None;
+        session.offer.reset();
         session.saved = session.game.snapshot();
     }
 }
@@ -130,17 +133,7 @@ pub(crate) fn load_game<R: EngineRules>(t: &Texts, path: &Path) -> Result<pdn::R
 
 impl<R: EngineRules> Session<'_, R> {
     fn is_engine(&self, color: Color) -> bool {
-        let kind = match color {
-            Color::White => self.opts.white,
-            Color::Black => self.opts.black,
-        };
-        kind == PlayerKind::Engine
-    }
-
-    /// Who made each move of the game so far, in order.
-    fn movers(&self) -> impl Iterator<Item = Color> + '_ {
-        let first = self.game.start().turn();
-        (0..self.game.moves().len()).map(move |i| if i % 2 == 0 { first } else { !first })
+        self.players.is_engine(color)
     }
 
     /// The number of the move being played, as in `12. White to move:`.
@@ -183,7 +176,7 @@ impl<R: EngineRules> Session<'_, R> {
         if let Some(mv) = self.game.moves().last() {
             io.line(&fill(self.t.last_move, &[&algebraic::write(mv)]))?;
         }
-        self.offer_declined = false;
+        self.offer.reset();
         self.saved = self.game.snapshot();
         Ok(())
     }
@@ -285,7 +278,7 @@ impl<R: EngineRules> Session<'_, R> {
     /// offer to a person opponent.
     fn engine_turn(&mut self, io: &mut LineIo<'_>) -> Result<Option<Flow>, ConsoleError> {
         let opponent_human = !self.is_engine(!self.game.turn());
-        if opponent_human && !self.offer_declined && self.engine.offers_draw(&self.game) {
+        if opponent_human && !self.offer.declined() && self.engine.offers_draw(&self.game) {
             match self.ask_yes_no(io, self.t.engine_offers)? {
                 None => return Ok(Some(Flow::Quit)),
                 Some(true) => {
@@ -293,7 +286,7 @@ impl<R: EngineRules> Session<'_, R> {
                     return Ok(None);
                 }
                 Some(false) => {
-                    self.offer_declined = true;
+                    self.offer.decline();
                     io.line(self.t.draw_declined)?;
                 }
             }
@@ -400,7 +393,7 @@ impl<R: EngineRules> Session<'_, R> {
             Command::Setup => match fen::parse(arg) {
                 Ok(pos) => {
                     self.game = Game::new(pos);
-                    self.offer_declined = false;
+                    self.offer.reset();
                     self.show_board(io)?;
                 }
                 Err(e) => io.line(&fill(t.setup_bad, &[&t.fen_error(&e)]))?,
@@ -453,42 +446,28 @@ impl<R: EngineRules> Session<'_, R> {
     /// person is to move again. Against the engine with no move of the person's yet (the
     /// engine opened), nothing is taken back.
     fn undo(&mut self, io: &mut LineIo<'_>) -> std::io::Result<()> {
-        if pdn::is_declared(self.game.outcome()) {
-            // A resignation or an agreed draw is taken back first, the moves stay.
-            self.game.undo();
-            io.line(self.t.result_undone)?;
-            return self.show_board(io);
+        match session::undo(&mut self.game, self.players) {
+            Undo::ResultUndone => io.line(self.t.result_undone)?,
+            Undo::Nothing => return io.line(self.t.nothing_to_undo),
+            Undo::NothingOfYours => return io.line(self.t.nothing_of_yours),
+            Undo::Undone(taken) => io.line(&fill(
+                self.t.undone,
+                &[&R::INFO.notation.write_each(&taken)],
+            ))?,
         }
-        if self.game.moves().len() == 0 {
-            return io.line(self.t.nothing_to_undo);
-        }
-        let movers: Vec<Color> = self.movers().collect();
-        let Some(last_human) = movers.iter().rposition(|&c| !self.is_engine(c)) else {
-            return io.line(self.t.nothing_of_yours);
-        };
-        let mut taken = Vec::new();
-        while self.game.moves().len() > last_human {
-            match self.game.undo() {
-                Some(mv) => taken.push(R::INFO.notation.write(&mv)),
-                None => break,
-            }
-        }
-        io.line(&fill(self.t.undone, &[&taken.join(", ")]))?;
         self.show_board(io)
     }
 
     /// Plays again a taken-back move; against the engine, also the engine's reply after it.
     fn redo(&mut self, io: &mut LineIo<'_>) -> std::io::Result<()> {
-        let Some(mv) = self.game.redo() else {
+        let played = session::redo(&mut self.game, self.players);
+        if played.is_empty() {
             return io.line(self.t.nothing_to_redo);
-        };
-        let mut played = vec![R::INFO.notation.write(&mv)];
-        while self.is_engine(self.game.turn())
-            && let Some(mv) = self.game.redo()
-        {
-            played.push(R::INFO.notation.write(&mv));
         }
-        io.line(&fill(self.t.redone, &[&played.join(", ")]))?;
+        io.line(&fill(
+            self.t.redone,
+            &[&R::INFO.notation.write_each(&played)],
+        ))?;
         self.show_board(io)
     }
 

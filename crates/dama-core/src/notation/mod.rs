@@ -55,6 +55,12 @@ impl Notation {
         }
     }
 
+    /// Moves written in this notation in their order, joined by `, `.
+    pub fn write_each(self, moves: &[Move]) -> String {
+        let texts: Vec<String> = moves.iter().map(|mv| self.write(mv)).collect();
+        texts.join(", ")
+    }
+
     /// Moves written in this notation, sorted as text and joined by `, `.
     pub fn write_list(self, moves: &[Move]) -> String {
         let mut texts: Vec<String> = moves.iter().map(|mv| self.write(mv)).collect();
