@@ -238,17 +238,7 @@ impl<R: EngineRules> App<R> {
 
     /// Says what a loaded game is (event, length, state), as the line console does.
     pub(super) fn report_loaded(&mut self, name: &str, record: &pdn::Record<R>) {
-        let event = record
-            .tags
-            .iter()
-            .find(|(tag, _)| tag.eq_ignore_ascii_case("Event"))
-            .map_or("?", |(_, value)| value.as_str());
-        let state = match self.game.outcome() {
-            Some(outcome) => self.t.outcome(outcome, self.rt),
-            None => self.t.in_progress.to_string(),
-        };
-        let count = self.game.moves().len().to_string();
-        let text = fill(self.t.loaded, &[name, &pdn::excerpt(event), &count, &state]);
+        let text = self.t.loaded_report(self.rt, name, record);
         self.say(text);
     }
 }

@@ -161,18 +161,7 @@ impl<R: EngineRules> Session<'_, R> {
         file: &str,
         record: &pdn::Record<R>,
     ) -> std::io::Result<()> {
-        let event = record
-            .tags
-            .iter()
-            .find(|(name, _)| name.eq_ignore_ascii_case("Event"))
-            .map_or("?", |(_, value)| value.as_str());
-        let state = match self.game.outcome() {
-            Some(outcome) => self.outcome_text(outcome),
-            None => self.t.in_progress.to_string(),
-        };
-        let count = self.game.moves().len().to_string();
-        let event = pdn::excerpt(event);
-        io.line(&fill(self.t.loaded, &[file, &event, &count, &state]))?;
+        io.line(&self.t.loaded_report(self.rt, file, record))?;
         if let Some(mv) = self.game.moves().last() {
             io.line(&fill(self.t.last_move, &[&algebraic::write(mv)]))?;
         }

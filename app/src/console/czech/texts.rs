@@ -315,6 +315,27 @@ impl Texts {
         }
     }
 
+    /// What a loaded game is, in one line: the file, its event, its length and its state.
+    pub fn loaded_report<R: dama_core::Rules>(
+        &self,
+        rt: &RulesTexts,
+        file: &str,
+        record: &dama_core::pdn::Record<R>,
+    ) -> String {
+        let event = record
+            .tags
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case("Event"))
+            .map_or("?", |(_, value)| value.as_str());
+        let state = match record.game.outcome() {
+            Some(outcome) => self.outcome(outcome, rt),
+            None => self.in_progress.to_string(),
+        };
+        let count = record.game.moves().len().to_string();
+        let event = dama_core::text::excerpt(event);
+        fill(self.loaded, &[file, &event, &count, &state])
+    }
+
     /// How the game ended, as a sentence (`rt`: the rule sets' texts of the same language).
     pub fn outcome(&self, outcome: Outcome, rt: &RulesTexts) -> String {
         match outcome {
