@@ -68,6 +68,8 @@ pub enum Command {
     Tui,
     /// Tune the evaluation's weights: self-play data (gen), a logistic fit (fit).
     Tune(crate::tune::TuneArgs),
+    /// Speak the Hub protocol (Scan's, version 2) on standard input and output (docs/hub.md).
+    Hub,
 }
 
 impl Command {
@@ -82,6 +84,7 @@ impl Command {
             Command::Match(_) => "match",
             Command::Tui => "tui",
             Command::Tune(_) => "tune",
+            Command::Hub => "hub",
         }
     }
 
@@ -106,6 +109,7 @@ impl Command {
                 TbDir, Threads,
             ],
             Command::Tune(_) => &[Rules, Nodes],
+            Command::Hub => &[Rules, TbDir, Threads],
         }
     }
 }

@@ -37,6 +37,7 @@ pub mod cli;
 pub mod console;
 pub mod engine;
 pub mod game;
+pub mod hub;
 pub mod matchplay;
 pub mod tui;
 pub mod tune;
