@@ -9,6 +9,7 @@
 //! Progress goes to standard error, one line per game; the final report to standard output as
 //! `key value` lines (see `docs/engine.md`).
 
+pub mod hub_player;
 pub mod openings;
 pub mod player;
 pub mod runner;
