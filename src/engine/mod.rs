@@ -17,6 +17,7 @@ pub mod clock;
 pub mod eval;
 pub mod level;
 pub mod minimax;
+pub mod multipv;
 pub mod patterns;
 pub mod search;
 pub mod threads;
