@@ -392,12 +392,21 @@ pub struct InfoLine {
 }
 
 /// A value as the protocol writes it: quoted when it is empty or holds a space, `=` or a
-/// quote (a quote inside becomes `'`, the protocol having no escape).
+/// quote (a quote inside becomes `'`, the protocol having no escape; a control character
+/// becomes `?`, so that a reply stays one line).
 pub fn quote(value: &str) -> String {
-    if value.is_empty() || value.contains(|c: char| c.is_whitespace() || c == '=' || c == '"') {
-        format!("\"{}\"", value.replace('"', "'"))
+    let value: String = value
+        .chars()
+        .map(|c| match c {
+            '"' => '\'',
+            c if c.is_control() => '?',
+            c => c,
+        })
+        .collect();
+    if value.is_empty() || value.contains(|c: char| c.is_whitespace() || c == '=') {
+        format!("\"{value}\"")
     } else {
-        value.to_string()
+        value
     }
 }
 
