@@ -608,3 +608,69 @@ fn search<R: Rules>(
     };
     let _ = out.send(reply.to_string());
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_sizes_and_scores() {
+        assert_eq!(table_bits(16), 20);
+        assert_eq!(table_bits(1), 16);
+        assert_eq!(table_bits(24), 20);
+        assert_eq!(score_in_men(Score::Value(-12)), -0.12);
+        assert!((score_in_men(Score::Win(7)) - 99.93).abs() < 1e-9);
+        assert!((score_in_men(Score::Loss(4)) + 99.96).abs() < 1e-9);
+    }
+
+    fn session() -> Session {
+        let (out, _) = std::sync::mpsc::channel();
+        let (events, _) = std::sync::mpsc::channel();
+        Session::new(
+            Config {
+                rules: RuleSet::Russian,
+                threads: 1,
+                tb_dir: None,
+            },
+            out,
+            events,
+        )
+    }
+
+    #[test]
+    fn limits_of_each_level_and_mode() {
+        let mut s = session();
+        let setup = s.setup().unwrap();
+        let secs = Duration::from_secs_f64;
+        s.level = Level {
+            time: Some(secs(10.0)),
+            inc: Some(secs(1.0)),
+            ..Level::default()
+        };
+        let (limits, ponder, left) = s.limits(GoMode::Think, &setup);
+        let tc = limits.time.unwrap();
+        // The increment is added before the move.
+        assert_eq!(
+            (tc.base, tc.increment, left),
+            (secs(11.0), secs(1.0), Some(secs(11.0)))
+        );
+        assert_eq!(ponder, None);
+        // Pondering: no clock until ponder-hit, then this move's share.
+        let (limits, ponder, _) = s.limits(GoMode::Ponder, &setup);
+        assert_eq!((limits.time, limits.movetime), (None, None));
+        assert_eq!(ponder, Some(allot(secs(11.0), secs(1.0), 0)));
+        // Analysis: no time, no end but stop.
+        s.level = Level {
+            move_time: Some(secs(0.5)),
+            ..Level::default()
+        };
+        let (limits, _, _) = s.limits(GoMode::Analyze, &setup);
+        assert_eq!((limits.movetime, limits.depth), (None, Some(64)));
+        let (limits, _, _) = s.limits(GoMode::Think, &setup);
+        assert_eq!(limits.movetime, Some(secs(0.5)));
+        // The level parameter caps the depth.
+        s.params.level = 3;
+        let (limits, _, _) = s.limits(GoMode::Think, &setup);
+        assert_eq!((limits.level, limits.depth), (Some(3), Some(3)));
+    }
+}
