@@ -70,3 +70,24 @@ fn crashing_hanging_and_illegal_players_lose_and_the_match_goes_on() {
         assert!(pdn.contains(reason), "{mode}: {pdn}");
     }
 }
+
+#[test]
+fn a_hub_program_that_cannot_start_fails_the_match_once() {
+    let output = Command::cargo_bin("dama")
+        .unwrap()
+        .args(["match", "--rules", "russian", "--games", "2"])
+        .args([
+            "--engine1",
+            "hub=/no/such/engine hub",
+            "--engine2",
+            "depth=1",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("cannot run /no/such/engine hub"),
+        "{stderr}"
+    );
+}

@@ -141,7 +141,11 @@ impl HubPlayer {
         }
     }
 
-    fn start<R: Rules>(&mut self) -> Result<(), PlayerError> {
+    /// Starts the engine (`hub`, its parameters, `init`) unless it runs already.
+    pub fn start<R: Rules>(&mut self) -> Result<(), PlayerError> {
+        if self.process.is_some() {
+            return Ok(());
+        }
         let name = self.name();
         let Some((program, args)) = self.command.split_first() else {
             return Err(PlayerError::Run(name, "no command".into()));

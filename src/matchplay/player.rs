@@ -236,6 +236,15 @@ impl Player {
         }
     }
 
+    /// A Hub engine is started now (a program that cannot start fails the match once rather
+    /// than forfeiting every game); other players have nothing to start.
+    pub fn start<R: Rules>(&mut self) -> Result<(), PlayerError> {
+        match self {
+            Player::Hub(hub) => hub.start::<R>(),
+            _ => Ok(()),
+        }
+    }
+
     /// The move in the game's position, with `left` on the player's clock if it plays on one.
     pub fn choose<R: Rules>(
         &mut self,
