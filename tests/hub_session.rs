@@ -181,6 +181,13 @@ fn a_position_with_moves_searched_to_a_depth() {
 < info depth=3 mean-depth=3.0 score=-0.09 nodes=195 time=0.001 nps=0.3 pv="11-14 23-19 14x23x19 28x19x23"
 < info depth=4 mean-depth=4.0 score=-0.15 nodes=371 time=0.001 nps=0.5 pv="11-14 22-19 12-15 19x12x15 7x16x12"
 < done move=11-14 ponder=22-19
+> new-game
+> pos pos={START} moves="9-13 22-18 13x22x18"
+> level depth=2
+> go think
+< info depth=1 mean-depth=1.0 score=-0.80 nodes=3 time=0.000 nps=0.0 pv=26x19x22
+< info depth=2 mean-depth=2.0 score=-1.24 nodes=27 time=0.000 nps=0.1 pv="26x19x22 12-15 19x12x15 8x15x12"
+< done move=26x19x22 ponder=12-15
 "#
         ),
     );
