@@ -70,6 +70,8 @@ pub enum Command {
     Tui,
     /// Tune the evaluation's weights: self-play data (gen), a logistic fit (fit).
     Tune(crate::tune::TuneArgs),
+    /// Speak the Hub protocol (Scan's, version 2) on standard input and output (docs/hub.md).
+    Hub,
 }
 
 impl Command {
@@ -84,6 +86,7 @@ impl Command {
             Command::Match(_) => "match",
             Command::Tui => "tui",
             Command::Tune(_) => "tune",
+            Command::Hub => "hub",
         }
     }
 
@@ -99,7 +102,8 @@ impl Command {
             Command::Perft(_) => &[Rules, Fen, Color, Depth, Threads],
             Command::Moves => &[Rules, Fen, Color],
             Command::Analyze => &[
-                Rules, Fen, Color, Level, Depth, Movetime, Nodes, Time, TbDir, Threads,
+                Rules, Fen, Color, Level, Depth, Movetime, Nodes, Time, TbDir, Threads, MultiPv,
+                Infinite,
             ],
             Command::Tb(_) => &[Rules, Fen, Color, TbDir, Threads],
             Command::Match(_) => &[Rules, Fen, Color, Time, TbDir],
@@ -108,6 +112,7 @@ impl Command {
                 TbDir, Threads,
             ],
             Command::Tune(_) => &[Rules, Nodes],
+            Command::Hub => &[Rules, TbDir, Threads],
         }
     }
 }
@@ -131,6 +136,8 @@ enum Opt {
     NoEcho,
     TbDir,
     Threads,
+    MultiPv,
+    Infinite,
 }
 
 impl Opt {
@@ -152,6 +159,8 @@ impl Opt {
             Opt::NoEcho => "--no-echo",
             Opt::TbDir => "--tb-dir",
             Opt::Threads => "--threads",
+            Opt::MultiPv => "--multipv",
+            Opt::Infinite => "--infinite",
         }
     }
 }
@@ -213,6 +222,13 @@ pub struct Options {
     #[arg(long, global = true,
           value_parser = clap::value_parser!(u32).range(1..=64))]
     pub threads: Option<u32>,
+    /// Report the best N moves with their scores at each depth (analyze).
+    #[arg(long, global = true, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub multipv: Option<u32>,
+    /// Search until interrupted (Ctrl-C), printing as it deepens, then the best move (analyze).
+    #[arg(long, global = true)]
+    pub infinite: bool,
 }
 
 fn parse_rules(text: &str) -> Result<RuleSet, String> {
@@ -268,6 +284,8 @@ impl Options {
             (Opt::NoEcho, self.no_echo),
             (Opt::TbDir, self.tb_dir.is_some()),
             (Opt::Threads, self.threads.is_some()),
+            (Opt::MultiPv, self.multipv.is_some()),
+            (Opt::Infinite, self.infinite),
         ];
         present
             .into_iter()
@@ -285,6 +303,13 @@ impl Options {
                 opt.flag(),
                 command.name()
             )));
+        }
+        if self.infinite && (self.movetime.is_some() || self.time.is_some() || self.nodes.is_some())
+        {
+            return Err(CliError::Usage(
+                "--infinite searches until interrupted: not with --movetime, --time or --nodes"
+                    .into(),
+            ));
         }
         if let Command::Perft(_) = command {
             match self.depth {

@@ -9,6 +9,7 @@ pub mod commands;
 pub mod console;
 pub mod engines;
 pub mod files;
+pub mod hub;
 pub mod matchplay;
 pub mod session;
 pub mod tui;

@@ -12,6 +12,16 @@ use dama::engines::EngineSetup;
 fn run(cli: &Cli) -> Result<(), CliError> {
     let command = cli.command.clone().unwrap_or(Command::Play);
     cli.opts.check(&command)?;
+    if let Command::Hub = command {
+        // Its own threads write standard output (so it is not locked here).
+        let config = dama::hub::Config {
+            rules: cli.opts.rules(),
+            threads: cli.opts.threads.map_or(1, |n| n as usize),
+            tb_dir: cli.opts.tb_dir.clone(),
+        };
+        dama::hub::run(config, io::BufReader::new(io::stdin()), io::stdout());
+        return Ok(());
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr();
@@ -36,6 +46,7 @@ fn run(cli: &Cli) -> Result<(), CliError> {
         }
         Command::Play => play(&cli.opts, &engines, &mut out)?,
         Command::Tui => dama::tui::run(&cli.opts, &engines)?,
+        Command::Hub => {}
     }
     out.flush()?;
     Ok(())

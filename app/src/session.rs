@@ -54,7 +54,7 @@ pub fn undo<R: Rules>(game: &mut Game<R>, players: Players) -> Undo {
         return Undo::Nothing;
     }
     let first = game.start().turn();
-    let mover = |i: usize| if i % 2 == 0 { first } else { !first };
+    let mover = |i: usize| if i.is_multiple_of(2) { first } else { !first };
     let Some(last_human) = (0..played).rposition(|i| !players.is_engine(mover(i))) else {
         return Undo::NothingOfYours;
     };

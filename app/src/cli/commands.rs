@@ -1,12 +1,12 @@
 //! The subcommands that print machine-readable lines: `perft`, `moves` and `analyze`.
 
+use crate::engines::EngineSetup;
+use dama_engine::EngineRules;
 use std::io::{self, Write};
 use std::time::Instant;
 
 use super::{CliError, Options, PerftArgs};
-use crate::engines::EngineSetup;
 use dama_core::{MoveList, Position, Rules, with_rules};
-use dama_engine::EngineRules;
 
 /// The deepest perft the command line accepts.
 pub const MAX_PERFT_DEPTH: u32 = 30;
@@ -105,41 +105,67 @@ fn analyze_for<R: EngineRules>(
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     let game = dama_core::game::Game::<R>::new(pos);
-    let mut engine = engines.engine(opts.limits());
+    let mut limits = opts.limits();
+    if opts.infinite {
+        // No limit but the interrupt (and a depth, if one is given).
+        limits.depth = Some(limits.depth.unwrap_or(dama_engine::level::MAX_DEPTH));
+    }
+    let mut engine = engines.engine(limits);
+    if opts.infinite {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        #[cfg(unix)]
+        for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+            signal_hook::flag::register(signal, std::sync::Arc::clone(&stop))?;
+        }
+        engine.set_stop(stop);
+    }
     let mut failure: Option<io::Error> = None;
     let started = Instant::now();
-    let best = engine.analyze(&game, |info| {
-        if failure.is_some() {
-            return;
-        }
-        let pv: Vec<String> = info
-            .pv
-            .iter()
-            .map(|mv| R::INFO.notation.write(mv))
-            .collect();
-        let elapsed = started.elapsed();
-        let nps = (info.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
-        // Table hits appear only where the endgame tables were used.
-        let hits = if info.tbhits > 0 {
-            format!(" tbhits {}", info.tbhits)
-        } else {
-            String::new()
-        };
-        let written = writeln!(
-            out,
-            "info depth {} score {} nodes {} time {} nps {}{hits} pv {}",
-            info.depth,
-            info.score,
-            info.nodes,
-            elapsed.as_millis(),
-            nps,
-            pv.join(" ")
-        )
-        .and_then(|()| out.flush());
-        if let Err(e) = written {
+    let mut write_line = |line: String| {
+        if failure.is_none()
+            && let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush())
+        {
             failure = Some(e);
         }
-    });
+    };
+    let timing = |nodes: u64| {
+        let elapsed = started.elapsed();
+        let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
+        format!("nodes {nodes} time {} nps {nps}", elapsed.as_millis())
+    };
+    let best = match opts.multipv {
+        Some(count) => engine.analyze_multipv(&game, count as usize, |info| {
+            for (rank, (mv, score)) in info.lines.iter().enumerate() {
+                write_line(format!(
+                    "info depth {} multipv {} score {score} {} pv {}",
+                    info.depth,
+                    rank + 1,
+                    timing(info.nodes),
+                    R::INFO.notation.write(mv)
+                ));
+            }
+        }),
+        None => engine.analyze(&game, |info| {
+            let pv: Vec<String> = info
+                .pv
+                .iter()
+                .map(|mv| R::INFO.notation.write(mv))
+                .collect();
+            // Table hits appear only where the endgame tables were used.
+            let hits = if info.tbhits > 0 {
+                format!(" tbhits {}", info.tbhits)
+            } else {
+                String::new()
+            };
+            write_line(format!(
+                "info depth {} score {} {}{hits} pv {}",
+                info.depth,
+                info.score,
+                timing(info.nodes),
+                pv.join(" ")
+            ));
+        }),
+    };
     if let Some(e) = failure {
         return Err(e.into());
     }

@@ -9,6 +9,7 @@
 //! Progress goes to standard error, one line per game; the final report to standard output as
 //! `key value` lines (see `docs/engine.md`).
 
+pub mod hub_player;
 pub mod openings;
 pub mod player;
 pub mod runner;
@@ -169,6 +170,8 @@ fn run_for<R: EngineRules>(
     // A program that cannot play fails here, once, rather than forfeiting every game.
     if let Some(first) = openings.first().and_then(Opening::game::<R>) {
         for (seat, spec) in seats[0].iter_mut().zip(&specs) {
+            seat.start::<R>()
+                .map_err(|e| MatchError::Player(spec.name.clone(), e))?;
             if spec.cmd.is_some() {
                 let probe = Game::<R>::new(*first.position());
                 seat.choose(&probe, spec.limits.time.map(|t| t.base))

@@ -40,6 +40,10 @@ pub struct PlayerSpec {
     /// Whether this build's engine uses the endgame tables (`tables=off`: not, which makes
     /// the games of seeded players repeatable, the small tables being built on a thread).
     pub tables: bool,
+    /// A Hub engine's command line (`hub=`; [`super::hub_player`]).
+    pub hub: Option<String>,
+    /// Its `set-param` values (`param.NAME=VALUE`).
+    pub params: Vec<(String, String)>,
 }
 
 /// A player description that cannot be used.
@@ -47,7 +51,7 @@ pub struct PlayerSpec {
 pub enum SpecError {
     /// A part that is not `key=value`, or an unknown key.
     #[error(
-        "bad player '{0}': '{1}' is not one of name=, level=, depth=, movetime=, nodes=, time=, weights=, cmd=, threads=, tables="
+        "bad player '{0}': '{1}' is not one of name=, level=, depth=, movetime=, nodes=, time=, weights=, cmd=, hub=, param.NAME=, threads=, tables="
     )]
     UnknownKey(String, String),
     /// A value out of range or not a number.
@@ -56,6 +60,11 @@ pub enum SpecError {
     /// Weights or tables given for another program.
     #[error("bad player '{0}': {1}= is for this build's engine, not with cmd=")]
     NotWithCmd(String, &'static str),
+    /// An option that a Hub engine does not take this way (use `param.NAME=`).
+    #[error(
+        "bad player '{0}': {1}= does not go with hub= (set its parameters with param.NAME=VALUE)"
+    )]
+    NotWithHub(String, &'static str),
 }
 
 impl FromStr for PlayerSpec {
@@ -69,6 +78,8 @@ impl FromStr for PlayerSpec {
             cmd: None,
             threads: None,
             tables: true,
+            hub: None,
+            params: Vec::new(),
         };
         let bad = |what: String| SpecError::BadValue(text.to_string(), what);
         let mut tables_given = false;
@@ -98,6 +109,10 @@ impl FromStr for PlayerSpec {
                 }
                 "weights" => spec.weights = Some(PathBuf::from(value.trim())),
                 "cmd" => spec.cmd = Some(PathBuf::from(value.trim())),
+                "hub" => spec.hub = Some(value.trim().to_string()),
+                param if param.starts_with("param.") && param.len() > 6 => spec
+                    .params
+                    .push((param[6..].to_string(), value.trim().to_string())),
                 "threads" => spec.threads = Some(number(1, 64)? as u32),
                 "tables" => {
                     spec.tables = match value.trim() {
@@ -115,6 +130,29 @@ impl FromStr for PlayerSpec {
         }
         if spec.cmd.is_some() && tables_given {
             return Err(SpecError::NotWithCmd(text.into(), "tables"));
+        }
+        if spec.hub.is_some() {
+            for (given, key) in [
+                (spec.cmd.is_some(), "cmd"),
+                (spec.weights.is_some(), "weights"),
+                (tables_given, "tables"),
+                (spec.threads.is_some(), "threads"),
+            ] {
+                if given {
+                    return Err(SpecError::NotWithHub(text.into(), key));
+                }
+            }
+            if spec.hub.as_deref().is_some_and(|c| c.trim().is_empty()) {
+                return Err(SpecError::BadValue(
+                    text.into(),
+                    "hub= needs a command".into(),
+                ));
+            }
+        } else if !spec.params.is_empty() {
+            return Err(SpecError::BadValue(
+                text.into(),
+                "param.NAME= is for a hub= player".into(),
+            ));
         }
         if spec.name.is_empty() {
             spec.name = text.trim().to_string();
@@ -153,6 +191,8 @@ pub enum Player {
         /// Its `--threads`, if given.
         threads: Option<u32>,
     },
+    /// An engine speaking the Hub protocol, one process for the whole match.
+    Hub(Box<super::hub_player::HubPlayer>),
 }
 
 impl Player {
@@ -163,6 +203,13 @@ impl Player {
         tables: Option<&Arc<Tablebase>>,
         seed: u64,
     ) -> Result<Player, dama_engine::weights::WeightsError> {
+        if let Some(command) = &spec.hub {
+            return Ok(Player::Hub(Box::new(super::hub_player::HubPlayer::new(
+                command,
+                spec.params.clone(),
+                spec.limits,
+            ))));
+        }
         match &spec.cmd {
             Some(path) => Ok(Player::Command {
                 path: path.clone(),
@@ -184,9 +231,22 @@ impl Player {
     /// Forgets the last game; the random choices of the next follow `seed` (so that a game's
     /// moves do not depend on which worker thread plays it).
     pub fn new_game(&mut self, seed: u64) {
-        if let Player::Engine(engine) = self {
-            engine.clear();
-            engine.reseed(seed);
+        match self {
+            Player::Engine(engine) => {
+                engine.clear();
+                engine.reseed(seed);
+            }
+            Player::Hub(hub) => hub.new_game(),
+            Player::Command { .. } => {}
+        }
+    }
+
+    /// A Hub engine is started now (a program that cannot start fails the match once rather
+    /// than forfeiting every game); other players have nothing to start.
+    pub fn start<R: EngineRules>(&mut self) -> Result<(), PlayerError> {
+        match self {
+            Player::Hub(hub) => hub.start::<R>(),
+            _ => Ok(()),
         }
     }
 
@@ -217,6 +277,7 @@ impl Player {
                 };
                 ask_command::<R>(path, limits, *threads, movetime, game)
             }
+            Player::Hub(hub) => hub.choose(game, left),
         }
     }
 }

@@ -181,14 +181,34 @@ fn play_game<R: EngineRules>(
     } else {
         Color::Black
     };
+    let pdn = with_termination(pdn::write(&game, &header), &termination);
     Some(GameResult {
         index,
         engine1_white,
         points: points_for(game.outcome(), engine1_side),
         termination,
         plies: game.moves().len(),
-        pdn: pdn::write(&game, &header),
+        pdn,
     })
+}
+
+/// The record with a `Termination` tag after its other tags when a player forfeited (on
+/// time, or by a crash, a hang or an illegal move), giving the reason.
+fn with_termination(pdn: String, termination: &Termination) -> String {
+    if !matches!(
+        termination,
+        Termination::TimeForfeit(_) | Termination::Failure(..)
+    ) {
+        return pdn;
+    }
+    let tag = format!(
+        "[Termination \"{}\"]\n",
+        termination.describe().replace(['"', '\\'], "'")
+    );
+    match pdn.find("\n\n") {
+        Some(i) => format!("{}{tag}{}", &pdn[..=i], &pdn[i + 1..]),
+        None => pdn,
+    }
 }
 
 /// Plays the match with the players `seats` (one pair per worker thread), calling `on_game`

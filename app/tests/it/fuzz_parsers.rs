@@ -22,7 +22,9 @@ fn input() -> impl Strategy<Value = Vec<u8>> {
             "%", "$1", "1. ", "2... ", "1-0", "0-1", "1/2-1/2", "*", "c3-d4", "f6-g5", "d4xf6",
             "61.52", "63.45", "32.43", "52.34", "help", "undo", "redo", "load ", "setup ", "fen",
             "moves", "hint", "draw", "resign", "flip", "quit", "s", "n", "a", "y", "\r", "\0",
-            "é", "ž", "\u{feff}",
+            "é", "ž", "\u{feff}", "pos pos=", "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww", "W", "e", "w",
+            "b", "moves=\"", "9-13", "22x15x18", "level ", "depth=", "time=", "\"", "=", "go ",
+            "think", "set-param ", "name=", "value=",
         ])
         .prop_map(|s| s.as_bytes().to_vec()),
         1 => prop::collection::vec(any::<u8>(), 0..8),
@@ -59,6 +61,11 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: cases() / 4, ..ProptestConfig::default() })]
 
     #[test]
+    fn hub(bytes in input()) {
+        fuzz_checks::hub(&bytes);
+    }
+
+    #[test]
     fn console(bytes in input()) {
         fuzz_checks::console(&bytes);
     }
@@ -68,7 +75,8 @@ proptest! {
 #[test]
 fn inputs_found_by_fuzzing_hold() {
     type Check = fn(&[u8]);
-    let readers: [(&str, Check); 5] = [
+    let readers: [(&str, Check); 6] = [
+        ("hub", fuzz_checks::hub),
         ("fen", fuzz_checks::fen),
         ("pdn", fuzz_checks::pdn),
         ("algebraic", fuzz_checks::algebraic),

@@ -1,5 +1,6 @@
 //! The program's integration tests, one binary: the command line, the dialogues, the TUI, match and tune.
 
+mod analyze_multipv;
 mod cli_core;
 mod czech_common;
 mod czech_engine;
@@ -13,6 +14,8 @@ mod engine_threads;
 mod fuzz_checks;
 mod fuzz_parsers;
 mod hardening;
+mod hub_match;
+mod hub_session;
 mod match_cli;
 mod match_inputs;
 mod newcomer;

@@ -18,6 +18,7 @@ pub mod eval;
 mod knowledge;
 pub mod level;
 pub mod minimax;
+pub mod multipv;
 pub mod patterns;
 pub mod search;
 pub mod threads;
@@ -146,6 +147,8 @@ pub struct Engine {
     /// Threads searching each move (1: the main search alone, reproducible).
     threads: usize,
     stop: Option<Arc<AtomicBool>>,
+    /// Set by [`Engine::set_table_bits`]; `None`: chosen by the move time.
+    table_bits: Option<u32>,
 }
 
 impl fmt::Debug for Engine {
@@ -231,6 +234,7 @@ impl Engine {
             clock_left: [None; 2],
             threads: 1,
             stop: None,
+            table_bits: None,
         }
     }
 
@@ -283,6 +287,14 @@ impl Engine {
     /// plays the best move it has found so far. Clearing the flag is the caller's business.
     pub fn set_stop(&mut self, stop: Arc<AtomicBool>) {
         self.stop = Some(stop);
+    }
+
+    /// Gives the transposition table 2^`bits` entries of 16 bytes (allocated now; clamped to
+    /// 10..=30), instead of a size chosen by the move time.
+    pub fn set_table_bits(&mut self, bits: u32) {
+        let bits = bits.clamp(10, 30);
+        self.table_bits = Some(bits);
+        self.table = Some(Table::new(bits));
     }
 
     /// Forgets the transposition table and resets the clock (for a new game).
@@ -396,8 +408,9 @@ impl Engine {
         };
         let max_depth = if moves.len() == 1 { 1 } else { plan.depth };
         let noise = plan.noise;
-        let bits = match plan.movetime {
-            Some(t) if t < Duration::from_millis(250) => SMALL_TABLE_BITS,
+        let bits = match (self.table_bits, plan.movetime) {
+            (Some(bits), _) => bits,
+            (None, Some(t)) if t < Duration::from_millis(250) => SMALL_TABLE_BITS,
             _ => TABLE_BITS,
         };
         let weights = self.weights::<R>();

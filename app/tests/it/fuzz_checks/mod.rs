@@ -11,7 +11,7 @@ use dama::cli::Lang;
 use dama::console::{Options, play};
 use dama_core::notation::{algebraic, numeric};
 use dama_core::pdn;
-use dama_core::{Czech, MoveList, Position, RuleSet, Spanish, fen};
+use dama_core::{Czech, MoveList, Position, RuleSet, Rules, Spanish, fen};
 use dama_engine::EngineRules;
 
 /// The positions move texts are read in: the start, one with captures for both sides, one
@@ -158,4 +158,71 @@ fn without_saves(input: &[u8]) -> Vec<u8> {
         }
     }
     kept
+}
+
+/// The Hub reader (`hub::protocol::parse`, then `hub::encoding` for `pos`): any line reads as
+/// a command or a typed error whose `error` line is one printable line; a position read
+/// writes back as the same string; a move read is legal and its written form reads back as
+/// the same move.
+pub fn hub(bytes: &[u8]) {
+    use dama::hub::encoding::{ENCODINGS, Encoding};
+    use dama::hub::protocol::{self, Command, Reply};
+    let all = text(bytes);
+    for line in all.split('\n') {
+        match protocol::parse(line) {
+            Err(e) => {
+                let reply = Reply::Error(e.to_string()).to_string();
+                assert!(!reply.contains(['\n', '\r']), "{reply:?}");
+            }
+            Ok(Command::Pos { pos, moves }) => {
+                for encoding in ENCODINGS {
+                    hub_position(&encoding, &pos, &moves);
+                }
+            }
+            Ok(_) => {}
+        }
+        // Moves alone, in every known position and variant.
+        for word in line.split_whitespace().take(8) {
+            for encoding in ENCODINGS {
+                for pos in positions() {
+                    hub_move(&encoding, &pos, word);
+                }
+            }
+        }
+    }
+
+    fn hub_position(encoding: &Encoding, text: &str, moves: &[String]) {
+        let Ok(pos) = encoding.parse_position(text) else {
+            return;
+        };
+        assert_eq!(encoding.write_position(&pos), text);
+        for mv in moves.iter().take(8) {
+            hub_move(encoding, &pos, mv);
+        }
+    }
+
+    fn hub_move(encoding: &Encoding, pos: &Position, text: &str) {
+        let Some(set) = RuleSet::ALL
+            .into_iter()
+            .find(|s| s.name() == encoding.variant)
+        else {
+            return;
+        };
+        dama_core::with_rules!(set, R => {
+            match encoding.read_move::<R>(pos, text) {
+                Ok(mv) => {
+                    let mut legal = MoveList::new();
+                    R::legal_moves(pos, &mut legal);
+                    assert!(legal.contains(&mv), "{text} read as an illegal move");
+                    let written = encoding.write_move(&mv);
+                    let again = encoding.read_move::<R>(pos, &written).expect("reads back");
+                    assert!(again.same_route(&mv), "{text} -> {written}");
+                }
+                Err(e) => {
+                    let reply = Reply::Error(e.to_string()).to_string();
+                    assert!(!reply.contains(['\n', '\r']), "{reply:?}");
+                }
+            }
+        });
+    }
 }

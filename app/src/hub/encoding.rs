@@ -1,0 +1,407 @@
+//! Positions and moves of the 8×8 board in the Hub protocol, as pydraughts' `HubEngine`
+//! writes them (the protocol itself defines only the 10×10 board; see `docs/hub.md`).
+//!
+//! - A position is the side to move (`W`/`B`) and 32 characters (`w`, `b`, `W`, `B`, `e`),
+//!   one per dark square in pydraughts' internal order: square 1 is b8, 4 is h8, 5 is a7, …,
+//!   29 is a1, 32 is g1 (our PDN numbers), `w` being the side that starts on 21–32.
+//! - A move is `from-to`, or `fromxto` followed by `x` and each captured square, in the
+//!   numbering of the variant's pydraughts board: Russian and Brazilian count from a1
+//!   (a1 = 1, c1 = 2, …, h8 = 32), English by its own numbers (black's first row is 1–4), the
+//!   others as the position does.
+//!
+//! Reading is in two steps: the text's syntax ([`parse_move_text`]), then the legal move it
+//! names in a position ([`Encoding::find_move`]); each error says which step failed.
+
+use dama_engine::EngineRules;
+use std::collections::BTreeSet;
+
+use dama_core::position::Setup;
+use dama_core::{Bitboard, Color, Move, MoveList, Position, Role, Square};
+
+/// How the squares of one numbering map onto the board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Numbering {
+    /// Our PDN numbers (pydraughts' internal numbering, international-style): 1 = b8,
+    /// 29 = a1, 32 = g1.
+    Standard,
+    /// Counted from white's first rank, left to right: 1 = a1, 2 = c1, 5 = b2, 32 = h8
+    /// (pydraughts' Russian and Brazilian numbering, the algebraic board's).
+    FromA1,
+    /// The standard numbers turned half a turn: n is standard 33 − n (pydraughts' English
+    /// numbering).
+    Turned,
+}
+
+impl Numbering {
+    /// The square numbered `n` (1–32).
+    pub fn square(self, n: u32) -> Option<Square> {
+        if !(1..=32).contains(&n) {
+            return None;
+        }
+        match self {
+            Numbering::Standard => Square::from_number(n as u8),
+            Numbering::Turned => Square::from_number(33 - n as u8),
+            Numbering::FromA1 => {
+                let row = (n - 1) / 4;
+                let file = ((n - 1) % 4) * 2 + row % 2;
+                Square::from_file_rank(file as u8, row as u8)
+            }
+        }
+    }
+
+    /// The number of `sq`.
+    pub fn number(self, sq: Square) -> u32 {
+        (1..=32).find(|&n| self.square(n) == Some(sq)).unwrap_or(0)
+    }
+}
+
+/// The encoding of one variant: the numbering of the position string and of the moves, and
+/// whether the string's `w` is our black (English: black moves first from the bottom of
+/// pydraughts' internal board).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Encoding {
+    /// The variant's name (ours, and pydraughts' where it has one).
+    pub variant: &'static str,
+    /// Where the position string's square n lies.
+    pub position: Numbering,
+    /// Where a move's square n lies.
+    pub moves: Numbering,
+    /// Whether the string's `w`/`W` (and side `W`) are our black.
+    pub swap_colours: bool,
+}
+
+/// Every variant's encoding, by name. The Russian-family sets (czech, house) use the Russian
+/// move numbering, pydraughts' nearest board being `russian`; `spanish` keeps the standard
+/// numbers. `brazilian`, `english` and `italian` are written for the rule sets of those names
+/// (numbering and FEN as pydraughts').
+pub const ENCODINGS: [Encoding; 7] = [
+    Encoding {
+        variant: "spanish",
+        position: Numbering::Standard,
+        moves: Numbering::Standard,
+        swap_colours: false,
+    },
+    Encoding {
+        variant: "czech",
+        position: Numbering::Standard,
+        moves: Numbering::FromA1,
+        swap_colours: false,
+    },
+    Encoding {
+        variant: "russian",
+        position: Numbering::Standard,
+        moves: Numbering::FromA1,
+        swap_colours: false,
+    },
+    Encoding {
+        variant: "house",
+        position: Numbering::Standard,
+        moves: Numbering::FromA1,
+        swap_colours: false,
+    },
+    Encoding {
+        variant: "brazilian",
+        position: Numbering::Standard,
+        moves: Numbering::FromA1,
+        swap_colours: false,
+    },
+    Encoding {
+        variant: "english",
+        position: Numbering::Turned,
+        moves: Numbering::Standard,
+        swap_colours: true,
+    },
+    Encoding {
+        variant: "italian",
+        position: Numbering::Standard,
+        moves: Numbering::Standard,
+        swap_colours: false,
+    },
+];
+
+/// Why a position string was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// 51 characters: a 10×10 position.
+    #[error("position: 10x10 positions are not supported yet (this engine plays on 8x8)")]
+    TenByTen,
+    /// Neither 33 nor 51 characters.
+    #[error("position: {0} characters, expected 33 (the side to move and 32 squares)")]
+    Length(usize),
+    /// The first character is not `W` or `B`.
+    #[error("position: the side to move must be W or B, not {0:?}")]
+    Side(char),
+    /// A square's character is not one of `wbWBe`.
+    #[error("position: square {0} holds {1:?}, expected w, b, W, B or e")]
+    Piece(u32, char),
+    /// The pieces do not make a position.
+    #[error("position: {0}")]
+    Setup(#[from] dama_core::position::SetupError),
+}
+
+/// A move as written, before it is looked up in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    /// The start square's number.
+    pub from: u32,
+    /// The end square's number.
+    pub to: u32,
+    /// Whether it is written as a capture (`x`).
+    pub capture: bool,
+    /// The captured squares' numbers, in any order.
+    pub captured: Vec<u32>,
+}
+
+/// Why a move was refused, and at which step.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text is not `n-n` or `nxn[xn...]`.
+    #[error("move {0:?}: syntax: expected from-to or fromxto[xcaptured...]")]
+    Syntax(String),
+    /// A number is not a square (1–32).
+    #[error("move {0:?}: syntax: {1} is not a square number (1-32)")]
+    Square(String, u32),
+    /// No legal move has this start, end and captures.
+    #[error("move {0:?}: not legal in this position")]
+    Illegal(String),
+    /// Several legal moves fit (a capture written without its captured pieces).
+    #[error("move {0:?}: ambiguous, give the captured squares")]
+    Ambiguous(String),
+}
+
+/// Step 1: the syntax of a move.
+pub fn parse_move_text(text: &str) -> Result<MoveText, MoveError> {
+    let bad = || MoveError::Syntax(text.to_string());
+    let capture = text.contains('x') || text.contains('X') || text.contains(':');
+    let parts: Vec<&str> = if capture {
+        text.split(['x', 'X', ':']).collect()
+    } else {
+        text.split('-').collect()
+    };
+    if parts.len() < 2 || (!capture && parts.len() != 2) {
+        return Err(bad());
+    }
+    let mut numbers = Vec::with_capacity(parts.len());
+    for part in parts {
+        if part.is_empty() || part.len() > 2 || !part.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        let n: u32 = part.parse().map_err(|_| bad())?;
+        if !(1..=32).contains(&n) {
+            return Err(MoveError::Square(text.to_string(), n));
+        }
+        numbers.push(n);
+    }
+    Ok(MoveText {
+        from: numbers[0],
+        to: numbers[1],
+        capture,
+        captured: numbers[2..].to_vec(),
+    })
+}
+
+impl Encoding {
+    /// The encoding of the variant called `name`.
+    pub fn for_variant(name: &str) -> Option<Encoding> {
+        ENCODINGS.iter().copied().find(|e| e.variant == name)
+    }
+
+    fn colour(&self, white_in_text: bool) -> Color {
+        if white_in_text != self.swap_colours {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// Reads a position string.
+    pub fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        let chars: Vec<char> = text.chars().collect();
+        match chars.len() {
+            33 => {}
+            51 => return Err(PositionError::TenByTen),
+            n => return Err(PositionError::Length(n)),
+        }
+        let turn = match chars[0] {
+            'W' => self.colour(true),
+            'B' => self.colour(false),
+            c => return Err(PositionError::Side(c)),
+        };
+        let mut setup = Setup {
+            turn: Some(turn),
+            ..Setup::default()
+        };
+        for (i, &c) in chars[1..].iter().enumerate() {
+            let n = i as u32 + 1;
+            let sq = self.position.square(n).ok_or(PositionError::Piece(n, c))?;
+            let (white_in_text, king) = match c {
+                'e' => continue,
+                'w' => (true, false),
+                'W' => (true, true),
+                'b' => (false, false),
+                'B' => (false, true),
+                _ => return Err(PositionError::Piece(n, c)),
+            };
+            match self.colour(white_in_text) {
+                Color::White => setup.white = setup.white.with(sq),
+                Color::Black => setup.black = setup.black.with(sq),
+            }
+            if king {
+                setup.kings = setup.kings.with(sq);
+            }
+        }
+        Ok(Position::from_setup(&setup)?)
+    }
+
+    /// Writes a position string.
+    pub fn write_position(&self, pos: &Position) -> String {
+        let text_white = |c: Color| (c == Color::White) != self.swap_colours;
+        let mut out = String::with_capacity(33);
+        out.push(if text_white(pos.turn()) { 'W' } else { 'B' });
+        for n in 1..=32 {
+            let piece = self.position.square(n).and_then(|sq| pos.piece_at(sq));
+            out.push(match piece {
+                None => 'e',
+                Some(p) => match (text_white(p.color), p.role) {
+                    (true, Role::Man) => 'w',
+                    (true, Role::King) => 'W',
+                    (false, Role::Man) => 'b',
+                    (false, Role::King) => 'B',
+                },
+            });
+        }
+        out
+    }
+
+    /// Writes a move: `from-to`, or `fromxto` and each captured square, smallest number first.
+    pub fn write_move(&self, mv: &Move) -> String {
+        let n = |sq| self.moves.number(sq);
+        if mv.is_capture() {
+            let captured: BTreeSet<u32> = mv.captured().squares().map(n).collect();
+            let mut out = format!("{}x{}", n(mv.from()), n(mv.to()));
+            for c in captured {
+                out.push_str(&format!("x{c}"));
+            }
+            out
+        } else {
+            format!("{}-{}", n(mv.from()), n(mv.to()))
+        }
+    }
+
+    /// Step 2: the legal move in `pos` that `text` names (its start, end and captured set).
+    pub fn find_move<R: EngineRules>(
+        &self,
+        pos: &Position,
+        original: &str,
+        text: &MoveText,
+    ) -> Result<Move, MoveError> {
+        let sq = |n: u32| {
+            self.moves
+                .square(n)
+                .ok_or_else(|| MoveError::Square(original.to_string(), n))
+        };
+        let from = sq(text.from)?;
+        let to = sq(text.to)?;
+        let mut captured = Bitboard::EMPTY;
+        for &c in &text.captured {
+            captured = captured.with(sq(c)?);
+        }
+        let mut moves = MoveList::new();
+        R::legal_moves(pos, &mut moves);
+        let mut found = moves.iter().filter(|mv| {
+            mv.from() == from
+                && mv.to() == to
+                && mv.is_capture() == text.capture
+                && (text.captured.is_empty() || mv.captured() == captured)
+        });
+        let first = found
+            .next()
+            .copied()
+            .ok_or_else(|| MoveError::Illegal(original.to_string()))?;
+        // Moves with the same start, end and captures are the same move to the protocol.
+        if found.any(|mv| !mv.same_route(&first)) {
+            return Err(MoveError::Ambiguous(original.to_string()));
+        }
+        Ok(first)
+    }
+
+    /// Both steps: the legal move `text` names in `pos`.
+    pub fn read_move<R: EngineRules>(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
+        let parsed = parse_move_text(text)?;
+        self.find_move::<R>(pos, text, &parsed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dama_core::Russian;
+
+    #[test]
+    fn numberings() {
+        let name = |n: Numbering, k| n.square(k).unwrap().to_string();
+        assert_eq!(name(Numbering::Standard, 1), "b8");
+        assert_eq!(name(Numbering::Standard, 29), "a1");
+        assert_eq!(name(Numbering::FromA1, 1), "a1");
+        assert_eq!(name(Numbering::FromA1, 2), "c1");
+        assert_eq!(name(Numbering::FromA1, 5), "b2");
+        assert_eq!(name(Numbering::FromA1, 32), "h8");
+        assert_eq!(name(Numbering::Turned, 1), "g1");
+        for numbering in [Numbering::Standard, Numbering::FromA1, Numbering::Turned] {
+            for n in 1..=32 {
+                assert_eq!(numbering.number(numbering.square(n).unwrap()), n);
+            }
+            assert_eq!(numbering.square(0), None);
+            assert_eq!(numbering.square(33), None);
+        }
+    }
+
+    #[test]
+    fn the_start_as_pydraughts_sends_it() {
+        let russian = Encoding::for_variant("russian").unwrap();
+        let start = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
+        let pos = russian.parse_position(start).unwrap();
+        assert_eq!(pos, Position::initial());
+        assert_eq!(russian.write_position(&pos), start);
+        // pydraughts' first Russian moves: 9-13 (a3-b4) ... 12-16 (g3-h4).
+        let mv = russian.read_move::<Russian>(&pos, "9-13").unwrap();
+        assert_eq!(
+            (mv.from().to_string(), mv.to().to_string()),
+            ("a3".into(), "b4".into())
+        );
+        assert_eq!(russian.write_move(&mv), "9-13");
+        assert!(matches!(
+            russian.read_move::<Russian>(&pos, "9-14"),
+            Err(MoveError::Illegal(_))
+        ));
+        assert!(matches!(
+            russian.read_move::<Russian>(&pos, "9_13"),
+            Err(MoveError::Syntax(_))
+        ));
+        assert!(matches!(
+            russian.read_move::<Russian>(&pos, "9-33"),
+            Err(MoveError::Square(_, 33))
+        ));
+        assert_eq!(
+            russian.parse_position(&format!("W{}", "e".repeat(50))),
+            Err(PositionError::TenByTen)
+        );
+        assert!(matches!(
+            russian.parse_position("Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"),
+            Err(PositionError::Side('X'))
+        ));
+    }
+
+    #[test]
+    fn english_swaps_colours() {
+        let english = Encoding::for_variant("english").unwrap();
+        let pos = english
+            .parse_position("Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww")
+            .unwrap();
+        assert_eq!(pos.turn(), Color::Black);
+        assert_eq!(
+            english.write_position(&pos),
+            "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"
+        );
+    }
+}

@@ -1,0 +1,106 @@
+//! `dama hub`: the engine speaks the Hub protocol (Scan's, version 2) on standard input and
+//! output (`docs/hub.md`).
+//!
+//! - [`protocol`]: a line → a typed command or error, and the reply lines (no I/O);
+//! - [`encoding`]: 8×8 positions and moves as pydraughts' `HubEngine` writes them;
+//! - [`session`]: the state machine and the search job;
+//! - [`run`]: the threads: one reading the input, the search on its own, one writer that
+//!   flushes each line. The end of input or a closed pipe ends the session cleanly.
+
+pub mod encoding;
+pub mod protocol;
+pub mod session;
+
+use std::io::{BufRead, Write};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Instant;
+
+pub use session::{Config, Event, Session};
+
+/// Reads one line of at most [`protocol::MAX_LINE`] bytes (a longer one is read to its end
+/// and returned cut, so that the parser refuses it). `None` at the end of input.
+fn read_line(input: &mut impl BufRead) -> Option<String> {
+    let mut bytes = Vec::new();
+    let limit = protocol::MAX_LINE as u64 + 1;
+    loop {
+        let mut chunk = Vec::new();
+        let n = std::io::Read::take(&mut *input, limit)
+            .read_until(b'\n', &mut chunk)
+            .ok()?;
+        if n == 0 {
+            return if bytes.is_empty() {
+                None
+            } else {
+                Some(String::from_utf8_lossy(&bytes).into_owned())
+            };
+        }
+        let ended = chunk.last() == Some(&b'\n');
+        if bytes.len() <= protocol::MAX_LINE {
+            bytes.extend_from_slice(&chunk);
+        }
+        if ended {
+            while matches!(bytes.last(), Some(b'\n' | b'\r')) {
+                bytes.pop();
+            }
+            return Some(String::from_utf8_lossy(&bytes).into_owned());
+        }
+    }
+}
+
+/// Runs a session on `input` and `output` until `quit`, the end of input or a closed output.
+pub fn run<I, O>(config: Config, input: I, output: O)
+where
+    I: BufRead + Send + 'static,
+    O: Write + Send + 'static,
+{
+    let (events_tx, events) = mpsc::channel::<Event>();
+    let (out_tx, out_rx) = mpsc::channel::<String>();
+    // The writer: one line at a time, flushed.
+    let writer_events = events_tx.clone();
+    let writer = std::thread::spawn(move || {
+        let mut output = output;
+        for line in out_rx {
+            let written = writeln!(output, "{line}").and_then(|()| output.flush());
+            if written.is_err() {
+                let _ = writer_events.send(Event::OutputClosed);
+                break;
+            }
+        }
+    });
+    // The reader: it may stay blocked on the input after the session ends (it is detached).
+    let reader_events = events_tx.clone();
+    let _ = std::thread::Builder::new()
+        .name("hub-reader".into())
+        .spawn(move || {
+            let mut input = input;
+            while let Some(line) = read_line(&mut input) {
+                if reader_events.send(Event::Line(line)).is_err() {
+                    return;
+                }
+            }
+            let _ = reader_events.send(Event::Eof);
+        });
+    let mut session = Session::new(config, out_tx, events_tx);
+    while !session.finished() {
+        let event = match session.deadline() {
+            Some(deadline) => {
+                match events.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                    Ok(event) => event,
+                    Err(RecvTimeoutError::Timeout) => {
+                        session.on_deadline();
+                        continue;
+                    }
+                    Err(RecvTimeoutError::Disconnected) => break,
+                }
+            }
+            None => match events.recv() {
+                Ok(event) => event,
+                Err(_) => break,
+            },
+        };
+        session.handle(event);
+    }
+    // Dropping the session closes the writer's channel: it writes what is queued and ends.
+    drop(session);
+    let _ = writer.join();
+}

@@ -1,0 +1,676 @@
+//! The Hub session: the state between lines (parameters, position, level), what each
+//! command does, and the search job run on its own thread.
+//!
+//! The session never blocks on the search: `go` hands the engine to a search thread, which
+//! writes its `info` lines and `done`, then gives the engine back ([`Event::Searched`]).
+//! While a search runs, `stop`, `ping`, `ponder-hit` and `quit` act at once; any other
+//! command waits until the search has ended (the protocol says a GUI sends no other).
+
+use dama_engine::EngineRules;
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
+use std::time::{Duration, Instant};
+
+use super::encoding::Encoding;
+use super::protocol::{self, Command, GoMode, InfoLine, Level, ParamKind, Reply};
+use dama_core::game::Game;
+use dama_core::{Move, MoveList, Position, RuleSet, with_rules};
+use dama_engine::clock::allot;
+use dama_engine::{Engine, Info, Limits, Score, TimeControl};
+
+/// What the session hears: a line read, the end of input, a finished search, or that the
+/// output is gone.
+pub enum Event {
+    /// A line of input (without its end of line).
+    Line(String),
+    /// The input ended (or failed).
+    Eof,
+    /// The search has ended and written `done`; here is the engine back.
+    Searched(Box<Engine>),
+    /// Writing failed (a closed pipe): the session ends.
+    OutputClosed,
+}
+
+/// The session's starting values (from the command line).
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The rule set until `set-param name=variant`.
+    pub rules: RuleSet,
+    /// Search threads until `set-param name=threads`.
+    pub threads: usize,
+    /// The endgame tables' directory until `set-param name=tb-dir`.
+    pub tb_dir: Option<PathBuf>,
+}
+
+/// The default transposition table, in MiB.
+const DEFAULT_HASH_MB: u64 = 16;
+/// The largest table accepted, in MiB.
+const MAX_HASH_MB: u64 = 16_384;
+
+/// The parameters `set-param` may change.
+#[derive(Clone, Debug)]
+struct Params {
+    variant: RuleSet,
+    threads: usize,
+    hash_mb: u64,
+    tb_dir: Option<PathBuf>,
+    level: u8,
+}
+
+/// A running search.
+struct Running {
+    stop: Arc<AtomicBool>,
+    mode: GoMode,
+    /// With `go ponder`: the time for the move once `ponder-hit` comes.
+    ponder_time: Option<Duration>,
+    /// When the search must be stopped (set by `ponder-hit`).
+    deadline: Option<Instant>,
+}
+
+/// The position of the next search: its start and the moves since, checked legal.
+#[derive(Clone, Debug)]
+struct Setup {
+    variant: RuleSet,
+    start: Position,
+    moves: Vec<Move>,
+}
+
+/// One Hub session.
+pub struct Session {
+    params: Params,
+    engine: Option<Box<Engine>>,
+    /// The last `pos` (text, kept to be checked again if the variant changes).
+    pos_text: Option<(String, Vec<String>)>,
+    /// Whether the last `pos` was refused (then `go` is refused too).
+    pos_refused: bool,
+    level: Level,
+    running: Option<Running>,
+    deferred: VecDeque<String>,
+    out: Sender<String>,
+    events: Sender<Event>,
+    /// Whether `init` has fixed the endgame tables' directory.
+    tables_fixed: bool,
+    eof: bool,
+    quitting: bool,
+}
+
+impl Session {
+    /// A session writing its lines to `out`; `events` is where the search thread reports.
+    pub fn new(config: Config, out: Sender<String>, events: Sender<Event>) -> Session {
+        let mut engine = Box::new(Engine::with_seed(Limits::default(), 1));
+        engine.set_threads(config.threads.max(1));
+        Session {
+            params: Params {
+                variant: config.rules,
+                threads: config.threads.max(1),
+                hash_mb: DEFAULT_HASH_MB,
+                tb_dir: config.tb_dir,
+                level: 10,
+            },
+            engine: Some(engine),
+            pos_text: None,
+            pos_refused: false,
+            level: Level {
+                move_time: Some(Duration::from_secs(1)),
+                ..Level::default()
+            },
+            running: None,
+            deferred: VecDeque::new(),
+            out,
+            events,
+            tables_fixed: false,
+            eof: false,
+            quitting: false,
+        }
+    }
+
+    fn send(&self, reply: Reply) {
+        let _ = self.out.send(reply.to_string());
+    }
+
+    fn error(&self, message: impl Into<String>) {
+        self.send(Reply::Error(message.into()));
+    }
+
+    /// Whether the session is over (after `quit`, or the end of input with nothing left to do).
+    pub fn finished(&self) -> bool {
+        self.running.is_none() && (self.quitting || (self.eof && self.deferred.is_empty()))
+    }
+
+    /// When the running search must be stopped, if a deadline is set.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.running.as_ref().and_then(|r| r.deadline)
+    }
+
+    /// The deadline has passed: stop the search.
+    pub fn on_deadline(&mut self) {
+        if let Some(running) = &mut self.running {
+            running.stop.store(true, Ordering::Relaxed);
+            running.deadline = None;
+        }
+    }
+
+    /// Handles one event.
+    pub fn handle(&mut self, event: Event) {
+        match event {
+            Event::Line(line) => {
+                if self.running.is_some() {
+                    self.during_search(line);
+                } else {
+                    self.line(&line);
+                }
+            }
+            Event::Eof => {
+                self.eof = true;
+                if let Some(running) = &self.running
+                    && !finite(running.mode, &self.level)
+                {
+                    running.stop.store(true, Ordering::Relaxed);
+                }
+                self.drain();
+            }
+            Event::Searched(engine) => {
+                self.engine = Some(engine);
+                self.running = None;
+                self.drain();
+            }
+            Event::OutputClosed => {
+                self.quitting = true;
+                self.deferred.clear();
+                if let Some(running) = &self.running {
+                    running.stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    }
+
+    /// Runs the lines that waited for the search, until one starts another search.
+    fn drain(&mut self) {
+        while self.running.is_none() && !self.quitting {
+            let Some(line) = self.deferred.pop_front() else {
+                break;
+            };
+            self.line(&line);
+        }
+    }
+
+    fn during_search(&mut self, line: String) {
+        let command = match protocol::parse(&line) {
+            Ok(c) => c,
+            Err(e) => return self.error(e.to_string()),
+        };
+        match command {
+            Command::Ping => return self.send(Reply::Pong),
+            Command::Empty | Command::Unknown(_) => return,
+            Command::Stop | Command::PonderHit | Command::Quit => {}
+            _ => return self.deferred.push_back(line),
+        }
+        let Some(running) = &mut self.running else {
+            return;
+        };
+        match command {
+            Command::Stop => running.stop.store(true, Ordering::Relaxed),
+            Command::PonderHit => {
+                if running.mode == GoMode::Ponder {
+                    running.mode = GoMode::Think;
+                    running.deadline = running.ponder_time.map(|t| Instant::now() + t.mul_f64(0.9));
+                }
+            }
+            _ => {
+                running.stop.store(true, Ordering::Relaxed);
+                self.quitting = true;
+                self.deferred.clear();
+            }
+        }
+    }
+
+    fn line(&mut self, line: &str) {
+        let command = match protocol::parse(line) {
+            Ok(c) => c,
+            Err(e) => return self.error(e.to_string()),
+        };
+        match command {
+            Command::Hub => self.hub(),
+            Command::SetParam { name, value } => self.set_param(&name, &value),
+            Command::Init => self.init(),
+            Command::NewGame => {
+                if let Some(engine) = &mut self.engine {
+                    engine.clear();
+                }
+            }
+            Command::Pos { pos, moves } => {
+                self.pos_text = Some((pos, moves));
+                self.pos_refused = false;
+                if let Err(e) = self.setup() {
+                    self.pos_refused = true;
+                    self.error(e);
+                }
+            }
+            Command::Level(level) => self.level = level,
+            Command::Go(mode) => self.go(mode),
+            Command::Ping => self.send(Reply::Pong),
+            Command::Stop | Command::PonderHit => {}
+            Command::Quit => self.quitting = true,
+            Command::Unknown(_) | Command::Empty => {}
+        }
+    }
+
+    fn hub(&self) {
+        self.send(Reply::Id {
+            name: "dama".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            author: "the dama authors".into(),
+        });
+        let p = &self.params;
+        let params = [
+            (
+                "variant",
+                p.variant.name().to_string(),
+                ParamKind::Enum(RuleSet::ALL.iter().map(|r| r.name().to_string()).collect()),
+            ),
+            (
+                "threads",
+                p.threads.to_string(),
+                ParamKind::Int {
+                    min: 1,
+                    max: dama_engine::threads::MAX_THREADS as i64,
+                },
+            ),
+            (
+                "hash",
+                p.hash_mb.to_string(),
+                ParamKind::Int {
+                    min: 1,
+                    max: MAX_HASH_MB as i64,
+                },
+            ),
+            (
+                "tb-dir",
+                p.tb_dir
+                    .as_ref()
+                    .map_or(String::new(), |d| d.display().to_string()),
+                ParamKind::Text,
+            ),
+            (
+                "level",
+                p.level.to_string(),
+                ParamKind::Int { min: 1, max: 10 },
+            ),
+        ];
+        for (name, value, kind) in params {
+            self.send(Reply::Param {
+                name: name.into(),
+                value,
+                kind,
+            });
+        }
+        self.send(Reply::Wait);
+    }
+
+    fn set_param(&mut self, name: &str, value: &str) {
+        let number = |lo: u64, hi: u64| {
+            value
+                .trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (lo..=hi).contains(n))
+                .ok_or_else(|| {
+                    format!("set-param {name}: {value:?} is not a number from {lo} to {hi}")
+                })
+        };
+        let result: Result<(), String> = match name {
+            "variant" => match value.parse::<RuleSet>() {
+                Ok(set) => {
+                    self.params.variant = set;
+                    // The position is checked again under the new rules.
+                    if self.pos_text.is_some() {
+                        self.pos_refused = false;
+                        if let Err(e) = self.setup() {
+                            self.pos_refused = true;
+                            Err(e)
+                        } else {
+                            Ok(())
+                        }
+                    } else {
+                        Ok(())
+                    }
+                }
+                Err(e) => Err(format!("set-param variant: {e}")),
+            },
+            "threads" => number(1, dama_engine::threads::MAX_THREADS as u64).map(|n| {
+                self.params.threads = n as usize;
+                if let Some(engine) = &mut self.engine {
+                    engine.set_threads(n as usize);
+                }
+            }),
+            "hash" => number(1, MAX_HASH_MB).map(|mb| {
+                self.params.hash_mb = mb;
+                if self.tables_fixed
+                    && let Some(engine) = &mut self.engine
+                {
+                    engine.set_table_bits(table_bits(mb));
+                }
+            }),
+            "level" => number(1, 10).map(|l| self.params.level = l as u8),
+            "tb-dir" => {
+                let dir = (!value.is_empty()).then(|| PathBuf::from(value));
+                if self.tables_fixed && dir != self.params.tb_dir {
+                    Err("set-param tb-dir: the tables' directory is fixed at init".into())
+                } else {
+                    self.params.tb_dir = dir;
+                    Ok(())
+                }
+            }
+            // Unknown parameters are ignored, as the protocol says.
+            _ => Ok(()),
+        };
+        if let Err(e) = result {
+            self.error(e);
+        }
+    }
+
+    fn init(&mut self) {
+        if !self.tables_fixed {
+            let setup =
+                crate::engines::EngineSetup::new(self.params.threads, self.params.tb_dir.clone());
+            if let Some(engine) = &mut self.engine {
+                engine.set_tables(setup.tables);
+            }
+            self.tables_fixed = true;
+        }
+        if let Some(engine) = &mut self.engine {
+            engine.set_threads(self.params.threads);
+            engine.set_table_bits(table_bits(self.params.hash_mb));
+        }
+        self.send(Reply::Ready);
+    }
+
+    /// Checks the last `pos` under the current variant.
+    fn setup(&self) -> Result<Setup, String> {
+        let variant = self.params.variant;
+        let encoding = Encoding::for_variant(variant.name())
+            .ok_or_else(|| format!("pos: no encoding for the variant {variant}"))?;
+        let Some((pos, moves)) = &self.pos_text else {
+            return Ok(Setup {
+                variant,
+                start: Position::initial(),
+                moves: Vec::new(),
+            });
+        };
+        let start = encoding
+            .parse_position(pos)
+            .map_err(|e| format!("pos: {e}"))?;
+        let checked = with_rules!(variant, R => check_moves::<R>(&encoding, start, moves))?;
+        Ok(Setup {
+            variant,
+            start,
+            moves: checked,
+        })
+    }
+
+    /// The engine's limits for a search in `mode`, and with `go ponder` the move's time
+    /// once `ponder-hit` comes.
+    fn limits(&self, mode: GoMode, setup: &Setup) -> (Limits, Option<Duration>, Option<Duration>) {
+        let level = &self.level;
+        let mut limits = Limits {
+            depth: level.depth,
+            nodes: level.nodes,
+            ..Limits::default()
+        };
+        let made = (setup.moves.len() / 2) as u32;
+        // The time for this move by the clock: the increment is added before the move.
+        let clock = level.time.map(|time| {
+            let inc = level.inc.unwrap_or_default();
+            let left = time + inc;
+            let share = allot(left, inc, made);
+            let share = match level.moves {
+                Some(n) => share.min(left.saturating_sub(Duration::from_millis(30)) / n + inc),
+                None => share,
+            };
+            (left, inc, share)
+        });
+        let move_time = level.move_time.or(clock.map(|c| c.2));
+        let mut left = None;
+        match mode {
+            GoMode::Think if !level.infinite => {
+                if let Some((l, inc, share)) = clock {
+                    limits.time = Some(TimeControl {
+                        base: l,
+                        increment: inc,
+                    });
+                    limits.movetime = level.moves.map(|_| share);
+                    left = Some(l);
+                } else {
+                    limits.movetime = level.move_time;
+                }
+            }
+            _ => {}
+        }
+        if limits.depth.is_none() && limits.movetime.is_none() && limits.time.is_none() {
+            // No limit but the stop flag (and the nodes, if given).
+            limits.depth = Some(dama_engine::level::MAX_DEPTH);
+        }
+        if self.params.level < 10 {
+            let (depth, _, _) = dama_engine::level::LEVELS[usize::from(self.params.level - 1)];
+            limits.level = Some(self.params.level);
+            limits.depth = Some(limits.depth.unwrap_or(depth).min(depth));
+        }
+        let ponder_time = (mode == GoMode::Ponder && !level.infinite)
+            .then_some(move_time)
+            .flatten();
+        (limits, ponder_time, left)
+    }
+
+    fn go(&mut self, mode: GoMode) {
+        if self.pos_refused {
+            return self.error("go: the last position was refused; send pos again");
+        }
+        let setup = match self.setup() {
+            Ok(s) => s,
+            Err(e) => return self.error(e),
+        };
+        let Some(mut engine) = self.engine.take() else {
+            return self.error("go: a search is running");
+        };
+        let (limits, ponder_time, left) = self.limits(mode, &setup);
+        engine.set_limits(limits);
+        let stop = Arc::new(AtomicBool::new(false));
+        engine.set_stop(Arc::clone(&stop));
+        if self.eof && !finite(mode, &self.level) {
+            stop.store(true, Ordering::Relaxed);
+        }
+        self.running = Some(Running {
+            stop,
+            mode,
+            ponder_time,
+            deadline: None,
+        });
+        let out = self.out.clone();
+        let events = self.events.clone();
+        let spawned = std::thread::Builder::new()
+            .name("hub-search".into())
+            .spawn(move || {
+                let started = Instant::now();
+                let variant = setup.variant;
+                with_rules!(variant, R => search::<R>(&mut engine, &setup, left, started, &out));
+                let _ = events.send(Event::Searched(engine));
+            });
+        if spawned.is_err() {
+            self.running = None;
+            self.error("go: cannot start the search thread");
+        }
+    }
+}
+
+/// Whether a search in `mode` under `level` ends by itself soon (a think with a limit).
+fn finite(mode: GoMode, level: &Level) -> bool {
+    mode == GoMode::Think && !level.infinite
+        || (mode != GoMode::Think && (level.depth.is_some() || level.nodes.is_some()))
+}
+
+/// The table's log2 entries for `mb` MiB (16-byte entries).
+fn table_bits(mb: u64) -> u32 {
+    let entries = (mb.max(1) << 20) / 16;
+    63 - entries.leading_zeros()
+}
+
+/// Checks that each move is legal in turn from `start`.
+fn check_moves<R: EngineRules>(
+    encoding: &Encoding,
+    start: Position,
+    moves: &[String],
+) -> Result<Vec<Move>, String> {
+    let mut pos = start;
+    let mut checked = Vec::with_capacity(moves.len());
+    for (i, text) in moves.iter().enumerate() {
+        let mv = encoding
+            .read_move::<R>(&pos, text)
+            .map_err(|e| format!("pos: moves[{}]: {e}", i + 1))?;
+        pos = pos.after(&mv);
+        checked.push(mv);
+    }
+    Ok(checked)
+}
+
+/// The game of `setup`: its moves played from its start. A draw by the rules on the way
+/// (the game would be over) starts the game again from that position, so that it can
+/// still be searched.
+fn game_of<R: EngineRules>(setup: &Setup) -> Game<R> {
+    let mut game = Game::<R>::new(setup.start);
+    for mv in &setup.moves {
+        if game.try_play(mv).is_err() {
+            game = Game::new(game.position().after(mv));
+        }
+    }
+    if game.is_over() {
+        let mut moves = MoveList::new();
+        R::legal_moves(game.position(), &mut moves);
+        if !moves.is_empty() {
+            game = Game::new(*game.position());
+        }
+    }
+    game
+}
+
+/// A score in men, as the protocol's `info` wants it: a win in n plies is 100 − n/100.
+pub fn score_in_men(score: Score) -> f64 {
+    match score {
+        Score::Value(v) => f64::from(v) / 100.0,
+        Score::Win(n) => 100.0 - f64::from(n.min(9_999)) / 100.0,
+        Score::Loss(n) => -(100.0 - f64::from(n.min(9_999)) / 100.0),
+    }
+}
+
+/// The search job: `info` lines as it deepens, then `done`.
+fn search<R: EngineRules>(
+    engine: &mut Engine,
+    setup: &Setup,
+    left: Option<Duration>,
+    started: Instant,
+    out: &Sender<String>,
+) {
+    let encoding = Encoding::for_variant(setup.variant.name());
+    let Some(encoding) = encoding else {
+        let _ = out.send(Reply::Error("no encoding for this variant".into()).to_string());
+        return;
+    };
+    let game = game_of::<R>(setup);
+    if let Some(left) = left {
+        engine.set_clock(game.turn(), left);
+    }
+    let mut last_pv: Vec<Move> = Vec::new();
+    let best = engine.analyze(&game, |info: &Info| {
+        last_pv = info.pv.clone();
+        let line = InfoLine {
+            depth: info.depth,
+            score: score_in_men(info.score),
+            nodes: info.nodes,
+            time: started.elapsed().as_secs_f64(),
+            pv: info.pv.iter().map(|mv| encoding.write_move(mv)).collect(),
+        };
+        let _ = out.send(Reply::Info(line).to_string());
+    });
+    let reply = match best {
+        Some(mv) => {
+            let ponder = match last_pv.as_slice() {
+                [first, reply, ..] if *first == mv => Some(encoding.write_move(reply)),
+                _ => None,
+            };
+            Reply::Done {
+                mv: encoding.write_move(&mv),
+                ponder,
+            }
+        }
+        None => Reply::Error("go: no legal move in this position".into()),
+    };
+    let _ = out.send(reply.to_string());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_sizes_and_scores() {
+        assert_eq!(table_bits(16), 20);
+        assert_eq!(table_bits(1), 16);
+        assert_eq!(table_bits(24), 20);
+        assert_eq!(score_in_men(Score::Value(-12)), -0.12);
+        assert!((score_in_men(Score::Win(7)) - 99.93).abs() < 1e-9);
+        assert!((score_in_men(Score::Loss(4)) + 99.96).abs() < 1e-9);
+    }
+
+    fn session() -> Session {
+        let (out, _) = std::sync::mpsc::channel();
+        let (events, _) = std::sync::mpsc::channel();
+        Session::new(
+            Config {
+                rules: RuleSet::Russian,
+                threads: 1,
+                tb_dir: None,
+            },
+            out,
+            events,
+        )
+    }
+
+    #[test]
+    fn limits_of_each_level_and_mode() {
+        let mut s = session();
+        let setup = s.setup().unwrap();
+        let secs = Duration::from_secs_f64;
+        s.level = Level {
+            time: Some(secs(10.0)),
+            inc: Some(secs(1.0)),
+            ..Level::default()
+        };
+        let (limits, ponder, left) = s.limits(GoMode::Think, &setup);
+        let tc = limits.time.unwrap();
+        // The increment is added before the move.
+        assert_eq!(
+            (tc.base, tc.increment, left),
+            (secs(11.0), secs(1.0), Some(secs(11.0)))
+        );
+        assert_eq!(ponder, None);
+        // Pondering: no clock until ponder-hit, then this move's share.
+        let (limits, ponder, _) = s.limits(GoMode::Ponder, &setup);
+        assert_eq!((limits.time, limits.movetime), (None, None));
+        assert_eq!(ponder, Some(allot(secs(11.0), secs(1.0), 0)));
+        // Analysis: no time, no end but stop.
+        s.level = Level {
+            move_time: Some(secs(0.5)),
+            ..Level::default()
+        };
+        let (limits, _, _) = s.limits(GoMode::Analyze, &setup);
+        assert_eq!((limits.movetime, limits.depth), (None, Some(64)));
+        let (limits, _, _) = s.limits(GoMode::Think, &setup);
+        assert_eq!(limits.movetime, Some(secs(0.5)));
+        // The level parameter caps the depth.
+        s.params.level = 3;
+        let (limits, _, _) = s.limits(GoMode::Think, &setup);
+        assert_eq!((limits.level, limits.depth), (Some(3), Some(3)));
+    }
+}

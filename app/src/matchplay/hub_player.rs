@@ -1,0 +1,299 @@
+//! A `hub=COMMAND` player: any engine that speaks the Hub protocol (`docs/hub.md`), started
+//! once and kept for the games of its seat; restarted for the next game if it crashed or
+//! hung.
+//!
+//! Before each move it is sent the game from its start (`pos pos=... moves="..."`), the
+//! level (`level time=... inc=...` on a clock, the increment being added by the engine
+//! before the move as the protocol says; else `move-time`, `depth` or `nodes`) and
+//! `go think`; its `done move=` is looked up in the position. A player that ends, answers
+//! nothing in time, or names an illegal move loses the game ([`PlayerError`]).
+
+use dama_engine::EngineRules;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use super::player::PlayerError;
+use crate::hub::encoding::Encoding;
+use crate::hub::protocol::{self, Command as HubCommand};
+use dama_core::Move;
+use dama_core::game::Game;
+use dama_engine::Limits;
+
+/// How long the engine may take to answer `hub` and `init`.
+const START_PATIENCE: Duration = Duration::from_secs(60);
+
+/// A running engine process.
+struct Process {
+    child: Child,
+    stdin: ChildStdin,
+    /// Lines from its output; the channel closes at its end.
+    lines: Receiver<String>,
+    /// The parameters it declared.
+    params: Vec<String>,
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// An engine speaking the Hub protocol.
+pub struct HubPlayer {
+    /// The command line (program and arguments, split at spaces).
+    command: Vec<String>,
+    /// `set-param` values given in the player's description.
+    params: Vec<(String, String)>,
+    limits: Limits,
+    process: Option<Process>,
+}
+
+/// What went wrong while reading the engine.
+enum Failure {
+    Ended,
+    Timeout(Duration),
+}
+
+impl HubPlayer {
+    /// A player running `command` (split at whitespace) with these parameters and limits.
+    pub fn new(command: &str, params: Vec<(String, String)>, limits: Limits) -> HubPlayer {
+        HubPlayer {
+            command: command.split_whitespace().map(str::to_string).collect(),
+            params,
+            limits,
+            process: None,
+        }
+    }
+
+    fn name(&self) -> String {
+        self.command.join(" ")
+    }
+
+    /// The next game begins.
+    pub fn new_game(&mut self) {
+        if let Some(p) = &mut self.process
+            && (writeln!(p.stdin, "new-game").is_err() || p.stdin.flush().is_err())
+        {
+            self.process = None;
+        }
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), PlayerError> {
+        let name = self.name();
+        let Some(p) = &mut self.process else {
+            return Err(PlayerError::NoMove(name, "not running".into()));
+        };
+        let sent = writeln!(p.stdin, "{line}").and_then(|()| p.stdin.flush());
+        if sent.is_err() {
+            self.process = None;
+            return Err(PlayerError::NoMove(
+                name,
+                "the engine ended (its input is closed)".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Reads lines until one whose command is `word`, within `patience`.
+    fn until(&mut self, word: &str, patience: Duration) -> Result<Vec<String>, Failure> {
+        let Some(p) = &mut self.process else {
+            return Err(Failure::Ended);
+        };
+        let deadline = Instant::now() + patience;
+        let mut lines = Vec::new();
+        loop {
+            match p
+                .lines
+                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            {
+                Ok(line) => {
+                    let done = protocol::tokenize(&line).is_ok_and(|t| t.command == word);
+                    lines.push(line);
+                    if done {
+                        return Ok(lines);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(Failure::Timeout(patience)),
+                Err(RecvTimeoutError::Disconnected) => return Err(Failure::Ended),
+            }
+        }
+    }
+
+    fn failure(&mut self, failure: Failure, doing: &str) -> PlayerError {
+        // A crashed or hung engine is not used again; the next game starts a new one.
+        self.process = None;
+        match failure {
+            Failure::Ended => {
+                PlayerError::NoMove(self.name(), format!("the engine ended while {doing}"))
+            }
+            Failure::Timeout(t) => PlayerError::Timeout(self.name(), t.as_millis()),
+        }
+    }
+
+    /// Starts the engine (`hub`, its parameters, `init`) unless it runs already.
+    pub fn start<R: EngineRules>(&mut self) -> Result<(), PlayerError> {
+        if self.process.is_some() {
+            return Ok(());
+        }
+        let name = self.name();
+        let Some((program, args)) = self.command.split_first() else {
+            return Err(PlayerError::Run(name, "no command".into()));
+        };
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| PlayerError::Run(name.clone(), e.to_string()))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(PlayerError::Run(name, "no pipes".into()));
+        };
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            // Lines of at most 1 MiB each; the reader ends with the engine's output.
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut buf = Vec::new();
+                match std::io::Read::take(&mut reader, 1 << 20).read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        self.process = Some(Process {
+            child,
+            stdin,
+            lines,
+            params: Vec::new(),
+        });
+        self.send("hub")?;
+        let lines = self
+            .until("wait", START_PATIENCE)
+            .map_err(|f| self.failure(f, "answering hub"))?;
+        let declared: Vec<String> = lines
+            .iter()
+            .filter_map(|l| protocol::tokenize(l).ok())
+            .filter(|t| t.command == "param")
+            .filter_map(|t| t.get("name").map(str::to_string))
+            .collect();
+        if declared.iter().any(|n| n == "variant") {
+            self.send(&format!("set-param name=variant value={}", R::INFO.name))?;
+        }
+        for (param, value) in self.params.clone() {
+            self.send(&format!(
+                "set-param name={} value={}",
+                protocol::quote(&param),
+                protocol::quote(&value)
+            ))?;
+        }
+        self.send("init")?;
+        self.until("ready", START_PATIENCE)
+            .map_err(|f| self.failure(f, "answering init"))?;
+        if let Some(p) = &mut self.process {
+            p.params = declared;
+        }
+        Ok(())
+    }
+
+    /// The `level` line for this move, and how long to wait for `done`.
+    fn level(&self, left: Option<Duration>) -> (String, Duration) {
+        let secs = |d: Duration| format!("{:.3}", d.as_secs_f64());
+        let l = &self.limits;
+        if let (Some(tc), Some(left)) = (l.time, left) {
+            // `left` already holds this move's increment; the engine adds it itself.
+            let time = left.saturating_sub(tc.increment);
+            let line = if tc.increment.is_zero() {
+                format!("level time={}", secs(time))
+            } else {
+                format!("level time={} inc={}", secs(time), secs(tc.increment))
+            };
+            return (line, left + Duration::from_secs(2));
+        }
+        if let Some(t) = l.movetime {
+            return (
+                format!("level move-time={}", secs(t)),
+                t * 5 + Duration::from_secs(5),
+            );
+        }
+        let wait = Duration::from_secs(600);
+        match (l.depth, l.nodes) {
+            (Some(d), _) => (format!("level depth={d}"), wait),
+            (None, Some(n)) => (format!("level nodes={n}"), wait),
+            (None, None) => ("level move-time=1".into(), Duration::from_secs(10)),
+        }
+    }
+
+    /// The engine's move in the game's position, with `left` on its clock if it plays on one.
+    pub fn choose<R: EngineRules>(
+        &mut self,
+        game: &Game<R>,
+        left: Option<Duration>,
+    ) -> Result<Move, PlayerError> {
+        let name = self.name();
+        let encoding = Encoding::for_variant(R::INFO.name).ok_or_else(|| {
+            PlayerError::Run(
+                name.clone(),
+                format!("no Hub encoding for {}", R::INFO.name),
+            )
+        })?;
+        if self.process.is_none() {
+            self.start::<R>()?;
+        }
+        let moves: Vec<String> = game.moves().map(|mv| encoding.write_move(mv)).collect();
+        let pos = encoding.write_position(game.start());
+        if moves.is_empty() {
+            self.send(&format!("pos pos={pos}"))?;
+        } else {
+            self.send(&format!("pos pos={pos} moves=\"{}\"", moves.join(" ")))?;
+        }
+        let (level, patience) = self.level(left);
+        self.send(&level)?;
+        self.send("go think")?;
+        let lines = self
+            .until("done", patience)
+            .map_err(|f| self.failure(f, "thinking"))?;
+        let done = lines.last().and_then(|l| protocol::tokenize(l).ok());
+        let text = done
+            .as_ref()
+            .and_then(|t| t.get("move"))
+            .unwrap_or("")
+            .to_string();
+        if text.is_empty() {
+            let why = lines
+                .iter()
+                .rev()
+                .find_map(|l| match protocol::parse(l) {
+                    Ok(HubCommand::Unknown(w)) if w == "error" => protocol::tokenize(l)
+                        .ok()?
+                        .get("message")
+                        .map(str::to_string),
+                    _ => None,
+                })
+                .unwrap_or_else(|| "done without a move".into());
+            return Err(PlayerError::NoMove(name, why));
+        }
+        encoding
+            .read_move::<R>(game.position(), &text)
+            .map_err(|e| PlayerError::Illegal(name, format!("{text} ({e})")))
+    }
+}

@@ -1,0 +1,89 @@
+//! Multi-PV analysis: every root move scored at each depth, the best `count` reported in
+//! order (`dama analyze --multipv N`).
+//!
+//! Each root move is searched with a full window to the depth less one
+//! ([`Searcher::score_root_moves`], what the levels with noise use), so the scores of the
+//! lines are exact at that depth, not bounds. The best line is the first of the sorted list
+//! (ties keep the generator's order), so `--multipv 1` and `--multipv 3` name the same move.
+
+use crate::EngineRules;
+use std::time::Instant;
+
+use super::search::{Root, Searcher};
+use super::tt::Table;
+use super::{Engine, Score, TABLE_BITS, TABLES_FROM_PIECES, hard_limit, level, reversible_history};
+use dama_core::game::Game;
+use dama_core::{Move, MoveList};
+
+/// What a multi-PV search reports after each completed depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MultiInfo {
+    /// The depth completed.
+    pub depth: u32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// The best moves with their scores, best first.
+    pub lines: Vec<(Move, Score)>,
+}
+
+impl Engine {
+    /// Searches the game's position, reporting the best `count` root moves (at least one)
+    /// after each depth; returns the best move (`None` when there is none). Honours the
+    /// limits (depth, move time, nodes) and the stop flag as [`Engine::analyze`] does.
+    pub fn analyze_multipv<R: EngineRules>(
+        &mut self,
+        game: &Game<R>,
+        count: usize,
+        mut on_depth: impl FnMut(&MultiInfo),
+    ) -> Option<Move> {
+        let started = Instant::now();
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        let mut best = *moves.first()?;
+        let plan = level::plan(&self.limits);
+        let deadline = plan.movetime.map(|t| started + hard_limit(t));
+        let root = Root {
+            pos: *game.position(),
+            counters: *game.counters(),
+            history: reversible_history(game),
+        };
+        let weights = self.weights::<R>();
+        let tables = match &self.tables {
+            Some(tables) if game.position().occupied().count() <= TABLES_FROM_PIECES => {
+                Some(tables.for_rules::<R>())
+            }
+            _ => None,
+        };
+        let tables = tables.as_deref();
+        let stop = self.stop.clone();
+        let bits = self.table_bits.unwrap_or(TABLE_BITS);
+        let table: &Table = self.table.get_or_insert_with(|| Table::new(bits));
+        let mut searcher = Searcher::<R>::new(table, None);
+        searcher.set_weights(weights);
+        searcher.set_tables(tables);
+        for depth in 1..=plan.depth {
+            if depth == 2 {
+                searcher.set_deadline(deadline);
+                searcher.set_node_limit(plan.nodes);
+                searcher.set_stop(stop.clone());
+            }
+            searcher.age();
+            let mut scored = searcher.score_root_moves(&root, depth as i32);
+            if searcher.stopped || scored.is_empty() {
+                break;
+            }
+            scored.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+            best = scored[0].0;
+            on_depth(&MultiInfo {
+                depth,
+                nodes: searcher.nodes,
+                lines: scored
+                    .iter()
+                    .take(count.max(1))
+                    .map(|&(mv, s)| (mv, Score::from_internal(s)))
+                    .collect(),
+            });
+        }
+        Some(best)
+    }
+}

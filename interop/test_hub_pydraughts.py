@@ -1,0 +1,155 @@
+"""`dama hub` driven by pydraughts' HubEngine, as its users and lidraughts-bot drive engines.
+
+For each variant, pydraughts' Board keeps the game and checks every move dama returns; the
+game goes on until pydraughts says it is over. Run: pytest interop --dama target/release/dama
+"""
+
+import os
+import subprocess
+import time
+
+import pytest
+import draughts
+from draughts.engine import HubEngine, Limit
+
+# The variants played with pydraughts' board of the same name.
+VARIANTS = ["russian", "brazilian", "english", "italian"]
+
+# Variants in VARIANTS that this build of dama does not have yet (they come with the rule
+# sets of another branch). Remove a name here once `dama --rules NAME` exists: from then on
+# the test fails loudly if `dama hub` refuses it.
+NOT_YET_IN_DAMA = {"brazilian", "english", "italian"}
+
+# Czech draughts has no pydraughts board: men capture forward only (as in english and
+# italian) while kings fly (as in russian and brazilian), so no board of pydraughts has its
+# moves; a game checked on the nearest one would fail on the first capture they differ on.
+CZECH_SKIP = (
+    "pydraughts has no Czech rules and none of its boards has the Czech moves "
+    "(men capture forward only, flying kings, king captures first)"
+)
+
+# A game longer than this is not a finished game: the test fails.
+MAX_PLIES = 500
+
+
+@pytest.fixture
+def dama(request):
+    path = request.config.getoption("--dama")
+    if not path:
+        pytest.fail("give the dama binary: --dama PATH or DAMA_BIN")
+    path = os.path.abspath(path)
+    if not os.access(path, os.X_OK):
+        pytest.fail(f"{path} is not an executable")
+    return path
+
+
+def read_until(engine, last):
+    """The lines the engine writes up to the first that starts with `last`."""
+    lines = []
+    while True:
+        line = engine.recv()
+        lines.append(line)
+        if line.split()[0] == last:
+            return lines
+
+
+def start(dama, variant):
+    engine = HubEngine([dama, "hub"])
+    assert engine.id.get("name") == "dama", engine.id
+    assert "variant" in engine.options, engine.options
+    assert variant in engine.variants, (
+        f"dama hub does not offer the variant {variant} (it offers {sorted(engine.variants)})"
+    )
+    engine.setoption("variant", variant)
+    engine.init()
+    # An error about the variant would come before this pong.
+    engine.send("ping")
+    lines = read_until(engine, "pong")
+    errors = [line for line in lines if line.startswith("error")]
+    assert not errors, f"dama hub refused the variant {variant}: {errors}"
+    return engine
+
+
+def play_game(engine, variant, limit):
+    board = draughts.Board(variant=variant)
+    engine.send("new-game")
+    plies = 0
+    while not board.is_over():
+        assert plies < MAX_PLIES, f"{variant}: no result after {MAX_PLIES} plies"
+        legal = {m.hub_move for m in board.legal_moves()}
+        try:
+            result = engine.play(board, limit, False)
+        except (KeyError, ValueError) as e:
+            pytest.fail(f"{variant}, ply {plies + 1}: dama's move is not legal in pydraughts ({e!r}); legal: {sorted(legal)}")
+        move = result.move
+        assert move is not None and move.board_move in [m.board_move for m in board.legal_moves()], (
+            f"{variant}, ply {plies + 1}: {move and move.hub_move} not in {sorted(legal)}"
+        )
+        board.push(move)
+        plies += 1
+    assert board.winner() is not None
+    return plies, board.winner()
+
+
+def variant_params():
+    params = []
+    for v in VARIANTS:
+        marks = []
+        if v in NOT_YET_IN_DAMA:
+            marks.append(pytest.mark.skip(reason=f"{v} is not in this build of dama yet (NOT_YET_IN_DAMA)"))
+        params.append(pytest.param(v, marks=marks, id=v))
+    params.append(pytest.param("czech", marks=[pytest.mark.skip(reason=CZECH_SKIP)], id="czech"))
+    return params
+
+
+@pytest.mark.parametrize("variant", variant_params())
+def test_complete_games_by_depth(dama, variant):
+    engine = start(dama, variant)
+    try:
+        for depth in (4, 6):
+            plies, winner = play_game(engine, variant, Limit(depth=depth))
+            print(f"{variant}: {plies} plies, winner {winner}")
+            assert plies > 0
+    finally:
+        engine.quit()
+        engine.p.wait(timeout=10)
+
+
+@pytest.mark.parametrize("variant", variant_params())
+def test_complete_game_on_a_clock(dama, variant):
+    engine = start(dama, variant)
+    try:
+        # 3 s + 0.05 s a move, counted down by the test as a GUI would.
+        left, inc = 3.0, 0.05
+        board = draughts.Board(variant=variant)
+        plies = 0
+        while not board.is_over():
+            assert plies < MAX_PLIES
+            legal = [m.board_move for m in board.legal_moves()]
+            left += inc  # the protocol adds the increment before every move
+            started = time.monotonic()
+            result = engine.play(board, Limit(time=left, inc=inc), False)
+            left -= time.monotonic() - started
+            assert left > 0, f"{variant}: dama lost on time at ply {plies + 1}"
+            assert result.move.board_move in legal
+            board.push(result.move)
+            plies += 1
+        print(f"{variant} on a clock: {plies} plies, winner {board.winner()}, {left:.2f} s left")
+        assert board.winner() is not None
+    finally:
+        engine.quit()
+        engine.p.wait(timeout=10)
+
+
+def test_refuses_10x10_and_bad_lines(dama):
+    p = subprocess.run(
+        [dama, "hub"],
+        input="hub\ninit\npos pos=W" + "e" * 50 + "\nlevel depth=2\ngo think\nnonsense x=\"\nping\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    lines = p.stdout.splitlines()
+    assert p.returncode == 0
+    assert any(line.startswith("error message=") and "10x10" in line for line in lines), lines
+    assert lines[-1] == "pong", lines
