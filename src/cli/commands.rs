@@ -13,7 +13,7 @@ pub const MAX_PERFT_DEPTH: u32 = 30;
 pub fn start_position(opts: &Options) -> Result<Position, CliError> {
     match &opts.fen {
         Some(text) => Ok(crate::fen::parse(text)?),
-        None => Ok(Position::initial()),
+        None => Ok(with_rules!(opts.rules(), R => R::start())),
     }
 }
 

@@ -152,6 +152,13 @@ impl Weights {
             RuleSet::Czech | RuleSet::Spanish => Weights::TUNED,
             RuleSet::Russian => Weights::RUSSIAN,
             RuleSet::House => Weights::DEFAULT,
+            // The official 8×8 sets play the hand-set weights until matches tune their own.
+            RuleSet::English
+            | RuleSet::Italian
+            | RuleSet::SpanishOfficial
+            | RuleSet::Brazilian
+            | RuleSet::Pool
+            | RuleSet::Thai => Weights::DEFAULT,
         }
     }
 

@@ -7,6 +7,7 @@
 //! of the position.
 
 pub mod algebraic;
+pub mod numbered;
 pub mod numeric;
 pub mod pdn;
 
@@ -23,6 +24,10 @@ pub enum Notation {
     /// `c3-d4`, `c3:e5:g3`: algebraic squares, `-` for a plain move, `:` before each landing
     /// square of a capture (the Russian style; `x` is read too).
     AlgebraicColon,
+    /// `11-15`, `15x24`: the squares' numbers 1–32 on a board lying as given, `-` for a plain
+    /// move, `x` before each landing square of a capture (the PDN of the English, Italian,
+    /// Spanish, pool and Thai federations; module [`numbered`]).
+    Numbered(crate::rules::Orientation),
 }
 
 impl Notation {
@@ -32,6 +37,7 @@ impl Notation {
             Notation::Algebraic => algebraic::write(mv),
             Notation::Numeric => numeric::write(mv),
             Notation::AlgebraicColon => algebraic::write_with(mv, ':'),
+            Notation::Numbered(board) => numbered::write(mv, board),
         }
     }
 

@@ -9,21 +9,33 @@
 //! generator in `generate/` through its [`Params`]) and its [`RuleSetInfo`], and list it in
 //! `registry.rs` (see `docs/architecture.md`).
 
+mod brazilian;
 mod czech;
+mod english;
 pub mod generate;
 mod house;
+mod italian;
+mod pool;
 mod registry;
 mod russian;
 mod spanish;
+mod spanish_official;
+mod thai;
 
 use std::fmt;
 
+pub use brazilian::Brazilian;
 pub use czech::Czech;
-pub use generate::{KingLanding, Params};
+pub use english::English;
+pub use generate::{KingLanding, KingRange, LastRow, Orientation, Params, Precedence};
 pub use house::House;
+pub use italian::Italian;
+pub use pool::Pool;
 pub use registry::{RuleSet, RuleSetInfo, UnknownRuleSet};
 pub use russian::Russian;
 pub use spanish::Spanish;
+pub use spanish_official::SpanishOfficial;
+pub use thai::Thai;
 
 use crate::notation::Notation;
 use crate::{Move, MoveList, Position};
@@ -138,6 +150,12 @@ pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
     /// Evaluation knowledge for the engine: whether capture is compulsory (false under the
     /// Spanish-spec rules, where a side may decline a capture).
     const CAPTURE_COMPULSORY: bool = true;
+
+    /// The position a game starts from: twelve men each, white to move, unless the rule set
+    /// says otherwise ([`generate::start_position`]).
+    fn start() -> Position {
+        Position::initial()
+    }
 
     /// Fills `moves` with the legal moves of the side to move (clearing it first).
     fn legal_moves(pos: &Position, moves: &mut MoveList);

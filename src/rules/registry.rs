@@ -43,15 +43,33 @@ pub enum RuleSet {
     Russian,
     /// The house rules of the Russian checkers program.
     House,
+    /// English draughts, American checkers.
+    English,
+    /// The Italian rules (dama italiana).
+    Italian,
+    /// The Spanish federation's rules (damas españolas).
+    SpanishOfficial,
+    /// The Brazilian rules (damas brasileiras).
+    Brazilian,
+    /// American pool checkers.
+    Pool,
+    /// Thai draughts (mak-hot).
+    Thai,
 }
 
 impl RuleSet {
     /// Every rule set, in the order the command line lists them.
-    pub const ALL: [RuleSet; 4] = [
+    pub const ALL: [RuleSet; 10] = [
         RuleSet::Spanish,
         RuleSet::Czech,
         RuleSet::Russian,
         RuleSet::House,
+        RuleSet::English,
+        RuleSet::Italian,
+        RuleSet::SpanishOfficial,
+        RuleSet::Brazilian,
+        RuleSet::Pool,
+        RuleSet::Thai,
     ];
 
     /// The constants of the rule set.
@@ -61,6 +79,12 @@ impl RuleSet {
             RuleSet::Czech => &super::czech::INFO,
             RuleSet::Russian => &super::russian::INFO,
             RuleSet::House => &super::house::INFO,
+            RuleSet::English => &super::english::INFO,
+            RuleSet::Italian => &super::italian::INFO,
+            RuleSet::SpanishOfficial => &super::spanish_official::INFO,
+            RuleSet::Brazilian => &super::brazilian::INFO,
+            RuleSet::Pool => &super::pool::INFO,
+            RuleSet::Thai => &super::thai::INFO,
         }
     }
 
@@ -180,6 +204,30 @@ macro_rules! with_rules {
             }
             $crate::RuleSet::House => {
                 type $R = $crate::rules::House;
+                $body
+            }
+            $crate::RuleSet::English => {
+                type $R = $crate::rules::English;
+                $body
+            }
+            $crate::RuleSet::Italian => {
+                type $R = $crate::rules::Italian;
+                $body
+            }
+            $crate::RuleSet::SpanishOfficial => {
+                type $R = $crate::rules::SpanishOfficial;
+                $body
+            }
+            $crate::RuleSet::Brazilian => {
+                type $R = $crate::rules::Brazilian;
+                $body
+            }
+            $crate::RuleSet::Pool => {
+                type $R = $crate::rules::Pool;
+                $body
+            }
+            $crate::RuleSet::Thai => {
+                type $R = $crate::rules::Thai;
                 $body
             }
         }

@@ -29,7 +29,7 @@ impl RulesTexts {
     pub fn intro_for(&self, notation: Notation, t: &Texts) -> &'static str {
         match notation {
             Notation::AlgebraicColon => self.intro_colon,
-            Notation::Algebraic | Notation::Numeric => t.intro,
+            Notation::Algebraic | Notation::Numeric | Notation::Numbered(_) => t.intro,
         }
     }
 }

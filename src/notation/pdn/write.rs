@@ -54,6 +54,7 @@ pub fn write<R: Rules>(game: &Game<R>, header: &Header) -> String {
         let mv_text = match R::NOTATION {
             Notation::AlgebraicColon => algebraic::write_with(mv, ':'),
             Notation::Algebraic | Notation::Numeric => algebraic::write(mv),
+            Notation::Numbered(board) => crate::notation::numbered::write(mv, board),
         };
         match turn {
             Color::White => tokens.push(format!("{number}. {mv_text}")),
