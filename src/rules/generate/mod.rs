@@ -115,8 +115,8 @@ pub trait Params {
     } else {
         LastRow::Stops
     };
-    /// Whether the pieces taken leave the board hop by hop (a king may pass their squares;
-    /// it never turns straight back), rather than all at the end (the Turkish strike).
+    /// Whether the pieces taken leave the board hop by hop (a king may pass their squares and
+    /// turn straight back), rather than all at the end (the Turkish strike).
     const REMOVED_AT_ONCE: bool = false;
 }
 
@@ -483,7 +483,7 @@ fn king_captures<P: Params, S: Sink>(pos: &Position, sink: S) -> S {
         jumps.from = king;
         jumps.occ = pos.occupied().without(king);
         if P::REMOVED_AT_ONCE {
-            jumps.king_removing::<P>(king, Bitboard::EMPTY, 0, None);
+            jumps.king_removing::<P>(king, Bitboard::EMPTY, 0);
         } else {
             jumps.king::<P>(king, Bitboard::EMPTY, 0);
         }

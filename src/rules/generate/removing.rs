@@ -1,27 +1,18 @@
 //! The capture search of a king where the pieces taken leave the board hop by hop
 //! ([`Params::REMOVED_AT_ONCE`], the Thai rules as dctl counts them): the king may pass and
-//! land on the squares of pieces it has taken, and never turns straight back.
+//! land on the squares of pieces it has taken, and may turn straight back along its line.
 
-use super::{Jumps, Params, Sink, king_ray, lands_behind, opposite};
+use super::{Jumps, Params, Sink, king_ray, lands_behind};
 use crate::{Bitboard, Direction, Square};
 
 impl<S: Sink> Jumps<S> {
-    /// The king's capture from `sq` after `hops` hops that took `captured`; `came`: the
-    /// direction of the last hop.
-    pub(super) fn king_removing<P: Params>(
-        &mut self,
-        sq: Square,
-        captured: Bitboard,
-        hops: usize,
-        came: Option<Direction>,
-    ) {
+    /// The king's capture from `sq` after `hops` hops that took `captured`.
+    pub(super) fn king_removing<P: Params>(&mut self, sq: Square, captured: Bitboard, hops: usize) {
+        // The pieces taken have left the board.
         let occ = self.occ & !captured;
         let mut extended = false;
         if hops < P::MAX_HOPS {
             for dir in Direction::ALL {
-                if came == Some(opposite(dir)) {
-                    continue;
-                }
                 let Some(first) = (king_ray::<P>(sq, dir) & occ).nearest(dir) else {
                     continue;
                 };
@@ -36,7 +27,7 @@ impl<S: Sink> Jumps<S> {
                 for land in landings {
                     extended = true;
                     self.path[hops] = land;
-                    self.king_removing::<P>(land, captured.with(first), hops + 1, Some(dir));
+                    self.king_removing::<P>(land, captured.with(first), hops + 1);
                 }
             }
         }
