@@ -7,6 +7,7 @@
 //! of the position.
 
 pub mod algebraic;
+pub mod fen_for;
 pub mod numbered;
 pub mod numeric;
 pub mod pdn;
@@ -38,6 +39,20 @@ impl Notation {
             Notation::Numeric => numeric::write(mv),
             Notation::AlgebraicColon => algebraic::write_with(mv, ':'),
             Notation::Numbered(board) => numbered::write(mv, board),
+        }
+    }
+
+    /// The legal move (one of `legal`, the legal moves of `pos`) that `text` names in this
+    /// notation: numbered sets through [`numbered::parse`], the others algebraically.
+    pub fn parse(
+        self,
+        text: &str,
+        pos: &crate::Position,
+        legal: &[Move],
+    ) -> Result<Move, algebraic::ParseError> {
+        match self {
+            Notation::Numbered(board) => numbered::parse(text, board, pos, legal),
+            _ => algebraic::parse(text, pos, legal),
         }
     }
 

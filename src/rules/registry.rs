@@ -240,14 +240,22 @@ mod tests {
 
     #[test]
     fn names_and_pdn_tags() {
-        assert_eq!(RuleSet::names_list(), "spanish, czech, russian or house");
+        assert_eq!(
+            RuleSet::names_list(),
+            "spanish, czech, russian, house, english, italian, spanish-official, brazilian, pool \
+             or thai"
+        );
         assert_eq!(
             RuleSet::lang_help_text(),
             "The language of the dialogue (play; default: es for spanish, cs for czech, ru for russian, \
-             ru for house)"
+             ru for house, en for english, en for italian, en for spanish-official, en for brazilian, \
+             en for pool, en for thai)"
         );
         assert!(RuleSet::help_text().ends_with(
-            "russian (the Russian rules) or house (the house rules of the Russian checkers program)"
+            "house (the house rules of the Russian checkers program), english (English draughts, \
+             American checkers), italian (the Italian rules), spanish-official (the Spanish \
+             federation's rules), brazilian (the Brazilian rules), pool (American pool checkers) or \
+             thai (Thai draughts)"
         ));
         assert_eq!(
             "HOUSE".parse::<RuleSet>(),
@@ -256,13 +264,24 @@ mod tests {
         );
         assert_eq!(
             "polish".parse::<RuleSet>().unwrap_err().to_string(),
-            "unknown rule set 'polish' (expected spanish, czech, russian or house)"
+            "unknown rule set 'polish' (expected spanish, czech, russian, house, english, italian, \
+             spanish-official, brazilian, pool or thai)"
         );
         assert_eq!(RuleSet::from_pdn(25, None), Some(RuleSet::Russian));
         assert_eq!(RuleSet::from_pdn(25, Some("House")), Some(RuleSet::House));
         assert_eq!(RuleSet::from_pdn(25, Some("other")), Some(RuleSet::Russian));
         assert_eq!(RuleSet::from_pdn(29, None), Some(RuleSet::Czech));
         assert_eq!(RuleSet::from_pdn(20, None), None);
+        assert_eq!(RuleSet::from_pdn(21, None), Some(RuleSet::English));
+        assert_eq!(RuleSet::from_pdn(24, None), Some(RuleSet::SpanishOfficial));
+        assert_eq!(
+            RuleSet::from_pdn(24, Some("spanish-spec")),
+            Some(RuleSet::Spanish)
+        );
+        assert_eq!(
+            "Spanish-Official".parse::<RuleSet>(),
+            Ok(RuleSet::SpanishOfficial)
+        );
         for set in RuleSet::ALL {
             assert_eq!(
                 RuleSet::from_pdn(set.info().pdn_game_type, set.info().pdn_variant),

@@ -185,7 +185,7 @@ impl<R: Rules> App<R> {
         let mut legal = MoveList::new();
         self.game.legal_moves(&mut legal);
         if R::NOTATION != Notation::Numeric {
-            match algebraic::parse(text, self.game.position(), &legal) {
+            match R::NOTATION.parse(text, self.game.position(), &legal) {
                 Ok(mv) => self.play(mv),
                 Err(e) => {
                     let text = self.t.parse_error_in(&e, R::NOTATION);

@@ -20,7 +20,7 @@ use crate::cli::{Lang, PlayerKind};
 use crate::engine::Engine;
 use crate::game::{Game, Outcome, Snapshot};
 use crate::notation::{algebraic, pdn};
-use crate::{Bitboard, Color, MoveList, Rules, fen};
+use crate::{Bitboard, Color, MoveList, Rules};
 
 /// The catalogue of a language (Czech for Spanish, which has a dialogue of its own).
 pub fn texts(lang: Lang) -> &'static Texts {
@@ -359,7 +359,7 @@ impl<R: Rules> Session<'_, R> {
     fn typed_move(&mut self, io: &mut LineIo<'_>, line: &str) -> std::io::Result<()> {
         let mut moves = MoveList::new();
         self.game.legal_moves(&mut moves);
-        match algebraic::parse(line, self.game.position(), &moves) {
+        match R::NOTATION.parse(line, self.game.position(), &moves) {
             Ok(mv) => {
                 if self.game.try_play(&mv).is_ok() {
                     self.show_board(io)?;
@@ -394,9 +394,9 @@ impl<R: Rules> Session<'_, R> {
             }
             Command::Undo => self.undo(io)?,
             Command::Redo => self.redo(io)?,
-            Command::Fen => io.line(&fen::write(self.game.position()))?,
+            Command::Fen => io.line(&crate::notation::fen_for::write::<R>(self.game.position()))?,
             Command::Setup if arg.is_empty() => io.line(t.setup_usage)?,
-            Command::Setup => match fen::parse(arg) {
+            Command::Setup => match crate::notation::fen_for::parse::<R>(arg) {
                 Ok(pos) => {
                     self.game = Game::new(pos);
                     self.offer_declined = false;
