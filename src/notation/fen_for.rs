@@ -16,6 +16,15 @@ const fn board_of<R: Rules>() -> Option<Orientation> {
     }
 }
 
+/// How `R`'s board lies before the players (the a1-dark board unless its notation numbers a
+/// mirrored one).
+pub const fn orientation<R: Rules>() -> Orientation {
+    match board_of::<R>() {
+        Some(board) => board,
+        None => Orientation::A1Dark,
+    }
+}
+
 /// Reads a FEN in `R`'s numbering (squares by number or by algebraic name on its board, and
 /// ranges such as `1-12`).
 pub fn parse<R: Rules>(text: &str) -> Result<Position, FenError> {

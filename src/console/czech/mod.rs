@@ -145,18 +145,25 @@ impl<R: Rules> Session<'_, R> {
     /// The number of the move being played, as in `12. White to move:`.
     fn move_number(&self) -> usize {
         let plies = self.game.moves().len();
-        match self.game.start().turn() {
-            Color::White => plies / 2 + 1,
-            Color::Black => plies.div_ceil(2) + 1,
+        // Moves are numbered from the side the rules let move first (Black in English).
+        if self.game.start().turn() == R::start().turn() {
+            plies / 2 + 1
+        } else {
+            plies.div_ceil(2) + 1
         }
     }
 
     /// The prompt: the move number (`12.` for white, `12...` for black) and who is to move.
     fn prompt_text(&self) -> String {
         let number = self.move_number();
+        let dots = if self.game.turn() == R::start().turn() {
+            "."
+        } else {
+            "..."
+        };
         match self.game.turn() {
-            Color::White => format!("{number}. {}", self.t.prompt_white),
-            Color::Black => format!("{number}... {}", self.t.prompt_black),
+            Color::White => format!("{number}{dots} {}", self.t.prompt_white),
+            Color::Black => format!("{number}{dots} {}", self.t.prompt_black),
         }
     }
 
@@ -199,7 +206,13 @@ impl<R: Rules> Session<'_, R> {
                 .fold(Bitboard::EMPTY.with(mv.from()), |b, &sq| b.with(sq))
         });
         let board =
-            board_view::czech_marked(self.game.position(), self.flipped, self.opts.color, marked);
+            board_view::czech_marked_on(
+                self.game.position(),
+                self.flipped,
+                self.opts.color,
+                marked,
+                crate::notation::fen_for::orientation::<R>(),
+            );
         io.write(&board)?;
         io.line(self.t.legend)
     }
