@@ -109,7 +109,7 @@ fn read_openings<R: Rules>(opts: &Options, args: &MatchArgs) -> Result<Vec<Openi
         return Ok(openings::from_fens::<R>(&text)?);
     }
     if let Some(text) = &opts.fen {
-        let start = crate::fen::parse(text)?;
+        let start = crate::notation::fen_for::parse::<R>(text)?;
         let opening = Opening {
             start,
             moves: Vec::new(),

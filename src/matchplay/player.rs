@@ -236,7 +236,10 @@ fn ask_command<R: Rules>(
         .arg("analyze")
         .arg("--rules")
         .arg(R::RULE_SET.name())
-        .arg(format!("--fen={}", crate::fen::write(game.position())))
+        .arg(format!(
+            "--fen={}",
+            crate::notation::fen_for::write::<R>(game.position())
+        ))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
