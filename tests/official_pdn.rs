@@ -28,7 +28,10 @@ fn round_trip<R: Rules>(plies: usize, game_type: &str) {
         text.contains(&format!("[GameType \"{game_type}\"]")),
         "{text}"
     );
-    assert!(!text.contains("[FEN"), "the set's own start needs no FEN: {text}");
+    assert!(
+        !text.contains("[FEN"),
+        "the set's own start needs no FEN: {text}"
+    );
     // Numbered from the set's first mover, in its own notation.
     let first = R::NOTATION.write(game.moves().next().unwrap());
     assert!(text.contains(&format!("\n1. {first} ")), "{text}");

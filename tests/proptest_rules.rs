@@ -91,7 +91,10 @@ fn check_move<R: Rules>(pos: &Position, mv: &Move) -> Result<Option<Square>, Tes
             let over = standing[0];
             prop_assert!(pos.pieces(them).contains(over), "{mv:?} jumps {over}");
             if !as_king && !v.men_take_kings {
-                prop_assert!(!pos.kings(them).contains(over), "{mv:?}: a man takes a king");
+                prop_assert!(
+                    !pos.kings(them).contains(over),
+                    "{mv:?}: a man takes a king"
+                );
             }
             prop_assert!(!jumped.contains(over), "{mv:?} jumps {over} twice");
             if !as_king {
@@ -101,7 +104,12 @@ fn check_move<R: Rules>(pos: &Position, mv: &Move) -> Result<Option<Square>, Tes
                 prop_assert_eq!(step(over, dir), Some(to), "{:?}: a king lands far", mv);
             }
             if v.short_king && as_king {
-                prop_assert_eq!(step(at, dir), Some(over), "{:?}: a king jumps from afar", mv);
+                prop_assert_eq!(
+                    step(at, dir),
+                    Some(over),
+                    "{:?}: a king jumps from afar",
+                    mv
+                );
             }
             jumped = jumped.with(over);
             last = Some(over);
@@ -109,7 +117,12 @@ fn check_move<R: Rules>(pos: &Position, mv: &Move) -> Result<Option<Square>, Tes
             prop_assert_eq!(mv.path().len(), 1, "{:?}: a plain move of many steps", mv);
             prop_assert!(standing.is_empty(), "{mv:?} flies over {standing:?}");
             if !king || v.short_king {
-                prop_assert_eq!(step(at, dir), Some(to), "{:?}: a man or short king flies", mv);
+                prop_assert_eq!(
+                    step(at, dir),
+                    Some(to),
+                    "{:?}: a man or short king flies",
+                    mv
+                );
             }
         }
         // A man reaching the last rank stops there, or goes on as a king.

@@ -5,8 +5,8 @@
 
 use colored::{Color as Ansi, Colorize};
 
-use crate::{Bitboard, Color, Piece, Position, Role, Square};
 use crate::rules::Orientation;
+use crate::{Bitboard, Color, Piece, Position, Role, Square};
 
 /// Wraps `text` in the colour of `color`'s pieces when `colored` is set.
 ///

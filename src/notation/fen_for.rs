@@ -50,7 +50,11 @@ pub fn write<R: Rules>(pos: &Position) -> String {
         let list: Vec<String> = squares
             .into_iter()
             .map(|sq| {
-                let king = if pos.all_kings().contains(sq) { "K" } else { "" };
+                let king = if pos.all_kings().contains(sq) {
+                    "K"
+                } else {
+                    ""
+                };
                 format!("{king}{}", board.number(sq))
             })
             .collect();
@@ -137,8 +141,14 @@ mod tests {
         let pos = parse::<Italian>("W:W21,K32:B1").unwrap();
         assert_eq!(fen::write(&pos), "W:WKa1,g3:Bh8");
         assert_eq!(write::<Italian>(&pos), "W:W21,K32:B1");
-        assert_eq!(parse::<Italian>("W:W21-32:B1-12").unwrap(), Italian::start());
+        assert_eq!(
+            parse::<Italian>("W:W21-32:B1-12").unwrap(),
+            Italian::start()
+        );
         assert!(parse::<Italian>("W:Wa1:B1").is_err(), "a1 is light there");
-        assert_eq!(parse::<English>("B:W21-32:B1-12").unwrap(), English::start());
+        assert_eq!(
+            parse::<English>("B:W21-32:B1-12").unwrap(),
+            English::start()
+        );
     }
 }

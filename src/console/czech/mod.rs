@@ -205,14 +205,13 @@ impl<R: Rules> Session<'_, R> {
                 .iter()
                 .fold(Bitboard::EMPTY.with(mv.from()), |b, &sq| b.with(sq))
         });
-        let board =
-            board_view::czech_marked_on(
-                self.game.position(),
-                self.flipped,
-                self.opts.color,
-                marked,
-                crate::notation::fen_for::orientation::<R>(),
-            );
+        let board = board_view::czech_marked_on(
+            self.game.position(),
+            self.flipped,
+            self.opts.color,
+            marked,
+            crate::notation::fen_for::orientation::<R>(),
+        );
         io.write(&board)?;
         io.line(self.t.legend)
     }

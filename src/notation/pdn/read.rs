@@ -248,10 +248,8 @@ pub fn read<R: Rules>(text: &str) -> Result<Record<R>, PdnError> {
             Some(game) => game,
             None => {
                 let start = match tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("FEN")) {
-                    Some((_, value)) => {
-                        crate::notation::fen_for::parse::<R>(value)
-                            .map_err(|e| err(line, PdnErrorKind::BadFen(e)))?
-                    }
+                    Some((_, value)) => crate::notation::fen_for::parse::<R>(value)
+                        .map_err(|e| err(line, PdnErrorKind::BadFen(e)))?,
                     None => R::start(),
                 };
                 game.insert(Game::new(start))

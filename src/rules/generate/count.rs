@@ -246,8 +246,8 @@ fn count_ranked<P: Params, const WHITE: bool>(pos: &Position, scratch: &mut Move
     let occ = pos.occupied();
     let men = pos.men(us);
     let [d0, d1] = forward_of::<WHITE>();
-    let mut quiet = ((men.shift_raw(d0) & empty).count() + (men.shift_raw(d1) & empty).count())
-        as usize;
+    let mut quiet =
+        ((men.shift_raw(d0) & empty).count() + (men.shift_raw(d1) & empty).count()) as usize;
     for king in pos.kings(us) {
         for dir in Direction::ALL {
             quiet += king_targets::<P>(king, dir, occ).count() as usize;

@@ -90,7 +90,7 @@ impl Orientation {
         // The dark squares of a rank: files of one parity, which depends on the board.
         let odd = match self {
             Orientation::A1Dark => rank % 2 == 1,
-            Orientation::Mirrored => rank % 2 == 0,
+            Orientation::Mirrored => rank.is_multiple_of(2),
         };
         self.square(2 * pos + if odd { 1 } else { 0 }, rank)
     }
@@ -135,7 +135,14 @@ mod tests {
     fn mirrored_numbers_follow_the_italian_board() {
         let m = Orientation::Mirrored;
         // 1 is a8 (dark on this board), 4 is g8, 29 is b1, 32 is h1.
-        for (n, name) in [(1, "a8"), (4, "g8"), (5, "b7"), (21, "b3"), (29, "b1"), (32, "h1")] {
+        for (n, name) in [
+            (1, "a8"),
+            (4, "g8"),
+            (5, "b7"),
+            (21, "b3"),
+            (29, "b1"),
+            (32, "h1"),
+        ] {
             let sq = m.from_number(n).unwrap();
             assert_eq!(m.name(sq), name, "{n}");
             assert_eq!(m.number(sq), n);

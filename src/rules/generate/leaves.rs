@@ -6,7 +6,9 @@
 
 use super::children::{capture_children, children, quiet_children};
 use super::count::{count_moves_of, man_captures_from};
-use super::{Params, Precedence, back, forward_of, king_targets, man_jumpers, opposite, simple_men};
+use super::{
+    Params, Precedence, back, forward_of, king_targets, man_jumpers, opposite, simple_men,
+};
 use crate::position::Color;
 use crate::{Bitboard, Direction, MoveList, Position, Square};
 

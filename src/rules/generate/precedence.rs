@@ -63,21 +63,25 @@ pub(super) fn select<P: Params>(pos: &Position, list: &mut MoveList, first: usiz
     let Some(best) = list[first..].iter().map(|mv| rank::<P>(pos, mv)).max() else {
         return;
     };
-    let keep: Vec<bool> = (0..list.len())
-        .map(|i| {
-            let mv = &list[i];
-            i < first
-                || (rank::<P>(pos, mv) == best
-                    && !(P::MERGE_ROUTES
-                        && list[first..i]
-                            .iter()
-                            .any(|m| m.same_route(mv) && rank::<P>(pos, m) == best)))
-        })
-        .collect();
+    let mut i = 0;
+    list.retain(|mv| {
+        i += 1;
+        i <= first || rank::<P>(pos, mv) == best
+    });
+    if !P::MERGE_ROUTES {
+        return;
+    }
+    // Routes of one move are rare: look for one before building anything.
+    let ranked = &list[first..];
+    let twice = |i: usize| ranked[..i].iter().any(|m| m.same_route(&ranked[i]));
+    if !(1..ranked.len()).any(twice) {
+        return;
+    }
+    let keep: Vec<bool> = (0..ranked.len()).map(|i| !twice(i)).collect();
     let mut i = 0;
     list.retain(|_| {
         i += 1;
-        keep[i - 1]
+        i <= first || keep[i - 1 - first]
     });
 }
 
