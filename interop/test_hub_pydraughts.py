@@ -18,7 +18,7 @@ VARIANTS = ["russian", "brazilian", "english", "italian"]
 # Variants in VARIANTS that this build of dama does not have yet (they come with the rule
 # sets of another branch). Remove a name here once `dama --rules NAME` exists: from then on
 # the test fails loudly if `dama hub` refuses it.
-NOT_YET_IN_DAMA = {"brazilian", "english", "italian"}
+NOT_YET_IN_DAMA = set()
 
 # Czech draughts has no pydraughts board: men capture forward only (as in english and
 # italian) while kings fly (as in russian and brazilian), so no board of pydraughts has its

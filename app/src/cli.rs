@@ -358,8 +358,12 @@ impl Lang {
     /// The language of a rule set's players (its registry code), where the program speaks it:
     /// the dialogue's default. English for a language the program has no catalogue of.
     pub fn of(rules: RuleSet) -> Lang {
+        // `es` is the Spanish-spec game's own fixed dialogue, not yet a catalogue of the
+        // full dialogue: other Spanish-speaking sets default to English until it is.
+        if rules == RuleSet::Spanish {
+            return Lang::Es;
+        }
         match rules.info().lang {
-            "es" => Lang::Es,
             "cs" => Lang::Cs,
             "ru" => Lang::Ru,
             _ => Lang::En,
@@ -475,11 +479,12 @@ mod tests {
         assert_eq!(
             lang_help_text(),
             "The language of the dialogue (play; default: es for spanish, cs for czech, ru for russian, \
-             ru for house)"
+             ru for house, en for english, en for italian, en for spanish-official, en for brazilian, \
+             en for pool, en for thai)"
         );
-        assert!(rules_help_text().ends_with(
-            "russian (the Russian rules) or house (the house rules of the Russian checkers program)"
-        ));
+        assert!(
+            rules_help_text().ends_with("pool (American pool checkers) or thai (Thai draughts)")
+        );
     }
 
     #[test]

@@ -14,8 +14,10 @@ pub const MAX_PERFT_DEPTH: u32 = 30;
 /// The starting position the options ask for.
 pub fn start_position(opts: &Options) -> Result<Position, CliError> {
     match &opts.fen {
-        Some(text) => Ok(dama_core::fen::parse(text)?),
-        None => Ok(Position::initial()),
+        Some(text) => {
+            Ok(with_rules!(opts.rules(), R => dama_core::notation::fen_for::parse::<R>(text))?)
+        }
+        None => Ok(with_rules!(opts.rules(), R => R::start())),
     }
 }
 

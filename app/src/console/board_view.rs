@@ -5,6 +5,7 @@
 
 use colored::{Color as Ansi, Colorize};
 
+use dama_core::rules::Orientation;
 use dama_core::{Bitboard, Color, Piece, Position, Role, Square};
 
 /// Wraps `text` in the colour of `color`'s pieces when `colored` is set.
@@ -113,6 +114,18 @@ pub fn czech(pos: &Position, flipped: bool, colored: bool) -> String {
 /// [`czech`] with the `marked` squares (the last move's) between brackets: `[o]`. The
 /// brackets take the places of the spaces around the square, so the board keeps its width.
 pub fn czech_marked(pos: &Position, flipped: bool, colored: bool, marked: Bitboard) -> String {
+    czech_marked_on(pos, flipped, colored, marked, Orientation::A1Dark)
+}
+
+/// [`czech_marked`] on a board lying as `board` says: on the mirrored one, column a shows the
+/// squares stored on file h (`Orientation`).
+pub fn czech_marked_on(
+    pos: &Position,
+    flipped: bool,
+    colored: bool,
+    marked: Bitboard,
+    board: Orientation,
+) -> String {
     let ranks: Vec<u8> = if flipped {
         (0..8).collect()
     } else {
@@ -129,7 +142,7 @@ pub fn czech_marked(pos: &Position, flipped: bool, colored: bool, marked: Bitboa
         text.push(label);
         let mut previous_marked = false;
         for &file in &files {
-            let square = Square::from_file_rank(file, rank);
+            let square = board.square(file, rank);
             let is_marked = square.is_some_and(|sq| marked.contains(sq));
             text.push(if is_marked {
                 '['

@@ -115,7 +115,7 @@ fn read_openings<R: EngineRules>(
         return Ok(openings::from_fens::<R>(&text)?);
     }
     if let Some(text) = &opts.fen {
-        let start = dama_core::fen::parse(text)?;
+        let start = dama_core::notation::fen_for::parse::<R>(text)?;
         let opening = Opening {
             start,
             moves: Vec::new(),

@@ -56,7 +56,7 @@ impl Opening {
 
 /// The built-in balanced openings of the rule set `R`.
 pub fn builtin<R: EngineRules>() -> Vec<Opening> {
-    let mut lines: Vec<(Vec<String>, Game<R>)> = vec![(Vec::new(), Game::new(Position::initial()))];
+    let mut lines: Vec<(Vec<String>, Game<R>)> = vec![(Vec::new(), Game::new(R::start()))];
     let mut list = MoveList::new();
     for _ in 0..BUILTIN_PLIES {
         let mut next = Vec::new();
@@ -100,7 +100,7 @@ pub fn builtin<R: EngineRules>() -> Vec<Opening> {
             matches!(last, Some(Score::Value(v)) if v.abs() <= BUILTIN_MARGIN)
         })
         .map(|(moves, _)| Opening {
-            start: Position::initial(),
+            start: R::start(),
             moves,
         })
         .collect();
@@ -149,7 +149,8 @@ pub fn from_fens<R: EngineRules>(text: &str) -> Result<Vec<Opening>, OpeningErro
         if openings.len() == MAX_OPENINGS {
             return Err(OpeningError::TooMany);
         }
-        let start = fen::parse(line).map_err(|e| OpeningError::BadFen(index + 1, e.to_string()))?;
+        let start = dama_core::notation::fen_for::parse::<R>(line)
+            .map_err(|e| OpeningError::BadFen(index + 1, e.to_string()))?;
         let opening = Opening {
             start,
             moves: Vec::new(),

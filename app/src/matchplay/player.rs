@@ -302,7 +302,10 @@ fn ask_command<R: EngineRules>(
         .arg("analyze")
         .arg("--rules")
         .arg(R::INFO.name)
-        .arg(format!("--fen={}", dama_core::fen::write(game.position())))
+        .arg(format!(
+            "--fen={}",
+            dama_core::notation::fen_for::write::<R>(game.position())
+        ))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());

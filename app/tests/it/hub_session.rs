@@ -130,7 +130,7 @@ fn initialisation_and_options() {
             r#"
 > hub
 < id name=dama version={} author="the dama authors"
-< param name=variant value=spanish type=enum values="spanish czech russian house"
+< param name=variant value=spanish type=enum values="spanish czech russian house english italian spanish-official brazilian pool thai"
 < param name=threads value=1 type=int min=1 max=64
 < param name=hash value=16 type=int min=1 max=16384
 < param name=tb-dir value="" type=string
@@ -147,7 +147,7 @@ fn initialisation_and_options() {
 < ready
 > hub
 < id name=dama version={} author="the dama authors"
-< param name=variant value=russian type=enum values="spanish czech russian house"
+< param name=variant value=russian type=enum values="spanish czech russian house english italian spanish-official brazilian pool thai"
 < param name=threads value=1 type=int min=1 max=64
 < param name=hash value=4 type=int min=1 max=16384
 < param name=tb-dir value="" type=string

@@ -19,6 +19,7 @@ mod hub_session;
 mod match_cli;
 mod match_inputs;
 mod newcomer;
+mod official_pdn;
 mod russian_session;
 mod spanish_common;
 mod spanish_console;

@@ -39,5 +39,8 @@ pub mod text;
 pub use bitboard::Bitboard;
 pub use mv::{Move, MoveList};
 pub use position::{Color, Piece, Position, Role};
-pub use rules::{Czech, DrawReason, House, RuleSet, RuleSetInfo, Rules, Russian, Spanish};
+pub use rules::{
+    Brazilian, Czech, DrawReason, English, House, Italian, Pool, RuleSet, RuleSetInfo, Rules,
+    Russian, Spanish, SpanishOfficial, Thai,
+};
 pub use square::{Direction, Square};

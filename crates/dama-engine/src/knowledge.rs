@@ -2,7 +2,9 @@
 //! weights, its learned pattern scores, and the few rule properties the evaluation reads.
 
 use dama_core::rules::{KingLanding, Params};
-use dama_core::{Czech, House, Russian, Spanish};
+use dama_core::{
+    Brazilian, Czech, English, House, Italian, Pool, Russian, Spanish, SpanishOfficial, Thai,
+};
 use dama_tablebase::TableRules;
 
 use crate::patterns::{self, Patterns};
@@ -62,3 +64,15 @@ impl EngineRules for Russian {
 impl EngineRules for House {
     const LONE_KING_HOLDS_MAIN_DIAGONAL: bool = lone_king_holds::<House>();
 }
+
+/// The official 8×8 sets play the hand-set weights until matches tune their own; a king that
+/// lands directly behind (short kings, Thai) lets the lone king be lured off the diagonal.
+macro_rules! hand_set {
+    ($($set:ty),*) => {
+        $(impl EngineRules for $set {
+            const LONE_KING_HOLDS_MAIN_DIAGONAL: bool = lone_king_holds::<$set>();
+        })*
+    };
+}
+
+hand_set!(English, Italian, SpanishOfficial, Brazilian, Pool, Thai);

@@ -1,6 +1,8 @@
 //! What the tables must know of a rule set beyond its moves and draw rules.
 
-use dama_core::{Czech, House, Rules, Russian, Spanish};
+use dama_core::{
+    Brazilian, Czech, English, House, Italian, Pool, Rules, Russian, Spanish, SpanishOfficial, Thai,
+};
 
 /// A rule set the tables can be built for: its [`Rules`], and where the tables' metric is
 /// exact. Every rule set of `dama-core` implements it here; a rule set of another crate
@@ -21,6 +23,12 @@ pub trait TableRules: Rules {
 impl TableRules for Spanish {}
 impl TableRules for Czech {}
 impl TableRules for House {}
+impl TableRules for English {}
+impl TableRules for Italian {}
+impl TableRules for SpanishOfficial {}
+impl TableRules for Brazilian {}
+impl TableRules for Pool {}
+impl TableRules for Thai {}
 
 impl TableRules for Russian {
     /// Not exact where rule 4 (kings on both sides, material unchanged) can bind with men on

@@ -138,6 +138,7 @@ pub static TEXTS: Texts = Texts {
 /// The Czech rule-set texts.
 pub static RULES_TEXTS: crate::console::czech::RulesTexts = crate::console::czech::RulesTexts {
     intro_colon: "Tah zapište jako c3-d4 nebo c3:e5, příkazy vypíše „nápověda“ (help).",
+    intro_numbered: "Tah zapište jako 11-15 nebo 15x24, příkazy vypíše „nápověda“ (help).",
     draw_material: "Remíza: oba hráči mají dámy a materiál se po povolený počet tahů nezměnil.",
     house_offer: "Nejvýš čtyři kameny a osm dvojic tahů bez braní a bez tahu kamenem: pravidla nabízejí remízu. Přijímá {0}? (a/n): ",
     house_offer_engine: "Nejvýš čtyři kameny a osm dvojic tahů bez braní a bez tahu kamenem: pravidla nabízejí remízu a počítač souhlasí. Přijímáte? (a/n): ",

@@ -141,6 +141,7 @@ pub static TEXTS: Texts = Texts {
 /// The English rule-set texts.
 pub static RULES_TEXTS: crate::console::czech::RulesTexts = crate::console::czech::RulesTexts {
     intro_colon: "Enter a move like c3-d4 or c3:e5; help lists the commands.",
+    intro_numbered: "Enter a move like 11-15 or 15x24; help lists the commands.",
     draw_material: "Draw: both sides have kings and the material did not change for the moves the ending allows.",
     house_offer: "At most four pieces and eight pairs of moves without a capture or a man move: the rules offer a draw. Does {0} accept? (y/n): ",
     house_offer_engine: "At most four pieces and eight pairs of moves without a capture or a man move: the rules offer a draw and the computer agrees. Do you accept? (y/n): ",

@@ -19,7 +19,7 @@ use super::{ConsoleError, LineIo, Options, Read, board_view, catalog};
 use crate::cli::Lang;
 use crate::session::{self, Players, RulesOffer, Undo};
 use dama_core::game::{Game, Outcome, Snapshot};
-use dama_core::{Bitboard, Color, MoveList, fen};
+use dama_core::{Bitboard, Color, MoveList};
 use dama_core::{notation::algebraic, pdn};
 use dama_engine::Engine;
 use dama_engine::EngineRules;
@@ -139,18 +139,25 @@ impl<R: EngineRules> Session<'_, R> {
     /// The number of the move being played, as in `12. White to move:`.
     fn move_number(&self) -> usize {
         let plies = self.game.moves().len();
-        match self.game.start().turn() {
-            Color::White => plies / 2 + 1,
-            Color::Black => plies.div_ceil(2) + 1,
+        // Moves are numbered from the side the rules let move first (Black in English).
+        if self.game.start().turn() == R::start().turn() {
+            plies / 2 + 1
+        } else {
+            plies.div_ceil(2) + 1
         }
     }
 
     /// The prompt: the move number (`12.` for white, `12...` for black) and who is to move.
     fn prompt_text(&self) -> String {
         let number = self.move_number();
+        let dots = if self.game.turn() == R::start().turn() {
+            "."
+        } else {
+            "..."
+        };
         match self.game.turn() {
-            Color::White => format!("{number}. {}", self.t.prompt_white),
-            Color::Black => format!("{number}... {}", self.t.prompt_black),
+            Color::White => format!("{number}{dots} {}", self.t.prompt_white),
+            Color::Black => format!("{number}{dots} {}", self.t.prompt_black),
         }
     }
 
@@ -181,8 +188,13 @@ impl<R: EngineRules> Session<'_, R> {
                 .iter()
                 .fold(Bitboard::EMPTY.with(mv.from()), |b, &sq| b.with(sq))
         });
-        let board =
-            board_view::czech_marked(self.game.position(), self.flipped, self.opts.color, marked);
+        let board = board_view::czech_marked_on(
+            self.game.position(),
+            self.flipped,
+            self.opts.color,
+            marked,
+            dama_core::notation::fen_for::orientation::<R>(),
+        );
         io.write(&board)?;
         io.line(self.t.legend)
     }
@@ -377,9 +389,11 @@ impl<R: EngineRules> Session<'_, R> {
             }
             Command::Undo => self.undo(io)?,
             Command::Redo => self.redo(io)?,
-            Command::Fen => io.line(&fen::write(self.game.position()))?,
+            Command::Fen => io.line(&dama_core::notation::fen_for::write::<R>(
+                self.game.position(),
+            ))?,
             Command::Setup if arg.is_empty() => io.line(t.setup_usage)?,
-            Command::Setup => match fen::parse(arg) {
+            Command::Setup => match dama_core::notation::fen_for::parse::<R>(arg) {
                 Ok(pos) => {
                     self.game = Game::new(pos);
                     self.offer.reset();

@@ -13,6 +13,8 @@ use dama_core::notation::Notation;
 pub struct RulesTexts {
     /// The line after the title for rule sets that write captures with `:` (`c3:e5`).
     pub intro_colon: &'static str,
+    /// The line after the title for a rule set written with square numbers (`11-15`).
+    pub intro_numbered: &'static str,
     /// A draw by the Russian rule 4: kings on both sides and the material unchanged.
     pub draw_material: &'static str,
     /// The house rules offer a draw to a person: {0} the side asked.
@@ -29,6 +31,7 @@ impl RulesTexts {
     pub fn intro_for(&self, notation: Notation, t: &Texts) -> &'static str {
         match notation {
             Notation::AlgebraicColon => self.intro_colon,
+            Notation::Numbered(_) => self.intro_numbered,
             Notation::Algebraic | Notation::Numeric => t.intro,
         }
     }

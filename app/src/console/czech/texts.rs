@@ -13,6 +13,7 @@ use dama_core::pdn::{PdnError, PdnErrorKind};
 use dama_core::position::SetupError;
 use dama_core::rules::DrawReason;
 use dama_core::square::SquareError;
+use dama_engine::EngineRules;
 
 /// Every text of the Czech console in one language. Templates hold `{0}`, `{1}`… for the
 /// values filled in by [`fill`].
@@ -316,7 +317,7 @@ impl Texts {
     }
 
     /// What a loaded game is, in one line: the file, its event, its length and its state.
-    pub fn loaded_report<R: dama_core::Rules>(
+    pub fn loaded_report<R: EngineRules>(
         &self,
         rt: &RulesTexts,
         file: &str,

@@ -7,6 +7,8 @@
 //! of the position.
 
 pub mod algebraic;
+pub mod fen_for;
+pub mod numbered;
 pub mod numeric;
 
 use crate::{Move, Position};
@@ -23,6 +25,10 @@ pub enum Notation {
     /// `c3-d4`, `c3:e5:g3`: algebraic squares, `-` for a plain move, `:` before each landing
     /// square of a capture (the Russian style; `x` is read too).
     AlgebraicColon,
+    /// `11-15`, `15x24`: the squares' numbers 1–32 on a board lying as given, `-` for a plain
+    /// move, `x` before each landing square of a capture (the PDN of the English, Italian,
+    /// Spanish, pool and Thai federations; module [`numbered`]).
+    Numbered(crate::rules::Orientation),
 }
 
 impl Notation {
@@ -32,6 +38,7 @@ impl Notation {
             Notation::Algebraic => algebraic::write(mv),
             Notation::Numeric => numeric::write(mv),
             Notation::AlgebraicColon => algebraic::write_with(mv, ':'),
+            Notation::Numbered(board) => numbered::write(mv, board),
         }
     }
 
@@ -52,6 +59,7 @@ impl Notation {
                 Ok(syntax) => Ok(syntax),
                 Err(_) => numeric::move_text(text),
             },
+            Notation::Numbered(board) => numbered::parse_text(text, board),
         }
     }
 

@@ -6,11 +6,10 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::{PdnError, PdnErrorKind, Record};
-use crate::fen;
 use crate::game::{Game, Outcome, PlayError};
 use crate::notation::algebraic::{self, MoveText};
 use crate::text::excerpt;
-use crate::{Color, MoveList, Position, Rules, Square};
+use crate::{Color, MoveList, Rules, Square};
 
 /// One piece of PDN text and the line it starts on.
 #[derive(Debug)]
@@ -249,10 +248,9 @@ pub fn read<R: Rules>(text: &str) -> Result<Record<R>, PdnError> {
             Some(game) => game,
             None => {
                 let start = match tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("FEN")) {
-                    Some((_, value)) => {
-                        fen::parse(value).map_err(|e| err(line, PdnErrorKind::BadFen(e)))?
-                    }
-                    None => Position::initial(),
+                    Some((_, value)) => crate::notation::fen_for::parse::<R>(value)
+                        .map_err(|e| err(line, PdnErrorKind::BadFen(e)))?,
+                    None => R::start(),
                 };
                 game.insert(Game::new(start))
             }
@@ -277,7 +275,13 @@ pub fn read<R: Rules>(text: &str) -> Result<Record<R>, PdnError> {
         if rest.is_empty() || rest.chars().all(|c| c == '.') {
             continue;
         }
-        let Some(mt) = move_text(rest) else {
+        let mt = match R::INFO.notation {
+            crate::notation::Notation::Numbered(board) => {
+                crate::notation::numbered::parse_text(rest, board).ok()
+            }
+            _ => move_text(rest),
+        };
+        let Some(mt) = mt else {
             return Err(err(line, PdnErrorKind::Unreadable(excerpt(&word))));
         };
         if game.is_over() {

@@ -1,10 +1,9 @@
 //! Writing PDN records and saving them safely.
 
 use super::Header;
-use crate::fen;
 use crate::game::{Game, Outcome};
 use crate::notation::{Notation, algebraic};
-use crate::{Color, Position, Rules};
+use crate::{Color, Rules};
 
 /// The PDN result of a game: `1-0`, `0-1`, `1/2-1/2` or `*` while it goes on.
 pub fn result_text(outcome: Option<Outcome>) -> &'static str {
@@ -41,12 +40,15 @@ pub fn write<R: Rules>(game: &Game<R>, header: &Header) -> String {
     if let Some(variant) = R::INFO.pdn_variant {
         text.push_str(&format!("[Variant \"{}\"]\n", escape(variant)));
     }
-    if *game.start() != Position::initial() {
-        text.push_str(&format!("[FEN \"{}\"]\n", fen::write(game.start())));
+    if *game.start() != R::start() {
+        let start = crate::notation::fen_for::write::<R>(game.start());
+        text.push_str(&format!("[FEN \"{start}\"]\n"));
     }
     text.push('\n');
     let mut tokens = Vec::new();
     let mut turn = game.start().turn();
+    // Moves are numbered from the side that moves first under the rules (Black in English).
+    let first = R::start().turn();
     let mut number = 1;
     for (i, mv) in game.moves().enumerate() {
         // PDN movetext is algebraic whatever the dialogue's notation; Russian-style sets write
@@ -54,13 +56,14 @@ pub fn write<R: Rules>(game: &Game<R>, header: &Header) -> String {
         let mv_text = match R::INFO.notation {
             Notation::AlgebraicColon => algebraic::write_with(mv, ':'),
             Notation::Algebraic | Notation::Numeric => algebraic::write(mv),
+            Notation::Numbered(board) => crate::notation::numbered::write(mv, board),
         };
         match turn {
-            Color::White => tokens.push(format!("{number}. {mv_text}")),
-            Color::Black if i == 0 => tokens.push(format!("{number}... {mv_text}")),
-            Color::Black => tokens.push(mv_text),
+            t if t == first => tokens.push(format!("{number}. {mv_text}")),
+            _ if i == 0 => tokens.push(format!("{number}... {mv_text}")),
+            _ => tokens.push(mv_text),
         }
-        if turn == Color::Black {
+        if turn != first {
             number += 1;
         }
         turn = !turn;

@@ -10,21 +10,33 @@
 //! to the registry's list (`registry.rs`, see `docs/architecture.md`). A crate of its own can do
 //! the same without the registry: everything a rule set needs is public.
 
+mod brazilian;
 mod czech;
+mod english;
 pub mod generate;
 mod house;
+mod italian;
+mod pool;
 mod registry;
 mod russian;
 mod spanish;
+mod spanish_official;
+mod thai;
 
 use std::fmt;
 
+pub use brazilian::Brazilian;
 pub use czech::Czech;
-pub use generate::{KingLanding, Params};
+pub use english::English;
+pub use generate::{KingLanding, KingRange, LastRow, Orientation, Params, Precedence};
 pub use house::House;
+pub use italian::Italian;
+pub use pool::Pool;
 pub use registry::{RuleSet, RuleSetInfo, UnknownRuleSet};
 pub use russian::Russian;
 pub use spanish::Spanish;
+pub use spanish_official::SpanishOfficial;
+pub use thai::Thai;
 
 use crate::{Move, MoveList, Position};
 
@@ -127,6 +139,12 @@ pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
     /// Whether a side that cannot move (no piece left, or every piece blocked) has won rather
     /// than lost: false under every federation's rules, true in a giveaway game.
     const CANNOT_MOVE_WINS: bool = false;
+
+    /// The position a game starts from: twelve men each, white to move, unless the rule set
+    /// says otherwise ([`generate::start_position`]).
+    fn start() -> Position {
+        Position::initial()
+    }
 
     /// Fills `moves` with the legal moves of the side to move (clearing it first).
     fn legal_moves(pos: &Position, moves: &mut MoveList);

@@ -53,6 +53,18 @@ macro_rules! rule_set_list {
             Russian => $crate::rules::Russian,
             /// The house rules of the Russian checkers program.
             House => $crate::rules::House,
+            /// English draughts, American checkers.
+            English => $crate::rules::English,
+            /// The Italian rules (dama italiana).
+            Italian => $crate::rules::Italian,
+            /// The Spanish federation's rules (damas españolas).
+            SpanishOfficial => $crate::rules::SpanishOfficial,
+            /// The Brazilian rules (damas brasileiras).
+            Brazilian => $crate::rules::Brazilian,
+            /// American pool checkers.
+            Pool => $crate::rules::Pool,
+            /// Thai draughts (mak-hot).
+            Thai => $crate::rules::Thai,
         }
     };
 }
@@ -180,7 +192,11 @@ mod tests {
 
     #[test]
     fn names_and_pdn_tags() {
-        assert_eq!(RuleSet::names_list(), "spanish, czech, russian or house");
+        assert_eq!(
+            RuleSet::names_list(),
+            "spanish, czech, russian, house, english, italian, spanish-official, brazilian, pool \
+             or thai"
+        );
         assert_eq!(
             "HOUSE".parse::<RuleSet>(),
             Ok(RuleSet::House),
@@ -188,13 +204,24 @@ mod tests {
         );
         assert_eq!(
             "polish".parse::<RuleSet>().unwrap_err().to_string(),
-            "unknown rule set 'polish' (expected spanish, czech, russian or house)"
+            "unknown rule set 'polish' (expected spanish, czech, russian, house, english, italian, \
+             spanish-official, brazilian, pool or thai)"
         );
         assert_eq!(RuleSet::from_pdn(25, None), Some(RuleSet::Russian));
         assert_eq!(RuleSet::from_pdn(25, Some("House")), Some(RuleSet::House));
         assert_eq!(RuleSet::from_pdn(25, Some("other")), Some(RuleSet::Russian));
         assert_eq!(RuleSet::from_pdn(29, None), Some(RuleSet::Czech));
         assert_eq!(RuleSet::from_pdn(20, None), None);
+        assert_eq!(RuleSet::from_pdn(21, None), Some(RuleSet::English));
+        assert_eq!(RuleSet::from_pdn(24, None), Some(RuleSet::SpanishOfficial));
+        assert_eq!(
+            RuleSet::from_pdn(24, Some("spanish-spec")),
+            Some(RuleSet::Spanish)
+        );
+        assert_eq!(
+            "Spanish-Official".parse::<RuleSet>(),
+            Ok(RuleSet::SpanishOfficial)
+        );
         for set in RuleSet::ALL {
             assert_eq!(
                 RuleSet::from_pdn(set.info().pdn_game_type, set.info().pdn_variant),

@@ -1,7 +1,9 @@
 //! The core's integration tests, one binary: perft against published figures, the generator against an independent reference, the rules' hand-made positions, notation.
 
+mod official_rules;
 mod perft;
 mod perft_leaves;
+mod perft_official;
 mod proptest_rules;
 mod rules_reference;
 mod russian_rules;

@@ -13,6 +13,7 @@
 
 use dama_core::fen;
 use dama_core::perft::{perft, perft_full};
+use dama_core::rules::{Brazilian, English, Italian, Pool, SpanishOfficial, Thai};
 use dama_core::{
     Bitboard, Color, Czech, House, Move, MoveList, Position, RuleSet, Rules, Russian, Spanish,
     Square, with_rules,
@@ -68,7 +69,16 @@ fn check_move<R: Rules>(pos: &Position, mv: &Move) -> Result<Option<Square>, Tes
             };
             prop_assert!(dirs.contains(&dir), "{mv:?}: a man goes backwards");
         }
-        let standing: Vec<Square> = squares.into_iter().filter(|s| occ.contains(*s)).collect();
+        // The pieces taken stand until the move ends, unless they leave at once.
+        let standing_now = if v.removed_at_once {
+            occ & !jumped
+        } else {
+            occ
+        };
+        let standing: Vec<Square> = squares
+            .into_iter()
+            .filter(|s| standing_now.contains(*s))
+            .collect();
         if mv.is_capture() {
             prop_assert_eq!(
                 standing.len(),
@@ -80,24 +90,43 @@ fn check_move<R: Rules>(pos: &Position, mv: &Move) -> Result<Option<Square>, Tes
             );
             let over = standing[0];
             prop_assert!(pos.pieces(them).contains(over), "{mv:?} jumps {over}");
+            if !as_king && !v.men_take_kings {
+                prop_assert!(
+                    !pos.kings(them).contains(over),
+                    "{mv:?}: a man takes a king"
+                );
+            }
             prop_assert!(!jumped.contains(over), "{mv:?} jumps {over} twice");
             if !as_king {
                 prop_assert_eq!(step(over, dir), Some(to), "{:?}: a man jumps far", mv);
             }
-            if v.land_behind && as_king {
+            if (v.land_behind || v.short_king) && as_king {
                 prop_assert_eq!(step(over, dir), Some(to), "{:?}: a king lands far", mv);
+            }
+            if v.short_king && as_king {
+                prop_assert_eq!(
+                    step(at, dir),
+                    Some(over),
+                    "{:?}: a king jumps from afar",
+                    mv
+                );
             }
             jumped = jumped.with(over);
             last = Some(over);
         } else {
             prop_assert_eq!(mv.path().len(), 1, "{:?}: a plain move of many steps", mv);
             prop_assert!(standing.is_empty(), "{mv:?} flies over {standing:?}");
-            if !king {
-                prop_assert_eq!(step(at, dir), Some(to), "{:?}: a man flies", mv);
+            if !king || v.short_king {
+                prop_assert_eq!(
+                    step(at, dir),
+                    Some(to),
+                    "{:?}: a man or short king flies",
+                    mv
+                );
             }
         }
         // A man reaching the last rank stops there, or goes on as a king.
-        if !as_king && far.contains(to) {
+        if !as_king && far.contains(to) && !v.passes_as_man {
             prop_assert!(
                 v.crowned_goes_on || hop + 1 == mv.path().len(),
                 "{mv:?} goes on after crowning"
@@ -123,7 +152,13 @@ fn check_move<R: Rules>(pos: &Position, mv: &Move) -> Result<Option<Square>, Tes
     );
     prop_assert_eq!(after.pieces(us), pos.pieces(us).without(from).with(mv.to()));
     prop_assert_eq!(after.pieces(us).count(), pos.pieces(us).count());
-    let crowned = king || mv.path().iter().any(|sq| far.contains(*sq));
+    // A man passing the far rank as a man is crowned only where it ends.
+    let crowned = king
+        || if v.passes_as_man {
+            far.contains(mv.to())
+        } else {
+            mv.path().iter().any(|sq| far.contains(*sq))
+        };
     prop_assert_eq!(after.all_kings().contains(mv.to()), crowned);
     prop_assert_eq!(
         after.all_kings().without(mv.to()),
@@ -135,7 +170,8 @@ fn check_move<R: Rules>(pos: &Position, mv: &Move) -> Result<Option<Square>, Tes
         None => {
             // The sequence is finished: nothing is left to jump from where it ends (a man
             // that stopped on the far rank under rules where it cannot go on excepted).
-            let stopped_crowned = !king && far.contains(mv.to()) && !v.crowned_goes_on;
+            let stopped_crowned =
+                !king && far.contains(mv.to()) && !v.crowned_goes_on && !v.passes_as_man;
             if mv.is_capture() && !stopped_crowned {
                 prop_assert!(
                     !can_jump(&v, pos, mv.to(), as_king, occ, mv.captured()),
@@ -215,7 +251,7 @@ fn check_position<R: Rules>(pos: &Position) -> Result<(), TestCaseError> {
             if man_can || king_can {
                 prop_assert_eq!(quiet, 0, "a plain move beside a capture in {:?}", pos);
             } else {
-                prop_assert_eq!(quiet, quiet_count(pos), "plain moves of {:?}", pos);
+                prop_assert_eq!(quiet, quiet_count(&v, pos), "plain moves of {:?}", pos);
             }
             if king_can && v.king_priority {
                 prop_assert!(
@@ -232,7 +268,7 @@ fn check_position<R: Rules>(pos: &Position) -> Result<(), TestCaseError> {
             }
         }
         Some(_) => {
-            prop_assert_eq!(quiet, quiet_count(pos), "plain moves of {:?}", pos);
+            prop_assert_eq!(quiet, quiet_count(&v, pos), "plain moves of {:?}", pos);
             // One move per path, and every prefix of a capture is a move too.
             for (i, a) in list.iter().enumerate() {
                 for b in &list[i + 1..] {
@@ -330,6 +366,46 @@ proptest! {
         choices in prop::collection::vec(any::<Index>(), 0..40),
     ) {
         random_game::<Spanish>(start, &choices)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    #[test]
+    fn english_games(start in arb_position(), choices in prop::collection::vec(any::<Index>(), 0..60)) {
+        random_game::<English>(English::start(), &choices)?;
+        random_game::<English>(start, &choices[..choices.len().min(30)])?;
+    }
+
+    #[test]
+    fn italian_games(start in arb_position(), choices in prop::collection::vec(any::<Index>(), 0..60)) {
+        random_game::<Italian>(Italian::start(), &choices)?;
+        random_game::<Italian>(start, &choices[..choices.len().min(30)])?;
+    }
+
+    #[test]
+    fn spanish_official_games(start in arb_position(), choices in prop::collection::vec(any::<Index>(), 0..60)) {
+        random_game::<SpanishOfficial>(SpanishOfficial::start(), &choices)?;
+        random_game::<SpanishOfficial>(start, &choices[..choices.len().min(30)])?;
+    }
+
+    #[test]
+    fn brazilian_games(start in arb_position(), choices in prop::collection::vec(any::<Index>(), 0..60)) {
+        random_game::<Brazilian>(Brazilian::start(), &choices)?;
+        random_game::<Brazilian>(start, &choices[..choices.len().min(30)])?;
+    }
+
+    #[test]
+    fn pool_games(start in arb_position(), choices in prop::collection::vec(any::<Index>(), 0..60)) {
+        random_game::<Pool>(Pool::start(), &choices)?;
+        random_game::<Pool>(start, &choices[..choices.len().min(30)])?;
+    }
+
+    #[test]
+    fn thai_games(start in arb_position(), choices in prop::collection::vec(any::<Index>(), 0..60)) {
+        random_game::<Thai>(Thai::start(), &choices)?;
+        random_game::<Thai>(start, &choices[..choices.len().min(30)])?;
     }
 }
 

@@ -7,8 +7,8 @@
 //! a move list first, where routes with the same start, end and captured pieces become one.
 
 use super::{
-    ListSink, Params, Sink, back, forward_of, king_captures, man_captures_of, man_jumpers,
-    simple_men,
+    ListSink, Params, Precedence, Sink, back, forward_of, king_captures, king_targets,
+    man_captures_of, man_jumpers, man_prey, simple_men,
 };
 use crate::mv::MAX_PATH;
 use crate::{Bitboard, Direction, MoveList, Position, Square};
@@ -50,6 +50,15 @@ pub(super) fn capture_children<P: Params, const WHITE: bool>(
     f: &mut impl FnMut(&Position),
 ) -> bool {
     let us = super::color::<WHITE>();
+    if P::PRECEDENCE != Precedence::None {
+        // The captures must be ranked against each other before any is played.
+        list.clear();
+        super::captures::<P>(pos, list);
+        for mv in list.iter() {
+            f(&pos.after(mv));
+        }
+        return !list.is_empty();
+    }
     let mut found = false;
     if pos.kings(us).any() {
         if P::MERGE_ROUTES {
@@ -101,7 +110,7 @@ fn forward_man_captures<P: Params, const WHITE: bool>(
     let us = super::color::<WHITE>();
     let walk = ManWalk {
         pos,
-        opp: pos.pieces(!us),
+        opp: man_prey::<P>(pos, !us),
         empty: pos.empty(),
     };
     let [d0, d1] = forward_of::<WHITE>();
@@ -185,7 +194,10 @@ fn child_sink<'a, F: FnMut(&Position)>(pos: &'a Position, f: F) -> ChildSink<'a,
 /// Calls `f` with the position after every plain move of the side to move (white when
 /// `WHITE`).
 #[inline(always)]
-pub(super) fn quiet_children<const WHITE: bool>(pos: &Position, f: &mut impl FnMut(&Position)) {
+pub(super) fn quiet_children<P: Params, const WHITE: bool>(
+    pos: &Position,
+    f: &mut impl FnMut(&Position),
+) {
     let us = super::color::<WHITE>();
     let empty = pos.empty();
     for dir in forward_of::<WHITE>() {
@@ -196,7 +208,7 @@ pub(super) fn quiet_children<const WHITE: bool>(pos: &Position, f: &mut impl FnM
     let occ = pos.occupied();
     for king in pos.kings(us) {
         for dir in Direction::ALL {
-            for to in Bitboard::slide(king, dir, occ) {
+            for to in king_targets::<P>(king, dir, occ) {
                 f(&pos.after_plain(king, to));
             }
         }
@@ -215,5 +227,5 @@ pub(super) fn children<P: Params, const WHITE: bool>(
     if P::COMPULSORY && captured {
         return;
     }
-    quiet_children::<WHITE>(pos, f);
+    quiet_children::<P, WHITE>(pos, f);
 }

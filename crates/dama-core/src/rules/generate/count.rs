@@ -3,8 +3,8 @@
 //! it.
 
 use super::{
-    CountSink, Jumps, ListSink, Params, Sink, back, forward_of, king_captures, man_jumpers,
-    opposite, simple_men,
+    CountSink, Jumps, ListSink, Params, Precedence, Sink, back, forward_of, king_captures,
+    king_targets, man_jumpers, man_prey, opposite, simple_men,
 };
 use crate::mv::MAX_PATH;
 use crate::position::Color;
@@ -77,6 +77,9 @@ pub(super) fn count_moves_of<P: Params, const WHITE: bool>(
     scratch: &mut MoveList,
 ) -> usize {
     let us = if WHITE { Color::White } else { Color::Black };
+    if P::PRECEDENCE != Precedence::None {
+        return count_ranked::<P, WHITE>(pos, scratch);
+    }
     let own_kings = pos.kings(us);
     let kings = if own_kings.is_empty() {
         0
@@ -97,7 +100,7 @@ pub(super) fn count_moves_of<P: Params, const WHITE: bool>(
     if !simple_men::<P>() {
         return count_moves_general::<P, WHITE>(pos, kings, scratch);
     }
-    let opp = pos.pieces(!us);
+    let opp = man_prey::<P>(pos, !us);
     let empty = pos.empty();
     let men = pos.men(us);
     let [d0, d1] = forward_of::<WHITE>();
@@ -118,7 +121,7 @@ pub(super) fn count_moves_of<P: Params, const WHITE: bool>(
         let occ = pos.occupied();
         for king in own_kings {
             for dir in Direction::ALL {
-                quiet += Bitboard::slide(king, dir, occ).count() as usize;
+                quiet += king_targets::<P>(king, dir, occ).count() as usize;
             }
         }
     }
@@ -142,7 +145,7 @@ fn count_moves_general<P: Params, const WHITE: bool>(
     scratch: &mut MoveList,
 ) -> usize {
     let us = if WHITE { Color::White } else { Color::Black };
-    let opp = pos.pieces(!us);
+    let opp = man_prey::<P>(pos, !us);
     let empty = pos.empty();
     let men = pos.men(us);
     let occ = pos.occupied();
@@ -186,7 +189,7 @@ fn count_moves_general<P: Params, const WHITE: bool>(
         + (men.shift_raw(forward_of::<WHITE>()[1]) & empty).count()) as usize;
     for king in pos.kings(us) {
         for dir in Direction::ALL {
-            quiet += Bitboard::slide(king, dir, occ).count() as usize;
+            quiet += king_targets::<P>(king, dir, occ).count() as usize;
         }
     }
     captures + quiet
@@ -226,4 +229,29 @@ fn first_hops<P: Params, S: Sink, const WHITE: bool>(
             *simple += 1;
         }
     }
+}
+
+/// [`count_moves_of`] under a precedence rule: the captures are found and ranked in
+/// `scratch`; without any, the plain moves are counted from the bitboards.
+#[inline(always)]
+fn count_ranked<P: Params, const WHITE: bool>(pos: &Position, scratch: &mut MoveList) -> usize {
+    scratch.clear();
+    super::captures::<P>(pos, scratch);
+    let captures = scratch.len();
+    if P::COMPULSORY && captures > 0 {
+        return captures;
+    }
+    let us = super::color::<WHITE>();
+    let empty = pos.empty();
+    let occ = pos.occupied();
+    let men = pos.men(us);
+    let [d0, d1] = forward_of::<WHITE>();
+    let mut quiet =
+        ((men.shift_raw(d0) & empty).count() + (men.shift_raw(d1) & empty).count()) as usize;
+    for king in pos.kings(us) {
+        for dir in Direction::ALL {
+            quiet += king_targets::<P>(king, dir, occ).count() as usize;
+        }
+    }
+    captures + quiet
 }

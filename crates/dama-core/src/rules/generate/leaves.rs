@@ -6,7 +6,9 @@
 
 use super::children::{capture_children, children, quiet_children};
 use super::count::{count_moves_of, man_captures_from};
-use super::{Params, back, forward_of, man_jumpers, opposite, simple_men};
+use super::{
+    Params, Precedence, back, forward_of, king_targets, man_jumpers, opposite, simple_men,
+};
 use crate::position::Color;
 use crate::{Bitboard, Direction, MoveList, Position, Square};
 
@@ -62,10 +64,17 @@ fn replies<P: Params, const WHITE: bool, const BLACK: bool>(
     let captured = capture_children::<P, WHITE>(pos, list, &mut count);
     if !(P::COMPULSORY && captured) {
         let them = super::color::<BLACK>();
-        if simple_men::<P>() && pos.kings(them).is_empty() {
+        // The replies counted from the bitboards: every capture of the replier's men is a
+        // move (no ranking), and they may take every piece of the mover.
+        let mover_kings_safe = P::MEN_CAPTURE_KINGS || pos.kings(!them).is_empty();
+        if simple_men::<P>()
+            && P::PRECEDENCE == Precedence::None
+            && mover_kings_safe
+            && pos.kings(them).is_empty()
+        {
             n += quiet_replies::<P, WHITE, BLACK>(pos);
         } else {
-            quiet_children::<WHITE>(pos, &mut count);
+            quiet_children::<P, WHITE>(pos, &mut count);
         }
     }
     n
@@ -147,7 +156,7 @@ fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(pos: &Position
     let steps = |sq: Square| u64::from(steps0.contains(sq)) + u64::from(steps1.contains(sq));
     for king in pos.kings(us) {
         for dir in Direction::ALL {
-            for to in Bitboard::slide(king, dir, occ) {
+            for to in king_targets::<P>(king, dir, occ) {
                 let captures = captures_after(king.bb() | to.bb());
                 n += captures;
                 if captures == 0 || !P::COMPULSORY {

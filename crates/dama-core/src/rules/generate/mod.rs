@@ -11,7 +11,12 @@
 
 mod children;
 mod count;
+mod dimensions;
 mod leaves;
+mod precedence;
+mod removing;
+
+pub use dimensions::{KingRange, LastRow, Orientation, Precedence, start_position};
 
 pub use count::count_moves;
 pub use leaves::perft;
@@ -88,6 +93,69 @@ pub trait Params {
     const CROWNED_MAN_GOES_ON: bool = false;
     /// Where a capturing king may land.
     const KING_LANDING: KingLanding;
+
+    // The dimensions of the official 8×8 rule sets (`dimensions.rs`). Their defaults are the
+    // values of the four older sets, whose code they leave as it was.
+
+    /// The side that moves first from the start position.
+    const FIRST_TO_MOVE: Color = Color::White;
+    /// How the board lies before the players (for notation and display only: the generator
+    /// works on the a1-dark board, a mirrored board's positions stored as their mirror image).
+    const ORIENTATION: Orientation = Orientation::A1Dark;
+    /// The rows of men each side starts with (3: twelve men; 2: eight).
+    const START_ROWS: u8 = 3;
+    /// How far a king moves and captures.
+    const KING_RANGE: KingRange = KingRange::Flying;
+    /// Whether a man may capture a king.
+    const MEN_CAPTURE_KINGS: bool = true;
+    /// Which of the available captures may be played.
+    const PRECEDENCE: Precedence = Precedence::None;
+    /// What a man does when a capture brings it to the last row with more to take.
+    const LAST_ROW: LastRow = if Self::CROWNED_MAN_GOES_ON {
+        LastRow::GoesOnAsKing
+    } else {
+        LastRow::Stops
+    };
+    /// Whether the pieces taken leave the board hop by hop (a king may pass their squares and
+    /// turn straight back), rather than all at the end (the Turkish strike).
+    const REMOVED_AT_ONCE: bool = false;
+}
+
+/// The pieces a man of the side to move may capture: every opposing piece, or only the men
+/// where men may not capture kings.
+#[inline(always)]
+fn man_prey<P: Params>(pos: &Position, them: Color) -> Bitboard {
+    if P::MEN_CAPTURE_KINGS {
+        pos.pieces(them)
+    } else {
+        pos.men(them)
+    }
+}
+
+/// The squares a king on `king` may move to in `dir` without capturing: the whole free
+/// diagonal, or the next square for a short-range king.
+#[inline(always)]
+fn king_targets<P: Params>(king: Square, dir: Direction, occ: Bitboard) -> Bitboard {
+    match P::KING_RANGE {
+        KingRange::Flying => Bitboard::slide(king, dir, occ),
+        KingRange::Short => king.bb().shift(dir) & !occ,
+    }
+}
+
+/// The squares a king on `sq` looks along in `dir` for a piece to capture.
+#[inline(always)]
+fn king_ray<P: Params>(sq: Square, dir: Direction) -> Bitboard {
+    match P::KING_RANGE {
+        KingRange::Flying => Bitboard::ray(sq, dir),
+        KingRange::Short => sq.bb().shift(dir),
+    }
+}
+
+/// Whether a capturing king lands only directly behind the piece it takes.
+#[inline(always)]
+const fn lands_behind<P: Params>() -> bool {
+    matches!(P::KING_LANDING, KingLanding::DirectlyBehind)
+        || matches!(P::KING_RANGE, KingRange::Short)
 }
 
 /// Whether the man-capture shortcuts (forward only, never crowned mid-way, no merging) hold.
@@ -249,7 +317,14 @@ impl<S: Sink> Jumps<S> {
             });
         }
         if !P::PARTIAL && !extended && hops > 0 {
-            self.record(hops, captured);
+            if P::LAST_ROW == LastRow::PassesAsMan {
+                // Crowned only where the capture ends on the last row.
+                self.crowned = (at & color::<WHITE>().crowning_rank()).any();
+                self.record(hops, captured);
+                self.crowned = false;
+            } else {
+                self.record(hops, captured);
+            }
         }
     }
 
@@ -268,13 +343,13 @@ impl<S: Sink> Jumps<S> {
         } else {
             Bitboard::RANK_1
         };
-        if far.contains(land) {
+        if far.contains(land) && P::LAST_ROW != LastRow::PassesAsMan {
             self.crowned = true;
             if P::PARTIAL {
                 self.record(hops, taken);
             }
             if P::CROWNED_MAN_GOES_ON {
-                if P::PARTIAL || self.king_can_jump(land, taken) {
+                if P::PARTIAL || self.king_can_jump::<P>(land, taken) {
                     self.king::<P>(land, taken, hops);
                 } else {
                     self.record(hops, taken);
@@ -325,23 +400,24 @@ impl<S: Sink> Jumps<S> {
         dir: Direction,
         captured: Bitboard,
     ) -> Option<(Square, Bitboard)> {
-        let first = (Bitboard::ray(sq, dir) & self.occ).nearest(dir)?;
+        let first = (king_ray::<P>(sq, dir) & self.occ).nearest(dir)?;
         if !(self.opp & !captured).contains(first) {
             return None;
         }
-        let landings = match P::KING_LANDING {
-            KingLanding::DirectlyBehind => first.bb().shift(dir) & !self.occ,
-            KingLanding::Anywhere | KingLanding::GoingOn => Bitboard::slide(first, dir, self.occ),
+        let landings = if lands_behind::<P>() {
+            first.bb().shift(dir) & !self.occ
+        } else {
+            Bitboard::slide(first, dir, self.occ)
         };
         landings.any().then_some((first, landings))
     }
 
     #[inline]
-    fn king_can_jump(&self, sq: Square, captured: Bitboard) -> bool {
+    fn king_can_jump<P: Params>(&self, sq: Square, captured: Bitboard) -> bool {
         let prey = self.opp & !captured;
         let empty = !self.occ;
         Direction::ALL.into_iter().any(|dir| {
-            (Bitboard::ray(sq, dir) & self.occ)
+            (king_ray::<P>(sq, dir) & self.occ)
                 .nearest(dir)
                 .is_some_and(|first| prey.contains(first) && (first.bb().shift(dir) & empty).any())
         })
@@ -362,10 +438,10 @@ impl<S: Sink> Jumps<S> {
                     self.record(hops + 1, taken);
                     self.king::<P>(land, taken, hops + 1);
                 }
-            } else if P::KING_LANDING == KingLanding::Anywhere {
+            } else if P::KING_LANDING == KingLanding::Anywhere && !lands_behind::<P>() {
                 for land in landings {
                     self.path[hops] = land;
-                    if hops + 1 < P::MAX_HOPS && self.king_can_jump(land, taken) {
+                    if hops + 1 < P::MAX_HOPS && self.king_can_jump::<P>(land, taken) {
                         self.king::<P>(land, taken, hops + 1);
                     } else {
                         self.record(hops + 1, taken);
@@ -374,7 +450,7 @@ impl<S: Sink> Jumps<S> {
             } else {
                 let going_on: Bitboard = landings
                     .squares()
-                    .filter(|&land| hops + 1 < P::MAX_HOPS && self.king_can_jump(land, taken))
+                    .filter(|&land| hops + 1 < P::MAX_HOPS && self.king_can_jump::<P>(land, taken))
                     .collect();
                 if going_on.any() {
                     for land in going_on {
@@ -407,7 +483,11 @@ fn king_captures<P: Params, S: Sink>(pos: &Position, sink: S) -> S {
     for king in pos.kings(us) {
         jumps.from = king;
         jumps.occ = pos.occupied().without(king);
-        jumps.king::<P>(king, Bitboard::EMPTY, 0);
+        if P::REMOVED_AT_ONCE {
+            jumps.king_removing::<P>(king, Bitboard::EMPTY, 0);
+        } else {
+            jumps.king::<P>(king, Bitboard::EMPTY, 0);
+        }
     }
     jumps.sink
 }
@@ -424,7 +504,7 @@ fn man_captures<P: Params, S: Sink>(pos: &Position, sink: S) -> S {
 #[inline(always)]
 fn man_captures_of<P: Params, S: Sink, const WHITE: bool>(pos: &Position, sink: S) -> S {
     let us = pos.turn();
-    let opp = pos.pieces(!us);
+    let opp = man_prey::<P>(pos, !us);
     let men = pos.men(us);
     let empty = pos.empty();
     let [d0, d1] = forward_of::<WHITE>();
@@ -462,10 +542,13 @@ fn man_captures_of<P: Params, S: Sink, const WHITE: bool>(pos: &Position, sink: 
 /// rules give kings no priority or no king can capture.
 fn captures<P: Params>(pos: &Position, list: &mut MoveList) {
     let first_capture = list.len();
+    // Under a precedence rule every route is kept until the best are chosen: two routes of
+    // one move may rank differently (the Italian order of the pieces taken).
+    let ranked = P::PRECEDENCE != Precedence::None;
     let sink = ListSink {
         list,
         first_capture,
-        merge: P::MERGE_ROUTES,
+        merge: P::MERGE_ROUTES && !ranked,
     };
     let sink = king_captures::<P, _>(pos, sink);
     if P::KING_PRIORITY && sink.list.len() > first_capture {
@@ -473,22 +556,25 @@ fn captures<P: Params>(pos: &Position, list: &mut MoveList) {
     }
     // Forward-only men that stop on the far rank never take the same pieces by two routes.
     let men_sink = ListSink {
-        merge: P::MERGE_ROUTES && !simple_men::<P>(),
+        merge: P::MERGE_ROUTES && !simple_men::<P>() && !ranked,
         ..sink
     };
-    man_captures::<P, _>(pos, men_sink);
+    let list = man_captures::<P, _>(pos, men_sink).list;
+    if ranked {
+        precedence::select::<P>(pos, list, first_capture);
+    }
 }
 
 /// Adds the plain moves of the side to move to `list`.
-fn quiet_moves(pos: &Position, list: &mut MoveList) {
+fn quiet_moves<P: Params>(pos: &Position, list: &mut MoveList) {
     match pos.turn() {
-        Color::White => quiet_moves_of::<true>(pos, list),
-        Color::Black => quiet_moves_of::<false>(pos, list),
+        Color::White => quiet_moves_of::<P, true>(pos, list),
+        Color::Black => quiet_moves_of::<P, false>(pos, list),
     }
 }
 
 #[inline(always)]
-fn quiet_moves_of<const WHITE: bool>(pos: &Position, list: &mut MoveList) {
+fn quiet_moves_of<P: Params, const WHITE: bool>(pos: &Position, list: &mut MoveList) {
     let us = pos.turn();
     let empty = pos.empty();
     let occ = pos.occupied();
@@ -504,7 +590,7 @@ fn quiet_moves_of<const WHITE: bool>(pos: &Position, list: &mut MoveList) {
     }
     for king in pos.kings(us) {
         for dir in Direction::ALL {
-            for to in Bitboard::slide(king, dir, occ) {
+            for to in king_targets::<P>(king, dir, occ) {
                 list.push(Move::quiet(king, to));
             }
         }
@@ -549,5 +635,5 @@ pub fn legal_moves<P: Params>(pos: &Position, list: &mut MoveList) {
     if P::COMPULSORY && !list.is_empty() {
         return;
     }
-    quiet_moves(pos, list);
+    quiet_moves::<P>(pos, list);
 }

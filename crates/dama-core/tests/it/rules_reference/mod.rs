@@ -25,6 +25,31 @@ pub struct Variant {
     pub merged: bool,
     /// Capture is compulsory.
     pub compulsory: bool,
+    /// Kings move one square and capture an adjacent piece only (English, Italian).
+    pub short_king: bool,
+    /// Men may capture kings (all but Italian).
+    pub men_take_kings: bool,
+    /// Which captures may be played among those found.
+    pub precedence: Ranking,
+    /// A man reaching the far rank during a capture goes on as a man if it can, and is
+    /// crowned only where it ends (Spanish, Brazilian, pool).
+    pub passes_as_man: bool,
+    /// The pieces taken leave the board hop by hop (Thai).
+    pub removed_at_once: bool,
+}
+
+/// The precedence rules, as the rule texts give them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ranking {
+    /// Any capture.
+    Free,
+    /// Brazilian: the most pieces.
+    Quantity,
+    /// Spanish: the most pieces, then the most kings.
+    Quality,
+    /// Italian: the most pieces, then by a king, then the most kings, then a king taken
+    /// first.
+    Italian,
 }
 
 impl Variant {
@@ -39,6 +64,11 @@ impl Variant {
             partial: None,
             merged: true,
             compulsory: true,
+            short_king: false,
+            men_take_kings: true,
+            precedence: Ranking::Free,
+            passes_as_man: false,
+            removed_at_once: false,
         };
         match rules {
             RuleSet::Spanish => Variant {
@@ -61,6 +91,37 @@ impl Variant {
                 men_backward: true,
                 crowned_goes_on: true,
                 land_behind: true,
+                ..finished
+            },
+            RuleSet::English => Variant {
+                short_king: true,
+                ..finished
+            },
+            RuleSet::Italian => Variant {
+                short_king: true,
+                men_take_kings: false,
+                precedence: Ranking::Italian,
+                ..finished
+            },
+            RuleSet::SpanishOfficial => Variant {
+                precedence: Ranking::Quality,
+                passes_as_man: true,
+                ..finished
+            },
+            RuleSet::Brazilian => Variant {
+                men_backward: true,
+                precedence: Ranking::Quantity,
+                passes_as_man: true,
+                ..finished
+            },
+            RuleSet::Pool => Variant {
+                men_backward: true,
+                passes_as_man: true,
+                ..finished
+            },
+            RuleSet::Thai => Variant {
+                land_behind: true,
+                removed_at_once: true,
                 ..finished
             },
         }
@@ -117,7 +178,7 @@ pub fn between(a: Square, b: Square) -> Option<(Vec<Square>, (i8, i8))> {
 }
 
 /// The plain moves of the side to move, counted square by square.
-pub fn quiet_count(pos: &Position) -> usize {
+pub fn quiet_count(v: &Variant, pos: &Position) -> usize {
     let us = pos.turn();
     let occ = pos.occupied();
     let mut n = 0;
@@ -132,7 +193,7 @@ pub fn quiet_count(pos: &Position) -> usize {
             let mut at = step(sq, d);
             while let Some(s) = at.filter(|s| !occ.contains(*s)) {
                 n += 1;
-                at = step(s, d);
+                at = if v.short_king { None } else { step(s, d) };
             }
         }
     }
@@ -153,7 +214,13 @@ pub fn hops(
     occ: Bitboard,
     taken: Bitboard,
 ) -> Vec<(Square, Vec<Square>)> {
-    let opp = pos.pieces(!pos.turn());
+    let opp = if king || v.men_take_kings {
+        pos.pieces(!pos.turn())
+    } else {
+        pos.men(!pos.turn())
+    };
+    // Where the pieces taken leave at once, they no longer stand.
+    let occ = if v.removed_at_once { occ & !taken } else { occ };
     let dirs = if king {
         ALL_DIRS.to_vec()
     } else {
@@ -162,7 +229,7 @@ pub fn hops(
     let mut out = Vec::new();
     for dir in dirs {
         let mut at = step(sq, dir);
-        if king {
+        if king && !v.short_king {
             while let Some(s) = at.filter(|s| !occ.contains(*s)) {
                 at = step(s, dir);
             }
@@ -174,7 +241,7 @@ pub fn hops(
         let mut beyond = step(over, dir);
         while let Some(land) = beyond.filter(|s| !occ.contains(*s)) {
             lands.push(land);
-            if !king || v.land_behind {
+            if !king || v.land_behind || v.short_king {
                 break;
             }
             beyond = step(land, dir);
@@ -213,6 +280,20 @@ impl Search<'_> {
         let far = self.pos.turn().crowning_rank();
         // A man that reached the far rank is a king now, or its move ends.
         let crowned_here = !king && !path.is_empty() && far.contains(sq);
+        if crowned_here
+            && self.v.passes_as_man
+            && can_jump(self.v, self.pos, sq, false, self.occ, taken)
+        {
+            // It goes on as a man.
+            for (over, lands) in hops(self.v, self.pos, sq, false, self.occ, taken) {
+                for land in lands {
+                    path.push(land);
+                    self.extend(land, false, path, taken.with(over));
+                    path.pop();
+                }
+            }
+            return;
+        }
         if crowned_here && !self.v.crowned_goes_on {
             if self.v.partial.is_none() {
                 self.out.push((self.from, path.clone(), taken));
@@ -259,6 +340,37 @@ impl Search<'_> {
     }
 }
 
+/// The pieces a capture takes, in the order it takes them.
+pub fn taken_in_order(m: &Naive) -> Vec<Square> {
+    let mut at = m.0;
+    let mut out = Vec::new();
+    for &to in &m.1 {
+        if let Some((squares, _)) = between(at, to) {
+            out.extend(squares.into_iter().filter(|s| m.2.contains(*s)));
+        }
+        at = to;
+    }
+    out
+}
+
+/// How a capture ranks under the precedence rules (higher first): pieces, by a king, kings,
+/// and the kings' places in the order taken (a king earlier ranks higher).
+fn rank(v: &Variant, pos: &Position, m: &Naive) -> (usize, bool, usize, Vec<bool>) {
+    let pieces = m.2.count() as usize;
+    let kings = (m.2 & pos.all_kings()).count() as usize;
+    let by_king = pos.all_kings().contains(m.0);
+    let order: Vec<bool> = taken_in_order(m)
+        .into_iter()
+        .map(|s| pos.all_kings().contains(s))
+        .collect();
+    match v.precedence {
+        Ranking::Free => (0, false, 0, Vec::new()),
+        Ranking::Quantity => (pieces, false, 0, Vec::new()),
+        Ranking::Quality => (pieces, false, kings, Vec::new()),
+        Ranking::Italian => (pieces, by_king, kings, order),
+    }
+}
+
 /// Every legal move of `pos` under `rules`, found square by square from the rule texts.
 pub fn naive_moves(rules: RuleSet, pos: &Position) -> Vec<Naive> {
     let v = Variant::of(rules);
@@ -280,6 +392,10 @@ pub fn naive_moves(rules: RuleSet, pos: &Position) -> Vec<Naive> {
     let mut moves = king_caps;
     if !v.king_priority || moves.is_empty() {
         moves.extend(man_caps);
+    }
+    if v.precedence != Ranking::Free {
+        let best = moves.iter().map(|m| rank(&v, pos, m)).max();
+        moves.retain(|m| Some(rank(&v, pos, m)) == best);
     }
     if v.merged {
         let mut seen = Vec::new();
@@ -304,7 +420,7 @@ pub fn naive_moves(rules: RuleSet, pos: &Position) -> Vec<Naive> {
             let mut at = step(sq, dir);
             while let Some(to) = at.filter(|s| !occ.contains(*s)) {
                 moves.push((sq, vec![to], Bitboard::EMPTY));
-                if !king {
+                if !king || v.short_king {
                     break;
                 }
                 at = step(to, dir);

@@ -1,0 +1,90 @@
+//! Brazilian draughts (`brazilian`): the international rules on the 8×8 board, as the
+//! Confederação Brasileira de Damas plays them.
+//!
+//! White moves first; men move forward and capture forward and backward; kings fly; capture
+//! is compulsory and finished and must take the most pieces; a man that reaches the last row
+//! during a capture goes on as a man if it can take more, and is crowned only if the capture
+//! ends there. Draws, as the FMJD's: threefold repetition, twenty-five moves each with only
+//! kings moved and no capture, and the counts of the small endings against a lone king. See
+//! `docs/rules.md`.
+
+use super::generate::{self, KingLanding, LastRow, Params, Precedence};
+use super::{DrawCounters, DrawReason, RuleSetInfo, Rules, material};
+use crate::Position;
+use crate::notation::Notation;
+
+/// The Brazilian rule set (damas brasileiras).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Brazilian;
+
+/// The constants that identify the rule set in the registry.
+pub const INFO: RuleSetInfo = RuleSetInfo {
+    name: "brazilian",
+    summary: "the Brazilian rules",
+    pdn_game_type: 26,
+    pdn_variant: None,
+    lang: "pt",
+    notation: Notation::AlgebraicColon,
+};
+
+/// Half-moves with only kings moved and no capture that draw (twenty-five moves each).
+pub const NO_PROGRESS_PLIES: u16 = 50;
+/// Half-moves allowed for three pieces, one at least a king, against a lone king (sixteen
+/// moves each).
+pub const THREE_PIECE_PLIES: u16 = 32;
+/// Half-moves allowed for two pieces or one, with a king, against a lone king (five moves
+/// each).
+pub const TWO_PIECE_PLIES: u16 = 10;
+
+impl Params for Brazilian {
+    const COMPULSORY: bool = true;
+    const KING_PRIORITY: bool = false;
+    const MAX_HOPS: usize = usize::MAX;
+    const PARTIAL: bool = false;
+    const MERGE_ROUTES: bool = true;
+    const MAN_CAPTURES_BACKWARD: bool = true;
+    const KING_LANDING: KingLanding = KingLanding::GoingOn;
+    const PRECEDENCE: Precedence = Precedence::MostPieces;
+    const LAST_ROW: LastRow = LastRow::PassesAsMan;
+}
+
+/// The FMJD small-ending counts: a lone king against three pieces (at least one a king) is
+/// drawn after sixteen moves each, against two pieces or one (with a king) after five.
+pub(super) fn lone_king_limit(pos: &Position) -> Option<u16> {
+    let [wm, wk, bm, bk] = material(pos);
+    let strong = match ((wm, wk), (bm, bk)) {
+        (s, (0, 1)) => s,
+        ((0, 1), s) => s,
+        _ => return None,
+    };
+    match strong {
+        (0, 3) | (1, 2) | (2, 1) => Some(THREE_PIECE_PLIES),
+        (0, 1) | (0, 2) | (1, 1) => Some(TWO_PIECE_PLIES),
+        _ => None,
+    }
+}
+
+impl Rules for Brazilian {
+    const INFO: RuleSetInfo = INFO;
+    const REPETITION_DRAW: bool = true;
+
+    generate::moves_from_params!();
+
+    fn start() -> Position {
+        generate::start_position::<Self>()
+    }
+
+    fn ending_limit(pos: &Position) -> Option<u16> {
+        lone_king_limit(pos)
+    }
+
+    fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
+        if counters.ending.is_some_and(|e| e.plies >= e.limit) {
+            Some(DrawReason::KingEnding)
+        } else if counters.quiet_plies >= NO_PROGRESS_PLIES {
+            Some(DrawReason::NoProgress)
+        } else {
+            None
+        }
+    }
+}

@@ -1,0 +1,156 @@
+//! The dimensions of the official 8×8 rule sets, as values of [`Params`] constants: how far
+//! kings reach, which captures take precedence, what a man does on the last row during a
+//! capture, how the board lies, and the start position (who moves first, how many men).
+
+use super::Params;
+use crate::position::Setup;
+use crate::{Bitboard, Position, Square};
+
+/// How far a king moves and captures.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum KingRange {
+    /// Along the whole free diagonal; it captures a piece at any distance (the flying king).
+    Flying,
+    /// One square; it captures an adjacent piece, landing directly behind it (English,
+    /// Italian).
+    Short,
+}
+
+/// Which of the captures available may be played.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Precedence {
+    /// Any (free choice).
+    None,
+    /// One taking the most pieces (Brazilian).
+    MostPieces,
+    /// One taking the most pieces and, among those, the most kings (Spanish).
+    MostPiecesThenKings,
+    /// The Italian order: the most pieces; then a capture by a king rather than by a man; then
+    /// the most kings taken; then a king taken as early in the sequence as possible.
+    Italian,
+}
+
+/// What a man does when a capture brings it to the last row.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum LastRow {
+    /// It is crowned and the move ends there (English, Italian, Czech, Thai).
+    Stops,
+    /// It is crowned at once and goes on capturing as a king (Russian).
+    GoesOnAsKing,
+    /// It goes on capturing as a man if it can, and is crowned only if the capture ends on
+    /// the last row (Spanish, Brazilian, Pool).
+    PassesAsMan,
+}
+
+/// How the board lies before the players.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Orientation {
+    /// The corner square at each player's left (a1, h8) is dark.
+    A1Dark,
+    /// Mirrored: h1 and a8 are dark, the single corner at each player's right and the double
+    /// corner at the left (Italian, Spanish). Positions are stored as their mirror image on
+    /// the a1-dark board (file a ↔ file h), which the rules cannot tell apart.
+    Mirrored,
+}
+
+impl Orientation {
+    /// The 0-based file a player sees for the stored square `sq`.
+    pub const fn file(self, sq: Square) -> u8 {
+        match self {
+            Orientation::A1Dark => sq.file(),
+            Orientation::Mirrored => 7 - sq.file(),
+        }
+    }
+
+    /// The stored square a player calls by 0-based `file` and `rank`, if it is dark on this
+    /// board.
+    pub const fn square(self, file: u8, rank: u8) -> Option<Square> {
+        if file >= 8 {
+            return None;
+        }
+        match self {
+            Orientation::A1Dark => Square::from_file_rank(file, rank),
+            Orientation::Mirrored => Square::from_file_rank(7 - file, rank),
+        }
+    }
+
+    /// The number 1–32 of `sq` on this board: counted from the top left as the player at the
+    /// bottom sees it, row by row (on the a1-dark board, [`Square::number`]).
+    pub const fn number(self, sq: Square) -> u8 {
+        (7 - sq.rank()) * 4 + self.file(sq) / 2 + 1
+    }
+
+    /// The square with number `n` (1–32) on this board.
+    pub const fn from_number(self, n: u8) -> Option<Square> {
+        if n == 0 || n > 32 {
+            return None;
+        }
+        let rank = 7 - (n - 1) / 4;
+        let pos = (n - 1) % 4;
+        // The dark squares of a rank: files of one parity, which depends on the board.
+        let odd = match self {
+            Orientation::A1Dark => rank % 2 == 1,
+            Orientation::Mirrored => rank.is_multiple_of(2),
+        };
+        self.square(2 * pos + if odd { 1 } else { 0 }, rank)
+    }
+
+    /// The algebraic name of `sq` on this board (`a1` is light on the mirrored one).
+    pub fn name(self, sq: Square) -> String {
+        format!(
+            "{}{}",
+            (b'a' + self.file(sq)) as char,
+            (b'1' + sq.rank()) as char
+        )
+    }
+}
+
+/// The start position of a rule set: [`Params::START_ROWS`] rows of men each, on the dark
+/// squares nearest each player, [`Params::FIRST_TO_MOVE`] to move.
+pub fn start_position<P: Params>() -> Position {
+    let rows = P::START_ROWS.clamp(1, 3);
+    let mut white = Bitboard::EMPTY;
+    let mut black = Bitboard::EMPTY;
+    for sq in Square::all() {
+        if sq.rank() < rows {
+            white = white.with(sq);
+        } else if sq.rank() >= 8 - rows {
+            black = black.with(sq);
+        }
+    }
+    let setup = Setup {
+        white,
+        black,
+        kings: Bitboard::EMPTY,
+        turn: Some(P::FIRST_TO_MOVE),
+    };
+    Position::from_setup(&setup).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mirrored_numbers_follow_the_italian_board() {
+        let m = Orientation::Mirrored;
+        // 1 is a8 (dark on this board), 4 is g8, 29 is b1, 32 is h1.
+        for (n, name) in [
+            (1, "a8"),
+            (4, "g8"),
+            (5, "b7"),
+            (21, "b3"),
+            (29, "b1"),
+            (32, "h1"),
+        ] {
+            let sq = m.from_number(n).unwrap();
+            assert_eq!(m.name(sq), name, "{n}");
+            assert_eq!(m.number(sq), n);
+        }
+        for sq in Square::all() {
+            assert_eq!(m.from_number(m.number(sq)), Some(sq));
+            assert_eq!(Orientation::A1Dark.number(sq), sq.number());
+            assert_eq!(Orientation::A1Dark.from_number(sq.number()), Some(sq));
+        }
+    }
+}

@@ -1,0 +1,38 @@
+//! The capture search of a king where the pieces taken leave the board hop by hop
+//! ([`Params::REMOVED_AT_ONCE`], the Thai rules as dctl counts them): the king may pass and
+//! land on the squares of pieces it has taken, and may turn straight back along its line.
+
+use super::{Jumps, Params, Sink, king_ray, lands_behind};
+use crate::{Bitboard, Direction, Square};
+
+impl<S: Sink> Jumps<S> {
+    /// The king's capture from `sq` after `hops` hops that took `captured`.
+    pub(super) fn king_removing<P: Params>(&mut self, sq: Square, captured: Bitboard, hops: usize) {
+        // The pieces taken have left the board.
+        let occ = self.occ & !captured;
+        let mut extended = false;
+        if hops < P::MAX_HOPS {
+            for dir in Direction::ALL {
+                let Some(first) = (king_ray::<P>(sq, dir) & occ).nearest(dir) else {
+                    continue;
+                };
+                if !self.opp.contains(first) {
+                    continue;
+                }
+                let landings = if lands_behind::<P>() {
+                    first.bb().shift(dir) & !occ
+                } else {
+                    Bitboard::slide(first, dir, occ)
+                };
+                for land in landings {
+                    extended = true;
+                    self.path[hops] = land;
+                    self.king_removing::<P>(land, captured.with(first), hops + 1);
+                }
+            }
+        }
+        if !extended && hops > 0 {
+            self.record(hops, captured);
+        }
+    }
+}

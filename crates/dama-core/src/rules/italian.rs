@@ -1,0 +1,59 @@
+//! Italian draughts (`italian`): the rules of the Federazione Italiana Dama.
+//!
+//! The board lies mirrored (the double corner at each player's left); White moves first; men
+//! move and capture forward only and may not capture kings; kings move one square and capture
+//! by a short jump; capture is compulsory and finished, and the capture played is the first by
+//! the Italian order ([`Precedence::Italian`]): the most pieces, then with a king, then the most
+//! kings, then a king taken first. A man reaching the last row is crowned and its move ends.
+//! Draws: threefold repetition and forty moves each without a man move or a capture. See
+//! `docs/rules.md`.
+
+use super::generate::{self, KingLanding, KingRange, Orientation, Params, Precedence};
+use super::{DrawCounters, DrawReason, RuleSetInfo, Rules};
+use crate::Position;
+use crate::notation::Notation;
+
+/// The Italian rule set (dama italiana).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Italian;
+
+/// The constants that identify the rule set in the registry.
+pub const INFO: RuleSetInfo = RuleSetInfo {
+    name: "italian",
+    summary: "the Italian rules",
+    pdn_game_type: 22,
+    pdn_variant: None,
+    lang: "it",
+    notation: Notation::Numbered(Orientation::Mirrored),
+};
+
+/// Half-moves without a man move or a capture that draw the game (forty moves each).
+pub const NO_PROGRESS_PLIES: u16 = 80;
+
+impl Params for Italian {
+    const COMPULSORY: bool = true;
+    const KING_PRIORITY: bool = false;
+    const MAX_HOPS: usize = usize::MAX;
+    const PARTIAL: bool = false;
+    const MERGE_ROUTES: bool = true;
+    const KING_LANDING: KingLanding = KingLanding::DirectlyBehind;
+    const ORIENTATION: Orientation = Orientation::Mirrored;
+    const KING_RANGE: KingRange = KingRange::Short;
+    const MEN_CAPTURE_KINGS: bool = false;
+    const PRECEDENCE: Precedence = Precedence::Italian;
+}
+
+impl Rules for Italian {
+    const INFO: RuleSetInfo = INFO;
+    const REPETITION_DRAW: bool = true;
+
+    generate::moves_from_params!();
+
+    fn start() -> Position {
+        generate::start_position::<Self>()
+    }
+
+    fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
+        (counters.quiet_plies >= NO_PROGRESS_PLIES).then_some(DrawReason::NoProgress)
+    }
+}

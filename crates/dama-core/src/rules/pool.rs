@@ -1,0 +1,55 @@
+//! American pool checkers (`pool`): the rules of the American Pool Checkers Association.
+//!
+//! White moves first; men move forward and capture forward and backward; kings fly, landing
+//! where the capture can go on if some landing allows it; capture is compulsory and finished,
+//! but any capture may be chosen; a man that reaches the last row during a capture goes on as
+//! a man if it can take more, and is crowned only if the capture ends there. Draws: threefold
+//! repetition and fifteen moves each without a man move or a capture. See `docs/rules.md`.
+
+use super::generate::{self, KingLanding, LastRow, Orientation, Params};
+use super::{DrawCounters, DrawReason, RuleSetInfo, Rules};
+use crate::Position;
+use crate::notation::Notation;
+
+/// The pool checkers rule set.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Pool;
+
+/// The constants that identify the rule set in the registry.
+pub const INFO: RuleSetInfo = RuleSetInfo {
+    name: "pool",
+    summary: "American pool checkers",
+    pdn_game_type: 23,
+    pdn_variant: None,
+    lang: "en",
+    notation: Notation::Numbered(Orientation::A1Dark),
+};
+
+/// Half-moves without a man move or a capture that draw the game (fifteen moves each).
+pub const NO_PROGRESS_PLIES: u16 = 30;
+
+impl Params for Pool {
+    const COMPULSORY: bool = true;
+    const KING_PRIORITY: bool = false;
+    const MAX_HOPS: usize = usize::MAX;
+    const PARTIAL: bool = false;
+    const MERGE_ROUTES: bool = true;
+    const MAN_CAPTURES_BACKWARD: bool = true;
+    const KING_LANDING: KingLanding = KingLanding::GoingOn;
+    const LAST_ROW: LastRow = LastRow::PassesAsMan;
+}
+
+impl Rules for Pool {
+    const INFO: RuleSetInfo = INFO;
+    const REPETITION_DRAW: bool = true;
+
+    generate::moves_from_params!();
+
+    fn start() -> Position {
+        generate::start_position::<Self>()
+    }
+
+    fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
+        (counters.quiet_plies >= NO_PROGRESS_PLIES).then_some(DrawReason::NoProgress)
+    }
+}
