@@ -16,6 +16,7 @@ use dama_engine::EngineRules;
 use std::collections::BTreeSet;
 
 use dama_core::position::Setup;
+use dama_core::rules::Orientation;
 use dama_core::{Bitboard, Color, Move, MoveList, Position, Role, Square};
 
 /// How the squares of one numbering map onto the board.
@@ -30,6 +31,11 @@ pub enum Numbering {
     /// The standard numbers turned half a turn: n is standard 33 − n (pydraughts' English
     /// numbering).
     Turned,
+    /// The numbers of the mirrored board (h1 dark) as its players see it: 1 is a8 on that
+    /// board, counted row by row from the top left (pydraughts' Italian numbering, and the
+    /// Italian federation's). Our positions of a mirrored set are stored as their mirror
+    /// image, so this is the mirrored board's own numbering of the stored squares.
+    Mirrored,
 }
 
 impl Numbering {
@@ -41,6 +47,7 @@ impl Numbering {
         match self {
             Numbering::Standard => Square::from_number(n as u8),
             Numbering::Turned => Square::from_number(33 - n as u8),
+            Numbering::Mirrored => Orientation::Mirrored.from_number(n as u8),
             Numbering::FromA1 => {
                 let row = (n - 1) / 4;
                 let file = ((n - 1) % 4) * 2 + row % 2;
@@ -113,8 +120,8 @@ pub const ENCODINGS: [Encoding; 7] = [
     },
     Encoding {
         variant: "italian",
-        position: Numbering::Standard,
-        moves: Numbering::Standard,
+        position: Numbering::Mirrored,
+        moves: Numbering::Mirrored,
         swap_colours: false,
     },
 ];
