@@ -477,6 +477,8 @@ impl Session {
         };
         let (limits, ponder_time, left) = self.limits(mode, &setup);
         engine.set_limits(limits);
+        // Analysis and pondering search a forced move too (its score and line).
+        engine.set_search_forced(mode != GoMode::Think);
         let stop = Arc::new(AtomicBool::new(false));
         engine.set_stop(Arc::clone(&stop));
         if self.eof && !finite(mode, &self.level) {

@@ -410,7 +410,17 @@ mod tests {
             spec.limits.time.map(|t| t.base),
             Some(Duration::from_secs(60))
         );
+        let spec: PlayerSpec = "hub=/x/scan hub,param.book=false,movetime=100"
+            .parse()
+            .unwrap();
+        assert_eq!(spec.hub.as_deref(), Some("/x/scan hub"));
+        assert_eq!(spec.params, [("book".to_string(), "false".to_string())]);
         for bad in [
+            "hub=/x/scan hub,threads=2",
+            "hub=/x/scan hub,cmd=/x/dama",
+            "hub=/x/scan hub,tables=off",
+            "hub= ",
+            "param.book=false",
             "depth=0",
             "depth=x",
             "level=11",

@@ -25,6 +25,7 @@ pub mod threads;
 pub mod tt;
 pub mod weights;
 
+use crate::EngineRules;
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
@@ -149,6 +150,8 @@ pub struct Engine {
     stop: Option<Arc<AtomicBool>>,
     /// Set by [`Engine::set_table_bits`]; `None`: chosen by the move time.
     table_bits: Option<u32>,
+    /// Whether a position with one legal move is searched all the same (for analysis).
+    search_forced: bool,
 }
 
 impl fmt::Debug for Engine {
@@ -235,6 +238,7 @@ impl Engine {
             threads: 1,
             stop: None,
             table_bits: None,
+            search_forced: false,
         }
     }
 
@@ -295,6 +299,12 @@ impl Engine {
         let bits = bits.clamp(10, 30);
         self.table_bits = Some(bits);
         self.table = Some(Table::new(bits));
+    }
+
+    /// Whether a position with one legal move is searched within the limits like any other
+    /// (for analysis: its score and line), instead of answered at once (the default).
+    pub fn set_search_forced(&mut self, on: bool) {
+        self.search_forced = on;
     }
 
     /// Forgets the transposition table and resets the clock (for a new game).
@@ -406,7 +416,11 @@ impl Engine {
             counters: *game.counters(),
             history: reversible_history(game),
         };
-        let max_depth = if moves.len() == 1 { 1 } else { plan.depth };
+        let max_depth = if moves.len() == 1 && !self.search_forced {
+            1
+        } else {
+            plan.depth
+        };
         let noise = plan.noise;
         let bits = match (self.table_bits, plan.movetime) {
             (Some(bits), _) => bits,
