@@ -282,7 +282,11 @@ impl<R: Rules> App<R> {
     pub fn cell_of(&self, square: Square) -> Option<(u16, u16)> {
         let r = self
             .layout()?
-            .square_rect(square.file(), square.rank(), self.flipped);
+            .square_rect(
+                crate::notation::fen_for::orientation::<R>().file(square),
+                square.rank(),
+                self.flipped,
+            );
         Some((r.x + r.width / 2, r.y))
     }
 

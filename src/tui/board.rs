@@ -115,7 +115,8 @@ pub(super) fn draw<R: Rules>(app: &App<R>, layout: &Layout, buf: &mut Buffer) {
         for rank in 0..8u8 {
             let r = layout.square_rect(file, rank, app.flipped);
             let cursor = app.cursor_shown && app.cursor == (file, rank);
-            let Some(sq) = Square::from_file_rank(file, rank) else {
+            // The mirrored boards (Italian, Spanish) are drawn as they lie.
+            let Some(sq) = crate::notation::fen_for::orientation::<R>().square(file, rank) else {
                 let style = if color { plain.bg(LIGHT) } else { plain };
                 buf.set_string(r.x, r.y, "     ", style);
                 buf.set_string(r.x, r.y + 1, "     ", style);
