@@ -282,9 +282,11 @@ impl<R: EngineRules> App<R> {
     /// The cell in the middle of `square`'s top row as the board is now drawn (for clicks in
     /// tests and scripts), or `None` when the terminal is too small.
     pub fn cell_of(&self, square: Square) -> Option<(u16, u16)> {
-        let r = self
-            .layout()?
-            .square_rect(square.file(), square.rank(), self.flipped);
+        let r = self.layout()?.square_rect(
+            dama_core::notation::fen_for::orientation::<R>().file(square),
+            square.rank(),
+            self.flipped,
+        );
         Some((r.x + r.width / 2, r.y))
     }
 

@@ -116,7 +116,9 @@ pub(super) fn draw<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buff
         for rank in 0..8u8 {
             let r = layout.square_rect(file, rank, app.flipped);
             let cursor = app.cursor_shown && app.cursor == (file, rank);
-            let Some(sq) = Square::from_file_rank(file, rank) else {
+            // The mirrored boards (Italian, Spanish) are drawn as they lie.
+            let Some(sq) = dama_core::notation::fen_for::orientation::<R>().square(file, rank)
+            else {
                 let style = if color { plain.bg(LIGHT) } else { plain };
                 buf.set_string(r.x, r.y, "     ", style);
                 buf.set_string(r.x, r.y + 1, "     ", style);

@@ -31,7 +31,7 @@ fn cell_name(file: u8, rank: u8) -> String {
 impl<R: EngineRules> App<R> {
     /// A left click (or Enter/Space) on the square at `file`, `rank`.
     pub(super) fn left_click(&mut self, file: u8, rank: u8) {
-        let Some(sq) = Square::from_file_rank(file, rank) else {
+        let Some(sq) = dama_core::notation::fen_for::orientation::<R>().square(file, rank) else {
             if self.editor.is_none() {
                 let text = fill(self.t.err_light, &[&cell_name(file, rank)]);
                 self.say(text);

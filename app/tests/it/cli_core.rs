@@ -297,8 +297,10 @@ fn unknown_rule_sets_are_refused() {
         args.extend(["--rules", "klingon"]);
         let line = fails_with_usage(&args);
         assert!(
-            line.contains("unknown rule set 'klingon' (expected spanish, czech, russian, house, english, italian, \
-                 spanish-official, brazilian, pool or thai)"),
+            line.contains(
+                "unknown rule set 'klingon' (expected spanish, czech, russian, house, english, \
+                 italian, spanish-official, brazilian, pool or thai)"
+            ),
             "{line:?}"
         );
     }

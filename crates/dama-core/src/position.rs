@@ -274,6 +274,10 @@ impl Position {
         next.kings.0 |= to.bb().0 * u64::from(crowns);
         next.pieces[next.turn.index()] &= !captured;
         next.kings &= !captured;
+        // A king that ends on the square of a piece it took (where pieces leave the board hop
+        // by hop, the Thai rules) is still a king there.
+        let was_king = (self.kings.0 >> from.bit() & 1).wrapping_neg();
+        next.kings.0 |= to.bb().0 & captured.0 & was_king;
         next
     }
 

@@ -25,7 +25,6 @@ pub mod threads;
 pub mod tt;
 pub mod weights;
 
-use crate::EngineRules;
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};

@@ -60,7 +60,16 @@ fn check_move<R: Rules>(pos: &Position, mv: &Move) -> Result<Option<Square>, Tes
                 "{mv:?}: {at}->{to} is not diagonal"
             )));
         };
-        prop_assert!(!occ.contains(to), "{mv:?} lands on an occupied {to}");
+        // The pieces taken stand until the move ends, unless they leave at once.
+        let standing_now = if v.removed_at_once {
+            occ & !jumped
+        } else {
+            occ
+        };
+        prop_assert!(
+            !standing_now.contains(to),
+            "{mv:?} lands on an occupied {to}"
+        );
         if !as_king {
             let dirs = if mv.is_capture() {
                 v.man_capture_dirs(us)
@@ -69,12 +78,6 @@ fn check_move<R: Rules>(pos: &Position, mv: &Move) -> Result<Option<Square>, Tes
             };
             prop_assert!(dirs.contains(&dir), "{mv:?}: a man goes backwards");
         }
-        // The pieces taken stand until the move ends, unless they leave at once.
-        let standing_now = if v.removed_at_once {
-            occ & !jumped
-        } else {
-            occ
-        };
         let standing: Vec<Square> = squares
             .into_iter()
             .filter(|s| standing_now.contains(*s))
