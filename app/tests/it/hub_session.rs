@@ -142,7 +142,7 @@ fn initialisation_and_options() {
 > set-param name=threads value=0
 < error message="set-param threads: '0' is not a number from 1 to 64"
 > set-param name=variant value=polish
-< error message="set-param variant: unknown rule set 'polish' (expected spanish, czech, russian or house)"
+< error message="set-param variant: unknown rule set 'polish' (expected spanish, czech, russian, house, english, italian, spanish-official, brazilian, pool or thai)"
 > init
 < ready
 > hub
