@@ -50,15 +50,15 @@ impl Rules for Czech {
     fn ending_limit(pos: &Position) -> Option<u16> {
         let [wm, wk, bm, bk] = material(pos);
         // Normalise so that "strong" is the side with more pieces.
-        let (sm, sk, wm2, wk2, weak) = if wm + wk >= bm + bk {
+        let (strong_men, strong_kings, weak_men, weak_kings, weak) = if wm + wk >= bm + bk {
             (wm, wk, bm, bk, Color::Black)
         } else {
             (bm, bk, wm, wk, Color::White)
         };
-        if wm2 != 0 || wk2 != 1 {
+        if weak_men != 0 || weak_kings != 1 {
             return None;
         }
-        match (sk, sm) {
+        match (strong_kings, strong_men) {
             (3, 0) => {
                 let lone_on_diagonal = (pos.kings(weak) & Bitboard::MAIN_DIAGONAL).any();
                 Some(if lone_on_diagonal {

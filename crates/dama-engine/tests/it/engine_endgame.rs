@@ -165,8 +165,11 @@ fn three_kings_beat_one_many_positions() {
 #[test]
 #[ignore = "for positions given by hand"]
 fn three_kings_given_positions() {
-    let fens = std::env::var("DAMA_3K_FENS").unwrap_or_default();
-    for text in fens.split(';').filter(|t| !t.trim().is_empty()) {
+    let fens = std::env::var("DAMA_3K_FENS")
+        .expect("DAMA_3K_FENS: the positions to play out, separated by ';'");
+    let given: Vec<&str> = fens.split(';').filter(|t| !t.trim().is_empty()).collect();
+    assert!(!given.is_empty(), "DAMA_3K_FENS names no position");
+    for text in given {
         let pos = dama_core::fen::parse(text.trim()).expect("a FEN");
         let (outcome, plies) = play_out(pos, 300, 300);
         println!("{pos}: {outcome:?} in {plies} plies");
