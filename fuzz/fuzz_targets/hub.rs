@@ -1,7 +1,7 @@
 //! cargo-fuzz target: the `hub` property of `tests/fuzz_checks` (the Hub protocol's reader).
 #![no_main]
 
-#[path = "../../tests/fuzz_checks/mod.rs"]
+#[path = "../../app/tests/it/fuzz_checks/mod.rs"]
 mod checks;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::hub(data));
