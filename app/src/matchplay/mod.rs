@@ -37,11 +37,15 @@ pub struct MatchArgs {
     /// The first player: key=value pairs joined by commas, keys name, level, depth,
     /// movetime (ms), nodes, time (5m+3s), weights (a TOML file), cmd (another dama binary),
     /// threads, tables (on/off).
-    #[arg(long)]
-    pub engine1: PlayerSpec,
+    #[arg(long, required_unless_present = "players")]
+    pub engine1: Option<PlayerSpec>,
     /// The second player (as --engine1).
-    #[arg(long)]
-    pub engine2: PlayerSpec,
+    #[arg(long, required_unless_present = "players")]
+    pub engine2: Option<PlayerSpec>,
+    /// The two players without their flags, as --engine1 and --engine2 take them:
+    /// `dama match 'hub=dama hub' 'cmd=dama'`.
+    #[arg(value_name = "PLAYER", num_args = 2, conflicts_with_all = ["engine1", "engine2"])]
+    pub players: Vec<PlayerSpec>,
     /// The most games to play (each opening is played twice, once with each colour).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub games: u64,
@@ -87,6 +91,9 @@ pub enum MatchError {
     /// A player fails on the first opening (checked before the match).
     #[error("{0}: {1}")]
     Player(String, PlayerError),
+    /// Not two players.
+    #[error("give two players: --engine1 A --engine2 B, or A B")]
+    Players,
     /// Writing the report failed.
     #[error("cannot write output: {0}")]
     Io(#[from] io::Error),
@@ -148,7 +155,10 @@ fn run_for<R: EngineRules>(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<(), MatchError> {
-    let mut specs = [args.engine1.clone(), args.engine2.clone()];
+    let mut specs = match (&args.engine1, &args.engine2, args.players.as_slice()) {
+        (Some(first), Some(second), _) | (_, _, [first, second]) => [first.clone(), second.clone()],
+        _ => return Err(MatchError::Players),
+    };
     for spec in &mut specs {
         if spec.limits.time.is_none() {
             spec.limits.time = opts.time;

@@ -38,6 +38,24 @@ fn number(report: &HashMap<String, String>, key: &str) -> f64 {
 }
 
 #[test]
+fn the_players_may_be_given_without_their_flags() {
+    let (report, _) = run_match(&[
+        "--rules",
+        "czech",
+        "--games",
+        "2",
+        "depth=1,tables=off",
+        "depth=2,tables=off",
+    ]);
+    assert_eq!(number(&report, "games"), 2.0);
+    let output = dama()
+        .args(["match", "--rules", "czech", "depth=1"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
 fn a_configuration_against_itself_scores_half_within_its_error_bar() {
     // Level 2 (depth 2 with ±1 man of noise): every game differs, so the error bar means
     // something. The seeds are fixed and the endgame tables off (their small classes are
