@@ -132,17 +132,23 @@ pub fn parse_text(text: &str) -> Result<MoveText, SyntaxError> {
             Err(_) => return Err(SyntaxError::Unreadable(crate::text::excerpt(text))),
         }
     }
+    let capture = separators(text)?;
+    Ok(MoveText { squares, capture })
+}
+
+/// How a move's squares are joined: `Some(true)` by `x` or `:`, `Some(false)` by `-`, `None`
+/// by spaces only; both kinds is an error. The letters of algebraic squares are a-h, so an
+/// `x` can only be a separator (numbered squares have no letters at all).
+pub(crate) fn separators(text: &str) -> Result<Option<bool>, SyntaxError> {
     let lower = text.to_ascii_lowercase();
-    // The letters of the squares are a-h, so an 'x' can only be a separator.
     let takes = lower.contains('x') || lower.contains(':');
     let plain = lower.contains('-');
-    let capture = match (takes, plain) {
-        (true, true) => return Err(SyntaxError::MixedSeparators(crate::text::excerpt(text))),
-        (true, false) => Some(true),
-        (false, true) => Some(false),
-        (false, false) => None,
-    };
-    Ok(MoveText { squares, capture })
+    match (takes, plain) {
+        (true, true) => Err(SyntaxError::MixedSeparators(crate::text::excerpt(text))),
+        (true, false) => Ok(Some(true)),
+        (false, true) => Ok(Some(false)),
+        (false, false) => Ok(None),
+    }
 }
 
 /// Step 2: the legal move (one of `legal`, the legal moves of `pos`) that `text` names.

@@ -8,9 +8,9 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::algebraic::{self, MoveText, ParseError, SyntaxError};
+use super::algebraic::{self, MoveText, SyntaxError};
 use crate::rules::Orientation;
-use crate::{Move, Position, Square};
+use crate::{Move, Square};
 
 /// `mv` in numbered notation on `board`: `11-15`, `15x24x31`.
 pub fn write(mv: &Move, board: Orientation) -> String {
@@ -59,33 +59,14 @@ pub fn parse_text(text: &str, board: Orientation) -> Result<MoveText, SyntaxErro
         .find_iter(text)
         .map(|m| square(m.as_str(), board))
         .collect::<Result<Vec<_>, _>>()?;
-    // The letters of the squares are a-h, so an 'x' can only be a separator.
-    let lower = text.to_ascii_lowercase();
-    let takes = lower.contains('x') || lower.contains(':');
-    let plain = lower.contains('-');
-    let capture = match (takes, plain) {
-        (true, true) => return Err(SyntaxError::MixedSeparators(crate::text::excerpt(text))),
-        (true, false) => Some(true),
-        (false, true) => Some(false),
-        (false, false) => None,
-    };
+    let capture = algebraic::separators(text)?;
     Ok(MoveText { squares, capture })
-}
-
-/// The legal move (one of `legal`, those of `pos`) that `text` names on `board`.
-pub fn parse(
-    text: &str,
-    board: Orientation,
-    pos: &Position,
-    legal: &[Move],
-) -> Result<Move, ParseError> {
-    let syntax = parse_text(text, board)?;
-    Ok(algebraic::resolve(&syntax, pos, legal)?)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::algebraic::ParseError;
     use crate::rules::{English, Italian};
     use crate::{MoveList, Rules};
 
@@ -93,7 +74,9 @@ mod tests {
         let pos = R::start();
         let mut legal = MoveList::new();
         R::legal_moves(&pos, &mut legal);
-        parse(text, board, &pos, &legal).map(|mv| write(&mv, board))
+        super::super::Notation::Numbered(board)
+            .parse(text, &pos, &legal)
+            .map(|mv| write(&mv, board))
     }
 
     #[test]

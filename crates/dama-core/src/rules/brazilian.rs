@@ -70,10 +70,6 @@ impl Rules for Brazilian {
 
     generate::moves_from_params!();
 
-    fn start() -> Position {
-        generate::start_position::<Self>()
-    }
-
     fn ending_limit(pos: &Position) -> Option<u16> {
         lone_king_limit(pos)
     }

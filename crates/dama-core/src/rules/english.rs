@@ -9,8 +9,8 @@
 
 use super::generate::{self, KingLanding, KingRange, Orientation, Params};
 use super::{DrawCounters, DrawReason, RuleSetInfo, Rules};
+use crate::Color;
 use crate::notation::Notation;
-use crate::{Color, Position};
 
 /// The English rule set (English draughts, American checkers).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -45,10 +45,6 @@ impl Rules for English {
     const REPETITION_DRAW: bool = true;
 
     generate::moves_from_params!();
-
-    fn start() -> Position {
-        generate::start_position::<Self>()
-    }
 
     fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
         (counters.quiet_plies >= NO_PROGRESS_PLIES).then_some(DrawReason::NoProgress)

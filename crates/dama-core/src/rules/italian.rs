@@ -10,7 +10,6 @@
 
 use super::generate::{self, KingLanding, KingRange, Orientation, Params, Precedence};
 use super::{DrawCounters, DrawReason, RuleSetInfo, Rules};
-use crate::Position;
 use crate::notation::Notation;
 
 /// The Italian rule set (dama italiana).
@@ -48,10 +47,6 @@ impl Rules for Italian {
     const REPETITION_DRAW: bool = true;
 
     generate::moves_from_params!();
-
-    fn start() -> Position {
-        generate::start_position::<Self>()
-    }
 
     fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
         (counters.quiet_plies >= NO_PROGRESS_PLIES).then_some(DrawReason::NoProgress)

@@ -141,7 +141,8 @@ pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
     const CANNOT_MOVE_WINS: bool = false;
 
     /// The position a game starts from: twelve men each, white to move, unless the rule set
-    /// says otherwise ([`generate::start_position`]).
+    /// says otherwise (the generator's sets take theirs from their `Params` through
+    /// `moves_from_params!`, [`generate::start_position`]).
     fn start() -> Position {
         Position::initial()
     }

@@ -8,7 +8,6 @@
 
 use super::generate::{self, KingLanding, LastRow, Orientation, Params};
 use super::{DrawCounters, DrawReason, RuleSetInfo, Rules};
-use crate::Position;
 use crate::notation::Notation;
 
 /// The pool checkers rule set.
@@ -44,10 +43,6 @@ impl Rules for Pool {
     const REPETITION_DRAW: bool = true;
 
     generate::moves_from_params!();
-
-    fn start() -> Position {
-        generate::start_position::<Self>()
-    }
 
     fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
         (counters.quiet_plies >= NO_PROGRESS_PLIES).then_some(DrawReason::NoProgress)

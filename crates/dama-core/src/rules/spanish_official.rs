@@ -9,7 +9,6 @@
 
 use super::generate::{self, KingLanding, LastRow, Orientation, Params, Precedence};
 use super::{DrawCounters, DrawReason, RuleSetInfo, Rules};
-use crate::Position;
 use crate::notation::Notation;
 
 /// The Spanish federation's rule set (damas españolas).
@@ -46,10 +45,6 @@ impl Rules for SpanishOfficial {
     const REPETITION_DRAW: bool = true;
 
     generate::moves_from_params!();
-
-    fn start() -> Position {
-        generate::start_position::<Self>()
-    }
 
     fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
         (counters.quiet_plies >= NO_PROGRESS_PLIES).then_some(DrawReason::NoProgress)

@@ -9,7 +9,6 @@
 
 use super::generate::{self, KingLanding, Orientation, Params};
 use super::{DrawCounters, DrawReason, RuleSetInfo, Rules};
-use crate::Position;
 use crate::notation::Notation;
 
 /// The Thai rule set (mak-hot).
@@ -45,10 +44,6 @@ impl Rules for Thai {
     const REPETITION_DRAW: bool = true;
 
     generate::moves_from_params!();
-
-    fn start() -> Position {
-        generate::start_position::<Self>()
-    }
 
     fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
         (counters.quiet_plies >= NO_PROGRESS_PLIES).then_some(DrawReason::NoProgress)

@@ -132,6 +132,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_default_dimensions_start_from_the_initial_position() {
+        // The four sets that were there before the dimensions keep their start.
+        assert_eq!(start_position::<crate::Czech>(), Position::initial());
+        assert_eq!(start_position::<crate::Russian>(), Position::initial());
+        assert_eq!(start_position::<crate::House>(), Position::initial());
+        assert_eq!(start_position::<crate::Spanish>(), Position::initial());
+    }
+
+    #[test]
     fn mirrored_numbers_follow_the_italian_board() {
         let m = Orientation::Mirrored;
         // 1 is a8 (dark on this board), 4 is g8, 29 is b1, 32 is h1.

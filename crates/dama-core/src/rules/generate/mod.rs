@@ -27,8 +27,9 @@ use crate::{Bitboard, Direction, Move, MoveList, Position, Square};
 
 /// The move methods of [`Rules`](crate::Rules) for a rule set whose moves are exactly the
 /// shared generator's under its own [`Params`]: `legal_moves` ([`legal_moves`]),
-/// `legal_captures` ([`legal_captures`]), `count_legal_moves` ([`count_moves`]) and
-/// `count_leaves` ([`perft`]). Written inside `impl Rules for X { … }`; a rule set that
+/// `legal_captures` ([`legal_captures`]), `count_legal_moves` ([`count_moves`]),
+/// `count_leaves` ([`perft`]), and the start position its `Params` describe (`start`,
+/// [`start_position`]). Written inside `impl Rules for X { … }`; a rule set that
 /// filters the generator's moves (say, by a majority rule) writes its own `legal_moves`
 /// instead and keeps the other three by default.
 #[macro_export]
@@ -51,6 +52,10 @@ macro_rules! moves_from_params {
 
         fn count_leaves(pos: &$crate::Position, depth: u32) -> u64 {
             $crate::rules::generate::perft::<Self>(pos, depth)
+        }
+
+        fn start() -> $crate::Position {
+            $crate::rules::generate::start_position::<Self>()
         }
     };
 }
