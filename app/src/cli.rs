@@ -15,6 +15,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub use commands::{analyze, moves, perft, start_position};
 
+pub use crate::i18n::{Dialogue, Lang};
 use dama_core::RuleSet;
 use dama_core::fen::FenError;
 use dama_core::text::join_or;
@@ -96,7 +97,7 @@ impl Command {
         match self {
             Command::Play => &[
                 Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
-                Echo, NoEcho, TbDir, Threads,
+                Dialogue, Echo, NoEcho, TbDir, Threads,
             ],
             // `--threads` is perft's and tb's own option (clap gives its value to both).
             Command::Perft(_) => &[Rules, Fen, Color, Depth, Threads],
@@ -132,6 +133,7 @@ enum Opt {
     Time,
     Load,
     Lang,
+    Dialogue,
     Echo,
     NoEcho,
     TbDir,
@@ -155,6 +157,7 @@ impl Opt {
             Opt::Time => "--time",
             Opt::Load => "--load",
             Opt::Lang => "--lang",
+            Opt::Dialogue => "--dialogue",
             Opt::Echo => "--echo",
             Opt::NoEcho => "--no-echo",
             Opt::TbDir => "--tb-dir",
@@ -207,6 +210,10 @@ pub struct Options {
     /// The language of the dialogue (play; the defaults come from the registry).
     #[arg(long, global = true, value_enum, help = lang_help_text())]
     pub lang: Option<Lang>,
+    /// Which line dialogue (play; default: spec for the Spanish-spec game in Spanish, full
+    /// otherwise).
+    #[arg(long, global = true, value_enum)]
+    pub dialogue: Option<Dialogue>,
     /// Write each line read after its prompt (play; default: when input is not a terminal).
     #[arg(long, global = true, overrides_with = "no_echo")]
     pub echo: bool,
@@ -250,6 +257,25 @@ impl Options {
         self.rules.unwrap_or_default()
     }
 
+    /// The language asked for, else the rule set's own.
+    pub fn lang(&self) -> Lang {
+        self.lang.unwrap_or_else(|| Lang::of(self.rules()))
+    }
+
+    /// The line dialogue asked for, else the default for the rule set and the language; the
+    /// spec's dialogue exists only in Spanish.
+    pub fn dialogue(&self) -> Result<Dialogue, CliError> {
+        let lang = self.lang();
+        match self.dialogue {
+            Some(Dialogue::Spec) if lang != Lang::Es => Err(CliError::Usage(format!(
+                "--dialogue spec has only the Spanish spec's texts: not with --lang {}",
+                lang.code()
+            ))),
+            Some(dialogue) => Ok(dialogue),
+            None => Ok(Dialogue::default_for(self.rules(), lang)),
+        }
+    }
+
     /// When to colour (default: auto).
     pub fn color(&self) -> ColorChoice {
         self.color.unwrap_or_default()
@@ -280,6 +306,7 @@ impl Options {
             (Opt::Time, self.time.is_some()),
             (Opt::Load, self.load.is_some()),
             (Opt::Lang, self.lang.is_some()),
+            (Opt::Dialogue, self.dialogue.is_some()),
             (Opt::Echo, self.echo),
             (Opt::NoEcho, self.no_echo),
             (Opt::TbDir, self.tb_dir.is_some()),
@@ -339,46 +366,6 @@ pub enum PlayerKind {
     Human,
     /// The computer.
     Engine,
-}
-
-/// The language of the dialogue.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lang {
-    /// Spanish (the exact texts of the Spanish-spec console).
-    Es,
-    /// Czech.
-    Cs,
-    /// English.
-    En,
-    /// Russian.
-    Ru,
-}
-
-impl Lang {
-    /// The language of a rule set's players (its registry code), where the program speaks it:
-    /// the dialogue's default. English for a language the program has no catalogue of.
-    pub fn of(rules: RuleSet) -> Lang {
-        // `es` is the Spanish-spec game's own fixed dialogue, not yet a catalogue of the
-        // full dialogue: other Spanish-speaking sets default to English until it is.
-        if rules == RuleSet::Spanish {
-            return Lang::Es;
-        }
-        match rules.info().lang {
-            "cs" => Lang::Cs,
-            "ru" => Lang::Ru,
-            _ => Lang::En,
-        }
-    }
-
-    /// The name `--lang` takes.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::Es => "es",
-            Lang::Cs => "cs",
-            Lang::En => "en",
-            Lang::Ru => "ru",
-        }
-    }
 }
 
 /// The help text of `--rules`: every rule set with its summary.
@@ -479,7 +466,7 @@ mod tests {
         assert_eq!(
             lang_help_text(),
             "The language of the dialogue (play; default: es for spanish, cs for czech, ru for russian, \
-             ru for house, en for english, en for italian, en for spanish-official, en for brazilian, \
+             ru for house, en for english, en for italian, es for spanish-official, en for brazilian, \
              en for pool, en for thai)"
         );
         assert!(

@@ -10,6 +10,7 @@ pub mod console;
 pub mod engines;
 pub mod files;
 pub mod hub;
+pub mod i18n;
 pub mod matchplay;
 pub mod session;
 pub mod tui;

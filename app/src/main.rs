@@ -63,11 +63,12 @@ fn play(opts: &cli::Options, engines: &EngineSetup, out: &mut impl Write) -> Res
         !interactive
     };
     let rules = opts.rules();
-    let lang = opts.lang.unwrap_or_else(|| cli::Lang::of(rules));
-    // The Spanish dialogue's texts stay plain unless colour is asked for outright.
-    let color = match lang {
-        cli::Lang::Es => opts.color() == cli::ColorChoice::Always,
-        _ => opts.color().enabled(io::stdout().is_terminal()),
+    let lang = opts.lang();
+    let dialogue = opts.dialogue()?;
+    // The spec dialogue's texts stay plain unless colour is asked for outright.
+    let color = match dialogue {
+        cli::Dialogue::Spec => opts.color() == cli::ColorChoice::Always,
+        cli::Dialogue::Full => opts.color().enabled(io::stdout().is_terminal()),
     };
     let console_opts = console::Options {
         rules,
@@ -79,6 +80,7 @@ fn play(opts: &cli::Options, engines: &EngineSetup, out: &mut impl Write) -> Res
         engines: engines.clone(),
         load: opts.load.clone(),
         lang,
+        dialogue,
         echo,
         interactive,
     };

@@ -2,29 +2,29 @@
 //!
 //! Two dialogues share a [`Game`](dama_core::game::Game) and the line reader [`LineIo`]:
 //!
-//! - [`spanish`]: the exact texts of the Spanish specification (`--lang es`, the default for
-//!   the Spanish rules), numeric coordinates such as `61.52`;
-//! - [`czech`]: the full console in Czech or English (`--lang cs|en`, the default for the
-//!   Czech rules), algebraic moves, commands, draw rules and PDN.
+//! - [`spec`]: the exact texts of the Spanish specification ([`Dialogue::Spec`], the default
+//!   of the Spanish-spec game in Spanish), numeric coordinates such as `61.52`;
+//! - [`full`]: the full dialogue in any language of [`crate::i18n`] ([`Dialogue::Full`]):
+//!   moves in the rule set's notation, commands, draw rules and PDN.
 //!
 //! Both are generic over [`Rules`](dama_core::Rules), so a new rule set plays in either without a
 //! change here. Both read lines from any `BufRead` and write to any `Write`, so tests drive
 //! them in memory.
 
 pub mod board_view;
-pub mod catalog;
-pub mod czech;
+pub mod full;
 mod line_io;
-pub mod spanish;
+pub mod spec;
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 pub use line_io::{LineIo, Read};
 
-use crate::cli::{Lang, PlayerKind};
+use crate::cli::PlayerKind;
 use crate::engines::EngineSetup;
 use crate::files::{self, FileError};
+use crate::i18n::{Dialogue, Lang, es};
 use dama_core::pdn::{self, PdnError};
 use dama_core::{Position, RuleSet, with_rules};
 use dama_engine::EngineRules;
@@ -51,6 +51,8 @@ pub struct Options {
     pub load: Option<PathBuf>,
     /// The language of the dialogue.
     pub lang: Lang,
+    /// Which dialogue: the Spanish spec's fixed one or the full one.
+    pub dialogue: Dialogue,
     /// Whether to write each line read after its prompt.
     pub echo: bool,
     /// Whether a person types at a terminal (not a script): questions such as "quit
@@ -73,8 +75,18 @@ impl Options {
             engines: EngineSetup::default(),
             load: None,
             lang: Lang::of(rules),
+            dialogue: Dialogue::default_for(rules, Lang::of(rules)),
             echo: true,
             interactive: false,
+        }
+    }
+
+    /// These options in `lang`, with that language's default dialogue.
+    pub fn in_lang(self, lang: Lang) -> Options {
+        Options {
+            lang,
+            dialogue: Dialogue::default_for(self.rules, lang),
+            ..self
         }
     }
 }
@@ -125,8 +137,8 @@ pub fn load_game<R: EngineRules>(path: &Path) -> Result<pdn::Record<R>, LoadErro
 /// itself does not (the Spanish-spec dialogue prints only the spec's texts on standard
 /// output, so its note goes to `err`).
 pub fn usage_note(opts: &Options, err: &mut impl Write) -> std::io::Result<()> {
-    if opts.lang == Lang::Es {
-        for line in catalog::es::USAGE_NOTE {
+    if opts.dialogue == Dialogue::Spec {
+        for line in es::spec::USAGE_NOTE {
             writeln!(err, "{line}")?;
         }
     }
@@ -140,9 +152,9 @@ pub fn play(
     output: &mut impl Write,
 ) -> Result<(), ConsoleError> {
     let mut io = LineIo::new(input, output, opts.echo);
-    let result = with_rules!(opts.rules, R => match opts.lang {
-        Lang::Es => spanish::run::<R>(opts, &mut io),
-        Lang::Cs | Lang::En | Lang::Ru => czech::run::<R>(opts, &mut io),
+    let result = with_rules!(opts.rules, R => match opts.dialogue {
+        Dialogue::Spec => spec::run::<R>(opts, &mut io),
+        Dialogue::Full => full::run::<R>(opts, &mut io),
     });
     match result {
         Err(ConsoleError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

@@ -9,7 +9,8 @@ use super::editor::Editor;
 use super::event::Key;
 use super::input::MAX_LINE;
 use super::worker::Task;
-use crate::console::czech::{self, capitalize, fill};
+use crate::console::full;
+use crate::i18n::{capitalize, fill};
 use crate::session::{self, Undo};
 use dama_core::Color;
 use dama_core::game::Game;
@@ -227,7 +228,7 @@ impl<R: EngineRules> App<R> {
 
     fn load_from(&mut self, name: &str) {
         self.file_name = name.to_string();
-        match czech::load_game::<R>(self.t, Path::new(name)) {
+        match full::load_game::<R>(self.t, Path::new(name)) {
             Ok(record) => {
                 self.replace_game(record.game.clone());
                 self.report_loaded(name, &record);

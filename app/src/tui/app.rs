@@ -13,12 +13,13 @@ use ratatui::layout::Rect;
 
 use super::editor::Editor;
 use super::event::{Button, Event, Key};
+use super::labels::Labels;
 use super::layout::{EditorButton, Layout};
-use super::texts::Labels;
 use super::worker::{Reply, SearchReport, Task, Worker};
 use crate::cli::{Lang, PlayerKind};
-use crate::console::czech::{self, RulesTexts, Texts, fill};
+use crate::console::full::{self, RulesTexts, Texts};
 use crate::engines::EngineSetup;
+use crate::i18n::{Catalog, fill};
 use crate::session::{Players, RulesOffer};
 use dama_core::game::{Game, Snapshot};
 use dama_core::{Color, Move, Position, Square};
@@ -146,14 +147,14 @@ impl<R: EngineRules> App<R> {
     /// A new app in a terminal of `width` × `height`; loads `cfg.load` if given (its error,
     /// in the messages' language, otherwise).
     pub fn new(cfg: Config, width: u16, height: u16) -> Result<App<R>, String> {
-        // Messages: the line console's catalogue (Spanish has none: English then).
-        let lang = match cfg.lang {
-            Lang::Es => Lang::En,
-            lang => lang,
-        };
-        let (t, rt) = (czech::texts(lang), czech::rules_texts(lang));
+        // Messages: the line console's texts in the screen's language.
+        let Catalog {
+            texts: t,
+            rules: rt,
+            labels,
+        } = Catalog::of(cfg.lang);
         let loaded = match &cfg.load {
-            Some(path) => Some(czech::load_game::<R>(t, path)?),
+            Some(path) => Some(full::load_game::<R>(t, path)?),
             None => None,
         };
         let game = loaded
@@ -166,7 +167,7 @@ impl<R: EngineRules> App<R> {
         let saved = game.snapshot();
         let mut app = App {
             worker: Worker::start(cfg.engines.engine(cfg.limits)),
-            l: Labels::of(cfg.lang),
+            l: labels,
             cfg,
             t,
             rt,

@@ -7,7 +7,7 @@
 
 use super::app::{App, Busy, Confirmed};
 use super::worker::Task;
-use crate::console::czech::{capitalize, fill};
+use crate::i18n::{capitalize, fill};
 use crate::session::{OfferNext, OfferQuestion};
 use dama_engine::EngineRules;
 

@@ -9,8 +9,8 @@ use super::app::{App, Busy, Selection};
 use super::event::Key;
 use super::layout::EditorButton;
 use crate::cli::Lang;
-use crate::console::catalog::es;
-use crate::console::czech::fill;
+use crate::i18n::es;
+use crate::i18n::fill;
 use dama_core::fen::FenError;
 use dama_core::game::Game;
 use dama_core::mv::MAX_PATH;
@@ -176,8 +176,8 @@ impl<R: EngineRules> App<R> {
             // The Spanish console's checks and texts, exactly.
             match numeric::parse(self.game.position(), text) {
                 Ok(mv) if legal.contains(&mv) => self.play(mv),
-                Ok(_) => self.say(es::NOT_ALLOWED),
-                Err(e) => self.say(es::error(e)),
+                Ok(_) => self.say(es::spec::NOT_ALLOWED),
+                Err(e) => self.say(es::spec::error(e)),
             }
             return;
         }

@@ -17,16 +17,17 @@ pub mod editor;
 pub mod event;
 mod house_offer;
 mod input;
+mod labels;
 pub mod layout;
 pub mod render;
 pub mod terminal;
-pub mod texts;
 pub mod worker;
 
 use std::io::IsTerminal;
 
 pub use app::{App, Config};
 pub use event::{Button, Event, Key};
+pub use labels::Labels;
 
 use crate::cli::{CliError, Lang, Options};
 use crate::engines::EngineSetup;

@@ -11,9 +11,9 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::app::{App, Dialog};
 use super::board;
+use super::labels::Labels;
 use super::layout::{Layout, MIN_HEIGHT, MIN_WIDTH};
-use super::texts::Labels;
-use crate::console::czech::fill;
+use crate::i18n::fill;
 use dama_core::notation::Notation;
 use dama_core::pdn;
 use dama_core::rules::{DrawCounters, EndingCount};

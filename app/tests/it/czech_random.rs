@@ -2,7 +2,7 @@
 //! command.
 
 use dama::cli::Lang;
-use dama::console::czech::Command;
+use dama::console::full::Command;
 use dama::console::{Options, play};
 use dama_core::{Czech, MoveList, Position, RuleSet, Rules, fen};
 use proptest::prelude::*;

@@ -2,14 +2,14 @@
 //! every language, is one the same dialogue reads back: the dialogue reads and writes the rule
 //! set's own notation (under the Spanish-spec rules `61.52`, not only `c3-d4`).
 
-use dama::cli::Lang;
 use dama::console::{Options, play};
+use dama::i18n::{Dialogue, Lang};
 use dama_core::{MoveList, Position, RuleSet, with_rules};
 
 /// The dialogue's output for `input`, two people playing from the initial position.
 fn session(rules: RuleSet, lang: Lang, input: &str) -> String {
-    let mut opts = Options::new(rules);
-    opts.lang = lang;
+    let mut opts = Options::new(rules).in_lang(lang);
+    opts.dialogue = Dialogue::Full;
     opts.echo = false;
     opts.limits.depth = Some(2);
     let mut out = Vec::new();
@@ -31,7 +31,7 @@ fn written(rules: RuleSet, pos: &Position) -> (Vec<String>, String) {
 #[test]
 fn every_listed_move_is_read_back() {
     for rules in RuleSet::ALL {
-        for lang in [Lang::Cs, Lang::En, Lang::Ru] {
+        for lang in Lang::ALL {
             let start = Position::initial();
             let (each, list) = written(rules, &start);
             let shown = session(rules, lang, "moves\nhint\n");

@@ -72,7 +72,7 @@ fn the_spanish_console_refuses_a_missing_file() {
     ] {
         let line = refused(args);
         assert!(
-            line.contains("/nonexistent.pdn") && line.contains("no such file"),
+            line.contains("/nonexistent.pdn") && line.contains("no existe el fichero"),
             "{line}"
         );
     }
@@ -168,16 +168,18 @@ fn what_is_not_a_small_regular_file_is_refused() {
         .unwrap()
         .set_len(200 * 1024 * 1024)
         .unwrap();
+    // The reasons in English and in Spanish.
+    let not_a_file = ["not a regular file", "no es un fichero normal"];
     let mut cases = vec![
-        ("/dev/zero".to_string(), "not a regular file"),
-        (dir.path().display().to_string(), "not a regular file"),
-        (big.display().to_string(), "larger than"),
+        ("/dev/zero".to_string(), not_a_file),
+        (dir.path().display().to_string(), not_a_file),
+        (big.display().to_string(), ["larger than", "ocupa más de"]),
     ];
     if made.is_ok_and(|s| s.success()) {
-        cases.push((fifo.display().to_string(), "not a regular file"));
+        cases.push((fifo.display().to_string(), not_a_file));
     }
-    for (file, reason) in &cases {
-        for lang in ["en", "es"] {
+    for (file, reasons) in &cases {
+        for (lang, reason) in ["en", "es"].into_iter().zip(reasons) {
             let line = refused(&["--rules", "czech", "--lang", lang, "--load", file]);
             assert!(line.contains(reason), "{file}: {line}");
         }

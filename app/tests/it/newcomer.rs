@@ -65,10 +65,9 @@ fn the_spanish_rules_in_english_play_spanish_rules() {
 #[test]
 fn the_spanish_usage_note_goes_to_standard_error_only() {
     let opts = |lang| Options {
-        lang,
         echo: false,
         interactive: true,
-        ..Options::new(RuleSet::Spanish)
+        ..Options::new(RuleSet::Spanish).in_lang(lang)
     };
     let mut err = Vec::new();
     usage_note(&opts(Lang::Es), &mut err).unwrap();

@@ -79,7 +79,12 @@ fn scripted_console_games() {
     for (rules, first, reply, prompt) in [
         ("english", "11-15", "23-19", "2. Black to move"),
         ("italian", "21-17", "12-16", "2. White to move"),
-        ("spanish-official", "21-17", "12-16", "2. White to move"),
+        (
+            "spanish-official",
+            "21-17",
+            "12-16",
+            "2. Mueven las blancas",
+        ),
         ("brazilian", "c3-d4", "f6-e5", "2. White to move"),
         ("pool", "22-18", "11-15", "2. White to move"),
         ("thai", "26-22", "7-11", "2. White to move"),

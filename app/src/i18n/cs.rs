@@ -1,17 +1,53 @@
 //! The Czech console in Czech (the default for the Czech rules).
 
-use crate::console::czech::Texts;
+use crate::console::full::{Command, RulesTexts, Texts};
+use crate::tui::Labels;
+use dama_core::RuleSet;
 
 /// The Czech texts.
 pub static TEXTS: Texts = Texts {
     titles: &[
         (
-            "spanish",
+            RuleSet::Spanish,
             "Dáma podle španělské specifikace (braní nepovinné, nejvýše tři skoky)",
         ),
-        ("czech", "Česká dáma"),
-        ("russian", "Ruská dáma"),
-        ("house", "Dáma podle domácích pravidel ruského programu"),
+        (RuleSet::Czech, "Česká dáma"),
+        (RuleSet::Russian, "Ruská dáma"),
+        (
+            RuleSet::House,
+            "Dáma podle domácích pravidel ruského programu",
+        ),
+        (RuleSet::English, "Anglická dáma (americké checkers)"),
+        (RuleSet::Italian, "Italská dáma"),
+        (
+            RuleSet::SpanishOfficial,
+            "Španělská dáma (pravidla španělské federace)",
+        ),
+        (RuleSet::Brazilian, "Brazilská dáma"),
+        (RuleSet::Pool, "Americká dáma pool"),
+        (RuleSet::Thai, "Thajská dáma (mak-hos)"),
+    ],
+    commands: &[
+        ("nápověda", Command::Help),
+        ("napoveda", Command::Help),
+        ("tahy", Command::Moves),
+        ("zpět", Command::Undo),
+        ("zpet", Command::Undo),
+        ("vpřed", Command::Redo),
+        ("vpred", Command::Redo),
+        ("pozice", Command::Setup),
+        ("uložit", Command::Save),
+        ("ulozit", Command::Save),
+        ("načíst", Command::Load),
+        ("nacist", Command::Load),
+        ("vzdát", Command::Resign),
+        ("vzdat", Command::Resign),
+        ("remíza", Command::Draw),
+        ("remiza", Command::Draw),
+        ("otočit", Command::Flip),
+        ("otocit", Command::Flip),
+        ("konec", Command::Quit),
+        ("rada", Command::Hint),
     ],
     help_rules: "Hrajete: {0}.",
     intro: "Tah zapište jako c3-d4 nebo c3xe5, příkazy vypíše „nápověda“ (help).",
@@ -136,11 +172,89 @@ pub static TEXTS: Texts = Texts {
 };
 
 /// The Czech rule-set texts.
-pub static RULES_TEXTS: crate::console::czech::RulesTexts = crate::console::czech::RulesTexts {
+pub static RULES_TEXTS: RulesTexts = RulesTexts {
     intro_colon: "Tah zapište jako c3-d4 nebo c3:e5, příkazy vypíše „nápověda“ (help).",
     intro_numbered: "Tah zapište jako 11-15 nebo 15x24, příkazy vypíše „nápověda“ (help).",
+    intro_numeric: "Tah zapište jako 61.52 (řádek a sloupec kamene a každého pole dopadu), příkazy vypíše „nápověda“ (help).",
     draw_material: "Remíza: oba hráči mají dámy a materiál se po povolený počet tahů nezměnil.",
     house_offer: "Nejvýš čtyři kameny a osm dvojic tahů bez braní a bez tahu kamenem: pravidla nabízejí remízu. Přijímá {0}? (a/n): ",
     house_offer_engine: "Nejvýš čtyři kameny a osm dvojic tahů bez braní a bez tahu kamenem: pravidla nabízejí remízu a počítač souhlasí. Přijímáte? (a/n): ",
     house_engines_agree: "Pravidla nabízejí remízu a oba počítače ji přijímají.",
+};
+
+/// The Czech labels.
+pub static LABELS: Labels = Labels {
+    title: "dama",
+    rules: "pravidla {0}",
+    white: "Bílý",
+    black: "Černý",
+    human: "člověk",
+    computer: "počítač",
+    to_move: ["Bílý na tahu ({0})", "Černý na tahu ({0})"],
+    thinking: "přemýšlí… mezerník: hrát hned",
+    game_over: "Konec hry",
+    moves: "Tahy",
+    engine: "Počítač",
+    search: "hloubka {0}  skóre {1}  {2} s",
+    no_search: "zatím nepočítal",
+    draw_counts: "Počítání remízy (půltahy)",
+    quiet: "bez tahu kamenem či braní: {0}",
+    quiet_limit: "bez tahu kamenem či braní: {0} z {1}",
+    king_ending: "koncovka dam: {0} z {1}",
+    material_ending: "materiál beze změny: {0} z {1}",
+    offer_at: "pravidla nabídnou remízu při: {0}",
+    repeated: "tato pozice: {0}krát",
+    no_counts: "nic se nepočítá",
+    click_a_piece: "Klikněte na kámen a na pole jeho cesty; tah potvrdí další klik na poslední pole.",
+    path: "Cesta: {0}   (tah potvrdí další klik na poslední pole, pravé tlačítko ruší)",
+    type_move: "Tah: ",
+    cancelled: "Cesta zrušena.",
+    wait_engine: "Počítač přemýšlí; mezerník ho nechá táhnout hned.",
+    save_as: "Uložit partii (PDN) do: ",
+    load_from: "Načíst partii (PDN) z: ",
+    unsaved: "Partie není uložena. Přesto ji opustit? (a/n): ",
+    asking_engine: "Počítač zvažuje nabídku remízy…",
+    enlarge: "Zvětšete terminál na {0}×{1}",
+    editor: "Editor",
+    editor_colour: "Barva kamenů a strana na tahu:",
+    button_white: "Bílý",
+    button_black: "Černý",
+    button_clear: "[c] Vyčistit",
+    button_initial: "[i] Výchozí",
+    button_start: "[Enter] Start",
+    button_cancel: "[Esc] Zrušit",
+    editor_help: &[
+        "Klik na tmavé pole: kámen zvolené",
+        "barvy, další klik: dáma, třetí:",
+        "prázdné pole. Start pozici",
+        "zkontroluje; na tahu je zvolená",
+        "barva.",
+    ],
+    pieces: "bílé {0}, černé {1}",
+    footer: [
+        "u zpět  r vpřed  h rada  n nová  f otočit  e editor  s uložit  l načíst",
+        "d remíza  m tahy  t psát tah  šipky kurzor  mezerník hned  q konec  ? nápověda",
+    ],
+    footer_editor: [
+        "klik: kámen → dáma → prázdné   w/b/Tab barva   c vyčistit   i výchozí",
+        "Enter start   Esc zrušit   šipky+mezerník kurzor   q konec   ? nápověda",
+    ],
+    help_title: " Nápověda ",
+    help: &[
+        "Myš: levým klikem vyberte kámen, pak každé pole jeho cesty (tah:",
+        "cílové pole; braní: každé pole dopadu) a tah potvrďte dalším",
+        "klikem na poslední pole. Pravé tlačítko cestu zruší.",
+        "",
+        "Klávesy:",
+        "  t (nebo číslice)  psát tah v zápisu pravidel, Enter ho zahraje",
+        "  šipky             kurzor; Enter/mezerník klik, Esc pravý klik",
+        "  u / r             zpět (proti počítači i jeho odpověď) / vpřed",
+        "  h                 rada       d  nabídnout remízu   m  kameny s tahem",
+        "  n                 nová hra   f  otočit desku       e  editor",
+        "  s / l             uložit / načíst partii (PDN)",
+        "  mezerník          počítač táhne hned",
+        "  q                 konec (zeptá se, není-li partie uložena)",
+        "",
+        "Libovolná klávesa nápovědu zavře.",
+    ],
 };

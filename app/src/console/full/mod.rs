@@ -1,8 +1,8 @@
-//! The Czech console: algebraic moves, commands, draw rules and PDN records, in Czech or
-//! English (`docs/console-czech.md`).
+//! The full line dialogue: moves in the rule set's notation, commands, draw rules and PDN
+//! records, in any language of [`crate::i18n`] (`docs/console-czech.md`).
 //!
-//! The dialogue is generic over [`Rules`]: any rule set plays here, its moves written
-//! algebraically. Every text comes from a [`Texts`] catalogue (`catalog::cs`, `catalog::en`).
+//! The dialogue is generic over [`Rules`]: any rule set plays here. Every text comes from the
+//! language's [`Catalog`](crate::i18n::Catalog).
 
 mod command;
 mod house_offer;
@@ -13,34 +13,16 @@ use std::path::Path;
 
 pub use command::Command;
 pub use rules_texts::RulesTexts;
-pub use texts::{Texts, capitalize, fill};
+pub use texts::Texts;
 
-use super::{ConsoleError, LineIo, Options, Read, board_view, catalog};
-use crate::cli::Lang;
+use super::{ConsoleError, LineIo, Options, Read, board_view};
+use crate::i18n::{Catalog, capitalize, fill};
 use crate::session::{self, Players, RulesOffer, Undo};
 use dama_core::game::{Game, Outcome, Snapshot};
 use dama_core::{Bitboard, Color, MoveList};
 use dama_core::{notation::algebraic, pdn};
 use dama_engine::Engine;
 use dama_engine::EngineRules;
-
-/// The catalogue of a language (Czech for Spanish, which has a dialogue of its own).
-pub fn texts(lang: Lang) -> &'static Texts {
-    match lang {
-        Lang::En => &catalog::en::TEXTS,
-        Lang::Ru => &catalog::ru::TEXTS,
-        Lang::Cs | Lang::Es => &catalog::cs::TEXTS,
-    }
-}
-
-/// The rule-set texts of a language (Czech for Spanish).
-pub fn rules_texts(lang: Lang) -> &'static RulesTexts {
-    match lang {
-        Lang::En => &catalog::en::RULES_TEXTS,
-        Lang::Ru => &catalog::ru::RULES_TEXTS,
-        Lang::Cs | Lang::Es => &catalog::cs::RULES_TEXTS,
-    }
-}
 
 /// How a game's dialogue ended.
 enum Flow {
@@ -75,14 +57,17 @@ struct Session<'o, R: EngineRules> {
     saved: Snapshot,
 }
 
-/// Plays the Czech dialogue until the players stop or the input ends.
+/// Plays the full dialogue until the players stop or the input ends.
 pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleError> {
-    let t = texts(opts.lang);
+    let Catalog {
+        texts: t,
+        rules: rt,
+        ..
+    } = Catalog::of(opts.lang);
     let loaded = match &opts.load {
         Some(path) => Some(load_game::<R>(t, path).map_err(ConsoleError::Load)?),
         None => None,
     };
-    let rt = rules_texts(opts.lang);
     let mut session = Session {
         opts,
         t,
@@ -97,7 +82,7 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
         offer: RulesOffer::default(),
         saved: Game::<R>::new(opts.start).snapshot(),
     };
-    io.line(t.title(R::INFO.name))?;
+    io.line(t.title::<R>())?;
     io.line(rt.intro_for(R::INFO.notation, t))?;
     if let (Some(record), Some(path)) = (loaded, &opts.load) {
         session.game = record.game.clone();
@@ -377,7 +362,7 @@ impl<R: EngineRules> Session<'_, R> {
         let t = self.t;
         match command {
             Command::Help => {
-                io.line(&fill(t.help_rules, &[t.title(R::INFO.name)]))?;
+                io.line(&fill(t.help_rules, &[t.title::<R>()]))?;
                 for line in t.help {
                     io.line(line)?;
                 }

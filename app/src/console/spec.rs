@@ -1,5 +1,5 @@
-//! The Spanish-spec console ("Las Damas!!!"), exactly as `../shared/spec/spanish-console.md`
-//! describes it: the title and board, one prompt per move, one error line per rejected move,
+//! The Spanish-spec console ("Las Damas!!!"), exactly as its specification describes it
+//! (`docs/console-spanish.md`): the title and board, one prompt per move, one error line per rejected move,
 //! "Derrota" for the player who cannot move, and the play-again question.
 //!
 //! Moves are read in the numeric notation and checked in the specification's order
@@ -7,9 +7,9 @@
 //! moves, so this dialogue plays any [`Rules`].
 
 use super::board_view;
-use super::catalog::es;
-use super::{ConsoleError, LineIo, Options, Read, czech};
+use super::{ConsoleError, LineIo, Options, Read};
 use crate::cli::PlayerKind;
+use crate::i18n::{es, fill};
 use dama_core::game::{Game, Outcome};
 use dama_core::notation::numeric;
 use dama_core::{Color, Move, MoveList, Position};
@@ -25,15 +25,15 @@ enum Next {
 /// Plays the Spanish-spec dialogue until the players stop or the input ends.
 pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleError> {
     let mut engine = opts.engines.engine(opts.limits);
-    // A loaded game goes on from its last position; its messages are the English
+    // A loaded game goes on from its last position; its messages are the Spanish full
     // catalogue's, on standard error (the spec's texts have none for files).
     let mut game = match &opts.load {
         Some(path) => super::load_game::<R>(path)
             .map(|record| record.game)
             .map_err(|e| {
-                let t = &super::catalog::en::TEXTS;
+                let t = &es::TEXTS;
                 let name = path.display().to_string();
-                ConsoleError::Load(czech::fill(t.load_failed, &[&name, &t.load_error(&e)]))
+                ConsoleError::Load(fill(t.load_failed, &[&name, &t.load_error(&e)]))
             })?,
         None => Game::new(opts.start),
     };
@@ -50,8 +50,8 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
 
 fn prompt_for(color: Color) -> &'static str {
     match color {
-        Color::White => es::WHITE_TO_MOVE,
-        Color::Black => es::BLACK_TO_MOVE,
+        Color::White => es::spec::WHITE_TO_MOVE,
+        Color::Black => es::spec::BLACK_TO_MOVE,
     }
 }
 
@@ -62,15 +62,15 @@ fn play_game<R: EngineRules>(
     engine: &mut Engine,
     mut game: Game<R>,
 ) -> Result<Next, ConsoleError> {
-    io.line(es::TITLE)?;
+    io.line(es::spec::TITLE)?;
     io.line("")?;
     io.write(&board_view::spanish(game.position(), opts.color))?;
     let mut moves = MoveList::new();
     loop {
         if let Some(outcome) = game.outcome() {
             io.line(match outcome {
-                Outcome::Win { .. } => es::DEFEAT,
-                Outcome::Draw(_) => es::DRAW,
+                Outcome::Win { .. } => es::spec::DEFEAT,
+                Outcome::Draw(_) => es::spec::DRAW,
             })?;
             return ask_again(io);
         }
@@ -112,21 +112,21 @@ fn read_move<R: EngineRules>(
     line: &str,
     moves: &mut MoveList,
 ) -> Result<Move, &'static str> {
-    let mv = numeric::parse(game.position(), line).map_err(es::error)?;
+    let mv = numeric::parse(game.position(), line).map_err(es::spec::error)?;
     game.legal_moves(moves);
     moves
         .iter()
         .find(|m| **m == mv)
         .copied()
-        .ok_or(es::NOT_ALLOWED)
+        .ok_or(es::spec::NOT_ALLOWED)
 }
 
 /// Asks whether to play again until the answer is `s` or `n` (or the input ends).
 fn ask_again(io: &mut LineIo<'_>) -> Result<Next, ConsoleError> {
     loop {
-        match io.prompt(es::PLAY_AGAIN)? {
+        match io.prompt(es::spec::PLAY_AGAIN)? {
             Read::Eof => return Ok(Next::Stop),
-            Read::Line(answer) => match es::answer(&answer) {
+            Read::Line(answer) => match es::spec::answer(&answer) {
                 Some(true) => return Ok(Next::Again),
                 Some(false) => return Ok(Next::Stop),
                 None => continue,

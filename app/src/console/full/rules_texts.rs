@@ -15,6 +15,9 @@ pub struct RulesTexts {
     pub intro_colon: &'static str,
     /// The line after the title for a rule set written with square numbers (`11-15`).
     pub intro_numbered: &'static str,
+    /// The line after the title for a rule set written as the Spanish spec's row-column
+    /// numbers (`61.52`).
+    pub intro_numeric: &'static str,
     /// A draw by the Russian rule 4: kings on both sides and the material unchanged.
     pub draw_material: &'static str,
     /// The house rules offer a draw to a person: {0} the side asked.
@@ -27,12 +30,13 @@ pub struct RulesTexts {
 
 impl RulesTexts {
     /// The line after the title for a rule set written in `notation`: the catalogue's own
-    /// (`t.intro`, `c3xe5`), or [`RulesTexts::intro_colon`] for `c3:e5`.
+    /// (`t.intro`, `c3xe5`), or this catalogue's line for `c3:e5`, `11-15` or `61.52`.
     pub fn intro_for(&self, notation: Notation, t: &Texts) -> &'static str {
         match notation {
             Notation::AlgebraicColon => self.intro_colon,
             Notation::Numbered(_) => self.intro_numbered,
-            Notation::Algebraic | Notation::Numeric => t.intro,
+            Notation::Numeric => self.intro_numeric,
+            Notation::Algebraic => t.intro,
         }
     }
 }

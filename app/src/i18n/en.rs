@@ -1,21 +1,33 @@
 //! The Czech console in English (`--lang en`).
 
-use crate::console::czech::Texts;
+use crate::console::full::{RulesTexts, Texts};
+use crate::tui::Labels;
+use dama_core::RuleSet;
 
 /// The English texts.
 pub static TEXTS: Texts = Texts {
     titles: &[
         (
-            "spanish",
+            RuleSet::Spanish,
             "Draughts by the Spanish-spec rules (capture optional, at most three hops)",
         ),
-        ("czech", "Czech draughts"),
-        ("russian", "Russian draughts"),
+        (RuleSet::Czech, "Czech draughts"),
+        (RuleSet::Russian, "Russian draughts"),
         (
-            "house",
+            RuleSet::House,
             "Draughts by the house rules of the Russian checkers program",
         ),
+        (RuleSet::English, "English draughts (American checkers)"),
+        (RuleSet::Italian, "Italian draughts"),
+        (
+            RuleSet::SpanishOfficial,
+            "Spanish draughts (the Spanish federation's rules)",
+        ),
+        (RuleSet::Brazilian, "Brazilian draughts"),
+        (RuleSet::Pool, "Pool checkers"),
+        (RuleSet::Thai, "Thai draughts (mak-hos)"),
     ],
+    commands: &[],
     help_rules: "You are playing {0}.",
     intro: "Enter a move like c3-d4 or c3xe5; help lists the commands.",
     legend: "o white man, O white king, x black man, X black king, [ ] the last move",
@@ -139,11 +151,89 @@ pub static TEXTS: Texts = Texts {
 };
 
 /// The English rule-set texts.
-pub static RULES_TEXTS: crate::console::czech::RulesTexts = crate::console::czech::RulesTexts {
+pub static RULES_TEXTS: RulesTexts = RulesTexts {
     intro_colon: "Enter a move like c3-d4 or c3:e5; help lists the commands.",
     intro_numbered: "Enter a move like 11-15 or 15x24; help lists the commands.",
+    intro_numeric: "Enter a move like 61.52 (row and column of the piece, then of each landing square); help lists the commands.",
     draw_material: "Draw: both sides have kings and the material did not change for the moves the ending allows.",
     house_offer: "At most four pieces and eight pairs of moves without a capture or a man move: the rules offer a draw. Does {0} accept? (y/n): ",
     house_offer_engine: "At most four pieces and eight pairs of moves without a capture or a man move: the rules offer a draw and the computer agrees. Do you accept? (y/n): ",
     house_engines_agree: "The rules offer a draw and both computers accept.",
+};
+
+/// The English labels.
+pub static LABELS: Labels = Labels {
+    title: "dama",
+    rules: "{0} rules",
+    white: "White",
+    black: "Black",
+    human: "human",
+    computer: "computer",
+    to_move: ["White to move ({0})", "Black to move ({0})"],
+    thinking: "thinking… Space: move now",
+    game_over: "Game over",
+    moves: "Moves",
+    engine: "Engine",
+    search: "depth {0}  score {1}  {2} s",
+    no_search: "no search yet",
+    draw_counts: "Draw counts (half-moves)",
+    quiet: "no man move or capture: {0}",
+    quiet_limit: "no man move or capture: {0} of {1}",
+    king_ending: "king ending: {0} of {1}",
+    material_ending: "material unchanged: {0} of {1}",
+    offer_at: "the rules offer a draw at: {0}",
+    repeated: "this position: {0} times",
+    no_counts: "none running",
+    click_a_piece: "Click a piece, then each square of its path, then the last square again to play.",
+    path: "Path: {0}   (click the last square again to play, right-click to cancel)",
+    type_move: "Move: ",
+    cancelled: "Path cancelled.",
+    wait_engine: "The computer is thinking; Space makes it move now.",
+    save_as: "Save the game (PDN) to: ",
+    load_from: "Load a game (PDN) from: ",
+    unsaved: "The game is not saved. Leave it anyway? (y/n): ",
+    asking_engine: "The computer considers the draw offer…",
+    enlarge: "Enlarge the terminal to {0}×{1}",
+    editor: "Editor",
+    editor_colour: "Colour to place and to move:",
+    button_white: "White",
+    button_black: "Black",
+    button_clear: "[c] Clear",
+    button_initial: "[i] Initial",
+    button_start: "[Enter] Start",
+    button_cancel: "[Esc] Cancel",
+    editor_help: &[
+        "Click a dark square: a man of the",
+        "chosen colour, again: a king,",
+        "a third time: empty. Start checks",
+        "the position; the chosen colour",
+        "is to move.",
+    ],
+    pieces: "white {0}, black {1}",
+    footer: [
+        "u undo  r redo  h hint  n new  f flip  e editor  s save  l load  d draw",
+        "m movable  t type a move  arrows+Enter cursor  Space move now  q quit  ? help",
+    ],
+    footer_editor: [
+        "click: man → king → empty   w/b/Tab colour   c clear   i initial",
+        "Enter start   Esc cancel   arrows+Space cursor   q quit   ? help",
+    ],
+    help_title: " Help ",
+    help: &[
+        "Mouse: left-click the piece to move, then each square of its path",
+        "(a plain move: the target; a capture: every landing square), then",
+        "the last square once more to play. Right-click cancels the path.",
+        "",
+        "Keys:",
+        "  t (or a digit)  type a move in the rule set's notation, Enter plays",
+        "  arrows          move the cursor; Enter/Space click, Esc right-click",
+        "  u / r           undo (against the computer: its reply too) / redo",
+        "  h               hint        d   offer a draw   m  movable pieces",
+        "  n               new game    f   flip board     e  editor",
+        "  s / l           save / load a game (PDN)",
+        "  Space           make the computer move now",
+        "  q               quit (asks when the game is not saved)",
+        "",
+        "Any key closes this help.",
+    ],
 };

@@ -1,4 +1,7 @@
-//! The console's commands: one word each, in Czech (with or without diacritics) or English.
+//! The console's commands: one word each, in English or in any language of [`crate::i18n`]
+//! (each catalogue's `commands`, e.g. Czech with or without diacritics).
+
+use crate::i18n::{Catalog, Lang};
 
 /// A command word.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -31,48 +34,38 @@ pub enum Command {
     Hint,
 }
 
-const WORDS: &[(&str, Command)] = &[
+/// The English words, which every dialogue takes beside its own language's.
+const ENGLISH: &[(&str, Command)] = &[
     ("help", Command::Help),
-    ("nápověda", Command::Help),
-    ("napoveda", Command::Help),
     ("?", Command::Help),
     ("moves", Command::Moves),
-    ("tahy", Command::Moves),
     ("undo", Command::Undo),
-    ("zpět", Command::Undo),
-    ("zpet", Command::Undo),
     ("redo", Command::Redo),
-    ("vpřed", Command::Redo),
-    ("vpred", Command::Redo),
     ("fen", Command::Fen),
     ("setup", Command::Setup),
-    ("pozice", Command::Setup),
     ("save", Command::Save),
-    ("uložit", Command::Save),
-    ("ulozit", Command::Save),
     ("load", Command::Load),
-    ("načíst", Command::Load),
-    ("nacist", Command::Load),
     ("resign", Command::Resign),
-    ("vzdát", Command::Resign),
-    ("vzdat", Command::Resign),
     ("draw", Command::Draw),
-    ("remíza", Command::Draw),
-    ("remiza", Command::Draw),
     ("flip", Command::Flip),
-    ("otočit", Command::Flip),
-    ("otocit", Command::Flip),
     ("quit", Command::Quit),
-    ("konec", Command::Quit),
     ("hint", Command::Hint),
-    ("rada", Command::Hint),
 ];
 
 impl Command {
-    /// The command a word names, in either language and any case.
+    /// The command a word names, in English or in any catalogue's language, any case: each
+    /// dialogue takes every language's words (they do not collide), so a person may type the
+    /// words they know whatever the dialogue's language.
     pub fn from_word(word: &str) -> Option<Command> {
         let word = word.to_lowercase();
-        WORDS.iter().find(|(w, _)| *w == word).map(|&(_, c)| c)
+        let own = Lang::ALL
+            .into_iter()
+            .flat_map(|lang| Catalog::of(lang).texts.commands);
+        ENGLISH
+            .iter()
+            .chain(own)
+            .find(|(w, _)| *w == word)
+            .map(|&(_, c)| c)
     }
 
     /// Whether the command needs an argument (a FEN or a file name).
@@ -89,6 +82,22 @@ mod tests {
     fn words() {
         assert_eq!(Command::from_word("ZPĚT"), Some(Command::Undo));
         assert_eq!(Command::from_word("Undo"), Some(Command::Undo));
+        assert_eq!(Command::from_word("Назад"), Some(Command::Undo));
+        assert_eq!(Command::from_word("deshacer"), Some(Command::Undo));
         assert_eq!(Command::from_word("c3-d4"), None);
+    }
+
+    #[test]
+    fn no_word_names_two_commands() {
+        let mut words: Vec<(&str, Command)> = ENGLISH.to_vec();
+        for lang in Lang::ALL {
+            words.extend_from_slice(Catalog::of(lang).texts.commands);
+        }
+        for (i, (w, c)) in words.iter().enumerate() {
+            for (v, d) in &words[i + 1..] {
+                assert!(w != v || c == d, "{w} names {c:?} and {d:?}");
+            }
+            assert_eq!(w.to_lowercase(), *w, "{w}: words are written in lower case");
+        }
     }
 }

@@ -1,10 +1,10 @@
 //! The shape of the Czech console's message catalogue, and the translation of library errors
 //! into its language. The catalogues themselves are `catalog::cs` and `catalog::en`.
 
-use super::RulesTexts;
+use super::{Command, RulesTexts};
 use crate::console::LoadError;
 use crate::files::FileError;
-use dama_core::Color;
+use crate::i18n::{capitalize, fill};
 use dama_core::fen::FenError;
 use dama_core::game::{Outcome, WinReason};
 use dama_core::notation::Notation;
@@ -13,6 +13,7 @@ use dama_core::pdn::{PdnError, PdnErrorKind};
 use dama_core::position::SetupError;
 use dama_core::rules::DrawReason;
 use dama_core::square::SquareError;
+use dama_core::{Color, RuleSet, Rules};
 use dama_engine::EngineRules;
 
 /// Every text of the Czech console in one language. Templates hold `{0}`, `{1}`… for the
@@ -20,7 +21,9 @@ use dama_engine::EngineRules;
 #[derive(Debug)]
 pub struct Texts {
     /// The title line of each rule set, by the rule set's command-line name.
-    pub titles: &'static [(&'static str, &'static str)],
+    pub titles: &'static [(RuleSet, &'static str)],
+    /// The command words of this language, taken beside the English ones.
+    pub commands: &'static [(&'static str, Command)],
     /// The first line of `help`: {0} the title of the rule set played.
     pub help_rules: &'static str,
     /// The line after the title: how to enter moves.
@@ -233,50 +236,13 @@ pub struct Texts {
     pub other_rules: &'static str,
 }
 
-/// `template` with `{0}`, `{1}`… replaced by `args`.
-/// A placeholder without its value is left as it is; values are not searched for placeholders.
-pub fn fill(template: &str, args: &[&str]) -> String {
-    let mut text = String::with_capacity(template.len());
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        text.push_str(&rest[..open]);
-        let after = &rest[open + 1..];
-        let arg = after.find('}').and_then(|close| {
-            let index: usize = after[..close].parse().ok()?;
-            Some((args.get(index)?, close))
-        });
-        match arg {
-            Some((value, close)) => {
-                text.push_str(value);
-                rest = &after[close + 1..];
-            }
-            None => {
-                text.push('{');
-                rest = after;
-            }
-        }
-    }
-    text.push_str(rest);
-    text
-}
-
-/// `text` with its first letter in upper case, for a sentence that starts with a filled-in
-/// word.
-pub fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 impl Texts {
-    /// The title of a rule set (its command-line name when the catalogue has none).
-    pub fn title(&self, rules: &'static str) -> &'static str {
-        self.titles
-            .iter()
-            .find(|(name, _)| *name == rules)
-            .map_or(rules, |(_, title)| title)
+    /// The title of the rule set `R` (the registry's summary for a rule set of another
+    /// crate, which no catalogue knows).
+    pub fn title<R: Rules>(&self) -> &'static str {
+        RuleSet::of::<R>()
+            .and_then(|rules| self.titles.iter().find(|(r, _)| *r == rules))
+            .map_or(R::INFO.summary, |(_, title)| title)
     }
 
     /// What the engine's search found, as the engine's move line shows it.

@@ -1,20 +1,10 @@
-//! The full-screen game's own labels, in English (`en.rs`), Czech (`cs.rs`, `--lang cs`) and
-//! Russian (`ru.rs`, `--lang ru`). Everything the line console already says — refusal reasons,
-//! results, saving and loading, draw offers — comes from its catalogue
-//! ([`crate::console::czech::Texts`]) in the same language.
-
-mod cs;
-mod en;
-mod ru;
-
-pub use cs::CS;
-pub use en::EN;
-pub use ru::RU;
-
-use crate::cli::Lang;
+//! The shape of the full-screen game's own labels. The labels themselves are in each
+//! language's file of [`crate::i18n`] (`LABELS`); everything the line console already says —
+//! refusal reasons, results, saving and loading, draw offers — comes from the same language's
+//! [`Texts`](crate::console::full::Texts).
 
 /// Every label of the screen in one language. Templates hold `{0}`, `{1}`… filled by
-/// [`crate::console::czech::fill`].
+/// [`crate::i18n::fill`].
 #[derive(Debug)]
 pub struct Labels {
     /// The header's title.
@@ -112,25 +102,14 @@ pub struct Labels {
     pub help: &'static [&'static str],
 }
 
-impl Labels {
-    /// The labels of `lang` (English for Spanish, which has no catalogue of its own here).
-    pub fn of(lang: Lang) -> &'static Labels {
-        match lang {
-            Lang::Cs => &CS,
-            Lang::Ru => &RU,
-            Lang::En | Lang::Es => &EN,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
 
     #[test]
     fn labels_fit_their_places() {
-        use crate::console::czech::fill;
-        for l in [&EN, &CS, &RU] {
+        use crate::i18n::{Catalog, Lang, fill};
+        for lang in Lang::ALL {
+            let l = Catalog::of(lang).labels;
             let width = |s: &str| s.chars().count();
             assert!(width(l.button_white) + 4 <= 9 && width(l.button_black) + 4 <= 10);
             for b in [
