@@ -3,7 +3,7 @@
 //! Colour only wraps characters in ANSI escape sequences; it never adds or removes any other
 //! character, so a coloured board read without its escapes is the plain one.
 
-use colored::{Color as Ansi, Colorize};
+use colored::Color as Ansi;
 
 use dama_core::rules::Orientation;
 use dama_core::{Bitboard, Color, Piece, Position, Role, Square};
@@ -17,11 +17,18 @@ pub fn paint(text: &str, color: Color, colored: bool) -> String {
     if !colored {
         return text.to_string();
     }
-    // `colored` obeys the process environment unless forced; the caller has decided already.
-    colored::control::set_override(true);
-    text.color(piece_colour(color))
-        .on_color(DARK_SQUARE)
-        .to_string()
+    escaped(text, piece_colour(color), "")
+}
+
+/// `text` in `fg` on the dark square's background, after the SGR attributes `attributes`
+/// (`""`, or e.g. `"1;4;"`), then reset. The caller has decided to colour: nothing here reads
+/// the environment or a process-wide switch (`colored`'s `Colorize` would).
+fn escaped(text: &str, fg: Ansi, attributes: &str) -> String {
+    format!(
+        "\x1b[{attributes}{};{}m{text}\x1b[0m",
+        DARK_SQUARE.to_bg_str(),
+        fg.to_fg_str()
+    )
 }
 
 /// The background of a dark square when colouring (a board green, as on a club board).
@@ -40,15 +47,12 @@ pub fn piece_cell(piece: Piece, letter: char, colored: bool) -> String {
     if !colored {
         return letter.to_string();
     }
-    colored::control::set_override(true);
-    let text = letter
-        .to_string()
-        .color(piece_colour(piece.color))
-        .on_color(DARK_SQUARE);
-    match piece.role {
-        Role::Man => text.to_string(),
-        Role::King => text.bold().underline().to_string(),
-    }
+    let attributes = match piece.role {
+        Role::Man => "",
+        // Bold (1) and underlined (4).
+        Role::King => "1;4;",
+    };
+    escaped(&letter.to_string(), piece_colour(piece.color), attributes)
 }
 
 /// An empty dark square as it is drawn: `.`, on the dark background with colour.
@@ -56,10 +60,7 @@ fn empty_cell(colored: bool) -> String {
     if !colored {
         return ".".to_string();
     }
-    colored::control::set_override(true);
-    ".".color(Ansi::BrightGreen)
-        .on_color(DARK_SQUARE)
-        .to_string()
+    escaped(".", Ansi::BrightGreen, "")
 }
 
 /// The Spanish console's letter for a piece: `b`/`n` for men, `B`/`N` for kings.
@@ -193,6 +194,17 @@ mod tests {
             .unwrap()
             .replace_all(&coloured, "");
         assert_eq!(stripped, plain);
+    }
+
+    #[test]
+    fn escapes_are_the_usual_sgr_codes() {
+        let king = Piece {
+            color: Color::White,
+            role: Role::King,
+        };
+        assert_eq!(piece_cell(king, 'O', true), "\x1b[1;4;42;97mO\x1b[0m");
+        assert_eq!(empty_cell(true), "\x1b[42;92m.\x1b[0m");
+        assert_eq!(paint("x", Color::Black, true), "\x1b[42;30mx\x1b[0m");
     }
 
     #[test]
