@@ -119,16 +119,36 @@ pub enum LoadError {
         /// The rule set being played.
         playing: &'static str,
     },
+    /// The file's `GameType` is a game no rule set here plays (20, international draughts).
+    #[error(
+        "the file is a game of another kind (PDN GameType {game_type}), not of the {playing} rules"
+    )]
+    OtherGameType {
+        /// The file's `GameType` number.
+        game_type: u32,
+        /// The rule set being played.
+        playing: &'static str,
+    },
 }
 
 /// Reads the first game of the PDN file at `path` under the rules `R`, every move checked.
 pub fn load_game<R: EngineRules>(path: &Path) -> Result<pdn::Record<R>, LoadError> {
     let text = files::read_file(path)?;
-    if let Some(file) = pdn::rule_set(&text).filter(|set| set.name() != R::INFO.name) {
-        return Err(LoadError::OtherRules {
-            file: file.name(),
-            playing: R::INFO.name,
-        });
+    match pdn::game_of(&text) {
+        Some(pdn::GameOf::RuleSet(file)) if file.name() != R::INFO.name => {
+            return Err(LoadError::OtherRules {
+                file: file.name(),
+                playing: R::INFO.name,
+            });
+        }
+        // A rule set outside the registry may have a game type of its own.
+        Some(pdn::GameOf::Other(game_type)) if game_type != R::INFO.pdn_game_type => {
+            return Err(LoadError::OtherGameType {
+                game_type,
+                playing: R::INFO.name,
+            });
+        }
+        _ => {}
     }
     Ok(pdn::read::<R>(&text)?)
 }

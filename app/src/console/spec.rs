@@ -33,7 +33,10 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
             .map_err(|e| {
                 let t = &es::TEXTS;
                 let name = path.display().to_string();
-                ConsoleError::Load(fill(t.load_failed, &[&name, &t.load_error(&e)]))
+                ConsoleError::Load(fill(
+                    t.load_failed,
+                    &[&name, &t.load_error(&e, R::INFO.notation)],
+                ))
             })?,
         None => Game::new(opts.start),
     };

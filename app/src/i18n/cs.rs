@@ -169,6 +169,7 @@ pub static TEXTS: Texts = Texts {
     io_too_large: "soubor je větší než {0} bajtů.",
     io_no_directory: "adresář {0} neexistuje.",
     other_rules: "soubor je partie podle pravidel {0}, ne {1}.",
+    other_game_type: "soubor je partie jiné hry (PDN GameType {0}), ne podle pravidel {1}.",
 };
 
 /// The Czech rule-set texts.

@@ -148,6 +148,7 @@ pub static TEXTS: Texts = Texts {
     io_too_large: "the file is larger than {0} bytes.",
     io_no_directory: "the directory {0} does not exist.",
     other_rules: "the file is a game of the {0} rules, not of the {1} rules.",
+    other_game_type: "the file is a game of another kind (PDN GameType {0}), not of the {1} rules.",
 };
 
 /// The English rule-set texts.

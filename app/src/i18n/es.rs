@@ -167,6 +167,7 @@ pub static TEXTS: Texts = Texts {
     io_too_large: "el fichero ocupa más de {0} bytes.",
     io_no_directory: "no existe el directorio {0}.",
     other_rules: "el fichero es una partida de las reglas {0}, no de las reglas {1}.",
+    other_game_type: "el fichero es una partida de otro juego (PDN GameType {0}), no de las reglas {1}.",
 };
 
 /// The Spanish rule-set texts.

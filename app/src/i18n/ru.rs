@@ -159,6 +159,7 @@ pub static TEXTS: Texts = Texts {
     io_too_large: "файл больше {0} байт.",
     io_no_directory: "каталога {0} нет.",
     other_rules: "в файле партия по правилам {0}, а не {1}.",
+    other_game_type: "в файле партия другой игры (PDN GameType {0}), а не по правилам {1}.",
 };
 
 /// The Russian rule-set texts.

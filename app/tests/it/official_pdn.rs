@@ -95,3 +95,82 @@ fn scripted_console_games() {
         assert!(!text.contains("not a legal"), "{rules}: {text}");
     }
 }
+
+/// The output and standard error of `dama ARGS` with `script` as input.
+fn dama(args: &[&str], script: &str) -> (String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn numbered_sets_name_squares_by_number_in_errors_and_after_load() {
+    // English: black moves first; 22 is white's, 13 is empty, 15 is not reachable from 11-16.
+    let (out, _) = dama(&["--rules", "english"], "22-18\n13-17\n");
+    assert!(out.contains("The piece on 22 is not yours.\n"), "{out}");
+    assert!(out.contains("There is no piece on 13.\n"), "{out}");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.pdn");
+    std::fs::write(&file, "[GameType \"21\"]\n1. 12-16 *\n").unwrap();
+    let path = file.to_str().unwrap();
+    let (out, _) = dama(&["--rules", "english", "--load", path], "");
+    assert!(out.contains("\nLast move: 12-16\n"), "{out}");
+    // A refused move of a file, with its squares as numbers.
+    std::fs::write(&file, "[GameType \"21\"]\n1. 22-18 *\n").unwrap();
+    let (_, err) = dama(&["--rules", "english", "--load", path], "");
+    assert_eq!(
+        err,
+        format!(
+            "dama: Cannot load {path}: line 2: move 1 '22-18' is illegal: The piece on 22 is not yours.\n"
+        )
+    );
+}
+
+#[test]
+fn a_game_of_another_kind_is_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("international.pdn");
+    std::fs::write(&file, "[GameType \"20\"]\n1. 32-28 19-23 *\n").unwrap();
+    let path = file.to_str().unwrap();
+    for (args, line) in [
+        (
+            &["--rules", "czech", "--lang", "en"][..],
+            format!(
+                "dama: Cannot load {path}: the file is a game of another kind (PDN GameType 20), not of the czech rules.\n"
+            ),
+        ),
+        (
+            &["--rules", "english"][..],
+            format!(
+                "dama: Cannot load {path}: the file is a game of another kind (PDN GameType 20), not of the english rules.\n"
+            ),
+        ),
+        (
+            &["--rules", "spanish-official"][..],
+            format!(
+                "dama: No se puede cargar {path}: el fichero es una partida de otro juego (PDN GameType 20), no de las reglas spanish-official.\n"
+            ),
+        ),
+    ] {
+        let mut all = args.to_vec();
+        all.extend(["--load", path]);
+        let (out, err) = dama(&all, "");
+        assert_eq!(err, line, "{args:?}");
+        assert_eq!(out, "", "{args:?}");
+    }
+}

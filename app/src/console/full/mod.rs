@@ -111,7 +111,10 @@ pub(crate) fn load_game<R: EngineRules>(t: &Texts, path: &Path) -> Result<pdn::R
     super::load_game::<R>(path).map_err(|e| {
         fill(
             t.load_failed,
-            &[&path.display().to_string(), &t.load_error(&e)],
+            &[
+                &path.display().to_string(),
+                &t.load_error(&e, R::INFO.notation),
+            ],
         )
     })
 }
@@ -155,7 +158,7 @@ impl<R: EngineRules> Session<'_, R> {
     ) -> std::io::Result<()> {
         io.line(&self.t.loaded_report(self.rt, file, record))?;
         if let Some(mv) = self.game.moves().last() {
-            io.line(&fill(self.t.last_move, &[&algebraic::write(mv)]))?;
+            io.line(&fill(self.t.last_move, &[&R::INFO.notation.write(mv)]))?;
         }
         self.offer.reset();
         self.saved = self.game.snapshot();

@@ -234,6 +234,9 @@ pub struct Texts {
     pub io_no_directory: &'static str,
     /// A game file of other rules: {0} the file's rule set, {1} the rule set played.
     pub other_rules: &'static str,
+    /// A game file of a kind no rule set here plays: {0} its PDN `GameType`, {1} the rule
+    /// set played.
+    pub other_game_type: &'static str,
 }
 
 impl Texts {
@@ -340,22 +343,17 @@ impl Texts {
         }
     }
 
-    /// Why a move is not legal.
-    pub fn move_error(&self, error: &MoveError) -> String {
-        self.move_error_in(error, Notation::Algebraic)
-    }
-
     /// [`Texts::move_error`] with the moves it lists written in `notation`.
     pub fn move_error_in(&self, error: &MoveError, notation: Notation) -> String {
         let (template, arg) = match error {
-            MoveError::NoPiece(sq) => (self.err_no_piece, sq.to_string()),
-            MoveError::NotYourPiece(sq) => (self.err_not_yours, sq.to_string()),
+            MoveError::NoPiece(sq) => (self.err_no_piece, notation.write_square(*sq)),
+            MoveError::NotYourPiece(sq) => (self.err_not_yours, notation.write_square(*sq)),
             MoveError::CaptureCompulsory(m) => (self.err_compulsory, notation.write_list(m)),
             MoveError::KingMustCapture(m) => (self.err_king_priority, notation.write_list(m)),
             MoveError::Unfinished(m) => (self.err_unfinished, notation.write_list(m)),
-            MoveError::Occupied(sq) => (self.err_occupied, sq.to_string()),
+            MoveError::Occupied(sq) => (self.err_occupied, notation.write_square(*sq)),
             MoveError::Ambiguous(m) => (self.err_ambiguous, notation.write_list(m)),
-            MoveError::NotLegal(sq) => (self.err_not_legal, sq.to_string()),
+            MoveError::NotLegal(sq) => (self.err_not_legal, notation.write_square(*sq)),
             MoveError::TooShort => (self.err_too_short, String::new()),
             MoveError::OneStep => (self.err_one_step, String::new()),
         };
@@ -396,8 +394,8 @@ impl Texts {
         }
     }
 
-    /// Why a PDN text was refused, with its line.
-    pub fn pdn_error(&self, error: &PdnError) -> String {
+    /// Why a PDN text was refused, with its line; moves and squares written in `notation`.
+    pub fn pdn_error(&self, error: &PdnError, notation: Notation) -> String {
         let problem = match &error.kind {
             PdnErrorKind::Empty => self.pdn_empty.to_string(),
             PdnErrorKind::UnclosedComment => self.pdn_comment.to_string(),
@@ -412,7 +410,11 @@ impl Texts {
                 reason,
             } => fill(
                 self.pdn_illegal,
-                &[&number.to_string(), text, &self.move_error(reason)],
+                &[
+                    &number.to_string(),
+                    text,
+                    &self.move_error_in(reason, notation),
+                ],
             ),
             PdnErrorKind::AfterEnd(t) => fill(self.pdn_after_end, &[t]),
             PdnErrorKind::NoResult => self.pdn_no_result.to_string(),
@@ -435,12 +437,15 @@ impl Texts {
         }
     }
 
-    /// Why a game could not be loaded.
-    pub fn load_error(&self, error: &LoadError) -> String {
+    /// Why a game could not be loaded; moves and squares written in `notation`.
+    pub fn load_error(&self, error: &LoadError, notation: Notation) -> String {
         match error {
             LoadError::File(e) => self.file_error(e),
-            LoadError::Pdn(e) => self.pdn_error(e),
+            LoadError::Pdn(e) => self.pdn_error(e, notation),
             LoadError::OtherRules { file, playing } => fill(self.other_rules, &[file, playing]),
+            LoadError::OtherGameType { game_type, playing } => {
+                fill(self.other_game_type, &[&game_type.to_string(), playing])
+            }
         }
     }
 }

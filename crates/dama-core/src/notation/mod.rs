@@ -11,7 +11,7 @@ pub mod fen_for;
 pub mod numbered;
 pub mod numeric;
 
-use crate::{Move, Position};
+use crate::{Move, Position, Square};
 use algebraic::{MoveText, ParseError, SyntaxError};
 
 /// A way of writing moves.
@@ -39,6 +39,18 @@ impl Notation {
             Notation::Numeric => numeric::write(mv),
             Notation::AlgebraicColon => algebraic::write_with(mv, ':'),
             Notation::Numbered(board) => numbered::write(mv, board),
+        }
+    }
+
+    /// A square as this notation writes it: `c3`, `63` (row and column), or `11`.
+    pub fn write_square(self, sq: Square) -> String {
+        match self {
+            Notation::Algebraic | Notation::AlgebraicColon => sq.to_string(),
+            Notation::Numeric => {
+                let (row, col) = sq.row_col();
+                format!("{row}{col}")
+            }
+            Notation::Numbered(board) => board.number(sq).to_string(),
         }
     }
 

@@ -14,7 +14,7 @@ mod write;
 
 pub use crate::text::excerpt;
 pub use games::{Games, read_games, split_games};
-pub use read::{read, rule_set};
+pub use read::{GameOf, game_of, read};
 pub use write::{civil_date, result_text, today, write};
 
 use crate::Rules;

@@ -202,10 +202,18 @@ fn move_text(word: &str) -> Option<MoveText> {
     })
 }
 
-/// The rule set the first game of a PDN text names by its `GameType` (and `Variant`) tags
-/// ([`RuleSet::from_pdn`](crate::RuleSet::from_pdn)); `None` without a `GameType` tag, with an
-/// unknown one, or when the text cannot be read.
-pub fn rule_set(text: &str) -> Option<crate::RuleSet> {
+/// The game a PDN text's first `GameType` and `Variant` tags name, if it has a `GameType`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum GameOf {
+    /// A registered rule set ([`RuleSet::from_pdn`](crate::RuleSet::from_pdn)).
+    RuleSet(crate::RuleSet),
+    /// A game type no registered rule set has (20: international draughts).
+    Other(u32),
+}
+
+/// What the tags before the first game's moves say it is a game of; `None` without a
+/// readable `GameType` tag, or when the text cannot be read.
+pub fn game_of(text: &str) -> Option<GameOf> {
     let tokens = tokenize(text).ok()?;
     let mut game_type = None;
     let mut variant = None;
@@ -222,7 +230,13 @@ pub fn rule_set(text: &str) -> Option<crate::RuleSet> {
             Token::Word(_) => break,
         }
     }
-    crate::RuleSet::from_pdn(game_type?, variant.as_deref())
+    let game_type = game_type?;
+    Some(
+        match crate::RuleSet::from_pdn(game_type, variant.as_deref()) {
+            Some(rules) => GameOf::RuleSet(rules),
+            None => GameOf::Other(game_type),
+        },
+    )
 }
 
 /// Reads the first game of a PDN text under the rules `R`, checking every move.
