@@ -97,7 +97,7 @@ impl Command {
         match self {
             Command::Play => &[
                 Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
-                Dialogue, Echo, NoEcho, TbDir, Threads,
+                Dialogue, Echo, NoEcho, TbDir, Threads, Ballot,
             ],
             // `--threads` is perft's and tb's own option (clap gives its value to both).
             Command::Perft(_) => &[Rules, Fen, Color, Depth, Threads],
@@ -110,7 +110,7 @@ impl Command {
             Command::Match(_) => &[Rules, Fen, Color, Time, TbDir],
             Command::Tui => &[
                 Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
-                TbDir, Threads,
+                TbDir, Threads, Ballot,
             ],
             Command::Tune(_) => &[Rules, Nodes],
             Command::Hub => &[Rules, TbDir, Threads],
@@ -140,6 +140,7 @@ enum Opt {
     Threads,
     MultiPv,
     Infinite,
+    Ballot,
 }
 
 impl Opt {
@@ -164,6 +165,7 @@ impl Opt {
             Opt::Threads => "--threads",
             Opt::MultiPv => "--multipv",
             Opt::Infinite => "--infinite",
+            Opt::Ballot => "--ballot",
         }
     }
 }
@@ -236,6 +238,10 @@ pub struct Options {
     /// Search until interrupted (Ctrl-C), printing as it deepens, then the best move (analyze).
     #[arg(long, global = true)]
     pub infinite: bool,
+    /// Start after the moves of opening ballot N (play, tui; english: the ACF three-move
+    /// deck, 1-156; italian: the FID openings, 1-174; see docs/rules.md).
+    #[arg(long, global = true, value_name = "N")]
+    pub ballot: Option<usize>,
 }
 
 fn parse_rules(text: &str) -> Result<RuleSet, String> {
@@ -313,12 +319,24 @@ impl Options {
             (Opt::Threads, self.threads.is_some()),
             (Opt::MultiPv, self.multipv.is_some()),
             (Opt::Infinite, self.infinite),
+            (Opt::Ballot, self.ballot.is_some()),
         ];
         present
             .into_iter()
             .filter(|(_, given)| *given)
             .map(|(opt, _)| opt)
             .collect()
+    }
+
+    /// Ballot `number` of the rule set, or why it cannot be played: it starts from the initial
+    /// position, so not with `--fen` or `--load`.
+    pub fn ballot_opening(&self, number: usize) -> Result<crate::ballots::Ballot, CliError> {
+        if self.fen.is_some() || self.load.is_some() {
+            return Err(CliError::Usage(
+                "--ballot starts from the initial position: not with --fen or --load".into(),
+            ));
+        }
+        crate::ballots::ballot(self.rules(), number).map_err(|e| CliError::Usage(e.to_string()))
     }
 
     /// Refuses an option that `command` would not use, and a value it cannot take.
@@ -337,6 +355,9 @@ impl Options {
                 "--infinite searches until interrupted: not with --movetime, --time or --nodes"
                     .into(),
             ));
+        }
+        if let Some(number) = self.ballot {
+            self.ballot_opening(number)?;
         }
         if let Command::Perft(_) = command {
             match self.depth {

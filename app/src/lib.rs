@@ -4,6 +4,7 @@
 
 #![deny(missing_docs)]
 
+pub mod ballots;
 pub mod cli;
 pub mod commands;
 pub mod console;

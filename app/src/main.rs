@@ -79,6 +79,7 @@ fn play(opts: &cli::Options, engines: &EngineSetup, out: &mut impl Write) -> Res
         limits: opts.limits(),
         engines: engines.clone(),
         load: opts.load.clone(),
+        ballot: opts.ballot.map(|n| opts.ballot_opening(n)).transpose()?,
         lang,
         dialogue,
         echo,

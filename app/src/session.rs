@@ -38,13 +38,16 @@ pub enum Undo {
     Nothing,
     /// Every move so far is the engine's: nothing of the person's to take back.
     NothingOfYours,
+    /// Only the moves of the ballot the game started from are played: they stay.
+    BallotStays,
     /// These moves were taken back, the last first.
     Undone(Vec<Move>),
 }
 
 /// Takes back moves so that a person is to move again: a declared result first; else the
-/// last move a person made and every engine reply after it.
-pub fn undo<R: Rules>(game: &mut Game<R>, players: Players) -> Undo {
+/// last move a person made and every engine reply after it. The first `kept` moves (those of
+/// the ballot the game started from, `--ballot`) are never taken back.
+pub fn undo<R: Rules>(game: &mut Game<R>, players: Players, kept: usize) -> Undo {
     if pdn::is_declared(game.outcome()) {
         game.undo();
         return Undo::ResultUndone;
@@ -53,9 +56,12 @@ pub fn undo<R: Rules>(game: &mut Game<R>, players: Players) -> Undo {
     if played == 0 {
         return Undo::Nothing;
     }
+    if played <= kept {
+        return Undo::BallotStays;
+    }
     let first = game.start().turn();
     let mover = |i: usize| if i.is_multiple_of(2) { first } else { !first };
-    let Some(last_human) = (0..played).rposition(|i| !players.is_engine(mover(i))) else {
+    let Some(last_human) = (kept..played).rev().find(|&i| !players.is_engine(mover(i))) else {
         return Undo::NothingOfYours;
     };
     let mut taken = Vec::new();
@@ -216,23 +222,37 @@ mod tests {
     fn undo_takes_back_to_the_persons_move() {
         let mut g = game(&["c3-d4", "f6-g5", "g3-h4"]);
         // Against the engine (black), the person's last move and nothing after it.
-        assert!(matches!(undo(&mut g, BLACK_ENGINE), Undo::Undone(m) if m.len() == 1));
-        assert!(matches!(undo(&mut g, BLACK_ENGINE), Undo::Undone(m) if m.len() == 2));
-        assert_eq!(undo(&mut g, BLACK_ENGINE), Undo::Nothing);
+        assert!(matches!(undo(&mut g, BLACK_ENGINE, 0), Undo::Undone(m) if m.len() == 1));
+        assert!(matches!(undo(&mut g, BLACK_ENGINE, 0), Undo::Undone(m) if m.len() == 2));
+        assert_eq!(undo(&mut g, BLACK_ENGINE, 0), Undo::Nothing);
         // Redo plays the person's move and the engine's reply after it.
         assert_eq!(redo(&mut g, BLACK_ENGINE).len(), 2);
         assert_eq!(redo(&mut g, BLACK_ENGINE).len(), 1);
         assert!(redo(&mut g, BLACK_ENGINE).is_empty());
         // Two people: one move at a time; two engines: nothing of a person's.
-        assert!(matches!(undo(&mut g, HUMANS), Undo::Undone(m) if m.len() == 1));
-        assert_eq!(undo(&mut g, ENGINES), Undo::NothingOfYours);
+        assert!(matches!(undo(&mut g, HUMANS, 0), Undo::Undone(m) if m.len() == 1));
+        assert_eq!(undo(&mut g, ENGINES, 0), Undo::NothingOfYours);
+    }
+
+    #[test]
+    fn undo_keeps_the_ballots_moves() {
+        let mut g = game(&["c3-d4", "f6-g5", "g3-h4", "g7-f6"]);
+        // Two people, a ballot of three moves: the fourth goes, the ballot's stay.
+        assert!(matches!(undo(&mut g, HUMANS, 3), Undo::Undone(m) if m.len() == 1));
+        assert_eq!(undo(&mut g, HUMANS, 3), Undo::BallotStays);
+        assert_eq!(g.moves().len(), 3);
+        // Against the engine (black): the engine's reply after the ballot is no move of the
+        // person's, and the ballot's last move, white's, is not the person's to take back.
+        redo(&mut g, BLACK_ENGINE);
+        assert_eq!(undo(&mut g, BLACK_ENGINE, 3), Undo::NothingOfYours);
+        assert_eq!(g.moves().len(), 4);
     }
 
     #[test]
     fn undo_takes_back_a_declared_result_first() {
         let mut g = game(&["c3-d4"]);
         g.agree_draw();
-        assert_eq!(undo(&mut g, HUMANS), Undo::ResultUndone);
+        assert_eq!(undo(&mut g, HUMANS, 0), Undo::ResultUndone);
         assert_eq!(g.outcome(), None);
         assert_eq!(g.moves().len(), 1);
     }

@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 
 pub use line_io::{LineIo, Read};
 
+use crate::ballots::Ballot;
 use crate::cli::PlayerKind;
 use crate::engines::EngineSetup;
 use crate::files::{self, FileError};
@@ -49,6 +50,9 @@ pub struct Options {
     pub engines: EngineSetup,
     /// A PDN game to start from.
     pub load: Option<PathBuf>,
+    /// The opening ballot games start from (`--ballot`): its moves are played first, and
+    /// `undo` does not take them back.
+    pub ballot: Option<Ballot>,
     /// The language of the dialogue.
     pub lang: Lang,
     /// Which dialogue: the Spanish spec's fixed one or the full one.
@@ -62,8 +66,8 @@ pub struct Options {
 
 impl Options {
     /// The options of a script under `rules`: the initial position, no colour, two people,
-    /// the engine's default limits, nothing loaded, the rule set's language, input echoed,
-    /// no terminal. Change the fields that differ.
+    /// the engine's default limits, nothing loaded, no ballot, the rule set's language, input
+    /// echoed, no terminal. Change the fields that differ.
     pub fn new(rules: RuleSet) -> Options {
         Options {
             rules,
@@ -74,6 +78,7 @@ impl Options {
             limits: Limits::default(),
             engines: EngineSetup::default(),
             load: None,
+            ballot: None,
             lang: Lang::of(rules),
             dialogue: Dialogue::default_for(rules, Lang::of(rules)),
             echo: true,
@@ -129,6 +134,20 @@ pub enum LoadError {
         /// The rule set being played.
         playing: &'static str,
     },
+}
+
+/// A new game of the options: after the ballot's moves when there is one, else from the start
+/// position.
+pub fn new_game<R: EngineRules>(opts: &Options) -> dama_core::game::Game<R> {
+    match &opts.ballot {
+        Some(ballot) => ballot.game::<R>(),
+        None => dama_core::game::Game::new(opts.start),
+    }
+}
+
+/// How many moves of a new game are the ballot's (none without `--ballot`).
+pub fn ballot_plies(opts: &Options) -> usize {
+    opts.ballot.as_ref().map_or(0, |b| b.opening.moves.len())
 }
 
 /// Reads the first game of the PDN file at `path` under the rules `R`, every move checked.

@@ -38,13 +38,16 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
                     &[&name, &t.load_error(&e, R::INFO.notation)],
                 ))
             })?,
-        None => Game::new(opts.start),
+        None => super::new_game::<R>(opts),
     };
     loop {
         match play_game::<R>(opts, io, &mut engine, game)? {
             Next::Again => {
                 io.line("")?;
-                game = Game::new(Position::initial());
+                game = match opts.ballot {
+                    Some(_) => super::new_game::<R>(opts),
+                    None => Game::new(Position::initial()),
+                };
             }
             Next::Stop => return Ok(()),
         }

@@ -79,6 +79,8 @@ pub static TEXTS: Texts = Texts {
     undone: "Vráceno: {0}",
     nothing_to_undo: "Není co vrátit.",
     nothing_of_yours: "Zatím není co vrátit z vašich tahů.",
+    ballot_stays: "Není co vrátit: tahy vylosovaného zahájení zůstávají.",
+    ballot: "Vylosované zahájení {0}: {1}",
     redone: "Znovu zahráno: {0}",
     nothing_to_redo: "Není co znovu zahrát.",
     setup_usage: "Zadejte pozici: pozice FEN, např. pozice W:Wc3,Kd4:Bf6",

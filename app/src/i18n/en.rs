@@ -58,6 +58,8 @@ pub static TEXTS: Texts = Texts {
     undone: "Taken back: {0}",
     nothing_to_undo: "Nothing to take back.",
     nothing_of_yours: "None of your moves to take back yet.",
+    ballot_stays: "Nothing to take back: the ballot's moves stay.",
+    ballot: "Ballot {0}: {1}",
     redone: "Played again: {0}",
     nothing_to_redo: "Nothing to play again.",
     setup_usage: "Give a position: setup FEN, e.g. setup W:Wc3,Kd4:Bf6",

@@ -77,6 +77,8 @@ pub static TEXTS: Texts = Texts {
     undone: "Deshecho: {0}",
     nothing_to_undo: "No hay nada que deshacer.",
     nothing_of_yours: "Todavía no hay ninguna jugada tuya que deshacer.",
+    ballot_stays: "No hay nada que deshacer: las jugadas del sorteo se quedan.",
+    ballot: "Apertura sorteada {0}: {1}",
     redone: "Jugado de nuevo: {0}",
     nothing_to_redo: "No hay nada que volver a jugar.",
     setup_usage: "Da una posición: posición FEN, por ejemplo posición W:Wc3,Kd4:Bf6",

@@ -52,10 +52,11 @@ pub struct MatchArgs {
     /// Games played at the same time (1-16; each game's two engines hold up to 32 MiB).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=16))]
     pub concurrency: u32,
-    /// A file of opening positions, one FEN a line (default: the built-in balanced openings;
-    /// --fen: that one position).
-    #[arg(long)]
-    pub openings: Option<PathBuf>,
+    /// The openings: `ballots` (the rule set's opening ballots: english, italian), `builtin`
+    /// (the built-in balanced openings) or a file of positions, one FEN a line (default:
+    /// builtin; --fen: that one position). A file named ballots or builtin: ./ballots.
+    #[arg(long, value_name = "ballots|builtin|FILE")]
+    pub openings: Option<OpeningsSource>,
     /// Adjudicate a game still going after this many plies a draw.
     #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(10..=10_000))]
     pub max_plies: u32,
@@ -67,6 +68,29 @@ pub struct MatchArgs {
     pub sprt: Option<Sprt>,
 }
 
+/// Where a match's openings come from (`--openings`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpeningsSource {
+    /// The rule set's opening ballots ([`crate::ballots`]).
+    Ballots,
+    /// The built-in balanced openings ([`openings::builtin`]).
+    Builtin,
+    /// A file of FENs.
+    File(PathBuf),
+}
+
+impl std::str::FromStr for OpeningsSource {
+    type Err = std::convert::Infallible;
+
+    fn from_str(text: &str) -> Result<OpeningsSource, Self::Err> {
+        Ok(match text {
+            "ballots" => OpeningsSource::Ballots,
+            "builtin" => OpeningsSource::Builtin,
+            path => OpeningsSource::File(PathBuf::from(path)),
+        })
+    }
+}
+
 /// Why a match could not be played.
 #[derive(Debug, thiserror::Error)]
 pub enum MatchError {
@@ -76,6 +100,12 @@ pub enum MatchError {
     /// The openings.
     #[error(transparent)]
     Openings(#[from] OpeningError),
+    /// The rule set's ballots.
+    #[error("--openings ballots: {0}")]
+    Ballots(#[from] crate::ballots::BallotError),
+    /// `--openings ballots` or `builtin` with `--fen`.
+    #[error("--openings {0} starts from the initial position: not with --fen")]
+    InitialWithFen(&'static str),
     /// The openings file cannot be read.
     #[error("cannot read openings file {0}: {1}")]
     OpeningsFile(String, String),
@@ -106,7 +136,19 @@ fn read_openings<R: EngineRules>(
     opts: &Options,
     args: &MatchArgs,
 ) -> Result<Vec<Opening>, MatchError> {
-    if let Some(path) = &args.openings {
+    let path = match &args.openings {
+        Some(OpeningsSource::Ballots) if opts.fen.is_some() => {
+            return Err(MatchError::InitialWithFen("ballots"));
+        }
+        Some(OpeningsSource::Builtin) if opts.fen.is_some() => {
+            return Err(MatchError::InitialWithFen("builtin"));
+        }
+        Some(OpeningsSource::Ballots) => return Ok(crate::ballots::all::<R>()?),
+        Some(OpeningsSource::Builtin) => return Ok(openings::builtin::<R>()),
+        Some(OpeningsSource::File(path)) => Some(path),
+        None => None,
+    };
+    if let Some(path) = path {
         use std::io::Read;
         let name = path.display().to_string();
         let io = |e: io::Error| MatchError::OpeningsFile(name.clone(), e.to_string());

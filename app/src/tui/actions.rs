@@ -67,8 +67,16 @@ impl<R: EngineRules> App<R> {
     }
 
     fn new_game(&mut self) {
-        self.replace_game(Game::new(self.cfg.start));
+        match &self.cfg.ballot {
+            Some(ballot) => {
+                let (game, kept) = (ballot.game::<R>(), ballot.opening.moves.len());
+                self.replace_game(game);
+                self.kept = kept;
+            }
+            None => self.replace_game(Game::new(self.cfg.start)),
+        }
         self.quiet();
+        self.say_ballot();
     }
 
     /// Takes back moves so that the person is to move again (the session's rules, as the line
@@ -77,10 +85,11 @@ impl<R: EngineRules> App<R> {
         self.cancel_engine();
         self.selection = None;
         let players = self.players();
-        let text = match session::undo(&mut self.game, players) {
+        let text = match session::undo(&mut self.game, players, self.kept) {
             Undo::ResultUndone => self.t.result_undone.to_string(),
             Undo::Nothing => self.t.nothing_to_undo.to_string(),
             Undo::NothingOfYours => self.t.nothing_of_yours.to_string(),
+            Undo::BallotStays => self.t.ballot_stays.to_string(),
             Undo::Undone(taken) => fill(self.t.undone, &[&R::INFO.notation.write_each(&taken)]),
         };
         self.say(text);

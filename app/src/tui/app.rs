@@ -16,6 +16,7 @@ use super::event::{Button, Event, Key};
 use super::labels::Labels;
 use super::layout::{EditorButton, Layout};
 use super::worker::{Reply, SearchReport, Task, Worker};
+use crate::ballots::Ballot;
 use crate::cli::{Lang, PlayerKind};
 use crate::console::full::{self, RulesTexts, Texts};
 use crate::engines::EngineSetup;
@@ -45,6 +46,9 @@ pub struct Config {
     pub lang: Lang,
     /// A PDN game to start from.
     pub load: Option<PathBuf>,
+    /// The opening ballot new games start from (`--ballot`): its moves are played first, and
+    /// undo does not take them back.
+    pub ballot: Option<Ballot>,
 }
 
 /// A question on the input line.
@@ -133,6 +137,8 @@ pub struct App<R: EngineRules> {
     pub(super) hint: Option<(Position, Move)>,
     /// The game as it was when it was started, saved or loaded.
     pub(super) saved: Snapshot,
+    /// The first moves of the game that undo keeps: those of the ballot it started from.
+    pub(super) kept: usize,
     pub(super) file_name: String,
     /// The rules' draw offer, and whether a person declined one in this game.
     pub(super) offer: RulesOffer,
@@ -157,9 +163,15 @@ impl<R: EngineRules> App<R> {
             Some(path) => Some(full::load_game::<R>(t, path)?),
             None => None,
         };
-        let game = loaded
-            .as_ref()
-            .map_or_else(|| Game::new(cfg.start), |record| record.game.clone());
+        let game = match (&loaded, &cfg.ballot) {
+            (Some(record), _) => record.game.clone(),
+            (None, Some(ballot)) => ballot.game::<R>(),
+            (None, None) => Game::new(cfg.start),
+        };
+        let kept = match (&loaded, &cfg.ballot) {
+            (None, Some(ballot)) => ballot.opening.moves.len(),
+            _ => 0,
+        };
         let file_name = cfg
             .load
             .as_ref()
@@ -187,6 +199,7 @@ impl<R: EngineRules> App<R> {
             last_search: None,
             hint: None,
             saved,
+            kept,
             file_name,
             offer: RulesOffer::default(),
             size: (width, height),
@@ -196,6 +209,7 @@ impl<R: EngineRules> App<R> {
             let name = path.display().to_string();
             app.report_loaded(&name, record);
         }
+        app.say_ballot();
         app.after_change();
         Ok(app)
     }
@@ -348,8 +362,22 @@ impl<R: EngineRules> App<R> {
         self.selection = None;
         self.last_search = None;
         self.saved = self.game.snapshot();
+        self.kept = 0;
         self.offer.reset();
         self.announce_outcome();
+    }
+
+    /// Names the ballot a new game starts from, and its moves: `Ballot 5: 9-13 22-18 10-14`.
+    pub(super) fn say_ballot(&mut self) {
+        if let Some(ballot) = &self.cfg.ballot
+            && self.kept > 0
+        {
+            let text = fill(
+                self.t.ballot,
+                &[&ballot.number.to_string(), &ballot.moves_text()],
+            );
+            self.say(text);
+        }
     }
 
     /// After a move: says the result if the game ended.

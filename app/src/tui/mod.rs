@@ -73,6 +73,11 @@ pub fn run(opts: &Options, engines: &EngineSetup) -> Result<(), TuiError> {
         color: opts.color().enabled(true),
         lang: opts.lang.unwrap_or_else(|| default_lang(opts.rules())),
         load: opts.load.clone(),
+        ballot: opts
+            .ballot
+            .map(|n| opts.ballot_opening(n))
+            .transpose()
+            .map_err(|e| TuiError::Load(e.to_string()))?,
     };
     with_rules!(opts.rules(), R => run_with::<R>(cfg))
 }

@@ -1,6 +1,7 @@
 //! The program's integration tests, one binary: the command line, the dialogues, the TUI, match and tune.
 
 mod analyze_multipv;
+mod ballots;
 mod cli_core;
 mod czech_common;
 mod czech_engine;

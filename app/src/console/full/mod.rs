@@ -55,6 +55,8 @@ struct Session<'o, R: EngineRules> {
     offer: RulesOffer,
     /// The game as it was when it was started, loaded or saved.
     saved: Snapshot,
+    /// The first moves of the game that `undo` keeps: those of the ballot it started from.
+    kept: usize,
 }
 
 /// Plays the full dialogue until the players stop or the input ends.
@@ -72,7 +74,7 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
         opts,
         t,
         rt,
-        game: Game::new(opts.start),
+        game: super::new_game::<R>(opts),
         engine: opts.engines.engine(opts.limits),
         flipped: false,
         players: Players {
@@ -80,7 +82,8 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
             black: opts.black,
         },
         offer: RulesOffer::default(),
-        saved: Game::<R>::new(opts.start).snapshot(),
+        saved: super::new_game::<R>(opts).snapshot(),
+        kept: super::ballot_plies(opts),
     };
     io.line(t.title::<R>())?;
     io.line(rt.intro_for(R::INFO.notation, t))?;
@@ -88,6 +91,7 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
         session.game = record.game.clone();
         session.report_loaded(io, &path.display().to_string(), &record)?;
     }
+    session.say_ballot(io)?;
     loop {
         session.show_board(io)?;
         loop {
@@ -100,9 +104,11 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
                 After::Again => break,
             }
         }
-        session.game = Game::new(opts.start);
+        session.game = super::new_game::<R>(opts);
+        session.kept = super::ballot_plies(opts);
         session.offer.reset();
         session.saved = session.game.snapshot();
+        session.say_ballot(io)?;
     }
 }
 
@@ -149,6 +155,17 @@ impl<R: EngineRules> Session<'_, R> {
         }
     }
 
+    /// Names the ballot a new game starts from, and its moves: `Ballot 5: 9-13 22-18 10-14`.
+    fn say_ballot(&self, io: &mut LineIo<'_>) -> std::io::Result<()> {
+        match &self.opts.ballot {
+            Some(ballot) if self.kept > 0 => io.line(&fill(
+                self.t.ballot,
+                &[&ballot.number.to_string(), &ballot.moves_text()],
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// Says what a loaded game is (event, length, state, last move) and shows it.
     fn report_loaded(
         &mut self,
@@ -162,6 +179,7 @@ impl<R: EngineRules> Session<'_, R> {
         }
         self.offer.reset();
         self.saved = self.game.snapshot();
+        self.kept = 0;
         Ok(())
     }
 
@@ -384,6 +402,7 @@ impl<R: EngineRules> Session<'_, R> {
             Command::Setup => match dama_core::notation::fen_for::parse::<R>(arg) {
                 Ok(pos) => {
                     self.game = Game::new(pos);
+                    self.kept = 0;
                     self.offer.reset();
                     self.show_board(io)?;
                 }
@@ -437,10 +456,11 @@ impl<R: EngineRules> Session<'_, R> {
     /// person is to move again. Against the engine with no move of the person's yet (the
     /// engine opened), nothing is taken back.
     fn undo(&mut self, io: &mut LineIo<'_>) -> std::io::Result<()> {
-        match session::undo(&mut self.game, self.players) {
+        match session::undo(&mut self.game, self.players, self.kept) {
             Undo::ResultUndone => io.line(self.t.result_undone)?,
             Undo::Nothing => return io.line(self.t.nothing_to_undo),
             Undo::NothingOfYours => return io.line(self.t.nothing_of_yours),
+            Undo::BallotStays => return io.line(self.t.ballot_stays),
             Undo::Undone(taken) => io.line(&fill(
                 self.t.undone,
                 &[&R::INFO.notation.write_each(&taken)],

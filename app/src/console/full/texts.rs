@@ -52,6 +52,10 @@ pub struct Texts {
     pub nothing_to_undo: &'static str,
     /// `undo` against the engine when the person has made no move yet.
     pub nothing_of_yours: &'static str,
+    /// `undo` with only a ballot's moves played (`--ballot`): they are not taken back.
+    pub ballot_stays: &'static str,
+    /// The game starts from a ballot (`--ballot`): {0} its number, {1} its moves.
+    pub ballot: &'static str,
     /// `redo`: {0} the moves played again.
     pub redone: &'static str,
     /// `redo` with nothing taken back.
