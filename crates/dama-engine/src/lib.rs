@@ -39,6 +39,7 @@ use self::search::{MATE, MATE_BOUND, Root, Searcher};
 use self::tt::Table;
 use dama_core::game::Game;
 use dama_core::{Color, Move, MoveList};
+use dama_tablebase::EngineTables;
 
 /// How long or how deep the engine may think.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -216,6 +217,173 @@ fn table_move<R: EngineRules>(tables: &Tablebase, game: &Game<R>) -> Option<(Mov
     Some((mv, score))
 }
 
+/// When a search stops: from its start, at the hard limit of the move time; on a clock, no
+/// new depth after the soft share.
+#[derive(Clone, Copy, Debug)]
+struct TimePlan {
+    started: Instant,
+    /// When a running search is stopped (from depth 2 on).
+    deadline: Option<Instant>,
+    /// On a clock: the time after which no new depth starts.
+    soft: Option<Duration>,
+}
+
+impl TimePlan {
+    fn new(started: Instant, limits: &Limits, plan: &level::Plan) -> TimePlan {
+        TimePlan {
+            started,
+            deadline: plan.movetime.map(|t| started + hard_limit(t)),
+            // On a clock, time not used now is kept for later moves: no new depth after the
+            // soft share. With a fixed move time nothing is saved: the search runs to the hard
+            // limit, an unfinished depth still giving the better root move it proved.
+            soft: limits
+                .time
+                .and(plan.movetime)
+                .map(|t| t.mul_f64(SOFT_SHARE)),
+        }
+    }
+
+    /// Whether a new depth may start.
+    fn may_deepen(&self) -> bool {
+        self.soft.is_none_or(|soft| self.started.elapsed() < soft)
+    }
+}
+
+/// What the main search's iterative deepening runs with.
+struct Deepening<'a> {
+    root: &'a Root,
+    /// The deepest iteration.
+    max_depth: u32,
+    /// The levels' noise: above 0, every root move is scored (for [`Engine::noisy_pick`]).
+    noise: i32,
+    time: TimePlan,
+    /// The node budget (from depth 2 on).
+    nodes: Option<u64>,
+    /// A caller's signal to stop (from depth 2 on).
+    stop: Option<Arc<AtomicBool>>,
+}
+
+/// What the iterative deepening found.
+struct Deepened {
+    /// The best move and its score.
+    best: (Move, i32),
+    /// With noise: every root move's score at the last completed depth.
+    noisy: Vec<(Move, i32)>,
+}
+
+/// Runs the main search (iterative deepening, on this thread) with `helpers` helper threads
+/// beside it sharing `shared`; the helpers stop when it is done. `first`: the move played if
+/// not even depth 1 completes (it always does).
+fn search_with_helpers<R: EngineRules>(
+    shared: threads::Shared<'_>,
+    helpers: usize,
+    deepening: &Deepening<'_>,
+    first: Move,
+    on_info: &mut impl FnMut(&Info),
+) -> Deepened {
+    std::thread::scope(|scope| {
+        for helper in 1..=helpers {
+            threads::spawn_helper::<R>(scope, helper, shared, deepening.root);
+        }
+        let mut searcher = Searcher::<R>::new(shared.table, None);
+        searcher.set_weights(shared.weights);
+        searcher.set_tables(shared.tables);
+        let deepened = deepen(&mut searcher, deepening, shared.main_depth, first, on_info);
+        // `shared.stop`: the main search's signal to its helpers (a caller's signal to the
+        // main search is `deepening.stop`).
+        shared.stop.store(true, Ordering::Relaxed);
+        deepened
+    })
+}
+
+/// The main search's iterative deepening: depth after depth to the deepest allowed, reporting
+/// each completed one, until the time, the node budget or a stop signal ends it, or a forced
+/// win or loss is seen to its end.
+fn deepen<R: EngineRules>(
+    searcher: &mut Searcher<'_, R>,
+    deepening: &Deepening<'_>,
+    main_depth: &AtomicI32,
+    first: Move,
+    on_info: &mut impl FnMut(&Info),
+) -> Deepened {
+    let mut best: (Move, i32) = (first, 0);
+    let mut noisy = Vec::new();
+    // Depth 1 is always completed (a few hundred nodes at most): however short the move time
+    // or small the node budget, the move played has been searched. The clock and the budget
+    // apply from depth 2 on.
+    for depth in 1..=deepening.max_depth {
+        main_depth.store(depth as i32, Ordering::Relaxed);
+        if depth == 2 {
+            searcher.set_deadline(deepening.time.deadline);
+            searcher.set_node_limit(deepening.nodes);
+            searcher.set_stop(deepening.stop.clone());
+        }
+        let completed = if deepening.noise > 0 {
+            score_every_move(searcher, deepening.root, depth, &mut noisy)
+        } else {
+            search_best_move(searcher, deepening.root, depth, &mut best)
+        };
+        let Some((score, pv)) = completed else {
+            break;
+        };
+        if let Some(mv) = pv.first() {
+            best = (*mv, score);
+        }
+        on_info(&Info {
+            depth,
+            score: Score::from_internal(score),
+            nodes: searcher.nodes,
+            pv,
+            tbhits: searcher.tb_hits,
+        });
+        if score.abs() > MATE_BOUND && depth as i32 > MATE - score.abs() + 8 {
+            break;
+        }
+        if !deepening.time.may_deepen() {
+            break;
+        }
+    }
+    Deepened { best, noisy }
+}
+
+/// One depth of the levels with noise: every root move scored into `scored`; the best score
+/// and move, or `None` when the search stopped first (or there is no move).
+fn score_every_move<R: EngineRules>(
+    searcher: &mut Searcher<'_, R>,
+    root: &Root,
+    depth: u32,
+    scored: &mut Vec<(Move, i32)>,
+) -> Option<(i32, Vec<Move>)> {
+    let moves = searcher.score_root_moves(root, depth as i32);
+    if searcher.stopped {
+        return None;
+    }
+    *scored = moves;
+    let &(mv, score) = scored.iter().max_by_key(|(_, s)| *s)?;
+    Some((score, vec![mv]))
+}
+
+/// One depth of the full-strength search, the last depth's `best` first in an aspiration
+/// window around its score: the score and the principal variation, or `None` when the search
+/// stopped first (keeping in `best` a better move the unfinished depth proved).
+fn search_best_move<R: EngineRules>(
+    searcher: &mut Searcher<'_, R>,
+    root: &Root,
+    depth: u32,
+    best: &mut (Move, i32),
+) -> Option<(i32, Vec<Move>)> {
+    searcher.age();
+    searcher.set_root_first((depth > 1).then_some(best.0));
+    let score = searcher.aspiration(root, depth as i32, best.1);
+    if searcher.stopped {
+        if let Some(mv) = searcher.pv().first() {
+            best.0 = *mv;
+        }
+        return None;
+    }
+    Some((score, searcher.pv().to_vec()))
+}
+
 impl Engine {
     /// An engine that thinks within `limits`.
     pub fn new(limits: Limits) -> Engine {
@@ -390,149 +558,115 @@ impl Engine {
         let first = *moves.first()?;
         let plan = level::plan(limits);
         if plan.noise == 0
-            && let Some(tables) = &self.tables
-            && let Some((mv, score)) = table_move(tables, game)
+            && let Some(answer) = self.table_answer(game, &mut on_info)
         {
-            on_info(&Info {
-                depth: 1,
-                score,
-                nodes: 0,
-                pv: vec![mv],
-                tbhits: 1,
-            });
-            return Some((mv, score));
+            return Some(answer);
         }
-        let deadline = plan.movetime.map(|t| started + hard_limit(t));
-        // On a clock, time not used now is kept for later moves: no new depth after the soft
-        // share. With a fixed move time nothing is saved: the search runs to the hard limit,
-        // an unfinished depth still giving the better root move it proved.
-        let soft = limits
-            .time
-            .and(plan.movetime)
-            .map(|t| t.mul_f64(SOFT_SHARE));
+        let time = TimePlan::new(started, limits, &plan);
         let root = Root {
             pos: *game.position(),
             counters: *game.counters(),
             history: reversible_history(game),
         };
-        let max_depth = if moves.len() == 1 && !self.search_forced {
-            1
-        } else {
-            plan.depth
+        let deepening = Deepening {
+            root: &root,
+            max_depth: if moves.len() == 1 && !self.search_forced {
+                1
+            } else {
+                plan.depth
+            },
+            noise: plan.noise,
+            time,
+            nodes: plan.nodes,
+            stop: self.stop.clone(),
         };
-        let noise = plan.noise;
-        let bits = match (self.table_bits, plan.movetime) {
-            (Some(bits), _) => bits,
-            (None, Some(t)) if t < Duration::from_millis(250) => SMALL_TABLE_BITS,
-            _ => TABLE_BITS,
-        };
-        let weights = self.weights::<R>();
-        let table: &Table = self.table.get_or_insert_with(|| Table::new(bits));
-        // A few captures from the root can reach the tables' positions: probe them (the small
-        // classes are built on the side, not waited for, and used once ready).
-        let tables = match &self.tables {
-            Some(tables) if game.position().occupied().count() <= TABLES_FROM_PIECES => {
-                Some(tables.for_rules::<R>())
-            }
-            _ => None,
-        };
-        let tables = tables.as_deref();
         // The levels with noise score every root move on one thread.
-        let helpers = if noise > 0 {
+        let helpers = if plan.noise > 0 {
             0
         } else {
             self.threads.max(1) - 1
         };
-        // `stop`: the main search's signal to its helpers; `self.stop`: a caller's signal to
-        // the main search (which then stops its helpers).
-        let stop = AtomicBool::new(false);
-        let external_stop = self.stop.clone();
-        let main_depth = AtomicI32::new(1);
-        let mut best: (Move, i32) = (first, 0);
-        let mut noisy: Vec<(Move, i32)> = Vec::new();
-        std::thread::scope(|scope| {
-            let shared = threads::Shared {
+        let weights = self.weights::<R>();
+        let tables = self.root_tables(game);
+        let bits = self.table_bits(&plan);
+        let table: &Table = self.table.get_or_insert_with(|| Table::new(bits));
+        let deepened = search_with_helpers::<R>(
+            threads::Shared {
                 table,
-                stop: &stop,
-                main_depth: &main_depth,
+                stop: &AtomicBool::new(false),
+                main_depth: &AtomicI32::new(1),
                 weights,
-                tables,
-            };
-            for helper in 1..=helpers {
-                threads::spawn_helper::<R>(scope, helper, shared, &root);
-            }
-            // Depth 1 is always completed (a few hundred nodes at most): however short the
-            // move time or small the node budget, the move played has been searched. The
-            // clock and the budget apply from depth 2 on.
-            let mut searcher = Searcher::<R>::new(table, None);
-            searcher.set_weights(weights);
-            searcher.set_tables(tables);
-            for depth in 1..=max_depth {
-                main_depth.store(depth as i32, Ordering::Relaxed);
-                if depth == 2 {
-                    searcher.set_deadline(deadline);
-                    searcher.set_node_limit(plan.nodes);
-                    searcher.set_stop(external_stop.clone());
-                }
-                let (score, pv) = if noise > 0 {
-                    let scored = searcher.score_root_moves(&root, depth as i32);
-                    if searcher.stopped {
-                        break;
-                    }
-                    noisy = scored;
-                    let Some(&(mv, s)) = noisy.iter().max_by_key(|(_, s)| *s) else {
-                        break;
-                    };
-                    (s, vec![mv])
-                } else {
-                    searcher.age();
-                    searcher.set_root_first((depth > 1).then_some(best.0));
-                    let score = searcher.aspiration(&root, depth as i32, best.1);
-                    if searcher.stopped {
-                        // Keep a better move found by the unfinished iteration.
-                        if let Some(mv) = searcher.pv().first() {
-                            best.0 = *mv;
-                        }
-                        break;
-                    }
-                    (score, searcher.pv().to_vec())
-                };
-                if let Some(mv) = pv.first() {
-                    best = (*mv, score);
-                }
-                on_info(&Info {
-                    depth,
-                    score: Score::from_internal(score),
-                    nodes: searcher.nodes,
-                    pv,
-                    tbhits: searcher.tb_hits,
-                });
-                if score.abs() > MATE_BOUND && depth as i32 > MATE - score.abs() + 8 {
-                    break;
-                }
-                if soft.is_some_and(|soft| started.elapsed() >= soft) {
-                    break;
-                }
-            }
-            stop.store(true, Ordering::Relaxed);
-        });
-        if noise > 0 && !noisy.is_empty() {
-            let mut pick = best;
-            let mut pick_value = i32::MIN;
-            for &(mv, score) in &noisy {
-                let jitter = if score.abs() > MATE_BOUND {
-                    0
-                } else {
-                    (self.random() % (2 * noise as u64 + 1)) as i32 - noise
-                };
-                if score + jitter > pick_value {
-                    pick_value = score + jitter;
-                    pick = (mv, score);
-                }
-            }
-            best = pick;
-        }
+                tables: tables.as_deref(),
+            },
+            helpers,
+            &deepening,
+            first,
+            &mut on_info,
+        );
+        let best = if plan.noise > 0 && !deepened.noisy.is_empty() {
+            self.noisy_pick(&deepened.noisy, plan.noise, deepened.best)
+        } else {
+            deepened.best
+        };
         Some((best.0, Score::from_internal(best.1)))
+    }
+
+    /// The endgame tables' move and score when they cover the game's position (reported as
+    /// a depth-1 line).
+    fn table_answer<R: EngineRules>(
+        &self,
+        game: &Game<R>,
+        on_info: &mut impl FnMut(&Info),
+    ) -> Option<(Move, Score)> {
+        let (mv, score) = table_move(self.tables.as_ref()?, game)?;
+        on_info(&Info {
+            depth: 1,
+            score,
+            nodes: 0,
+            pv: vec![mv],
+            tbhits: 1,
+        });
+        Some((mv, score))
+    }
+
+    /// The endgame tables probed below the root: with few enough pieces, a few captures from
+    /// the root can reach their positions (the small classes are built on the side, not
+    /// waited for, and used once ready).
+    fn root_tables<R: EngineRules>(&self, game: &Game<R>) -> Option<Arc<EngineTables>> {
+        match &self.tables {
+            Some(tables) if game.position().occupied().count() <= TABLES_FROM_PIECES => {
+                Some(tables.for_rules::<R>())
+            }
+            _ => None,
+        }
+    }
+
+    /// log2 of the transposition table's entries: as set, else by the move time.
+    fn table_bits(&self, plan: &level::Plan) -> u32 {
+        match (self.table_bits, plan.movetime) {
+            (Some(bits), _) => bits,
+            (None, Some(t)) if t < Duration::from_millis(250) => SMALL_TABLE_BITS,
+            _ => TABLE_BITS,
+        }
+    }
+
+    /// The levels' pick among the root moves scored at the last depth: the best after a
+    /// random change of at most `noise` to each score (none to won or lost ones).
+    fn noisy_pick(&mut self, scored: &[(Move, i32)], noise: i32, best: (Move, i32)) -> (Move, i32) {
+        let mut pick = best;
+        let mut pick_value = i32::MIN;
+        for &(mv, score) in scored {
+            let jitter = if score.abs() > MATE_BOUND {
+                0
+            } else {
+                (self.random() % (2 * noise as u64 + 1)) as i32 - noise
+            };
+            if score + jitter > pick_value {
+                pick_value = score + jitter;
+                pick = (mv, score);
+            }
+        }
+        pick
     }
 
     /// The move the engine plays in the game's current position.

@@ -6,6 +6,7 @@
 //! the tree; positions the endgame tables cover score their value below the root (the probe
 //! hook, `probe_tables`).
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -93,6 +94,65 @@ const LMR_DIVISOR: f64 = 1.2;
 /// From this depth on, a node without a move from the table (none stored, or none found) is
 /// searched one ply shallower: internal iterative reduction.
 const IIR_DEPTH: i32 = 5;
+
+// ---- Move ordering: the scores of the moves fall in bands, highest first: the root's first
+// move, the table's move, the captures, the killers, then the quiet moves by their history.
+// Every score of a band is above every score of the bands below it (checked below), and the
+// late-move reductions rely on it: they apply to the quiet moves ordered below
+// [`KILLER_BAND`], by their history alone.
+
+/// The ordering score of the root move searched first ([`Searcher::set_root_first`]).
+const ROOT_FIRST_SCORE: i32 = i32::MAX;
+/// The ordering score of the table's move.
+const HASH_MOVE_SCORE: i32 = 1 << 30;
+/// The lowest ordering score of a capture: it scores this, plus [`CAPTURED_PIECE_SCORE`]
+/// for each piece it takes and [`CAPTURED_KING_SCORE`] more for each king among them.
+const CAPTURE_BAND: i32 = 1 << 28;
+/// What each piece a capture takes adds to its ordering score.
+const CAPTURED_PIECE_SCORE: i32 = 1000;
+/// What each king a capture takes adds to its ordering score, beyond
+/// [`CAPTURED_PIECE_SCORE`].
+const CAPTURED_KING_SCORE: i32 = 500;
+/// The ordering score of the second killer move; the first scores one more.
+const KILLER_BAND: i32 = 1 << 27;
+/// The highest history score of a quiet move (which orders it): below the killers.
+const HISTORY_MAX: i32 = 1 << 26;
+/// The most pieces one capture can take, for the bands' check: one on every square.
+const MAX_CAPTURED: i32 = 32;
+const _: () = {
+    assert!(HISTORY_MAX < KILLER_BAND);
+    assert!(KILLER_BAND + 1 < CAPTURE_BAND);
+    assert!(
+        CAPTURE_BAND + MAX_CAPTURED * (CAPTURED_PIECE_SCORE + CAPTURED_KING_SCORE)
+            < HASH_MOVE_SCORE
+    );
+    assert!(HASH_MOVE_SCORE < ROOT_FIRST_SCORE);
+};
+
+/// Late-move reductions apply at nodes of at least this depth ...
+const LMR_MIN_DEPTH: i32 = 3;
+/// ... to the moves searched from this index on (the first two are never reduced) that are
+/// quiet and ordered below [`KILLER_BAND`].
+const LMR_FROM_MOVE: usize = 2;
+
+/// Once the step by which a failing aspiration window widens (doubling from
+/// [`ASPIRATION_WINDOW`]) exceeds this, the window opens to the full range.
+const ASPIRATION_MAX_STEP: i32 = 400;
+
+/// Scores from this on (in absolute value) are wins or losses the tables or the search have
+/// found: the root searches them without an aspiration window.
+const WON: i32 = TABLE_WIN - 1_000;
+
+/// A table win's (or loss's) distance counts at most this many plies in its score, which thus
+/// stays above [`WON`] (checked below), above every evaluation.
+const TABLE_DISTANCE_CAP: u32 = 500;
+const _: () = assert!(TABLE_WIN - MAX_PLY as i32 - TABLE_DISTANCE_CAP as i32 > WON);
+
+/// The search looks at its clock and its stop flags every this many nodes (a power of two).
+const CHECK_INTERVAL: u64 = 1024;
+
+/// The index of no move, in the table's entries and as a node's best move.
+const NO_MOVE: u8 = u8::MAX;
 
 /// The late-move reductions by depth and move index (both below 64), from
 /// [`reduction_formula`].
@@ -198,7 +258,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
     }
 
     /// Stops the search once `stop` is set: the main search's signal to its helper threads
-    /// (looked at every 1024 nodes).
+    /// (looked at every [`CHECK_INTERVAL`] nodes).
     pub fn set_helper_stop(&mut self, stop: &'t AtomicBool) {
         self.helper_stop = Some(stop);
     }
@@ -218,7 +278,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
         }
         let value = tables.value::<R>(pos, counters)?;
         self.tb_hits += 1;
-        let won = |n: u32| TABLE_WIN - ply as i32 - n.min(500) as i32;
+        let won = |n: u32| TABLE_WIN - ply as i32 - n.min(TABLE_DISTANCE_CAP) as i32;
         Some(match value {
             Value::Win(n) => won(n),
             Value::Loss(n) => -won(n),
@@ -248,24 +308,23 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
         self.keys.extend_from_slice(&root.history);
         let key = tt::position_key(&root.pos);
         self.keys.push(key);
-        let reversible = root.history.len();
-        self.search(
-            &root.pos,
+        self.search(&Node {
+            pos: &root.pos,
             key,
-            &root.counters,
+            counters: &root.counters,
             depth,
             alpha,
             beta,
-            0,
-            reversible,
-        )
+            ply: 0,
+            reversible: root.history.len(),
+        })
     }
 
     /// Searches `root` to `depth`: first in a window around `guess` (the last depth's score),
     /// widened on the side that fails until the score falls inside; the full window from the
     /// first depths and around won or lost scores.
     pub fn aspiration(&mut self, root: &Root, depth: i32, guess: i32) -> i32 {
-        if depth < 4 || guess.abs() >= TABLE_WIN - 1_000 {
+        if depth < 4 || guess.abs() >= WON {
             return self.search_root(root, depth, -MATE - 1, MATE + 1);
         }
         let mut delta = ASPIRATION_WINDOW;
@@ -284,7 +343,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
                 return score;
             }
             delta *= 2;
-            if delta > 400 {
+            if delta > ASPIRATION_MAX_STEP {
                 alpha = -MATE - 1;
                 beta = MATE + 1;
             }
@@ -350,7 +409,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
         if self.nodes >= self.node_limit {
             self.stopped = true;
         }
-        if self.nodes & 1023 == 0
+        if self.nodes.is_multiple_of(CHECK_INTERVAL)
             && (self
                 .deadline
                 .is_some_and(|deadline| Instant::now() >= deadline)
@@ -377,271 +436,431 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
         false
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn search(
-        &mut self,
-        pos: &Position,
-        key: u64,
-        counters: &DrawCounters,
-        depth: i32,
-        mut alpha: i32,
-        mut beta: i32,
-        ply: usize,
-        reversible: usize,
-    ) -> i32 {
-        self.pv[ply].clear();
+    /// Searches `node`: the negamax alpha-beta score of its position, from the side to move's
+    /// view. The node's move list (`self.lists[ply]`) is lent to [`Searcher::search_node`]
+    /// and put back whatever it returns.
+    fn search(&mut self, node: &Node) -> i32 {
+        self.pv[node.ply].clear();
         if self.out_of_time() {
             return 0;
         }
         self.nodes += 1;
+        let mut list = std::mem::take(&mut self.lists[node.ply]);
+        let score = self.search_node(node, &mut list);
+        self.lists[node.ply] = list;
+        score
+    }
 
-        let quiescence = depth <= 0;
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        // The quiescence search needs only the captures, and whether a plain move exists.
-        let (any_capture, all_captures) = if quiescence {
-            let quiet = R::legal_captures(pos, &mut list);
-            if list.is_empty() && !quiet {
-                self.lists[ply] = list;
-                return blocked_score::<R>(ply);
-            }
-            (!list.is_empty(), !quiet)
-        } else {
-            R::legal_moves(pos, &mut list);
-            if list.is_empty() {
-                self.lists[ply] = list;
-                return blocked_score::<R>(ply);
-            }
-            let captures = list.iter().filter(|m| m.is_capture()).count();
-            (captures > 0, captures == list.len())
+    /// The steps of [`Searcher::search`], with the node's move list.
+    fn search_node(&mut self, node: &Node, list: &mut MoveList) -> i32 {
+        // The steps narrow this copy's window and reduce its depth.
+        let mut node = *node;
+        let Some(moves) = self.generate(&node, list) else {
+            return blocked_score::<R>(node.ply);
         };
-        if ply > 0
-            && (R::counters_draw(counters).is_some()
-                || (R::REPETITION_DRAW && self.is_repetition(key, reversible)))
-        {
-            self.lists[ply] = list;
-            return 0;
-        }
-        if ply > 0
-            && let Some(score) = self.probe_tables(pos, counters, ply)
-        {
-            self.lists[ply] = list;
+        if let Some(score) = self.decided_before_moves(&mut node) {
             return score;
         }
-        if ply >= MAX_PLY - 1 {
-            self.lists[ply] = list;
-            return evaluate_for::<R>(pos, &self.weights);
-        }
-        // Mate-distance pruning.
-        alpha = alpha.max(-(MATE - ply as i32));
-        beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            self.lists[ply] = list;
-            return alpha;
-        }
-
-        let mut best = -INF;
-        if quiescence {
-            if !any_capture {
-                self.lists[ply] = list;
-                return evaluate_for::<R>(pos, &self.weights);
-            }
-            if !all_captures {
-                // Optional captures: the side may also stand pat.
-                best = evaluate_for::<R>(pos, &self.weights);
-                if best >= beta {
-                    self.lists[ply] = list;
-                    return best;
-                }
-                alpha = alpha.max(best);
-            }
-        }
-
-        // The quiescence search does not use the table.
-        let tt_key = if quiescence {
-            0
-        } else {
-            tt::table_key::<R>(key, counters, depth + COUNTER_MARGIN)
+        let best = match self.stand_pat(&mut node, moves) {
+            ControlFlow::Break(score) => return score,
+            ControlFlow::Continue(best) => best,
         };
-        let mut hash_move = u8::MAX;
-        if !quiescence && let Some(entry) = self.tt.probe(tt_key) {
-            hash_move = entry.best;
-            if ply > 0 && i32::from(entry.depth) >= depth {
-                let score = from_tt(entry.score, ply);
-                let cut = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                    Bound::None => false,
-                };
-                if cut {
-                    self.lists[ply] = list;
-                    return score;
-                }
-            }
-        }
-
-        // Internal iterative reduction: without a table move the ordering is poor and the node
-        // likely unimportant; a shallower search is cheaper and fills the table for next time.
-        let depth = if !quiescence && ply > 0 && hash_move == u8::MAX && depth >= IIR_DEPTH {
-            depth - 1
-        } else {
-            depth
+        let probe = match self.probe_table(&node) {
+            ControlFlow::Break(score) => return score,
+            ControlFlow::Continue(probe) => probe,
         };
+        node.depth = iir_depth(&node, probe.hash_move);
         // Single replies (a forced capture, most often) are searched one ply deeper; other
         // captures are resolved by the quiescence search at the leaves.
-        let extension = i32::from(!quiescence && list.len() == 1);
+        let extension = i32::from(!node.quiescence() && list.len() == 1);
 
-        // Move ordering scores.
-        let mut order = std::mem::take(&mut self.order[ply]);
-        order.clear();
-        let killers = self.killers[ply];
-        let root_first = if ply == 0 { self.root_first } else { None };
-        for (i, mv) in list.iter().enumerate() {
-            let s = if root_first.is_some_and(|first| first == *mv) {
-                i32::MAX
-            } else if i == usize::from(hash_move) {
-                1 << 30
-            } else if mv.is_capture() {
-                let kings = (mv.captured() & pos.all_kings()).count() as i32;
-                (1 << 28) + 1000 * mv.captured().count() as i32 + 500 * kings
-            } else if compact(mv) == killers[0] {
-                (1 << 27) + 1
-            } else if compact(mv) == killers[1] {
-                1 << 27
-            } else {
-                self.history[mv.from().bit() as usize][mv.to().bit() as usize]
-            };
-            order.push((s, i));
+        let mut order = std::mem::take(&mut self.order[node.ply]);
+        self.order_moves(&node, list, probe.hash_move, &mut order);
+        let searched = self.search_moves(&node, list, &mut order, extension, best);
+        self.order[node.ply] = order;
+        let Some((best, best_index)) = searched else {
+            // Stopped: the score is discarded.
+            return 0;
+        };
+        if !node.quiescence() {
+            self.store(&node, probe.key, best, best_index);
         }
+        best
+    }
 
-        let original_alpha = alpha;
-        let mut best_index = u8::MAX;
-        for i in 0..list.len() {
-            // Pick the best remaining move.
-            let mut pick = i;
-            for j in i + 1..order.len() {
-                if order[j].0 > order[pick].0 {
-                    pick = j;
-                }
+    /// Generates the node's moves into `list`: all of them, or in the quiescence search only
+    /// the captures (and whether a plain move exists). `None` when the side has no move.
+    #[inline]
+    fn generate(&self, node: &Node, list: &mut MoveList) -> Option<Moves> {
+        if node.quiescence() {
+            let quiet = R::legal_captures(node.pos, list);
+            if list.is_empty() && !quiet {
+                return None;
             }
-            order.swap(i, pick);
-            let (ordering_score, index) = order[i];
+            Some(Moves {
+                any_capture: !list.is_empty(),
+                all_captures: !quiet,
+            })
+        } else {
+            R::legal_moves(node.pos, list);
+            if list.is_empty() {
+                return None;
+            }
+            let captures = list.iter().filter(|m| m.is_capture()).count();
+            Some(Moves {
+                any_capture: captures > 0,
+                all_captures: captures == list.len(),
+            })
+        }
+    }
+
+    /// The node's score when it is decided before its moves are looked at: a draw by the
+    /// rules, a position the endgame tables cover, the deepest ply, or a window closed by the
+    /// mate distance (which otherwise narrows the node's window).
+    #[inline]
+    fn decided_before_moves(&mut self, node: &mut Node) -> Option<i32> {
+        if node.ply > 0
+            && (R::counters_draw(node.counters).is_some()
+                || (R::REPETITION_DRAW && self.is_repetition(node.key, node.reversible)))
+        {
+            return Some(0);
+        }
+        if node.ply > 0
+            && let Some(score) = self.probe_tables(node.pos, node.counters, node.ply)
+        {
+            return Some(score);
+        }
+        if node.ply >= MAX_PLY - 1 {
+            return Some(evaluate_for::<R>(node.pos, &self.weights));
+        }
+        // Mate-distance pruning.
+        node.alpha = node.alpha.max(-(MATE - node.ply as i32));
+        node.beta = node.beta.min(MATE - node.ply as i32 - 1);
+        (node.alpha >= node.beta).then_some(node.alpha)
+    }
+
+    /// The score the node's moves must beat (`-INF` but in the quiescence search): there, a
+    /// side without a capture scores the evaluation, and a side whose captures are optional
+    /// may stand pat (the evaluation then raises alpha, or cuts at beta). `Break` with the
+    /// node's score when that decides it.
+    #[inline]
+    fn stand_pat(&self, node: &mut Node, moves: Moves) -> ControlFlow<i32, i32> {
+        if !node.quiescence() || moves.all_captures {
+            return ControlFlow::Continue(-INF);
+        }
+        let eval = evaluate_for::<R>(node.pos, &self.weights);
+        if !moves.any_capture || eval >= node.beta {
+            return ControlFlow::Break(eval);
+        }
+        node.alpha = node.alpha.max(eval);
+        ControlFlow::Continue(eval)
+    }
+
+    /// Looks the node up in the transposition table (not in the quiescence search): its key
+    /// and move there, or `Break` with the stored score when it is deep enough to decide the
+    /// node (below the root).
+    #[inline]
+    fn probe_table(&self, node: &Node) -> ControlFlow<i32, TableProbe> {
+        let none = TableProbe {
+            key: 0,
+            hash_move: NO_MOVE,
+        };
+        if node.quiescence() {
+            return ControlFlow::Continue(none);
+        }
+        let key = tt::table_key::<R>(node.key, node.counters, node.depth + COUNTER_MARGIN);
+        let Some(entry) = self.tt.probe(key) else {
+            return ControlFlow::Continue(TableProbe { key, ..none });
+        };
+        if node.ply > 0 && i32::from(entry.depth) >= node.depth {
+            let score = from_tt(entry.score, node.ply);
+            let cut = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= node.beta,
+                Bound::Upper => score <= node.alpha,
+                Bound::None => false,
+            };
+            if cut {
+                return ControlFlow::Break(score);
+            }
+        }
+        ControlFlow::Continue(TableProbe {
+            key,
+            hash_move: entry.best,
+        })
+    }
+
+    /// Fills `order` with each move's ordering score and index in `list` (the bands of
+    /// [`HASH_MOVE_SCORE`] and the constants after it).
+    #[inline]
+    fn order_moves(
+        &self,
+        node: &Node,
+        list: &MoveList,
+        hash_move: u8,
+        order: &mut Vec<(i32, usize)>,
+    ) {
+        let killers = self.killers[node.ply];
+        let root_first = if node.ply == 0 { self.root_first } else { None };
+        let score = |i: usize, mv: &Move| {
+            if root_first.is_some_and(|first| first == *mv) {
+                ROOT_FIRST_SCORE
+            } else if i == usize::from(hash_move) {
+                HASH_MOVE_SCORE
+            } else if mv.is_capture() {
+                let kings = (mv.captured() & node.pos.all_kings()).count() as i32;
+                CAPTURE_BAND
+                    + CAPTURED_PIECE_SCORE * mv.captured().count() as i32
+                    + CAPTURED_KING_SCORE * kings
+            } else if compact(mv) == killers[0] {
+                KILLER_BAND + 1
+            } else if compact(mv) == killers[1] {
+                KILLER_BAND
+            } else {
+                *self.history_of(mv)
+            }
+        };
+        // One `extend` (its length known): pushing each score cost the search about 2.7% more
+        // instructions.
+        order.clear();
+        order.extend(list.iter().enumerate().map(|(i, mv)| (score(i, mv), i)));
+    }
+
+    /// The move loop: searches the moves best ordered first (only the captures in the
+    /// quiescence search), raising alpha from the node's and `best` from the given floor, until
+    /// one reaches beta. The best score and the index of the move that last raised alpha
+    /// ([`NO_MOVE`] if none did); `None` when the search stopped.
+    #[inline]
+    fn search_moves(
+        &mut self,
+        node: &Node,
+        list: &MoveList,
+        order: &mut [(i32, usize)],
+        extension: i32,
+        mut best: i32,
+    ) -> Option<(i32, u8)> {
+        let quiescence = node.quiescence();
+        let mut alpha = node.alpha;
+        let mut best_index = NO_MOVE;
+        for i in 0..list.len() {
+            let (ordering_score, index) = pick_next(order, i);
             let mv = list[index];
             if quiescence && !mv.is_capture() {
                 break;
             }
-
-            let child = pos.after(&mv);
-            let child_key = tt::key_after(key, pos, &mv, &child);
-            let child_counters = R::next_counters(counters, pos, &mv, &child);
-            let irreversible = pos.is_irreversible(&mv);
-            let child_reversible = if irreversible { 0 } else { reversible + 1 };
-            let new_depth = depth - 1 + extension;
-            self.keys.push(child_key);
-            let score = if i == 0 {
-                -self.search(
-                    &child,
-                    child_key,
-                    &child_counters,
-                    new_depth,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    child_reversible,
-                )
-            } else {
-                let reduction = if !quiescence
-                    && depth >= 3
-                    && i >= 2
-                    && !mv.is_capture()
-                    && ordering_score < 1 << 27
-                {
-                    reduction(depth, i).min(new_depth - 1)
-                } else {
-                    0
-                };
-                let mut score = -self.search(
-                    &child,
-                    child_key,
-                    &child_counters,
-                    new_depth - reduction,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    child_reversible,
-                );
-                if score > alpha && reduction > 0 {
-                    score = -self.search(
-                        &child,
-                        child_key,
-                        &child_counters,
-                        new_depth,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        child_reversible,
-                    );
-                }
-                if score > alpha && score < beta {
-                    score = -self.search(
-                        &child,
-                        child_key,
-                        &child_counters,
-                        new_depth,
-                        -beta,
-                        -alpha,
-                        ply + 1,
-                        child_reversible,
-                    );
-                }
-                score
-            };
-            self.keys.pop();
+            // Late-move reductions: for the late quiet moves ordered by their history alone.
+            let reducible = !quiescence
+                && node.depth >= LMR_MIN_DEPTH
+                && i >= LMR_FROM_MOVE
+                && !mv.is_capture()
+                && ordering_score < KILLER_BAND;
+            let score = self.search_move(node, &mv, i, reducible, alpha, extension);
             if self.stopped {
-                self.order[ply] = order;
-                self.lists[ply] = list;
-                return 0;
+                return None;
             }
             if score > best {
                 best = score;
                 if score > alpha {
                     alpha = score;
-                    best_index = index.min(254) as u8;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let line = &mut head[ply];
-                    line.clear();
-                    line.push(mv);
-                    line.extend_from_slice(&tail[0]);
-                    if alpha >= beta {
+                    best_index = index.min(usize::from(NO_MOVE) - 1) as u8;
+                    self.extend_pv(node.ply, mv);
+                    if alpha >= node.beta {
                         if !mv.is_capture() {
-                            let c = compact(&mv);
-                            if self.killers[ply][0] != c {
-                                self.killers[ply][1] = self.killers[ply][0];
-                                self.killers[ply][0] = c;
-                            }
-                            let h =
-                                &mut self.history[mv.from().bit() as usize][mv.to().bit() as usize];
-                            *h = (*h + depth * depth).min(1 << 26);
+                            self.reward_quiet(node, &mv);
                         }
                         break;
                     }
                 }
             }
         }
-
-        if !quiescence {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.tt
-                .store(tt_key, to_tt(best, ply), depth, bound, best_index);
-        }
-        self.order[ply] = order;
-        self.lists[ply] = list;
-        best
+        Some((best, best_index))
     }
+
+    /// The score of the `i`-th move searched at `node`, whose alpha is now `alpha`: the first
+    /// with the full window, the others with a null window first (reduced if `reducible`),
+    /// searched again when they beat alpha.
+    #[inline]
+    fn search_move(
+        &mut self,
+        node: &Node,
+        mv: &Move,
+        i: usize,
+        reducible: bool,
+        alpha: i32,
+        extension: i32,
+    ) -> i32 {
+        let pos = node.pos;
+        let after = pos.after(mv);
+        let counters = R::next_counters(node.counters, pos, mv, &after);
+        let new_depth = node.depth - 1 + extension;
+        let mut child = Node {
+            pos: &after,
+            key: tt::key_after(node.key, pos, mv, &after),
+            counters: &counters,
+            depth: new_depth,
+            alpha: -node.beta,
+            beta: -alpha,
+            ply: node.ply + 1,
+            reversible: if pos.is_irreversible(mv) {
+                0
+            } else {
+                node.reversible + 1
+            },
+        };
+        self.keys.push(child.key);
+        let score = if i == 0 {
+            -self.search(&child)
+        } else {
+            let reduction = if reducible {
+                reduction(node.depth, i).min(new_depth - 1)
+            } else {
+                0
+            };
+            // A null window first, at the reduced depth; ...
+            child.alpha = -alpha - 1;
+            child.depth = new_depth - reduction;
+            let mut score = -self.search(&child);
+            // ... at the full depth if it beat alpha reduced; ...
+            child.depth = new_depth;
+            if score > alpha && reduction > 0 {
+                score = -self.search(&child);
+            }
+            // ... with the full window if it beats alpha but not beta.
+            if score > alpha && score < node.beta {
+                child.alpha = -node.beta;
+                score = -self.search(&child);
+            }
+            score
+        };
+        self.keys.pop();
+        score
+    }
+
+    /// The principal variation at `ply`: `mv`, then the child's.
+    #[inline]
+    fn extend_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// A quiet move reached beta at `node`: it becomes the first killer there, and its
+    /// history grows by the depth squared (up to [`HISTORY_MAX`]).
+    #[inline]
+    fn reward_quiet(&mut self, node: &Node, mv: &Move) {
+        let c = compact(mv);
+        let killers = &mut self.killers[node.ply];
+        if killers[0] != c {
+            killers[1] = killers[0];
+            killers[0] = c;
+        }
+        let depth = node.depth;
+        let h = self.history_of_mut(mv);
+        *h = (*h + depth * depth).min(HISTORY_MAX);
+    }
+
+    /// The history score of the quiet move `mv` (its from and to squares').
+    #[inline]
+    fn history_of(&self, mv: &Move) -> &i32 {
+        &self.history[mv.from().bit() as usize][mv.to().bit() as usize]
+    }
+
+    /// The history score of `mv`, to change.
+    #[inline]
+    fn history_of_mut(&mut self, mv: &Move) -> &mut i32 {
+        &mut self.history[mv.from().bit() as usize][mv.to().bit() as usize]
+    }
+
+    /// Stores the node's result in the transposition table under `key`: `best`, bounded by
+    /// the node's window (as it was before the move loop), and the index of its best move.
+    /// (Always inlined: as a call it cost the search about 0.7% more instructions.)
+    #[inline(always)]
+    fn store(&self, node: &Node, key: u64, best: i32, best_index: u8) {
+        let bound = if best >= node.beta {
+            Bound::Lower
+        } else if best > node.alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, to_tt(best, node.ply), node.depth, bound, best_index);
+    }
+}
+
+/// A node of the search: its position with what the draw rules need, and the search asked
+/// of it.
+#[derive(Clone, Copy)]
+struct Node<'a> {
+    pos: &'a Position,
+    /// The position's key.
+    key: u64,
+    counters: &'a DrawCounters,
+    /// The plies left to search (0 or fewer: the quiescence search).
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+    /// Plies from the root.
+    ply: usize,
+    /// Plies since the last irreversible move: how far back a repetition may be.
+    reversible: usize,
+}
+
+impl Node<'_> {
+    #[inline]
+    fn quiescence(&self) -> bool {
+        self.depth <= 0
+    }
+}
+
+/// What a node's moves are (in the quiescence search: its captures).
+#[derive(Clone, Copy)]
+struct Moves {
+    /// Whether some move captures.
+    any_capture: bool,
+    /// Whether every legal move captures (no plain move, in the quiescence search).
+    all_captures: bool,
+}
+
+/// What the transposition table gives a node.
+#[derive(Clone, Copy)]
+struct TableProbe {
+    /// The node's key in the table (0 in the quiescence search, which does not use it).
+    key: u64,
+    /// The index of the table's move, or [`NO_MOVE`].
+    hash_move: u8,
+}
+
+/// The node's depth after internal iterative reduction: without a table move the ordering is
+/// poor and the node likely unimportant; a shallower search is cheaper and fills the table
+/// for next time.
+#[inline]
+fn iir_depth(node: &Node, hash_move: u8) -> i32 {
+    if !node.quiescence() && node.ply > 0 && hash_move == NO_MOVE && node.depth >= IIR_DEPTH {
+        node.depth - 1
+    } else {
+        node.depth
+    }
+}
+
+/// Moves the best-scored of `order[i..]` to `i` (the first best, on equal scores) and returns
+/// it. (A plain loop keeping the best score: the indexed comparison `order[j].0 >
+/// order[pick].0` compiled to about 1.7% more instructions for the whole search.)
+#[inline]
+fn pick_next(order: &mut [(i32, usize)], i: usize) -> (i32, usize) {
+    let mut pick = i;
+    let mut best = order[i].0;
+    let mut j = i + 1;
+    while j < order.len() {
+        let score = order[j].0;
+        if score > best {
+            pick = j;
+            best = score;
+        }
+        j += 1;
+    }
+    order.swap(i, pick);
+    order[i]
 }
