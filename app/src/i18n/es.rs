@@ -315,5 +315,7 @@ pub mod spec {
         "ficha y de cada casilla de llegada, separadas por puntos: 61.52 mueve de la fila 6,",
         "columna 1 a la fila 5, columna 2; 63.45 come saltando a la fila 4, columna 5, y",
         "63.45.27 come dos fichas. La fila 1 es la de arriba. Ctrl-D termina la partida.",
+        "Con ayuda, deshacer, pistas y guardar: dama --dialogue full (en español);",
+        "in English: dama --lang en. Otras reglas: dama --rules czech, russian, english...",
     ];
 }

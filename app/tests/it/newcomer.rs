@@ -76,6 +76,11 @@ fn the_spanish_usage_note_goes_to_standard_error_only() {
         note.contains("61.52") && note.contains("63.45") && note.contains("Ctrl-D"),
         "{note}"
     );
+    // It names the full dialogue, in Spanish and in English.
+    assert!(
+        note.contains("dama --dialogue full") && note.contains("dama --lang en"),
+        "{note}"
+    );
     let mut err = Vec::new();
     usage_note(&opts(Lang::En), &mut err).unwrap();
     assert!(err.is_empty());
