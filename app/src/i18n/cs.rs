@@ -25,7 +25,6 @@ pub static TEXTS: Texts = Texts {
         ),
         (RuleSet::Brazilian, "Brazilská dáma"),
         (RuleSet::Pool, "Americká dáma pool"),
-        (RuleSet::Thai, "Thajská dáma (mak-hos)"),
     ],
     commands: &[
         ("nápověda", Command::Help),
