@@ -488,11 +488,10 @@ mod tests {
             lang_help_text(),
             "The language of the dialogue (play; default: es for spanish, cs for czech, ru for russian, \
              ru for house, en for english, en for italian, es for spanish-official, en for brazilian, \
-             en for pool)"
+             en for pool, en for thai)"
         );
         assert!(
-            rules_help_text()
-                .ends_with("brazilian (the Brazilian rules) or pool (American pool checkers)")
+            rules_help_text().ends_with("pool (American pool checkers) or thai (Thai draughts)")
         );
     }
 

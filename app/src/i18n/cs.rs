@@ -25,6 +25,7 @@ pub static TEXTS: Texts = Texts {
         ),
         (RuleSet::Brazilian, "Brazilská dáma"),
         (RuleSet::Pool, "Americká dáma pool"),
+        (RuleSet::Thai, "Thajská dáma (mak-hos)"),
     ],
     commands: &[
         ("nápověda", Command::Help),

@@ -25,6 +25,7 @@ pub static TEXTS: Texts = Texts {
         ),
         (RuleSet::Brazilian, "Brazilian draughts"),
         (RuleSet::Pool, "Pool checkers"),
+        (RuleSet::Thai, "Thai draughts (mak-hos)"),
     ],
     commands: &[],
     help_rules: "You are playing {0}.",

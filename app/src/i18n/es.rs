@@ -27,6 +27,7 @@ pub static TEXTS: Texts = Texts {
         ),
         (RuleSet::Brazilian, "Damas brasileñas"),
         (RuleSet::Pool, "Damas pool (pool checkers)"),
+        (RuleSet::Thai, "Damas tailandesas (mak-hos)"),
     ],
     commands: &[
         ("ayuda", Command::Help),

@@ -22,6 +22,7 @@ pub static TEXTS: Texts = Texts {
         ),
         (RuleSet::Brazilian, "Бразильские шашки"),
         (RuleSet::Pool, "Пул-чекерс"),
+        (RuleSet::Thai, "Тайские шашки (мак-хос)"),
     ],
     commands: &[
         ("помощь", Command::Help),

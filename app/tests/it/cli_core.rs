@@ -299,7 +299,7 @@ fn unknown_rule_sets_are_refused() {
         assert!(
             line.contains(
                 "unknown rule set 'klingon' (expected spanish, czech, russian, house, english, \
-                 italian, spanish-official, brazilian or pool)"
+                 italian, spanish-official, brazilian, pool or thai)"
             ),
             "{line:?}"
         );

@@ -130,7 +130,7 @@ fn initialisation_and_options() {
             r#"
 > hub
 < id name=dama version={} author="the dama authors"
-< param name=variant value=spanish type=enum values="spanish czech russian house english italian spanish-official brazilian pool"
+< param name=variant value=spanish type=enum values="spanish czech russian house english italian spanish-official brazilian pool thai"
 < param name=threads value=1 type=int min=1 max=64
 < param name=hash value=16 type=int min=1 max=16384
 < param name=tb-dir value="" type=string
@@ -142,12 +142,12 @@ fn initialisation_and_options() {
 > set-param name=threads value=0
 < error message="set-param threads: '0' is not a number from 1 to 64"
 > set-param name=variant value=polish
-< error message="set-param variant: unknown rule set 'polish' (expected spanish, czech, russian, house, english, italian, spanish-official, brazilian or pool)"
+< error message="set-param variant: unknown rule set 'polish' (expected spanish, czech, russian, house, english, italian, spanish-official, brazilian, pool or thai)"
 > init
 < ready
 > hub
 < id name=dama version={} author="the dama authors"
-< param name=variant value=russian type=enum values="spanish czech russian house english italian spanish-official brazilian pool"
+< param name=variant value=russian type=enum values="spanish czech russian house english italian spanish-official brazilian pool thai"
 < param name=threads value=1 type=int min=1 max=64
 < param name=hash value=4 type=int min=1 max=16384
 < param name=tb-dir value="" type=string

@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use dama_core::MoveList;
 use dama_core::game::Game;
 use dama_core::pdn;
-use dama_core::rules::{Brazilian, English, Italian, Pool, SpanishOfficial};
+use dama_core::rules::{Brazilian, English, Italian, Pool, SpanishOfficial, Thai};
 
 /// Plays `plies` half-moves from the set's start, the `i`-th taking legal move `i * 7` modulo
 /// their number, then writes the game and reads it back.
@@ -52,6 +52,7 @@ fn each_set_round_trips() {
     round_trip::<SpanishOfficial>(40, "24");
     round_trip::<Brazilian>(40, "26");
     round_trip::<Pool>(40, "23");
+    round_trip::<Thai>(40, "31");
 }
 
 /// The console's transcript of `script` under `--rules rules`.
@@ -86,6 +87,7 @@ fn scripted_console_games() {
         ),
         ("brazilian", "c3-d4", "f6-e5", "2. White to move"),
         ("pool", "22-18", "11-15", "2. White to move"),
+        ("thai", "26-22", "7-11", "2. White to move"),
     ] {
         let text = console(rules, &format!("{first}\n{reply}\nquit\n"));
         assert!(text.contains(&format!(": {first}\n")), "{rules}: {text}");

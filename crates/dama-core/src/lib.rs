@@ -41,6 +41,6 @@ pub use mv::{Move, MoveList};
 pub use position::{Color, Piece, Position, Role};
 pub use rules::{
     Brazilian, Czech, DrawReason, English, House, Italian, Pool, RuleSet, RuleSetInfo, Rules,
-    Russian, Spanish, SpanishOfficial,
+    Russian, Spanish, SpanishOfficial, Thai,
 };
 pub use square::{Direction, Square};

@@ -3,7 +3,7 @@
 
 use dama_core::rules::{KingLanding, Params};
 use dama_core::{
-    Brazilian, Czech, English, House, Italian, Pool, Russian, Spanish, SpanishOfficial,
+    Brazilian, Czech, English, House, Italian, Pool, Russian, Spanish, SpanishOfficial, Thai,
 };
 use dama_tablebase::TableRules;
 
@@ -75,4 +75,4 @@ macro_rules! hand_set {
     };
 }
 
-hand_set!(English, Italian, SpanishOfficial, Brazilian, Pool);
+hand_set!(English, Italian, SpanishOfficial, Brazilian, Pool, Thai);

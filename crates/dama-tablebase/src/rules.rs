@@ -1,7 +1,7 @@
 //! What the tables must know of a rule set beyond its moves and draw rules.
 
 use dama_core::{
-    Brazilian, Czech, English, House, Italian, Pool, Rules, Russian, Spanish, SpanishOfficial,
+    Brazilian, Czech, English, House, Italian, Pool, Rules, Russian, Spanish, SpanishOfficial, Thai,
 };
 
 /// A rule set the tables can be built for: its [`Rules`], and where the tables' metric is
@@ -28,6 +28,7 @@ impl TableRules for Italian {}
 impl TableRules for SpanishOfficial {}
 impl TableRules for Brazilian {}
 impl TableRules for Pool {}
+impl TableRules for Thai {}
 
 impl TableRules for Russian {
     /// Not exact where rule 4 (kings on both sides, material unchanged) can bind with men on

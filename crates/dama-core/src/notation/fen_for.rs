@@ -113,7 +113,7 @@ fn translate(text: &str, board: Orientation) -> Result<String, FenError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Brazilian, English, Italian};
+    use crate::rules::{Brazilian, English, Italian, Thai};
 
     #[test]
     fn numbering_as_pydraughts_writes_it() {
@@ -129,6 +129,10 @@ mod tests {
         assert_eq!(
             write::<Brazilian>(&Brazilian::start()),
             "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8"
+        );
+        assert_eq!(
+            write::<Thai>(&Thai::start()),
+            "W:W25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8"
         );
     }
 

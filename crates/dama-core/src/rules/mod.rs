@@ -21,6 +21,7 @@ mod registry;
 mod russian;
 mod spanish;
 mod spanish_official;
+mod thai;
 
 use std::fmt;
 
@@ -35,6 +36,7 @@ pub use registry::{RuleSet, RuleSetInfo, UnknownRuleSet};
 pub use russian::Russian;
 pub use spanish::Spanish;
 pub use spanish_official::SpanishOfficial;
+pub use thai::Thai;
 
 use crate::{Move, MoveList, Position};
 

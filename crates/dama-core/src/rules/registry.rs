@@ -63,6 +63,8 @@ macro_rules! rule_set_list {
             Brazilian => $crate::rules::Brazilian,
             /// American pool checkers.
             Pool => $crate::rules::Pool,
+            /// Thai draughts (mak-hot).
+            Thai => $crate::rules::Thai,
         }
     };
 }
@@ -192,8 +194,8 @@ mod tests {
     fn names_and_pdn_tags() {
         assert_eq!(
             RuleSet::names_list(),
-            "spanish, czech, russian, house, english, italian, spanish-official, brazilian or \
-             pool"
+            "spanish, czech, russian, house, english, italian, spanish-official, brazilian, pool \
+             or thai"
         );
         assert_eq!(
             "HOUSE".parse::<RuleSet>(),
@@ -203,7 +205,7 @@ mod tests {
         assert_eq!(
             "polish".parse::<RuleSet>().unwrap_err().to_string(),
             "unknown rule set 'polish' (expected spanish, czech, russian, house, english, italian, \
-             spanish-official, brazilian or pool)"
+             spanish-official, brazilian, pool or thai)"
         );
         assert_eq!(RuleSet::from_pdn(25, None), Some(RuleSet::Russian));
         assert_eq!(RuleSet::from_pdn(25, Some("House")), Some(RuleSet::House));

@@ -6,7 +6,7 @@
 //! see, which the rules cannot tell apart.
 
 use dama_core::notation::algebraic;
-use dama_core::rules::{Brazilian, English, Italian, Pool, SpanishOfficial};
+use dama_core::rules::{Brazilian, English, Italian, Pool, SpanishOfficial, Thai};
 use dama_core::{Color, MoveList, Position, Role, Rules, Square, fen};
 
 fn pos(text: &str) -> Position {
@@ -148,4 +148,17 @@ fn pool_free_choice() {
         after_only_move::<Pool>("W:Wd6:Be7,g7", "h6"),
         Some((Color::White, Role::Man))
     );
+}
+
+#[test]
+fn thai_kings_land_behind_and_pieces_leave_at_once() {
+    check_table::<Thai>(&[
+        // A flying king takes from afar but lands directly behind the piece.
+        ("W:WKa1:Bd4,h8", &["a1xe5"]),
+        // The piece taken leaves at once: the king turns back through its square.
+        ("W:WKc3:Bb2,d4", &["c3xa1xe5", "c3xe5xa1"]),
+        // A man crowned on the last row stops there.
+        ("W:Wb6:Bc7,e7", &["b6xd8"]),
+    ]);
+    assert_eq!(Thai::start().pieces(Color::White).count(), 8);
 }

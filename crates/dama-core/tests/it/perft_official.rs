@@ -8,8 +8,8 @@
 //! from the Thai start of eight men each; the eight-men figures below are `dama`'s own.
 
 use dama_core::perft::perft;
-use dama_core::rules::{Brazilian, English, Italian, Pool, SpanishOfficial};
-use dama_core::{Color, Position, Rules};
+use dama_core::rules::{Brazilian, English, Italian, Pool, SpanishOfficial, Thai};
+use dama_core::{Color, Position, Rules, fen};
 
 /// dctl's counts, depths 1–12.
 const ENGLISH: [u64; 12] = [
@@ -82,6 +82,34 @@ const POOL: [u64; 12] = [
     110_833_952,
     544_005_148,
 ];
+/// dctl's Thai counts from the twelve-men start.
+const THAI_TWELVE: [u64; 12] = [
+    7,
+    49,
+    302,
+    1_469,
+    7_361,
+    36_768,
+    179_740,
+    845_931,
+    3_963_648,
+    18_363_523,
+    84_892_793,
+    385_713_660,
+];
+/// `dama`'s Thai counts from the Thai start (eight men each), depths 1–9.
+const THAI: [u64; 9] = [
+    7,
+    49,
+    392,
+    3_136,
+    26_592,
+    218_695,
+    1_820_189,
+    14_533_014,
+    114_530_830,
+];
+
 fn check<R: Rules>(start: &Position, expected: &[u64], depths: std::ops::RangeInclusive<u32>) {
     for depth in depths {
         assert_eq!(
@@ -91,6 +119,10 @@ fn check<R: Rules>(start: &Position, expected: &[u64], depths: std::ops::RangeIn
             R::INFO.name
         );
     }
+}
+
+fn twelve_men() -> Position {
+    fen::parse("W:W21-32:B1-12").unwrap()
 }
 
 #[test]
@@ -107,6 +139,10 @@ fn start_positions() {
     ] {
         assert_eq!(start, Position::initial());
     }
+    assert_eq!(
+        fen::write(&Thai::start()),
+        "W:Wa1,b2,c1,d2,e1,f2,g1,h2:Ba7,b8,c7,d8,e7,f8,g7,h8"
+    );
 }
 
 #[test]
@@ -116,6 +152,8 @@ fn shallow() {
     check::<SpanishOfficial>(&SpanishOfficial::start(), &SPANISH, 1..=9);
     check::<Brazilian>(&Brazilian::start(), &BRAZILIAN, 1..=9);
     check::<Pool>(&Pool::start(), &POOL, 1..=9);
+    check::<Thai>(&twelve_men(), &THAI_TWELVE, 1..=9);
+    check::<Thai>(&Thai::start(), &THAI, 1..=7);
 }
 
 #[test]
@@ -126,6 +164,8 @@ fn depth_10() {
     check::<SpanishOfficial>(&SpanishOfficial::start(), &SPANISH, 10..=10);
     check::<Brazilian>(&Brazilian::start(), &BRAZILIAN, 10..=10);
     check::<Pool>(&Pool::start(), &POOL, 10..=10);
+    check::<Thai>(&twelve_men(), &THAI_TWELVE, 10..=10);
+    check::<Thai>(&Thai::start(), &THAI, 8..=9);
 }
 
 #[test]
@@ -136,6 +176,7 @@ fn depth_11() {
     check::<SpanishOfficial>(&SpanishOfficial::start(), &SPANISH, 11..=11);
     check::<Brazilian>(&Brazilian::start(), &BRAZILIAN, 11..=11);
     check::<Pool>(&Pool::start(), &POOL, 11..=11);
+    check::<Thai>(&twelve_men(), &THAI_TWELVE, 11..=11);
 }
 
 #[test]
@@ -146,4 +187,5 @@ fn depth_12() {
     check::<SpanishOfficial>(&SpanishOfficial::start(), &SPANISH, 12..=12);
     check::<Brazilian>(&Brazilian::start(), &BRAZILIAN, 12..=12);
     check::<Pool>(&Pool::start(), &POOL, 12..=12);
+    check::<Thai>(&twelve_men(), &THAI_TWELVE, 12..=12);
 }

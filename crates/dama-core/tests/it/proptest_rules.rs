@@ -13,7 +13,7 @@
 
 use dama_core::fen;
 use dama_core::perft::{perft, perft_full};
-use dama_core::rules::{Brazilian, English, Italian, Pool, SpanishOfficial};
+use dama_core::rules::{Brazilian, English, Italian, Pool, SpanishOfficial, Thai};
 use dama_core::{
     Bitboard, Color, Czech, House, Move, MoveList, Position, RuleSet, Rules, Russian, Spanish,
     Square, with_rules,
@@ -405,6 +405,11 @@ proptest! {
         random_game::<Pool>(start, &choices[..choices.len().min(30)])?;
     }
 
+    #[test]
+    fn thai_games(start in arb_position(), choices in prop::collection::vec(any::<Index>(), 0..60)) {
+        random_game::<Thai>(Thai::start(), &choices)?;
+        random_game::<Thai>(start, &choices[..choices.len().min(30)])?;
+    }
 }
 
 proptest! {

@@ -119,6 +119,11 @@ impl Variant {
                 passes_as_man: true,
                 ..finished
             },
+            RuleSet::Thai => Variant {
+                land_behind: true,
+                removed_at_once: true,
+                ..finished
+            },
         }
     }
 
