@@ -137,13 +137,19 @@ fn analyze_for<R: EngineRules>(
     };
     let best = match opts.multipv {
         Some(count) => engine.analyze_multipv(&game, count as usize, |info| {
-            for (rank, (mv, score)) in info.lines.iter().enumerate() {
+            for (rank, line) in info.lines.iter().enumerate() {
+                let pv: Vec<String> = line
+                    .pv
+                    .iter()
+                    .map(|mv| R::INFO.notation.write(mv))
+                    .collect();
                 write_line(format!(
-                    "info depth {} multipv {} score {score} {} pv {}",
+                    "info depth {} multipv {} score {} {} pv {}",
                     info.depth,
                     rank + 1,
+                    line.score,
                     timing(info.nodes),
-                    R::INFO.notation.write(mv)
+                    pv.join(" ")
                 ));
             }
         }),
