@@ -103,7 +103,7 @@ impl Command {
             Command::Moves => &[Rules, Fen, Color],
             Command::Analyze => &[
                 Rules, Fen, Color, Level, Depth, Movetime, Nodes, Time, TbDir, Threads, MultiPv,
-                Infinite,
+                Infinite, Moves,
             ],
             Command::Tb(_) => &[Rules, Fen, Color, TbDir, Threads],
             Command::Match(_) => &[Rules, Fen, Color, Time, TbDir],
@@ -138,6 +138,7 @@ enum Opt {
     Threads,
     MultiPv,
     Infinite,
+    Moves,
 }
 
 impl Opt {
@@ -161,6 +162,7 @@ impl Opt {
             Opt::Threads => "--threads",
             Opt::MultiPv => "--multipv",
             Opt::Infinite => "--infinite",
+            Opt::Moves => "--moves",
         }
     }
 }
@@ -229,6 +231,11 @@ pub struct Options {
     /// Search until interrupted (Ctrl-C), printing as it deepens, then the best move (analyze).
     #[arg(long, global = true)]
     pub infinite: bool,
+    /// The moves played since the start (--fen, else the rule set's start), in the rule set's
+    /// notation, separated by spaces: the position searched is the one they reach, with the
+    /// game's history (repetitions, the draw counts) (analyze).
+    #[arg(long, global = true, value_name = "MOVES", allow_hyphen_values = true)]
+    pub moves: Option<String>,
 }
 
 fn parse_rules(text: &str) -> Result<RuleSet, String> {
@@ -286,6 +293,7 @@ impl Options {
             (Opt::Threads, self.threads.is_some()),
             (Opt::MultiPv, self.multipv.is_some()),
             (Opt::Infinite, self.infinite),
+            (Opt::Moves, self.moves.is_some()),
         ];
         present
             .into_iter()
