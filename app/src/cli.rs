@@ -104,7 +104,7 @@ impl Command {
             Command::Moves => &[Rules, Fen, Color],
             Command::Analyze => &[
                 Rules, Fen, Color, Level, Depth, Movetime, Nodes, Time, TbDir, Threads, MultiPv,
-                Infinite,
+                Infinite, Moves,
             ],
             Command::Tb(_) => &[Rules, Fen, Color, TbDir, Threads],
             Command::Match(_) => &[Rules, Fen, Color, Time, TbDir],
@@ -141,6 +141,7 @@ enum Opt {
     MultiPv,
     Infinite,
     Ballot,
+    Moves,
 }
 
 impl Opt {
@@ -166,6 +167,7 @@ impl Opt {
             Opt::MultiPv => "--multipv",
             Opt::Infinite => "--infinite",
             Opt::Ballot => "--ballot",
+            Opt::Moves => "--moves",
         }
     }
 }
@@ -242,6 +244,11 @@ pub struct Options {
     /// deck, 1-156; italian: the FID openings, 1-174; see docs/rules.md).
     #[arg(long, global = true, value_name = "N")]
     pub ballot: Option<usize>,
+    /// The moves played since the start (--fen, else the rule set's start), in the rule set's
+    /// notation, separated by spaces: the position searched is the one they reach, with the
+    /// game's history (repetitions, the draw counts) (analyze).
+    #[arg(long, global = true, value_name = "MOVES", allow_hyphen_values = true)]
+    pub moves: Option<String>,
 }
 
 fn parse_rules(text: &str) -> Result<RuleSet, String> {
@@ -320,6 +327,7 @@ impl Options {
             (Opt::MultiPv, self.multipv.is_some()),
             (Opt::Infinite, self.infinite),
             (Opt::Ballot, self.ballot.is_some()),
+            (Opt::Moves, self.moves.is_some()),
         ];
         present
             .into_iter()

@@ -8,6 +8,9 @@ use std::time::Instant;
 use super::{CliError, Options, PerftArgs};
 use dama_core::{MoveList, Position, Rules, with_rules};
 
+/// Below this move time `dama analyze` does not build the small endgame classes (0.3 s).
+const SMALL_TABLES_TIME: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// The deepest perft the command line accepts.
 pub const MAX_PERFT_DEPTH: u32 = 30;
 
@@ -89,6 +92,33 @@ pub fn moves(opts: &Options, out: &mut impl Write) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The game that `--moves` plays from `start` (none: the position alone). Each move is read
+/// in the rule set's notation: the text a legal move is written as, else any form the
+/// notation reads.
+pub fn game_from_moves<R: Rules>(
+    start: Position,
+    moves: Option<&str>,
+) -> Result<dama_core::game::Game<R>, CliError> {
+    let mut game = dama_core::game::Game::<R>::new(start);
+    let mut legal = MoveList::new();
+    for (i, text) in moves.unwrap_or("").split_whitespace().enumerate() {
+        let bad = |why: String| CliError::Input(format!("--moves: move {} '{text}': {why}", i + 1));
+        game.legal_moves(&mut legal);
+        if legal.is_empty() {
+            return Err(bad("the game is over".into()));
+        }
+        let mv = match legal.iter().find(|mv| R::INFO.notation.write(mv) == text) {
+            Some(mv) => *mv,
+            None => R::INFO
+                .notation
+                .parse(text, game.position(), &legal)
+                .map_err(|e| bad(e.to_string()))?,
+        };
+        game.try_play(&mv).map_err(|e| bad(e.to_string()))?;
+    }
+    Ok(game)
+}
+
 /// `dama analyze`: searches the position, printing an `info` line per completed depth
 /// (flushed at once) and then `bestmove <move>` or `bestmove none`.
 pub fn analyze(
@@ -106,13 +136,23 @@ fn analyze_for<R: EngineRules>(
     engines: &EngineSetup,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
-    let game = dama_core::game::Game::<R>::new(pos);
+    let game = game_from_moves::<R>(pos, opts.moves.as_deref())?;
     let mut limits = opts.limits();
     if opts.infinite {
         // No limit but the interrupt (and a depth, if one is given).
         limits.depth = Some(limits.depth.unwrap_or(dama_engine::level::MAX_DEPTH));
     }
     let mut engine = engines.engine(limits);
+    // A search shorter than the small endgame classes' build (0.3 s) would end before they
+    // are ready, the build only taking a core from it: it probes the table files alone.
+    if limits.movetime.is_some_and(|t| t < SMALL_TABLES_TIME) {
+        engine.set_tables(
+            engines
+                .tables
+                .as_ref()
+                .map(|t| std::sync::Arc::new(t.without_build_thread())),
+        );
+    }
     if opts.infinite {
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         #[cfg(unix)]
@@ -137,13 +177,19 @@ fn analyze_for<R: EngineRules>(
     };
     let best = match opts.multipv {
         Some(count) => engine.analyze_multipv(&game, count as usize, |info| {
-            for (rank, (mv, score)) in info.lines.iter().enumerate() {
+            for (rank, line) in info.lines.iter().enumerate() {
+                let pv: Vec<String> = line
+                    .pv
+                    .iter()
+                    .map(|mv| R::INFO.notation.write(mv))
+                    .collect();
                 write_line(format!(
-                    "info depth {} multipv {} score {score} {} pv {}",
+                    "info depth {} multipv {} score {} {} pv {}",
                     info.depth,
                     rank + 1,
+                    line.score,
                     timing(info.nodes),
-                    R::INFO.notation.write(mv)
+                    pv.join(" ")
                 ));
             }
         }),

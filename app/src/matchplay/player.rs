@@ -3,9 +3,11 @@
 //!
 //! A player is written `key=value,key=value`: `name`, `level`, `depth`, `movetime` (ms),
 //! `nodes`, `time` (`5m+3s`), `weights` (a TOML file, this build only), `cmd` (the path of
-//! another `dama`) and `threads` (the engine's search threads). `dama analyze` sees only
-//! the position (`--fen`), not the game: such a player cannot know which positions already occurred, so it may walk into a repetition the
-//! referee then scores as a draw (the referee's `Game` applies every draw rule).
+//! another `dama`) and `threads` (the engine's search threads). A `cmd=` player is given the
+//! game (`--fen` its start, `--moves` every move since), so that it knows the repetitions and
+//! the draw counts as the referee's `Game` applies them; a build whose `analyze` has no
+//! `--moves` is given the position alone (`--fen`), and may walk into a repetition it did
+//! not see.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -190,6 +192,9 @@ pub enum Player {
         limits: Limits,
         /// Its `--threads`, if given.
         threads: Option<u32>,
+        /// Whether its `analyze` takes `--moves` (then it is given the game, not only the
+        /// position: [`takes_moves`]).
+        history: bool,
     },
     /// An engine speaking the Hub protocol, one process for the whole match.
     Hub(Box<super::hub_player::HubPlayer>),
@@ -215,6 +220,7 @@ impl Player {
                 path: path.clone(),
                 limits: spec.limits,
                 threads: spec.threads,
+                history: takes_moves(path),
             }),
             None => {
                 let mut engine = Engine::with_seed(spec.limits, seed);
@@ -269,13 +275,14 @@ impl Player {
                 path,
                 limits,
                 threads,
+                history,
             } => {
                 let made = (game.moves().len() / 2) as u32;
                 let movetime = match (limits.time, left) {
                     (Some(tc), Some(left)) => Some(allot(left, tc.increment, made)),
                     _ => limits.movetime,
                 };
-                ask_command::<R>(path, limits, *threads, movetime, game)
+                ask_command::<R>(path, limits, *threads, movetime, *history, game)
             }
             Player::Hub(hub) => hub.choose(game, left),
         }
@@ -288,12 +295,44 @@ fn patience(movetime: Option<Duration>) -> Duration {
     movetime.map_or(Duration::from_secs(600), |t| t * 5 + Duration::from_secs(5))
 }
 
-/// Runs `path analyze` on the game's position and reads its `bestmove`.
+/// Whether the `dama` at `path` takes `dama analyze --moves` (its help names it; builds
+/// before it do not, and are given the position alone).
+pub fn takes_moves(path: &Path) -> bool {
+    Command::new(path)
+        .args(["analyze", "--help"])
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .is_ok_and(|out| String::from_utf8_lossy(&out.stdout).contains("--moves"))
+}
+
+/// The arguments that give `dama analyze` the game: its start and every move since
+/// (`history`), so that it knows the repetitions and the draw counts; else the position alone.
+pub fn game_args<R: EngineRules>(game: &Game<R>, history: bool) -> Vec<String> {
+    if !history {
+        return vec![format!(
+            "--fen={}",
+            dama_core::notation::fen_for::write::<R>(game.position())
+        )];
+    }
+    let moves: Vec<String> = game.moves().map(|mv| R::INFO.notation.write(mv)).collect();
+    vec![
+        format!(
+            "--fen={}",
+            dama_core::notation::fen_for::write::<R>(game.start())
+        ),
+        format!("--moves={}", moves.join(" ")),
+    ]
+}
+
+/// Runs `path analyze` on the game (or its position, without `history`) and reads its
+/// `bestmove`.
 fn ask_command<R: EngineRules>(
     path: &Path,
     limits: &Limits,
     threads: Option<u32>,
     movetime: Option<Duration>,
+    history: bool,
     game: &Game<R>,
 ) -> Result<Move, PlayerError> {
     let name = path.display().to_string();
@@ -302,10 +341,7 @@ fn ask_command<R: EngineRules>(
         .arg("analyze")
         .arg("--rules")
         .arg(R::INFO.name)
-        .arg(format!(
-            "--fen={}",
-            dama_core::notation::fen_for::write::<R>(game.position())
-        ))
+        .args(game_args(game, history))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -391,6 +427,37 @@ fn ask_command<R: EngineRules>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dama_core::Rules;
+
+    #[test]
+    fn a_command_is_given_the_game_or_the_position() {
+        let mut game = Game::<dama_core::Czech>::default();
+        for text in ["c3-d4", "f6-g5", "g3-f4"] {
+            let mut legal = MoveList::new();
+            game.legal_moves(&mut legal);
+            let mv = legal
+                .iter()
+                .find(|mv| dama_core::Czech::INFO.notation.write(mv) == text)
+                .copied()
+                .unwrap();
+            game.try_play(&mv).unwrap();
+        }
+        let start = "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8";
+        assert_eq!(
+            game_args(&game, true),
+            [
+                format!("--fen={start}"),
+                "--moves=c3-d4 f6-g5 g3-f4".to_string()
+            ]
+        );
+        assert_eq!(
+            game_args(&game, false),
+            ["--fen=B:Wa1,a3,b2,c1,d2,d4,e1,e3,f2,f4,g1,h2:Ba7,b6,b8,c7,d6,d8,e7,f8,g5,g7,h6,h8"]
+        );
+        // A program without `analyze --moves` (here one that prints nothing) is given the
+        // position alone.
+        assert!(!takes_moves(Path::new("true")));
+    }
 
     #[test]
     fn parses_players() {

@@ -1,5 +1,5 @@
 //! `dama analyze --multipv N` (the best N moves with their scores, in order) and
-//! `--infinite` (until interrupted, then `bestmove`).
+//! `--infinite` (until interrupted, then `bestmove`). Each line is a whole variation.
 
 use assert_cmd::Command;
 
@@ -29,14 +29,56 @@ fn field<'l>(line: &'l str, key: &str) -> &'l str {
     words[i + 1]
 }
 
+/// An `info` line without its clock fields (`time`, `nps`), which vary from run to run.
+fn timeless(line: &str) -> String {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut kept = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if words[i] == "time" || words[i] == "nps" {
+            i += 2;
+        } else {
+            kept.push(words[i]);
+            i += 1;
+        }
+    }
+    kept.join(" ")
+}
+
+/// The moves after `pv` in an `info` line.
+fn variation(line: &str) -> Vec<&str> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let i = words.iter().position(|w| *w == "pv").expect("pv");
+    words[i + 1..].to_vec()
+}
+
+/// Plays `moves` (in the rule set's notation) from the FEN's position (else the start): the
+/// error names the first that is not a legal move there.
+fn play_out<R: dama_core::Rules>(fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+    let mut pos = match fen {
+        Some(text) => dama_core::notation::fen_for::parse::<R>(text).map_err(|e| e.to_string())?,
+        None => R::start(),
+    };
+    let mut legal = dama_core::MoveList::new();
+    for text in moves {
+        R::legal_moves(&pos, &mut legal);
+        let mv = legal
+            .iter()
+            .find(|mv| R::INFO.notation.write(mv) == *text)
+            .ok_or_else(|| format!("{text} is not legal in {pos:?}"))?;
+        pos = pos.after(mv);
+    }
+    Ok(())
+}
+
 #[test]
-fn three_lines_in_order_and_the_first_is_the_single_pv_move() {
+fn three_lines_in_order_each_a_whole_legal_variation() {
     for (rules, fen) in [
         ("czech", None),
         ("russian", Some("W:Wc3,e3,g3,a1:Bb6,d6,f8")),
         ("spanish", None),
     ] {
-        let mut args = vec!["--rules", rules, "--depth", "7"];
+        let mut args = vec!["--rules", rules, "--depth", "7", "--threads", "1"];
         if let Some(fen) = fen {
             args.extend(["--fen", fen]);
         }
@@ -57,7 +99,25 @@ fn three_lines_in_order_and_the_first_is_the_single_pv_move() {
         );
         for (k, line) in last.iter().enumerate() {
             assert_eq!(field(line, "multipv"), (k + 1).to_string());
+            // The whole variation, not only its first move, and legal when played out.
+            let pv = variation(line);
+            assert!(pv.len() > 1, "{rules}: {line}");
+            let rules_set: dama_core::RuleSet = rules.parse().unwrap();
+            let played = dama_core::with_rules!(rules_set, R => play_out::<R>(fen, &pv));
+            assert_eq!(played, Ok(()), "{rules}: {line}");
         }
+        // `--multipv 1` prints, depth by depth, the first line of `--multipv 3`.
+        let firsts: Vec<String> = three
+            .iter()
+            .filter(|l| l.contains(" multipv 1 "))
+            .map(|l| timeless(l))
+            .collect();
+        let ones: Vec<String> = one
+            .iter()
+            .filter(|l| l.starts_with("info "))
+            .map(|l| timeless(l))
+            .collect();
+        assert_eq!(firsts, ones, "{rules}");
         let best_of_three = field(last[0], "pv");
         assert_eq!(three.last().unwrap(), &format!("bestmove {best_of_three}"));
         assert_eq!(
@@ -70,6 +130,38 @@ fn three_lines_in_order_and_the_first_is_the_single_pv_move() {
         assert_eq!(pvs.len(), 3);
     }
 }
+
+#[test]
+fn a_multipv_transcript() {
+    let out = analyze(&[
+        "--rules",
+        "czech",
+        "--depth",
+        "4",
+        "--threads",
+        "1",
+        "--multipv",
+        "3",
+    ]);
+    let lines: Vec<String> = out.iter().map(|l| timeless(l)).collect();
+    assert_eq!(lines, TRANSCRIPT.lines().collect::<Vec<_>>());
+}
+
+const TRANSCRIPT: &str = "\
+info depth 1 multipv 1 score -1 nodes 7 pv e3-d4
+info depth 1 multipv 2 score -33 nodes 7 pv c3-d4
+info depth 1 multipv 3 score -41 nodes 7 pv a3-b4
+info depth 2 multipv 1 score -39 nodes 97 pv c3-d4 b6-c5 d4xb6 a7xc5
+info depth 2 multipv 2 score -47 nodes 97 pv a3-b4 f6-e5
+info depth 2 multipv 3 score -49 nodes 97 pv e3-f4 f6-e5
+info depth 3 multipv 1 score -39 nodes 432 pv a3-b4 b6-c5 b4-a5
+info depth 3 multipv 2 score -39 nodes 432 pv c3-d4 b6-c5 d4xb6 a7xc5
+info depth 3 multipv 3 score -43 nodes 432 pv g3-f4 f6-e5 e3-d4 e5xg3 h2xf4
+info depth 4 multipv 1 score 4 nodes 978 pv c3-d4 b6-c5 d4xb6 a7xc5 b2-c3
+info depth 4 multipv 2 score -4 nodes 978 pv e3-d4 b6-c5 d4xb6 a7xc5 f2-e3
+info depth 4 multipv 3 score -43 nodes 978 pv g3-f4 f6-e5 e3-d4 e5xg3 h2xf4
+bestmove c3-d4
+";
 
 #[test]
 fn infinite_is_refused_with_a_time_limit() {

@@ -2,14 +2,17 @@
 //! order (`dama analyze --multipv N`).
 //!
 //! Each root move is searched with a full window to the depth less one
-//! ([`Searcher::score_root_moves`], what the levels with noise use), so the scores of the
+//! ([`Searcher::score_root_lines`]; the levels with noise score their moves the same way), so the scores of the
 //! lines are exact at that depth, not bounds. The best line is the first of the sorted list
 //! (ties keep the generator's order), so `--multipv 1` and `--multipv 3` name the same move.
+//! Each line carries its principal variation: the root move, then the line the search of
+//! that move found (the triangular PV of its own full-window search, as the single-PV search
+//! gives the best line), so `--multipv 1`'s line is the first line of `--multipv 3`.
 
 use crate::EngineRules;
 use std::time::Instant;
 
-use super::search::{Root, Searcher};
+use super::search::{Root, RootLine, Searcher};
 use super::tt::Table;
 use super::{Engine, Score, TABLE_BITS, TABLES_FROM_PIECES, hard_limit, level, reversible_history};
 use dama_core::game::Game;
@@ -22,8 +25,17 @@ pub struct MultiInfo {
     pub depth: u32,
     /// Nodes searched so far.
     pub nodes: u64,
-    /// The best moves with their scores, best first.
-    pub lines: Vec<(Move, Score)>,
+    /// The best lines, best first.
+    pub lines: Vec<Line>,
+}
+
+/// One line of a multi-PV report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Its score, from the side to move's view.
+    pub score: Score,
+    /// The root move, then the principal variation below it (never empty).
+    pub pv: Vec<Move>,
 }
 
 impl Engine {
@@ -68,19 +80,23 @@ impl Engine {
                 searcher.set_stop(stop.clone());
             }
             searcher.age();
-            let mut scored = searcher.score_root_moves(&root, depth as i32);
+            let mut scored = searcher.score_root_lines(&root, depth as i32);
             if searcher.stopped || scored.is_empty() {
                 break;
             }
-            scored.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
-            best = scored[0].0;
+            // A stable sort: equal scores keep the generator's order.
+            scored.sort_by_key(|line| std::cmp::Reverse(line.score));
+            best = scored[0].pv[0];
             on_depth(&MultiInfo {
                 depth,
                 nodes: searcher.nodes,
                 lines: scored
-                    .iter()
+                    .into_iter()
                     .take(count.max(1))
-                    .map(|&(mv, s)| (mv, Score::from_internal(s)))
+                    .map(|RootLine { score, pv }| Line {
+                        score: Score::from_internal(score),
+                        pv,
+                    })
                     .collect(),
             });
         }

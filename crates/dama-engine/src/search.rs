@@ -80,6 +80,15 @@ pub struct Root {
     pub history: Vec<u64>,
 }
 
+/// One root move scored by [`Searcher::score_root_lines`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootLine {
+    /// The score, from the root's side to move's view.
+    pub score: i32,
+    /// The root move, then its principal variation.
+    pub pv: Vec<Move>,
+}
+
 /// The half-width of the root's first aspiration window, in hundredths of a man.
 const ASPIRATION_WINDOW: i32 = 25;
 
@@ -352,6 +361,16 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
 
     /// Scores every root move with a full window at `depth` (for the levels that add noise).
     pub fn score_root_moves(&mut self, root: &Root, depth: i32) -> Vec<(Move, i32)> {
+        self.score_root_lines(root, depth)
+            .into_iter()
+            .map(|line| (line.pv[0], line.score))
+            .collect()
+    }
+
+    /// Scores every root move with a full window at `depth`, each with its principal
+    /// variation (the move, then the line the search found below it, as [`Searcher::pv`]
+    /// gives the best one), in the generator's order (multi-PV analysis).
+    pub fn score_root_lines(&mut self, root: &Root, depth: i32) -> Vec<RootLine> {
         let mut moves = MoveList::new();
         R::legal_moves(&root.pos, &mut moves);
         let mut scored = Vec::with_capacity(moves.len());
@@ -382,12 +401,15 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
                     .rev()
                     .step_by(2)
                     .any(|&k| k == child_key);
+            let mut pv = vec![*mv];
             let score = if replies.is_empty() {
                 -blocked_score::<R>(1)
             } else if R::counters_draw(&child.counters).is_some() || repeated {
                 0
             } else {
                 let s = -self.search_root(&child, depth - 1, -INF, INF);
+                // The child's search was a root of its own: its line is in `pv[0]`.
+                pv.extend_from_slice(&self.pv[0]);
                 if s > MATE_BOUND {
                     s - 1
                 } else if s < -MATE_BOUND {
@@ -399,7 +421,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
             if self.stopped {
                 break;
             }
-            scored.push((*mv, score));
+            scored.push(RootLine { score, pv });
         }
         scored
     }

@@ -149,6 +149,8 @@ pub struct EngineTables {
 pub struct Tablebase {
     dir: Option<PathBuf>,
     sets: Mutex<Vec<(&'static str, Arc<EngineTables>)>>,
+    /// Set by [`Tablebase::without_build_thread`].
+    no_build_thread: bool,
 }
 
 impl Tablebase {
@@ -162,6 +164,18 @@ impl Tablebase {
         Tablebase {
             dir: Some(dir.into()),
             sets: Mutex::default(),
+            no_build_thread: false,
+        }
+    }
+
+    /// The tables of the same directory, whose small classes are never built on a thread of
+    /// their own (only by [`EngineTables::small_tables`]): for a search too short for them to
+    /// be ready before it ends (0.3 s), which the thread would only take a core from.
+    pub fn without_build_thread(&self) -> Tablebase {
+        Tablebase {
+            dir: self.dir.clone(),
+            sets: Mutex::default(),
+            no_build_thread: true,
         }
     }
 
@@ -185,7 +199,9 @@ impl Tablebase {
         });
         sets.push((R::INFO.name, Arc::clone(&tables)));
         drop(sets);
-        EngineTables::start::<R>(&tables);
+        if !self.no_build_thread {
+            EngineTables::start::<R>(&tables);
+        }
         tables
     }
 }
@@ -296,4 +312,21 @@ pub fn best_move_with<R: Rules>(
         }
     }
     best.map(|(mv, value, _)| (mv, value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn without_the_build_thread_the_small_classes_wait_to_be_asked_for() {
+        let tables = Tablebase::with_dir("/nonexistent").without_build_thread();
+        assert_eq!(tables.dir(), Some(Path::new("/nonexistent")));
+        let czech = tables.for_rules::<dama_core::Czech>();
+        assert!(!czech.started.load(Ordering::Acquire));
+        assert!(!czech.small_ready());
+        // A plain one starts its thread at once.
+        let plain = Tablebase::with_dir("/nonexistent").for_rules::<dama_core::Czech>();
+        assert!(plain.started.load(Ordering::Acquire));
+    }
 }
