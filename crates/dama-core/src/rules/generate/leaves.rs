@@ -6,6 +6,7 @@
 
 use super::children::{capture_children, children, quiet_children};
 use super::count::{count_moves_of, man_captures_from};
+use super::precedence::best_man_captures;
 use super::{
     Params, Precedence, back, forward_of, king_targets, man_jumpers, opposite, simple_men,
 };
@@ -64,15 +65,15 @@ fn replies<P: Params, const WHITE: bool, const BLACK: bool>(
     let captured = capture_children::<P, WHITE>(pos, list, &mut count);
     if !(P::COMPULSORY && captured) {
         let them = super::color::<BLACK>();
-        // The replies counted from the bitboards: every capture of the replier's men is a
-        // move (no ranking), and they may take every piece of the mover.
+        // The replies counted from the bitboards: the replier's men may take every piece
+        // of the mover, and under a precedence rule, with no king on the board, the most
+        // pieces is all that ranks their captures.
         let mover_kings_safe = P::MEN_CAPTURE_KINGS || pos.kings(!them).is_empty();
-        if simple_men::<P>()
-            && P::PRECEDENCE == Precedence::None
-            && mover_kings_safe
-            && pos.kings(them).is_empty()
-        {
+        let unranked = P::PRECEDENCE == Precedence::None || pos.all_kings().is_empty();
+        if simple_men::<P>() && unranked && mover_kings_safe && pos.kings(them).is_empty() {
             n += quiet_replies::<P, WHITE, BLACK>(pos);
+        } else if backward_men::<P>() && pos.kings(them).is_empty() {
+            n += quiet_replies_backward::<P, WHITE, BLACK>(pos, scratch);
         } else {
             quiet_children::<P, WHITE>(pos, &mut count);
         }
@@ -168,6 +169,116 @@ fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(pos: &Position
     n
 }
 
+/// Whether [`quiet_replies_backward`] counts the replies to plain moves: men capture
+/// backward too, stop on the last row or pass it as men, and may take kings; capture is
+/// compulsory, sequences are finished, and the number of pieces is all that may rank them
+/// (Pool, Brazilian).
+#[inline(always)]
+const fn backward_men<P: Params>() -> bool {
+    P::MAN_CAPTURES_BACKWARD
+        && !P::CROWNED_MAN_GOES_ON
+        && P::MEN_CAPTURE_KINGS
+        && P::COMPULSORY
+        && !P::PARTIAL
+        && matches!(P::PRECEDENCE, Precedence::None | Precedence::MostPieces)
+}
+
+/// The legal replies to every plain move of `pos` (white to move when `WHITE`), summed, where
+/// the replying side has only men, which capture backward too ([`backward_men`]); `scratch`
+/// is working storage.
+///
+/// Where the replier cannot capture before the move, a plain move from `from` to `to` gives
+/// it a capture only by a first hop over the piece on `to`, or onto `from`. A move that gives
+/// none leaves the replier its plain moves, counted from the parent's bitboards as in
+/// [`quiet_replies`]; one whose new first hops all end there gives it one move each (all take
+/// one piece). The others, every move where the replier can capture already, and the kings'
+/// moves are played and their replies counted.
+///
+/// Whether a new first hop may go on is read from the parent's bitboards: from its landing a
+/// second hop never takes the piece on `to` or lands on `from` or on the replier's own
+/// square (each of those would need the step straight back), except the hop over the man
+/// that moved when the first lands on `from`, which looks at the square beyond `to`.
+#[inline(always)]
+fn quiet_replies_backward<P: Params, const WHITE: bool, const BLACK: bool>(
+    pos: &Position,
+    scratch: &mut MoveList,
+) -> u64 {
+    let us = super::color::<WHITE>();
+    let own = pos.pieces(us);
+    let theirs = pos.pieces(!us);
+    let empty = pos.empty();
+    let [e0, e1] = forward_of::<BLACK>();
+    // The replier's four directions; the opposite of `dirs[k]` is `dirs[(k + 2) % 4]`.
+    let dirs = [e0, e1, opposite(e0), opposite(e1)];
+    let mut n = 0;
+    let mut count = |from: Square, to: Square| {
+        count_moves_of::<P, BLACK>(&pos.after_plain(from, to), scratch) as u64
+    };
+    // Whether the replier can capture right now (in any of its four directions).
+    let threatened = dirs
+        .iter()
+        .any(|&e| (theirs.shift(e) & own & empty.shift(opposite(e))).any());
+    // Where a man could jump from in each direction, over the mover's pieces; and, for a
+    // first hop in `dirs[k]`, where a second hop could be made from (in any direction but
+    // straight back).
+    let jumps = dirs.map(|f| man_jumpers(Bitboard::ALL, own, empty, f));
+    let again: [Bitboard; 4] =
+        std::array::from_fn(|k| jumps[(k + 1) % 4] | jumps[k] | jumps[(k + 3) % 4]);
+    let steps0 = theirs.shift_raw(e0);
+    let steps1 = theirs.shift_raw(e1);
+    let before = ((steps0 & empty).count() + (steps1 & empty).count()) as u64;
+    for dir in forward_of::<WHITE>() {
+        let targets = pos.men(us).shift(dir) & empty;
+        // The steps given a capture that are counted here, and those that are played.
+        let mut captured = Bitboard::EMPTY;
+        let suspects = if threatened {
+            targets
+        } else {
+            let mut goes_on = Bitboard::EMPTY;
+            let mut news = [Bitboard::EMPTY; 8];
+            for (k, e) in dirs.into_iter().enumerate() {
+                let over = theirs.shift(e);
+                // Over the man on `to`, landing beyond it (on `from` when head on).
+                let over_moved = if e == opposite(dir) {
+                    over
+                } else {
+                    over & empty.shift(opposite(e))
+                };
+                // Over a piece next to `from`, landing there; it may go on over the man
+                // that moved, too.
+                let onto_left = (over & own).shift(e).shift(dir);
+                goes_on |= (over_moved & again[k].shift(opposite(e)))
+                    | (onto_left & (again[k].shift(dir) | empty.shift(opposite(dir))));
+                news[2 * k] = over_moved;
+                news[2 * k + 1] = onto_left;
+            }
+            let settled = targets & !goes_on;
+            for hops in news {
+                n += u64::from((hops & settled).count());
+                captured |= hops & settled;
+            }
+            targets & goes_on
+        };
+        for to in suspects {
+            n += count(back(to, dir), to);
+        }
+        let plain = targets & !suspects & !captured;
+        let froms = plain.shift_raw(opposite(dir));
+        n += before * u64::from(plain.count())
+            + u64::from((froms & steps0).count() + (froms & steps1).count())
+            - u64::from((plain & steps0).count() + (plain & steps1).count());
+    }
+    let occ = pos.occupied();
+    for king in pos.kings(us) {
+        for dir in Direction::ALL {
+            for to in king_targets::<P>(king, dir, occ) {
+                n += count(king, to);
+            }
+        }
+    }
+    n
+}
+
 /// The captures a step gives the replier where it had none, in one of its directions,
 /// as sets of the step's landing square `to`: each membership is one capture.
 struct NewCaptures {
@@ -233,5 +344,10 @@ fn replier_captures<P: Params, const WHITE: bool>(
     let [e0, e1] = forward_of::<WHITE>();
     let lands0 = (steps0 & opp).shift_raw(e0) & empty;
     let lands1 = (steps1 & opp).shift_raw(e1) & empty;
-    man_captures_from::<P, WHITE>(lands0, lands1, opp, empty) as u64
+    if P::PRECEDENCE == Precedence::None {
+        man_captures_from::<P, WHITE>(lands0, lands1, opp, empty) as u64
+    } else {
+        // No king on the board (see `replies`): the captures taking the most pieces.
+        best_man_captures::<P, WHITE>(lands0, lands1, opp, empty, Bitboard::EMPTY).1 as u64
+    }
 }
