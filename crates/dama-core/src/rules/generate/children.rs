@@ -6,6 +6,7 @@
 //! captures that may have to be merged (kings', and men's under the Russian rules) go through
 //! a move list first, where routes with the same start, end and captured pieces become one.
 
+use super::backward::backward_men;
 use super::precedence::{RankedSink, best_man_captures, rank_of};
 use super::{
     ListSink, Params, Precedence, Sink, back, forward_of, king_captures, king_targets,
@@ -51,6 +52,9 @@ pub(super) fn capture_children<P: Params, const WHITE: bool>(
     f: &mut impl FnMut(&Position),
 ) -> bool {
     let us = super::color::<WHITE>();
+    if backward_men::<P>() {
+        return super::backward::capture_children::<P, WHITE>(pos, list, f);
+    }
     if P::PRECEDENCE != Precedence::None {
         if simple_men::<P>() && (P::PRECEDENCE != Precedence::Italian || !P::MEN_CAPTURE_KINGS) {
             return ranked_forward_captures::<P, WHITE>(pos, list, f);

@@ -2,6 +2,7 @@
 //! moves from the bitboards, the captures by the search of the parent module where they need
 //! it.
 
+use super::backward::backward_men;
 use super::precedence::{RankedSink, best_man_captures, better, rank_of};
 use super::{
     CountSink, Jumps, ListSink, Params, Precedence, Sink, back, forward_of, king_captures,
@@ -78,6 +79,9 @@ pub(super) fn count_moves_of<P: Params, const WHITE: bool>(
     scratch: &mut MoveList,
 ) -> usize {
     let us = if WHITE { Color::White } else { Color::Black };
+    if backward_men::<P>() {
+        return super::backward::count_moves::<P, WHITE>(pos, scratch);
+    }
     if P::PRECEDENCE != Precedence::None {
         return count_ranked::<P, WHITE>(pos, scratch);
     }

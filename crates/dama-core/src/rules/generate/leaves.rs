@@ -4,6 +4,7 @@
 //! only men that capture forward, the replies to the plain moves of the ply before counted
 //! from the parent's bitboards.
 
+use super::backward::backward_men;
 use super::children::{capture_children, children, quiet_children};
 use super::count::{count_moves_of, man_captures_from};
 use super::precedence::best_man_captures;
@@ -167,20 +168,6 @@ fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(pos: &Position
         }
     }
     n
-}
-
-/// Whether [`quiet_replies_backward`] counts the replies to plain moves: men capture
-/// backward too, stop on the last row or pass it as men, and may take kings; capture is
-/// compulsory, sequences are finished, and the number of pieces is all that may rank them
-/// (Pool, Brazilian).
-#[inline(always)]
-const fn backward_men<P: Params>() -> bool {
-    P::MAN_CAPTURES_BACKWARD
-        && !P::CROWNED_MAN_GOES_ON
-        && P::MEN_CAPTURE_KINGS
-        && P::COMPULSORY
-        && !P::PARTIAL
-        && matches!(P::PRECEDENCE, Precedence::None | Precedence::MostPieces)
 }
 
 /// The legal replies to every plain move of `pos` (white to move when `WHITE`), summed, where

@@ -9,6 +9,7 @@
 //! What differs is described by the constants of [`Params`]; every one is a compile-time
 //! constant, so a rule set's generator carries no branch of the others.
 
+mod backward;
 mod children;
 mod count;
 mod dimensions;
