@@ -63,9 +63,11 @@ impl ManTree {
     ) {
         let mut extended = false;
         if hops < P::MAX_HOPS {
+            let prey = self.opp & !captured;
             for dir in Direction::ALL {
-                let over = at.shift(dir) & self.opp & !captured;
-                let land = over.shift(dir) & self.free;
+                // Raw shifts: what leaves the board meets `prey` or `free`, real squares.
+                let over = at.shift_raw(dir) & prey;
+                let land = over.shift_raw(dir) & self.free;
                 if land.any() {
                     extended = true;
                     self.walk::<P>(land, captured | over, hops + 1, leaf);
