@@ -261,11 +261,20 @@ pub(super) fn capture_children<P: Params, const WHITE: bool>(
     let hops = first_hops(pos.men(us), opp, empty);
     let mut men_found =
         hops.iter().any(|(_, lands)| lands.any()) && !(P::KING_PRIORITY && !list.is_empty());
+    if !men_found {
+        for mv in list.iter() {
+            f(&pos.after(mv));
+        }
+        return !list.is_empty();
+    }
+    // The first hops after which the capture goes on are walked; the others are moves.
+    let on = going_on::<P>(opp, empty);
+    let goers = std::array::from_fn::<_, 4, _>(|k| hops[k].1 & on[k]);
     // Where ranked, the most hops a man's capture takes, found first.
-    let mut most = 0;
-    if men_found && ranked::<P>() {
-        for (dir, lands) in hops {
-            for land in lands {
+    let mut most = 1;
+    if ranked::<P>() {
+        for (k, &(dir, _)) in hops.iter().enumerate() {
+            for land in goers[k] {
                 let over = back(land, dir);
                 let tree = ManTree {
                     from: back(over, dir),
@@ -283,10 +292,18 @@ pub(super) fn capture_children<P: Params, const WHITE: bool>(
         }
     }
     if men_found {
+        if !ranked::<P>() || most == 1 {
+            for (k, &(dir, lands)) in hops.iter().enumerate() {
+                for land in lands & !on[k] {
+                    let over = back(land, dir);
+                    f(&pos.after_capture(back(over, dir), land, over.bb(), false));
+                }
+            }
+        }
         // The kings' captures kept come first in `list`; the men's long ones after them.
         let first = list.len();
-        for (dir, lands) in hops {
-            for land in lands {
+        for (k, &(dir, _)) in hops.iter().enumerate() {
+            for land in goers[k] {
                 let over = back(land, dir);
                 let from = back(over, dir);
                 let tree = ManTree {
