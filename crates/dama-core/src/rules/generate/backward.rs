@@ -90,7 +90,7 @@ fn first_hops(men: Bitboard, opp: Bitboard, empty: Bitboard) -> [(Direction, Bit
 /// hop in any direction but straight back (over the piece just taken), over a piece to an
 /// empty square (the square the man left lies straight back too).
 #[inline(always)]
-fn going_on<P: Params>(opp: Bitboard, empty: Bitboard) -> [Bitboard; 4] {
+pub(super) fn going_on<P: Params>(opp: Bitboard, empty: Bitboard) -> [Bitboard; 4] {
     if P::MAX_HOPS < 2 {
         return [Bitboard::EMPTY; 4];
     }

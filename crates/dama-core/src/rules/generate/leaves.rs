@@ -4,7 +4,7 @@
 //! only men that capture forward, the replies to the plain moves of the ply before counted
 //! from the parent's bitboards.
 
-use super::backward::backward_men;
+use super::backward::{backward_men, going_on};
 use super::children::{capture_children, children, quiet_children};
 use super::count::{count_moves_of, man_captures_from};
 use super::precedence::best_man_captures;
@@ -194,66 +194,78 @@ fn quiet_replies_backward<P: Params, const WHITE: bool, const BLACK: bool>(
     let own = pos.pieces(us);
     let theirs = pos.pieces(!us);
     let empty = pos.empty();
-    let [e0, e1] = forward_of::<BLACK>();
-    // The replier's four directions; the opposite of `dirs[k]` is `dirs[(k + 2) % 4]`.
-    let dirs = [e0, e1, opposite(e0), opposite(e1)];
     let mut n = 0;
     let mut count = |from: Square, to: Square| {
         count_moves_of::<P, BLACK>(&pos.after_plain(from, to), scratch) as u64
     };
-    // Whether the replier can capture right now (in any of its four directions).
-    let threatened = dirs
-        .iter()
-        .any(|&e| (theirs.shift(e) & own & empty.shift(opposite(e))).any());
-    // Where a man could jump from in each direction, over the mover's pieces; and, for a
-    // first hop in `dirs[k]`, where a second hop could be made from (in any direction but
-    // straight back).
-    let jumps = dirs.map(|f| man_jumpers(Bitboard::ALL, own, empty, f));
-    let again: [Bitboard; 4] =
-        std::array::from_fn(|k| jumps[(k + 1) % 4] | jumps[k] | jumps[(k + 3) % 4]);
-    let steps0 = theirs.shift_raw(e0);
-    let steps1 = theirs.shift_raw(e1);
-    let before = ((steps0 & empty).count() + (steps1 & empty).count()) as u64;
-    for dir in forward_of::<WHITE>() {
-        let targets = pos.men(us).shift(dir) & empty;
-        // The steps given a capture that are counted here, and those that are played.
-        let mut captured = Bitboard::EMPTY;
-        let suspects = if threatened {
-            targets
-        } else {
+    // The squares the replier's men would jump, in each of its directions (`Direction::ALL`
+    // order; raw shifts, each met by a set of real squares).
+    let over = Direction::ALL.map(|e| theirs.shift_raw(e));
+    // Whether the replier can capture right now.
+    let threatened = (0..4).any(|k| {
+        let e = Direction::ALL[k];
+        (over[k] & own & empty.shift_raw(opposite(e))).any()
+    });
+    if threatened {
+        for dir in forward_of::<WHITE>() {
+            for to in pos.men(us).shift(dir) & empty {
+                n += count(back(to, dir), to);
+            }
+        }
+    } else {
+        // For a first hop in each direction, the landings a second hop can be made from.
+        let again = going_on::<P>(own, empty);
+        // In each direction `e`, as sets of `to` or `from`, whatever the step's direction:
+        // the pieces on `to` that could be jumped to an empty square beyond, those of them
+        // after which the capture goes on, the squares `from` a jump over a piece next to it
+        // would land on, and those of them from which it goes on (but over the man that
+        // moved).
+        let mut parts = [(Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY); 4];
+        for (k, e) in Direction::ALL.into_iter().enumerate() {
+            let over_empty = over[k] & empty.shift_raw(opposite(e));
+            let going = again[k].shift(opposite(e));
+            parts[k] = (over_empty, going, (over[k] & own).shift(e));
+        }
+        let [e0, e1] = forward_of::<BLACK>();
+        let steps0 = theirs.shift_raw(e0);
+        let steps1 = theirs.shift_raw(e1);
+        let before = ((steps0 & empty).count() + (steps1 & empty).count()) as u64;
+        for dir in forward_of::<WHITE>() {
+            let targets = pos.men(us).shift(dir) & empty;
+            // Whether the man that moved may be jumped from `from` on.
+            let beyond_to = empty.shift_raw(opposite(dir));
             let mut goes_on = Bitboard::EMPTY;
             let mut news = [Bitboard::EMPTY; 8];
-            for (k, e) in dirs.into_iter().enumerate() {
-                let over = theirs.shift(e);
+            for (k, e) in Direction::ALL.into_iter().enumerate() {
+                let (over_empty, going, beyond_own) = parts[k];
                 // Over the man on `to`, landing beyond it (on `from` when head on).
-                let over_moved = if e == opposite(dir) {
-                    over
-                } else {
-                    over & empty.shift(opposite(e))
-                };
+                let over_moved = targets
+                    & if e == opposite(dir) {
+                        over[k]
+                    } else {
+                        over_empty
+                    };
                 // Over a piece next to `from`, landing there; it may go on over the man
                 // that moved, too.
-                let onto_left = (over & own).shift(e).shift(dir);
-                goes_on |= (over_moved & again[k].shift(opposite(e)))
-                    | (onto_left & (again[k].shift(dir) | empty.shift(opposite(dir))));
+                let onto_left = targets & beyond_own.shift(dir);
+                goes_on |= (over_moved & going) | (onto_left & (again[k].shift(dir) | beyond_to));
                 news[2 * k] = over_moved;
                 news[2 * k + 1] = onto_left;
             }
-            let settled = targets & !goes_on;
+            let mut captured = Bitboard::EMPTY;
             for hops in news {
-                n += u64::from((hops & settled).count());
-                captured |= hops & settled;
+                n += u64::from((hops & !goes_on).count());
+                captured |= hops;
             }
-            targets & goes_on
-        };
-        for to in suspects {
-            n += count(back(to, dir), to);
+            for to in goes_on {
+                n += count(back(to, dir), to);
+            }
+            let plain = targets & !captured;
+            let froms = plain.shift_raw(opposite(dir));
+            n += before * u64::from(plain.count())
+                + u64::from((froms & steps0).count() + (froms & steps1).count())
+                - u64::from((plain & steps0).count() + (plain & steps1).count());
         }
-        let plain = targets & !suspects & !captured;
-        let froms = plain.shift_raw(opposite(dir));
-        n += before * u64::from(plain.count())
-            + u64::from((froms & steps0).count() + (froms & steps1).count())
-            - u64::from((plain & steps0).count() + (plain & steps1).count());
     }
     let occ = pos.occupied();
     for king in pos.kings(us) {
