@@ -147,7 +147,9 @@ fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(pos: &Position
             n += captures;
             // Without a branch: the replier's captures are hard to foresee.
             let keep = !P::COMPULSORY || captures == 0;
-            plain.0 |= to.bb().0 & u64::from(keep).wrapping_neg();
+            plain = Bitboard::from_bits_unchecked(
+                plain.bits() | to.bb().bits() & u64::from(keep).wrapping_neg(),
+            );
         }
         let froms = plain.shift_raw(opposite(dir));
         n += before * u64::from(plain.count())
