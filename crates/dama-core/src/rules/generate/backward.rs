@@ -142,6 +142,36 @@ impl Tally<'_> {
     }
 }
 
+/// The number of legal captures that grow from the first hops `firsts` (each: the man's
+/// square, the piece it takes, its landing) of men that may take the pieces on `opp`, with
+/// `empty` the empty squares; `long` is working storage. Under [`backward_men`] rules.
+#[inline(always)]
+pub(super) fn count_first_hops<P: Params>(
+    firsts: &[(Square, Square, Square)],
+    opp: Bitboard,
+    empty: Bitboard,
+    long: &mut MoveList,
+) -> usize {
+    long.clear();
+    let mut tally = Tally {
+        count: 0,
+        hops: 0,
+        long,
+        first: 0,
+    };
+    for &(from, over, land) in firsts {
+        let tree = ManTree {
+            from,
+            opp,
+            free: empty.with(from),
+        };
+        tree.walk::<P>(land.bb(), over.bb(), 1, &mut |to, captured, n| {
+            tally.add::<P>(from, to, captured, n);
+        });
+    }
+    tally.count
+}
+
 /// The number of legal moves of the side to move (white when `WHITE`) under
 /// [`backward_men`] rules; `scratch` is working storage.
 ///

@@ -3,7 +3,7 @@
 //! it.
 
 use super::backward::backward_men;
-use super::precedence::{RankedSink, best_man_captures, better, rank_of};
+use super::precedence::{RankedSink, best_man_captures, better};
 use super::{
     CountSink, Jumps, ListSink, Params, Precedence, Sink, back, forward_of, king_captures,
     king_targets, man_jumpers, man_prey, opposite, simple_men,
@@ -237,9 +237,9 @@ fn first_hops<P: Params, S: Sink, const WHITE: bool>(
 }
 
 /// [`count_moves_of`] under a precedence rule: the captures of the highest rank are counted
-/// as the search finds them (the kings' and, where men capture backward, the men's kept in
-/// `scratch` to merge routes; forward men's counted from the bitboards); without any, the
-/// plain moves are counted from the bitboards.
+/// as the search finds them (the kings' kept in `scratch` to merge routes, forward men's
+/// counted from the bitboards, other men's kept in `scratch` too); without any, the plain
+/// moves are counted from the bitboards.
 #[inline(always)]
 fn count_ranked<P: Params, const WHITE: bool>(pos: &Position, scratch: &mut MoveList) -> usize {
     let us = super::color::<WHITE>();
@@ -266,7 +266,9 @@ fn count_ranked<P: Params, const WHITE: bool>(pos: &Position, scratch: &mut Move
         }
         captures
     } else {
-        count_ranked_general::<P, WHITE>(pos, scratch)
+        // Men that capture backward (and are not those of `backward.rs`) or go on as kings.
+        super::ranked_captures::<P>(pos, scratch);
+        scratch.len()
     };
     if P::COMPULSORY && captures > 0 {
         return captures;
@@ -283,68 +285,4 @@ fn count_ranked<P: Params, const WHITE: bool>(pos: &Position, scratch: &mut Move
         }
     }
     captures + quiet
-}
-
-/// The number of legal captures under a precedence rule of [`count_ranked`], for men that
-/// capture backward or go on as kings: the kings' captures and the men's first hops that may
-/// go on are searched into `scratch`, keeping the best ([`RankedSink`]); where the number of
-/// pieces is all that ranks them, the first hops that end the capture are counted from the
-/// bitboards (as in [`count_moves_general`]), and count only if nothing takes more.
-#[inline(always)]
-fn count_ranked_general<P: Params, const WHITE: bool>(
-    pos: &Position,
-    scratch: &mut MoveList,
-) -> usize {
-    if P::PRECEDENCE != Precedence::MostPieces {
-        super::ranked_captures::<P>(pos, scratch);
-        return scratch.len();
-    }
-    let us = super::color::<WHITE>();
-    let opp = man_prey::<P>(pos, !us);
-    let empty = pos.empty();
-    let men = pos.men(us);
-    let occ = pos.occupied();
-    let sink = RankedSink::<P>::new(scratch, pos.all_kings(), P::MERGE_ROUTES);
-    let sink = if pos.kings(us).any() {
-        king_captures::<P, _>(pos, sink)
-    } else {
-        sink
-    };
-    if P::KING_PRIORITY && !sink.list.is_empty() {
-        return sink.list.len();
-    }
-    let mut jumps = Jumps {
-        from: Square::from_bit_unchecked(0),
-        opp,
-        occ,
-        path: [Square::from_bit_unchecked(0); MAX_PATH],
-        crowned: false,
-        sink,
-    };
-    let mut simple = 0;
-    let [f0, f1] = forward_of::<WHITE>();
-    let [b0, b1] = forward_of::<WHITE>().map(opposite);
-    let lands = |dir| (men.shift_raw(dir) & opp).shift_raw(dir) & empty;
-    let (l0, l1) = (lands(f0), lands(f1));
-    let (l2, l3) = if P::MAN_CAPTURES_BACKWARD {
-        (lands(b0), lands(b1))
-    } else {
-        (Bitboard::EMPTY, Bitboard::EMPTY)
-    };
-    if (l0 | l1 | l2 | l3).any() {
-        first_hops::<P, _, WHITE>(&mut jumps, &mut simple, l0, f0, empty, occ);
-        first_hops::<P, _, WHITE>(&mut jumps, &mut simple, l1, f1, empty, occ);
-        if P::MAN_CAPTURES_BACKWARD {
-            first_hops::<P, _, WHITE>(&mut jumps, &mut simple, l2, b0, empty, occ);
-            first_hops::<P, _, WHITE>(&mut jumps, &mut simple, l3, b1, empty, occ);
-        }
-    }
-    let listed = jumps.sink.list.len();
-    // Every capture kept takes at least one piece: the one-hop captures are as good as the
-    // best unless it takes more.
-    if jumps.sink.best > rank_of::<P>(1, 0, false, 0) {
-        listed
-    } else {
-        listed + simple
-    }
 }

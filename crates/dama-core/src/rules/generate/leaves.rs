@@ -4,7 +4,7 @@
 //! only men that capture forward, the replies to the plain moves of the ply before counted
 //! from the parent's bitboards.
 
-use super::backward::{backward_men, going_on};
+use super::backward::{backward_men, count_first_hops, going_on};
 use super::children::{capture_children, children, quiet_children};
 use super::count::{count_moves_of, man_captures_from};
 use super::precedence::best_man_captures;
@@ -197,7 +197,7 @@ fn quiet_replies_backward<P: Params, const WHITE: bool, const BLACK: bool>(
     let theirs = pos.pieces(!us);
     let empty = pos.empty();
     let mut n = 0;
-    let mut count = |from: Square, to: Square| {
+    let count = |scratch: &mut MoveList, from: Square, to: Square| {
         count_moves_of::<P, BLACK>(&pos.after_plain(from, to), scratch) as u64
     };
     // The squares the replier's men would jump, in each of its directions (`Direction::ALL`
@@ -211,7 +211,7 @@ fn quiet_replies_backward<P: Params, const WHITE: bool, const BLACK: bool>(
     if threatened {
         for dir in forward_of::<WHITE>() {
             for to in pos.men(us).shift(dir) & empty {
-                n += count(back(to, dir), to);
+                n += count(scratch, back(to, dir), to);
             }
         }
     } else {
@@ -259,8 +259,27 @@ fn quiet_replies_backward<P: Params, const WHITE: bool, const BLACK: bool>(
                 n += u64::from((hops & !goes_on).count());
                 captured |= hops;
             }
+            // The steps after which a new capture may go on: the replier's captures are
+            // its new first hops (it had none before), walked on the board after the step.
             for to in goes_on {
-                n += count(back(to, dir), to);
+                let from = back(to, dir);
+                let mut firsts = [(from, from, from); 8];
+                let mut found = 0;
+                for (k, e) in Direction::ALL.into_iter().enumerate() {
+                    if news[2 * k].contains(to) {
+                        let land = Square::from_bit_unchecked((to.bit() as i8 + e.delta()) as u8);
+                        firsts[found] = (back(to, e), to, land);
+                        found += 1;
+                    }
+                    if news[2 * k + 1].contains(to) {
+                        let over = back(from, e);
+                        firsts[found] = (back(over, e), over, from);
+                        found += 1;
+                    }
+                }
+                let moved = from.bb() | to.bb();
+                n += count_first_hops::<P>(&firsts[..found], own ^ moved, empty ^ moved, scratch)
+                    as u64;
             }
             let plain = targets & !captured;
             let froms = plain.shift_raw(opposite(dir));
@@ -273,7 +292,7 @@ fn quiet_replies_backward<P: Params, const WHITE: bool, const BLACK: bool>(
     for king in pos.kings(us) {
         for dir in Direction::ALL {
             for to in king_targets::<P>(king, dir, occ) {
-                n += count(king, to);
+                n += count(scratch, king, to);
             }
         }
     }
