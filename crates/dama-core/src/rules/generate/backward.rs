@@ -172,11 +172,59 @@ pub(super) fn count_first_hops<P: Params>(
     tally.count
 }
 
-/// The number of legal moves of the side to move (white when `WHITE`) under
-/// [`backward_men`] rules; `scratch` is working storage.
+/// The men's captures on `men`, which may take the pieces on `opp`, with `empty` the empty
+/// squares: how many are legal among themselves (where ranked, those taking the most), and
+/// (where ranked) how many hops those take. Sequences of [`ROUTES_FROM`] hops or
+/// more are kept in `long` after what it holds. Under [`backward_men`] rules.
 ///
 /// A first hop whose landing lets no second hop follow is one move, counted from the
 /// bitboards; the others are walked.
+#[inline(always)]
+pub(super) fn men_captures<P: Params>(
+    men: Bitboard,
+    opp: Bitboard,
+    empty: Bitboard,
+    long: &mut MoveList,
+) -> (usize, usize) {
+    let hops = first_hops(men, opp, empty);
+    if hops.iter().all(|(_, lands)| lands.is_empty()) {
+        return (0, 0);
+    }
+    let on = going_on::<P>(opp, empty);
+    let first = long.len();
+    let mut tally = Tally {
+        count: 0,
+        hops: 0,
+        long,
+        first,
+    };
+    let mut single = 0;
+    for (k, (dir, lands)) in hops.into_iter().enumerate() {
+        single += (lands & !on[k]).count() as usize;
+        for land in lands & on[k] {
+            let over = back(land, dir);
+            let tree = ManTree {
+                from: back(over, dir),
+                opp,
+                free: empty.with(back(over, dir)),
+            };
+            tree.walk::<P>(land.bb(), over.bb(), 1, &mut |to, captured, n| {
+                tally.add::<P>(tree.from, to, captured, n);
+            });
+        }
+    }
+    if !ranked::<P>() {
+        (tally.count + single, 1)
+    } else if tally.count > 0 {
+        // Every walk goes on past its first hop: it takes more than the single hops.
+        (tally.count, tally.hops)
+    } else {
+        (single, 1)
+    }
+}
+
+/// The number of legal moves of the side to move (white when `WHITE`) under
+/// [`backward_men`] rules; `scratch` is working storage.
 #[inline(always)]
 pub(super) fn count_moves<P: Params, const WHITE: bool>(
     pos: &Position,
@@ -205,44 +253,14 @@ pub(super) fn count_moves<P: Params, const WHITE: bool>(
     let opp = man_prey::<P>(pos, !us);
     let empty = pos.empty();
     let men = pos.men(us);
-    let hops = first_hops(men, opp, empty);
-    let mut men_captures = 0;
-    if hops.iter().any(|(_, lands)| lands.any()) {
-        let on = going_on::<P>(opp, empty);
-        let first = scratch.len();
-        let mut tally = Tally {
-            count: 0,
-            hops: 0,
-            long: scratch,
-            first,
-        };
-        let mut single = 0;
-        for (k, (dir, lands)) in hops.into_iter().enumerate() {
-            single += (lands & !on[k]).count() as usize;
-            for land in lands & on[k] {
-                let over = back(land, dir);
-                let tree = ManTree {
-                    from: back(over, dir),
-                    opp,
-                    free: empty.with(back(over, dir)),
-                };
-                tree.walk::<P>(land.bb(), over.bb(), 1, &mut |to, captured, n| {
-                    tally.add::<P>(tree.from, to, captured, n);
-                });
-            }
-        }
-        men_captures = if ranked::<P>() && tally.hops > 1 {
-            tally.count
-        } else {
-            tally.count + single
-        };
-        if ranked::<P>() {
-            let men_rank = rank_of::<P>(tally.hops.max(1) as u32, 0, false, 0);
-            if king_rank > men_rank {
-                men_captures = 0;
-            } else if men_rank > king_rank {
-                return men_captures;
-            }
+    let (men_captures, most) = men_captures::<P>(men, opp, empty, scratch);
+    let mut men_captures = men_captures;
+    if ranked::<P>() && men_captures > 0 {
+        let men_rank = rank_of::<P>(most as u32, 0, false, 0);
+        if king_rank > men_rank {
+            men_captures = 0;
+        } else if men_rank > king_rank {
+            return men_captures;
         }
     }
     let captures = kings + men_captures;

@@ -4,7 +4,7 @@
 //! only men that capture forward, the replies to the plain moves of the ply before counted
 //! from the parent's bitboards.
 
-use super::backward::{backward_men, count_first_hops, going_on};
+use super::backward::{backward_men, count_first_hops, going_on, men_captures};
 use super::children::{capture_children, children, quiet_children};
 use super::count::{count_moves_of, man_captures_from};
 use super::precedence::best_man_captures;
@@ -208,10 +208,30 @@ fn quiet_replies_backward<P: Params, const WHITE: bool, const BLACK: bool>(
         let e = Direction::ALL[k];
         (over[k] & own & empty.shift_raw(opposite(e))).any()
     });
+    let [e0, e1] = forward_of::<BLACK>();
+    let steps0 = theirs.shift_raw(e0);
+    let steps1 = theirs.shift_raw(e1);
+    let before = ((steps0 & empty).count() + (steps1 & empty).count()) as u64;
+    // The replier's plain moves after the step from `from` to `to`.
+    let plain_after = |from: Square, to: Square| {
+        before + u64::from(steps0.contains(from)) + u64::from(steps1.contains(from))
+            - u64::from(steps0.contains(to))
+            - u64::from(steps1.contains(to))
+    };
     if threatened {
+        // The replier's captures after each step, on the parent's bitboards with the two
+        // squares flipped (it has men only).
         for dir in forward_of::<WHITE>() {
             for to in pos.men(us).shift(dir) & empty {
-                n += count(scratch, back(to, dir), to);
+                let from = back(to, dir);
+                let moved = from.bb() | to.bb();
+                scratch.clear();
+                let (captures, _) = men_captures::<P>(theirs, own ^ moved, empty ^ moved, scratch);
+                n += if captures > 0 {
+                    captures as u64
+                } else {
+                    plain_after(from, to)
+                };
             }
         }
     } else {
@@ -228,10 +248,6 @@ fn quiet_replies_backward<P: Params, const WHITE: bool, const BLACK: bool>(
             let going = again[k].shift(opposite(e));
             parts[k] = (over_empty, going, (over[k] & own).shift(e));
         }
-        let [e0, e1] = forward_of::<BLACK>();
-        let steps0 = theirs.shift_raw(e0);
-        let steps1 = theirs.shift_raw(e1);
-        let before = ((steps0 & empty).count() + (steps1 & empty).count()) as u64;
         for dir in forward_of::<WHITE>() {
             let targets = pos.men(us).shift(dir) & empty;
             // Whether the man that moved may be jumped from `from` on.
