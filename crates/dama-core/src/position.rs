@@ -276,14 +276,14 @@ impl Position {
         // A man crowned during a capture that went on as a king (the generator marks only
         // men's moves; a king stays a king anyway).
         next.kings =
-            Bitboard::from_bits_unchecked(next.kings.bits() | to.bb().bits() * u64::from(crowns));
+            Bitboard::from_bits_unchecked(next.kings.bits() | (to.bb().bits() * u64::from(crowns)));
         next.pieces[next.turn.index()] &= !captured;
         next.kings &= !captured;
         // A king that ends on the square of a piece it took (where pieces leave the board hop
         // by hop, the Thai rules) is still a king there.
         let was_king = (self.kings.bits() >> from.bit() & 1).wrapping_neg();
         next.kings = Bitboard::from_bits_unchecked(
-            next.kings.bits() | to.bb().bits() & captured.bits() & was_king,
+            next.kings.bits() | (to.bb().bits() & captured.bits() & was_king),
         );
         next
     }

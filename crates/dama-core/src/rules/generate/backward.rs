@@ -308,7 +308,7 @@ pub(super) fn capture_children<P: Params, const WHITE: bool>(
     let empty = pos.empty();
     let hops = first_hops(pos.men(us), opp, empty);
     let mut men_found =
-        hops.iter().any(|(_, lands)| lands.any()) && !(P::KING_PRIORITY && !list.is_empty());
+        (list.is_empty() || !P::KING_PRIORITY) && hops.iter().any(|(_, lands)| lands.any());
     if !men_found {
         for mv in list.iter() {
             f(&pos.after(mv));

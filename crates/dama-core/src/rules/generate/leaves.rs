@@ -148,7 +148,7 @@ fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(pos: &Position
             // Without a branch: the replier's captures are hard to foresee.
             let keep = !P::COMPULSORY || captures == 0;
             plain = Bitboard::from_bits_unchecked(
-                plain.bits() | to.bb().bits() & u64::from(keep).wrapping_neg(),
+                plain.bits() | (to.bb().bits() & u64::from(keep).wrapping_neg()),
             );
         }
         let froms = plain.shift_raw(opposite(dir));
