@@ -4,10 +4,11 @@
 //!
 //! Two routes of a man with the same start, end and pieces taken take at least four pieces:
 //! of the pieces a sequence of at most three hops takes, only the first stands next to the
-//! starting square (a later one would need the man back beside its start, which takes at
-//! least three hops after the first, or a hop straight back over the piece just taken), so
-//! two such routes begin with the same hop, and then, by the same argument, go on alike.
-//! Only the sequences of four hops or more are kept in a list, to drop a second route.
+//! starting square (a piece taken by a later hop stands next to the start only if the man
+//! stood, before that hop, on its start or two squares from it along a diagonal, which takes
+//! at least three hops: two would mean a hop straight back over the piece just taken). So two
+//! such routes begin with the same hop and, by the same argument from its landing, go on
+//! alike. Only the sequences of four hops or more are kept in a list, to drop a second route.
 
 use super::precedence::{RankedSink, rank_of};
 use super::{
@@ -20,11 +21,11 @@ use crate::{Bitboard, Direction, Move, MoveList, Position, Square};
 /// The fewest hops a sequence of a man must have to be a second route of a move.
 const ROUTES_FROM: usize = 4;
 
-/// Whether these walks serve the rule set: men capture backward too, stop on the last row
-/// or pass it as men, and may take kings; capture is compulsory, sequences are finished, and
-/// the number of pieces is all that may rank them (Pool, Brazilian). A man that reaches
-/// the last row during the capture goes on as a man, and is crowned where the capture ends
-/// there (by the position's own crowning of a man ending on the far rank).
+/// Whether these walks serve the rule set: men capture backward too and may take kings;
+/// capture is compulsory, sequences are finished, and the number of pieces is all that may
+/// rank them (Pool, Brazilian). A man that reaches the last row during the capture goes on
+/// as a man, and is crowned where the capture ends there (by the position's own crowning of
+/// a man ending on the far rank).
 #[inline(always)]
 pub(super) const fn backward_men<P: Params>() -> bool {
     P::MAN_CAPTURES_BACKWARD

@@ -180,8 +180,10 @@ fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(pos: &Position
 /// it a capture only by a first hop over the piece on `to`, or onto `from`. A move that gives
 /// none leaves the replier its plain moves, counted from the parent's bitboards as in
 /// [`quiet_replies`]; one whose new first hops all end there gives it one move each (all take
-/// one piece). The others, every move where the replier can capture already, and the kings'
-/// moves are played and their replies counted.
+/// one piece); after the others, those first hops are walked on the parent's bitboards with
+/// the two squares flipped ([`count_first_hops`]). Where the replier can capture already,
+/// its captures after each move are counted on those bitboards too ([`men_captures`]); the
+/// kings' moves are played and their replies counted.
 ///
 /// Whether a new first hop may go on is read from the parent's bitboards: from its landing a
 /// second hop never takes the piece on `to` or lands on `from` or on the replier's own
