@@ -12,14 +12,37 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 use crate::square::{Direction, Square};
 
 /// A set of playable squares.
+///
+/// Its bits are always a subset of [`Bitboard::ALL`]: no ghost bit and nothing beyond the
+/// board is ever set, so every bit its squares iterator yields is a [`Square`]. Build one from
+/// raw bits with [`Bitboard::from_bits_truncate`].
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
-pub struct Bitboard(pub u64);
+pub struct Bitboard(u64);
+
+/// The number of bits of the ghost-square layout: four pairs of ranks of [`PAIR_BITS`] bits
+/// each. A table indexed by a square's bit ([`Square::bit`]) has this many entries.
+pub const LAYOUT_BITS: usize = 36;
+
+/// The bits one pair of ranks takes: the four dark squares of its lower rank, the ghost bit
+/// ([`GHOST`]), then the four of its upper rank.
+pub const PAIR_BITS: u8 = 9;
+
+/// Where a pair of ranks keeps its ghost bit, counted within the pair (`bit % PAIR_BITS`):
+/// the squares of the lower rank come before it, those of the upper rank after.
+pub const GHOST: u8 = 4;
+
+/// Whether `bit` of the layout is a ghost bit, which is never a square (the bits from
+/// [`LAYOUT_BITS`] on are none either).
+#[inline]
+pub const fn is_ghost(bit: usize) -> bool {
+    bit % PAIR_BITS as usize == GHOST as usize
+}
 
 const fn all_mask() -> u64 {
     let mut mask = 0u64;
     let mut bit = 0;
-    while bit < 36 {
-        if bit % 9 != 4 {
+    while bit < LAYOUT_BITS {
+        if !is_ghost(bit) {
             mask |= 1 << bit;
         }
         bit += 1;
@@ -41,19 +64,19 @@ const fn rank_mask(rank: u8) -> u64 {
 
 /// For every direction and bit index, the squares strictly beyond that square in that
 /// direction, up to the edge.
-static RAYS: [[u64; 36]; 4] = build_rays();
+static RAYS: [[u64; LAYOUT_BITS]; 4] = build_rays();
 
-const fn build_rays() -> [[u64; 36]; 4] {
-    let mut rays = [[0u64; 36]; 4];
+const fn build_rays() -> [[u64; LAYOUT_BITS]; 4] {
+    let mut rays = [[0u64; LAYOUT_BITS]; 4];
     let mut d = 0;
     while d < 4 {
         let delta = [5i32, 4, -4, -5][d];
         let mut bit = 0;
-        while bit < 36 {
-            if bit % 9 != 4 {
+        while bit < LAYOUT_BITS {
+            if !is_ghost(bit) {
                 let mut ray = 0u64;
                 let mut at = bit as i32 + delta;
-                while at >= 0 && at < 36 && at % 9 != 4 {
+                while at >= 0 && (at as usize) < LAYOUT_BITS && !is_ghost(at as usize) {
                     ray |= 1 << at;
                     at += delta;
                 }
@@ -67,6 +90,30 @@ const fn build_rays() -> [[u64; 36]; 4] {
 }
 
 impl Bitboard {
+    /// The set of the playable squares among `bits` (bit `i` for the square whose
+    /// [`Square::bit`] is `i`): ghost bits and bits beyond the board are dropped.
+    #[inline]
+    pub const fn from_bits_truncate(bits: u64) -> Bitboard {
+        Bitboard(bits & all_mask())
+    }
+
+    /// The set with exactly `bits`, which must hold playable squares only (a subset of
+    /// [`Bitboard::ALL`]): for the hot paths that build sets from sets.
+    #[inline(always)]
+    pub(crate) const fn from_bits_unchecked(bits: u64) -> Bitboard {
+        debug_assert!(
+            bits & !all_mask() == 0,
+            "a bitboard with ghost or off-board bits"
+        );
+        Bitboard(bits)
+    }
+
+    /// The bits of the set (bit `i` for the square whose [`Square::bit`] is `i`).
+    #[inline(always)]
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
     /// No squares.
     pub const EMPTY: Bitboard = Bitboard(0);
     /// All 32 playable squares.
@@ -77,6 +124,17 @@ impl Bitboard {
     pub const RANK_8: Bitboard = Bitboard(rank_mask(7));
     /// The long diagonal a1–h8.
     pub const MAIN_DIAGONAL: Bitboard = Bitboard(RAYS_A1_NE | 1);
+
+    /// The squares of the ranks `first` to `last`, both included (0-based: 0 is rank 1).
+    pub const fn ranks(first: u8, last: u8) -> Bitboard {
+        let mut mask = 0;
+        let mut rank = first;
+        while rank <= last && rank < 8 {
+            mask |= rank_mask(rank);
+            rank += 1;
+        }
+        Bitboard(mask)
+    }
 
     /// Whether the set is empty.
     #[inline]
@@ -128,7 +186,8 @@ impl Bitboard {
 
     /// Every square moved one step in `dir`, without dropping the squares that leave the
     /// board: they land on ghost bits or beyond bit 35. Only for results that are at once
-    /// intersected with a proper set of squares.
+    /// intersected with a proper set of squares (the one set that may hold such bits, for
+    /// that moment, inside this crate).
     #[inline(always)]
     pub(crate) const fn shift_raw(self, dir: Direction) -> Bitboard {
         Bitboard(match dir {
@@ -280,10 +339,37 @@ mod tests {
     fn masks() {
         assert_eq!(Bitboard::ALL.count(), 32);
         assert_eq!(Bitboard::RANK_1.count(), 4);
+        assert_eq!(Bitboard::ranks(0, 0), Bitboard::RANK_1);
+        assert_eq!(Bitboard::ranks(0, 7), Bitboard::ALL);
+        // The ranks below bit 13 (the ghost between ranks 3 and 4) and from bit 23 on.
+        assert_eq!(
+            Bitboard::ranks(0, 2).bits(),
+            Bitboard::ALL.bits() & ((1 << 13) - 1)
+        );
+        assert_eq!(
+            Bitboard::ranks(5, 7).bits(),
+            Bitboard::ALL.bits() & !((1 << 23) - 1)
+        );
         assert!(Bitboard::RANK_8.contains(sq("h8")));
         assert_eq!(Bitboard::MAIN_DIAGONAL.count(), 8);
         assert!(Bitboard::MAIN_DIAGONAL.contains(sq("h8")));
         assert!(Bitboard::MAIN_DIAGONAL.contains(sq("d4")));
+    }
+
+    #[test]
+    fn bits_outside_the_board_are_dropped() {
+        let every = Bitboard::from_bits_truncate(u64::MAX);
+        assert_eq!(every, Bitboard::ALL);
+        assert_eq!(every.squares().count(), 32);
+        // Bit 4 is the ghost between ranks 1 and 2; bit 40 is beyond the board.
+        assert_eq!(
+            Bitboard::from_bits_truncate(1 << 4 | 1 << 40),
+            Bitboard::EMPTY
+        );
+        assert_eq!(Bitboard::from_bits_truncate(0b1011).bits(), 0b1011);
+        for bit in 0..LAYOUT_BITS {
+            assert_eq!(Square::from_bit(bit as u8).is_some(), !is_ghost(bit));
+        }
     }
 
     #[test]

@@ -117,13 +117,17 @@ pub struct Position {
     turn: Color,
 }
 
+/// The squares of white's men in the initial position: ranks 1–3.
+const WHITE_START: Bitboard = Bitboard::ranks(0, 2);
+
+/// The squares of black's men in the initial position: ranks 6–8.
+const BLACK_START: Bitboard = Bitboard::ranks(5, 7);
+
 impl Position {
     /// The initial position of both rule sets: twelve men a side, white to move.
     pub fn initial() -> Position {
-        let white = Bitboard(Bitboard::ALL.0 & ((1 << 13) - 1));
-        let black = Bitboard(Bitboard::ALL.0 & !((1 << 23) - 1));
         Position {
-            pieces: [white, black],
+            pieces: [WHITE_START, BLACK_START],
             kings: Bitboard::EMPTY,
             turn: Color::White,
         }
@@ -198,7 +202,7 @@ impl Position {
     /// The men of `color`.
     #[inline]
     pub fn men(&self, color: Color) -> Bitboard {
-        Bitboard(self.pieces[color.index()].0 & !self.kings.0)
+        Bitboard::from_bits_unchecked(self.pieces[color.index()].bits() & !self.kings.bits())
     }
 
     /// The kings of `color`.
@@ -271,13 +275,16 @@ impl Position {
         let mut next = self.after_plain(from, to);
         // A man crowned during a capture that went on as a king (the generator marks only
         // men's moves; a king stays a king anyway).
-        next.kings.0 |= to.bb().0 * u64::from(crowns);
+        next.kings =
+            Bitboard::from_bits_unchecked(next.kings.bits() | (to.bb().bits() * u64::from(crowns)));
         next.pieces[next.turn.index()] &= !captured;
         next.kings &= !captured;
         // A king that ends on the square of a piece it took (where pieces leave the board hop
         // by hop, the Thai rules) is still a king there.
-        let was_king = (self.kings.0 >> from.bit() & 1).wrapping_neg();
-        next.kings.0 |= to.bb().0 & captured.0 & was_king;
+        let was_king = (self.kings.bits() >> from.bit() & 1).wrapping_neg();
+        next.kings = Bitboard::from_bits_unchecked(
+            next.kings.bits() | (to.bb().bits() & captured.bits() & was_king),
+        );
         next
     }
 
@@ -288,8 +295,9 @@ impl Position {
         let (from, to) = (from.bb(), to.bb());
         // A king stays a king, a man is crowned on the far rank (without a branch: perft
         // makes positions by the million).
-        let king_moved = Bitboard(u64::from((self.kings & from).any()).wrapping_neg());
-        let kings = (self.kings & !from) | (to & (self.turn.crowning_rank() | king_moved));
+        let king_moved = u64::from((self.kings & from).any()).wrapping_neg();
+        let crowned = to.bits() & (self.turn.crowning_rank().bits() | king_moved);
+        let kings = (self.kings & !from) | Bitboard::from_bits_unchecked(crowned);
         let mut pieces = self.pieces;
         pieces[self.turn.index()] = (pieces[self.turn.index()] & !from) | to;
         Position {

@@ -17,6 +17,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::Bitboard;
+use crate::bitboard::{GHOST, LAYOUT_BITS, PAIR_BITS, is_ghost};
 
 /// One of the 32 playable (dark) squares.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -81,7 +82,7 @@ pub enum SquareError {
 
 /// The bit index of the dark square at 0-based `file` and `rank`, without checks.
 const fn bit_of(file: u8, rank: u8) -> u8 {
-    9 * (rank / 2) + 5 * (rank % 2) + file / 2
+    PAIR_BITS * (rank / 2) + (GHOST + 1) * (rank % 2) + file / 2
 }
 
 impl Square {
@@ -97,7 +98,7 @@ impl Square {
 
     /// The square with this bit index, if the bit is one of the 32 playable ones.
     pub const fn from_bit(bit: u8) -> Option<Square> {
-        if bit < 36 && bit % 9 != 4 {
+        if (bit as usize) < LAYOUT_BITS && !is_ghost(bit as usize) {
             Some(Square(bit))
         } else {
             None
@@ -116,21 +117,21 @@ impl Square {
 
     /// A bitboard holding this square alone.
     pub const fn bb(self) -> Bitboard {
-        Bitboard(1 << self.0)
+        Bitboard::from_bits_unchecked(1 << self.0)
     }
 
     /// The 0-based rank, 0 for rank 1 (white's home rank).
     pub const fn rank(self) -> u8 {
-        let pair = self.0 / 9;
-        let rest = self.0 % 9;
-        2 * pair + if rest >= 5 { 1 } else { 0 }
+        let pair = self.0 / PAIR_BITS;
+        let rest = self.0 % PAIR_BITS;
+        2 * pair + if rest > GHOST { 1 } else { 0 }
     }
 
     /// The 0-based file, 0 for file a.
     pub const fn file(self) -> u8 {
-        let rest = self.0 % 9;
-        if rest >= 5 {
-            2 * (rest - 5) + 1
+        let rest = self.0 % PAIR_BITS;
+        if rest > GHOST {
+            2 * (rest - (GHOST + 1)) + 1
         } else {
             2 * rest
         }

@@ -23,6 +23,7 @@
 //!   rules, where it lands directly behind, the lone king can be lured off the diagonal:
 //!   [`EngineRules::LONE_KING_HOLDS_MAIN_DIAGONAL`]); four beat it anywhere.
 
+use dama_core::bitboard::LAYOUT_BITS;
 use dama_core::{Bitboard, Color, Direction, Position, Square};
 
 use crate::EngineRules;
@@ -95,7 +96,7 @@ const DOUBLE: u64 = squares(&[
 const LEFT: u64 = {
     let mut mask = 0u64;
     let mut bit = 0;
-    while bit < 36 {
+    while bit < LAYOUT_BITS {
         if Square::from_bit(bit as u8).is_some() && file_of(bit) < 4 {
             mask |= 1 << bit;
         }
@@ -110,16 +111,16 @@ const GUARDS: [u64; 2] = [squares(&[(2, 0), (4, 0)]), squares(&[(3, 7), (5, 7)])
 
 /// For each colour and bit, the squares ahead of a man there that an enemy piece must stand
 /// on to stop it (its promotion cone).
-static CONES: [[u64; 36]; 2] = build_cones();
+static CONES: [[u64; LAYOUT_BITS]; 2] = build_cones();
 
-const fn build_cones() -> [[u64; 36]; 2] {
-    let mut cones = [[0u64; 36]; 2];
+const fn build_cones() -> [[u64; LAYOUT_BITS]; 2] {
+    let mut cones = [[0u64; LAYOUT_BITS]; 2];
     let mut bit = 0;
-    while bit < 36 {
+    while bit < LAYOUT_BITS {
         if Square::from_bit(bit as u8).is_some() {
             let (f, r) = (file_of(bit) as i32, rank_of(bit) as i32);
             let mut other = 0;
-            while other < 36 {
+            while other < LAYOUT_BITS {
                 if Square::from_bit(other as u8).is_some() {
                     let (f2, r2) = (file_of(other) as i32, rank_of(other) as i32);
                     let df = if f2 > f { f2 - f } else { f - f2 };
@@ -142,7 +143,7 @@ const fn build_cones() -> [[u64; 36]; 2] {
 const RANKS: [[u64; 8]; 2] = {
     let mut ranks = [[0u64; 8]; 2];
     let mut bit = 0;
-    while bit < 36 {
+    while bit < LAYOUT_BITS {
         if Square::from_bit(bit as u8).is_some() {
             let rank = rank_of(bit) as usize;
             ranks[0][rank] |= 1 << bit;
@@ -219,14 +220,14 @@ fn side_score(pos: &Position, color: Color, total: i32, w: &Weights, fl: Flavour
     let weight = 4 + (24 - total).max(0) / 3;
     let mut advance = 0;
     for (rank, mask) in RANKS[color.index()].iter().enumerate() {
-        advance += w.advance[rank.min(6)] * (men.0 & mask).count_ones() as i32;
+        advance += w.advance[rank.min(6)] * (men.bits() & mask).count_ones() as i32;
     }
     score += advance * weight / 8;
     let mut fastest = u32::MAX;
     if !enemy_kings {
         let runaway = w.runaway + if fl.compulsory { 0 } else { w.optional_runaway };
         for sq in men {
-            if CONES[color.index()][sq.bit() as usize] & enemy.0 == 0 {
+            if CONES[color.index()][sq.bit() as usize] & enemy.bits() == 0 {
                 let rank = relative_rank(color, sq);
                 score += runaway + w.runaway_rank * rank as i32;
                 fastest = fastest.min(7 - rank as u32);
@@ -243,13 +244,13 @@ fn side_score(pos: &Position, color: Color, total: i32, w: &Weights, fl: Flavour
         if total > 10 {
             score += w.back_rank * (men & home).count() as i32;
         }
-        score += w.back_guard * (men.0 & GUARDS[color.index()]).count_ones() as i32;
+        score += w.back_guard * (men.bits() & GUARDS[color.index()]).count_ones() as i32;
     }
 
-    score += w.centre * (men.0 & CENTRE).count_ones() as i32;
+    score += w.centre * (men.bits() & CENTRE).count_ones() as i32;
 
     // Balance between the two wings.
-    let left = (men.0 & LEFT).count_ones() as i32;
+    let left = (men.bits() & LEFT).count_ones() as i32;
     score += w.balance * (2 * left - men.count() as i32).abs();
 
     // Men's free steps forward, and men with none (locked).

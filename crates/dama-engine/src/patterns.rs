@@ -58,8 +58,8 @@ fn gather(bits: u64, c: usize, q: usize) -> usize {
 /// The pattern index of every window of `pos` (white's pieces count 1, black's 2).
 #[inline]
 pub fn indices(pos: &Position) -> [u16; WINDOWS] {
-    let white = pos.pieces(Color::White).0;
-    let black = pos.pieces(Color::Black).0;
+    let white = pos.pieces(Color::White).bits();
+    let black = pos.pieces(Color::Black).bits();
     let mut out = [0u16; WINDOWS];
     for q in 0..3 {
         for c in 0..3 {
@@ -137,7 +137,7 @@ pub fn russian() -> Option<&'static Patterns> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dama_core::{Bitboard, Square};
+    use dama_core::Square;
 
     #[test]
     fn the_built_in_sets_load_and_count_in_the_evaluation() {
@@ -196,11 +196,11 @@ mod tests {
     fn every_window_square_is_counted_once() {
         // Each dark square is in one to four windows; its single-piece pattern is 3^k.
         for sq in Square::all() {
-            let only = Bitboard(1 << sq.bit());
+            let only = sq.bb();
             let mut hits = 0;
             for q in 0..3 {
                 for c in 0..3 {
-                    let v = TERNARY[gather(only.0, c, q)];
+                    let v = TERNARY[gather(only.bits(), c, q)];
                     let (f, r) = (sq.file() as usize, sq.rank() as usize);
                     let inside = (2 * c..2 * c + 4).contains(&f) && (2 * q..2 * q + 4).contains(&r);
                     assert_eq!(v != 0, inside, "{sq} window {c},{q}");

@@ -45,7 +45,7 @@ pub struct Searcher<'t, R: EngineRules> {
     lists: Vec<MoveList>,
     order: Vec<Vec<(i32, usize)>>,
     killers: [[u16; 2]; MAX_PLY],
-    history: Box<[[i32; 36]; 36]>,
+    history: Box<[[i32; dama_core::bitboard::LAYOUT_BITS]; dama_core::bitboard::LAYOUT_BITS]>,
     /// Repetition keys: the game's reversible tail, then the search path.
     keys: Vec<u64>,
     pv: Vec<Vec<Move>>,
@@ -221,7 +221,9 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
             lists: (0..MAX_PLY + 1).map(|_| MoveList::new()).collect(),
             order: vec![Vec::new(); MAX_PLY + 1],
             killers: [[0; 2]; MAX_PLY],
-            history: Box::new([[0; 36]; 36]),
+            history: Box::new(
+                [[0; dama_core::bitboard::LAYOUT_BITS]; dama_core::bitboard::LAYOUT_BITS],
+            ),
             keys: Vec::with_capacity(256),
             pv: vec![Vec::new(); MAX_PLY + 1],
             nodes: 0,

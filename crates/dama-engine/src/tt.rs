@@ -11,6 +11,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::EngineRules;
+use dama_core::bitboard::LAYOUT_BITS;
 use dama_core::rules::{DrawCounters, EndingCount};
 use dama_core::{Color, Move, Position};
 
@@ -25,7 +26,7 @@ const fn splitmix(state: u64) -> (u64, u64) {
 /// The random numbers: `[kind][bit]` for white men, white kings, black men, black kings;
 /// then the side to move, the quiet-ply counts and the ending counts.
 struct Keys {
-    pieces: [[u64; 36]; 4],
+    pieces: [[u64; LAYOUT_BITS]; 4],
     black: u64,
     quiet: [u64; 64],
     ending: [u64; 64],
@@ -33,7 +34,7 @@ struct Keys {
 
 const fn build_keys() -> Keys {
     let mut keys = Keys {
-        pieces: [[0; 36]; 4],
+        pieces: [[0; LAYOUT_BITS]; 4],
         black: 0,
         quiet: [0; 64],
         ending: [0; 64],
@@ -42,7 +43,7 @@ const fn build_keys() -> Keys {
     let mut kind = 0;
     while kind < 4 {
         let mut bit = 0;
-        while bit < 36 {
+        while bit < LAYOUT_BITS {
             let (s, v) = splitmix(state);
             state = s;
             keys.pieces[kind][bit] = v;

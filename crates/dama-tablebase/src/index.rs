@@ -12,6 +12,7 @@
 //! Only men sets that overlap waste entries (they are marked and never used); a king never
 //! sits on a man's square by construction.
 
+use dama_core::bitboard::{GHOST, PAIR_BITS};
 use dama_core::{Bitboard, Color, Position, Square};
 
 /// The squares numbered 0–31 in bit order (rank by rank from a1); a 180° turn of the board
@@ -19,14 +20,16 @@ use dama_core::{Bitboard, Color, Position, Square};
 #[inline]
 pub fn dense(sq: Square) -> u32 {
     let bit = u32::from(sq.bit());
-    (bit / 9) * 8 + (bit % 9) - u32::from(bit % 9 > 4)
+    let (pair, ghost) = (u32::from(PAIR_BITS), u32::from(GHOST));
+    (bit / pair) * 8 + (bit % pair) - u32::from(bit % pair > ghost)
 }
 
 /// The square of a dense number 0–31.
 #[inline]
 pub fn square_of(d: u32) -> Option<Square> {
     let (block, rest) = (d / 8, d % 8);
-    Square::from_bit((block * 9 + rest + u32::from(rest >= 4)) as u8)
+    let (pair, ghost) = (u32::from(PAIR_BITS), u32::from(GHOST));
+    Square::from_bit((block * pair + rest + u32::from(rest >= ghost)) as u8)
 }
 
 /// A bitboard as a 32-bit set of dense numbers.
@@ -34,9 +37,9 @@ pub fn square_of(d: u32) -> Option<Square> {
 pub fn to_dense(bb: Bitboard) -> u32 {
     let mut out = 0u32;
     for block in 0..4 {
-        let part = bb.0 >> (9 * block);
+        let part = bb.bits() >> (PAIR_BITS * block);
         out |= ((part & 0xF) as u32) << (8 * block);
-        out |= (((part >> 5) & 0xF) as u32) << (8 * block + 4);
+        out |= (((part >> (GHOST + 1)) & 0xF) as u32) << (8 * block + 4);
     }
     out
 }
@@ -47,10 +50,10 @@ pub fn from_dense(mask: u32) -> Bitboard {
     let mut out = 0u64;
     for block in 0..4 {
         let part = u64::from(mask >> (8 * block));
-        out |= (part & 0xF) << (9 * block);
-        out |= ((part >> 4) & 0xF) << (9 * block + 5);
+        out |= (part & 0xF) << (PAIR_BITS * block);
+        out |= ((part >> 4) & 0xF) << (PAIR_BITS * block + GHOST + 1);
     }
-    Bitboard(out)
+    Bitboard::from_bits_truncate(out)
 }
 
 /// C(n, k) for n ≤ 32, k ≤ 5.

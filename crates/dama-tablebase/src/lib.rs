@@ -306,7 +306,7 @@ pub fn best_move_with<R: Rules>(
             };
             (real, child_value.back())
         };
-        let key = real.goodness() * 4_000_000 + pure.goodness();
+        let key = real.goodness_then(pure);
         if best.is_none_or(|(_, _, k)| key > k) {
             best = Some((*mv, real, key));
         }

@@ -23,6 +23,14 @@ pub const MAX_DISTANCE: u32 = 127;
 /// Plies left that mean "no count at all".
 pub const UNLIMITED: u32 = u32::MAX;
 
+/// Where [`Value::goodness`] counts a win down from (and a loss up from its negative): every
+/// goodness lies within ±`GOODNESS_BOUND`.
+const GOODNESS_BOUND: i64 = 1_000_000;
+
+/// The factor of [`Value::goodness_then`], which packs two goodnesses into one key: above the
+/// spread of a goodness (2 × [`GOODNESS_BOUND`]), so the first always decides unless equal.
+const GOODNESS_RADIX: i64 = 4 * GOODNESS_BOUND;
+
 impl Value {
     /// The one-byte code: 0 a draw, 1–127 a win, 128 + n a loss in n.
     pub fn encode(self) -> u8 {
@@ -73,10 +81,15 @@ impl Value {
     /// An order from the side to move's view: a quicker win, then a draw, then a slower loss.
     pub fn goodness(self) -> i64 {
         match self {
-            Value::Win(n) => 1_000_000 - i64::from(n),
+            Value::Win(n) => GOODNESS_BOUND - i64::from(n),
             Value::Draw => 0,
-            Value::Loss(n) => -1_000_000 + i64::from(n),
+            Value::Loss(n) => -GOODNESS_BOUND + i64::from(n),
         }
+    }
+
+    /// A key that orders by this value's [`goodness`](Value::goodness), then by `tie`'s.
+    pub fn goodness_then(self, tie: Value) -> i64 {
+        self.goodness() * GOODNESS_RADIX + tie.goodness()
     }
 }
 

@@ -219,9 +219,9 @@ fn check_position<R: Rules>(pos: &Position) -> Result<(), TestCaseError> {
     let v = Variant::of(registered::<R>());
     let key = |m: &Naive| -> (Square, Vec<Square>, u64) {
         if v.merged {
-            (m.0, vec![*m.1.last().unwrap()], m.2.0)
+            (m.0, vec![*m.1.last().unwrap()], m.2.bits())
         } else {
-            (m.0, m.1.clone(), m.2.0)
+            (m.0, m.1.clone(), m.2.bits())
         }
     };
     let mut got: Vec<_> = list

@@ -6,6 +6,8 @@
 //! captures that may have to be merged (kings', and men's under the Russian rules) go through
 //! a move list first, where routes with the same start, end and captured pieces become one.
 
+use super::backward::backward_men;
+use super::precedence::{RankedSink, best_man_captures, rank_of};
 use super::{
     ListSink, Params, Precedence, Sink, back, forward_of, king_captures, king_targets,
     man_captures_of, man_jumpers, man_prey, simple_men,
@@ -50,7 +52,13 @@ pub(super) fn capture_children<P: Params, const WHITE: bool>(
     f: &mut impl FnMut(&Position),
 ) -> bool {
     let us = super::color::<WHITE>();
+    if backward_men::<P>() {
+        return super::backward::capture_children::<P, WHITE>(pos, list, f);
+    }
     if P::PRECEDENCE != Precedence::None {
+        if simple_men::<P>() && (P::PRECEDENCE != Precedence::Italian || !P::MEN_CAPTURE_KINGS) {
+            return ranked_forward_captures::<P, WHITE>(pos, list, f);
+        }
         // The captures must be ranked against each other before any is played.
         list.clear();
         super::captures::<P>(pos, list);
@@ -142,6 +150,56 @@ fn forward_man_captures<P: Params, const WHITE: bool>(
     true
 }
 
+/// [`capture_children`] under a precedence rule where men capture forward only and stop on
+/// the far rank, and the Italian order of the kings taken never ranks a man's capture (men
+/// take no kings there): the kings' best captures are kept in `list`, the men's best rank is
+/// read from the bitboards ([`best_man_captures`]), and the men's captures of the best rank
+/// are walked as in [`forward_man_captures`].
+#[inline(always)]
+fn ranked_forward_captures<P: Params, const WHITE: bool>(
+    pos: &Position,
+    list: &mut MoveList,
+    f: &mut impl FnMut(&Position),
+) -> bool {
+    let us = super::color::<WHITE>();
+    list.clear();
+    let kings_best = if pos.kings(us).any() {
+        let sink = RankedSink::<P>::new(list, pos.all_kings(), P::MERGE_ROUTES);
+        king_captures::<P, _>(pos, sink).best
+    } else {
+        0
+    };
+    let walk = ManWalk {
+        pos,
+        opp: man_prey::<P>(pos, !us),
+        empty: pos.empty(),
+    };
+    let [d0, d1] = forward_of::<WHITE>();
+    let men = pos.men(us);
+    let lands0 = (men.shift_raw(d0) & walk.opp).shift_raw(d0) & walk.empty;
+    let lands1 = (men.shift_raw(d1) & walk.opp).shift_raw(d1) & walk.empty;
+    let men_best = if (lands0 | lands1).is_empty() || (P::KING_PRIORITY && kings_best > 0) {
+        0
+    } else {
+        best_man_captures::<P, WHITE>(lands0, lands1, walk.opp, walk.empty, pos.all_kings()).0
+    };
+    if kings_best >= men_best {
+        for mv in list.iter() {
+            f(&pos.after(mv));
+        }
+    }
+    if men_best >= kings_best && men_best > 0 {
+        for (dir, lands) in [(d0, lands0), (d1, lands1)] {
+            for land in lands {
+                let over = back(land, dir);
+                let from = back(over, dir);
+                walk.best::<P, WHITE>(from, land, over.bb(), 1, men_best, f);
+            }
+        }
+    }
+    kings_best > 0 || men_best > 0
+}
+
 /// The fixed part of a forward man's capture walk.
 struct ManWalk<'a> {
     pos: &'a Position,
@@ -177,6 +235,42 @@ impl ManWalk<'_> {
             }
         }
         if !P::PARTIAL && !extended {
+            f(&self.pos.after_capture(from, at, taken, false));
+        }
+    }
+}
+
+impl ManWalk<'_> {
+    /// [`ManWalk::on`] under a precedence rule: hands to `f` only the sequences of rank
+    /// `best` (by the pieces and kings taken; see [`ranked_forward_captures`]).
+    fn best<P: Params, const WHITE: bool>(
+        &self,
+        from: Square,
+        at: Square,
+        taken: Bitboard,
+        hops: usize,
+        best: u64,
+        f: &mut impl FnMut(&Position),
+    ) {
+        let rank = || {
+            let kings = (taken & self.pos.all_kings()).count();
+            rank_of::<P>(hops as u32, kings, false, 0)
+        };
+        if P::PARTIAL && rank() == best {
+            f(&self.pos.after_capture(from, at, taken, false));
+        }
+        let mut extended = false;
+        if hops < P::MAX_HOPS {
+            for dir in forward_of::<WHITE>() {
+                let over = at.bb().shift_raw(dir) & self.opp;
+                let land = over.shift_raw(dir) & self.empty;
+                if let Some(land) = land.first() {
+                    extended = true;
+                    self.best::<P, WHITE>(from, land, taken | over, hops + 1, best, f);
+                }
+            }
+        }
+        if !P::PARTIAL && !extended && rank() == best {
             f(&self.pos.after_capture(from, at, taken, false));
         }
     }

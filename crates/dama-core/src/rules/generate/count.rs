@@ -2,6 +2,8 @@
 //! moves from the bitboards, the captures by the search of the parent module where they need
 //! it.
 
+use super::backward::backward_men;
+use super::precedence::{RankedSink, best_man_captures, better};
 use super::{
     CountSink, Jumps, ListSink, Params, Precedence, Sink, back, forward_of, king_captures,
     king_targets, man_jumpers, man_prey, opposite, simple_men,
@@ -77,6 +79,9 @@ pub(super) fn count_moves_of<P: Params, const WHITE: bool>(
     scratch: &mut MoveList,
 ) -> usize {
     let us = if WHITE { Color::White } else { Color::Black };
+    if backward_men::<P>() {
+        return super::backward::count_moves::<P, WHITE>(pos, scratch);
+    }
     if P::PRECEDENCE != Precedence::None {
         return count_ranked::<P, WHITE>(pos, scratch);
     }
@@ -231,17 +236,43 @@ fn first_hops<P: Params, S: Sink, const WHITE: bool>(
     }
 }
 
-/// [`count_moves_of`] under a precedence rule: the captures are found and ranked in
-/// `scratch`; without any, the plain moves are counted from the bitboards.
+/// [`count_moves_of`] under a precedence rule: the captures of the highest rank are counted
+/// as the search finds them (the kings' kept in `scratch` to merge routes, forward men's
+/// counted from the bitboards, other men's kept in `scratch` too); without any, the plain
+/// moves are counted from the bitboards.
 #[inline(always)]
 fn count_ranked<P: Params, const WHITE: bool>(pos: &Position, scratch: &mut MoveList) -> usize {
+    let us = super::color::<WHITE>();
     scratch.clear();
-    super::captures::<P>(pos, scratch);
-    let captures = scratch.len();
+    let captures = if simple_men::<P>() {
+        let (mut best, mut captures) = (0, 0);
+        if pos.kings(us).any() {
+            let sink = RankedSink::<P>::new(scratch, pos.all_kings(), P::MERGE_ROUTES);
+            let sink = king_captures::<P, _>(pos, sink);
+            (best, captures) = (sink.best, sink.list.len());
+        }
+        if !(P::KING_PRIORITY && captures > 0) {
+            let opp = man_prey::<P>(pos, !us);
+            let empty = pos.empty();
+            let men = pos.men(us);
+            let [d0, d1] = forward_of::<WHITE>();
+            let lands0 = (men.shift_raw(d0) & opp).shift_raw(d0) & empty;
+            let lands1 = (men.shift_raw(d1) & opp).shift_raw(d1) & empty;
+            if (lands0 | lands1).any() {
+                let men_best =
+                    best_man_captures::<P, WHITE>(lands0, lands1, opp, empty, pos.all_kings());
+                captures = better((best, captures), men_best).1;
+            }
+        }
+        captures
+    } else {
+        // Men that capture backward (and are not those of `backward.rs`) or go on as kings.
+        super::ranked_captures::<P>(pos, scratch);
+        scratch.len()
+    };
     if P::COMPULSORY && captures > 0 {
         return captures;
     }
-    let us = super::color::<WHITE>();
     let empty = pos.empty();
     let occ = pos.occupied();
     let men = pos.men(us);

@@ -9,6 +9,7 @@
 //! What differs is described by the constants of [`Params`]; every one is a compile-time
 //! constant, so a rule set's generator carries no branch of the others.
 
+mod backward;
 mod children;
 mod count;
 mod dimensions;
@@ -24,6 +25,7 @@ pub use leaves::perft;
 use crate::mv::MAX_PATH;
 use crate::position::Color;
 use crate::{Bitboard, Direction, Move, MoveList, Position, Square};
+use precedence::RankedSink;
 
 /// The move methods of [`Rules`](crate::Rules) for a rule set whose moves are exactly the
 /// shared generator's under its own [`Params`]: `legal_moves` ([`legal_moves`]),
@@ -546,14 +548,15 @@ fn man_captures_of<P: Params, S: Sink, const WHITE: bool>(pos: &Position, sink: 
 /// Adds the captures of the side to move to `list`: kings' first, and men's only when the
 /// rules give kings no priority or no king can capture.
 fn captures<P: Params>(pos: &Position, list: &mut MoveList) {
+    if P::PRECEDENCE != Precedence::None {
+        ranked_captures::<P>(pos, list);
+        return;
+    }
     let first_capture = list.len();
-    // Under a precedence rule every route is kept until the best are chosen: two routes of
-    // one move may rank differently (the Italian order of the pieces taken).
-    let ranked = P::PRECEDENCE != Precedence::None;
     let sink = ListSink {
         list,
         first_capture,
-        merge: P::MERGE_ROUTES && !ranked,
+        merge: P::MERGE_ROUTES,
     };
     let sink = king_captures::<P, _>(pos, sink);
     if P::KING_PRIORITY && sink.list.len() > first_capture {
@@ -561,13 +564,24 @@ fn captures<P: Params>(pos: &Position, list: &mut MoveList) {
     }
     // Forward-only men that stop on the far rank never take the same pieces by two routes.
     let men_sink = ListSink {
-        merge: P::MERGE_ROUTES && !simple_men::<P>() && !ranked,
+        merge: P::MERGE_ROUTES && !simple_men::<P>(),
         ..sink
     };
-    let list = man_captures::<P, _>(pos, men_sink).list;
-    if ranked {
-        precedence::select::<P>(pos, list, first_capture);
+    man_captures::<P, _>(pos, men_sink);
+}
+
+/// [`captures`] under a precedence rule: only the captures of the highest rank are added
+/// ([`RankedSink`]). Returns that rank (0 when there is no capture).
+#[inline]
+fn ranked_captures<P: Params>(pos: &Position, list: &mut MoveList) -> u64 {
+    let first_capture = list.len();
+    let sink = RankedSink::<P>::new(list, pos.all_kings(), P::MERGE_ROUTES);
+    let mut sink = king_captures::<P, _>(pos, sink);
+    if P::KING_PRIORITY && sink.list.len() > first_capture {
+        return sink.best;
     }
+    sink.merge = P::MERGE_ROUTES && !simple_men::<P>();
+    man_captures::<P, _>(pos, sink).best
 }
 
 /// Adds the plain moves of the side to move to `list`.

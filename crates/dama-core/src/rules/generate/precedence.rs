@@ -1,9 +1,21 @@
 //! The precedence rules: among the captures found, only those that rank highest are legal
-//! ([`Precedence`]). Every route is ranked (two routes of one move may rank differently under
-//! the Italian order); routes with the same start, end and pieces taken are then one move.
+//! ([`Precedence`]). The rank of a sequence is found as the capture search records it
+//! ([`RankedSink`]), so only the best sequences so far are ever kept; two routes of one move
+//! may rank differently (the Italian order), and the move is legal when one of its routes
+//! ranks highest. Routes with the same start, end and pieces taken are then one move.
 
-use super::{Params, Precedence};
-use crate::{Direction, Move, MoveList, Position, Square};
+use std::marker::PhantomData;
+
+use super::{KingRange, Params, Precedence, Sink};
+use crate::mv::MAX_PATH;
+use crate::{Bitboard, Direction, Move, MoveList, Square};
+
+/// The lowest bit of the number of pieces taken in a rank: it outweighs everything else.
+const PIECES_SHIFT: u32 = 40;
+/// The bit of a rank set for a capture made by a king (the Italian order).
+const BY_KING_SHIFT: u32 = 39;
+/// The lowest bit of the number of kings taken in a rank.
+const KINGS_SHIFT: u32 = 32;
 
 /// The direction from `a` to `b`, two squares of one diagonal.
 fn direction(a: Square, b: Square) -> Option<Direction> {
@@ -35,71 +47,254 @@ pub fn taken_in_order(mv: &Move) -> impl Iterator<Item = Square> + '_ {
     })
 }
 
-/// The rank of the capture `mv` of `pos` under `P`'s precedence: higher is better.
-#[inline]
-fn rank<P: Params>(pos: &Position, mv: &Move) -> u64 {
-    let pieces = u64::from(mv.captured().count());
-    let kings = u64::from((mv.captured() & pos.all_kings()).count());
+/// The bit of the Italian order for a king taken at hop `hop` (counted from 0): a king taken
+/// earlier ranks higher.
+#[inline(always)]
+pub(super) const fn king_at_hop(hop: usize) -> u64 {
+    if hop < 32 { 1 << (31 - hop) } else { 0 }
+}
+
+/// The rank under `P`'s precedence of a capture taking `pieces` pieces of which `kings` are
+/// kings, made by a king when `by_king`; `order` is the Italian order of the kings taken
+/// ([`king_at_hop`] of each). Higher is better; every part `P` ignores is left out.
+#[inline(always)]
+pub(super) const fn rank_of<P: Params>(pieces: u32, kings: u32, by_king: bool, order: u64) -> u64 {
+    let pieces = (pieces as u64) << PIECES_SHIFT;
     match P::PRECEDENCE {
         Precedence::None => 0,
         Precedence::MostPieces => pieces,
-        Precedence::MostPiecesThenKings => pieces << 8 | kings,
+        Precedence::MostPiecesThenKings => pieces | (kings as u64) << KINGS_SHIFT,
         Precedence::Italian => {
-            let with_king = u64::from(pos.all_kings().contains(mv.from()));
-            // A king taken at hop i sets bit 31 - i: a king taken earlier ranks higher.
-            let order = taken_in_order(mv)
-                .take(32)
-                .enumerate()
-                .filter(|&(_, sq)| pos.all_kings().contains(sq))
-                .fold(0u64, |bits, (i, _)| bits | 1 << (31 - i));
-            pieces << 40 | with_king << 39 | kings << 32 | order
+            pieces | (by_king as u64) << BY_KING_SHIFT | (kings as u64) << KINGS_SHIFT | order
         }
     }
 }
 
-/// Keeps, of the captures in `list` from `first` on, those of the highest rank, one per
-/// start, end and pieces taken where the rules merge routes.
-pub(super) fn select<P: Params>(pos: &Position, list: &mut MoveList, first: usize) {
-    let Some(best) = list[first..].iter().map(|mv| rank::<P>(pos, mv)).max() else {
-        return;
-    };
-    let mut i = 0;
-    list.retain(|mv| {
-        i += 1;
-        i <= first || rank::<P>(pos, mv) == best
-    });
-    if !P::MERGE_ROUTES {
-        return;
-    }
-    // Routes of one move are rare: look for one before building anything.
-    let ranked = &list[first..];
-    let twice = |i: usize| ranked[..i].iter().any(|m| m.same_route(&ranked[i]));
-    if !(1..ranked.len()).any(twice) {
-        return;
-    }
-    let keep: Vec<bool> = (0..ranked.len()).map(|i| !twice(i)).collect();
-    let mut i = 0;
-    list.retain(|_| {
-        i += 1;
-        i <= first || keep[i - 1 - first]
-    });
+/// The number of pieces a capture of rank `rank` takes.
+#[inline(always)]
+const fn pieces_of(rank: u64) -> u64 {
+    rank >> PIECES_SHIFT
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::Bitboard;
-
-    #[test]
-    fn pieces_in_order() {
-        let sq = |s: &str| s.parse::<Square>().unwrap();
-        let mv = Move::new(
-            sq("a1"),
-            &[sq("c3"), sq("e5"), sq("g3")],
-            Bitboard::EMPTY.with(sq("b2")).with(sq("d4")).with(sq("f4")),
-        )
-        .unwrap();
-        let order: Vec<Square> = taken_in_order(&mv).collect();
-        assert_eq!(order, [sq("b2"), sq("d4"), sq("f4")]);
+/// The rank of the sequence from `from` along the first `hops` squares of `path`, taking
+/// `captured`, in a position whose kings are `kings`.
+#[inline(always)]
+fn rank<P: Params>(
+    kings: Bitboard,
+    from: Square,
+    path: &[Square; MAX_PATH],
+    hops: usize,
+    captured: Bitboard,
+) -> u64 {
+    let pieces = captured.count();
+    let kings_taken = (captured & kings).count();
+    let by_king = kings.contains(from);
+    let mut order = 0;
+    if P::PRECEDENCE == Precedence::Italian && kings_taken > 0 {
+        if P::KING_RANGE == KingRange::Short {
+            // Every hop jumps the square between its start and its landing: the bit halfway.
+            let mut at = from;
+            for (hop, &land) in path[..hops].iter().enumerate() {
+                let over = Square::from_bit_unchecked((at.bit() + land.bit()) / 2);
+                if kings.contains(over) {
+                    order |= king_at_hop(hop);
+                }
+                at = land;
+            }
+        } else {
+            let mv = Move::from_parts(from, *path, hops, captured, false);
+            for (hop, sq) in taken_in_order(&mv).enumerate() {
+                if kings.contains(sq) {
+                    order |= king_at_hop(hop);
+                }
+            }
+        }
     }
+    rank_of::<P>(pieces, kings_taken, by_king, order)
+}
+
+/// Collects the captures of the highest rank found so far as moves: a better one empties the
+/// list (from `first_capture` on), a worse one is dropped, and where `merge` is set a route of
+/// a move already kept is dropped too.
+pub(super) struct RankedSink<'a, P> {
+    pub(super) list: &'a mut MoveList,
+    /// Where this search's captures begin in `list`.
+    pub(super) first_capture: usize,
+    /// Whether routes with the same start, end and pieces taken are one move.
+    pub(super) merge: bool,
+    /// The kings of the position searched.
+    kings: Bitboard,
+    /// The rank of the captures in the list (0 before any).
+    pub(super) best: u64,
+    params: PhantomData<P>,
+}
+
+impl<'a, P: Params> RankedSink<'a, P> {
+    /// A sink adding to `list` the best captures of a position whose kings are `kings`.
+    #[inline(always)]
+    pub(super) fn new(list: &'a mut MoveList, kings: Bitboard, merge: bool) -> Self {
+        RankedSink {
+            first_capture: list.len(),
+            list,
+            merge,
+            kings,
+            best: 0,
+            params: PhantomData,
+        }
+    }
+}
+
+impl<P: Params> Sink for RankedSink<'_, P> {
+    #[inline]
+    fn record(
+        &mut self,
+        from: Square,
+        path: &[Square; MAX_PATH],
+        hops: usize,
+        captured: Bitboard,
+        crowns: bool,
+    ) {
+        // The pieces taken come first in every rank.
+        if (hops as u64) < pieces_of(self.best) {
+            return;
+        }
+        let rank = rank::<P>(self.kings, from, path, hops, captured);
+        if rank < self.best {
+            return;
+        }
+        if rank > self.best {
+            self.list.truncate(self.first_capture);
+            self.best = rank;
+        }
+        let mv = Move::from_parts(from, *path, hops, captured, crowns);
+        if self.merge
+            && self.list[self.first_capture..]
+                .iter()
+                .any(|m| m.same_route(&mv))
+        {
+            return;
+        }
+        self.list.push(mv);
+    }
+}
+
+/// The best rank and how many sequences have it, of the captures of a forward-capturing man
+/// (white's when `WHITE`) standing on `at` after `hops` hops that took `taken` (`kings_taken`
+/// of them kings, in the Italian `order`). `opp`: the pieces it may take; `empty`: the empty
+/// squares; `kings`: the kings on the board.
+///
+/// Such a man's further hops always go forward, away from its starting square and from the
+/// pieces it has taken, so the position's own `opp` and `empty` are all it looks at, and no
+/// two of its sequences are one move.
+#[allow(clippy::too_many_arguments)]
+fn best_man_tree<P: Params, const WHITE: bool>(
+    at: Bitboard,
+    hops: usize,
+    kings_taken: u32,
+    order: u64,
+    opp: Bitboard,
+    empty: Bitboard,
+    kings: Bitboard,
+) -> (u64, usize) {
+    let mut best = (0, 0);
+    let mut extended = false;
+    if hops < P::MAX_HOPS {
+        for dir in super::forward_of::<WHITE>() {
+            let over = at.shift(dir) & opp;
+            let land = over.shift(dir) & empty;
+            if land.any() {
+                extended = true;
+                let king = (over & kings).any();
+                let below = best_man_tree::<P, WHITE>(
+                    land,
+                    hops + 1,
+                    kings_taken + u32::from(king),
+                    if king {
+                        order | king_at_hop(hops)
+                    } else {
+                        order
+                    },
+                    opp,
+                    empty,
+                    kings,
+                );
+                best = better(best, below);
+            }
+        }
+    }
+    if hops > 0 && (P::PARTIAL || !extended) {
+        best = better(
+            best,
+            (rank_of::<P>(hops as u32, kings_taken, false, order), 1),
+        );
+    }
+    best
+}
+
+/// Of two (rank, count) pairs, the one of higher rank, or both counted at equal rank.
+#[inline(always)]
+pub(super) fn better(a: (u64, usize), b: (u64, usize)) -> (u64, usize) {
+    if a.0 > b.0 {
+        a
+    } else if b.0 > a.0 {
+        b
+    } else {
+        (a.0, a.1 + b.1)
+    }
+}
+
+/// The best rank and the number of captures of that rank of forward-capturing men (white's
+/// when `WHITE`, [`best_man_tree`]) whose first hops land on `lands0` (in the first forward
+/// direction) and `lands1` (the second); `(0, 0)` when there are none.
+#[inline(always)]
+pub(super) fn best_man_captures<P: Params, const WHITE: bool>(
+    lands0: Bitboard,
+    lands1: Bitboard,
+    opp: Bitboard,
+    empty: Bitboard,
+    kings: Bitboard,
+) -> (u64, usize) {
+    let [d0, d1] = super::forward_of::<WHITE>();
+    // The landings from which a further hop can be made.
+    let again = if P::MAX_HOPS > 1 {
+        super::man_jumpers(Bitboard::ALL, opp, empty, d0)
+            | super::man_jumpers(Bitboard::ALL, opp, empty, d1)
+    } else {
+        Bitboard::EMPTY
+    };
+    if ((lands0 | lands1) & again).is_empty() {
+        // One hop each: only the kings taken tell them apart.
+        let all = (lands0.count() + lands1.count()) as usize;
+        if all == 0 {
+            return (0, 0);
+        }
+        let over_kings = if P::PRECEDENCE == Precedence::MostPieces {
+            0
+        } else {
+            ((lands0.shift(super::opposite(d0)) & kings).count()
+                + (lands1.shift(super::opposite(d1)) & kings).count()) as usize
+        };
+        return if over_kings > 0 {
+            (rank_of::<P>(1, 1, false, king_at_hop(0)), over_kings)
+        } else {
+            (rank_of::<P>(1, 0, false, 0), all)
+        };
+    }
+    let mut best = (0, 0);
+    for (lands, dir) in [(lands0, d0), (lands1, d1)] {
+        for land in lands {
+            let king = kings.contains(super::back(land, dir));
+            let below = best_man_tree::<P, WHITE>(
+                land.bb(),
+                1,
+                u32::from(king),
+                if king { king_at_hop(0) } else { 0 },
+                opp,
+                empty,
+                kings,
+            );
+            best = better(best, below);
+        }
+    }
+    best
 }
