@@ -55,25 +55,6 @@ fn each_set_round_trips() {
     round_trip::<Thai>(40, "31");
 }
 
-/// The console's transcript of `script` under `--rules rules`.
-fn console(rules: &str, script: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .args(["play", "--rules", rules, "--color", "never"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8(out.stdout).unwrap()
-}
-
 #[test]
 fn scripted_console_games() {
     for (rules, first, reply, prompt) in [
@@ -89,7 +70,10 @@ fn scripted_console_games() {
         ("pool", "22-18", "11-15", "2. White to move"),
         ("thai", "26-22", "7-11", "2. White to move"),
     ] {
-        let text = console(rules, &format!("{first}\n{reply}\nquit\n"));
+        let (text, _) = dama(
+            &["play", "--rules", rules, "--color", "never"],
+            &format!("{first}\n{reply}\nquit\n"),
+        );
         assert!(text.contains(&format!(": {first}\n")), "{rules}: {text}");
         assert!(text.contains(prompt), "{rules}: {text}");
         assert!(!text.contains("not a legal"), "{rules}: {text}");
