@@ -24,20 +24,7 @@ fn lines(args: &[&str]) -> Vec<String> {
     String::from_utf8(out.stdout)
         .unwrap()
         .lines()
-        .map(|line| {
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let mut kept = Vec::new();
-            let mut i = 0;
-            while i < words.len() {
-                if words[i] == "time" || words[i] == "nps" {
-                    i += 2;
-                } else {
-                    kept.push(words[i]);
-                    i += 1;
-                }
-            }
-            kept.join(" ")
-        })
+        .map(crate::analyze_multipv::timeless)
         .collect()
 }
 

@@ -30,7 +30,7 @@ fn field<'l>(line: &'l str, key: &str) -> &'l str {
 }
 
 /// An `info` line without its clock fields (`time`, `nps`), which vary from run to run.
-fn timeless(line: &str) -> String {
+pub(crate) fn timeless(line: &str) -> String {
     let words: Vec<&str> = line.split_whitespace().collect();
     let mut kept = Vec::new();
     let mut i = 0;

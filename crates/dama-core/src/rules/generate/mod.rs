@@ -262,15 +262,18 @@ impl Sink for ListSink<'_> {
         crowns: bool,
     ) {
         let mv = Move::from_parts(from, *path, hops, captured, crowns);
-        if self.merge
-            && self.list[self.first_capture..]
-                .iter()
-                .any(|m| m.same_route(&mv))
-        {
-            return;
-        }
-        self.list.push(mv);
+        push_capture(self.list, self.first_capture, self.merge, mv);
     }
+}
+
+/// Pushes the capture `mv` onto `list`, unless `merge` and one of the captures from
+/// `first_capture` on is the same route (the same start, end and pieces taken).
+#[inline]
+pub(super) fn push_capture(list: &mut MoveList, first_capture: usize, merge: bool, mv: Move) {
+    if merge && list[first_capture..].iter().any(|m| m.same_route(&mv)) {
+        return;
+    }
+    list.push(mv);
 }
 
 /// Counts sequences (for bulk counting, where no two can be the same move).

@@ -167,14 +167,7 @@ impl<P: Params> Sink for RankedSink<'_, P> {
             self.best = rank;
         }
         let mv = Move::from_parts(from, *path, hops, captured, crowns);
-        if self.merge
-            && self.list[self.first_capture..]
-                .iter()
-                .any(|m| m.same_route(&mv))
-        {
-            return;
-        }
-        self.list.push(mv);
+        super::push_capture(self.list, self.first_capture, self.merge, mv);
     }
 }
 
