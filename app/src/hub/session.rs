@@ -58,6 +58,9 @@ struct Params {
     hash_mb: u64,
     tb_dir: Option<PathBuf>,
     level: u8,
+    /// Whether the transposition table is kept from one search to the next (`keep-hash`);
+    /// `false` clears it before every `go`, as a new process per move would start.
+    keep_hash: bool,
 }
 
 /// A running search.
@@ -109,6 +112,7 @@ impl Session {
                 hash_mb: DEFAULT_HASH_MB,
                 tb_dir: config.tb_dir,
                 level: 10,
+                keep_hash: true,
             },
             engine: Some(engine),
             pos_text: None,
@@ -299,6 +303,7 @@ impl Session {
                 p.level.to_string(),
                 ParamKind::Int { min: 1, max: 10 },
             ),
+            ("keep-hash", p.keep_hash.to_string(), ParamKind::Bool),
         ];
         for (name, value, kind) in params {
             self.send(Reply::Param {
@@ -355,6 +360,13 @@ impl Session {
                 }
             }),
             "level" => number(1, 10).map(|l| self.params.level = l as u8),
+            "keep-hash" => match value.trim() {
+                "true" => Ok(self.params.keep_hash = true),
+                "false" => Ok(self.params.keep_hash = false),
+                other => Err(format!(
+                    "set-param keep-hash: '{other}' is neither true nor false"
+                )),
+            },
             "tb-dir" => {
                 let dir = (!value.is_empty()).then(|| PathBuf::from(value));
                 if self.tables_fixed && dir != self.params.tb_dir {
@@ -476,6 +488,9 @@ impl Session {
             return self.error("go: a search is running");
         };
         let (limits, ponder_time, left) = self.limits(mode, &setup);
+        if !self.params.keep_hash {
+            engine.clear_table();
+        }
         engine.set_limits(limits);
         // Analysis and pondering search a forced move too (its score and line).
         engine.set_search_forced(mode != GoMode::Think);

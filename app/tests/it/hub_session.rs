@@ -135,12 +135,15 @@ fn initialisation_and_options() {
 < param name=hash value=16 type=int min=1 max=16384
 < param name=tb-dir value="" type=string
 < param name=level value=10 type=int min=1 max=10
+< param name=keep-hash value=true type=bool
 < wait
 > set-param name=variant value=russian
 > set-param name=hash value=4
 > set-param name=no-such-option value=1
 > set-param name=threads value=0
 < error message="set-param threads: '0' is not a number from 1 to 64"
+> set-param name=keep-hash value=maybe
+< error message="set-param keep-hash: 'maybe' is neither true nor false"
 > set-param name=variant value=polish
 < error message="set-param variant: unknown rule set 'polish' (expected spanish, czech, russian, house, english, italian, spanish-official, brazilian, pool or thai)"
 > init
@@ -152,6 +155,7 @@ fn initialisation_and_options() {
 < param name=hash value=4 type=int min=1 max=16384
 < param name=tb-dir value="" type=string
 < param name=level value=10 type=int min=1 max=10
+< param name=keep-hash value=true type=bool
 < wait
 > ping
 < pong
@@ -162,6 +166,43 @@ fn initialisation_and_options() {
         ),
     );
     assert!(hub.finish().is_empty());
+}
+
+/// The nodes of the last `info` line before `done`.
+fn searched_nodes(hub: &mut Hub) -> u64 {
+    hub.send("go think");
+    let lines = hub.until("done");
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info "))
+        .expect("an info line");
+    let nodes = info
+        .split(' ')
+        .find_map(|w| w.strip_prefix("nodes="))
+        .expect("nodes=");
+    nodes.parse().unwrap()
+}
+
+#[test]
+fn keep_hash_false_searches_every_move_afresh() {
+    for (keep, again_fewer) in [("true", true), ("false", false)] {
+        let mut hub = Hub::start(&["--rules", "czech"]);
+        hub.send(&format!("set-param name=keep-hash value={keep}"));
+        hub.send("init");
+        hub.until("ready");
+        hub.send(&format!("pos pos={START} moves=\"9-13 21-17\""));
+        hub.send("level depth=9");
+        let first = searched_nodes(&mut hub);
+        let second = searched_nodes(&mut hub);
+        if again_fewer {
+            assert!(second < first, "keep-hash=true: {second} not below {first}");
+        } else {
+            assert_eq!(second, first, "keep-hash=false searches afresh");
+        }
+        hub.send("quit");
+        hub.finish();
+    }
 }
 
 #[test]

@@ -476,10 +476,15 @@ impl Engine {
 
     /// Forgets the transposition table and resets the clock (for a new game).
     pub fn clear(&mut self) {
+        self.clear_table();
+        self.clock_left = [None; 2];
+    }
+
+    /// Forgets the transposition table only.
+    pub fn clear_table(&mut self) {
         if let Some(table) = &mut self.table {
             table.clear();
         }
-        self.clock_left = [None; 2];
     }
 
     fn rng_state(seed: u64) -> u64 {
