@@ -164,6 +164,15 @@ fn relative_rank(color: Color, sq: Square) -> usize {
     }
 }
 
+/// The squares next to `sq` (a short king's steps, before the board is looked at).
+#[inline]
+fn king_steps(sq: Square) -> Bitboard {
+    let one = sq.bb();
+    Direction::ALL
+        .iter()
+        .fold(Bitboard::EMPTY, |acc, &d| acc | one.shift(d))
+}
+
 /// Squares a king on `sq` can move to.
 #[inline]
 fn king_reach(sq: Square, occupied: Bitboard) -> u32 {
@@ -181,6 +190,9 @@ struct Flavour {
     main_holds: bool,
     /// Capture is compulsory ([`EngineRules::CAPTURE_COMPULSORY`]).
     compulsory: bool,
+    /// Kings move one square ([`EngineRules::SHORT_KINGS`]): their reach is their free
+    /// neighbours, and the flying kings' ending knowledge does not hold.
+    short_kings: bool,
     /// The rule set's learned pattern scores (if it has them), looked up only when the
     /// weights turn them on.
     patterns: fn() -> Option<&'static Patterns>,
@@ -191,6 +203,7 @@ impl Flavour {
     const DEFAULT: Flavour = Flavour {
         main_holds: true,
         compulsory: true,
+        short_kings: false,
         patterns: || None,
     };
 
@@ -198,6 +211,7 @@ impl Flavour {
         Flavour {
             main_holds: R::LONE_KING_HOLDS_MAIN_DIAGONAL,
             compulsory: R::CAPTURE_COMPULSORY,
+            short_kings: R::SHORT_KINGS,
             patterns: R::patterns,
         }
     }
@@ -270,7 +284,12 @@ fn side_score(pos: &Position, color: Color, total: i32, w: &Weights, fl: Flavour
     score += w.locked * (men.count() - movable.count()) as i32;
 
     for sq in kings {
-        score += w.king_reach * king_reach(sq, occupied) as i32;
+        let reach = if fl.short_kings {
+            (king_steps(sq) & empty).count()
+        } else {
+            king_reach(sq, occupied)
+        };
+        score += w.king_reach * reach as i32;
         if sq.on_main_diagonal() {
             score += w.king_main_diagonal;
         }
@@ -360,7 +379,9 @@ fn evaluate_white(pos: &Position, w: &Weights, fl: Flavour) -> i32 {
     use Color::{Black, White};
     let (wm, bm) = (pos.men(White).count(), pos.men(Black).count());
     let (wk, bk) = (pos.kings(White).count(), pos.kings(Black).count());
-    if wm == 0 && bm == 0 {
+    // The lone king's endings below are those of flying kings.
+    let flying = !fl.short_kings;
+    if flying && wm == 0 && bm == 0 {
         if bm + bk == 1 && bk == 1 && wk >= 1 {
             return lone_king_ending(pos, White, Black, main_holds, w);
         }
@@ -393,8 +414,9 @@ fn evaluate_white(pos: &Position, w: &Weights, fl: Flavour) -> i32 {
     }
     // A lone king holds a draw against at most two pieces, at most one of them a king: the
     // side with those pieces cannot count on its extra material.
-    if (wm == 0 && wk == 1 && bm + bk <= 2 && bk <= 1 && score < 0)
-        || (bm == 0 && bk == 1 && wm + wk <= 2 && wk <= 1 && score > 0)
+    if flying
+        && ((wm == 0 && wk == 1 && bm + bk <= 2 && bk <= 1 && score < 0)
+            || (bm == 0 && bk == 1 && wm + wk <= 2 && wk <= 1 && score > 0))
     {
         return score / 8;
     }
@@ -531,5 +553,26 @@ mod tests {
         assert_eq!(main("W:WKd4,c1:Bg7,a7"), 9);
         assert_eq!(main("W:WKd4,Kb2:Bg7,a7"), 18);
         assert_eq!(main("W:WKc5,c1:Bg7,a7"), 0);
+    }
+
+    #[test]
+    fn short_kings_reach_their_free_neighbours() {
+        use dama_core::{Czech, English};
+        // d4 has four free neighbours; a flying king there reaches 11 squares.
+        assert_eq!(term::<English>("W:WKd4,c1:Bh8,a7", "king_reach", 3), 3 * 4);
+        assert_eq!(term::<Czech>("W:WKd4,c1:Bh8,a7", "king_reach", 3), 3 * 11);
+        // An edge king has two; one of them taken leaves one.
+        assert_eq!(term::<English>("W:WKa3,c1:Bh8,a7", "king_reach", 3), 3 * 2);
+        assert_eq!(term::<English>("W:WKa3,c1:Bb4,h8", "king_reach", 3), 3);
+    }
+
+    #[test]
+    fn two_short_kings_against_one_are_not_a_draw() {
+        use dama_core::{Czech, English};
+        let pos = fen::parse("W:WKa1,Kc1:BKh8").unwrap();
+        let english = evaluate_for::<English>(&pos, &English::WEIGHTS);
+        let czech = evaluate_for::<Czech>(&pos, &Czech::WEIGHTS);
+        assert!(english >= English::WEIGHTS.king / 2, "{english}");
+        assert!(czech.abs() <= 50, "{czech}");
     }
 }

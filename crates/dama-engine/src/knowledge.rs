@@ -1,7 +1,7 @@
 //! What the engine must know of a rule set beyond its moves and draw rules: its evaluation
 //! weights, its learned pattern scores, and the few rule properties the evaluation reads.
 
-use dama_core::rules::{KingLanding, Params};
+use dama_core::rules::{KingLanding, KingRange, Params};
 use dama_core::{
     Brazilian, Czech, English, House, Italian, Pool, Russian, Spanish, SpanishOfficial, Thai,
 };
@@ -27,6 +27,11 @@ pub trait EngineRules: TableRules {
     /// kings. True where a capturing king may land anywhere beyond the piece it takes (no
     /// sacrifice can lure the lone king off).
     const LONE_KING_HOLDS_MAIN_DIAGONAL: bool = true;
+
+    /// Whether kings move one square and capture by a short jump (English, Italian): the
+    /// evaluation then counts a king's free neighbours as its reach, and leaves out the
+    /// flying kings' lone-king endings (two short kings beat one).
+    const SHORT_KINGS: bool = false;
 
     /// The learned pattern scores of the rule set, if it has a set of its own (looked up only
     /// when the weights turn patterns on).
@@ -65,12 +70,24 @@ impl EngineRules for House {
     const LONE_KING_HOLDS_MAIN_DIAGONAL: bool = lone_king_holds::<House>();
 }
 
-/// The official 8×8 sets play the hand-set weights until matches tune their own; a king that
-/// lands directly behind (short kings, Thai) lets the lone king be lured off the diagonal.
+/// Whether the generator's [`Params`] give the rule set short kings.
+const fn short_kings<P: Params>() -> bool {
+    matches!(P::KING_RANGE, KingRange::Short)
+}
+
+/// The official 8×8 sets play the hand-set weights until matches tune their own (those of
+/// short kings where kings move one square); a king that lands directly behind (short kings,
+/// Thai) lets the lone king be lured off the diagonal.
 macro_rules! hand_set {
     ($($set:ty),*) => {
         $(impl EngineRules for $set {
+            const WEIGHTS: Weights = if short_kings::<$set>() {
+                Weights::SHORT_KINGS
+            } else {
+                Weights::DEFAULT
+            };
             const LONE_KING_HOLDS_MAIN_DIAGONAL: bool = lone_king_holds::<$set>();
+            const SHORT_KINGS: bool = short_kings::<$set>();
         })*
     };
 }

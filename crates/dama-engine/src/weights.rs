@@ -139,6 +139,17 @@ impl Weights {
         ..Weights::DEFAULT
     };
 
+    /// The hand-set weights for short kings (English, Italian): a king that moves one square
+    /// is worth far less than a flying one, its reach is its free neighbours (so the centre
+    /// counts), and the long diagonals mean nothing to it.
+    pub const SHORT_KINGS: Weights = Weights {
+        king: 150,
+        king_reach: 6,
+        king_main_diagonal: 0,
+        king_double_diagonal: 0,
+        ..Weights::DEFAULT
+    };
+
     /// Weights from a TOML text: `name = value` lines (`advance = [0, 2, …]`); names not given
     /// keep their default.
     pub fn from_toml(text: &str) -> Result<Weights, WeightsError> {
