@@ -37,10 +37,18 @@ impl Picker {
         self.lines.len().saturating_sub(1)
     }
 
+    /// The list's title: the file's name without its directory.
+    fn title(&self, l: &Labels) -> String {
+        let name = Path::new(&self.file)
+            .file_name()
+            .map_or_else(|| self.file.clone(), |n| n.to_string_lossy().into_owned());
+        fill(l.games_title, &[&name])
+    }
+
     /// Where the list is drawn on a screen of `area`: centred, as wide as its longest line
     /// (with the title and the keys), as high as it needs up to the screen's height.
     pub fn rect(&self, area: Rect, l: &Labels) -> Rect {
-        let title = fill(l.games_title, &[&self.file]);
+        let title = self.title(l);
         let widest = self
             .lines
             .iter()
@@ -107,7 +115,7 @@ pub fn draw(picker: &Picker, l: &Labels, frame: &mut Frame, area: Rect) {
         Paragraph::new(lines).block(
             Block::default()
                 .borders(Borders::ALL)
-                .title(fill(l.games_title, &[&picker.file])),
+                .title(picker.title(l)),
         ),
         rect,
     );
