@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-pub use commands::{analyze, moves, perft, start_position};
+pub use commands::{analyze, game_from_moves, moves, perft, start_position};
 
 pub use crate::i18n::{Dialogue, Lang};
 use dama_core::RuleSet;
@@ -73,6 +73,10 @@ pub enum Command {
     Tune(crate::tune::TuneArgs),
     /// Speak the Hub protocol (Scan's, version 2) on standard input and output (docs/hub.md).
     Hub,
+    /// Draw the board as an SVG picture: a --fen position, or a --load game after --move N.
+    Diagram(crate::pictures::diagram::DiagramArgs),
+    /// List the games of a PDN file: number, event, players, result, number of moves.
+    Games(crate::games::GamesArgs),
 }
 
 impl Command {
@@ -88,6 +92,8 @@ impl Command {
             Command::Tui => "tui",
             Command::Tune(_) => "tune",
             Command::Hub => "hub",
+            Command::Diagram(_) => "diagram",
+            Command::Games(_) => "games",
         }
     }
 
@@ -97,7 +103,7 @@ impl Command {
         match self {
             Command::Play => &[
                 Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
-                Dialogue, Echo, NoEcho, TbDir, Threads, Ballot,
+                Dialogue, Echo, NoEcho, TbDir, Threads, Ballot, Game,
             ],
             // `--threads` is perft's and tb's own option (clap gives its value to both).
             Command::Perft(_) => &[Rules, Fen, Color, Depth, Threads],
@@ -110,10 +116,12 @@ impl Command {
             Command::Match(_) => &[Rules, Fen, Color, Time, TbDir],
             Command::Tui => &[
                 Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
-                TbDir, Threads, Ballot,
+                TbDir, Threads, Ballot, Game,
             ],
             Command::Tune(_) => &[Rules, Nodes],
             Command::Hub => &[Rules, TbDir, Threads],
+            Command::Diagram(_) => &[Rules, Fen, Load, Game, Moves],
+            Command::Games(_) => &[Rules],
         }
     }
 }
@@ -142,6 +150,7 @@ enum Opt {
     Infinite,
     Ballot,
     Moves,
+    Game,
 }
 
 impl Opt {
@@ -168,6 +177,7 @@ impl Opt {
             Opt::Infinite => "--infinite",
             Opt::Ballot => "--ballot",
             Opt::Moves => "--moves",
+            Opt::Game => "--game",
         }
     }
 }
@@ -249,6 +259,9 @@ pub struct Options {
     /// game's history (repetitions, the draw counts) (analyze).
     #[arg(long, global = true, value_name = "MOVES", allow_hyphen_values = true)]
     pub moves: Option<String>,
+    /// The N-th game of the --load file (1 is the first).
+    #[arg(long, global = true)]
+    pub game: Option<usize>,
 }
 
 fn parse_rules(text: &str) -> Result<RuleSet, String> {
@@ -328,6 +341,7 @@ impl Options {
             (Opt::Infinite, self.infinite),
             (Opt::Ballot, self.ballot.is_some()),
             (Opt::Moves, self.moves.is_some()),
+            (Opt::Game, self.game.is_some()),
         ];
         present
             .into_iter()
@@ -366,6 +380,11 @@ impl Options {
         }
         if let Some(number) = self.ballot {
             self.ballot_opening(number)?;
+        }
+        if self.game.is_some() && self.load.is_none() {
+            return Err(CliError::Usage(
+                "--game N picks a game of the --load file: give --load FILE".into(),
+            ));
         }
         if let Command::Perft(_) = command {
             match self.depth {

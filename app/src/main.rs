@@ -46,6 +46,8 @@ fn run(cli: &Cli) -> Result<(), CliError> {
         }
         Command::Play => play(&cli.opts, &engines, &mut out)?,
         Command::Tui => dama::tui::run(&cli.opts, &engines)?,
+        Command::Diagram(args) => dama::pictures::diagram::run(&cli.opts, args, &mut out)?,
+        Command::Games(args) => dama::games::run(&cli.opts, &args.file, &mut out)?,
         Command::Hub => {}
     }
     out.flush()?;
@@ -79,6 +81,7 @@ fn play(opts: &cli::Options, engines: &EngineSetup, out: &mut impl Write) -> Res
         limits: opts.limits(),
         engines: engines.clone(),
         load: opts.load.clone(),
+        game: opts.game,
         ballot: opts.ballot.map(|n| opts.ballot_opening(n)).transpose()?,
         lang,
         dialogue,

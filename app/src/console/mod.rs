@@ -50,6 +50,8 @@ pub struct Options {
     pub engines: EngineSetup,
     /// A PDN game to start from.
     pub load: Option<PathBuf>,
+    /// Which game of the `load` file (1 is the first; `None`: the first).
+    pub game: Option<usize>,
     /// The opening ballot games start from (`--ballot`): its moves are played first, and
     /// `undo` does not take them back.
     pub ballot: Option<Ballot>,
@@ -78,6 +80,7 @@ impl Options {
             limits: Limits::default(),
             engines: EngineSetup::default(),
             load: None,
+            game: None,
             ballot: None,
             lang: Lang::of(rules),
             dialogue: Dialogue::default_for(rules, Lang::of(rules)),
@@ -134,6 +137,14 @@ pub enum LoadError {
         /// The rule set being played.
         playing: &'static str,
     },
+    /// The game number asked for (`--game N`, `load FILE N`) is not one of the file's.
+    #[error("the file holds {count} games: there is no game {number}")]
+    NoSuchGame {
+        /// The number asked for (1 is the first).
+        number: usize,
+        /// How many games the file holds.
+        count: usize,
+    },
 }
 
 /// A new game of the options: after the ballot's moves when there is one, else from the start
@@ -152,24 +163,70 @@ pub fn ballot_plies(opts: &Options) -> usize {
 
 /// Reads the first game of the PDN file at `path` under the rules `R`, every move checked.
 pub fn load_game<R: EngineRules>(path: &Path) -> Result<pdn::Record<R>, LoadError> {
+    load_game_from::<R>(path, None).map(|(record, _)| record)
+}
+
+/// Reads game `number` (1 is the first; `None`: the first, read as [`load_game`] always
+/// has) of the PDN file at `path` under the rules `R`, every move checked, with how many
+/// games the file holds.
+pub fn load_game_from<R: EngineRules>(
+    path: &Path,
+    number: Option<usize>,
+) -> Result<(pdn::Record<R>, usize), LoadError> {
     let text = files::read_file(path)?;
-    match pdn::game_of(&text) {
+    read_game_number::<R>(&text, number)
+}
+
+/// [`load_game_from`] of a PDN text already read.
+pub fn read_game_number<R: EngineRules>(
+    text: &str,
+    number: Option<usize>,
+) -> Result<(pdn::Record<R>, usize), LoadError> {
+    let pieces = pdn::split_games(text);
+    let count = pieces.len();
+    let Some(number) = number else {
+        check_game_of::<R>(text)?;
+        return Ok((pdn::read::<R>(text)?, count));
+    };
+    let Some(&(first_line, piece)) = number.checked_sub(1).and_then(|i| pieces.get(i)) else {
+        return Err(LoadError::NoSuchGame { number, count });
+    };
+    check_game_of::<R>(piece)?;
+    let record = pdn::read::<R>(piece).map_err(|mut e| {
+        e.line += first_line - 1;
+        e
+    })?;
+    Ok((record, count))
+}
+
+/// Refuses a PDN text whose tags (`GameType`, `Variant`) name other rules than `R`.
+pub fn check_game_of<R: EngineRules>(text: &str) -> Result<(), LoadError> {
+    match pdn::game_of(text) {
         Some(pdn::GameOf::RuleSet(file)) if file.name() != R::INFO.name => {
-            return Err(LoadError::OtherRules {
+            Err(LoadError::OtherRules {
                 file: file.name(),
                 playing: R::INFO.name,
-            });
+            })
         }
         // A rule set outside the registry may have a game type of its own.
         Some(pdn::GameOf::Other(game_type)) if game_type != R::INFO.pdn_game_type => {
-            return Err(LoadError::OtherGameType {
+            Err(LoadError::OtherGameType {
                 game_type,
                 playing: R::INFO.name,
-            });
+            })
         }
-        _ => {}
+        _ => Ok(()),
     }
-    Ok(pdn::read::<R>(&text)?)
+}
+
+/// The name a loaded game is reported under: the file's, with `(2/3)` after it when the file
+/// holds several games.
+pub fn game_label(file: &str, number: usize, count: usize) -> String {
+    if count > 1 {
+        format!("{file} ({number}/{count})")
+    } else {
+        file.to_string()
+    }
 }
 
 /// Writes the short note that tells a person at a terminal how to play, when the dialogue

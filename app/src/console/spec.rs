@@ -28,8 +28,8 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
     // A loaded game goes on from its last position; its messages are the Spanish full
     // catalogue's, on standard error (the spec's texts have none for files).
     let mut game = match &opts.load {
-        Some(path) => super::load_game::<R>(path)
-            .map(|record| record.game)
+        Some(path) => super::load_game_from::<R>(path, opts.game)
+            .map(|(record, _)| record.game)
             .map_err(|e| {
                 let t = &es::TEXTS;
                 let name = path.display().to_string();

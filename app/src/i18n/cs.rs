@@ -67,6 +67,7 @@ pub static TEXTS: Texts = Texts {
         "  pozice, setup FEN   hrát dál z jiné pozice",
         "  uložit, save SOUBOR uložit partii (PDN)",
         "  načíst, load SOUBOR načíst partii (PDN)",
+        "  načíst SOUBOR N     načíst N-tou partii souboru (1 je první)",
         "  rada, hint          tah, který by zvolil počítač",
         "  remíza, draw        nabídnout remízu",
         "  vzdát, resign       vzdát partii",
@@ -172,6 +173,8 @@ pub static TEXTS: Texts = Texts {
     io_no_directory: "adresář {0} neexistuje.",
     other_rules: "soubor je partie podle pravidel {0}, ne {1}.",
     other_game_type: "soubor je partie jiné hry (PDN GameType {0}), ne podle pravidel {1}.",
+    no_such_game: "soubor obsahuje partií: {0}; partie {1} v něm není.",
+    no_such_game_one: "soubor obsahuje jen jednu partii; partie {1} v něm není.",
 };
 
 /// The Czech rule-set texts.
@@ -243,6 +246,9 @@ pub static LABELS: Labels = Labels {
         "Enter start   Esc zrušit   šipky+mezerník kurzor   q konec   ? nápověda",
     ],
     help_title: " Nápověda ",
+    games_title: " Partie v souboru {0} ",
+    games_keys: "↑↓ vybrat, Enter nebo klik načíst, Esc zavřít",
+    games_columns: ["Č.", "Turnaj", "Bílý", "Černý", "Výsledek", "Tahů"],
     help: &[
         "Myš: levým klikem vyberte kámen, pak každé pole jeho cesty (tah:",
         "cílové pole; braní: každé pole dopadu) a tah potvrďte dalším",
@@ -255,6 +261,7 @@ pub static LABELS: Labels = Labels {
         "  h                 rada       d  nabídnout remízu   m  kameny s tahem",
         "  n                 nová hra   f  otočit desku       e  editor",
         "  s / l             uložit / načíst partii (PDN)",
+        "  g                 vybrat jinou partii načteného souboru",
         "  mezerník          počítač táhne hned",
         "  q                 konec (zeptá se, není-li partie uložena)",
         "",

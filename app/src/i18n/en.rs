@@ -46,6 +46,7 @@ pub static TEXTS: Texts = Texts {
         "  setup FEN     play on from another position",
         "  save FILE     save the game (PDN)",
         "  load FILE     load a game (PDN)",
+        "  load FILE N   load the file's game N (1 is the first)",
         "  hint          the move the computer would choose",
         "  draw          offer a draw",
         "  resign        resign the game",
@@ -151,6 +152,8 @@ pub static TEXTS: Texts = Texts {
     io_no_directory: "the directory {0} does not exist.",
     other_rules: "the file is a game of the {0} rules, not of the {1} rules.",
     other_game_type: "the file is a game of another kind (PDN GameType {0}), not of the {1} rules.",
+    no_such_game: "the file holds {0} games; there is no game {1}.",
+    no_such_game_one: "the file holds one game; there is no game {1}.",
 };
 
 /// The English rule-set texts.
@@ -222,6 +225,9 @@ pub static LABELS: Labels = Labels {
         "Enter start   Esc cancel   arrows+Space cursor   q quit   ? help",
     ],
     help_title: " Help ",
+    games_title: " Games of {0} ",
+    games_keys: "↑↓ choose, Enter or click load, Esc close",
+    games_columns: ["No.", "Event", "White", "Black", "Result", "Moves"],
     help: &[
         "Mouse: left-click the piece to move, then each square of its path",
         "(a plain move: the target; a capture: every landing square), then",
@@ -234,6 +240,7 @@ pub static LABELS: Labels = Labels {
         "  h               hint        d   offer a draw   m  movable pieces",
         "  n               new game    f   flip board     e  editor",
         "  s / l           save / load a game (PDN)",
+        "  g               choose another game of the loaded file",
         "  Space           make the computer move now",
         "  q               quit (asks when the game is not saved)",
         "",

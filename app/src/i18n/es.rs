@@ -65,6 +65,7 @@ pub static TEXTS: Texts = Texts {
         "  posición, setup FEN     seguir desde otra posición",
         "  guardar, save FICHERO   guardar la partida (PDN)",
         "  cargar, load FICHERO    cargar una partida (PDN)",
+        "  cargar FICHERO N        cargar la partida N del fichero (1 es la primera)",
         "  pista, hint             la jugada que elegiría el ordenador",
         "  tablas, draw            ofrecer tablas",
         "  rendirse, resign        abandonar la partida",
@@ -170,6 +171,8 @@ pub static TEXTS: Texts = Texts {
     io_no_directory: "no existe el directorio {0}.",
     other_rules: "el fichero es una partida de las reglas {0}, no de las reglas {1}.",
     other_game_type: "el fichero es una partida de otro juego (PDN GameType {0}), no de las reglas {1}.",
+    no_such_game: "el fichero tiene {0} partidas; no hay partida {1}.",
+    no_such_game_one: "el fichero tiene una sola partida; no hay partida {1}.",
 };
 
 /// The Spanish rule-set texts.
@@ -241,6 +244,9 @@ pub static LABELS: Labels = Labels {
         "Enter jugar   Esc cancelar   flechas+Espacio cursor   q salir   ? ayuda",
     ],
     help_title: " Ayuda ",
+    games_title: " Partidas de {0} ",
+    games_keys: "↑↓ elegir, Intro o clic cargar, Esc cerrar",
+    games_columns: ["N.º", "Evento", "Blancas", "Negras", "Resultado", "Jugadas"],
     help: &[
         "Ratón: pulsa la ficha que mueves, luego cada casilla de su camino",
         "(un movimiento: el destino; una captura: cada casilla de llegada) y",
@@ -254,6 +260,7 @@ pub static LABELS: Labels = Labels {
         "  h                pista       d   ofrecer tablas   m  fichas movibles",
         "  n                nueva       f   girar tablero    e  editor",
         "  s / l            guardar / cargar una partida (PDN)",
+        "  g                elegir otra partida del fichero cargado",
         "  Espacio          hacer que el ordenador mueva ya",
         "  q                salir (pregunta si la partida no está guardada)",
         "",

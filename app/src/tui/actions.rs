@@ -39,6 +39,10 @@ impl<R: EngineRules> App<R> {
             }
             Key::Char('s') => self.open_file_dialog(true),
             Key::Char('l') => self.open_file_dialog(false),
+            Key::Char('g') => {
+                let name = self.file_name.clone();
+                self.open_picker(&name);
+            }
             Key::Char('d') => self.offer_draw(),
             Key::Char('q') => self.quit_asked(),
             Key::Char('?') => self.help = true,
@@ -237,10 +241,13 @@ impl<R: EngineRules> App<R> {
 
     fn load_from(&mut self, name: &str) {
         self.file_name = name.to_string();
-        match full::load_game::<R>(self.t, Path::new(name)) {
-            Ok(record) => {
+        match full::load_game_number::<R>(self.t, Path::new(name), None) {
+            Ok((record, count)) => {
                 self.replace_game(record.game.clone());
-                self.report_loaded(name, &record);
+                self.report_loaded(&crate::console::game_label(name, 1, count), &record);
+                if count > 1 {
+                    self.open_picker(name);
+                }
             }
             Err(message) => self.say(format!("{message} {}", self.t.kept)),
         }

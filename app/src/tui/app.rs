@@ -15,6 +15,7 @@ use super::editor::Editor;
 use super::event::{Button, Event, Key};
 use super::labels::Labels;
 use super::layout::{EditorButton, Layout};
+use super::picker::Picker;
 use super::worker::{Reply, SearchReport, Task, Worker};
 use crate::ballots::Ballot;
 use crate::cli::{Lang, PlayerKind};
@@ -46,6 +47,9 @@ pub struct Config {
     pub lang: Lang,
     /// A PDN game to start from.
     pub load: Option<PathBuf>,
+    /// Which game of the `load` file (1 is the first); without it, a file of several games
+    /// opens the list to choose from.
+    pub game: Option<usize>,
     /// The opening ballot new games start from (`--ballot`): its moves are played first, and
     /// undo does not take them back.
     pub ballot: Option<Ballot>,
@@ -126,6 +130,8 @@ pub struct App<R: EngineRules> {
     pub(super) show_movable: bool,
     pub(super) editor: Option<Editor>,
     pub(super) dialog: Option<Dialog>,
+    /// The list of a file's games to choose from, when it is open.
+    pub(super) picker: Option<Picker>,
     pub(super) help: bool,
     /// The move being typed, when the move line is open.
     pub(super) line: Option<String>,
@@ -160,11 +166,11 @@ impl<R: EngineRules> App<R> {
             labels,
         } = Catalog::of(cfg.lang);
         let loaded = match &cfg.load {
-            Some(path) => Some(full::load_game::<R>(t, path)?),
+            Some(path) => Some(full::load_game_number::<R>(t, path, cfg.game)?),
             None => None,
         };
         let game = match (&loaded, &cfg.ballot) {
-            (Some(record), _) => record.game.clone(),
+            (Some((record, _)), _) => record.game.clone(),
             (None, Some(ballot)) => ballot.game::<R>(),
             (None, None) => Game::new(cfg.start),
         };
@@ -192,6 +198,7 @@ impl<R: EngineRules> App<R> {
             show_movable: false,
             editor: None,
             dialog: None,
+            picker: None,
             help: false,
             line: None,
             messages: Vec::new(),
@@ -205,9 +212,13 @@ impl<R: EngineRules> App<R> {
             size: (width, height),
             quit: false,
         };
-        if let (Some(record), Some(path)) = (&loaded, &app.cfg.load) {
+        if let (Some((record, count)), Some(path)) = (&loaded, &app.cfg.load) {
             let name = path.display().to_string();
-            app.report_loaded(&name, record);
+            let label = crate::console::game_label(&name, app.cfg.game.unwrap_or(1), *count);
+            app.report_loaded(&label, record);
+            if *count > 1 && app.cfg.game.is_none() {
+                app.open_picker(&name);
+            }
         }
         app.say_ballot();
         app.after_change();
@@ -282,6 +293,11 @@ impl<R: EngineRules> App<R> {
     /// The open dialog.
     pub fn dialog(&self) -> Option<&Dialog> {
         self.dialog.as_ref()
+    }
+
+    /// The list of a file's games, when it is open.
+    pub fn picker(&self) -> Option<&Picker> {
+        self.picker.as_ref()
     }
 
     /// The editor, when it is shown.
@@ -396,6 +412,7 @@ impl<R: EngineRules> App<R> {
         if self.busy.is_some()
             || self.editor.is_some()
             || self.dialog.is_some()
+            || self.picker.is_some()
             || self.quit
             || self.game.is_over()
             || self.rules_offer()
@@ -475,6 +492,9 @@ impl<R: EngineRules> App<R> {
         if self.dialog.is_some() {
             return self.dialog_key(key);
         }
+        if self.picker.is_some() {
+            return self.picker_key(key);
+        }
         if self.line.is_some() {
             return self.line_key(key);
         }
@@ -491,6 +511,9 @@ impl<R: EngineRules> App<R> {
         }
         if self.dialog.is_some() {
             return;
+        }
+        if self.picker.is_some() {
+            return self.picker_click(button, column, row);
         }
         let Some(layout) = self.layout() else { return };
         if self.editor.is_some()

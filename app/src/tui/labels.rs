@@ -98,6 +98,13 @@ pub struct Labels {
     pub footer_editor: [&'static str; 2],
     /// The help screen's title.
     pub help_title: &'static str,
+    /// The title of the list of a file's games: {0} the file.
+    pub games_title: &'static str,
+    /// The keys of the list of a file's games.
+    pub games_keys: &'static str,
+    /// The headings of that list (and of `dama games`): number, event, white, black,
+    /// result, moves.
+    pub games_columns: [&'static str; 6],
     /// The help screen.
     pub help: &'static [&'static str],
 }

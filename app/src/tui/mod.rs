@@ -19,6 +19,7 @@ mod house_offer;
 mod input;
 mod labels;
 pub mod layout;
+pub mod picker;
 pub mod render;
 pub mod terminal;
 pub mod worker;
@@ -73,6 +74,7 @@ pub fn run(opts: &Options, engines: &EngineSetup) -> Result<(), TuiError> {
         color: opts.color().enabled(true),
         lang: opts.lang.unwrap_or_else(|| default_lang(opts.rules())),
         load: opts.load.clone(),
+        game: opts.game,
         ballot: opts
             .ballot
             .map(|n| opts.ballot_opening(n))

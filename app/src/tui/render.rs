@@ -59,6 +59,9 @@ pub fn draw<R: EngineRules>(app: &App<R>, frame: &mut Frame) {
     for (i, line) in keys.iter().enumerate() {
         put(buf, layout.footer, i as u16, line, t.dim());
     }
+    if let Some(picker) = &app.picker {
+        super::picker::draw(picker, app.l, frame, area);
+    }
     if app.help {
         help(app.l, frame, area);
     }

@@ -67,7 +67,7 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
         ..
     } = Catalog::of(opts.lang);
     let loaded = match &opts.load {
-        Some(path) => Some(load_game::<R>(t, path).map_err(ConsoleError::Load)?),
+        Some(path) => Some(load_game_number::<R>(t, path, opts.game).map_err(ConsoleError::Load)?),
         None => None,
     };
     let mut session = Session {
@@ -87,9 +87,10 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
     };
     io.line(t.title::<R>())?;
     io.line(rt.intro_for(R::INFO.notation, t))?;
-    if let (Some(record), Some(path)) = (loaded, &opts.load) {
+    if let (Some((record, count)), Some(path)) = (loaded, &opts.load) {
         session.game = record.game.clone();
-        session.report_loaded(io, &path.display().to_string(), &record)?;
+        let name = super::game_label(&path.display().to_string(), opts.game.unwrap_or(1), count);
+        session.report_loaded(io, &name, &record)?;
     }
     session.say_ballot(io)?;
     loop {
@@ -112,9 +113,14 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
     }
 }
 
-/// Reads a PDN game from `path`, or says in `t`'s language why it cannot.
-pub(crate) fn load_game<R: EngineRules>(t: &Texts, path: &Path) -> Result<pdn::Record<R>, String> {
-    super::load_game::<R>(path).map_err(|e| {
+/// Reads game `number` (`None`: the first) of the PDN file at `path`, with how many games
+/// the file holds, or says in `t`'s language why it cannot.
+pub(crate) fn load_game_number<R: EngineRules>(
+    t: &Texts,
+    path: &Path,
+    number: Option<usize>,
+) -> Result<(pdn::Record<R>, usize), String> {
+    super::load_game_from::<R>(path, number).map_err(|e| {
         fill(
             t.load_failed,
             &[
@@ -123,6 +129,20 @@ pub(crate) fn load_game<R: EngineRules>(t: &Texts, path: &Path) -> Result<pdn::R
             ],
         )
     })
+}
+
+/// The argument of `load`: the file, and the game's number when the last word is one
+/// (`load games.pdn 2`).
+pub(crate) fn file_and_number(arg: &str) -> (&str, Option<usize>) {
+    match arg.rsplit_once(char::is_whitespace) {
+        Some((file, number))
+            if !file.trim().is_empty() && number.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            // A number too large for a usize is still a number: no such game.
+            (file.trim_end(), Some(number.parse().unwrap_or(usize::MAX)))
+        }
+        _ => (arg, None),
+    }
 }
 
 impl<R: EngineRules> Session<'_, R> {
@@ -411,14 +431,18 @@ impl<R: EngineRules> Session<'_, R> {
             Command::Save if arg.is_empty() => io.line(t.save_usage)?,
             Command::Save => self.save(io, arg)?,
             Command::Load if arg.is_empty() => io.line(t.load_usage)?,
-            Command::Load => match load_game::<R>(t, Path::new(arg)) {
-                Ok(record) => {
-                    self.game = record.game.clone();
-                    self.report_loaded(io, arg, &record)?;
-                    self.show_board(io)?;
+            Command::Load => {
+                let (file, number) = file_and_number(arg);
+                match load_game_number::<R>(t, Path::new(file), number) {
+                    Ok((record, count)) => {
+                        self.game = record.game.clone();
+                        let name = super::game_label(file, number.unwrap_or(1), count);
+                        self.report_loaded(io, &name, &record)?;
+                        self.show_board(io)?;
+                    }
+                    Err(message) => io.line(&format!("{message} {}", t.kept))?,
                 }
-                Err(message) => io.line(&format!("{message} {}", t.kept))?,
-            },
+            }
             Command::Resign => {
                 if self.opts.interactive {
                     match self.ask_yes_no(io, t.resign_confirm)? {

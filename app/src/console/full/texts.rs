@@ -241,6 +241,11 @@ pub struct Texts {
     /// A game file of a kind no rule set here plays: {0} its PDN `GameType`, {1} the rule
     /// set played.
     pub other_game_type: &'static str,
+    /// A game number not in the file (`load FILE N`, `--game N`), when it holds several
+    /// games: {0} how many, {1} the number asked for.
+    pub no_such_game: &'static str,
+    /// The same when the file holds one game: {1} the number asked for.
+    pub no_such_game_one: &'static str,
 }
 
 impl Texts {
@@ -449,6 +454,14 @@ impl Texts {
             LoadError::OtherRules { file, playing } => fill(self.other_rules, &[file, playing]),
             LoadError::OtherGameType { game_type, playing } => {
                 fill(self.other_game_type, &[&game_type.to_string(), playing])
+            }
+            LoadError::NoSuchGame { number, count } => {
+                let template = if *count == 1 {
+                    self.no_such_game_one
+                } else {
+                    self.no_such_game
+                };
+                fill(template, &[&count.to_string(), &number.to_string()])
             }
         }
     }

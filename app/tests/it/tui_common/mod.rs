@@ -30,6 +30,7 @@ pub fn config(color: bool) -> Config {
         color,
         lang: Lang::En,
         load: None,
+        game: None,
         ballot: None,
     }
 }

@@ -1,0 +1,427 @@
+//! `dama diagram`: a board as an SVG picture, composed with the `svg` crate.
+//!
+//! The picture shows the pieces (a king wears a crown), the coordinates in the rule set's own
+//! frame (files a–h and ranks 1–8 for the algebraic sets, each dark square's number for the
+//! sets written in numbers, the Spanish spec's rows 1–8 from the top and columns 1–8 from the
+//! left), the board as the rule set lays it (the mirrored sets have their double corner at
+//! the left), the last move as an arrow through every landing square, and marked squares.
+//! White sits at the bottom unless the picture is flipped.
+//!
+//! Every part is an element of its own class (`square light`, `square dark`, `piece white
+//! man`, `crown`, `mark`, `arrow`, `coordinate`), so a test or a style sheet can find it.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use svg::Document;
+use svg::node::element::path::Data;
+use svg::node::element::{
+    Circle, Definitions, Group, Marker, Path, Polyline, Rectangle, Text, Title,
+};
+
+use crate::cli::{CliError, Options};
+use crate::i18n::{Catalog, Lang, fill};
+use dama_core::notation::{Notation, fen_for};
+use dama_core::rules::Orientation;
+use dama_core::{Color, Move, Position, Role, Rules, Square, with_rules};
+use dama_engine::EngineRules;
+
+/// The arguments of `dama diagram`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct DiagramArgs {
+    /// The position after this many half-moves of the game (--load, or --moves), each side's
+    /// move counted once (0: its start; default: its end).
+    #[arg(long = "move", value_name = "N")]
+    pub move_number: Option<usize>,
+    /// Write the SVG to this file (default: standard output).
+    #[arg(long, value_name = "FILE.svg")]
+    pub out: Option<PathBuf>,
+    /// Highlight these squares, in the rule set's notation, separated by commas (d4,f6).
+    #[arg(long, value_name = "SQUARES", value_delimiter = ',')]
+    pub mark: Vec<String>,
+    /// Black at the bottom.
+    #[arg(long)]
+    pub flip: bool,
+}
+
+/// What a diagram shows.
+#[derive(Clone, Debug)]
+pub struct Diagram<'a> {
+    /// The position.
+    pub position: &'a Position,
+    /// The move that led to it, drawn as an arrow.
+    pub last: Option<&'a Move>,
+    /// The squares highlighted.
+    pub marks: &'a [Square],
+    /// Whether Black sits at the bottom.
+    pub flipped: bool,
+}
+
+/// The side of one square, in the picture's units.
+const SQUARE: i32 = 50;
+/// The margin around the board, where the coordinates are.
+const MARGIN: i32 = 24;
+/// The radius of a piece: it leaves a dark square's corner free for its number.
+const PIECE_RADIUS: i32 = 17;
+/// The picture's side.
+const SIDE: i32 = 8 * SQUARE + 2 * MARGIN;
+
+const LIGHT: &str = "#f2e3c6";
+const DARK: &str = "#8b5a2b";
+const FRAME: &str = "#5b3a1a";
+const TEXT: &str = "#f8f0e0";
+const MARK: &str = "#ffd21f";
+const ARROW: &str = "#1f6fd1";
+
+/// The column and row (0-based, from the top left) where `sq` is drawn.
+fn cell(sq: Square, board: Orientation, flipped: bool) -> (i32, i32) {
+    let (file, rank) = (i32::from(board.file(sq)), i32::from(sq.rank()));
+    if flipped {
+        (7 - file, rank)
+    } else {
+        (file, 7 - rank)
+    }
+}
+
+/// The file and rank (0-based, as the players name them) drawn at `col`, `row`.
+fn file_rank(col: i32, row: i32, flipped: bool) -> (u8, u8) {
+    let (file, rank) = if flipped {
+        (7 - col, row)
+    } else {
+        (col, 7 - row)
+    };
+    (file as u8, rank as u8)
+}
+
+fn centre(sq: Square, board: Orientation, flipped: bool) -> (i32, i32) {
+    let (col, row) = cell(sq, board, flipped);
+    (
+        MARGIN + col * SQUARE + SQUARE / 2,
+        MARGIN + row * SQUARE + SQUARE / 2,
+    )
+}
+
+fn label(text: &str, x: i32, y: i32, size: i32, anchor: &str) -> Text {
+    Text::new(text)
+        .set("class", "coordinate")
+        .set("x", x)
+        .set("y", y)
+        .set("font-family", "DejaVu Sans, Arial, sans-serif")
+        .set("font-size", size)
+        .set("text-anchor", anchor)
+        .set("fill", TEXT)
+}
+
+/// The coordinates of `R`'s frame, drawn in the margin or on the dark squares.
+fn coordinates<R: Rules>(flipped: bool) -> Group {
+    let mut group = Group::new().set("class", "coordinates");
+    let bottom = MARGIN + 8 * SQUARE + 17;
+    let left = MARGIN / 2;
+    match R::INFO.notation {
+        Notation::Numbered(board) => {
+            for sq in Square::all() {
+                let (col, row) = cell(sq, board, flipped);
+                group = group.add(label(
+                    &board.number(sq).to_string(),
+                    MARGIN + col * SQUARE + 2,
+                    MARGIN + row * SQUARE + 10,
+                    10,
+                    "start",
+                ));
+            }
+        }
+        Notation::Numeric => {
+            // The Spanish spec's frame: row 1 at Black's side, column 1 at the left of the
+            // board as White sees it.
+            for i in 0..8 {
+                let (file, rank) = file_rank(i, i, flipped);
+                let column = (file + 1).to_string();
+                let row = (8 - rank).to_string();
+                let x = MARGIN + i * SQUARE + SQUARE / 2;
+                let y = MARGIN + i * SQUARE + SQUARE / 2 + 5;
+                group = group
+                    .add(label(&column, x, MARGIN - 7, 14, "middle"))
+                    .add(label(&column, x, bottom, 14, "middle"))
+                    .add(label(&row, left, y, 14, "middle"));
+            }
+        }
+        Notation::Algebraic | Notation::AlgebraicColon => {
+            for i in 0..8 {
+                let (file, rank) = file_rank(i, i, flipped);
+                let letter = char::from(b'a' + file).to_string();
+                let number = (rank + 1).to_string();
+                let x = MARGIN + i * SQUARE + SQUARE / 2;
+                let y = MARGIN + i * SQUARE + SQUARE / 2 + 5;
+                group = group
+                    .add(label(&letter, x, bottom, 14, "middle"))
+                    .add(label(&number, left, y, 14, "middle"));
+            }
+        }
+    }
+    group
+}
+
+/// A crown on the piece centred at `x`, `y`.
+fn crown(x: i32, y: i32) -> Path {
+    let (w, h) = (9, 6);
+    let data = Data::new()
+        .move_to((x - w, y + h))
+        .line_to((x + w, y + h))
+        .line_to((x + w, y - h))
+        .line_to((x + w / 2, y))
+        .line_to((x, y - h - 2))
+        .line_to((x - w / 2, y))
+        .line_to((x - w, y - h))
+        .close();
+    Path::new()
+        .set("class", "crown")
+        .set("d", data)
+        .set("fill", "#e0b12a")
+        .set("stroke", "#6b4a00")
+        .set("stroke-width", 1.5)
+        .set("stroke-linejoin", "round")
+}
+
+/// The diagram as an SVG document under the rules `R`.
+pub fn document<R: Rules>(diagram: &Diagram<'_>) -> Document {
+    let board = fen_for::orientation::<R>();
+    let flipped = diagram.flipped;
+    let mut squares = Group::new().set("class", "board");
+    for row in 0..8 {
+        for col in 0..8 {
+            let (file, rank) = file_rank(col, row, flipped);
+            let dark = board.square(file, rank).is_some();
+            squares = squares.add(
+                Rectangle::new()
+                    .set("class", if dark { "square dark" } else { "square light" })
+                    .set("x", MARGIN + col * SQUARE)
+                    .set("y", MARGIN + row * SQUARE)
+                    .set("width", SQUARE)
+                    .set("height", SQUARE)
+                    .set("fill", if dark { DARK } else { LIGHT }),
+            );
+        }
+    }
+    let mut marks = Group::new().set("class", "marks");
+    for &sq in diagram.marks {
+        let (col, row) = cell(sq, board, flipped);
+        marks = marks.add(
+            Rectangle::new()
+                .set("class", "mark")
+                .set("x", MARGIN + col * SQUARE + 2)
+                .set("y", MARGIN + row * SQUARE + 2)
+                .set("width", SQUARE - 4)
+                .set("height", SQUARE - 4)
+                .set("fill", "none")
+                .set("stroke", MARK)
+                .set("stroke-width", 4),
+        );
+    }
+    let mut pieces = Group::new().set("class", "pieces");
+    for sq in Square::all() {
+        let Some(piece) = diagram.position.piece_at(sq) else {
+            continue;
+        };
+        let (x, y) = centre(sq, board, flipped);
+        let (side, fill_colour, edge) = match piece.color {
+            Color::White => ("white", "#fbf8f0", "#2a2a2a"),
+            Color::Black => ("black", "#1e1e1e", "#a0a0a0"),
+        };
+        let role = match piece.role {
+            Role::Man => "man",
+            Role::King => "king",
+        };
+        pieces = pieces
+            .add(
+                Circle::new()
+                    .set("class", format!("piece {side} {role}"))
+                    .set("cx", x)
+                    .set("cy", y)
+                    .set("r", PIECE_RADIUS)
+                    .set("fill", fill_colour)
+                    .set("stroke", edge)
+                    .set("stroke-width", 2),
+            )
+            .add(
+                Circle::new()
+                    .set("cx", x)
+                    .set("cy", y)
+                    .set("r", PIECE_RADIUS - 5)
+                    .set("fill", "none")
+                    .set("stroke", edge)
+                    .set("stroke-width", 1),
+            );
+        if piece.role == Role::King {
+            pieces = pieces.add(crown(x, y));
+        }
+    }
+    let mut document = Document::new()
+        .set("width", SIDE)
+        .set("height", SIDE)
+        .set("viewBox", (0, 0, SIDE, SIDE))
+        .add(Title::new(fen_for::write::<R>(diagram.position)))
+        .add(
+            Rectangle::new()
+                .set("class", "frame")
+                .set("width", SIDE)
+                .set("height", SIDE)
+                .set("fill", FRAME),
+        )
+        .add(squares)
+        .add(coordinates::<R>(flipped))
+        .add(marks)
+        .add(pieces);
+    if let Some(mv) = diagram.last {
+        let points: Vec<String> = std::iter::once(mv.from())
+            .chain(mv.path().iter().copied())
+            .map(|sq| {
+                let (x, y) = centre(sq, board, flipped);
+                format!("{x},{y}")
+            })
+            .collect();
+        let head = Marker::new()
+            .set("id", "arrowhead")
+            .set("viewBox", (0, 0, 10, 10))
+            .set("refX", 9)
+            .set("refY", 5)
+            .set("markerWidth", 3.5)
+            .set("markerHeight", 3.5)
+            .set("orient", "auto")
+            .add(
+                Path::new()
+                    .set(
+                        "d",
+                        Data::new()
+                            .move_to((0, 0))
+                            .line_to((10, 5))
+                            .line_to((0, 10))
+                            .close(),
+                    )
+                    .set("fill", ARROW),
+            );
+        document = document.add(Definitions::new().add(head)).add(
+            Polyline::new()
+                .set("class", "arrow")
+                .set("points", points.join(" "))
+                .set("fill", "none")
+                .set("stroke", ARROW)
+                .set("stroke-width", 6)
+                .set("stroke-opacity", 0.9)
+                .set("stroke-linecap", "round")
+                .set("stroke-linejoin", "round")
+                .set("marker-end", "url(#arrowhead)"),
+        );
+    }
+    document
+}
+
+/// The diagram's SVG text under the rules `R`, ending with a newline.
+pub fn svg_text<R: Rules>(diagram: &Diagram<'_>) -> String {
+    format!("{}\n", document::<R>(diagram))
+}
+
+/// A square named in `R`'s notation: `d4` (algebraic, on the board as `R` lays it), `14`
+/// (its number, for the numbered sets and the PDN numbers of the others), `63` (row and
+/// column, the Spanish spec's).
+pub fn parse_square<R: Rules>(text: &str) -> Option<Square> {
+    let text = text.trim();
+    let board = fen_for::orientation::<R>();
+    let bytes = text.as_bytes();
+    if let [f @ b'a'..=b'h', r @ b'1'..=b'8'] = bytes {
+        return board.square(f - b'a', r - b'1');
+    }
+    if !text.bytes().all(|b| b.is_ascii_digit()) || text.is_empty() || text.len() > 2 {
+        return None;
+    }
+    match R::INFO.notation {
+        Notation::Numeric => match bytes {
+            [row, col] => Square::from_row_col(row - b'0', col - b'0'),
+            _ => None,
+        },
+        Notation::Numbered(board) => board.from_number(text.parse().ok()?),
+        Notation::Algebraic | Notation::AlgebraicColon => Square::from_number(text.parse().ok()?),
+    }
+}
+
+/// `dama diagram`: the picture of a `--fen` position (after `--moves`), or of a `--load`
+/// game (`--game N`) after `--move N` half-moves, to standard output or `--out`.
+pub fn run(opts: &Options, args: &DiagramArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let text = match &opts.load {
+        Some(path) => Some(crate::games::read_for_command(path)?),
+        None => None,
+    };
+    let rules = match &text {
+        Some(text) => crate::games::rules_for(opts, text),
+        None => opts.rules(),
+    };
+    let svg = with_rules!(rules, R => diagram_for::<R>(opts, args, text.as_deref())?);
+    match &args.out {
+        Some(path) => crate::files::save(path, &svg).map_err(|e| {
+            let t = Catalog::of(Lang::En).texts;
+            CliError::Input(fill(
+                t.save_failed,
+                &[&path.display().to_string(), &t.file_error(&e)],
+            ))
+        }),
+        None => Ok(out.write_all(svg.as_bytes())?),
+    }
+}
+
+fn diagram_for<R: EngineRules>(
+    opts: &Options,
+    args: &DiagramArgs,
+    text: Option<&str>,
+) -> Result<String, CliError> {
+    let game = match (text, &opts.load) {
+        (Some(text), Some(path)) => {
+            let t = Catalog::of(Lang::En).texts;
+            let (record, _) =
+                crate::console::read_game_number::<R>(text, opts.game).map_err(|e| {
+                    CliError::Input(fill(
+                        t.load_failed,
+                        &[
+                            &path.display().to_string(),
+                            &t.load_error(&e, R::INFO.notation),
+                        ],
+                    ))
+                })?;
+            record.game
+        }
+        _ => crate::cli::game_from_moves::<R>(
+            crate::cli::start_position(opts)?,
+            opts.moves.as_deref(),
+        )?,
+    };
+    let moves: Vec<Move> = game.moves().copied().collect();
+    let plies = args.move_number.unwrap_or(moves.len());
+    if plies > moves.len() {
+        return Err(CliError::Usage(format!(
+            "--move {plies}: the game has {} half-moves",
+            moves.len()
+        )));
+    }
+    let mut position = *game.start();
+    for mv in &moves[..plies] {
+        position = position.after(mv);
+    }
+    let mut marks = Vec::new();
+    for name in &args.mark {
+        match parse_square::<R>(name) {
+            Some(sq) => marks.push(sq),
+            None => {
+                return Err(CliError::Usage(format!(
+                    "--mark '{}': not a dark square in the {} rules' notation",
+                    dama_core::text::excerpt(name),
+                    R::INFO.name
+                )));
+            }
+        }
+    }
+    let diagram = Diagram {
+        position: &position,
+        last: plies.checked_sub(1).map(|i| &moves[i]),
+        marks: &marks,
+        flipped: args.flip,
+    };
+    Ok(svg_text::<R>(&diagram))
+}
