@@ -73,6 +73,8 @@ pub enum Command {
     Tune(crate::tune::TuneArgs),
     /// Speak the Hub protocol (Scan's, version 2) on standard input and output (docs/hub.md).
     Hub,
+    /// Opening books: build one, show a position's book moves (docs/book.md).
+    Book(crate::commands::book::BookArgs),
 }
 
 impl Command {
@@ -88,6 +90,7 @@ impl Command {
             Command::Tui => "tui",
             Command::Tune(_) => "tune",
             Command::Hub => "hub",
+            Command::Book(_) => "book",
         }
     }
 
@@ -97,7 +100,7 @@ impl Command {
         match self {
             Command::Play => &[
                 Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
-                Dialogue, Echo, NoEcho, TbDir, Threads, Ballot,
+                Dialogue, Echo, NoEcho, TbDir, Threads, Ballot, NoBook,
             ],
             // `--threads` is perft's and tb's own option (clap gives its value to both).
             Command::Perft(_) => &[Rules, Fen, Color, Depth, Threads],
@@ -110,10 +113,11 @@ impl Command {
             Command::Match(_) => &[Rules, Fen, Color, Time, TbDir],
             Command::Tui => &[
                 Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
-                TbDir, Threads, Ballot,
+                TbDir, Threads, Ballot, NoBook,
             ],
             Command::Tune(_) => &[Rules, Nodes],
             Command::Hub => &[Rules, TbDir, Threads],
+            Command::Book(_) => &[Rules, Fen, Color, Nodes],
         }
     }
 }
@@ -142,6 +146,7 @@ enum Opt {
     Infinite,
     Ballot,
     Moves,
+    NoBook,
 }
 
 impl Opt {
@@ -168,6 +173,7 @@ impl Opt {
             Opt::Infinite => "--infinite",
             Opt::Ballot => "--ballot",
             Opt::Moves => "--moves",
+            Opt::NoBook => "--no-book",
         }
     }
 }
@@ -249,6 +255,10 @@ pub struct Options {
     /// game's history (repetitions, the draw counts) (analyze).
     #[arg(long, global = true, value_name = "MOVES", allow_hyphen_values = true)]
     pub moves: Option<String>,
+    /// The engine searches from the first move instead of playing its opening book's moves
+    /// (play, tui; docs/book.md).
+    #[arg(long, global = true)]
+    pub no_book: bool,
 }
 
 fn parse_rules(text: &str) -> Result<RuleSet, String> {
@@ -328,6 +338,7 @@ impl Options {
             (Opt::Infinite, self.infinite),
             (Opt::Ballot, self.ballot.is_some()),
             (Opt::Moves, self.moves.is_some()),
+            (Opt::NoBook, self.no_book),
         ];
         present
             .into_iter()

@@ -15,6 +15,7 @@ use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
 use super::encoding::Encoding;
+use crate::book::{Book, BookRng};
 use super::protocol::{self, Command, GoMode, InfoLine, Level, ParamKind, Reply};
 use dama_core::game::Game;
 use dama_core::{Move, MoveList, Position, RuleSet, with_rules};
@@ -43,6 +44,8 @@ pub struct Config {
     pub threads: usize,
     /// The endgame tables' directory until `set-param name=tb-dir`.
     pub tb_dir: Option<PathBuf>,
+    /// The seed of the opening book's choices.
+    pub seed: u64,
 }
 
 /// The default transposition table, in MiB.
@@ -58,6 +61,8 @@ struct Params {
     hash_mb: u64,
     tb_dir: Option<PathBuf>,
     level: u8,
+    /// Whether `go think` plays the opening book's moves (`set-param name=book`).
+    book: bool,
 }
 
 /// A running search.
@@ -95,6 +100,9 @@ pub struct Session {
     tables_fixed: bool,
     eof: bool,
     quitting: bool,
+    /// The opening book of the last variant searched, read when first needed.
+    book: Option<Book>,
+    book_rng: BookRng,
 }
 
 impl Session {
@@ -109,6 +117,7 @@ impl Session {
                 hash_mb: DEFAULT_HASH_MB,
                 tb_dir: config.tb_dir,
                 level: 10,
+                book: true,
             },
             engine: Some(engine),
             pos_text: None,
@@ -124,6 +133,8 @@ impl Session {
             tables_fixed: false,
             eof: false,
             quitting: false,
+            book: None,
+            book_rng: crate::book::rng(config.seed),
         }
     }
 
@@ -299,6 +310,7 @@ impl Session {
                 p.level.to_string(),
                 ParamKind::Int { min: 1, max: 10 },
             ),
+            ("book", p.book.to_string(), ParamKind::Bool),
         ];
         for (name, value, kind) in params {
             self.send(Reply::Param {
@@ -355,6 +367,11 @@ impl Session {
                 }
             }),
             "level" => number(1, 10).map(|l| self.params.level = l as u8),
+            "book" => match value.trim() {
+                "true" => Ok(self.params.book = true),
+                "false" => Ok(self.params.book = false),
+                other => Err(format!("set-param book: {other:?} is not true or false")),
+            },
             "tb-dir" => {
                 let dir = (!value.is_empty()).then(|| PathBuf::from(value));
                 if self.tables_fixed && dir != self.params.tb_dir {
@@ -472,6 +489,15 @@ impl Session {
             Ok(s) => s,
             Err(e) => return self.error(e),
         };
+        if self.engine.is_none() {
+            return self.error("go: a search is running");
+        }
+        if mode == GoMode::Think
+            && self.params.book
+            && let Some(mv) = self.book_move(&setup)
+        {
+            return self.send(Reply::Done { mv, ponder: None });
+        }
         let Some(mut engine) = self.engine.take() else {
             return self.error("go: a search is running");
         };
@@ -504,6 +530,24 @@ impl Session {
             self.running = None;
             self.error("go: cannot start the search thread");
         }
+    }
+}
+
+impl Session {
+    /// The opening book's move in the position of `setup`, written in the variant's encoding
+    /// (`None`: not in the book).
+    fn book_move(&mut self, setup: &Setup) -> Option<String> {
+        let encoding = Encoding::for_variant(setup.variant.name())?;
+        if self.book.as_ref().is_none_or(|b| b.rules() != setup.variant) {
+            self.book = Some(Book::for_rules(setup.variant));
+        }
+        let position = with_rules!(setup.variant, R => *game_of::<R>(setup).position());
+        let mv = self.book.as_ref()?.pick(
+            &position,
+            &mut self.book_rng,
+            self.params.level,
+        )?;
+        Some(encoding.write_move(&mv))
     }
 }
 
@@ -633,6 +677,7 @@ mod tests {
                 rules: RuleSet::Russian,
                 threads: 1,
                 tb_dir: None,
+                seed: 1,
             },
             out,
             events,
