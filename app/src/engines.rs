@@ -50,7 +50,10 @@ impl EngineSetup {
     }
 
     /// The book of rule set `rules` and its random source, when the book is on.
-    pub fn book(&self, rules: dama_core::RuleSet) -> Option<(crate::book::Book, crate::book::BookRng)> {
+    pub fn book(
+        &self,
+        rules: dama_core::RuleSet,
+    ) -> Option<(crate::book::Book, crate::book::BookRng)> {
         self.book.then(|| {
             (
                 crate::book::Book::for_rules(rules),

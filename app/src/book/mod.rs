@@ -359,13 +359,14 @@ fn parse_for<R: Rules>(text: &str) -> Result<Book, BookError> {
                     line,
                     text: excerpt(weight_text),
                 })?;
-            let mv = R::INFO
-                .notation
-                .parse(mv_text, &pos, &legal)
-                .map_err(|_| BookError::Illegal {
-                    line,
-                    text: excerpt(mv_text),
-                })?;
+            let mv =
+                R::INFO
+                    .notation
+                    .parse(mv_text, &pos, &legal)
+                    .map_err(|_| BookError::Illegal {
+                        line,
+                        text: excerpt(mv_text),
+                    })?;
             if moves.iter().any(|m| m.mv == mv) {
                 return Err(BookError::RepeatedMove {
                     line,

@@ -97,10 +97,7 @@ fn command_line(rules: RuleSet, opts: &Options, args: &BookAction) -> String {
     }
     match from_pdn {
         Some(path) => line.push_str(&format!(" --from-pdn {}", path.display())),
-        None => line.push_str(&format!(
-            " --nodes {}",
-            opts.nodes.unwrap_or(DEFAULT_NODES)
-        )),
+        None => line.push_str(&format!(" --nodes {}", opts.nodes.unwrap_or(DEFAULT_NODES))),
     }
     line.push_str(&format!(" --plies {plies} --out {}", out.display()));
     line

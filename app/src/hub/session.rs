@@ -15,8 +15,8 @@ use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
 use super::encoding::Encoding;
-use crate::book::{Book, BookRng};
 use super::protocol::{self, Command, GoMode, InfoLine, Level, ParamKind, Reply};
+use crate::book::{Book, BookRng};
 use dama_core::game::Game;
 use dama_core::{Move, MoveList, Position, RuleSet, with_rules};
 use dama_engine::clock::allot;
@@ -538,15 +538,18 @@ impl Session {
     /// (`None`: not in the book).
     fn book_move(&mut self, setup: &Setup) -> Option<String> {
         let encoding = Encoding::for_variant(setup.variant.name())?;
-        if self.book.as_ref().is_none_or(|b| b.rules() != setup.variant) {
+        if self
+            .book
+            .as_ref()
+            .is_none_or(|b| b.rules() != setup.variant)
+        {
             self.book = Some(Book::for_rules(setup.variant));
         }
         let position = with_rules!(setup.variant, R => *game_of::<R>(setup).position());
-        let mv = self.book.as_ref()?.pick(
-            &position,
-            &mut self.book_rng,
-            self.params.level,
-        )?;
+        let mv = self
+            .book
+            .as_ref()?
+            .pick(&position, &mut self.book_rng, self.params.level)?;
         Some(encoding.write_move(&mv))
     }
 }

@@ -258,7 +258,9 @@ fn run_for<R: EngineRules>(
         sprt: args.sprt,
         books: [&specs[0], &specs[1]].map(|spec| {
             let own = spec.cmd.is_none() && spec.hub.is_none();
-            (own && spec.book.unwrap_or(args.book)).then(|| crate::book::Book::for_rules(dama_core::RuleSet::of::<R>().unwrap_or_default()))
+            (own && spec.book.unwrap_or(args.book)).then(|| {
+                crate::book::Book::for_rules(dama_core::RuleSet::of::<R>().unwrap_or_default())
+            })
         }),
     };
     let _ = writeln!(

@@ -146,7 +146,9 @@ fn every_malformation_is_a_typed_error() {
         }
     );
     assert_eq!(
-        parse(&format!("book czech\n{START} c3-d4=1\n# again\n{START} g3-h4=1\n")),
+        parse(&format!(
+            "book czech\n{START} c3-d4=1\n# again\n{START} g3-h4=1\n"
+        )),
         BookError::Duplicate { line: 4, first: 2 }
     );
     assert_eq!(
@@ -285,7 +287,15 @@ fn book_build_from_games_and_from_analysis() {
     .unwrap();
     let out_path = dir.path().join("book.txt");
     let out = dama()
-        .args(["book", "build", "--rules", "czech", "--plies", "2", "--from-pdn"])
+        .args([
+            "book",
+            "build",
+            "--rules",
+            "czech",
+            "--plies",
+            "2",
+            "--from-pdn",
+        ])
         .arg(&pdn)
         .arg("--out")
         .arg(&out_path)
@@ -318,7 +328,9 @@ fn book_build_from_games_and_from_analysis() {
     let built = |name: &str| {
         let path = dir.path().join(name);
         let out = dama()
-            .args(["book", "build", "--rules", "czech", "--plies", "2", "--nodes", "2000"])
+            .args([
+                "book", "build", "--rules", "czech", "--plies", "2", "--nodes", "2000",
+            ])
             .arg("--out")
             .arg(&path)
             .output()
@@ -357,7 +369,11 @@ fn match_players_take_book_on_or_off() {
     let spec: PlayerSpec = "movetime=100,book=off".parse().unwrap();
     assert_eq!(spec.book, Some(false));
     assert_eq!("movetime=100".parse::<PlayerSpec>().unwrap().book, None);
-    for bad in ["book=maybe", "cmd=/x/dama,book=on", "hub=/x/scan hub,book=on"] {
+    for bad in [
+        "book=maybe",
+        "cmd=/x/dama,book=on",
+        "hub=/x/scan hub,book=on",
+    ] {
         assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
     }
 }

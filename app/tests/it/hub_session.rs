@@ -423,7 +423,9 @@ fn go_think_plays_the_book_in_its_positions() {
     hub.send("go think");
     // At once, from the book: no info line, no ponder move.
     let done = hub.recv();
-    let mv = done.strip_prefix("done move=").unwrap_or_else(|| panic!("{done}"));
+    let mv = done
+        .strip_prefix("done move=")
+        .unwrap_or_else(|| panic!("{done}"));
     let book = dama::book::Book::for_rules(dama_core::RuleSet::Russian);
     let encoding = dama::hub::encoding::Encoding::for_variant("russian").unwrap();
     let start = dama_core::rules::Russian::start();
