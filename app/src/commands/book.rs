@@ -1,7 +1,7 @@
 //! `dama book build|show`: making an opening book and listing its moves (`docs/book.md`).
 
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 
@@ -67,7 +67,7 @@ pub enum BookCommandError {
 }
 
 /// Reads at most `limit` bytes of the file at `path` as text.
-fn read_limited(path: &PathBuf, limit: usize) -> Result<String, BookCommandError> {
+fn read_limited(path: &Path, limit: usize) -> Result<String, BookCommandError> {
     let name = path.display().to_string();
     let fail = |e: String| BookCommandError::File(name.clone(), e);
     let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;

@@ -368,8 +368,10 @@ impl Session {
             }),
             "level" => number(1, 10).map(|l| self.params.level = l as u8),
             "book" => match value.trim() {
-                "true" => Ok(self.params.book = true),
-                "false" => Ok(self.params.book = false),
+                "true" | "false" => {
+                    self.params.book = value.trim() == "true";
+                    Ok(())
+                }
                 other => Err(format!("set-param book: {other:?} is not true or false")),
             },
             "tb-dir" => {
