@@ -77,6 +77,8 @@ pub enum Command {
     Diagram(crate::pictures::diagram::DiagramArgs),
     /// List the games of a PDN file: number, event, players, result, number of moves.
     Games(crate::games::GamesArgs),
+    /// Opening books: build one, show a position's book moves (docs/book.md).
+    Book(crate::commands::book::BookArgs),
 }
 
 impl Command {
@@ -94,6 +96,7 @@ impl Command {
             Command::Hub => "hub",
             Command::Diagram(_) => "diagram",
             Command::Games(_) => "games",
+            Command::Book(_) => "book",
         }
     }
 
@@ -103,7 +106,7 @@ impl Command {
         match self {
             Command::Play => &[
                 Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
-                Dialogue, Echo, NoEcho, TbDir, Threads, Ballot, Game,
+                Dialogue, Echo, NoEcho, TbDir, Threads, Ballot, Game, NoBook,
             ],
             // `--threads` is perft's and tb's own option (clap gives its value to both).
             Command::Perft(_) => &[Rules, Fen, Color, Depth, Threads],
@@ -116,12 +119,13 @@ impl Command {
             Command::Match(_) => &[Rules, Fen, Color, Time, TbDir],
             Command::Tui => &[
                 Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
-                TbDir, Threads, Ballot, Game,
+                TbDir, Threads, Ballot, Game, NoBook,
             ],
             Command::Tune(_) => &[Rules, Nodes],
             Command::Hub => &[Rules, TbDir, Threads],
             Command::Diagram(_) => &[Rules, Fen, Load, Game, Moves],
             Command::Games(_) => &[Rules],
+            Command::Book(_) => &[Rules, Fen, Color, Nodes],
         }
     }
 }
@@ -151,6 +155,7 @@ enum Opt {
     Ballot,
     Moves,
     Game,
+    NoBook,
 }
 
 impl Opt {
@@ -178,6 +183,7 @@ impl Opt {
             Opt::Ballot => "--ballot",
             Opt::Moves => "--moves",
             Opt::Game => "--game",
+            Opt::NoBook => "--no-book",
         }
     }
 }
@@ -262,6 +268,10 @@ pub struct Options {
     /// The N-th game of the --load file (1 is the first).
     #[arg(long, global = true)]
     pub game: Option<usize>,
+    /// The engine searches from the first move instead of playing its opening book's moves
+    /// (play, tui; docs/book.md).
+    #[arg(long, global = true)]
+    pub no_book: bool,
 }
 
 fn parse_rules(text: &str) -> Result<RuleSet, String> {
@@ -342,6 +352,7 @@ impl Options {
             (Opt::Ballot, self.ballot.is_some()),
             (Opt::Moves, self.moves.is_some()),
             (Opt::Game, self.game.is_some()),
+            (Opt::NoBook, self.no_book),
         ];
         present
             .into_iter()

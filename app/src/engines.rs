@@ -13,14 +13,21 @@ pub struct EngineSetup {
     pub threads: usize,
     /// The endgame tables the engines probe (`None`: the search alone).
     pub tables: Option<Arc<Tablebase>>,
+    /// Whether the engine players of `play` and `tui` play their opening book's moves
+    /// (`--no-book`: not; `docs/book.md`).
+    pub book: bool,
+    /// The seed of the book's choices.
+    pub book_seed: u64,
 }
 
 impl Default for EngineSetup {
-    /// One thread, no tables: what tests and tools that want plain searches use.
+    /// One thread, no tables, no book: what tests and tools that want plain searches use.
     fn default() -> EngineSetup {
         EngineSetup {
             threads: 1,
             tables: None,
+            book: false,
+            book_seed: 0,
         }
     }
 }
@@ -28,6 +35,7 @@ impl Default for EngineSetup {
 impl EngineSetup {
     /// The setup of a run: `threads` per search, and the tables of `dir` (`--tb-dir`), else of
     /// [`default_tables_dir`]; without any directory, only the small classes built in memory.
+    /// The opening book is on, its choices seeded from the clock ([`clock_seed`]).
     pub fn new(threads: usize, dir: Option<PathBuf>) -> EngineSetup {
         let tables = match dir.or_else(default_tables_dir) {
             Some(dir) => Tablebase::with_dir(dir),
@@ -36,7 +44,22 @@ impl EngineSetup {
         EngineSetup {
             threads,
             tables: Some(Arc::new(tables)),
+            book: true,
+            book_seed: clock_seed(),
         }
+    }
+
+    /// The book of rule set `rules` and its random source, when the book is on.
+    pub fn book(
+        &self,
+        rules: dama_core::RuleSet,
+    ) -> Option<(crate::book::Book, crate::book::BookRng)> {
+        self.book.then(|| {
+            (
+                crate::book::Book::for_rules(rules),
+                crate::book::rng(self.book_seed),
+            )
+        })
     }
 
     /// An engine that thinks within `limits`, with this setup's threads and tables.
@@ -54,6 +77,13 @@ impl EngineSetup {
         engine.set_tables(self.tables.clone());
         engine
     }
+}
+
+/// A seed from the clock (the nanoseconds since 1970), for the choices of a program run.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// The directory the tables live in when none is given: `$DAMA_TB_DIR`, else the platform's

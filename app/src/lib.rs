@@ -5,6 +5,7 @@
 #![deny(missing_docs)]
 
 pub mod ballots;
+pub mod book;
 pub mod cli;
 pub mod commands;
 pub mod console;

@@ -18,6 +18,7 @@ fn run(cli: &Cli) -> Result<(), CliError> {
             rules: cli.opts.rules(),
             threads: cli.opts.threads.map_or(1, |n| n as usize),
             tb_dir: cli.opts.tb_dir.clone(),
+            seed: dama::engines::clock_seed(),
         };
         dama::hub::run(config, io::BufReader::new(io::stdin()), io::stdout());
         return Ok(());
@@ -25,10 +26,11 @@ fn run(cli: &Cli) -> Result<(), CliError> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr();
-    let engines = EngineSetup::new(
+    let mut engines = EngineSetup::new(
         cli.opts.threads.map_or(1, |n| n as usize),
         cli.opts.tb_dir.clone(),
     );
+    engines.book = !cli.opts.no_book;
     match &command {
         Command::Tb(args) => dama::commands::tb::run(&cli.opts, args, &mut out)
             .map_err(|e| CliError::Input(e.to_string()))?,
@@ -48,6 +50,11 @@ fn run(cli: &Cli) -> Result<(), CliError> {
         Command::Tui => dama::tui::run(&cli.opts, &engines)?,
         Command::Diagram(args) => dama::pictures::diagram::run(&cli.opts, args, &mut out)?,
         Command::Games(args) => dama::games::run(&cli.opts, &args.file, &mut out)?,
+        Command::Book(args) => dama::commands::book::run(&cli.opts, args, &mut out, &mut err)
+            .map_err(|e| match e {
+                dama::commands::book::BookCommandError::Io(e) => CliError::Io(e),
+                other => CliError::Input(other.to_string()),
+            })?,
         Command::Hub => {}
     }
     out.flush()?;

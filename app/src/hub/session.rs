@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use super::encoding::Encoding;
 use super::protocol::{self, Command, GoMode, InfoLine, Level, ParamKind, Reply};
+use crate::book::{Book, BookRng};
 use dama_core::game::Game;
 use dama_core::{Move, MoveList, Position, RuleSet, with_rules};
 use dama_engine::clock::allot;
@@ -43,6 +44,8 @@ pub struct Config {
     pub threads: usize,
     /// The endgame tables' directory until `set-param name=tb-dir`.
     pub tb_dir: Option<PathBuf>,
+    /// The seed of the opening book's choices.
+    pub seed: u64,
 }
 
 /// The default transposition table, in MiB.
@@ -61,6 +64,8 @@ struct Params {
     /// Whether the transposition table is kept from one search to the next (`keep-hash`);
     /// `false` clears it before every `go`, as a new process per move would start.
     keep_hash: bool,
+    /// Whether `go think` plays the opening book's moves (`set-param name=book`).
+    book: bool,
 }
 
 /// A running search.
@@ -98,6 +103,9 @@ pub struct Session {
     tables_fixed: bool,
     eof: bool,
     quitting: bool,
+    /// The opening book of the last variant searched, read when first needed.
+    book: Option<Book>,
+    book_rng: BookRng,
 }
 
 impl Session {
@@ -113,6 +121,7 @@ impl Session {
                 tb_dir: config.tb_dir,
                 level: 10,
                 keep_hash: true,
+                book: true,
             },
             engine: Some(engine),
             pos_text: None,
@@ -128,6 +137,8 @@ impl Session {
             tables_fixed: false,
             eof: false,
             quitting: false,
+            book: None,
+            book_rng: crate::book::rng(config.seed),
         }
     }
 
@@ -304,6 +315,7 @@ impl Session {
                 ParamKind::Int { min: 1, max: 10 },
             ),
             ("keep-hash", p.keep_hash.to_string(), ParamKind::Bool),
+            ("book", p.book.to_string(), ParamKind::Bool),
         ];
         for (name, value, kind) in params {
             self.send(Reply::Param {
@@ -325,6 +337,11 @@ impl Session {
                 .ok_or_else(|| {
                     format!("set-param {name}: {value:?} is not a number from {lo} to {hi}")
                 })
+        };
+        let boolean = || match value.trim() {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            other => Err(format!("set-param {name}: '{other}' is not true or false")),
         };
         let result: Result<(), String> = match name {
             "variant" => match value.parse::<RuleSet>() {
@@ -360,13 +377,8 @@ impl Session {
                 }
             }),
             "level" => number(1, 10).map(|l| self.params.level = l as u8),
-            "keep-hash" => match value.trim() {
-                "true" => Ok(self.params.keep_hash = true),
-                "false" => Ok(self.params.keep_hash = false),
-                other => Err(format!(
-                    "set-param keep-hash: '{other}' is neither true nor false"
-                )),
-            },
+            "keep-hash" => boolean().map(|b| self.params.keep_hash = b),
+            "book" => boolean().map(|b| self.params.book = b),
             "tb-dir" => {
                 let dir = (!value.is_empty()).then(|| PathBuf::from(value));
                 if self.tables_fixed && dir != self.params.tb_dir {
@@ -484,6 +496,15 @@ impl Session {
             Ok(s) => s,
             Err(e) => return self.error(e),
         };
+        if self.engine.is_none() {
+            return self.error("go: a search is running");
+        }
+        if mode == GoMode::Think
+            && self.params.book
+            && let Some(mv) = self.book_move(&setup)
+        {
+            return self.send(Reply::Done { mv, ponder: None });
+        }
         let Some(mut engine) = self.engine.take() else {
             return self.error("go: a search is running");
         };
@@ -519,6 +540,27 @@ impl Session {
             self.running = None;
             self.error("go: cannot start the search thread");
         }
+    }
+}
+
+impl Session {
+    /// The opening book's move in the position of `setup`, written in the variant's encoding
+    /// (`None`: not in the book).
+    fn book_move(&mut self, setup: &Setup) -> Option<String> {
+        let encoding = Encoding::for_variant(setup.variant.name())?;
+        if self
+            .book
+            .as_ref()
+            .is_none_or(|b| b.rules() != setup.variant)
+        {
+            self.book = Some(Book::for_rules(setup.variant));
+        }
+        let position = with_rules!(setup.variant, R => *game_of::<R>(setup).position());
+        let mv = self
+            .book
+            .as_ref()?
+            .pick(&position, &mut self.book_rng, self.params.level)?;
+        Some(encoding.write_move(&mv))
     }
 }
 
@@ -648,6 +690,7 @@ mod tests {
                 rules: RuleSet::Russian,
                 threads: 1,
                 tb_dir: None,
+                seed: 1,
             },
             out,
             events,

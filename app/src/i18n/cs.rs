@@ -103,6 +103,7 @@ pub static TEXTS: Texts = Texts {
     engine_offers: "Počítač nabízí remízu. Přijímáte? (a/n): ",
     engine_plays: "{0} (počítač) hraje {1} — {2}",
     engine_saw: "{0} s, hloubka {1}, {2}",
+    engine_book: "z knihy zahájení",
     score_win: "výhra za {0} půltahů",
     score_loss: "prohra za {0} půltahů",
     decimal: ',',

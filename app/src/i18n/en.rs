@@ -82,6 +82,7 @@ pub static TEXTS: Texts = Texts {
     engine_offers: "The computer offers a draw. Do you accept? (y/n): ",
     engine_plays: "{0} (computer) plays {1} — {2}",
     engine_saw: "{0} s, depth {1}, {2}",
+    engine_book: "from the opening book",
     score_win: "win in {0} half-moves",
     score_loss: "loss in {0} half-moves",
     decimal: '.',

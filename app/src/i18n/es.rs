@@ -101,6 +101,7 @@ pub static TEXTS: Texts = Texts {
     engine_offers: "El ordenador ofrece tablas. ¿Las aceptas? (s/n): ",
     engine_plays: "{0} (ordenador) juegan {1} — {2}",
     engine_saw: "{0} s, profundidad {1}, {2}",
+    engine_book: "del libro de aperturas",
     score_win: "gana en {0} medias jugadas",
     score_loss: "pierde en {0} medias jugadas",
     decimal: ',',

@@ -82,6 +82,7 @@ pub static TEXTS: Texts = Texts {
     last_move: "Последний ход: {0}",
     engine_plays: "{0} (компьютер) ходят {1} — {2}",
     engine_saw: "{0} с, глубина {1}, {2}",
+    engine_book: "из книги дебютов",
     score_win: "выигрыш за {0} полуходов",
     score_loss: "проигрыш за {0} полуходов",
     decimal: ',',

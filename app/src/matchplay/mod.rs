@@ -66,6 +66,10 @@ pub struct MatchArgs {
     /// Stop when the test decides: elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05).
     #[arg(long, allow_hyphen_values = true)]
     pub sprt: Option<Sprt>,
+    /// This build's engines play their opening book's moves first (off by default, so that
+    /// measurements stay pure; a player's own book=on|off wins; docs/book.md).
+    #[arg(long)]
+    pub book: bool,
 }
 
 /// Where a match's openings come from (`--openings`).
@@ -252,6 +256,12 @@ fn run_for<R: EngineRules>(
         openings,
         max_plies: args.max_plies as usize,
         sprt: args.sprt,
+        books: [&specs[0], &specs[1]].map(|spec| {
+            let own = spec.cmd.is_none() && spec.hub.is_none();
+            (own && spec.book.unwrap_or(args.book)).then(|| {
+                crate::book::Book::for_rules(dama_core::RuleSet::of::<R>().unwrap_or_default())
+            })
+        }),
     };
     let _ = writeln!(
         err,

@@ -46,6 +46,9 @@ pub struct PlayerSpec {
     pub hub: Option<String>,
     /// Its `set-param` values (`param.NAME=VALUE`).
     pub params: Vec<(String, String)>,
+    /// Whether this build's engine plays the opening book's moves (`book=on|off`; `None`:
+    /// as `dama match --book` says, off without it).
+    pub book: Option<bool>,
 }
 
 /// A player description that cannot be used.
@@ -53,7 +56,7 @@ pub struct PlayerSpec {
 pub enum SpecError {
     /// A part that is not `key=value`, or an unknown key.
     #[error(
-        "bad player '{0}': '{1}' is not one of name=, level=, depth=, movetime=, nodes=, time=, weights=, cmd=, hub=, param.NAME=, threads=, tables="
+        "bad player '{0}': '{1}' is not one of name=, level=, depth=, movetime=, nodes=, time=, weights=, cmd=, hub=, param.NAME=, threads=, tables=, book="
     )]
     UnknownKey(String, String),
     /// A value out of range or not a number.
@@ -82,6 +85,7 @@ impl FromStr for PlayerSpec {
             tables: true,
             hub: None,
             params: Vec::new(),
+            book: None,
         };
         let bad = |what: String| SpecError::BadValue(text.to_string(), what);
         let mut tables_given = false;
@@ -124,6 +128,13 @@ impl FromStr for PlayerSpec {
                     };
                     tables_given = true;
                 }
+                "book" => {
+                    spec.book = Some(match value.trim() {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(bad("book must be on or off".into())),
+                    });
+                }
                 _ => return Err(SpecError::UnknownKey(text.into(), part.into())),
             }
         }
@@ -133,12 +144,16 @@ impl FromStr for PlayerSpec {
         if spec.cmd.is_some() && tables_given {
             return Err(SpecError::NotWithCmd(text.into(), "tables"));
         }
+        if spec.cmd.is_some() && spec.book.is_some() {
+            return Err(SpecError::NotWithCmd(text.into(), "book"));
+        }
         if spec.hub.is_some() {
             for (given, key) in [
                 (spec.cmd.is_some(), "cmd"),
                 (spec.weights.is_some(), "weights"),
                 (tables_given, "tables"),
                 (spec.threads.is_some(), "threads"),
+                (spec.book.is_some(), "book"),
             ] {
                 if given {
                     return Err(SpecError::NotWithHub(text.into(), key));

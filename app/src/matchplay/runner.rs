@@ -33,6 +33,9 @@ pub struct Config {
     pub max_plies: usize,
     /// Stop when this test decides.
     pub sprt: Option<Sprt>,
+    /// The opening book each player plays from before it searches (`None`: it searches from
+    /// the first move).
+    pub books: [Option<crate::book::Book>; 2],
 }
 
 /// How a game ended.
@@ -117,6 +120,7 @@ fn points_for(outcome: Option<Outcome>, side: Color) -> f64 {
 fn play_game<R: EngineRules>(
     players: &mut [Player; 2],
     specs: [&PlayerSpec; 2],
+    books: [Option<&crate::book::Book>; 2],
     opening: &Opening,
     index: u64,
     max_plies: usize,
@@ -129,6 +133,8 @@ fn play_game<R: EngineRules>(
     for (seat, p) in players.iter_mut().enumerate() {
         p.new_game(0x5EED_0000 + 2 * index + seat as u64);
     }
+    // The book's choices follow the game's number, whichever worker plays it.
+    let mut book_rngs = [0u64, 1].map(|seat| crate::book::rng(0xB00C_0000 + 2 * index + seat));
     let clocks: [Option<TimeControl>; 2] = [specs[0].limits.time, specs[1].limits.time];
     let mut left: [Option<Duration>; 2] = [clocks[0].map(|t| t.base), clocks[1].map(|t| t.base)];
     let termination = loop {
@@ -145,7 +151,12 @@ fn play_game<R: EngineRules>(
         let side = game.turn();
         let who = seat(side);
         let started = Instant::now();
-        let answer = players[who].choose(&game, left[who]);
+        let level = specs[who].limits.level.unwrap_or(10);
+        let booked = books[who].and_then(|b| b.pick(game.position(), &mut book_rngs[who], level));
+        let answer = match booked {
+            Some(mv) => Ok(mv),
+            None => players[who].choose(&game, left[who]),
+        };
         let spent = started.elapsed();
         if let (Some(tc), Some(l)) = (clocks[who], left[who]) {
             if spent > l {
@@ -239,9 +250,16 @@ pub fn run<R: EngineRules, E: Send>(
                     }
                     let opening = &config.openings[(index / 2) as usize % config.openings.len()];
                     let specs = [&config.engine1, &config.engine2];
-                    let Some(result) =
-                        play_game::<R>(&mut players, specs, opening, index, config.max_plies, stop)
-                    else {
+                    let books = [config.books[0].as_ref(), config.books[1].as_ref()];
+                    let Some(result) = play_game::<R>(
+                        &mut players,
+                        specs,
+                        books,
+                        opening,
+                        index,
+                        config.max_plies,
+                        stop,
+                    ) else {
                         break;
                     };
                     if tx.send(result).is_err() {

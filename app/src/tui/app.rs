@@ -184,7 +184,11 @@ impl<R: EngineRules> App<R> {
             .map_or_else(|| "game.pdn".to_string(), |p| p.display().to_string());
         let saved = game.snapshot();
         let mut app = App {
-            worker: Worker::start(cfg.engines.engine(cfg.limits)),
+            worker: Worker::start_with_book(
+                cfg.engines.engine(cfg.limits),
+                dama_core::RuleSet::of::<R>().and_then(|rules| cfg.engines.book(rules)),
+                cfg.limits.level.unwrap_or(10),
+            ),
             l: labels,
             cfg,
             t,

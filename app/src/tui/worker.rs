@@ -88,7 +88,16 @@ impl<R: EngineRules> std::fmt::Debug for Worker<R> {
     }
 }
 
-fn serve<R: EngineRules>(mut engine: Engine, jobs: Receiver<Job<R>>, replies: Sender<Reply>) {
+/// The opening book the engine's own moves come from first, its random source and the level
+/// its weights are flattened for.
+type BookUse = (crate::book::Book, crate::book::BookRng, u8);
+
+fn serve<R: EngineRules>(
+    mut engine: Engine,
+    mut book: Option<BookUse>,
+    jobs: Receiver<Job<R>>,
+    replies: Sender<Reply>,
+) {
     for job in jobs {
         // A task stopped before it started still answers (at once): the app waits for it.
         engine.set_stop(Arc::clone(&job.stop));
@@ -102,8 +111,15 @@ fn serve<R: EngineRules>(mut engine: Engine, jobs: Receiver<Job<R>>, replies: Se
             search: None,
             done: true,
         };
+        let booked = match job.task {
+            Task::Move | Task::OfferOrMove => book
+                .as_mut()
+                .and_then(|(b, rng, level)| b.pick(job.game.position(), rng, *level)),
+            _ => None,
+        };
         match job.task {
             Task::OfferOrMove if engine.offers_draw(&job.game) => reply.offers = true,
+            Task::Move | Task::OfferOrMove if booked.is_some() => reply.mv = booked,
             Task::Move | Task::OfferOrMove | Task::Hint => {
                 let mut last = None;
                 reply.mv = engine.analyze(&job.game, |info| {
@@ -142,13 +158,24 @@ fn serve<R: EngineRules>(mut engine: Engine, jobs: Receiver<Job<R>>, replies: Se
 impl<R: EngineRules> Worker<R> {
     /// Starts the engine thread with `engine`.
     pub fn start(engine: Engine) -> Worker<R> {
+        Worker::start_with_book(engine, None, 10)
+    }
+
+    /// Starts the engine thread with `engine`, whose own moves come from `book` (and its
+    /// random source) first, its weights as at `level`.
+    pub fn start_with_book(
+        engine: Engine,
+        book: Option<(crate::book::Book, crate::book::BookRng)>,
+        level: u8,
+    ) -> Worker<R> {
+        let book = book.map(|(b, rng)| (b, rng, level));
         let (jobs, job_rx) = mpsc::channel();
         let (reply_tx, replies) = mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("dama-engine".into())
             // The search recurses up to its ply limit: room as on a main thread.
             .stack_size(8 << 20)
-            .spawn(move || serve::<R>(engine, job_rx, reply_tx))
+            .spawn(move || serve::<R>(engine, book, job_rx, reply_tx))
             .ok();
         Worker {
             jobs: Some(jobs),

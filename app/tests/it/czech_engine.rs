@@ -82,7 +82,7 @@ fn a_human_v_engine_game_runs_to_the_end() {
     )
     .unwrap();
     let engine_line = regex::Regex::new(
-        r"^Black \(computer\) plays [a-h][1-8](-[a-h][1-8]|(x[a-h][1-8])+) — \d+\.\d s, depth \d+, ([+-]\d+\.\d\d|(win|loss) in \d+ half-moves)$",
+        r"^Black \(computer\) plays [a-h][1-8](-[a-h][1-8]|(x[a-h][1-8])+) — (\d+\.\d s, depth \d+, ([+-]\d+\.\d\d|(win|loss) in \d+ half-moves)|from the opening book)$",
     )
     .unwrap();
     let fen_line = regex::Regex::new(r"^[WB]:W[^ ]*:B[^ ]*$").unwrap();
@@ -121,7 +121,8 @@ fn a_human_v_engine_game_runs_to_the_end() {
 /// black) and `extra` options.
 fn against_engine(engine: &str, extra: &[&str], input: &str) -> String {
     let side = format!("--{engine}");
-    let mut args = vec!["--depth", "2", side.as_str(), "engine"];
+    // The searches themselves, not the opening book's moves.
+    let mut args = vec!["--depth", "2", side.as_str(), "engine", "--no-book"];
     args.extend_from_slice(extra);
     czech_common::run(&args, input)
 }

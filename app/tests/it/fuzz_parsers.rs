@@ -54,6 +54,28 @@ proptest! {
     fn numeric(bytes in input()) {
         fuzz_checks::numeric(&bytes);
     }
+
+    #[test]
+    fn book(bytes in book_input()) {
+        fuzz_checks::book(&bytes);
+    }
+}
+
+/// Bytes that look like a book: its lines' pieces (FEN, moves, `=WEIGHT`) mixed with anything.
+fn book_input() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        4 => prop::sample::select(vec![
+            "book czech\n", "book english\n", "book ", "# ", "\n",
+            "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8",
+            "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+            "W:Wc3,e3,Kb2:Bd4,f6,b6,Kh8", " ", "c3-d4", "g3-h4", "c3xe5", "11-15", "22-18", "9-14",
+            "=", "=1", "=100", "=0", "=1000001", "=-3", "=x", "W:", "B:", ":W", ":B", "K", ",",
+            "\r", "\0", "é",
+        ])
+        .prop_map(|s| s.as_bytes().to_vec()),
+        1 => prop::collection::vec(any::<u8>(), 0..8),
+    ];
+    prop::collection::vec(piece, 0..40).prop_map(|parts| parts.concat())
 }
 
 proptest! {
@@ -75,7 +97,8 @@ proptest! {
 #[test]
 fn inputs_found_by_fuzzing_hold() {
     type Check = fn(&[u8]);
-    let readers: [(&str, Check); 6] = [
+    let readers: [(&str, Check); 7] = [
+        ("book", fuzz_checks::book),
         ("hub", fuzz_checks::hub),
         ("fen", fuzz_checks::fen),
         ("pdn", fuzz_checks::pdn),

@@ -136,14 +136,18 @@ fn initialisation_and_options() {
 < param name=tb-dir value="" type=string
 < param name=level value=10 type=int min=1 max=10
 < param name=keep-hash value=true type=bool
+< param name=book value=true type=bool
 < wait
 > set-param name=variant value=russian
+> set-param name=book value=maybe
+< error message="set-param book: 'maybe' is not true or false"
+> set-param name=book value=false
 > set-param name=hash value=4
 > set-param name=no-such-option value=1
 > set-param name=threads value=0
 < error message="set-param threads: '0' is not a number from 1 to 64"
 > set-param name=keep-hash value=maybe
-< error message="set-param keep-hash: 'maybe' is neither true nor false"
+< error message="set-param keep-hash: 'maybe' is not true or false"
 > set-param name=variant value=polish
 < error message="set-param variant: unknown rule set 'polish' (expected spanish, czech, russian, house, english, italian, spanish-official, brazilian, pool or thai)"
 > init
@@ -156,6 +160,7 @@ fn initialisation_and_options() {
 < param name=tb-dir value="" type=string
 < param name=level value=10 type=int min=1 max=10
 < param name=keep-hash value=true type=bool
+< param name=book value=false type=bool
 < wait
 > ping
 < pong
@@ -189,6 +194,7 @@ fn keep_hash_false_searches_every_move_afresh() {
     for (keep, again_fewer) in [("true", true), ("false", false)] {
         let mut hub = Hub::start(&["--rules", "czech"]);
         hub.send(&format!("set-param name=keep-hash value={keep}"));
+        hub.send("set-param name=book value=false");
         hub.send("init");
         hub.until("ready");
         hub.send(&format!("pos pos={START} moves=\"9-13 21-17\""));
@@ -212,6 +218,7 @@ fn a_position_with_moves_searched_to_a_depth() {
         &mut hub,
         &format!(
             r#"
+> set-param name=book value=false
 > init
 < ready
 > pos pos={START} moves="9-13 21-17"
@@ -238,6 +245,8 @@ fn a_position_with_moves_searched_to_a_depth() {
 #[test]
 fn each_level() {
     let mut hub = Hub::start(&["--rules", "russian"]);
+    // The searches themselves, not the opening book's moves.
+    hub.send("set-param name=book value=false");
     hub.send("init");
     assert_eq!(hub.until("ready"), ["ready"]);
     hub.send(&format!("pos pos={START}"));
@@ -443,4 +452,35 @@ fn a_closed_output_ends_the_session() {
     let _ = stdin.flush();
     let status = child.wait().unwrap();
     assert!(status.success(), "{status}");
+}
+
+#[test]
+fn go_think_plays_the_book_in_its_positions() {
+    use dama_core::Rules;
+    let mut hub = Hub::start(&["--rules", "russian"]);
+    hub.send("init");
+    assert_eq!(hub.until("ready"), ["ready"]);
+    hub.send(&format!("pos pos={START}"));
+    hub.send("level nodes=1000");
+    hub.send("go think");
+    // At once, from the book: no info line, no ponder move.
+    let done = hub.recv();
+    let mv = done
+        .strip_prefix("done move=")
+        .unwrap_or_else(|| panic!("{done}"));
+    let book = dama::book::Book::for_rules(dama_core::RuleSet::Russian);
+    let encoding = dama::hub::encoding::Encoding::for_variant("russian").unwrap();
+    let start = dama_core::rules::Russian::start();
+    let moves: Vec<String> = book
+        .moves(&start)
+        .iter()
+        .map(|m| encoding.write_move(&m.mv))
+        .collect();
+    assert!(moves.iter().any(|m| m == mv), "{mv} not in {moves:?}");
+    // Without the book: a search.
+    hub.send("set-param name=book value=false");
+    hub.send("go think");
+    let lines = hub.until("done");
+    assert!(lines[0].starts_with("info depth=1 "), "{lines:?}");
+    hub.finish();
 }

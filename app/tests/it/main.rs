@@ -3,6 +3,7 @@
 mod analyze_moves;
 mod analyze_multipv;
 mod ballots;
+mod book;
 mod cli_core;
 mod czech_common;
 mod czech_engine;

@@ -105,13 +105,21 @@ fn help_explains_each_notation_with_examples() {
 
 #[test]
 fn the_engine_says_it_played_and_what_it_saw() {
-    let out = run(&["--black", "engine", "--depth", "3"], "c3-d4\n");
+    let out = run(
+        &["--black", "engine", "--depth", "3", "--no-book"],
+        "c3-d4\n",
+    );
     let line = regex::Regex::new(
         r"\nČerný \(počítač\) hraje [a-h][1-8]-[a-h][1-8] — \d+,\d s, hloubka 3, [+-]\d+,\d\d\n",
     )
     .unwrap();
     assert!(line.is_match(&out), "{out}");
     assert!(out.contains("\n2. Bílý na tahu: "), "{out}");
+    // With the book (the default), c3-d4 is answered from it.
+    let out = run(&["--black", "engine", "--depth", "3"], "c3-d4\n");
+    let line =
+        regex::Regex::new(r"\nČerný \(počítač\) hraje (d6-e5|b6-c5) — z knihy zahájení\n").unwrap();
+    assert!(line.is_match(&out), "{out}");
 }
 
 #[test]

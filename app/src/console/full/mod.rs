@@ -57,6 +57,9 @@ struct Session<'o, R: EngineRules> {
     saved: Snapshot,
     /// The first moves of the game that `undo` keeps: those of the ballot it started from.
     kept: usize,
+    /// The opening book the engine plays from first, and its random source (`--no-book`:
+    /// none).
+    book: Option<(crate::book::Book, crate::book::BookRng)>,
 }
 
 /// Plays the full dialogue until the players stop or the input ends.
@@ -84,6 +87,7 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
         offer: RulesOffer::default(),
         saved: super::new_game::<R>(opts).snapshot(),
         kept: super::ballot_plies(opts),
+        book: opts.engines.book(opts.rules),
     };
     io.line(t.title::<R>())?;
     io.line(rt.intro_for(R::INFO.notation, t))?;
@@ -320,10 +324,15 @@ impl<R: EngineRules> Session<'_, R> {
         }
         let started = std::time::Instant::now();
         let mut last = None;
-        let Some(mv) = self
-            .engine
-            .analyze(&self.game, |info| last = Some(info.clone()))
-        else {
+        let level = self.opts.limits.level.unwrap_or(10);
+        let booked = self
+            .book
+            .as_mut()
+            .and_then(|(book, rng)| book.pick(self.game.position(), rng, level));
+        let Some(mv) = booked.or_else(|| {
+            self.engine
+                .analyze(&self.game, |info| last = Some(info.clone()))
+        }) else {
             // No move although the game goes on: only a broken engine gets here.
             return Ok(Some(Flow::Quit));
         };
@@ -339,6 +348,7 @@ impl<R: EngineRules> Session<'_, R> {
                 self.t.engine_saw,
                 &[&seconds, &info.depth.to_string(), &self.t.score(info.score)],
             ),
+            None if booked.is_some() => self.t.engine_book.to_string(),
             None => format!("{seconds} s"),
         };
         io.line(&fill(

@@ -99,6 +99,8 @@ pub struct Texts {
     pub engine_plays: &'static str,
     /// What the engine saw: {0} seconds, {1} the depth, {2} the score.
     pub engine_saw: &'static str,
+    /// What stands for the search after a move from the opening book.
+    pub engine_book: &'static str,
     /// A found win: {0} half-moves to it.
     pub score_win: &'static str,
     /// A found loss: {0} half-moves to it.

@@ -226,3 +226,24 @@ pub fn hub(bytes: &[u8]) {
         });
     }
 }
+
+/// The opening-book reader (`book::Book::parse`), under the Czech and English rules (algebraic
+/// and numbered FEN): a book read writes back to a text that reads as the same book; a
+/// refusal is a short printable message. Bytes after the first are read with a `book` line
+/// first, so that the positions' lines are reached.
+pub fn book(bytes: &[u8]) {
+    let input = text(bytes);
+    for rules in [RuleSet::Czech, RuleSet::English] {
+        for candidate in [input.clone(), format!("book {}\n{input}", rules.name())] {
+            match dama::book::Book::parse(rules, &candidate) {
+                Ok(book) => {
+                    let written = book.write(&["a comment".to_string()]);
+                    let again = dama::book::Book::parse(rules, &written)
+                        .unwrap_or_else(|e| panic!("{written:?} does not read back: {e}"));
+                    assert_eq!(again, book, "{candidate:?}");
+                }
+                Err(e) => printable(&e.to_string()),
+            }
+        }
+    }
+}

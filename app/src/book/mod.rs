@@ -1,0 +1,405 @@
+//! The opening books: for each rule set, the moves worth playing in the first positions of a
+//! game and their weights (`docs/book.md`).
+//!
+//! - [`Book`]: a book read from its text ([`Book::parse`]) or built in ([`Book::for_rules`]),
+//!   and [`Book::pick`], the weighted choice the engine players make before they search;
+//! - [`build`]: making a book from engine analysis or from a PDN collection (`dama book
+//!   build`).
+//!
+//! A book file is text: lines starting with `#` are comments (the header says how the file
+//! was made), the first other line is `book NAME` (the rule set), and each line after it is
+//! one position, its FEN in the rule set's numbering, then its moves as `MOVE=WEIGHT`, all
+//! separated by spaces. A position is its pieces and the side to move, whatever the move
+//! order that led to it. Reading a book is reading untrusted text: every malformation is a
+//! [`BookError`] naming its line.
+
+pub mod build;
+
+use std::collections::HashMap;
+
+use dama_core::notation::fen_for;
+use dama_core::text::excerpt;
+use dama_core::{Move, MoveList, Position, RuleSet, Rules, with_rules};
+use rand::{RngExt, SeedableRng};
+
+/// The random source of the book's choices: a seeded generator whose sequence is the same on
+/// every platform ([`rng`]).
+pub type BookRng = rand::rngs::Xoshiro256PlusPlus;
+
+/// The random source seeded with `seed`.
+pub fn rng(seed: u64) -> BookRng {
+    BookRng::seed_from_u64(seed)
+}
+
+/// The largest weight a book move may have.
+pub const MAX_WEIGHT: u32 = 1_000_000;
+/// The largest book text read (a file given to `dama book show --file`).
+pub const MAX_BOOK_BYTES: usize = 4 << 20;
+
+/// The built-in books, one per rule set (`app/data/books/<rule set>.txt`).
+fn builtin_text(rules: RuleSet) -> &'static str {
+    match rules {
+        RuleSet::Spanish => include_str!("../../data/books/spanish.txt"),
+        RuleSet::Czech => include_str!("../../data/books/czech.txt"),
+        RuleSet::Russian => include_str!("../../data/books/russian.txt"),
+        RuleSet::House => include_str!("../../data/books/house.txt"),
+        RuleSet::English => include_str!("../../data/books/english.txt"),
+        RuleSet::Italian => include_str!("../../data/books/italian.txt"),
+        RuleSet::SpanishOfficial => include_str!("../../data/books/spanish-official.txt"),
+        RuleSet::Brazilian => include_str!("../../data/books/brazilian.txt"),
+        RuleSet::Pool => include_str!("../../data/books/pool.txt"),
+        RuleSet::Thai => include_str!("../../data/books/thai.txt"),
+    }
+}
+
+/// The text of the built-in book of `rules`.
+pub fn builtin(rules: RuleSet) -> &'static str {
+    builtin_text(rules)
+}
+
+/// Why a book text cannot be read. Lines are counted from 1.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BookError {
+    /// The text is larger than [`MAX_BOOK_BYTES`].
+    #[error("the book is larger than {MAX_BOOK_BYTES} bytes")]
+    TooLarge,
+    /// No `book NAME` line before the first position.
+    #[error("book line {0}: expected 'book NAME' (the rule set) before the positions")]
+    MissingHeader(usize),
+    /// The `book` line names another rule set, or none known.
+    #[error("book line {line}: the book is for '{found}', not for the {expected} rules")]
+    WrongRules {
+        /// The line.
+        line: usize,
+        /// The name written (quoted, cut).
+        found: String,
+        /// The rule set the book was read for.
+        expected: &'static str,
+    },
+    /// The position's FEN cannot be read.
+    #[error("book line {line}: bad FEN: {error}")]
+    Fen {
+        /// The line.
+        line: usize,
+        /// Why.
+        error: dama_core::fen::FenError,
+    },
+    /// A position given twice.
+    #[error("book line {line}: the position of line {first} again")]
+    Duplicate {
+        /// The line.
+        line: usize,
+        /// The line that gave it first.
+        first: usize,
+    },
+    /// A position without moves.
+    #[error("book line {0}: a position without moves")]
+    NoMoves(usize),
+    /// A part that is not `MOVE=WEIGHT`.
+    #[error("book line {line}: '{text}' is not MOVE=WEIGHT")]
+    NotAMove {
+        /// The line.
+        line: usize,
+        /// The part (quoted, cut).
+        text: String,
+    },
+    /// A weight that is not a whole number from 1 to [`MAX_WEIGHT`].
+    #[error("book line {line}: the weight '{text}' is not a number from 1 to {MAX_WEIGHT}")]
+    BadWeight {
+        /// The line.
+        line: usize,
+        /// The weight as written (quoted, cut).
+        text: String,
+    },
+    /// A move that is not legal in the position.
+    #[error("book line {line}: '{text}' is not a legal move there")]
+    Illegal {
+        /// The line.
+        line: usize,
+        /// The move as written (quoted, cut).
+        text: String,
+    },
+    /// The same move twice in one position.
+    #[error("book line {line}: '{text}' is given twice")]
+    RepeatedMove {
+        /// The line.
+        line: usize,
+        /// The move as written (quoted, cut).
+        text: String,
+    },
+}
+
+/// A move of the book and its weight.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct BookMove {
+    /// The move.
+    pub mv: Move,
+    /// Its weight: it is chosen with probability weight / (the position's total) at full
+    /// strength.
+    pub weight: u32,
+}
+
+/// An opening book of one rule set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Book {
+    rules: RuleSet,
+    entries: HashMap<Position, Vec<BookMove>>,
+    /// The positions in the order of the text (for writing and listing).
+    order: Vec<Position>,
+}
+
+impl Book {
+    /// An empty book of `rules`.
+    pub fn empty(rules: RuleSet) -> Book {
+        Book {
+            rules,
+            entries: HashMap::new(),
+            order: Vec::new(),
+        }
+    }
+
+    /// The built-in book of `rules` (`app/data/books/`). Each is checked by the tests to read
+    /// without error; were one not to, the book would be empty (the engine searches).
+    pub fn for_rules(rules: RuleSet) -> Book {
+        Book::parse(rules, builtin_text(rules)).unwrap_or_else(|_| Book::empty(rules))
+    }
+
+    /// Reads a book of `rules` from its text.
+    pub fn parse(rules: RuleSet, text: &str) -> Result<Book, BookError> {
+        with_rules!(rules, R => parse_for::<R>(text))
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// The number of positions.
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// Whether the book has no position.
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    /// The moves of `pos`, in the book's order (none when it is not in the book).
+    pub fn moves(&self, pos: &Position) -> &[BookMove] {
+        self.entries.get(pos).map_or(&[], Vec::as_slice)
+    }
+
+    /// The positions in the book's order.
+    pub fn positions(&self) -> impl Iterator<Item = &Position> + '_ {
+        self.order.iter()
+    }
+
+    /// Adds (or replaces) the moves of `pos`. Moves of weight 0 are left out; with none
+    /// left the position is not added.
+    pub fn insert(&mut self, pos: Position, moves: Vec<BookMove>) {
+        let moves: Vec<BookMove> = moves
+            .into_iter()
+            .filter(|m| m.weight > 0)
+            .map(|m| BookMove {
+                weight: m.weight.min(MAX_WEIGHT),
+                ..m
+            })
+            .collect();
+        if moves.is_empty() {
+            return;
+        }
+        if self.entries.insert(pos, moves).is_none() {
+            self.order.push(pos);
+        }
+    }
+
+    /// The weights `pick` uses at `level` (1-10): the book's own at level 10; below it
+    /// flatter, each weight raised to the power level / 10 (at level 1 nearly uniform).
+    pub fn weights_at(&self, pos: &Position, level: u8) -> Vec<(Move, u64)> {
+        let level = level.clamp(1, 10);
+        self.moves(pos)
+            .iter()
+            .map(|m| {
+                let w = if level >= 10 {
+                    f64::from(m.weight)
+                } else {
+                    f64::from(m.weight).powf(f64::from(level) / 10.0)
+                };
+                // Scaled to whole numbers so that the draw is exact; at least 1.
+                (m.mv, ((w * 1000.0).round() as u64).max(1))
+            })
+            .collect()
+    }
+
+    /// A move of the book for `pos`, chosen by weight with `rng` at `level` (1-10, see
+    /// [`Book::weights_at`]); `None` when the position is not in the book.
+    pub fn pick(&self, pos: &Position, rng: &mut BookRng, level: u8) -> Option<Move> {
+        let weights = self.weights_at(pos, level);
+        let total: u64 = weights.iter().map(|(_, w)| w).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut draw = rng.random_range(0..total);
+        for (mv, w) in weights {
+            if draw < w {
+                return Some(mv);
+            }
+            draw -= w;
+        }
+        None
+    }
+
+    /// The book as text: the `header` lines (each written after `# `), the `book NAME` line
+    /// and a line per position in the book's order.
+    pub fn write(&self, header: &[String]) -> String {
+        with_rules!(self.rules, R => self.write_for::<R>(header))
+    }
+
+    fn write_for<R: Rules>(&self, header: &[String]) -> String {
+        let mut text = String::new();
+        for line in header {
+            text.push_str("# ");
+            text.push_str(line);
+            text.push('\n');
+        }
+        text.push_str(&format!("book {}\n", R::INFO.name));
+        for pos in &self.order {
+            text.push_str(&fen_for::write::<R>(pos));
+            for m in self.moves(pos) {
+                text.push_str(&format!(" {}={}", R::INFO.notation.write(&m.mv), m.weight));
+            }
+            text.push('\n');
+        }
+        text
+    }
+
+    /// `dama book show`: the position's FEN, then one line per book move, its weight and its
+    /// share at full strength, or `no book moves` when the position is not in the book.
+    pub fn show(&self, pos: &Position) -> String {
+        with_rules!(self.rules, R => self.show_for::<R>(pos))
+    }
+
+    fn show_for<R: Rules>(&self, pos: &Position) -> String {
+        let mut text = format!(
+            "book {}: {} positions\nposition {}\n",
+            R::INFO.name,
+            self.len(),
+            fen_for::write::<R>(pos)
+        );
+        let moves = self.moves(pos);
+        if moves.is_empty() {
+            text.push_str("no book moves\n");
+            return text;
+        }
+        let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();
+        for m in moves {
+            let share = 100.0 * f64::from(m.weight) / total as f64;
+            text.push_str(&format!(
+                "{} weight {} {share:.1}%\n",
+                R::INFO.notation.write(&m.mv),
+                m.weight
+            ));
+        }
+        text
+    }
+}
+
+fn parse_for<R: Rules>(text: &str) -> Result<Book, BookError> {
+    if text.len() > MAX_BOOK_BYTES {
+        return Err(BookError::TooLarge);
+    }
+    let rules = RuleSet::of::<R>().unwrap_or_default();
+    let mut book = Book::empty(rules);
+    let mut first_line: HashMap<Position, usize> = HashMap::new();
+    let mut header_seen = false;
+    let mut legal = MoveList::new();
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let content = raw.trim();
+        if content.is_empty() || content.starts_with('#') {
+            continue;
+        }
+        let mut parts = content.split_whitespace();
+        let Some(first) = parts.next() else {
+            continue;
+        };
+        if !header_seen {
+            if first != "book" {
+                return Err(BookError::MissingHeader(line));
+            }
+            let name = parts.collect::<Vec<_>>().join(" ");
+            if name != R::INFO.name {
+                return Err(BookError::WrongRules {
+                    line,
+                    found: excerpt(&name),
+                    expected: R::INFO.name,
+                });
+            }
+            header_seen = true;
+            continue;
+        }
+        let pos = fen_for::parse::<R>(first).map_err(|error| BookError::Fen { line, error })?;
+        if let Some(&first) = first_line.get(&pos) {
+            return Err(BookError::Duplicate { line, first });
+        }
+        R::legal_moves(&pos, &mut legal);
+        let mut moves: Vec<BookMove> = Vec::new();
+        for part in parts {
+            let Some((mv_text, weight_text)) = part.rsplit_once('=') else {
+                return Err(BookError::NotAMove {
+                    line,
+                    text: excerpt(part),
+                });
+            };
+            let weight = weight_text
+                .parse::<u32>()
+                .ok()
+                .filter(|w| (1..=MAX_WEIGHT).contains(w))
+                .ok_or_else(|| BookError::BadWeight {
+                    line,
+                    text: excerpt(weight_text),
+                })?;
+            let mv =
+                R::INFO
+                    .notation
+                    .parse(mv_text, &pos, &legal)
+                    .map_err(|_| BookError::Illegal {
+                        line,
+                        text: excerpt(mv_text),
+                    })?;
+            if moves.iter().any(|m| m.mv == mv) {
+                return Err(BookError::RepeatedMove {
+                    line,
+                    text: excerpt(mv_text),
+                });
+            }
+            moves.push(BookMove { mv, weight });
+        }
+        if moves.is_empty() {
+            return Err(BookError::NoMoves(line));
+        }
+        first_line.insert(pos, line);
+        book.insert(pos, moves);
+    }
+    if !header_seen {
+        return Err(BookError::MissingHeader(text.lines().count().max(1)));
+    }
+    Ok(book)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_builtin_book_reads() {
+        for rules in RuleSet::ALL {
+            let book = Book::parse(rules, builtin(rules));
+            assert!(book.is_ok(), "{}: {:?}", rules.name(), book.err());
+            let book = book.unwrap_or_else(|_| Book::empty(rules));
+            assert!(!book.is_empty(), "{}", rules.name());
+            let start = with_rules!(rules, R => R::start());
+            assert!(!book.moves(&start).is_empty(), "{}", rules.name());
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! `dama book build|show`: making an opening book and listing its moves (`docs/book.md`).
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand};
+
+use crate::book::build::{self, Method};
+use crate::book::{Book, BookError, MAX_BOOK_BYTES};
+use crate::cli::Options;
+use crate::files::MAX_FILE_BYTES;
+use dama_core::{RuleSet, with_rules};
+
+/// Options of `dama book`.
+#[derive(Args, Debug, Clone)]
+pub struct BookArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: BookAction,
+}
+
+/// The `book` subcommands.
+#[derive(Subcommand, Debug, Clone)]
+pub enum BookAction {
+    /// Build a book from engine analysis (each move searched with --nodes, default 10000),
+    /// or from the games of a PDN file, to --plies plies from the start (or --fen).
+    Build {
+        /// Take the moves of these games instead of analysing.
+        #[arg(long, value_name = "FILE")]
+        from_pdn: Option<PathBuf>,
+        /// How many plies deep the book goes (1-40, default 6).
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=40))]
+        plies: u32,
+        /// Where to write the book.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+    },
+    /// List the book's moves and weights in the --fen position (default: the start).
+    Show {
+        /// Read this book file instead of the built-in book of --rules.
+        #[arg(long, value_name = "FILE")]
+        file: Option<PathBuf>,
+    },
+}
+
+/// The default node budget of each move's search in `dama book build`.
+pub const DEFAULT_NODES: u64 = 10_000;
+
+/// What can go wrong in `dama book`.
+#[derive(Debug, thiserror::Error)]
+pub enum BookCommandError {
+    /// A file cannot be read or written.
+    #[error("{0}: {1}")]
+    File(String, String),
+    /// The book file is malformed.
+    #[error("{0}: {1}")]
+    Book(String, BookError),
+    /// The `--fen` position.
+    #[error("bad FEN: {0}")]
+    Fen(#[from] dama_core::fen::FenError),
+    /// The start is already over.
+    #[error("the game is over in the start position: no book to build")]
+    Finished,
+    /// Writing the output failed.
+    #[error("cannot write output: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Reads at most `limit` bytes of the file at `path` as text.
+fn read_limited(path: &Path, limit: usize) -> Result<String, BookCommandError> {
+    let name = path.display().to_string();
+    let fail = |e: String| BookCommandError::File(name.clone(), e);
+    let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
+    let mut bytes = Vec::new();
+    file.take(limit as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(e.to_string()))?;
+    if bytes.len() > limit {
+        return Err(fail(format!("the file is larger than {limit} bytes")));
+    }
+    String::from_utf8(bytes).map_err(|_| fail("not UTF-8 text".into()))
+}
+
+/// The command line that builds a book as asked (for the file's header).
+fn command_line(rules: RuleSet, opts: &Options, args: &BookAction) -> String {
+    let BookAction::Build {
+        from_pdn,
+        plies,
+        out,
+    } = args
+    else {
+        return String::new();
+    };
+    let mut line = format!("dama book build --rules {}", rules.name());
+    if let Some(fen) = &opts.fen {
+        line.push_str(&format!(" --fen '{fen}'"));
+    }
+    match from_pdn {
+        Some(path) => line.push_str(&format!(" --from-pdn {}", path.display())),
+        None => line.push_str(&format!(" --nodes {}", opts.nodes.unwrap_or(DEFAULT_NODES))),
+    }
+    line.push_str(&format!(" --plies {plies} --out {}", out.display()));
+    line
+}
+
+/// `dama book`: builds a book (a summary line on `out`, progress on `err`) or shows one.
+pub fn run(
+    opts: &Options,
+    args: &BookArgs,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> Result<(), BookCommandError> {
+    let rules = opts.rules();
+    let start = crate::cli::start_position(opts).map_err(|e| match e {
+        crate::cli::CliError::Fen(e) => BookCommandError::Fen(e),
+        other => BookCommandError::File("--fen".into(), other.to_string()),
+    })?;
+    match &args.action {
+        BookAction::Show { file } => {
+            let book = match file {
+                Some(path) => {
+                    let text = read_limited(path, MAX_BOOK_BYTES)?;
+                    Book::parse(rules, &text)
+                        .map_err(|e| BookCommandError::Book(path.display().to_string(), e))?
+                }
+                None => Book::for_rules(rules),
+            };
+            out.write_all(book.show(&start).as_bytes())?;
+        }
+        BookAction::Build {
+            from_pdn,
+            plies,
+            out: path,
+        } => {
+            let over = with_rules!(rules, R => dama_core::game::Game::<R>::new(start).is_over());
+            if over {
+                return Err(BookCommandError::Finished);
+            }
+            let mut header = vec![
+                format!("dama opening book for the {} rules", rules.name()),
+                format!("built with: {}", command_line(rules, opts, &args.action)),
+            ];
+            let book = match from_pdn {
+                Some(pdn) => {
+                    let text = read_limited(pdn, MAX_FILE_BYTES as usize)?;
+                    let made = with_rules!(rules, R => build::from_games::<R>(&text, *plies));
+                    header.push(format!(
+                        "method: the moves of {} games ({} refused) in their first {plies} plies, weighted by how often they were played",
+                        made.games, made.refused
+                    ));
+                    made.book
+                }
+                None => {
+                    let method = Method::new(*plies, opts.nodes.unwrap_or(DEFAULT_NODES));
+                    header.push(format!(
+                        "method: every move searched with {} nodes; moves within {} of the best kept (at most {}), weight 100 halved every {} below it (docs/book.md)",
+                        method.nodes, method.margin, method.max_moves, method.halving
+                    ));
+                    with_rules!(rules, R => build::from_engine::<R>(start, &method, |ply, n| {
+                        let _ = writeln!(err, "book: ply {ply} done, {n} positions");
+                    }))
+                }
+            };
+            let text = book.write(&header);
+            std::fs::write(path, &text)
+                .map_err(|e| BookCommandError::File(path.display().to_string(), e.to_string()))?;
+            let moves: usize = book.positions().map(|p| book.moves(p).len()).sum();
+            writeln!(
+                out,
+                "book {}: {} positions, {moves} moves, written to {}",
+                rules.name(),
+                book.len(),
+                path.display()
+            )?;
+        }
+    }
+    Ok(())
+}
