@@ -7,6 +7,7 @@
 //! ([`Options::check`]) rather than silently ignored.
 
 mod commands;
+mod game_analysis;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -104,7 +105,7 @@ impl Command {
             Command::Moves => &[Rules, Fen, Color],
             Command::Analyze => &[
                 Rules, Fen, Color, Level, Depth, Movetime, Nodes, Time, TbDir, Threads, MultiPv,
-                Infinite, Moves,
+                Infinite, Moves, Load, Game, Out, Graph,
             ],
             Command::Tb(_) => &[Rules, Fen, Color, TbDir, Threads],
             Command::Match(_) => &[Rules, Fen, Color, Time, TbDir],
@@ -142,6 +143,9 @@ enum Opt {
     Infinite,
     Ballot,
     Moves,
+    Game,
+    Out,
+    Graph,
 }
 
 impl Opt {
@@ -168,6 +172,9 @@ impl Opt {
             Opt::Infinite => "--infinite",
             Opt::Ballot => "--ballot",
             Opt::Moves => "--moves",
+            Opt::Game => "--game",
+            Opt::Out => "--out",
+            Opt::Graph => "--graph",
         }
     }
 }
@@ -208,7 +215,7 @@ pub struct Options {
     /// (play, analyze, match).
     #[arg(long, global = true)]
     pub time: Option<dama_engine::TimeControl>,
-    /// Start from a saved game (PDN) (play).
+    /// Start from a saved game (PDN) (play, tui), or the game to analyse (analyze).
     #[arg(long, global = true, conflicts_with = "fen")]
     pub load: Option<PathBuf>,
     /// The language of the dialogue (play; the defaults come from the registry).
@@ -249,6 +256,16 @@ pub struct Options {
     /// game's history (repetitions, the draw counts) (analyze).
     #[arg(long, global = true, value_name = "MOVES", allow_hyphen_values = true)]
     pub moves: Option<String>,
+    /// The N-th game of the --load file (1 is the first)
+    #[arg(long, global = true)]
+    pub game: Option<usize>,
+    /// Write the annotated game (PDN) to this file (analyze --load; default: standard output,
+    /// after the table).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Write the game's evaluation graph (SVG) to this file (analyze --load).
+    #[arg(long, global = true, value_name = "FILE.svg")]
+    pub graph: Option<PathBuf>,
 }
 
 fn parse_rules(text: &str) -> Result<RuleSet, String> {
@@ -328,6 +345,9 @@ impl Options {
             (Opt::Infinite, self.infinite),
             (Opt::Ballot, self.ballot.is_some()),
             (Opt::Moves, self.moves.is_some()),
+            (Opt::Game, self.game.is_some()),
+            (Opt::Out, self.out.is_some()),
+            (Opt::Graph, self.graph.is_some()),
         ];
         present
             .into_iter()
@@ -367,6 +387,9 @@ impl Options {
         if let Some(number) = self.ballot {
             self.ballot_opening(number)?;
         }
+        if let Command::Analyze = command {
+            self.check_analyze_load()?;
+        }
         if let Command::Perft(_) = command {
             match self.depth {
                 None => {
@@ -382,6 +405,45 @@ impl Options {
                 }
                 Some(_) => {}
             }
+        }
+        Ok(())
+    }
+}
+
+impl Options {
+    /// `analyze --load` scores a whole game: not with the options of one position's search,
+    /// and `--game`, `--out`, `--graph` only with it; `--game` counts from 1.
+    fn check_analyze_load(&self) -> Result<(), CliError> {
+        if self.load.is_none() {
+            let without = [
+                (Opt::Game, self.game.is_some()),
+                (Opt::Out, self.out.is_some()),
+                (Opt::Graph, self.graph.is_some()),
+            ];
+            if let Some((opt, _)) = without.iter().find(|(_, given)| *given) {
+                return Err(CliError::Usage(format!(
+                    "{} goes with 'dama analyze --load FILE'",
+                    opt.flag()
+                )));
+            }
+            return Ok(());
+        }
+        let refused = [
+            (Opt::Moves, self.moves.is_some()),
+            (Opt::MultiPv, self.multipv.is_some()),
+            (Opt::Infinite, self.infinite),
+            (Opt::Level, self.level.is_some()),
+            (Opt::Time, self.time.is_some()),
+        ];
+        if let Some((opt, _)) = refused.iter().find(|(_, given)| *given) {
+            return Err(CliError::Usage(format!(
+                "{} is not an option of 'dama analyze --load' (it scores every position at \
+                 full strength)",
+                opt.flag()
+            )));
+        }
+        if self.game == Some(0) {
+            return Err(CliError::Usage("--game counts from 1 (the first game)".into()));
         }
         Ok(())
     }

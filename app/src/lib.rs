@@ -4,6 +4,7 @@
 
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod ballots;
 pub mod cli;
 pub mod commands;
@@ -13,6 +14,7 @@ pub mod files;
 pub mod hub;
 pub mod i18n;
 pub mod matchplay;
+pub mod pictures;
 pub mod session;
 pub mod tui;
 pub mod tune;

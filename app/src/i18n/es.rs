@@ -256,9 +256,19 @@ pub static LABELS: Labels = Labels {
         "  s / l            guardar / cargar una partida (PDN)",
         "  Espacio          hacer que el ordenador mueva ya",
         "  q                salir (pregunta si la partida no está guardada)",
+        "  a / v            analizar la partida (gráfica) / repasarla: flechas, Esc",
+        "  clic en jugada   muestra su posición (modo repaso)",
         "",
         "Cualquier tecla cierra esta ayuda.",
     ],
+    analysing: "Analizando: {0}/{1} posiciones",
+    reviewing: "Repaso: jugada {0} (Esc: volver)",
+    evaluation: "Evaluación",
+    nothing_to_analyze: "Aún no hay ninguna jugada que analizar.",
+    analysis_stopped: "Se detuvo el análisis.",
+    analysis_done: "Análisis hecho: {0} errores graves (??), {1} errores (?), {2} jugadas dudosas (?!).",
+    review_on: "Repaso: las flechas recorren la partida; Esc vuelve a su final.",
+    review_off: "De vuelta al final de la partida.",
 };
 
 /// The Spanish-spec console's fixed texts, as its specification gives them (byte for byte:

@@ -18,6 +18,7 @@ pub mod event;
 mod house_offer;
 mod input;
 mod labels;
+mod review;
 pub mod layout;
 pub mod render;
 pub mod terminal;

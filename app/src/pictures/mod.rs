@@ -1,0 +1,3 @@
+//! Pictures written as SVG files.
+
+pub mod graph;
