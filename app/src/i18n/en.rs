@@ -246,7 +246,7 @@ pub static LABELS: Labels = Labels {
     evaluation: "Evaluation",
     nothing_to_analyze: "There is no move to analyse yet.",
     analysis_stopped: "The analysis was stopped.",
-    analysis_done: "Analysis done: {0} blunders (??), {1} mistakes (?), {2} dubious moves (?!).",
+    analysis_done: "Analysis done: blunders (??) {0}, mistakes (?) {1}, dubious moves (?!) {2}.",
     review_on: "Review: the arrows step through the game; Esc goes back to its end.",
     review_off: "Back at the end of the game.",
 };

@@ -136,3 +136,20 @@ impl<R: EngineRules> App<R> {
             .map(|(plies, _)| plies)
     }
 }
+
+impl<R: EngineRules> App<R> {
+    /// The cell in the middle of the move list's entry for the move that leaves `plies` moves
+    /// played, if it is shown (for clicks in tests and scripts).
+    pub fn move_cell(&self, plies: usize) -> Option<(u16, u16)> {
+        let layout = self.layout()?;
+        super::render::move_cells(self, layout.panel)
+            .into_iter()
+            .find(|(p, _)| *p == plies)
+            .map(|(_, r)| (r.x + 1, r.y))
+    }
+
+    /// The position shown on the board: the reviewed one, else the game's.
+    pub fn shown_position(&self) -> dama_core::Position {
+        *self.shown().position()
+    }
+}
