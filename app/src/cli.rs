@@ -443,7 +443,9 @@ impl Options {
             )));
         }
         if self.game == Some(0) {
-            return Err(CliError::Usage("--game counts from 1 (the first game)".into()));
+            return Err(CliError::Usage(
+                "--game counts from 1 (the first game)".into(),
+            ));
         }
         Ok(())
     }

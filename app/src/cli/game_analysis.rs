@@ -22,7 +22,10 @@ fn load_failed<R: EngineRules>(path: &Path, e: &LoadError) -> CliError {
     let t = Catalog::of(Lang::En).texts;
     CliError::Input(fill(
         t.load_failed,
-        &[&path.display().to_string(), &t.load_error(e, R::INFO.notation)],
+        &[
+            &path.display().to_string(),
+            &t.load_error(e, R::INFO.notation),
+        ],
     ))
 }
 

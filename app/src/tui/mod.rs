@@ -18,9 +18,9 @@ pub mod event;
 mod house_offer;
 mod input;
 mod labels;
-mod review;
 pub mod layout;
 pub mod render;
+mod review;
 pub mod terminal;
 pub mod worker;
 

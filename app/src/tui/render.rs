@@ -10,10 +10,10 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::app::{App, Dialog};
-use crate::analysis::Analysis;
 use super::board;
 use super::labels::Labels;
 use super::layout::{Layout, MIN_HEIGHT, MIN_WIDTH};
+use crate::analysis::Analysis;
 use crate::i18n::fill;
 use dama_core::notation::Notation;
 use dama_core::pdn;
@@ -165,7 +165,13 @@ fn game_panel<R: EngineRules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Th
     }
     let y = 3 + height;
     if let Some(analysis) = app.current_analysis() {
-        put(buf, area, y, &format!("─ {} ─", app.l.evaluation), t.title());
+        put(
+            buf,
+            area,
+            y,
+            &format!("─ {} ─", app.l.evaluation),
+            t.title(),
+        );
         let chart = Rect::new(area.x, area.y + y + 1, area.width, GRAPH_ROWS);
         graph(analysis, app.shown_plies(), chart, buf, t);
         return;

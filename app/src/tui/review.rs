@@ -46,7 +46,13 @@ impl<R: EngineRules> App<R> {
         let Some(analysis) = analysis else {
             return self.say(self.l.analysis_stopped);
         };
-        let count = |mark| analysis.plies.iter().filter(|p| p.mark == Some(mark)).count();
+        let count = |mark| {
+            analysis
+                .plies
+                .iter()
+                .filter(|p| p.mark == Some(mark))
+                .count()
+        };
         let text = fill(
             self.l.analysis_done,
             &[
@@ -63,7 +69,10 @@ impl<R: EngineRules> App<R> {
     pub(crate) fn current_analysis(&self) -> Option<&Analysis> {
         self.analysis.as_ref().filter(|a| {
             a.plies.len() == self.game.moves().len()
-                && a.plies.iter().zip(self.game.moves()).all(|(p, m)| p.mv == *m)
+                && a.plies
+                    .iter()
+                    .zip(self.game.moves())
+                    .all(|(p, m)| p.mv == *m)
         })
     }
 

@@ -50,8 +50,7 @@ fn stdout_of(out: &std::process::Output) -> String {
     String::from_utf8(out.stdout.clone()).unwrap()
 }
 
-const TABLE: &str = "\
- ply move    eval  loss mark lines
+const TABLE: &str = " ply move    eval  loss mark lines
    0 start   0.26
    1 a1-b2   0.69  0.00
    2 b8-c7   0.80  0.11
@@ -90,7 +89,14 @@ fn the_annotated_game_loads_back_as_the_same_game() {
     std::fs::write(dir.path().join("game.pdn"), BLUNDER).unwrap();
     let out = analyze(
         dir.path(),
-        &["--load", "game.pdn", "--depth", "10", "--out", "annotated.pdn"],
+        &[
+            "--load",
+            "game.pdn",
+            "--depth",
+            "10",
+            "--out",
+            "annotated.pdn",
+        ],
     );
     assert_eq!(stdout_of(&out), TABLE);
     let written = std::fs::read_to_string(dir.path().join("annotated.pdn")).unwrap();
@@ -153,7 +159,7 @@ fn refusals() {
         ),
         (
             &["--load", "none.pdn"],
-            "dama: Cannot load none.pdn: no such file\n",
+            "dama: Cannot load none.pdn: no such file.\n",
         ),
     ];
     for (args, message) in cases {
@@ -172,7 +178,7 @@ fn refusals() {
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
         "dama: Cannot load game.pdn: the file is a game of the czech rules, not of the \
-         russian rules\n"
+         russian rules.\n"
     );
 }
 
@@ -191,7 +197,10 @@ fn the_graph_is_well_formed_svg_with_a_point_per_ply() {
     let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
     let root = doc.root_element();
     assert_eq!(root.tag_name().name(), "svg");
-    assert_eq!(root.tag_name().namespace(), Some("http://www.w3.org/2000/svg"));
+    assert_eq!(
+        root.tag_name().namespace(),
+        Some("http://www.w3.org/2000/svg")
+    );
     let with_class = |class: &str| {
         doc.descendants()
             .filter(|n| {

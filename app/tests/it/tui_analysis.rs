@@ -58,7 +58,10 @@ fn the_analysis_shows_a_graph_and_a_click_on_a_move_shows_its_position() {
     assert!(app.reviewing());
     assert_eq!(app.shown_plies(), 3);
     assert_eq!(app.shown_position(), *after_three.position());
-    insta::assert_snapshot!("analysis_review", screen(&app).replace(&dir.path().display().to_string(), "DIR"));
+    insta::assert_snapshot!(
+        "analysis_review",
+        screen(&app).replace(&dir.path().display().to_string(), "DIR")
+    );
     // The arrows step back and forth; Esc goes back to the game's end.
     press(&mut app, Key::Left);
     assert_eq!(app.shown_plies(), 2);
@@ -69,7 +72,10 @@ fn the_analysis_shows_a_graph_and_a_click_on_a_move_shows_its_position() {
     press(&mut app, Key::Esc);
     assert!(!app.reviewing());
     assert_eq!(app.shown_position(), *record.game.position());
-    assert_eq!(app.messages().last().unwrap(), "Back at the end of the game.");
+    assert_eq!(
+        app.messages().last().unwrap(),
+        "Back at the end of the game."
+    );
     // The game itself is unchanged by the review.
     assert_eq!(app.game().moves().count(), 4);
 }
