@@ -42,7 +42,7 @@ impl<R: EngineRules> App<R> {
     }
 
     /// The analysis has come (none: it was stopped).
-    pub(super) fn analysis_done(&mut self, analysis: Option<Analysis>) {
+    pub(super) fn analysis_done(&mut self, analysis: Option<Box<Analysis>>) {
         let Some(analysis) = analysis else {
             return self.say(self.l.analysis_stopped);
         };
@@ -61,7 +61,7 @@ impl<R: EngineRules> App<R> {
                 &count(Mark::Dubious).to_string(),
             ],
         );
-        self.analysis = Some(analysis);
+        self.analysis = Some(*analysis);
         self.say(text);
     }
 

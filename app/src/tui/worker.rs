@@ -70,7 +70,7 @@ pub struct Reply {
     /// [`Task::Analyze`]: the positions scored so far and in all.
     pub progress: Option<(usize, usize)>,
     /// [`Task::Analyze`]: the analysis (none when it was stopped).
-    pub analysis: Option<Analysis>,
+    pub analysis: Option<Box<Analysis>>,
 }
 
 struct Job<R: EngineRules> {
@@ -148,7 +148,8 @@ fn serve<R: EngineRules>(mut engine: Engine, jobs: Receiver<Job<R>>, replies: Se
                         ..reply.clone()
                     });
                     !job.stop.load(Ordering::Relaxed)
-                });
+                })
+                .map(Box::new);
                 engine.set_search_forced(false);
                 engine.set_limits(kept);
             }
