@@ -257,8 +257,6 @@ pub static LABELS: Labels = Labels {
         "  s / l             uložit / načíst partii (PDN)",
         "  mezerník          počítač táhne hned",
         "  q                 konec (zeptá se, není-li partie uložena)",
-        "  a / v             rozbor partie (graf) / procházení: šipky, Esc",
-        "  klik na tah       ukáže jeho pozici (procházení)",
         "",
         "Libovolná klávesa nápovědu zavře.",
     ],

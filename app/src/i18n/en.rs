@@ -236,8 +236,6 @@ pub static LABELS: Labels = Labels {
         "  s / l           save / load a game (PDN)",
         "  Space           make the computer move now",
         "  q               quit (asks when the game is not saved)",
-        "  a / v           analyse the game (graph) / review it: arrows, Esc",
-        "  click a move    show its position (review mode)",
         "",
         "Any key closes this help.",
     ],

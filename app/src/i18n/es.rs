@@ -256,8 +256,6 @@ pub static LABELS: Labels = Labels {
         "  s / l            guardar / cargar una partida (PDN)",
         "  Espacio          hacer que el ordenador mueva ya",
         "  q                salir (pregunta si la partida no está guardada)",
-        "  a / v            analizar la partida (gráfica) / repasarla: flechas, Esc",
-        "  clic en jugada   muestra su posición (modo repaso)",
         "",
         "Cualquier tecla cierra esta ayuda.",
     ],
