@@ -7,6 +7,7 @@
 //! ([`Options::check`]) rather than silently ignored.
 
 mod commands;
+mod game_analysis;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -113,7 +114,7 @@ impl Command {
             Command::Moves => &[Rules, Fen, Color],
             Command::Analyze => &[
                 Rules, Fen, Color, Level, Depth, Movetime, Nodes, Time, TbDir, Threads, MultiPv,
-                Infinite, Moves,
+                Infinite, Moves, Load, Game, Out, Graph,
             ],
             Command::Tb(_) => &[Rules, Fen, Color, TbDir, Threads],
             Command::Match(_) => &[Rules, Fen, Color, Time, TbDir],
@@ -156,6 +157,8 @@ enum Opt {
     Moves,
     Game,
     NoBook,
+    Out,
+    Graph,
 }
 
 impl Opt {
@@ -184,6 +187,8 @@ impl Opt {
             Opt::Moves => "--moves",
             Opt::Game => "--game",
             Opt::NoBook => "--no-book",
+            Opt::Out => "--out",
+            Opt::Graph => "--graph",
         }
     }
 }
@@ -224,7 +229,7 @@ pub struct Options {
     /// (play, analyze, match).
     #[arg(long, global = true)]
     pub time: Option<dama_engine::TimeControl>,
-    /// Start from a saved game (PDN) (play).
+    /// Start from a saved game (PDN) (play, tui), or the game to analyse (analyze).
     #[arg(long, global = true, conflicts_with = "fen")]
     pub load: Option<PathBuf>,
     /// The language of the dialogue (play; the defaults come from the registry).
@@ -272,6 +277,13 @@ pub struct Options {
     /// (play, tui; docs/book.md).
     #[arg(long, global = true)]
     pub no_book: bool,
+    /// Write the annotated game (PDN) to this file (analyze --load; default: standard output,
+    /// after the table).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Write the game's evaluation graph (SVG) to this file (analyze --load).
+    #[arg(long, global = true, value_name = "FILE.svg")]
+    pub graph: Option<PathBuf>,
 }
 
 fn parse_rules(text: &str) -> Result<RuleSet, String> {
@@ -353,6 +365,8 @@ impl Options {
             (Opt::Moves, self.moves.is_some()),
             (Opt::Game, self.game.is_some()),
             (Opt::NoBook, self.no_book),
+            (Opt::Out, self.out.is_some()),
+            (Opt::Graph, self.graph.is_some()),
         ];
         present
             .into_iter()
@@ -397,6 +411,9 @@ impl Options {
                 "--game N picks a game of the --load file: give --load FILE".into(),
             ));
         }
+        if let Command::Analyze = command {
+            self.check_analyze_load()?;
+        }
         if let Command::Perft(_) = command {
             match self.depth {
                 None => {
@@ -412,6 +429,47 @@ impl Options {
                 }
                 Some(_) => {}
             }
+        }
+        Ok(())
+    }
+}
+
+impl Options {
+    /// `analyze --load` scores a whole game: not with the options of one position's search,
+    /// and `--game`, `--out`, `--graph` only with it; `--game` counts from 1.
+    fn check_analyze_load(&self) -> Result<(), CliError> {
+        if self.load.is_none() {
+            let without = [
+                (Opt::Game, self.game.is_some()),
+                (Opt::Out, self.out.is_some()),
+                (Opt::Graph, self.graph.is_some()),
+            ];
+            if let Some((opt, _)) = without.iter().find(|(_, given)| *given) {
+                return Err(CliError::Usage(format!(
+                    "{} goes with 'dama analyze --load FILE'",
+                    opt.flag()
+                )));
+            }
+            return Ok(());
+        }
+        let refused = [
+            (Opt::Moves, self.moves.is_some()),
+            (Opt::MultiPv, self.multipv.is_some()),
+            (Opt::Infinite, self.infinite),
+            (Opt::Level, self.level.is_some()),
+            (Opt::Time, self.time.is_some()),
+        ];
+        if let Some((opt, _)) = refused.iter().find(|(_, given)| *given) {
+            return Err(CliError::Usage(format!(
+                "{} is not an option of 'dama analyze --load' (it scores every position at \
+                 full strength)",
+                opt.flag()
+            )));
+        }
+        if self.game == Some(0) {
+            return Err(CliError::Usage(
+                "--game counts from 1 (the first game)".into(),
+            ));
         }
         Ok(())
     }

@@ -4,6 +4,7 @@
 
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod ballots;
 pub mod book;
 pub mod cli;

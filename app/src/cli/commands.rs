@@ -126,6 +126,11 @@ pub fn analyze(
     engines: &EngineSetup,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
+    if let Some(path) = &opts.load {
+        return with_rules!(opts.rules(), R => {
+            super::game_analysis::analyze_load::<R>(path, opts, engines, out)
+        });
+    }
     let pos = start_position(opts)?;
     with_rules!(opts.rules(), R => analyze_for::<R>(pos, opts, engines, out))
 }

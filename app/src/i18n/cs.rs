@@ -268,4 +268,12 @@ pub static LABELS: Labels = Labels {
         "",
         "Libovolná klávesa nápovědu zavře.",
     ],
+    analysing: "Rozbor: {0}/{1} pozic",
+    reviewing: "Procházení: tah {0} (Esc: zpět)",
+    evaluation: "Hodnocení",
+    nothing_to_analyze: "Zatím není co rozebrat: žádný tah.",
+    analysis_stopped: "Rozbor byl přerušen.",
+    analysis_done: "Rozbor hotov: hrubé chyby (??) {0}, chyby (?) {1}, pochybné tahy (?!) {2}.",
+    review_on: "Procházení: šipky listují partií, Esc vrátí na její konec.",
+    review_off: "Zpět na konci partie.",
 };

@@ -247,4 +247,12 @@ pub static LABELS: Labels = Labels {
         "",
         "Any key closes this help.",
     ],
+    analysing: "Analysing: {0}/{1} positions",
+    reviewing: "Review: move {0} (Esc: back)",
+    evaluation: "Evaluation",
+    nothing_to_analyze: "There is no move to analyse yet.",
+    analysis_stopped: "The analysis was stopped.",
+    analysis_done: "Analysis done: blunders (??) {0}, mistakes (?) {1}, dubious moves (?!) {2}.",
+    review_on: "Review: the arrows step through the game; Esc goes back to its end.",
+    review_off: "Back at the end of the game.",
 };

@@ -267,6 +267,14 @@ pub static LABELS: Labels = Labels {
         "",
         "Cualquier tecla cierra esta ayuda.",
     ],
+    analysing: "Analizando: {0}/{1} posiciones",
+    reviewing: "Repaso: jugada {0} (Esc: volver)",
+    evaluation: "Evaluación",
+    nothing_to_analyze: "Aún no hay ninguna jugada que analizar.",
+    analysis_stopped: "Se detuvo el análisis.",
+    analysis_done: "Análisis hecho: errores graves (??) {0}, errores (?) {1}, jugadas dudosas (?!) {2}.",
+    review_on: "Repaso: las flechas recorren la partida; Esc vuelve a su final.",
+    review_off: "De vuelta al final de la partida.",
 };
 
 /// The Spanish-spec console's fixed texts, as its specification gives them (byte for byte:

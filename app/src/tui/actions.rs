@@ -24,6 +24,8 @@ impl<R: EngineRules> App<R> {
             Key::Char('u') => self.undo(),
             Key::Char('r') => self.redo(),
             Key::Char('h') => self.hint(),
+            Key::Char('a') => self.analyze(),
+            Key::Char('v') => self.start_review(),
             Key::Char('n') => {
                 if self.unsaved() {
                     self.ask(self.l.unsaved.to_string(), Confirmed::NewGame);

@@ -110,6 +110,8 @@ pub(super) enum Busy {
     Answer(u64),
     /// Whether it accepts the draw the rules offer (see `house_offer.rs`).
     RulesOffer(u64),
+    /// The analysis of the game (`a`, see `review.rs`).
+    Analysis(u64),
 }
 
 /// The full-screen game under the rule set `R`.
@@ -150,6 +152,13 @@ pub struct App<R: EngineRules> {
     pub(super) offer: RulesOffer,
     pub(super) size: (u16, u16),
     pub(super) quit: bool,
+    /// The last analysis of the game (`a`), shown while the game's moves are those analysed.
+    pub(super) analysis: Option<crate::analysis::Analysis>,
+    /// The positions analysed so far and in all, while an analysis runs.
+    pub(super) analysing: Option<(usize, usize)>,
+    /// Review mode: the number of moves played in the position shown (the game goes on from
+    /// its end once the review is left).
+    pub(super) review: Option<usize>,
 }
 
 /// The most messages kept.
@@ -215,6 +224,9 @@ impl<R: EngineRules> App<R> {
             offer: RulesOffer::default(),
             size: (width, height),
             quit: false,
+            analysis: None,
+            analysing: None,
+            review: None,
         };
         if let (Some((record, count)), Some(path)) = (&loaded, &app.cfg.load) {
             let name = path.display().to_string();
@@ -381,6 +393,8 @@ impl<R: EngineRules> App<R> {
         self.game = game;
         self.selection = None;
         self.last_search = None;
+        self.analysis = None;
+        self.review = None;
         self.saved = self.game.snapshot();
         self.kept = 0;
         self.offer.reset();
@@ -418,6 +432,7 @@ impl<R: EngineRules> App<R> {
             || self.dialog.is_some()
             || self.picker.is_some()
             || self.quit
+            || self.review.is_some()
             || self.game.is_over()
             || self.rules_offer()
         {
@@ -440,9 +455,17 @@ impl<R: EngineRules> App<R> {
             if self.busy == Some(Busy::Move(reply.id)) {
                 self.last_search = reply.search;
             }
+            if self.busy == Some(Busy::Analysis(reply.id)) {
+                self.analysing = reply.progress;
+            }
             return;
         }
         match (self.busy, reply.task) {
+            (Some(Busy::Analysis(id)), _) if id == reply.id => {
+                self.busy = None;
+                self.analysing = None;
+                self.analysis_done(reply.analysis);
+            }
             (Some(Busy::Move(id)), Task::Move | Task::OfferOrMove) if id == reply.id => {
                 self.busy = None;
                 if reply.offers {
@@ -499,6 +522,9 @@ impl<R: EngineRules> App<R> {
         if self.picker.is_some() {
             return self.picker_key(key);
         }
+        if self.review.is_some() {
+            return self.review_key(key);
+        }
         if self.line.is_some() {
             return self.line_key(key);
         }
@@ -520,6 +546,15 @@ impl<R: EngineRules> App<R> {
             return self.picker_click(button, column, row);
         }
         let Some(layout) = self.layout() else { return };
+        if self.editor.is_none()
+            && button == Button::Left
+            && let Some(plies) = self.move_at(&layout, column, row)
+        {
+            return self.review_at(plies);
+        }
+        if self.review.is_some() {
+            return;
+        }
         if self.editor.is_some()
             && let Some(b) = layout.editor_button_at(column, row)
         {

@@ -69,9 +69,13 @@ fn marks<R: EngineRules>(app: &App<R>) -> Vec<(Square, Mark)> {
     if app.editor.is_some() {
         return marks;
     }
-    if let Some(mv) = app.game.moves().last() {
+    let shown = app.shown();
+    if let Some(mv) = shown.moves().last() {
         marks.push((mv.from(), Mark::Last));
         marks.extend(mv.path().iter().map(|&sq| (sq, Mark::Last)));
+    }
+    if app.reviewing() {
+        return marks;
     }
     if let Some((pos, mv)) = &app.hint
         && pos == app.game.position()
@@ -108,7 +112,7 @@ pub(super) fn draw<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buff
     let color = app.cfg.color;
     let setup = match &app.editor {
         Some(ed) => ed.preview(),
-        None => app.game.position().to_setup(),
+        None => app.shown().position().to_setup(),
     };
     let marks = marks(app);
     let plain = Style::default();

@@ -107,6 +107,22 @@ pub struct Labels {
     pub games_columns: [&'static str; 6],
     /// The help screen.
     pub help: &'static [&'static str],
+    /// Panel, while the game is analysed: `{0}` positions scored of `{1}`.
+    pub analysing: &'static str,
+    /// Panel, in review mode: `{0}` the moves played in the position shown.
+    pub reviewing: &'static str,
+    /// Panel title of the evaluation graph.
+    pub evaluation: &'static str,
+    /// `a` before any move.
+    pub nothing_to_analyze: &'static str,
+    /// The analysis was stopped (by a new game, a load, an undo…).
+    pub analysis_stopped: &'static str,
+    /// The analysis is done: `{0}` blunders, `{1}` mistakes, `{2}` dubious moves.
+    pub analysis_done: &'static str,
+    /// Review mode is on.
+    pub review_on: &'static str,
+    /// Review mode is off: back at the game's end.
+    pub review_off: &'static str,
 }
 
 #[cfg(test)]
@@ -137,6 +153,15 @@ mod tests {
                 assert!(width(line) <= 76, "{line}");
             }
             assert!(width(l.click_a_piece) <= 80 && width(l.thinking) <= 34);
+            for message in [
+                l.nothing_to_analyze,
+                l.analysis_stopped,
+                &fill(l.analysis_done, &["12", "12", "12"]),
+                l.review_on,
+                l.review_off,
+            ] {
+                assert!(width(message) <= 160, "{message}");
+            }
             // The side panel is 34 columns wide at 80 × 24; the counts with their largest
             // figures (the limits are 30 half-moves for the quiet count, 120 for an ending).
             let panel = [
@@ -150,6 +175,9 @@ mod tests {
                 fill(l.material_ending, &["120", "120"]),
                 fill(l.offer_at, &["128"]),
                 fill(l.repeated, &["3"]),
+                fill(l.analysing, &["123", "123"]),
+                fill(l.reviewing, &["123"]),
+                format!("─ {} ─", l.evaluation),
             ];
             for line in panel {
                 assert!(width(&line) <= 34, "{line}");

@@ -21,6 +21,7 @@ mod labels;
 pub mod layout;
 pub mod picker;
 pub mod render;
+mod review;
 pub mod terminal;
 pub mod worker;
 

@@ -13,6 +13,7 @@ use super::app::{App, Dialog};
 use super::board;
 use super::labels::Labels;
 use super::layout::{Layout, MIN_HEIGHT, MIN_WIDTH};
+use crate::analysis::Analysis;
 use crate::i18n::fill;
 use dama_core::notation::Notation;
 use dama_core::pdn;
@@ -144,20 +145,40 @@ fn game_panel<R: EngineRules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Th
         }
     };
     put(buf, area, 0, &status, t.title());
-    if app.is_thinking() {
+    if let Some((done, total)) = app.analysing {
+        let text = fill(app.l.analysing, &[&done.to_string(), &total.to_string()]);
+        put(buf, area, 1, &text, t.message());
+    } else if app.reviewing() {
+        let text = fill(app.l.reviewing, &[&app.shown_plies().to_string()]);
+        put(buf, area, 1, &text, t.message());
+    } else if app.is_thinking() {
         put(buf, area, 1, app.l.thinking, t.message());
     }
-    // The bottom: the engine's search and the running draw counts.
-    let counts = draw_counts(app);
-    let bottom = 2 + 1 + counts.len().max(1) as u16;
-    let moves_height = area.height.saturating_sub(3 + bottom);
     put(buf, area, 2, &format!("─ {} ─", app.l.moves), t.title());
-    let rows = move_rows(app);
-    let skip = rows.len().saturating_sub(moves_height as usize);
-    for (i, row) in rows.iter().skip(skip).enumerate() {
+    let (rows, height, skip) = move_window(app, area);
+    for (i, row) in rows.iter().skip(skip).take(height as usize).enumerate() {
         put(buf, area, 3 + i as u16, row, Style::default());
     }
-    let y = 3 + moves_height;
+    if app.reviewing() {
+        for (plies, r) in move_cells(app, area) {
+            if plies == app.shown_plies() {
+                buf.set_stringn(r.x - 1, r.y, "▸", 1, t.title());
+            }
+        }
+    }
+    let y = 3 + height;
+    if let Some(analysis) = app.current_analysis() {
+        put(
+            buf,
+            area,
+            y,
+            &format!("─ {} ─", app.l.evaluation),
+            t.title(),
+        );
+        let chart = Rect::new(area.x, area.y + y + 1, area.width, GRAPH_ROWS);
+        graph(analysis, app.shown_plies(), chart, buf, t);
+        return;
+    }
     put(buf, area, y, &format!("─ {} ─", app.l.engine), t.title());
     let search = match &app.last_search {
         Some(s) => fill(
@@ -178,6 +199,7 @@ fn game_panel<R: EngineRules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Th
         &format!("─ {} ─", app.l.draw_counts),
         t.title(),
     );
+    let counts = draw_counts(app);
     if counts.is_empty() {
         put(buf, area, y + 3, app.l.no_counts, t.dim());
     }
@@ -186,14 +208,141 @@ fn game_panel<R: EngineRules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Th
     }
 }
 
-/// The move list, one row per move number: `  1. c3-d4     f6-e5`.
+/// The rows of the evaluation graph under the move list.
+const GRAPH_ROWS: u16 = 7;
+/// Where the black move of a row of the move list starts (`  1. c3-d4        f6-e5`).
+const BLACK_COLUMN: u16 = 18;
+/// Where the white move starts.
+const WHITE_COLUMN: u16 = 5;
+
+/// The move list's rows, how many are shown and how many are scrolled away: the last ones,
+/// or those around the reviewed move.
+fn move_window<R: EngineRules>(app: &App<R>, area: Rect) -> (Vec<String>, u16, usize) {
+    let bottom = if app.current_analysis().is_some() {
+        1 + GRAPH_ROWS
+    } else {
+        2 + 1 + draw_counts(app).len().max(1) as u16
+    };
+    let height = area.height.saturating_sub(3 + bottom);
+    let rows = move_rows(app);
+    let mut skip = rows.len().saturating_sub(height as usize);
+    if let Some(row) = app
+        .review
+        .and_then(|plies| move_places(app).into_iter().find(|p| p.0 == plies))
+        .map(|(_, row, _)| row)
+    {
+        skip = skip.min(row);
+    }
+    (rows, height, skip)
+}
+
+/// Each move's place in the move list: (the moves played up to and with it, its row, whether
+/// it is black's column).
+fn move_places<R: EngineRules>(app: &App<R>) -> Vec<(usize, usize, bool)> {
+    let mut places = Vec::new();
+    let mut row = 0usize;
+    let mut turn = app.game.start().turn();
+    for i in 0..app.game.moves().len() {
+        if turn == Color::White && i > 0 {
+            row += 1;
+        }
+        places.push((i + 1, row, turn == Color::Black));
+        turn = !turn;
+    }
+    places
+}
+
+/// Where each move of the list is drawn in the panel `area`, with the moves played up to
+/// and with it (for clicks: the app jumps to that position).
+pub(super) fn move_cells<R: EngineRules>(app: &App<R>, area: Rect) -> Vec<(usize, Rect)> {
+    let (_, height, skip) = move_window(app, area);
+    move_places(app)
+        .into_iter()
+        .filter(|(_, row, _)| *row >= skip && *row < skip + height as usize)
+        .map(|(plies, row, black)| {
+            let x = if black { BLACK_COLUMN } else { WHITE_COLUMN };
+            let width = if black {
+                area.width.saturating_sub(BLACK_COLUMN)
+            } else {
+                BLACK_COLUMN - WHITE_COLUMN
+            };
+            let y = area.y + 3 + (row - skip) as u16;
+            (plies, Rect::new(area.x + x, y, width, 1))
+        })
+        .collect()
+}
+
+/// The evaluation graph: the score after each move in men from White's view, clipped to ±5,
+/// the level line, and the reviewed move's position as an upright line.
+fn graph(analysis: &Analysis, shown: usize, area: Rect, buf: &mut Buffer, t: &Theme) {
+    use ratatui::symbols::Marker;
+    use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Widget};
+    let clip = f64::from(crate::pictures::graph::CLIP);
+    let men = |score: Option<dama_engine::Score>| -> f64 {
+        let v = match score {
+            None => 0,
+            Some(dama_engine::Score::Value(v)) => v,
+            Some(dama_engine::Score::Win(_)) => crate::analysis::FORCED,
+            Some(dama_engine::Score::Loss(_)) => -crate::analysis::FORCED,
+        };
+        (f64::from(v) / 100.0).clamp(-clip, clip)
+    };
+    let last = analysis.plies.len().max(1) as f64;
+    let mut points = vec![(0.0, men(analysis.start))];
+    points.extend(
+        analysis
+            .plies
+            .iter()
+            .enumerate()
+            .map(|(i, p)| ((i + 1) as f64, men(p.eval))),
+    );
+    let level = [(0.0, 0.0), (last, 0.0)];
+    let cursor = [(shown as f64, -clip), (shown as f64, clip)];
+    let (line, dim, mark) = if t.0 {
+        (
+            Style::default().fg(Tint::Indexed(39)),
+            Style::default().fg(Tint::Indexed(245)),
+            Style::default().fg(Tint::Indexed(214)),
+        )
+    } else {
+        (Style::default(), Style::default(), Style::default())
+    };
+    let datasets = vec![
+        Dataset::default()
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(dim)
+            .data(&level),
+        Dataset::default()
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(mark)
+            .data(&cursor),
+        Dataset::default()
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(line)
+            .data(&points),
+    ];
+    Chart::new(datasets)
+        .x_axis(Axis::default().bounds([0.0, last]))
+        .y_axis(Axis::default().bounds([-clip, clip]))
+        .render(area, buf);
+}
+
+/// The move list, one row per move number: `  1. c3-d4     f6-e5`; with a current analysis,
+/// each move with its mark (`c3-d4??`).
 fn move_rows<R: EngineRules>(app: &App<R>) -> Vec<String> {
     let mut rows = Vec::new();
     let mut number = 1;
     let mut current: Option<String> = None;
     let mut turn = app.game.start().turn();
-    for mv in app.game.moves() {
-        let text = R::INFO.notation.write(mv);
+    let analysis = app.current_analysis();
+    for (i, mv) in app.game.moves().enumerate() {
+        let sign = analysis
+            .and_then(|a| a.plies[i].mark)
+            .map_or("", |m| m.sign());
+        let text = format!("{}{sign}", R::INFO.notation.write(mv));
         match turn {
             Color::White => {
                 if let Some(row) = current.take() {

@@ -14,7 +14,9 @@ use std::time::{Duration, Instant};
 use dama_core::game::Game;
 use dama_core::{Color, Move};
 use dama_engine::EngineRules;
-use dama_engine::{Engine, Score};
+use dama_engine::{Engine, Limits, Score};
+
+use crate::analysis::{self, Analysis};
 
 /// What the engine is asked to do.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -31,6 +33,9 @@ pub enum Task {
     /// Say whether the engine accepts a draw for both sides (two engines asked by the rules'
     /// draw offer).
     AcceptDrawBoth,
+    /// Score every position of the game within these limits (full strength), and mark its
+    /// moves ([`crate::analysis`]); progress is reported position by position.
+    Analyze(Limits),
 }
 
 /// The engine's last completed search: how deep, its score and how long it took.
@@ -60,8 +65,12 @@ pub struct Reply {
     /// The search behind the move, if one ran (so far, when not `done`).
     pub search: Option<SearchReport>,
     /// Whether this is the answer; otherwise it reports a finished depth of a search that goes
-    /// on (only for the engine's own move).
+    /// on (only for the engine's own move), or the positions analysed so far.
     pub done: bool,
+    /// [`Task::Analyze`]: the positions scored so far and in all.
+    pub progress: Option<(usize, usize)>,
+    /// [`Task::Analyze`]: the analysis (none when it was stopped).
+    pub analysis: Option<Box<Analysis>>,
 }
 
 struct Job<R: EngineRules> {
@@ -110,6 +119,8 @@ fn serve<R: EngineRules>(
             offers: false,
             search: None,
             done: true,
+            progress: None,
+            analysis: None,
         };
         let booked = match job.task {
             Task::Move | Task::OfferOrMove => book
@@ -141,6 +152,22 @@ fn serve<R: EngineRules>(
                     elapsed: started.elapsed(),
                     ..report
                 });
+            }
+            Task::Analyze(limits) => {
+                let kept = engine.limits();
+                engine.set_limits(limits);
+                engine.set_search_forced(true);
+                reply.analysis = analysis::analyze_game(&mut engine, &job.game, |done, total| {
+                    let _ = replies.send(Reply {
+                        progress: Some((done, total)),
+                        done: false,
+                        ..reply.clone()
+                    });
+                    !job.stop.load(Ordering::Relaxed)
+                })
+                .map(Box::new);
+                engine.set_search_forced(false);
+                engine.set_limits(kept);
             }
             Task::AcceptDraw(side) => reply.accepts = engine.accepts_draw(&job.game, side),
             Task::AcceptDrawBoth => {

@@ -1,5 +1,6 @@
 //! The program's integration tests, one binary: the command line, the dialogues, the TUI, match and tune.
 
+mod analyze_game;
 mod analyze_moves;
 mod analyze_multipv;
 mod ballots;
@@ -31,6 +32,7 @@ mod spanish_console;
 mod spanish_engine;
 mod spanish_random;
 mod tablebase_cli;
+mod tui_analysis;
 mod tui_common;
 mod tui_fuzz;
 mod tui_play;

@@ -15,7 +15,7 @@ mod write;
 pub use crate::text::excerpt;
 pub use games::{Games, read_games, split_games};
 pub use read::{GameOf, game_of, read};
-pub use write::{civil_date, result_text, today, write};
+pub use write::{Annotation, civil_date, move_text, result_text, today, write, write_annotated};
 
 use crate::Rules;
 use crate::fen::FenError;
@@ -174,6 +174,65 @@ mod tests {
         let back = read::<Czech>(&text).unwrap();
         assert_eq!(back.game.position(), game.position());
         assert_eq!(back.game.start(), &start);
+    }
+
+    /// The moves `texts` played from `game`'s position.
+    fn line(game: &Game<Czech>, texts: &[&str]) -> Vec<crate::Move> {
+        let mut game = game.clone();
+        let mut list = MoveList::new();
+        texts
+            .iter()
+            .map(|text| {
+                game.legal_moves(&mut list);
+                let mv = algebraic::parse(text, game.position(), &list).unwrap();
+                game.play(&mv);
+                mv
+            })
+            .collect()
+    }
+
+    #[test]
+    fn annotations_are_written_and_read_back_as_the_same_game() {
+        let start = Game::<Czech>::default();
+        let mut game = start.clone();
+        play(&mut game, &["c3-d4", "f6-e5", "d4xf6"]);
+        let before_fourth = game.clone();
+        play(&mut game, &["g7xe5", "b2-c3"]);
+        let notes = [
+            Annotation {
+                sign: String::new(),
+                comment: Some("[%eval 0.10]".into()),
+                variations: vec![line(&start, &["c3-b4", "f6-g5"])],
+            },
+            Annotation {
+                sign: "?!".into(),
+                comment: Some("[%eval {0.50}]".into()),
+                variations: vec![],
+            },
+            Annotation::default(),
+            Annotation {
+                sign: "??".into(),
+                comment: Some("[%eval 1.20]".into()),
+                variations: vec![line(&before_fourth, &["e7xg5", "b2-c3"])],
+            },
+        ];
+        let text = write_annotated(&game, &Header::default(), &notes);
+        assert!(
+            text.ends_with(
+                "\n1. c3-d4 {[%eval 0.10]} (1. c3-b4 f6-g5) 1... f6-e5?! {[%eval 0.50]} 2. d4xf6\n\
+                 g7xe5?? {[%eval 1.20]} (2... e7xg5 3. b2-c3) 3. b2-c3 *\n"
+            ),
+            "{text}"
+        );
+        let back = read::<Czech>(&text).unwrap();
+        assert_eq!(
+            back.game.moves().collect::<Vec<_>>(),
+            game.moves().collect::<Vec<_>>()
+        );
+        assert_eq!(
+            write_annotated(&game, &Header::default(), &[]),
+            write(&game, &Header::default())
+        );
     }
 
     #[test]

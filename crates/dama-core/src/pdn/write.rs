@@ -3,7 +3,7 @@
 use super::Header;
 use crate::game::{Game, Outcome};
 use crate::notation::{Notation, algebraic};
-use crate::{Color, Rules};
+use crate::{Color, Move, Rules};
 
 /// The PDN result of a game: `1-0`, `0-1`, `1/2-1/2` or `*` while it goes on.
 pub fn result_text(outcome: Option<Outcome>) -> &'static str {
@@ -21,8 +21,73 @@ fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
+/// What an annotated record adds after one move: a sign (`?!`, `?`, `??`, `!`…), a comment
+/// (written `{…}`; braces inside it are dropped, as a comment cannot hold them) and
+/// variations, each a line of moves played instead of this one from the position before it
+/// (written `( … )`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Annotation {
+    /// The sign written right after the move (empty: none).
+    pub sign: String,
+    /// The comment after the move (`None`: none).
+    pub comment: Option<String>,
+    /// The lines played instead of the move, from the position before it.
+    pub variations: Vec<Vec<Move>>,
+}
+
 /// The game as a PDN record with `header`'s tags.
 pub fn write<R: Rules>(game: &Game<R>, header: &Header) -> String {
+    write_annotated(game, header, &[])
+}
+
+/// A move as PDN movetext writes it: algebraic whatever the dialogue's notation (Russian-style
+/// sets with `:` for captures), or the board's numbers for the numbered rule sets.
+pub fn move_text<R: Rules>(mv: &Move) -> String {
+    match R::INFO.notation {
+        Notation::AlgebraicColon => algebraic::write_with(mv, ':'),
+        Notation::Algebraic | Notation::Numeric => algebraic::write(mv),
+        Notation::Numbered(board) => crate::notation::numbered::write(mv, board),
+    }
+}
+
+/// The movetext tokens of `moves` played from a position with `turn` to move at move
+/// `number`: a number before the first side's moves, and `N...` before the other side's when
+/// it comes first or after a comment or variation (`numbered` then says so).
+#[derive(Clone, Copy)]
+struct Numbering {
+    first: Color,
+    turn: Color,
+    number: usize,
+    need_number: bool,
+}
+
+impl Numbering {
+    fn token(&mut self, mv_text: &str) -> String {
+        let token = if self.turn == self.first {
+            format!("{}. {mv_text}", self.number)
+        } else if self.need_number {
+            format!("{}... {mv_text}", self.number)
+        } else {
+            mv_text.to_string()
+        };
+        if self.turn != self.first {
+            self.number += 1;
+        }
+        self.turn = !self.turn;
+        self.need_number = false;
+        token
+    }
+}
+
+/// The game as a PDN record with `header`'s tags and, after each move, its annotation
+/// (`annotations[i]` belongs to the game's `i`-th move, counted from 0; missing ones are
+/// empty). [`read`](super::read) reads it back as the same game (comments and variations are
+/// skipped).
+pub fn write_annotated<R: Rules>(
+    game: &Game<R>,
+    header: &Header,
+    annotations: &[Annotation],
+) -> String {
     let result = result_text(game.outcome());
     let mut text = String::new();
     for (name, value) in [
@@ -46,27 +111,43 @@ pub fn write<R: Rules>(game: &Game<R>, header: &Header) -> String {
     }
     text.push('\n');
     let mut tokens = Vec::new();
-    let mut turn = game.start().turn();
     // Moves are numbered from the side that moves first under the rules (Black in English).
-    let first = R::start().turn();
-    let mut number = 1;
+    let mut numbering = Numbering {
+        first: R::start().turn(),
+        turn: game.start().turn(),
+        number: 1,
+        need_number: true,
+    };
     for (i, mv) in game.moves().enumerate() {
-        // PDN movetext is algebraic whatever the dialogue's notation; Russian-style sets write
-        // their captures with `:`.
-        let mv_text = match R::INFO.notation {
-            Notation::AlgebraicColon => algebraic::write_with(mv, ':'),
-            Notation::Algebraic | Notation::Numeric => algebraic::write(mv),
-            Notation::Numbered(board) => crate::notation::numbered::write(mv, board),
+        let before = numbering;
+        let mut token = numbering.token(&move_text::<R>(mv));
+        let Some(note) = annotations.get(i) else {
+            tokens.push(token);
+            continue;
         };
-        match turn {
-            t if t == first => tokens.push(format!("{number}. {mv_text}")),
-            _ if i == 0 => tokens.push(format!("{number}... {mv_text}")),
-            _ => tokens.push(mv_text),
+        token.push_str(&note.sign);
+        tokens.push(token);
+        if let Some(comment) = &note.comment {
+            tokens.push(format!("{{{}}}", comment.replace(['{', '}'], "")));
+            numbering.need_number = true;
         }
-        if turn != first {
-            number += 1;
+        for line in note.variations.iter().filter(|l| !l.is_empty()) {
+            let mut inner = Numbering {
+                need_number: true,
+                ..before
+            };
+            let words: Vec<String> = line
+                .iter()
+                .map(|mv| inner.token(&move_text::<R>(mv)))
+                .collect();
+            let last = words.len() - 1;
+            for (j, word) in words.into_iter().enumerate() {
+                let open = if j == 0 { "(" } else { "" };
+                let close = if j == last { ")" } else { "" };
+                tokens.push(format!("{open}{word}{close}"));
+            }
+            numbering.need_number = true;
         }
-        turn = !turn;
     }
     tokens.push(result.to_string());
     let mut line = String::new();

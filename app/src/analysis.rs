@@ -1,0 +1,321 @@
+//! Game analysis: every position of a finished (or unfinished) game scored by the engine, each
+//! move marked by what it cost its side (`?!`, `?`, `??`), with the engine's better move and
+//! line; the annotated PDN (`%eval` comments and variations) and the table `dama analyze
+//! --load` prints. The TUI's `a` key runs the same analysis on its engine thread.
+//!
+//! Scores are in hundredths of a man ("centimen"). Thresholds (`docs/cli.md`): a loss of at
+//! least 0.30 man is `?!`, 0.70 `?`, 1.50 `??`; a move that turns a forced win into anything
+//! else, or anything but a forced loss into a forced loss, is `??` whatever the figures.
+
+use dama_core::game::{Game, Outcome};
+use dama_core::pdn::{self, Annotation};
+use dama_core::{Color, Move};
+use dama_engine::{Engine, EngineRules, Score};
+
+/// A loss (centimen) from which a move is dubious, `?!`.
+pub const DUBIOUS: i32 = 30;
+/// A loss from which a move is a mistake, `?`.
+pub const MISTAKE: i32 = 70;
+/// A loss from which a move is a blunder, `??`.
+pub const BLUNDER: i32 = 150;
+/// What a forced win or loss counts as in a loss's figure (20 men), whatever its length.
+pub const FORCED: i32 = 2000;
+/// The most moves of the engine's better line kept (the variation written in the PDN).
+pub const LINE_PLIES: usize = 10;
+/// The most moves of the refutation shown in the table.
+pub const REFUTATION_PLIES: usize = 4;
+
+/// What a move cost: its mark.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Mark {
+    /// `?!`: a loss of at least [`DUBIOUS`].
+    Dubious,
+    /// `?`: a loss of at least [`MISTAKE`].
+    Mistake,
+    /// `??`: a loss of at least [`BLUNDER`], or a forced win or draw given away.
+    Blunder,
+}
+
+impl Mark {
+    /// The sign written after the move.
+    pub fn sign(self) -> &'static str {
+        match self {
+            Mark::Dubious => "?!",
+            Mark::Mistake => "?",
+            Mark::Blunder => "??",
+        }
+    }
+}
+
+/// One move of the game, analysed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Ply {
+    /// The move played.
+    pub mv: Move,
+    /// The side that played it.
+    pub mover: Color,
+    /// The score of the position after it, from White's view (`None`: the search gave none).
+    pub eval: Option<Score>,
+    /// What it cost its side, in centimen (0 when it was the engine's choice).
+    pub loss: i32,
+    /// Its mark, if it cost enough.
+    pub mark: Option<Mark>,
+    /// The engine's better line from the position before it (its first move the better
+    /// move), when the move is marked.
+    pub better: Vec<Move>,
+    /// The engine's line from the position after it (its first move the refutation), at most
+    /// [`REFUTATION_PLIES`] moves, when the move is marked.
+    pub refutation: Vec<Move>,
+}
+
+/// A whole game analysed: the score of the start and every move.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Analysis {
+    /// The score of the starting position, from White's view.
+    pub start: Option<Score>,
+    /// The moves, in order.
+    pub plies: Vec<Ply>,
+}
+
+/// The score from the other side's view.
+pub fn flip(score: Score) -> Score {
+    match score {
+        Score::Value(v) => Score::Value(-v),
+        Score::Win(n) => Score::Loss(n),
+        Score::Loss(n) => Score::Win(n),
+    }
+}
+
+/// A score from `side`'s view turned to White's.
+fn white_view(score: Score, side: Color) -> Score {
+    match side {
+        Color::White => score,
+        Color::Black => flip(score),
+    }
+}
+
+/// A score as a figure for losses: its value, or ±[`FORCED`] for a forced result.
+fn figure(score: Score) -> i32 {
+    match score {
+        Score::Value(v) => v.clamp(-FORCED, FORCED),
+        Score::Win(_) => FORCED,
+        Score::Loss(_) => -FORCED,
+    }
+}
+
+/// A score as `%eval` writes it, in men from White's view: `0.43`, `-1.20`; a forced win
+/// in N plies `#N` for White, `#-N` for Black.
+pub fn eval_text(score: Score) -> String {
+    match score {
+        Score::Value(v) => {
+            let sign = if v < 0 { "-" } else { "" };
+            format!("{sign}{}.{:02}", v.abs() / 100, v.abs() % 100)
+        }
+        Score::Win(n) => format!("#{n}"),
+        Score::Loss(n) => format!("#-{n}"),
+    }
+}
+
+/// A loss in men: `1.52`.
+pub fn loss_text(loss: i32) -> String {
+    format!("{}.{:02}", loss / 100, loss % 100)
+}
+
+/// The mark of a move that took its side from `before` to `after` (both from its view).
+fn mark_of(before: Score, after: Score, loss: i32) -> Option<Mark> {
+    let won = matches!(before, Score::Win(_)) && !matches!(after, Score::Win(_));
+    let lost = !matches!(before, Score::Loss(_)) && matches!(after, Score::Loss(_));
+    if won || lost || loss >= BLUNDER {
+        Some(Mark::Blunder)
+    } else if loss >= MISTAKE {
+        Some(Mark::Mistake)
+    } else if loss >= DUBIOUS {
+        Some(Mark::Dubious)
+    } else {
+        None
+    }
+}
+
+/// What the engine says of a position: its score (side to move's view) and best line.
+struct Verdict {
+    score: Option<Score>,
+    line: Vec<Move>,
+}
+
+/// The engine's verdict on the game's current position; a position the rules ended scores
+/// its result.
+fn verdict<R: EngineRules>(engine: &mut Engine, game: &Game<R>) -> Verdict {
+    if let Some(outcome) = game.outcome() {
+        let score = match outcome {
+            Outcome::Win { winner, .. } if winner == game.turn() => Score::Win(0),
+            Outcome::Win { .. } => Score::Loss(0),
+            Outcome::Draw(_) => Score::Value(0),
+        };
+        return Verdict {
+            score: Some(score),
+            line: Vec::new(),
+        };
+    }
+    let mut last = None;
+    let best = engine.analyze(game, |info| last = Some((info.score, info.pv.clone())));
+    let (score, mut line) = match last {
+        Some((score, pv)) => (Some(score), pv),
+        None => (None, Vec::new()),
+    };
+    if let Some(best) = best
+        && line.first() != Some(&best)
+    {
+        line = vec![best];
+    }
+    line.truncate(LINE_PLIES);
+    Verdict { score, line }
+}
+
+/// Analyses `game` from its start with `engine` (its limits per position; set
+/// [`Engine::set_search_forced`] to score forced moves too). `progress(done, total)` is
+/// called after each position and returns whether to go on; `None` when it said stop.
+pub fn analyze_game<R: EngineRules>(
+    engine: &mut Engine,
+    game: &Game<R>,
+    mut progress: impl FnMut(usize, usize) -> bool,
+) -> Option<Analysis> {
+    let moves: Vec<Move> = game.moves().copied().collect();
+    let total = moves.len() + 1;
+    let mut replay = Game::<R>::new(*game.start());
+    let mut before = verdict(engine, &replay);
+    let start = before.score.map(|s| white_view(s, replay.turn()));
+    if !progress(1, total) {
+        return None;
+    }
+    let mut plies = Vec::with_capacity(moves.len());
+    for (i, mv) in moves.iter().enumerate() {
+        let mover = replay.turn();
+        if replay.try_play(mv).is_err() {
+            // A game's own moves are legal; a game the rules ended stops here.
+            break;
+        }
+        let after = verdict(engine, &replay);
+        let (loss, mark) = match (before.score, after.score) {
+            (Some(b), Some(a)) if before.line.first() != Some(mv) => {
+                let a = flip(a);
+                let loss = (figure(b) - figure(a)).max(0);
+                (loss, mark_of(b, a, loss))
+            }
+            _ => (0, None),
+        };
+        plies.push(Ply {
+            mv: *mv,
+            mover,
+            eval: after.score.map(|s| white_view(s, replay.turn())),
+            loss,
+            mark,
+            better: if mark.is_some() {
+                before.line.clone()
+            } else {
+                Vec::new()
+            },
+            refutation: if mark.is_some() {
+                after.line.iter().take(REFUTATION_PLIES).copied().collect()
+            } else {
+                Vec::new()
+            },
+        });
+        before = after;
+        if !progress(i + 2, total) {
+            return None;
+        }
+    }
+    Some(Analysis { start, plies })
+}
+
+/// The annotations of the analysed moves for [`pdn::write_annotated`]: the mark, the
+/// `[%eval …]` comment, the better line as a variation.
+pub fn annotations(analysis: &Analysis) -> Vec<Annotation> {
+    analysis
+        .plies
+        .iter()
+        .map(|ply| Annotation {
+            sign: ply.mark.map_or("", Mark::sign).to_string(),
+            comment: ply.eval.map(|s| format!("[%eval {}]", eval_text(s))),
+            variations: if ply.better.is_empty() {
+                Vec::new()
+            } else {
+                vec![ply.better.clone()]
+            },
+        })
+        .collect()
+}
+
+/// The table `dama analyze --load` prints: one line per move (ply, move, eval from White's
+/// view, loss in men from the mover's, mark, and for a marked move the engine's line from
+/// the position before it (its first move the better move) and from the one after it (its
+/// first move the refutation)), in the rule set's notation.
+pub fn table<R: EngineRules>(analysis: &Analysis) -> Vec<String> {
+    let write = |mv: &Move| R::INFO.notation.write(mv);
+    let width = analysis
+        .plies
+        .iter()
+        .map(|p| write(&p.mv).len())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let mut lines = vec![format!(
+        "{:>4} {:<width$} {:>6} {:>5} {:<4} lines",
+        "ply", "move", "eval", "loss", "mark"
+    )];
+    let start = analysis.start.map_or("-".into(), eval_text);
+    lines.push(format!("{:>4} {:<width$} {start:>6}", 0, "start"));
+    for (i, ply) in analysis.plies.iter().enumerate() {
+        let line = |moves: &[Move]| moves.iter().map(write).collect::<Vec<_>>().join(" ");
+        let mut better = String::new();
+        if !ply.better.is_empty() {
+            better = format!("better: {}", line(&ply.better));
+        }
+        if !ply.refutation.is_empty() {
+            better.push_str(&format!("; refutation: {}", line(&ply.refutation)));
+        }
+        let line = format!(
+            "{:>4} {:<width$} {:>6} {:>5} {:<4} {better}",
+            i + 1,
+            write(&ply.mv),
+            ply.eval.map_or("-".into(), eval_text),
+            loss_text(ply.loss),
+            ply.mark.map_or("", Mark::sign),
+        );
+        lines.push(line.trim_end().to_string());
+    }
+    lines
+}
+
+/// The annotated PDN record of `game` with its analysis.
+pub fn annotated_pdn<R: EngineRules>(
+    game: &Game<R>,
+    header: &pdn::Header,
+    analysis: &Analysis,
+) -> String {
+    pdn::write_annotated(game, header, &annotations(analysis))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn texts_and_marks() {
+        assert_eq!(eval_text(Score::Value(43)), "0.43");
+        assert_eq!(eval_text(Score::Value(-120)), "-1.20");
+        assert_eq!(eval_text(Score::Value(-5)), "-0.05");
+        assert_eq!(eval_text(Score::Win(7)), "#7");
+        assert_eq!(eval_text(Score::Loss(4)), "#-4");
+        assert_eq!(loss_text(152), "1.52");
+        let v = Score::Value;
+        assert_eq!(mark_of(v(0), v(-29), 29), None);
+        assert_eq!(mark_of(v(0), v(-30), 30), Some(Mark::Dubious));
+        assert_eq!(mark_of(v(0), v(-70), 70), Some(Mark::Mistake));
+        assert_eq!(mark_of(v(0), v(-150), 150), Some(Mark::Blunder));
+        // A forced win given away for a big advantage is still a blunder.
+        assert_eq!(mark_of(Score::Win(9), v(500), 0), Some(Mark::Blunder));
+        assert_eq!(mark_of(v(-300), Score::Loss(12), 0), Some(Mark::Blunder));
+        assert_eq!(mark_of(Score::Loss(12), Score::Loss(8), 0), None);
+    }
+}

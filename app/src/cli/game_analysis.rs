@@ -1,0 +1,157 @@
+//! `dama analyze --load FILE [--game N]`: every position of a saved game scored, the table of
+//! the moves with their marks, the annotated PDN and the evaluation graph
+//! ([`crate::analysis`], [`crate::pictures::graph`]).
+
+use std::io::Write;
+use std::path::Path;
+use std::time::Duration;
+
+use super::{CliError, Options};
+use crate::analysis;
+use crate::console::LoadError;
+use crate::engines::EngineSetup;
+use crate::i18n::{Catalog, Lang, fill};
+use dama_core::pdn::{self, Record};
+use dama_engine::{EngineRules, Limits};
+
+/// The time per position without `--movetime`, `--depth` or `--nodes` (500 ms).
+pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(500);
+
+/// Why the game could not be loaded: a file or PDN problem, or too few games.
+fn load_failed<R: EngineRules>(path: &Path, e: &LoadError) -> CliError {
+    let t = Catalog::of(Lang::En).texts;
+    CliError::Input(fill(
+        t.load_failed,
+        &[
+            &path.display().to_string(),
+            &t.load_error(e, R::INFO.notation),
+        ],
+    ))
+}
+
+/// The `number`-th game (from 1) of the PDN file at `path`, every move checked under `R`.
+pub fn load_nth<R: EngineRules>(path: &Path, number: usize) -> Result<Record<R>, CliError> {
+    let text = crate::files::read_file(path).map_err(|e| load_failed::<R>(path, &e.into()))?;
+    match pdn::game_of(&text) {
+        Some(pdn::GameOf::RuleSet(file)) if file.name() != R::INFO.name => {
+            let e = LoadError::OtherRules {
+                file: file.name(),
+                playing: R::INFO.name,
+            };
+            return Err(load_failed::<R>(path, &e));
+        }
+        Some(pdn::GameOf::Other(game_type)) if game_type != R::INFO.pdn_game_type => {
+            let e = LoadError::OtherGameType {
+                game_type,
+                playing: R::INFO.name,
+            };
+            return Err(load_failed::<R>(path, &e));
+        }
+        _ => {}
+    }
+    let mut games = pdn::read_games::<R>(&text);
+    match games.nth(number - 1) {
+        Some(Ok(record)) => Ok(record),
+        Some(Err(e)) => Err(load_failed::<R>(path, &e.into())),
+        None => {
+            let count = pdn::split_games(&text).len();
+            Err(CliError::Input(format!(
+                "cannot load game {number} of {}: the file holds {count} game{}",
+                path.display(),
+                if count == 1 { "" } else { "s" }
+            )))
+        }
+    }
+}
+
+/// The limits each position is searched with: those given, else [`DEFAULT_MOVETIME`].
+fn limits(opts: &Options) -> Limits {
+    let mut limits = opts.limits();
+    if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
+        limits.movetime = Some(DEFAULT_MOVETIME);
+    }
+    limits
+}
+
+/// `dama analyze --load`: the table on `out`, then the annotated PDN (to `--out`, else on
+/// `out` after a blank line); the graph to `--graph`.
+pub fn analyze_load<R: EngineRules>(
+    path: &Path,
+    opts: &Options,
+    engines: &EngineSetup,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let record = load_nth::<R>(path, opts.game.unwrap_or(1))?;
+    let mut engine = engines.engine(limits(opts));
+    engine.set_search_forced(true);
+    // The small endgame classes built on the side would be ready at a moment that varies
+    // from run to run: under a second a position, or with --depth or --nodes (whose results
+    // must not vary), the engine probes the table files alone.
+    if opts.movetime.is_none_or(|ms| ms < 1000) {
+        engine.set_tables(
+            engines
+                .tables
+                .as_ref()
+                .map(|t| std::sync::Arc::new(t.without_build_thread())),
+        );
+    }
+    let Some(result) = analysis::analyze_game(&mut engine, &record.game, |_, _| true) else {
+        return Err(CliError::Input("the analysis was interrupted".into()));
+    };
+    for line in analysis::table::<R>(&result) {
+        writeln!(out, "{line}")?;
+    }
+    let header = header_of(&record.tags);
+    let text = analysis::annotated_pdn(&record.game, &header, &result);
+    let save = |file: &Path, text: &str| {
+        crate::files::save(file, text).map_err(|e| {
+            CliError::Input(format!(
+                "cannot write {}: {}",
+                file.display(),
+                Catalog::of(Lang::En).texts.file_error(&e)
+            ))
+        })
+    };
+    match &opts.out {
+        Some(file) => save(file, &text)?,
+        None => write!(out, "\n{text}")?,
+    }
+    if let Some(file) = &opts.graph {
+        let title = graph_title(&header, opts.game.unwrap_or(1));
+        let svg = crate::pictures::graph::graph(&result, &title).to_string();
+        save(file, &format!("{svg}\n"))?;
+    }
+    Ok(())
+}
+
+/// The header of the annotated record: the loaded game's tags (the others as PDN's unknown
+/// `?`), its annotator named.
+fn header_of(tags: &[(String, String)]) -> pdn::Header {
+    let tag = |name: &str| {
+        tags.iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.clone())
+    };
+    let mut header = pdn::Header::default();
+    for (field, name) in [
+        (&mut header.event, "Event"),
+        (&mut header.site, "Site"),
+        (&mut header.date, "Date"),
+        (&mut header.round, "Round"),
+        (&mut header.white, "White"),
+        (&mut header.black, "Black"),
+    ] {
+        if let Some(value) = tag(name) {
+            *field = value;
+        }
+    }
+    header
+}
+
+/// The graph's title: the players and the event, as the tags name them.
+fn graph_title(header: &pdn::Header, number: usize) -> String {
+    format!(
+        "{} - {} ({}, game {number})",
+        header.white, header.black, header.event
+    )
+}
