@@ -413,10 +413,17 @@ impl<R: EngineRules> App<R> {
         }
     }
 
+    /// Whether the side to move has one legal move only (which the engine does not search).
+    fn only_move(&self) -> bool {
+        let mut moves = dama_core::MoveList::new();
+        self.game.legal_moves(&mut moves);
+        moves.len() == 1
+    }
+
     fn on_reply(&mut self, reply: Reply) {
         if !reply.done {
             // A finished depth of the search for the engine's move: shown as it goes.
-            if self.busy == Some(Busy::Move(reply.id)) {
+            if self.busy == Some(Busy::Move(reply.id)) && !self.only_move() {
                 self.last_search = reply.search;
             }
             return;
@@ -431,7 +438,10 @@ impl<R: EngineRules> App<R> {
                     });
                     return;
                 }
-                self.last_search = reply.search.or(self.last_search);
+                // The only legal move is not searched: the panel keeps the last search.
+                if !self.only_move() {
+                    self.last_search = reply.search.or(self.last_search);
+                }
                 let Some(mv) = reply.mv else { return };
                 if self.game.try_play(&mv).is_ok() {
                     self.selection = None;

@@ -14,6 +14,7 @@ use super::app::App;
 use super::layout::{Layout, SQUARE_WIDTH};
 use crate::console::board_view;
 use dama_core::position::Setup;
+use dama_core::notation::Notation;
 use dama_core::{Bitboard, Color, MoveList, Piece, Role, Square};
 use dama_engine::EngineRules;
 
@@ -170,7 +171,11 @@ pub(super) fn draw<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buff
                 buf.set_string(r.x + 3, r.y, " ", style);
             }
             let label = match mark {
-                Mark::None => std::iter::repeat_n(fill, 3).collect(),
+                // Square numbers stand on their squares where the rule set is written so.
+                Mark::None => match R::INFO.notation {
+                    Notation::Numbered(board) => format!("{:>3}", board.number(sq)),
+                    _ => std::iter::repeat_n(fill, 3).collect(),
+                },
                 Mark::Last => " · ".to_string(),
                 Mark::Hint => " ? ".to_string(),
                 Mark::Movable { captures: false } => " + ".to_string(),
@@ -188,7 +193,7 @@ pub(super) fn draw<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buff
             }
         }
     }
-    draw_coordinates(app.flipped, layout, buf);
+    draw_coordinates(R::INFO.notation, app.flipped, layout, buf);
 }
 
 fn draw_cursor(buf: &mut Buffer, x: u16, y: u16, color: bool, style: Style) {
@@ -201,16 +206,31 @@ fn draw_cursor(buf: &mut Buffer, x: u16, y: u16, color: bool, style: Style) {
     buf.set_string(x + 4, y, "]", style);
 }
 
-fn draw_coordinates(flipped: bool, layout: &Layout, buf: &mut Buffer) {
+/// The labels on the board's edges, in the rule set's notation: files a–h and ranks 1–8;
+/// for the Spanish spec's row-column numbers (`63.54`), the columns 1–8 from the left and the
+/// rows 1–8 from Black's side; for square numbers, none (the squares carry their numbers).
+fn draw_coordinates(notation: Notation, flipped: bool, layout: &Layout, buf: &mut Buffer) {
+    if matches!(notation, Notation::Numbered(_)) {
+        return;
+    }
+    let numeric = notation == Notation::Numeric;
     let b = layout.board;
     for i in 0..8u8 {
         let file = if flipped { 7 - i } else { i };
-        let letter = char::from(b'a' + file).to_string();
+        let letter = if numeric {
+            char::from(b'1' + file).to_string()
+        } else {
+            char::from(b'a' + file).to_string()
+        };
         let x = b.x + u16::from(i) * SQUARE_WIDTH + 2;
         buf.set_string(x, b.y - 1, &letter, Style::default());
         buf.set_string(x, b.y + b.height, &letter, Style::default());
         let rank = if flipped { i } else { 7 - i };
-        let number = char::from(b'1' + rank).to_string();
+        let number = if numeric {
+            char::from(b'8' - rank).to_string()
+        } else {
+            char::from(b'1' + rank).to_string()
+        };
         let y = b.y + u16::from(i) * 2;
         buf.set_string(b.x - 2, y, &number, Style::default());
         buf.set_string(b.x + b.width + 1, y, &number, Style::default());

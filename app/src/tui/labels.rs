@@ -9,8 +9,6 @@
 pub struct Labels {
     /// The header's title.
     pub title: &'static str,
-    /// Header: `{0}` the rule set.
-    pub rules: &'static str,
     /// White, as a heading ("White").
     pub white: &'static str,
     /// Black, as a heading ("Black").

@@ -6,7 +6,7 @@
 
 mod command;
 mod house_offer;
-mod rules_texts;
+pub mod rules_texts;
 mod texts;
 
 use std::path::Path;
@@ -194,12 +194,13 @@ impl<R: EngineRules> Session<'_, R> {
                 .iter()
                 .fold(Bitboard::EMPTY.with(mv.from()), |b, &sq| b.with(sq))
         });
-        let board = board_view::czech_marked_on(
+        let board = board_view::marked_board(
             self.game.position(),
             self.flipped,
             self.opts.color,
             marked,
             dama_core::notation::fen_for::orientation::<R>(),
+            R::INFO.notation,
         );
         io.write(&board)?;
         io.line(self.t.legend)
@@ -299,6 +300,10 @@ impl<R: EngineRules> Session<'_, R> {
             }
         }
         let started = std::time::Instant::now();
+        let mut moves = MoveList::new();
+        self.game.legal_moves(&mut moves);
+        // The only legal move is not searched (a depth-1 look): no depth or score is said.
+        let only_move = moves.len() == 1;
         let mut last = None;
         let Some(mv) = self
             .engine
@@ -315,9 +320,14 @@ impl<R: EngineRules> Session<'_, R> {
             .t
             .number(&format!("{:.1}", started.elapsed().as_secs_f64()));
         let saw = match last {
+            _ if only_move => fill(self.rt.only_move, &[&seconds]),
             Some(info) => fill(
                 self.t.engine_saw,
-                &[&seconds, &info.depth.to_string(), &self.t.score(info.score)],
+                &[
+                    &seconds,
+                    &info.depth.to_string(),
+                    &self.rt.score(self.t, info.score),
+                ],
             ),
             None => format!("{seconds} s"),
         };
@@ -332,6 +342,13 @@ impl<R: EngineRules> Session<'_, R> {
     /// Reads and handles one line of the person to move.
     fn human_turn(&mut self, io: &mut LineIo<'_>) -> Result<Option<Flow>, ConsoleError> {
         let Read::Line(line) = io.prompt(&self.prompt_text())? else {
+            // Ctrl-D at a terminal asks as `quit` does; the end of a script just ends.
+            if self.opts.interactive && self.unsaved() {
+                io.line("")?;
+                if let Some(false) = self.ask_yes_no(io, self.t.quit_unsaved)? {
+                    return Ok(None);
+                }
+            }
             return Ok(Some(Flow::Quit));
         };
         let line = line.trim();
@@ -384,7 +401,9 @@ impl<R: EngineRules> Session<'_, R> {
         match command {
             Command::Help => {
                 io.line(&fill(t.help_rules, &[t.title::<R>()]))?;
-                for line in t.help {
+                // The first line shows the moves in the rule set's own notation.
+                io.line(self.rt.help_moves_for(R::INFO.notation, t))?;
+                for line in t.help.iter().skip(1) {
                     io.line(line)?;
                 }
             }
@@ -404,6 +423,8 @@ impl<R: EngineRules> Session<'_, R> {
                     self.game = Game::new(pos);
                     self.kept = 0;
                     self.offer.reset();
+                    // A position set up has nothing to lose yet: `quit` does not ask.
+                    self.saved = self.game.snapshot();
                     self.show_board(io)?;
                 }
                 Err(e) => io.line(&fill(t.setup_bad, &[&t.fen_error(&e)]))?,
@@ -411,7 +432,7 @@ impl<R: EngineRules> Session<'_, R> {
             Command::Save if arg.is_empty() => io.line(t.save_usage)?,
             Command::Save => self.save(io, arg)?,
             Command::Load if arg.is_empty() => io.line(t.load_usage)?,
-            Command::Load => match load_game::<R>(t, Path::new(arg)) {
+            Command::Load => match load_game::<R>(t, &crate::files::expand_home(arg)) {
                 Ok(record) => {
                     self.game = record.game.clone();
                     self.report_loaded(io, arg, &record)?;
@@ -487,7 +508,7 @@ impl<R: EngineRules> Session<'_, R> {
             .t
             .pdn_header(self.is_engine(Color::White), self.is_engine(Color::Black));
         let text = pdn::write(&self.game, &header);
-        match crate::files::save(Path::new(file), &text) {
+        match crate::files::save(&crate::files::expand_home(file), &text) {
             Ok(()) => {
                 self.saved = self.game.snapshot();
                 io.line(&fill(self.t.saved, &[file]))

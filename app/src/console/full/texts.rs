@@ -99,10 +99,6 @@ pub struct Texts {
     pub engine_plays: &'static str,
     /// What the engine saw: {0} seconds, {1} the depth, {2} the score.
     pub engine_saw: &'static str,
-    /// A found win: {0} half-moves to it.
-    pub score_win: &'static str,
-    /// A found loss: {0} half-moves to it.
-    pub score_loss: &'static str,
     /// The decimal separator of numbers.
     pub decimal: char,
     /// `quit` with an unsaved game, at a terminal.
@@ -252,13 +248,14 @@ impl Texts {
             .map_or(R::INFO.summary, |(_, title)| title)
     }
 
-    /// What the engine's search found, as the engine's move line shows it.
+    /// A score as the engine's move line shows it: a value in men (`+0.43`, with this
+    /// language's separator); a win or loss as `+win 5` (the words and their plural forms are
+    /// [`RulesTexts::score`]'s).
     pub fn score(&self, score: dama_engine::Score) -> String {
         use dama_engine::Score;
         match score {
-            Score::Win(n) => fill(self.score_win, &[&n.to_string()]),
-            Score::Loss(n) => fill(self.score_loss, &[&n.to_string()]),
             Score::Value(v) => self.number(&format!("{:+.2}", f64::from(v) / 100.0)),
+            other => other.to_string(),
         }
     }
 
