@@ -37,6 +37,8 @@ pub enum EditorButton {
     Start,
     /// Leave the editor, keeping the game.
     Cancel,
+    /// Give the move to the other side after Start.
+    Turn,
 }
 
 /// The places of the screen's parts in a terminal of a given size.
@@ -106,7 +108,7 @@ impl Layout {
     }
 
     /// The editor's buttons and where they are (in the side panel).
-    pub fn editor_buttons(&self) -> [(EditorButton, Rect); 6] {
+    pub fn editor_buttons(&self) -> [(EditorButton, Rect); 7] {
         let p = self.panel;
         let at = |dx: u16, dy: u16, width: u16| Rect::new(p.x + dx, p.y + dy, width, 1);
         [
@@ -116,6 +118,7 @@ impl Layout {
             (EditorButton::Initial, at(0, 5, 13)),
             (EditorButton::Start, at(0, 6, 13)),
             (EditorButton::Cancel, at(0, 7, 13)),
+            (EditorButton::Turn, at(0, 3, 24)),
         ]
     }
 

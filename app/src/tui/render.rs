@@ -310,11 +310,13 @@ fn editor_panel<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer,
             B::Initial => (app.l.button_initial, false),
             B::Start => (app.l.button_start, false),
             B::Cancel => (app.l.button_cancel, false),
+            B::Turn => (app.l.editor_turn, false),
         };
         let text = match button {
             B::White | B::Black => {
                 format!("({}) {label}", if chosen { '•' } else { ' ' })
             }
+            B::Turn => fill(label, &[&crate::i18n::capitalize(app.t.side(ed.turn))]),
             _ => label.to_string(),
         };
         let style = if chosen { t.chosen() } else { Style::default() };
