@@ -177,6 +177,8 @@ impl<R: EngineRules> App<R> {
             .as_ref()
             .map_or_else(|| "game.pdn".to_string(), |p| p.display().to_string());
         let saved = game.snapshot();
+        // A person playing Black against the computer sees the board from Black's side.
+        let flipped = cfg.white == PlayerKind::Engine && cfg.black == PlayerKind::Human;
         let mut app = App {
             worker: Worker::start(cfg.engines.engine(cfg.limits)),
             l: labels,
@@ -188,7 +190,7 @@ impl<R: EngineRules> App<R> {
             selection: None,
             cursor: (2, 2),
             cursor_shown: false,
-            flipped: false,
+            flipped,
             show_movable: false,
             editor: None,
             dialog: None,

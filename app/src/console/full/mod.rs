@@ -16,6 +16,7 @@ pub use rules_texts::RulesTexts;
 pub use texts::Texts;
 
 use super::{ConsoleError, LineIo, Options, Read, board_view};
+use crate::cli::PlayerKind;
 use crate::i18n::{Catalog, capitalize, fill};
 use crate::session::{self, Players, RulesOffer, Undo};
 use dama_core::game::{Game, Outcome, Snapshot};
@@ -76,7 +77,8 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
         rt,
         game: super::new_game::<R>(opts),
         engine: opts.engines.engine(opts.limits),
-        flipped: false,
+        // A person playing Black against the computer sees the board from Black's side.
+        flipped: opts.white == PlayerKind::Engine && opts.black == PlayerKind::Human,
         players: Players {
             white: opts.white,
             black: opts.black,
