@@ -187,6 +187,7 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     only_move: "{0} s, jediný možný tah",
     score_win: ["výhra za {0} půltah", "výhra za {0} půltahy", "výhra za {0} půltahů"],
     score_loss: ["prohra za {0} půltah", "prohra za {0} půltahy", "prohra za {0} půltahů"],
+    half_moves: ["{0}", "{0}", "{0}"],
     plural: rules_texts::plural_czech,
 };
 

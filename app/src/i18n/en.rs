@@ -68,7 +68,7 @@ pub static TEXTS: Texts = Texts {
     saved: "Game saved to {0}.",
     save_failed: "Cannot save the game to {0}: {1}",
     load_usage: "Give a file: load FILE",
-    loaded: "Game loaded from {0}: {1}, {2} half-moves, {3}",
+    loaded: "Game loaded from {0}: {1}, {2}, {3}",
     in_progress: "the game goes on.",
     last_move: "Last move: {0}",
     load_failed: "Cannot load {0}: {1}",
@@ -166,6 +166,7 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     only_move: "{0} s, the only move",
     score_win: ["win in {0} half-move", "win in {0} half-moves", "win in {0} half-moves"],
     score_loss: ["loss in {0} half-move", "loss in {0} half-moves", "loss in {0} half-moves"],
+    half_moves: ["{0} half-move", "{0} half-moves", "{0} half-moves"],
     plural: rules_texts::plural_one_other,
 };
 

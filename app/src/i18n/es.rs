@@ -87,7 +87,7 @@ pub static TEXTS: Texts = Texts {
     saved: "Partida guardada en {0}.",
     save_failed: "No se puede guardar la partida en {0}: {1}",
     load_usage: "Da un fichero: cargar FICHERO",
-    loaded: "Partida cargada de {0}: {1}, {2} medias jugadas, {3}",
+    loaded: "Partida cargada de {0}: {1}, {2}, {3}",
     in_progress: "la partida sigue.",
     last_move: "Última jugada: {0}",
     load_failed: "No se puede cargar {0}: {1}",
@@ -185,6 +185,7 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     only_move: "{0} s, la única jugada",
     score_win: ["gana en {0} media jugada", "gana en {0} medias jugadas", "gana en {0} medias jugadas"],
     score_loss: ["pierde en {0} media jugada", "pierde en {0} medias jugadas", "pierde en {0} medias jugadas"],
+    half_moves: ["{0} media jugada", "{0} medias jugadas", "{0} medias jugadas"],
     plural: rules_texts::plural_one_other,
 };
 

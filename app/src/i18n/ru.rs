@@ -177,6 +177,7 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     only_move: "{0} с, единственный ход",
     score_win: ["выигрыш за {0} полуход", "выигрыш за {0} полухода", "выигрыш за {0} полуходов"],
     score_loss: ["проигрыш за {0} полуход", "проигрыш за {0} полухода", "проигрыш за {0} полуходов"],
+    half_moves: ["{0}", "{0}", "{0}"],
     plural: rules_texts::plural_russian,
 };
 

@@ -323,3 +323,72 @@ fn save_and_load_expand_the_home_directory() {
         .unwrap();
     assert!(text.contains("1. c3-d4 f6-g5 *"), "{text}");
 }
+
+#[test]
+fn a_larger_terminal_gets_a_larger_board() {
+    let app = new_app::<Czech>(config(false));
+    let small = crate::tui_common::text(&crate::tui_common::draw(&app, 80, 24));
+    assert!(small.contains("\n     a    b    c    d    e    f    g    h\n"), "{small}");
+    let large = crate::tui_common::text(&crate::tui_common::draw(&app, 200, 60));
+    assert!(
+        large.contains("\n       a        b        c        d        e        f        g        h\n"),
+        "{large}"
+    );
+    // The keys stand under the larger board.
+    let keys = large.lines().position(|l| l.starts_with("u undo")).unwrap();
+    assert_eq!(keys, 37, "{large}");
+}
+
+#[test]
+fn the_editors_colour_and_side_to_move_are_separate() {
+    use crate::tui_common::{click, press};
+    use dama::tui::Key;
+    let mut app = new_app::<Czech>(config(false));
+    for key in ['e', 'c', 'b'] {
+        press(&mut app, Key::Char(key));
+    }
+    click(&mut app, "d6");
+    press(&mut app, Key::Char('w'));
+    click(&mut app, "c3");
+    press(&mut app, Key::Char('b'));
+    click(&mut app, "f6");
+    assert!(screen(&app).contains("[m] To move: White"), "{}", screen(&app));
+    press(&mut app, Key::Enter);
+    assert!(screen(&app).contains("White to move (human)"), "{}", screen(&app));
+    for key in ['e', 'm'] {
+        press(&mut app, Key::Char(key));
+    }
+    assert!(screen(&app).contains("[m] To move: Black"), "{}", screen(&app));
+    press(&mut app, Key::Enter);
+    assert!(screen(&app).contains("Black to move (human)"), "{}", screen(&app));
+}
+
+#[test]
+fn playing_black_against_the_computer_shows_blacks_side() {
+    let out = dama(
+        &["--rules", "czech", "--lang", "en", "--white", "engine", "--depth", "1"],
+        "",
+    );
+    let board = "Enter a move like c3-d4 or c3xe5; help lists the commands.\n1   o   o   o   o 1\n";
+    assert!(out.contains(board), "{out}");
+    assert!(out.contains("\n  h g f e d c b a\n"), "{out}");
+    let app = new_app::<Czech>(dama::tui::Config {
+        white: PlayerKind::Engine,
+        ..config(false)
+    });
+    let text = screen(&app);
+    assert!(text.contains("\n     h    g    f    e    d    c    b    a\n"), "{text}");
+}
+
+#[test]
+fn a_loaded_game_of_one_half_move_is_singular() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.pdn");
+    let file = file.display().to_string();
+    dama(&["--rules", "czech", "--lang", "en"], &format!("c3-d4\nsave {file}\n"));
+    let out = dama(&["--rules", "czech", "--lang", "en", "--load", &file], "");
+    assert!(
+        out.contains(&format!("Game loaded from {file}: Casual game, 1 half-move, the game goes on.\n")),
+        "{out}"
+    );
+}

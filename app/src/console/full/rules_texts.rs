@@ -39,6 +39,9 @@ pub struct RulesTexts {
     pub score_win: [&'static str; 3],
     /// A found loss: {0} half-moves to it, in each plural form.
     pub score_loss: [&'static str; 3],
+    /// A number of half-moves in a loaded game's report, in each plural form: {0} the count
+    /// (the languages that write `půltahů: 12` give the bare count).
+    pub half_moves: [&'static str; 3],
     /// The plural form of a count: 0 the singular (1), 1 the few form (Czech and Russian
     /// 2–4), 2 the other.
     pub plural: fn(u32) -> usize,

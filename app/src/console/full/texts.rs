@@ -72,7 +72,7 @@ pub struct Texts {
     pub save_failed: &'static str,
     /// `load` without a file.
     pub load_usage: &'static str,
-    /// Loaded: {0} the file, {1} the event, {2} the number of half-moves, {3} the state of
+    /// Loaded: {0} the file, {1} the event, {2} the number of half-moves (`RulesTexts::half_moves`), {3} the state of
     /// the game.
     pub loaded: &'static str,
     /// The state of a loaded game that goes on.
@@ -302,7 +302,9 @@ impl Texts {
             Some(outcome) => self.outcome(outcome, rt),
             None => self.in_progress.to_string(),
         };
-        let count = record.game.moves().len().to_string();
+        let plies = record.game.moves().len();
+        let form = (rt.plural)(u32::try_from(plies).unwrap_or(u32::MAX));
+        let count = fill(rt.half_moves[form], &[&plies.to_string()]);
         let event = dama_core::text::excerpt(event);
         fill(self.loaded, &[file, &event, &count, &state])
     }
