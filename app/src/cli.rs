@@ -38,7 +38,8 @@ Examples:
 /// How each rule set writes its moves, for the end of `dama --help`: one paragraph per
 /// notation, naming the rule sets that use it.
 pub fn notation_help() -> String {
-    let sets_of = |wanted: fn(Notation) -> bool| -> String {
+    type Wanted = fn(Notation) -> bool;
+    let sets_of = |wanted: Wanted| -> String {
         let names: Vec<&str> = RuleSet::ALL
             .iter()
             .filter(|r| wanted(r.info().notation))
@@ -47,7 +48,7 @@ pub fn notation_help() -> String {
         names.join(", ")
     };
     let mut text = String::from("Moves (each rule set in its own notation):\n");
-    let groups: [(fn(Notation) -> bool, &str); 4] = [
+    let groups: [(Wanted, &str); 4] = [
         (
             |n| n == Notation::Numeric,
             "row and column of each square, joined by dots.\n      \
@@ -156,7 +157,9 @@ pub fn command() -> clap::Command {
     for name in &names {
         cmd = cmd.mut_subcommand(name, |mut sc| {
             for arg in &labelled {
-                if !used_by(arg, name) && !sc.get_arguments().any(|own| own.get_id() == arg.get_id()) {
+                if !used_by(arg, name)
+                    && !sc.get_arguments().any(|own| own.get_id() == arg.get_id())
+                {
                     sc = sc.arg(arg.clone().hide(true));
                 }
             }
@@ -681,21 +684,36 @@ mod tests {
         for shown in ["--rules", "--fen", "--color"] {
             assert!(moves.contains(shown), "{moves}");
         }
-        for hidden in ["--level", "--white", "--tb-dir", "--threads", "--load", "--lang"] {
+        for hidden in [
+            "--level",
+            "--white",
+            "--tb-dir",
+            "--threads",
+            "--load",
+            "--lang",
+        ] {
             assert!(!moves.contains(hidden), "{hidden}: {moves}");
         }
         // The labels name every subcommand that uses the option.
         assert!(
-            moves.contains("Start from this position (FEN, e.g. W:Wa1,c1,Kd4:Bb8,Ke5) \
-                            [play, perft, moves, analyze, tb, match, tui]"),
+            moves.contains(
+                "Start from this position (FEN, e.g. W:Wa1,c1,Kd4:Bb8,Ke5) \
+                            [play, perft, moves, analyze, tb, match, tui]"
+            ),
             "{moves}"
         );
         let tui = help(&mut cmd, "tui");
-        assert!(tui.contains("--level") && !tui.contains("--dialogue"), "{tui}");
+        assert!(
+            tui.contains("--level") && !tui.contains("--dialogue"),
+            "{tui}"
+        );
         // The options are still read where they are hidden, so that the refusal names them.
         let cli = parse(["dama", "moves", "--level", "3"]).unwrap();
         assert_eq!(
-            cli.opts.check(cli.command.as_ref().unwrap()).unwrap_err().to_string(),
+            cli.opts
+                .check(cli.command.as_ref().unwrap())
+                .unwrap_err()
+                .to_string(),
             "--level is not an option of 'dama moves'"
         );
         for args in [
@@ -718,7 +736,9 @@ mod tests {
         }
         assert!(about.contains("dama tui"), "{about}");
         assert!(
-            notes.contains("  russian, house, brazilian: algebraic squares a1..h8, captures with ':'."),
+            notes.contains(
+                "  russian, house, brazilian: algebraic squares a1..h8, captures with ':'."
+            ),
             "{notes}"
         );
     }

@@ -151,7 +151,10 @@ mod tests {
 
     #[test]
     fn a_leading_tilde_is_the_home_directory() {
-        let home = directories::BaseDirs::new().unwrap().home_dir().to_path_buf();
+        let home = directories::BaseDirs::new()
+            .unwrap()
+            .home_dir()
+            .to_path_buf();
         assert_eq!(expand_home("~/g.pdn"), home.join("g.pdn"));
         assert_eq!(expand_home("~"), home);
         assert_eq!(expand_home("~other/g.pdn"), PathBuf::from("~other/g.pdn"));

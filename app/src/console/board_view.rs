@@ -314,8 +314,8 @@ mod tests {
             Orientation::A1Dark,
             Notation::Numbered(Orientation::A1Dark),
         );
-        let expected = "    x   x   x   x      32    31    30    29\n  \
-                        x   x   x   x       28    27    26    25\n";
+        let expected = "    x   x   x   x        1     2     3     4\n  \
+                        x   x   x   x       5     6     7     8\n";
         assert!(numbered.starts_with(expected), "{numbered}");
         assert!(!numbered.contains('a'), "{numbered}");
         assert_eq!(numbered.lines().count(), 8);

@@ -185,8 +185,16 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     help_numbered: "Tahy: čísla polí, 11-15, braní 15x24, celá cesta braní 15x24x31.",
     help_numeric: "Tahy: řádek a sloupec kamene, pak každého pole dopadu: 61.52, braní 63.45.27.",
     only_move: "{0} s, jediný možný tah",
-    score_win: ["výhra za {0} půltah", "výhra za {0} půltahy", "výhra za {0} půltahů"],
-    score_loss: ["prohra za {0} půltah", "prohra za {0} půltahy", "prohra za {0} půltahů"],
+    score_win: [
+        "výhra za {0} půltah",
+        "výhra za {0} půltahy",
+        "výhra za {0} půltahů",
+    ],
+    score_loss: [
+        "prohra za {0} půltah",
+        "prohra za {0} půltahy",
+        "prohra za {0} půltahů",
+    ],
     half_moves: ["{0}", "{0}", "{0}"],
     plural: rules_texts::plural_czech,
 };

@@ -164,8 +164,16 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     help_numbered: "Moves: the squares' numbers, 11-15, a capture 15x24, a full capture path 15x24x31.",
     help_numeric: "Moves: row and column of the piece, then of each landing square: 61.52, a capture 63.45.27.",
     only_move: "{0} s, the only move",
-    score_win: ["win in {0} half-move", "win in {0} half-moves", "win in {0} half-moves"],
-    score_loss: ["loss in {0} half-move", "loss in {0} half-moves", "loss in {0} half-moves"],
+    score_win: [
+        "win in {0} half-move",
+        "win in {0} half-moves",
+        "win in {0} half-moves",
+    ],
+    score_loss: [
+        "loss in {0} half-move",
+        "loss in {0} half-moves",
+        "loss in {0} half-moves",
+    ],
     half_moves: ["{0} half-move", "{0} half-moves", "{0} half-moves"],
     plural: rules_texts::plural_one_other,
 };

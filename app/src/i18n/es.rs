@@ -183,9 +183,21 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     help_numbered: "Jugadas: los números de las casillas, 11-15, una captura 15x24, una captura entera 15x24x31.",
     help_numeric: "Jugadas: fila y columna de la pieza y de cada casilla de llegada: 61.52, una captura 63.45.27.",
     only_move: "{0} s, la única jugada",
-    score_win: ["gana en {0} media jugada", "gana en {0} medias jugadas", "gana en {0} medias jugadas"],
-    score_loss: ["pierde en {0} media jugada", "pierde en {0} medias jugadas", "pierde en {0} medias jugadas"],
-    half_moves: ["{0} media jugada", "{0} medias jugadas", "{0} medias jugadas"],
+    score_win: [
+        "gana en {0} media jugada",
+        "gana en {0} medias jugadas",
+        "gana en {0} medias jugadas",
+    ],
+    score_loss: [
+        "pierde en {0} media jugada",
+        "pierde en {0} medias jugadas",
+        "pierde en {0} medias jugadas",
+    ],
+    half_moves: [
+        "{0} media jugada",
+        "{0} medias jugadas",
+        "{0} medias jugadas",
+    ],
     plural: rules_texts::plural_one_other,
 };
 

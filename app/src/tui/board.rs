@@ -13,8 +13,8 @@ use ratatui::style::{Color as Tint, Modifier, Style};
 use super::app::App;
 use super::layout::Layout;
 use crate::console::board_view;
-use dama_core::position::Setup;
 use dama_core::notation::Notation;
+use dama_core::position::Setup;
 use dama_core::{Bitboard, Color, MoveList, Piece, Role, Square};
 use dama_engine::EngineRules;
 
@@ -157,7 +157,11 @@ pub(super) fn draw<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buff
                 buf.set_string(r.x, r.y + dy, &row, style);
             }
             // The piece in the middle, its mark on the square's last row, both centred.
-            let (cx, piece_y, mark_y) = (r.x + (r.width - 5) / 2, r.y + (r.height - 1) / 2, r.y + r.height - 1);
+            let (cx, piece_y, mark_y) = (
+                r.x + (r.width - 5) / 2,
+                r.y + (r.height - 1) / 2,
+                r.y + r.height - 1,
+            );
             if let Some(piece) = piece_at(&setup, sq) {
                 let (symbol, piece_style) = if color {
                     let symbol = match piece.role {

@@ -10,7 +10,7 @@
 //! ```
 //!
 //! That is the 80 × 24 screen. A larger terminal gets larger squares ([`SQUARE_SIZES`]: 7 × 3
-//! cells from 100 × 32, 9 × 4 from 118 × 40), the rows below the board moving down with it.
+//! cells from 96 × 32, 9 × 4 from 112 × 40), the rows below the board moving down with it.
 
 use ratatui::layout::Rect;
 
@@ -187,13 +187,16 @@ mod tests {
             (l.square_width, l.square_height)
         };
         assert_eq!(size(80, 24), (5, 2));
-        assert_eq!(size(99, 40), (5, 2));
-        assert_eq!(size(100, 32), (7, 3));
+        assert_eq!(size(95, 40), (5, 2));
+        assert_eq!(size(160, 31), (5, 2));
+        assert_eq!(size(96, 32), (7, 3));
+        assert_eq!(size(111, 60), (7, 3));
         assert_eq!(size(160, 39), (7, 3));
+        assert_eq!(size(112, 40), (9, 4));
         assert_eq!(size(200, 60), (9, 4));
         let big = Layout::new(Rect::new(0, 0, 200, 60)).unwrap();
         assert_eq!(big.board, Rect::new(3, 2, 72, 32));
-        assert_eq!(big.footer, Rect::new(0, 37, 200, 2));
+        assert_eq!(big.footer, Rect::new(0, 38, 200, 2));
         for flipped in [false, true] {
             for (file, rank) in [(0, 0), (3, 5), (7, 7)] {
                 let r = big.square_rect(file, rank, flipped);

@@ -65,7 +65,7 @@ fn the_spanish_rules_full_dialogue_speaks_its_own_notation() {
         out.contains("Legal moves: 61.52, 63.52, 63.54, 65.54, 65.56, 67.56, 67.58\n"),
         "{out}"
     );
-    assert!(out.contains("\n5  [o]  .   .   .   . 5\n"), "{out}");
+    assert!(out.contains("\n5  [o]  .   .   . 5\n"), "{out}");
     let hint = regex::Regex::new(r"Hint: (\d\d\.\d\d)\n").unwrap();
     let typed = hint.captures(&out).expect("a hint")[1].to_string();
     let out = dama(&["--lang", "en"], &format!("61.52\n{typed}\n"));
@@ -76,7 +76,10 @@ fn the_spanish_rules_full_dialogue_speaks_its_own_notation() {
 fn each_rule_sets_help_and_board_use_its_notation() {
     let help_line = |args: &[&str]| {
         let out = dama(args, "help\n");
-        let start = out.find("\nMoves: ").or(out.find("\nХоды: ")).expect("a moves line");
+        let start = out
+            .find("\nMoves: ")
+            .or(out.find("\nХоды: "))
+            .expect("a moves line");
         out[start + 1..].lines().next().unwrap().to_string()
     };
     assert_eq!(
@@ -103,7 +106,7 @@ fn each_rule_sets_help_and_board_use_its_notation() {
     let out = dama(&["--rules", "english", "--lang", "en"], "11-15\n");
     assert!(!out.contains("a b c d"), "{out}");
     assert!(
-        out.contains("    x   x   x   x       1  2  3  4\n  x   x   x   x        5  6  7  8\n"),
+        out.contains("    x   x   x   x        1     2     3     4\n  x   x   x   x       5     6     7     8\n"),
         "{out}"
     );
 }
@@ -115,13 +118,27 @@ fn a_subcommands_help_lists_only_its_options() {
     for shown in ["--rules", "--fen", "--color"] {
         assert!(help.contains(shown), "{shown}: {help}");
     }
-    for hidden in ["--white", "--level", "--movetime", "--load", "--lang", "--tb-dir", "--echo"] {
+    for hidden in [
+        "--white",
+        "--level",
+        "--movetime",
+        "--load",
+        "--lang",
+        "--tb-dir",
+        "--echo",
+    ] {
         assert!(!help.contains(hidden), "{hidden}: {help}");
     }
     let (help, _, _) = dama_status(&["perft", "--help"]);
-    assert!(!help.contains("--white") && help.contains("--divide"), "{help}");
+    assert!(
+        !help.contains("--white") && help.contains("--divide"),
+        "{help}"
+    );
     // Still refused with the program's own line, before or after the subcommand.
-    for args in [&["moves", "--level", "3"][..], &["--level", "3", "moves"][..]] {
+    for args in [
+        &["moves", "--level", "3"][..],
+        &["--level", "3", "moves"][..],
+    ] {
         let (_, err, code) = dama_status(args);
         assert_eq!(err, "dama: --level is not an option of 'dama moves'\n");
         assert_eq!(code, 2);
@@ -148,7 +165,8 @@ fn a_subcommands_help_lists_only_its_options() {
 fn the_version_names_the_commit() {
     let (out, _, code) = dama_status(&["--version"]);
     assert_eq!(code, 0);
-    let version = regex::Regex::new(r"^dama 0\.1\.0 \((v\d+\.\d+\.\d+-\d+-g)?[0-9a-f]{7,}\)\n$").unwrap();
+    let version =
+        regex::Regex::new(r"^dama 0\.1\.0 \((v\d+\.\d+\.\d+-\d+-g)?[0-9a-f]{7,}\)\n$").unwrap();
     assert!(version.is_match(&out), "{out}");
 }
 
@@ -170,9 +188,12 @@ fn the_docs_stand_alone() {
 #[test]
 fn the_spanish_spec_tui_labels_its_board_in_rows_and_columns() {
     let mut app = new_app::<Spanish>(config(false));
-    play_by_mouse(&mut app, "c3 d4");
+    play_by_mouse(&mut app, "c3-d4");
     let text = screen(&app);
-    assert!(text.contains("      1    2    3    4    5    6    7    8"), "{text}");
+    assert!(
+        text.contains("      1    2    3    4    5    6    7    8"),
+        "{text}"
+    );
     assert!(!text.contains("a    b    c"), "{text}");
     assert!(text.contains("63.54"), "{text}");
     // Row 6 is the white men's front row: its label stands beside it.
@@ -202,7 +223,12 @@ fn the_tui_speaks_as_the_console_does() {
     assert!(first.starts_with("dama  ·  Česká dáma  ·  "), "{first}");
     // The same default language as the console.
     for rules in RuleSet::ALL {
-        assert_eq!(dama::tui::default_lang(rules), Lang::of(rules), "{}", rules.name());
+        assert_eq!(
+            dama::tui::default_lang(rules),
+            Lang::of(rules),
+            "{}",
+            rules.name()
+        );
     }
     // The score in men, with the language's decimal separator.
     let mut app = new_app::<Czech>(dama::tui::Config {
@@ -210,7 +236,7 @@ fn the_tui_speaks_as_the_console_does() {
         black: PlayerKind::Engine,
         ..config(false)
     });
-    play_by_mouse(&mut app, "c3 d4");
+    play_by_mouse(&mut app, "c3-d4");
     wait_engine(&mut app);
     let text = screen(&app);
     let search = regex::Regex::new(r"hloubka 1  skóre [+-]\d+,\d\d  \d+,\d\d s").unwrap();
@@ -221,7 +247,16 @@ fn the_tui_speaks_as_the_console_does() {
 fn a_forced_move_reports_no_depth_one_score() {
     // Black's only move is the capture c5xe3.
     let out = dama(
-        &["--rules", "czech", "--lang", "en", "--black", "engine", "--fen", "B:Wd4,a1:Bc5"],
+        &[
+            "--rules",
+            "czech",
+            "--lang",
+            "en",
+            "--black",
+            "engine",
+            "--fen",
+            "B:Wd4,a1:Bc5",
+        ],
         "",
     );
     let line = regex::Regex::new(r"\nBlack \(computer\) plays c5xe3 — \d+\.\d s, the only move\n")
@@ -247,7 +282,10 @@ fn a_win_in_one_half_move_is_singular() {
     let ru = dama::i18n::Catalog::of(Lang::Ru);
     let score = |s| ru.rules.score(ru.texts, s);
     assert_eq!(score(dama_engine::Score::Win(21)), "выигрыш за 21 полуход");
-    assert_eq!(score(dama_engine::Score::Win(12)), "выигрыш за 12 полуходов");
+    assert_eq!(
+        score(dama_engine::Score::Win(12)),
+        "выигрыш за 12 полуходов"
+    );
 }
 
 /// Input that ends (Ctrl-D) after each of `parts`, then goes on, as a terminal does.
@@ -286,7 +324,10 @@ fn ctrl_d_at_a_terminal_asks_about_an_unsaved_game() {
         ),
         "{out}"
     );
-    assert!(out.ends_with("The game is not saved. Quit anyway? (y/n): y\n"), "{out}");
+    assert!(
+        out.ends_with("The game is not saved. Quit anyway? (y/n): y\n"),
+        "{out}"
+    );
     // Nothing to lose: Ctrl-D ends at once.
     assert!(at_terminal(vec![]).ends_with("1. White to move: "));
     // A position set up and nothing played: quit does not ask.
@@ -302,7 +343,9 @@ fn save_and_load_expand_the_home_directory() {
         let out = Command::cargo_bin("dama")
             .unwrap()
             .env("HOME", home.path())
-            .args(["--rules", "czech", "--lang", "en", "--color", "never", "--echo"])
+            .args([
+                "--rules", "czech", "--lang", "en", "--color", "never", "--echo",
+            ])
             .write_stdin(input.to_string())
             .output()
             .unwrap();
@@ -328,15 +371,19 @@ fn save_and_load_expand_the_home_directory() {
 fn a_larger_terminal_gets_a_larger_board() {
     let app = new_app::<Czech>(config(false));
     let small = crate::tui_common::text(&crate::tui_common::draw(&app, 80, 24));
-    assert!(small.contains("\n     a    b    c    d    e    f    g    h\n"), "{small}");
+    assert!(
+        small.contains("\n     a    b    c    d    e    f    g    h "),
+        "{small}"
+    );
     let large = crate::tui_common::text(&crate::tui_common::draw(&app, 200, 60));
     assert!(
-        large.contains("\n       a        b        c        d        e        f        g        h\n"),
+        large
+            .contains("\n       a        b        c        d        e        f        g        h "),
         "{large}"
     );
     // The keys stand under the larger board.
     let keys = large.lines().position(|l| l.starts_with("u undo")).unwrap();
-    assert_eq!(keys, 37, "{large}");
+    assert_eq!(keys, 38, "{large}");
 }
 
 #[test]
@@ -352,21 +399,39 @@ fn the_editors_colour_and_side_to_move_are_separate() {
     click(&mut app, "c3");
     press(&mut app, Key::Char('b'));
     click(&mut app, "f6");
-    assert!(screen(&app).contains("[m] To move: White"), "{}", screen(&app));
+    assert!(
+        screen(&app).contains("[m] To move: White"),
+        "{}",
+        screen(&app)
+    );
     press(&mut app, Key::Enter);
-    assert!(screen(&app).contains("White to move (human)"), "{}", screen(&app));
+    assert!(
+        screen(&app).contains("White to move (human)"),
+        "{}",
+        screen(&app)
+    );
     for key in ['e', 'm'] {
         press(&mut app, Key::Char(key));
     }
-    assert!(screen(&app).contains("[m] To move: Black"), "{}", screen(&app));
+    assert!(
+        screen(&app).contains("[m] To move: Black"),
+        "{}",
+        screen(&app)
+    );
     press(&mut app, Key::Enter);
-    assert!(screen(&app).contains("Black to move (human)"), "{}", screen(&app));
+    assert!(
+        screen(&app).contains("Black to move (human)"),
+        "{}",
+        screen(&app)
+    );
 }
 
 #[test]
 fn playing_black_against_the_computer_shows_blacks_side() {
     let out = dama(
-        &["--rules", "czech", "--lang", "en", "--white", "engine", "--depth", "1"],
+        &[
+            "--rules", "czech", "--lang", "en", "--white", "engine", "--depth", "1",
+        ],
         "",
     );
     let board = "Enter a move like c3-d4 or c3xe5; help lists the commands.\n1   o   o   o   o 1\n";
@@ -377,7 +442,10 @@ fn playing_black_against_the_computer_shows_blacks_side() {
         ..config(false)
     });
     let text = screen(&app);
-    assert!(text.contains("\n     h    g    f    e    d    c    b    a\n"), "{text}");
+    assert!(
+        text.contains("\n     h    g    f    e    d    c    b    a "),
+        "{text}"
+    );
 }
 
 #[test]
@@ -385,10 +453,15 @@ fn a_loaded_game_of_one_half_move_is_singular() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("g.pdn");
     let file = file.display().to_string();
-    dama(&["--rules", "czech", "--lang", "en"], &format!("c3-d4\nsave {file}\n"));
+    dama(
+        &["--rules", "czech", "--lang", "en"],
+        &format!("c3-d4\nsave {file}\n"),
+    );
     let out = dama(&["--rules", "czech", "--lang", "en", "--load", &file], "");
     assert!(
-        out.contains(&format!("Game loaded from {file}: Casual game, 1 half-move, the game goes on.\n")),
+        out.contains(&format!(
+            "Game loaded from {file}: Casual game, 1 half-move, the game goes on.\n"
+        )),
         "{out}"
     );
 }

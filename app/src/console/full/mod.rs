@@ -345,11 +345,11 @@ impl<R: EngineRules> Session<'_, R> {
     fn human_turn(&mut self, io: &mut LineIo<'_>) -> Result<Option<Flow>, ConsoleError> {
         let Read::Line(line) = io.prompt(&self.prompt_text())? else {
             // Ctrl-D at a terminal asks as `quit` does; the end of a script just ends.
-            if self.opts.interactive && self.unsaved() {
-                io.line("")?;
-                if let Some(false) = self.ask_yes_no(io, self.t.quit_unsaved)? {
-                    return Ok(None);
-                }
+            if self.opts.interactive
+                && self.unsaved()
+                && let Some(false) = self.ask_yes_no(io, self.t.quit_unsaved)?
+            {
+                return Ok(None);
             }
             return Ok(Some(Flow::Quit));
         };
