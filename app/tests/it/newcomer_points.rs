@@ -191,7 +191,7 @@ fn the_spanish_spec_tui_labels_its_board_in_rows_and_columns() {
     play_by_mouse(&mut app, "c3-d4");
     let text = screen(&app);
     assert!(
-        text.contains("      1    2    3    4    5    6    7    8"),
+        text.contains("     1    2    3    4    5    6    7    8"),
         "{text}"
     );
     assert!(!text.contains("a    b    c"), "{text}");
@@ -329,7 +329,7 @@ fn ctrl_d_at_a_terminal_asks_about_an_unsaved_game() {
         "{out}"
     );
     // Nothing to lose: Ctrl-D ends at once.
-    assert!(at_terminal(vec![]).ends_with("1. White to move: "));
+    assert!(at_terminal(vec![]).ends_with("1. White to move: \n"));
     // A position set up and nothing played: quit does not ask.
     let out = at_terminal(vec!["setup W:Wc3:Bf6\n", "quit\n"]);
     assert!(out.ends_with("1. White to move: quit\n"), "{out}");
