@@ -1,10 +1,13 @@
-//! The command line (`../shared/spec/cli.md`): clap definitions, the check that every option
+//! The command line (`docs/cli.md`): clap definitions, the check that every option
 //! given means something to the subcommand that runs, and the subcommands that print
 //! machine-readable lines ([`commands`]).
 //!
 //! Every option is global: `dama --black engine play` and `dama play --black engine` are the
 //! same command. An option that the chosen subcommand does not use is refused
-//! ([`Options::check`]) rather than silently ignored.
+//! ([`Options::check`]) rather than silently ignored. Each subcommand's `--help` lists only
+//! the options it uses, and the top-level help labels each option with the subcommands that
+//! use it ([`command`]): both come from [`Command::uses`], so adding an option is its field
+//! here and its name in the `uses` lists.
 
 mod commands;
 mod game_analysis;
@@ -19,31 +22,171 @@ pub use commands::{analyze, game_from_moves, moves, perft, start_position};
 pub use crate::i18n::{Dialogue, Lang};
 use dama_core::RuleSet;
 use dama_core::fen::FenError;
+use dama_core::notation::Notation;
 use dama_core::text::join_or;
 use dama_engine::Limits;
 
-/// How each rule set writes its moves, shown at the end of `dama --help`.
-const NOTATION_HELP: &str = "\
-Moves:
-  spanish (the default): row and column of each square, joined by dots.
-      Row 1 is the top (Black's side), row 8 the bottom; column 1 is the left edge.
-      61.52      a plain move, from row 6 column 1 to row 5 column 2
-      63.45.27   a capture of two pieces, every landing square in turn
-      End of input (Ctrl-D) ends the game.
-  czech: algebraic squares a1..h8, White at the bottom.
-      c3-d4      a plain move (also c3d4)
-      c3xe5xg7   a capture, every landing square in turn (c3:e5 is read too)
-      Type 'help' at the prompt for the commands (undo, save, load, draw, resign, ...).
-
+/// The examples at the end of `dama --help` (after the moves of each rule set, which
+/// [`notation_help`] writes from the registry).
+const EXAMPLES_HELP: &str = "\
 Examples:
   dama                               the Spanish-spec game
   dama --rules czech --black engine  Czech rules against the computer
+  dama tui --rules russian           the full-screen game with the mouse
   dama perft --rules czech --depth 8
   dama analyze --rules czech --movetime 1000 --fen 'W:Wc3:Bd4,f6'";
 
-/// Draughts at the console: the Spanish-spec game, the Czech rules, an engine and perft.
+/// How each rule set writes its moves, for the end of `dama --help`: one paragraph per
+/// notation, naming the rule sets that use it.
+pub fn notation_help() -> String {
+    type Wanted = fn(Notation) -> bool;
+    let sets_of = |wanted: Wanted| -> String {
+        let names: Vec<&str> = RuleSet::ALL
+            .iter()
+            .filter(|r| wanted(r.info().notation))
+            .map(|r| r.name())
+            .collect();
+        names.join(", ")
+    };
+    let mut text = String::from("Moves (each rule set in its own notation):\n");
+    let groups: [(Wanted, &str); 4] = [
+        (
+            |n| n == Notation::Numeric,
+            "row and column of each square, joined by dots.\n      \
+             Row 1 is the top (Black's side), row 8 the bottom; column 1 is the left edge.\n      \
+             61.52      a plain move, from row 6 column 1 to row 5 column 2\n      \
+             63.45.27   a capture of two pieces, every landing square in turn",
+        ),
+        (
+            |n| n == Notation::Algebraic,
+            "algebraic squares a1..h8, White at the bottom.\n      \
+             c3-d4      a plain move (also c3d4)\n      \
+             c3xe5xg7   a capture, every landing square in turn (c3:e5 is read too)",
+        ),
+        (
+            |n| n == Notation::AlgebraicColon,
+            "algebraic squares a1..h8, captures with ':'.\n      \
+             c3-d4      a plain move (also c3d4)\n      \
+             c3:e5:g3   a capture, every landing square in turn (c3xe5 is read too)",
+        ),
+        (
+            |n| matches!(n, Notation::Numbered(_)),
+            "the squares' numbers 1-32 (the federations' PDN).\n      \
+             11-15      a plain move\n      \
+             15x24      a capture, every landing square in turn",
+        ),
+    ];
+    for (wanted, how) in groups {
+        let sets = sets_of(wanted);
+        if !sets.is_empty() {
+            text.push_str(&format!("  {sets}: {how}\n"));
+        }
+    }
+    text.push_str(
+        "  End of input (Ctrl-D) ends a game. In the full dialogue, 'help' at the prompt lists \
+         the commands (undo, save, load, draw, resign, ...).\n\n",
+    );
+    text.push_str(EXAMPLES_HELP);
+    text
+}
+
+/// The one-line summary of `dama --help`: every rule set and every way to play.
+pub fn about_text() -> String {
+    let names: Vec<String> = RuleSet::ALL.iter().map(|r| r.name().to_string()).collect();
+    format!(
+        "Draughts at the console (dama play) and full-screen with the mouse (dama tui), by the \
+         rules of {}; an engine with endgame tables, engine matches, the Hub protocol, perft",
+        join_or(&names).replace(" or ", " and ")
+    )
+}
+
+/// The clap command of the program: [`Cli`] with each global option labelled with the
+/// subcommands that use it, and hidden from the `--help` of every subcommand that does not
+/// (it is still read there, so [`Options::check`] refuses it with its own message). Parse
+/// with [`Cli::from_arg_matches`] (see [`parse`]).
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    let mut cmd = Cli::command()
+        .about(about_text())
+        .after_help(notation_help());
+    let globals: Vec<clap::Arg> = cmd
+        .get_arguments()
+        .filter(|a| a.is_global_set())
+        .cloned()
+        .collect();
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|sc| sc.get_name().to_string())
+        .collect();
+    let used_by = |arg: &clap::Arg, name: &str| {
+        Command::uses_of(name)
+            .iter()
+            .any(|opt| opt.id() == arg.get_id().as_str())
+    };
+    for arg in &globals {
+        let users: Vec<&str> = names
+            .iter()
+            .map(String::as_str)
+            .filter(|name| used_by(arg, name))
+            .collect();
+        let label = format!(" [{}]", users.join(", "));
+        cmd = cmd.mut_arg(arg.get_id().clone(), |a| {
+            let help = a.get_help().map(|h| format!("{h}{label}"));
+            let long = a.get_long_help().map(|h| {
+                // The label ends the first paragraph, which is the short help.
+                let text = h.to_string();
+                match text.split_once("\n\n") {
+                    Some((first, rest)) => format!("{first}{label}\n\n{rest}"),
+                    None => format!("{text}{label}"),
+                }
+            });
+            let a = match help {
+                Some(help) => a.help(help),
+                None => a,
+            };
+            match long {
+                Some(long) => a.long_help(long),
+                None => a,
+            }
+        });
+    }
+    let labelled: Vec<clap::Arg> = cmd
+        .get_arguments()
+        .filter(|a| a.is_global_set())
+        .cloned()
+        .collect();
+    for name in &names {
+        cmd = cmd.mut_subcommand(name, |mut sc| {
+            for arg in &labelled {
+                if !used_by(arg, name)
+                    && !sc.get_arguments().any(|own| own.get_id() == arg.get_id())
+                {
+                    sc = sc.arg(arg.clone().hide(true));
+                }
+            }
+            sc
+        });
+    }
+    cmd
+}
+
+/// The command line read from `args` with [`command`]'s help (clap's error for `--help`,
+/// `--version` and bad arguments).
+pub fn parse<I, T>(args: I) -> Result<Cli, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    use clap::FromArgMatches;
+    let mut cmd = command();
+    let matches = cmd.try_get_matches_from_mut(args)?;
+    Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut cmd))
+}
+
+/// Draughts at the console and full-screen, by every registered rule set (the help's summary
+/// and its notes on the notations are [`about_text`] and [`notation_help`]).
 #[derive(Parser, Debug)]
-#[command(name = "dama", version, about, after_help = NOTATION_HELP)]
+#[command(name = "dama", version = env!("DAMA_VERSION"))]
 pub struct Cli {
     /// What to do (default: play).
     #[command(subcommand)]
@@ -103,30 +246,37 @@ impl Command {
 
     /// The global options this subcommand uses.
     fn uses(&self) -> &'static [Opt] {
+        Command::uses_of(self.name())
+    }
+
+    /// The global options the subcommand named `name` uses (none for a name that is not a
+    /// subcommand; a test checks that every subcommand has its list).
+    fn uses_of(name: &str) -> &'static [Opt] {
         use Opt::*;
-        match self {
-            Command::Play => &[
+        match name {
+            "play" => &[
                 Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
                 Dialogue, Echo, NoEcho, TbDir, Threads, Ballot, Game, NoBook,
             ],
             // `--threads` is perft's and tb's own option (clap gives its value to both).
-            Command::Perft(_) => &[Rules, Fen, Color, Depth, Threads],
-            Command::Moves => &[Rules, Fen, Color],
-            Command::Analyze => &[
+            "perft" => &[Rules, Fen, Color, Depth, Threads],
+            "moves" => &[Rules, Fen, Color],
+            "analyze" => &[
                 Rules, Fen, Color, Level, Depth, Movetime, Nodes, Time, TbDir, Threads, MultiPv,
                 Infinite, Moves, Load, Game, Out, Graph,
             ],
-            Command::Tb(_) => &[Rules, Fen, Color, TbDir, Threads],
-            Command::Match(_) => &[Rules, Fen, Color, Time, TbDir],
-            Command::Tui => &[
+            "tb" => &[Rules, Fen, Color, TbDir, Threads],
+            "match" => &[Rules, Fen, Color, Time, TbDir],
+            "tui" => &[
                 Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
                 TbDir, Threads, Ballot, Game, NoBook,
             ],
-            Command::Tune(_) => &[Rules, Nodes],
-            Command::Hub => &[Rules, TbDir, Threads],
-            Command::Diagram(_) => &[Rules, Fen, Load, Game, Moves],
-            Command::Games(_) => &[Rules],
-            Command::Book(_) => &[Rules, Fen, Color, Nodes],
+            "tune" => &[Rules, Nodes],
+            "hub" => &[Rules, TbDir, Threads],
+            "diagram" => &[Rules, Fen, Load, Game, Moves],
+            "games" => &[Rules],
+            "book" => &[Rules, Fen, Color, Nodes],
+            _ => &[],
         }
     }
 }
@@ -162,6 +312,11 @@ enum Opt {
 }
 
 impl Opt {
+    /// The id of the option's clap argument: its field's name.
+    fn id(self) -> String {
+        self.flag().trim_start_matches("--").replace('-', "_")
+    }
+
     fn flag(self) -> &'static str {
         match self {
             Opt::Rules => "--rules",
@@ -205,83 +360,82 @@ pub struct Options {
     /// When to colour the output (default: auto).
     #[arg(long, global = true, value_enum)]
     pub color: Option<ColorChoice>,
-    /// Who plays white (play; default: human).
+    /// Who plays white (default: human).
     #[arg(long, global = true, value_enum)]
     pub white: Option<PlayerKind>,
-    /// Who plays black (play; default: human).
+    /// Who plays black (default: human).
     #[arg(long, global = true, value_enum)]
     pub black: Option<PlayerKind>,
-    /// Engine strength, 1 (beginner) to 10 (full strength) (play, analyze).
+    /// Engine strength, 1 (beginner) to 10 (full strength).
     #[arg(long, global = true, value_parser = clap::value_parser!(u8).range(1..=10))]
     pub level: Option<u8>,
     /// Plies: the perft depth (1-30), or an exact engine search depth (1-64).
     #[arg(long, global = true, allow_hyphen_values = true,
           value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: Option<u32>,
-    /// Milliseconds the engine thinks per move (play, analyze).
+    /// Milliseconds the engine thinks per move.
     #[arg(long, global = true, value_name = "MS", allow_hyphen_values = true,
           value_parser = parse_movetime)]
     pub movetime: Option<u64>,
-    /// Stop each search after this many nodes (play, analyze).
+    /// Stop each search after this many nodes.
     #[arg(long, global = true, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
-    /// Play on a clock, BASE[+INCREMENT] such as 5m+3s: the engine shares its time itself
-    /// (play, analyze, match).
+    /// Play on a clock, BASE[+INCREMENT] such as 5m+3s: the engine shares its time itself.
     #[arg(long, global = true)]
     pub time: Option<dama_engine::TimeControl>,
-    /// Start from a saved game (PDN) (play, tui), or the game to analyse (analyze).
+    /// Start from a saved game (PDN), or the game to analyse (analyze).
     #[arg(long, global = true, conflicts_with = "fen")]
     pub load: Option<PathBuf>,
     /// The language of the dialogue (play; the defaults come from the registry).
     #[arg(long, global = true, value_enum, help = lang_help_text())]
     pub lang: Option<Lang>,
-    /// Which line dialogue (play; default: spec for the Spanish-spec game in Spanish, full
+    /// Which line dialogue (default: spec for the Spanish-spec game in Spanish, full
     /// otherwise).
     #[arg(long, global = true, value_enum)]
     pub dialogue: Option<Dialogue>,
-    /// Write each line read after its prompt (play; default: when input is not a terminal).
+    /// Write each line read after its prompt (default: when input is not a terminal).
     #[arg(long, global = true, overrides_with = "no_echo")]
     pub echo: bool,
-    /// Do not write the lines read (play).
+    /// Do not write the lines read.
     #[arg(long, global = true, overrides_with = "echo")]
     pub no_echo: bool,
-    /// The endgame tables' directory (play, analyze, tb; default: $DAMA_TB_DIR, else the
-    /// platform data directory).
+    /// The endgame tables' directory (default: $DAMA_TB_DIR, else the platform data
+    /// directory).
     #[arg(long, global = true)]
     pub tb_dir: Option<PathBuf>,
-    /// Threads the engine searches with (play, analyze, tui; default 1, which keeps every
-    /// search reproducible).
+    /// Threads the engine searches with (default 1, which keeps every search reproducible;
+    /// perft: one per core).
     #[arg(long, global = true,
           value_parser = clap::value_parser!(u32).range(1..=64))]
     pub threads: Option<u32>,
-    /// Report the best N moves with their scores at each depth (analyze).
+    /// Report the best N moves with their scores at each depth.
     #[arg(long, global = true, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..=64))]
     pub multipv: Option<u32>,
-    /// Search until interrupted (Ctrl-C), printing as it deepens, then the best move (analyze).
+    /// Search until interrupted (Ctrl-C), printing as it deepens, then the best move.
     #[arg(long, global = true)]
     pub infinite: bool,
-    /// Start after the moves of opening ballot N (play, tui; english: the ACF three-move
-    /// deck, 1-156; italian: the FID openings, 1-174; see docs/rules.md).
+    /// Start after the moves of opening ballot N (english: the ACF three-move deck, 1-156;
+    /// italian: the FID openings, 1-174; see docs/rules.md).
     #[arg(long, global = true, value_name = "N")]
     pub ballot: Option<usize>,
     /// The moves played since the start (--fen, else the rule set's start), in the rule set's
     /// notation, separated by spaces: the position searched is the one they reach, with the
-    /// game's history (repetitions, the draw counts) (analyze).
+    /// game's history (repetitions, the draw counts).
     #[arg(long, global = true, value_name = "MOVES", allow_hyphen_values = true)]
     pub moves: Option<String>,
     /// The N-th game of the --load file (1 is the first).
     #[arg(long, global = true)]
     pub game: Option<usize>,
     /// The engine searches from the first move instead of playing its opening book's moves
-    /// (play, tui; docs/book.md).
+    /// (docs/book.md).
     #[arg(long, global = true)]
     pub no_book: bool,
-    /// Write the annotated game (PDN) to this file (analyze --load; default: standard output,
+    /// Write the annotated game (PDN) to this file (with --load; default: standard output,
     /// after the table).
     #[arg(long, global = true, value_name = "FILE")]
     pub out: Option<PathBuf>,
-    /// Write the game's evaluation graph (SVG) to this file (analyze --load).
+    /// Write the game's evaluation graph (SVG) to this file (with --load).
     #[arg(long, global = true, value_name = "FILE.svg")]
     pub graph: Option<PathBuf>,
 }
@@ -501,7 +655,7 @@ pub fn lang_help_text() -> String {
         .map(|&r| format!("{} for {}", Lang::of(r).code(), r.name()))
         .collect();
     format!(
-        "The language of the dialogue (play; default: {})",
+        "The language of the dialogue (default: {})",
         defaults.join(", ")
     )
 }
@@ -582,12 +736,98 @@ mod tests {
     fn help_texts_name_every_rule_set() {
         assert_eq!(
             lang_help_text(),
-            "The language of the dialogue (play; default: es for spanish, cs for czech, ru for russian, \
+            "The language of the dialogue (default: es for spanish, cs for czech, ru for russian, \
              ru for house, en for english, en for italian, es for spanish-official, en for brazilian, \
              en for pool, en for thai)"
         );
         assert!(
             rules_help_text().ends_with("pool (American pool checkers) or thai (Thai draughts)")
+        );
+    }
+
+    #[test]
+    fn every_subcommand_lists_the_options_it_uses() {
+        command().debug_assert();
+        let cmd = command();
+        for sc in cmd.get_subcommands() {
+            assert!(
+                Command::uses_of(sc.get_name()).contains(&Opt::Rules),
+                "{} has no list in Command::uses_of",
+                sc.get_name()
+            );
+        }
+    }
+
+    #[test]
+    fn a_subcommands_help_shows_only_its_options() {
+        let mut cmd = command();
+        cmd.build();
+        let help = |cmd: &mut clap::Command, name: &str| {
+            cmd.find_subcommand_mut(name)
+                .unwrap()
+                .render_long_help()
+                .to_string()
+        };
+        let moves = help(&mut cmd, "moves");
+        for shown in ["--rules", "--fen", "--color"] {
+            assert!(moves.contains(shown), "{moves}");
+        }
+        for hidden in [
+            "--level",
+            "--white",
+            "--tb-dir",
+            "--threads",
+            "--load",
+            "--lang",
+        ] {
+            assert!(!moves.contains(hidden), "{hidden}: {moves}");
+        }
+        // The labels name every subcommand that uses the option.
+        assert!(
+            moves.contains(
+                "Start from this position (FEN, e.g. W:Wa1,c1,Kd4:Bb8,Ke5) \
+                            [play, perft, moves, analyze, tb, match, tui]"
+            ),
+            "{moves}"
+        );
+        let tui = help(&mut cmd, "tui");
+        assert!(
+            tui.contains("--level") && !tui.contains("--dialogue"),
+            "{tui}"
+        );
+        // The options are still read where they are hidden, so that the refusal names them.
+        let cli = parse(["dama", "moves", "--level", "3"]).unwrap();
+        assert_eq!(
+            cli.opts
+                .check(cli.command.as_ref().unwrap())
+                .unwrap_err()
+                .to_string(),
+            "--level is not an option of 'dama moves'"
+        );
+        for args in [
+            &["dama", "--black", "engine", "play"][..],
+            &["dama", "play", "--black", "engine"][..],
+        ] {
+            let cli = parse(args).unwrap();
+            assert_eq!(cli.opts.black, Some(PlayerKind::Engine), "{args:?}");
+            assert!(cli.opts.check(cli.command.as_ref().unwrap()).is_ok());
+        }
+    }
+
+    #[test]
+    fn the_summary_names_every_rule_set_and_the_tui() {
+        let about = about_text();
+        let notes = notation_help();
+        for rules in RuleSet::ALL {
+            assert!(about.contains(rules.name()), "{about}");
+            assert!(notes.contains(rules.name()), "{notes}");
+        }
+        assert!(about.contains("dama tui"), "{about}");
+        assert!(
+            notes.contains(
+                "  russian, house, brazilian: algebraic squares a1..h8, captures with ':'."
+            ),
+            "{notes}"
         );
     }
 

@@ -73,6 +73,21 @@ pub fn read_file(path: &Path) -> Result<String, FileError> {
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
+/// A path typed in a dialogue, with a leading `~` (alone or before `/`) standing for the
+/// home directory, as a shell expands it; other text as typed. Without a home directory the
+/// path stays as typed.
+pub fn expand_home(typed: &str) -> PathBuf {
+    let home = || directories::BaseDirs::new().map(|dirs| dirs.home_dir().to_path_buf());
+    match typed.strip_prefix('~') {
+        Some("") => home().unwrap_or_else(|| PathBuf::from(typed)),
+        Some(rest) if rest.starts_with('/') => match home() {
+            Some(home) => home.join(rest.trim_start_matches('/')),
+            None => PathBuf::from(typed),
+        },
+        _ => PathBuf::from(typed),
+    }
+}
+
 /// Writes `text` to `path` so that the file is never left half written and nothing but
 /// `path` is touched: the text goes to a new temporary file with a random name, created
 /// exclusively in the same directory (a planted file or link of that name cannot be
@@ -101,10 +116,16 @@ pub fn save(path: &Path, text: &str) -> Result<(), FileError> {
         .ok()
         .filter(|m| m.is_file())
         .map(|m| m.permissions());
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".dama-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".dama-").suffix(".tmp");
+    // A new file gets the usual mode (0666 less the umask, so 0644 mostly), not the
+    // temporary file's private 0600.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir)?;
     tmp.write_all(text.as_bytes())?;
     tmp.as_file().sync_all()?;
     if let Some(permissions) = kept_permissions {
@@ -126,6 +147,31 @@ mod tests {
         assert_eq!(read_file(&path).unwrap(), "1. c3-d4 *\n");
         // Only the file itself is left in the directory.
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_leading_tilde_is_the_home_directory() {
+        let home = directories::BaseDirs::new()
+            .unwrap()
+            .home_dir()
+            .to_path_buf();
+        assert_eq!(expand_home("~/g.pdn"), home.join("g.pdn"));
+        assert_eq!(expand_home("~"), home);
+        assert_eq!(expand_home("~other/g.pdn"), PathBuf::from("~other/g.pdn"));
+        assert_eq!(expand_home("a/~/g.pdn"), PathBuf::from("a/~/g.pdn"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_new_file_is_not_private() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.pdn");
+        save(&path, "x").unwrap();
+        let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        // Whatever the umask, the group or others get what it lets through (0600 before).
+        let umask_allows_more = mode != 0o600;
+        assert!(umask_allows_more, "{mode:o}");
     }
 
     #[test]

@@ -4,7 +4,6 @@
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
 use dama::cli::{self, Cli, CliError, Command};
 use dama::console;
 use dama::engines::EngineSetup;
@@ -105,7 +104,7 @@ fn play(opts: &cli::Options, engines: &EngineSetup, out: &mut impl Write) -> Res
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match cli::parse(std::env::args_os()) {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
             // --help and --version: their text goes to standard output, which may fail.

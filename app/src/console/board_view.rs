@@ -5,6 +5,7 @@
 
 use colored::Color as Ansi;
 
+use dama_core::notation::Notation;
 use dama_core::rules::Orientation;
 use dama_core::{Bitboard, Color, Piece, Position, Role, Square};
 
@@ -127,6 +128,32 @@ pub fn czech_marked_on(
     marked: Bitboard,
     board: Orientation,
 ) -> String {
+    marked_board(pos, flipped, colored, marked, board, Notation::Algebraic)
+}
+
+/// The full dialogue's board, labelled in `notation`, the rule set's own: ranks 1–8 and files
+/// a–h for the algebraic notations; for the Spanish spec's row-column numbers (`61.52`) the
+/// row numbers (1 at Black's side) beside each row and the column numbers under the board;
+/// for square numbers (`11-15`) no letters, and beside each row the numbers of its dark
+/// squares, as on a numbered board. Otherwise as [`czech_marked_on`].
+pub fn marked_board(
+    pos: &Position,
+    flipped: bool,
+    colored: bool,
+    marked: Bitboard,
+    board: Orientation,
+    notation: Notation,
+) -> String {
+    let numbered = matches!(notation, Notation::Numbered(_));
+    let rank_label = |rank: u8| match notation {
+        Notation::Numeric => char::from(b'8' - rank),
+        Notation::Numbered(_) => ' ',
+        Notation::Algebraic | Notation::AlgebraicColon => char::from(b'1' + rank),
+    };
+    let file_label = |file: u8| match notation {
+        Notation::Numeric => char::from(b'1' + file),
+        _ => char::from(b'a' + file),
+    };
     let ranks: Vec<u8> = if flipped {
         (0..8).collect()
     } else {
@@ -139,7 +166,7 @@ pub fn czech_marked_on(
     };
     let mut text = String::new();
     for &rank in &ranks {
-        let label = char::from(b'1' + rank);
+        let label = rank_label(rank);
         text.push(label);
         let mut previous_marked = false;
         for &file in &files {
@@ -162,13 +189,29 @@ pub fn czech_marked_on(
             }
         }
         text.push(if previous_marked { ']' } else { ' ' });
-        text.push(label);
+        if numbered {
+            // The key: the numbers of the row's dark squares, where they stand.
+            text.push_str("  ");
+            for &file in &files {
+                match board.square(file, rank) {
+                    Some(sq) => text.push_str(&format!("{:>3}", notation.write_square(sq))),
+                    None => text.push_str("   "),
+                }
+            }
+            let end = text.trim_end_matches(' ').len();
+            text.truncate(end);
+        } else {
+            text.push(label);
+        }
         text.push('\n');
+    }
+    if numbered {
+        return text;
     }
     text.push(' ');
     for &file in &files {
         text.push(' ');
-        text.push(char::from(b'a' + file));
+        text.push(file_label(file));
     }
     text.push('\n');
     text
@@ -246,6 +289,36 @@ mod tests {
             .unwrap()
             .replace_all(&coloured, "");
         assert_eq!(stripped, board);
+    }
+
+    #[test]
+    fn each_notation_labels_the_board_its_own_way() {
+        let pos = Position::initial();
+        let numeric = marked_board(
+            &pos,
+            false,
+            false,
+            Bitboard::EMPTY,
+            Orientation::A1Dark,
+            Notation::Numeric,
+        );
+        let expected = "1   x   x   x   x 1\n2 x   x   x   x   2\n3   x   x   x   x 3\n\
+                        4 .   .   .   .   4\n5   .   .   .   . 5\n6 o   o   o   o   6\n\
+                        7   o   o   o   o 7\n8 o   o   o   o   8\n  1 2 3 4 5 6 7 8\n";
+        assert_eq!(numeric, expected);
+        let numbered = marked_board(
+            &pos,
+            false,
+            false,
+            Bitboard::EMPTY,
+            Orientation::A1Dark,
+            Notation::Numbered(Orientation::A1Dark),
+        );
+        let expected = "    x   x   x   x        1     2     3     4\n  \
+                        x   x   x   x       5     6     7     8\n";
+        assert!(numbered.starts_with(expected), "{numbered}");
+        assert!(!numbered.contains('a'), "{numbered}");
+        assert_eq!(numbered.lines().count(), 8);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The Czech console in Czech (the default for the Czech rules).
 
-use crate::console::full::{Command, RulesTexts, Texts};
+use crate::console::full::{Command, RulesTexts, Texts, rules_texts};
 use crate::tui::Labels;
 use dama_core::RuleSet;
 
@@ -104,8 +104,6 @@ pub static TEXTS: Texts = Texts {
     engine_plays: "{0} (počítač) hraje {1} — {2}",
     engine_saw: "{0} s, hloubka {1}, {2}",
     engine_book: "z knihy zahájení",
-    score_win: "výhra za {0} půltahů",
-    score_loss: "prohra za {0} půltahů",
     decimal: ',',
     quit_unsaved: "Partie není uložena. Přesto skončit? (a/n): ",
     resign_confirm: "Opravdu se vzdáváte? (a/n): ",
@@ -187,12 +185,27 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     house_offer: "Nejvýš čtyři kameny a osm dvojic tahů bez braní a bez tahu kamenem: pravidla nabízejí remízu. Přijímá {0}? (a/n): ",
     house_offer_engine: "Nejvýš čtyři kameny a osm dvojic tahů bez braní a bez tahu kamenem: pravidla nabízejí remízu a počítač souhlasí. Přijímáte? (a/n): ",
     house_engines_agree: "Pravidla nabízejí remízu a oba počítače ji přijímají.",
+    help_colon: "Tahy: c3-d4, c3:e5 nebo c3xe5, celá cesta braní c3:e5:g3, také c3 d4 nebo c3d4.",
+    help_numbered: "Tahy: čísla polí, 11-15, braní 15x24, celá cesta braní 15x24x31.",
+    help_numeric: "Tahy: řádek a sloupec kamene, pak každého pole dopadu: 61.52, braní 63.45.27.",
+    only_move: "{0} s, jediný možný tah",
+    score_win: [
+        "výhra za {0} půltah",
+        "výhra za {0} půltahy",
+        "výhra za {0} půltahů",
+    ],
+    score_loss: [
+        "prohra za {0} půltah",
+        "prohra za {0} půltahy",
+        "prohra za {0} půltahů",
+    ],
+    half_moves: ["{0}", "{0}", "{0}"],
+    plural: rules_texts::plural_czech,
 };
 
 /// The Czech labels.
 pub static LABELS: Labels = Labels {
     title: "dama",
-    rules: "pravidla {0}",
     white: "Bílý",
     black: "Černý",
     human: "člověk",
@@ -223,7 +236,8 @@ pub static LABELS: Labels = Labels {
     asking_engine: "Počítač zvažuje nabídku remízy…",
     enlarge: "Zvětšete terminál na {0}×{1}",
     editor: "Editor",
-    editor_colour: "Barva kamenů a strana na tahu:",
+    editor_colour: "Barva kamenů:",
+    editor_turn: "[m] Na tahu: {0}",
     button_white: "Bílý",
     button_black: "Černý",
     button_clear: "[c] Vyčistit",
@@ -234,8 +248,8 @@ pub static LABELS: Labels = Labels {
         "Klik na tmavé pole: kámen zvolené",
         "barvy, další klik: dáma, třetí:",
         "prázdné pole. Start pozici",
-        "zkontroluje; na tahu je zvolená",
-        "barva.",
+        "zkontroluje; kdo je na tahu,",
+        "volí [m].",
     ],
     pieces: "bílé {0}, černé {1}",
     footer: [

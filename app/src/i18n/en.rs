@@ -1,6 +1,6 @@
 //! The Czech console in English (`--lang en`).
 
-use crate::console::full::{RulesTexts, Texts};
+use crate::console::full::{RulesTexts, Texts, rules_texts};
 use crate::tui::Labels;
 use dama_core::RuleSet;
 
@@ -69,7 +69,7 @@ pub static TEXTS: Texts = Texts {
     saved: "Game saved to {0}.",
     save_failed: "Cannot save the game to {0}: {1}",
     load_usage: "Give a file: load FILE",
-    loaded: "Game loaded from {0}: {1}, {2} half-moves, {3}",
+    loaded: "Game loaded from {0}: {1}, {2}, {3}",
     in_progress: "the game goes on.",
     last_move: "Last move: {0}",
     load_failed: "Cannot load {0}: {1}",
@@ -83,8 +83,6 @@ pub static TEXTS: Texts = Texts {
     engine_plays: "{0} (computer) plays {1} — {2}",
     engine_saw: "{0} s, depth {1}, {2}",
     engine_book: "from the opening book",
-    score_win: "win in {0} half-moves",
-    score_loss: "loss in {0} half-moves",
     decimal: '.',
     quit_unsaved: "The game is not saved. Quit anyway? (y/n): ",
     resign_confirm: "Do you really resign? (y/n): ",
@@ -166,12 +164,27 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     house_offer: "At most four pieces and eight pairs of moves without a capture or a man move: the rules offer a draw. Does {0} accept? (y/n): ",
     house_offer_engine: "At most four pieces and eight pairs of moves without a capture or a man move: the rules offer a draw and the computer agrees. Do you accept? (y/n): ",
     house_engines_agree: "The rules offer a draw and both computers accept.",
+    help_colon: "Moves: c3-d4, c3:e5 or c3xe5, a full capture path c3:e5:g3, also c3 d4 or c3d4.",
+    help_numbered: "Moves: the squares' numbers, 11-15, a capture 15x24, a full capture path 15x24x31.",
+    help_numeric: "Moves: row and column of the piece, then of each landing square: 61.52, a capture 63.45.27.",
+    only_move: "{0} s, the only move",
+    score_win: [
+        "win in {0} half-move",
+        "win in {0} half-moves",
+        "win in {0} half-moves",
+    ],
+    score_loss: [
+        "loss in {0} half-move",
+        "loss in {0} half-moves",
+        "loss in {0} half-moves",
+    ],
+    half_moves: ["{0} half-move", "{0} half-moves", "{0} half-moves"],
+    plural: rules_texts::plural_one_other,
 };
 
 /// The English labels.
 pub static LABELS: Labels = Labels {
     title: "dama",
-    rules: "{0} rules",
     white: "White",
     black: "Black",
     human: "human",
@@ -202,7 +215,8 @@ pub static LABELS: Labels = Labels {
     asking_engine: "The computer considers the draw offer…",
     enlarge: "Enlarge the terminal to {0}×{1}",
     editor: "Editor",
-    editor_colour: "Colour to place and to move:",
+    editor_colour: "Colour to place:",
+    editor_turn: "[m] To move: {0}",
     button_white: "White",
     button_black: "Black",
     button_clear: "[c] Clear",
@@ -213,7 +227,7 @@ pub static LABELS: Labels = Labels {
         "Click a dark square: a man of the",
         "chosen colour, again: a king,",
         "a third time: empty. Start checks",
-        "the position; the chosen colour",
+        "the position; [m] chooses who",
         "is to move.",
     ],
     pieces: "white {0}, black {1}",

@@ -2,7 +2,7 @@
 //! Spanish federation's rules), and in [`spec`] the fixed texts of the Spanish-spec console,
 //! exactly as its specification writes them (`docs/console-spanish.md`).
 
-use crate::console::full::{Command, RulesTexts, Texts};
+use crate::console::full::{Command, RulesTexts, Texts, rules_texts};
 use crate::tui::Labels;
 use dama_core::RuleSet;
 
@@ -88,7 +88,7 @@ pub static TEXTS: Texts = Texts {
     saved: "Partida guardada en {0}.",
     save_failed: "No se puede guardar la partida en {0}: {1}",
     load_usage: "Da un fichero: cargar FICHERO",
-    loaded: "Partida cargada de {0}: {1}, {2} medias jugadas, {3}",
+    loaded: "Partida cargada de {0}: {1}, {2}, {3}",
     in_progress: "la partida sigue.",
     last_move: "Última jugada: {0}",
     load_failed: "No se puede cargar {0}: {1}",
@@ -102,8 +102,6 @@ pub static TEXTS: Texts = Texts {
     engine_plays: "{0} (ordenador) juegan {1} — {2}",
     engine_saw: "{0} s, profundidad {1}, {2}",
     engine_book: "del libro de aperturas",
-    score_win: "gana en {0} medias jugadas",
-    score_loss: "pierde en {0} medias jugadas",
     decimal: ',',
     quit_unsaved: "La partida no está guardada. ¿Salir de todos modos? (s/n): ",
     resign_confirm: "¿De verdad abandonas? (s/n): ",
@@ -185,12 +183,31 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     house_offer: "Como mucho cuatro fichas y ocho pares de jugadas sin captura ni movimiento de ficha: las reglas ofrecen tablas. ¿Las aceptan {0}? (s/n): ",
     house_offer_engine: "Como mucho cuatro fichas y ocho pares de jugadas sin captura ni movimiento de ficha: las reglas ofrecen tablas y el ordenador está de acuerdo. ¿Las aceptas? (s/n): ",
     house_engines_agree: "Las reglas ofrecen tablas y los dos ordenadores las aceptan.",
+    help_colon: "Jugadas: c3-d4, c3:e5 o c3xe5, una captura entera c3:e5:g3, también c3 d4 o c3d4.",
+    help_numbered: "Jugadas: los números de las casillas, 11-15, una captura 15x24, una captura entera 15x24x31.",
+    help_numeric: "Jugadas: fila y columna de la pieza y de cada casilla de llegada: 61.52, una captura 63.45.27.",
+    only_move: "{0} s, la única jugada",
+    score_win: [
+        "gana en {0} media jugada",
+        "gana en {0} medias jugadas",
+        "gana en {0} medias jugadas",
+    ],
+    score_loss: [
+        "pierde en {0} media jugada",
+        "pierde en {0} medias jugadas",
+        "pierde en {0} medias jugadas",
+    ],
+    half_moves: [
+        "{0} media jugada",
+        "{0} medias jugadas",
+        "{0} medias jugadas",
+    ],
+    plural: rules_texts::plural_one_other,
 };
 
 /// The Spanish labels of the full-screen game.
 pub static LABELS: Labels = Labels {
     title: "dama",
-    rules: "reglas: {0}",
     white: "Blancas",
     black: "Negras",
     human: "persona",
@@ -221,7 +238,8 @@ pub static LABELS: Labels = Labels {
     asking_engine: "El ordenador considera la oferta de tablas…",
     enlarge: "Agranda el terminal a {0}×{1}",
     editor: "Editor",
-    editor_colour: "Color que se pone y que mueve:",
+    editor_colour: "Color que se pone:",
+    editor_turn: "[m] Mueven: {0}",
     button_white: "Blan.",
     button_black: "Negras",
     button_clear: "[c] Vaciar",
@@ -232,8 +250,8 @@ pub static LABELS: Labels = Labels {
         "Pulsa una casilla oscura: una",
         "ficha del color elegido; otra vez:",
         "una dama; la tercera: vacía. Jugar",
-        "comprueba la posición; mueve el",
-        "color elegido.",
+        "comprueba la posición; quién",
+        "mueve se elige con [m].",
     ],
     pieces: "blancas {0}, negras {1}",
     footer: [

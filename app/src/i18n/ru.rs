@@ -1,6 +1,6 @@
 //! The line dialogue in Russian (`--lang ru`, the default for the Russian and house rules).
 
-use crate::console::full::{Command, RulesTexts, Texts};
+use crate::console::full::{Command, RulesTexts, Texts, rules_texts};
 use crate::tui::Labels;
 use dama_core::RuleSet;
 
@@ -47,7 +47,7 @@ pub static TEXTS: Texts = Texts {
     white: "белые",
     black: "чёрные",
     help: &[
-        "Ходы: c3-d4, c3:e5 или c3xe5, полный путь взятия c3:e5:g3, также c3 d4 или c3d4.",
+        "Ходы: c3-d4, c3xe5 или c3:e5, полный путь взятия c3xe5xg7, также c3 d4 или c3d4.",
         "Команды (по-русски или по-английски):",
         "  помощь, help             этот список",
         "  ходы, moves              возможные ходы",
@@ -83,8 +83,6 @@ pub static TEXTS: Texts = Texts {
     engine_plays: "{0} (компьютер) ходят {1} — {2}",
     engine_saw: "{0} с, глубина {1}, {2}",
     engine_book: "из книги дебютов",
-    score_win: "выигрыш за {0} полуходов",
-    score_loss: "проигрыш за {0} полуходов",
     decimal: ',',
     quit_unsaved: "Партия не сохранена. Всё равно выйти? (д/н): ",
     resign_confirm: "Вы действительно сдаётесь? (д/н): ",
@@ -177,12 +175,27 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     house_offer: "Осталось не больше четырёх шашек и 8 пар ходов без взятий и ходов простыми: программа предлагает ничью. Согласны ли {0}? (д/н): ",
     house_offer_engine: "Осталось не больше четырёх шашек и 8 пар ходов без взятий и ходов простыми: программа предлагает ничью, компьютер согласен. Вы согласны? (д/н): ",
     house_engines_agree: "Программа предлагает ничью, оба компьютера согласны.",
+    help_colon: "Ходы: c3-d4, c3:e5 или c3xe5, полный путь взятия c3:e5:g3, также c3 d4 или c3d4.",
+    help_numbered: "Ходы: номера полей, 11-15, взятие 15x24, полный путь взятия 15x24x31.",
+    help_numeric: "Ходы: ряд и столбец шашки, затем каждого поля, куда она встаёт: 61.52, взятие 63.45.27.",
+    only_move: "{0} с, единственный ход",
+    score_win: [
+        "выигрыш за {0} полуход",
+        "выигрыш за {0} полухода",
+        "выигрыш за {0} полуходов",
+    ],
+    score_loss: [
+        "проигрыш за {0} полуход",
+        "проигрыш за {0} полухода",
+        "проигрыш за {0} полуходов",
+    ],
+    half_moves: ["{0}", "{0}", "{0}"],
+    plural: rules_texts::plural_russian,
 };
 
 /// The Russian labels.
 pub static LABELS: Labels = Labels {
     title: "dama",
-    rules: "правила {0}",
     white: "Белые",
     black: "Чёрные",
     human: "человек",
@@ -213,7 +226,8 @@ pub static LABELS: Labels = Labels {
     asking_engine: "Компьютер обдумывает предложение ничьей…",
     enlarge: "Увеличьте терминал до {0}×{1}",
     editor: "Редактор",
-    editor_colour: "Цвет шашек и очередь хода:",
+    editor_colour: "Цвет шашек:",
+    editor_turn: "[m] Ходят: {0}",
     button_white: "Белые",
     button_black: "Чёрные",
     button_clear: "[c] Очистить",
@@ -224,8 +238,8 @@ pub static LABELS: Labels = Labels {
         "Щелчок по тёмному полю: шашка",
         "выбранного цвета, второй: дамка,",
         "третий: пустое поле. «Старт»",
-        "проверит позицию; первыми ходят",
-        "шашки выбранного цвета.",
+        "проверит позицию; очередь",
+        "хода выбирает [m].",
     ],
     pieces: "белых {0}, чёрных {1}",
     footer: [

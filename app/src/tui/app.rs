@@ -192,6 +192,8 @@ impl<R: EngineRules> App<R> {
             .as_ref()
             .map_or_else(|| "game.pdn".to_string(), |p| p.display().to_string());
         let saved = game.snapshot();
+        // A person playing Black against the computer sees the board from Black's side.
+        let flipped = cfg.white == PlayerKind::Engine && cfg.black == PlayerKind::Human;
         let mut app = App {
             worker: Worker::start_with_book(
                 cfg.engines.engine(cfg.limits),
@@ -207,7 +209,7 @@ impl<R: EngineRules> App<R> {
             selection: None,
             cursor: (2, 2),
             cursor_shown: false,
-            flipped: false,
+            flipped,
             show_movable: false,
             editor: None,
             dialog: None,
@@ -449,10 +451,17 @@ impl<R: EngineRules> App<R> {
         }
     }
 
+    /// Whether the side to move has one legal move only (which the engine does not search).
+    fn only_move(&self) -> bool {
+        let mut moves = dama_core::MoveList::new();
+        self.game.legal_moves(&mut moves);
+        moves.len() == 1
+    }
+
     fn on_reply(&mut self, reply: Reply) {
         if !reply.done {
             // A finished depth of the search for the engine's move: shown as it goes.
-            if self.busy == Some(Busy::Move(reply.id)) {
+            if self.busy == Some(Busy::Move(reply.id)) && !self.only_move() {
                 self.last_search = reply.search;
             }
             if self.busy == Some(Busy::Analysis(reply.id)) {
@@ -475,7 +484,10 @@ impl<R: EngineRules> App<R> {
                     });
                     return;
                 }
-                self.last_search = reply.search.or(self.last_search);
+                // The only legal move is not searched: the panel keeps the last search.
+                if !self.only_move() {
+                    self.last_search = reply.search.or(self.last_search);
+                }
                 let Some(mv) = reply.mv else { return };
                 if self.game.try_play(&mv).is_ok() {
                     self.selection = None;

@@ -11,8 +11,9 @@ use ratatui::buffer::Buffer;
 use ratatui::style::{Color as Tint, Modifier, Style};
 
 use super::app::App;
-use super::layout::{Layout, SQUARE_WIDTH};
+use super::layout::Layout;
 use crate::console::board_view;
+use dama_core::notation::Notation;
 use dama_core::position::Setup;
 use dama_core::{Bitboard, Color, MoveList, Piece, Role, Square};
 use dama_engine::EngineRules;
@@ -124,10 +125,12 @@ pub(super) fn draw<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buff
             let Some(sq) = dama_core::notation::fen_for::orientation::<R>().square(file, rank)
             else {
                 let style = if color { plain.bg(LIGHT) } else { plain };
-                buf.set_string(r.x, r.y, "     ", style);
-                buf.set_string(r.x, r.y + 1, "     ", style);
+                let blank = " ".repeat(usize::from(r.width));
+                for dy in 0..r.height {
+                    buf.set_string(r.x, r.y + dy, &blank, style);
+                }
                 if cursor {
-                    draw_cursor(buf, r.x, r.y, color, style);
+                    draw_cursor(buf, r, color, style);
                 }
                 continue;
             };
@@ -153,8 +156,16 @@ pub(super) fn draw<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buff
             };
             let style = if color { plain.bg(bg) } else { plain };
             let fill = if color { ' ' } else { '░' };
-            let row: String = std::iter::repeat_n(fill, 5).collect();
-            buf.set_string(r.x, r.y, &row, style);
+            let row: String = std::iter::repeat_n(fill, usize::from(r.width)).collect();
+            for dy in 0..r.height {
+                buf.set_string(r.x, r.y + dy, &row, style);
+            }
+            // The piece in the middle, its mark on the square's last row, both centred.
+            let (cx, piece_y, mark_y) = (
+                r.x + (r.width - 5) / 2,
+                r.y + (r.height - 1) / 2,
+                r.y + r.height - 1,
+            );
             if let Some(piece) = piece_at(&setup, sq) {
                 let (symbol, piece_style) = if color {
                     let symbol = match piece.role {
@@ -169,12 +180,16 @@ pub(super) fn draw<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buff
                 } else {
                     (board_view::czech_letter(piece), style)
                 };
-                buf.set_string(r.x + 1, r.y, " ", style);
-                buf.set_string(r.x + 2, r.y, symbol.to_string(), piece_style);
-                buf.set_string(r.x + 3, r.y, " ", style);
+                buf.set_string(cx + 1, piece_y, " ", style);
+                buf.set_string(cx + 2, piece_y, symbol.to_string(), piece_style);
+                buf.set_string(cx + 3, piece_y, " ", style);
             }
             let label = match mark {
-                Mark::None => std::iter::repeat_n(fill, 3).collect(),
+                // Square numbers stand on their squares where the rule set is written so.
+                Mark::None => match R::INFO.notation {
+                    Notation::Numbered(board) => format!("{:>3}", board.number(sq)),
+                    _ => std::iter::repeat_n(fill, 3).collect(),
+                },
                 Mark::Last => " · ".to_string(),
                 Mark::Hint => " ? ".to_string(),
                 Mark::Movable { captures: false } => " + ".to_string(),
@@ -184,38 +199,52 @@ pub(super) fn draw<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buff
                 Mark::Path(_) => "[+]".to_string(),
             };
             let label_style = if color { style.fg(WHITE_PIECE) } else { style };
-            buf.set_string(r.x, r.y + 1, fill.to_string(), style);
-            buf.set_string(r.x + 1, r.y + 1, label, label_style);
-            buf.set_string(r.x + 4, r.y + 1, fill.to_string(), style);
+            buf.set_string(cx + 1, mark_y, label, label_style);
             if cursor {
-                draw_cursor(buf, r.x, r.y, color, style);
+                draw_cursor(buf, r, color, style);
             }
         }
     }
-    draw_coordinates(app.flipped, layout, buf);
+    draw_coordinates(R::INFO.notation, app.flipped, layout, buf);
 }
 
-fn draw_cursor(buf: &mut Buffer, x: u16, y: u16, color: bool, style: Style) {
+fn draw_cursor(buf: &mut Buffer, r: ratatui::layout::Rect, color: bool, style: Style) {
+    let (x, y, right) = (r.x, r.y + (r.height - 1) / 2, r.x + r.width - 1);
     let style = if color {
         style.fg(CURSOR).add_modifier(Modifier::BOLD)
     } else {
         style
     };
     buf.set_string(x, y, "[", style);
-    buf.set_string(x + 4, y, "]", style);
+    buf.set_string(right, y, "]", style);
 }
 
-fn draw_coordinates(flipped: bool, layout: &Layout, buf: &mut Buffer) {
+/// The labels on the board's edges, in the rule set's notation: files a–h and ranks 1–8;
+/// for the Spanish spec's row-column numbers (`63.54`), the columns 1–8 from the left and the
+/// rows 1–8 from Black's side; for square numbers, none (the squares carry their numbers).
+fn draw_coordinates(notation: Notation, flipped: bool, layout: &Layout, buf: &mut Buffer) {
+    if matches!(notation, Notation::Numbered(_)) {
+        return;
+    }
+    let numeric = notation == Notation::Numeric;
     let b = layout.board;
     for i in 0..8u8 {
         let file = if flipped { 7 - i } else { i };
-        let letter = char::from(b'a' + file).to_string();
-        let x = b.x + u16::from(i) * SQUARE_WIDTH + 2;
+        let letter = if numeric {
+            char::from(b'1' + file).to_string()
+        } else {
+            char::from(b'a' + file).to_string()
+        };
+        let x = b.x + u16::from(i) * layout.square_width + layout.square_width / 2;
         buf.set_string(x, b.y - 1, &letter, Style::default());
         buf.set_string(x, b.y + b.height, &letter, Style::default());
         let rank = if flipped { i } else { 7 - i };
-        let number = char::from(b'1' + rank).to_string();
-        let y = b.y + u16::from(i) * 2;
+        let number = if numeric {
+            char::from(b'8' - rank).to_string()
+        } else {
+            char::from(b'1' + rank).to_string()
+        };
+        let y = b.y + u16::from(i) * layout.square_height + (layout.square_height - 1) / 2;
         buf.set_string(b.x - 2, y, &number, Style::default());
         buf.set_string(b.x + b.width + 1, y, &number, Style::default());
     }

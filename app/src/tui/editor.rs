@@ -2,7 +2,8 @@
 //!
 //! As in the seed's program, a click on an empty square places a man of the chosen colour, a
 //! second click makes it a king, a third empties the square. "Start" checks the setup with the
-//! same checks as FEN ([`Position::from_setup`]) and gives the move to the chosen colour.
+//! same checks as FEN ([`Position::from_setup`]) and gives the move to the side chosen to move,
+//! a choice of its own (placing black pieces does not make Black the side to move).
 
 use dama_core::position::{Setup, SetupError};
 use dama_core::{Bitboard, Color, Position, Square};
@@ -16,8 +17,10 @@ pub struct Editor {
     pub black: Bitboard,
     /// The kings of both.
     pub kings: Bitboard,
-    /// The colour placed by a click, and the side to move after Start.
+    /// The colour placed by a click.
     pub color: Color,
+    /// The side to move after Start.
+    pub turn: Color,
 }
 
 impl Editor {
@@ -29,6 +32,7 @@ impl Editor {
             black: setup.black,
             kings: setup.kings,
             color: pos.turn(),
+            turn: pos.turn(),
         }
     }
 
@@ -56,11 +60,12 @@ impl Editor {
         self.kings = Bitboard::EMPTY;
     }
 
-    /// Sets up the initial position (keeping the chosen colour).
+    /// Sets up the initial position (keeping the chosen colour and side to move).
     pub fn initial(&mut self) {
-        let color = self.color;
+        let (color, turn) = (self.color, self.turn);
         *self = Editor::new(&Position::initial());
         self.color = color;
+        self.turn = turn;
     }
 
     /// The pieces as a position, with the chosen colour to move, checked as a FEN setup is.
@@ -69,7 +74,7 @@ impl Editor {
             white: self.white,
             black: self.black,
             kings: self.kings,
-            turn: Some(self.color),
+            turn: Some(self.turn),
         })
     }
 
@@ -79,7 +84,7 @@ impl Editor {
             white: self.white,
             black: self.black,
             kings: self.kings,
-            turn: Some(self.color),
+            turn: Some(self.turn),
         }
     }
 }
@@ -107,8 +112,11 @@ mod tests {
             Err(SetupError::ManOnCrowningRank { .. })
         ));
         ed.click(a1);
+        // Placing black pieces leaves White to move; the side to move is its own choice.
         let pos = ed.start().unwrap();
-        assert_eq!(pos.turn(), Color::Black);
-        assert_eq!(dama_core::fen::write(&pos), "B:W:BKa1");
+        assert_eq!(pos.turn(), Color::White);
+        assert_eq!(dama_core::fen::write(&pos), "W:W:BKa1");
+        ed.turn = Color::Black;
+        assert_eq!(dama_core::fen::write(&ed.start().unwrap()), "B:W:BKa1");
     }
 }

@@ -228,6 +228,7 @@ impl<R: EngineRules> App<R> {
                     ed.color = !ed.color;
                 }
             }
+            Key::Char('m') => self.editor_button(EditorButton::Turn),
             Key::Char('c') => self.editor_button(EditorButton::Clear),
             Key::Char('i') => self.editor_button(EditorButton::Initial),
             Key::Enter => self.editor_button(EditorButton::Start),
@@ -246,6 +247,7 @@ impl<R: EngineRules> App<R> {
         match button {
             EditorButton::White => ed.color = Color::White,
             EditorButton::Black => ed.color = Color::Black,
+            EditorButton::Turn => ed.turn = !ed.turn,
             EditorButton::Clear => ed.clear(),
             EditorButton::Initial => ed.initial(),
             EditorButton::Cancel => self.editor = None,

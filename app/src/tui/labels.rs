@@ -9,8 +9,6 @@
 pub struct Labels {
     /// The header's title.
     pub title: &'static str,
-    /// Header: `{0}` the rule set.
-    pub rules: &'static str,
     /// White, as a heading ("White").
     pub white: &'static str,
     /// Black, as a heading ("Black").
@@ -76,6 +74,8 @@ pub struct Labels {
     pub editor: &'static str,
     /// The editor's colour choice.
     pub editor_colour: &'static str,
+    /// The editor's side-to-move button: `{0}` the side ("[m] To move: White").
+    pub editor_turn: &'static str,
     /// The editor's buttons (at most 5, 6, 13, 13, 13 and 13 characters with their keys).
     pub button_white: &'static str,
     /// See `button_white`.

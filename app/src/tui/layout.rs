@@ -8,13 +8,20 @@
 //! row 21       the input line (typed move, dialog question, path entered so far)
 //! rows 22-23   the keys
 //! ```
+//!
+//! That is the 80 × 24 screen. A larger terminal gets larger squares ([`SQUARE_SIZES`]: 7 × 3
+//! cells from 96 × 32, 9 × 4 from 112 × 40), the rows below the board moving down with it.
 
 use ratatui::layout::Rect;
 
-/// Columns of one square.
+/// Columns of one square on the smallest screen.
 pub const SQUARE_WIDTH: u16 = 5;
-/// Rows of one square.
+/// Rows of one square on the smallest screen.
 pub const SQUARE_HEIGHT: u16 = 2;
+/// The square sizes (columns, rows), largest first: the largest whose screen fits is used.
+pub const SQUARE_SIZES: [(u16, u16); 3] = [(9, 4), (7, 3), (SQUARE_WIDTH, SQUARE_HEIGHT)];
+/// Columns right of the board for the panel, at least.
+const PANEL_WIDTH: u16 = 34;
 /// The narrowest terminal the screen fits in.
 pub const MIN_WIDTH: u16 = 80;
 /// The lowest terminal the screen fits in.
@@ -37,6 +44,8 @@ pub enum EditorButton {
     Start,
     /// Leave the editor, keeping the game.
     Cancel,
+    /// Give the move to the other side after Start.
+    Turn,
 }
 
 /// The places of the screen's parts in a terminal of a given size.
@@ -54,6 +63,10 @@ pub struct Layout {
     pub input: Rect,
     /// The key lines.
     pub footer: Rect,
+    /// Columns of one square.
+    pub square_width: u16,
+    /// Rows of one square.
+    pub square_height: u16,
 }
 
 impl Layout {
@@ -63,15 +76,26 @@ impl Layout {
             return None;
         }
         let (x, y, w) = (area.x, area.y, area.width);
-        let board = Rect::new(x + RANK_LABEL, y + 2, 8 * SQUARE_WIDTH, 8 * SQUARE_HEIGHT);
+        // Header, letters, board, letters, two message lines, the input line, two key lines.
+        let fits = |(sw, sh): (u16, u16)| {
+            RANK_LABEL + 8 * sw + 3 + PANEL_WIDTH <= area.width && 8 * sh + 8 <= area.height
+        };
+        let (sw, sh) = SQUARE_SIZES
+            .into_iter()
+            .find(|&size| fits(size))
+            .unwrap_or((SQUARE_WIDTH, SQUARE_HEIGHT));
+        let board = Rect::new(x + RANK_LABEL, y + 2, 8 * sw, 8 * sh);
         let left = RANK_LABEL + board.width + 3;
+        let below = y + 2 + board.height + 1;
         Some(Layout {
             header: Rect::new(x, y, w, 1),
             board,
-            panel: Rect::new(x + left, y + 1, w - left, 18),
-            messages: Rect::new(x, y + 19, w, 2),
-            input: Rect::new(x, y + 21, w, 1),
-            footer: Rect::new(x, y + 22, w, 2),
+            panel: Rect::new(x + left, y + 1, w - left, board.height + 2),
+            messages: Rect::new(x, below, w, 2),
+            input: Rect::new(x, below + 2, w, 1),
+            footer: Rect::new(x, below + 3, w, 2),
+            square_width: sw,
+            square_height: sh,
         })
     }
 
@@ -83,10 +107,10 @@ impl Layout {
             (u16::from(file), 7 - u16::from(rank))
         };
         Rect::new(
-            self.board.x + col * SQUARE_WIDTH,
-            self.board.y + row * SQUARE_HEIGHT,
-            SQUARE_WIDTH,
-            SQUARE_HEIGHT,
+            self.board.x + col * self.square_width,
+            self.board.y + row * self.square_height,
+            self.square_width,
+            self.square_height,
         )
     }
 
@@ -96,8 +120,8 @@ impl Layout {
         if column < b.x || row < b.y || column >= b.x + b.width || row >= b.y + b.height {
             return None;
         }
-        let col = ((column - b.x) / SQUARE_WIDTH) as u8;
-        let line = ((row - b.y) / SQUARE_HEIGHT) as u8;
+        let col = ((column - b.x) / self.square_width) as u8;
+        let line = ((row - b.y) / self.square_height) as u8;
         Some(if flipped {
             (7 - col, line)
         } else {
@@ -106,7 +130,7 @@ impl Layout {
     }
 
     /// The editor's buttons and where they are (in the side panel).
-    pub fn editor_buttons(&self) -> [(EditorButton, Rect); 6] {
+    pub fn editor_buttons(&self) -> [(EditorButton, Rect); 7] {
         let p = self.panel;
         let at = |dx: u16, dy: u16, width: u16| Rect::new(p.x + dx, p.y + dy, width, 1);
         [
@@ -116,6 +140,7 @@ impl Layout {
             (EditorButton::Initial, at(0, 5, 13)),
             (EditorButton::Start, at(0, 6, 13)),
             (EditorButton::Cancel, at(0, 7, 13)),
+            (EditorButton::Turn, at(0, 3, 24)),
         ]
     }
 
@@ -153,5 +178,30 @@ mod tests {
         assert_eq!(layout.square_rect(7, 0, true), Rect::new(3, 2, 5, 2));
         assert_eq!(layout.square_at(2, 2, false), None);
         assert_eq!(Layout::new(Rect::new(0, 0, 79, 24)), None);
+    }
+
+    #[test]
+    fn a_larger_terminal_gets_larger_squares() {
+        let size = |w, h| {
+            let l = Layout::new(Rect::new(0, 0, w, h)).unwrap();
+            (l.square_width, l.square_height)
+        };
+        assert_eq!(size(80, 24), (5, 2));
+        assert_eq!(size(95, 40), (5, 2));
+        assert_eq!(size(160, 31), (5, 2));
+        assert_eq!(size(96, 32), (7, 3));
+        assert_eq!(size(111, 60), (7, 3));
+        assert_eq!(size(160, 39), (7, 3));
+        assert_eq!(size(112, 40), (9, 4));
+        assert_eq!(size(200, 60), (9, 4));
+        let big = Layout::new(Rect::new(0, 0, 200, 60)).unwrap();
+        assert_eq!(big.board, Rect::new(3, 2, 72, 32));
+        assert_eq!(big.footer, Rect::new(0, 38, 200, 2));
+        for flipped in [false, true] {
+            for (file, rank) in [(0, 0), (3, 5), (7, 7)] {
+                let r = big.square_rect(file, rank, flipped);
+                assert_eq!(big.square_at(r.x + 8, r.y + 3, flipped), Some((file, rank)));
+            }
+        }
     }
 }

@@ -85,13 +85,11 @@ pub fn run(opts: &Options, engines: &EngineSetup) -> Result<(), TuiError> {
     with_rules!(opts.rules(), R => run_with::<R>(cfg))
 }
 
-/// The screen's language without `--lang`: Russian for the rule sets whose dialogue is
-/// Russian (`russian`, `house`), English for the others (see `docs/tui.md`).
+/// The screen's language without `--lang`: the line console's, the rule set's own where the
+/// program speaks it (Czech for `czech`, Spanish for `spanish`, Russian for `russian` and
+/// `house`), else English (see `docs/tui.md`).
 pub fn default_lang(rules: RuleSet) -> Lang {
-    match Lang::of(rules) {
-        Lang::Ru => Lang::Ru,
-        Lang::En | Lang::Cs | Lang::Es => Lang::En,
-    }
+    Lang::of(rules)
 }
 
 fn run_with<R: EngineRules>(cfg: Config) -> Result<(), TuiError> {

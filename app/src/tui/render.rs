@@ -15,7 +15,6 @@ use super::labels::Labels;
 use super::layout::{Layout, MIN_HEIGHT, MIN_WIDTH};
 use crate::analysis::Analysis;
 use crate::i18n::fill;
-use dama_core::notation::Notation;
 use dama_core::pdn;
 use dama_core::rules::{DrawCounters, EndingCount};
 use dama_core::{Color, DrawReason, Position, Square};
@@ -109,26 +108,35 @@ fn player<R: EngineRules>(app: &App<R>, color: Color) -> &'static str {
     }
 }
 
-/// A square's name in the rule set's notation (`c3`, or `63` for the numeric one).
+/// A square's name in the rule set's notation (`c3`, `63` for the numeric one, `11` for
+/// square numbers).
 fn square_name<R: EngineRules>(sq: Square) -> String {
-    if R::INFO.notation == Notation::Numeric {
-        let (row, col) = sq.row_col();
-        format!("{row}{col}")
-    } else {
-        sq.to_string()
-    }
+    R::INFO.notation.write_square(sq)
 }
 
 fn header<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &Theme) {
-    let rules = fill(app.l.rules, &[R::INFO.name]);
-    let text = format!(
-        "{}  ·  {rules}  ·  {}: {}  ·  {}: {}",
-        app.l.title,
+    // The rule set by its title in the screen's language, without the part in brackets,
+    // cut short rather than the players when the line is too narrow.
+    let title = app.t.title::<R>();
+    let title = title.split(" (").next().unwrap_or(title);
+    let players = format!(
+        "  ·  {}: {}  ·  {}: {}",
         app.l.white,
         player(app, Color::White),
         app.l.black,
         player(app, Color::Black)
     );
+    let lead = format!("{}  ·  ", app.l.title);
+    let room = usize::from(layout.header.width)
+        .saturating_sub(lead.chars().count() + players.chars().count());
+    let rules: String = if title.chars().count() > room {
+        let mut cut: String = title.chars().take(room.saturating_sub(1)).collect();
+        cut.push('…');
+        cut
+    } else {
+        title.to_string()
+    };
+    let text = format!("{lead}{rules}{players}");
     put(buf, layout.header, 0, &text, t.title());
 }
 
@@ -185,8 +193,9 @@ fn game_panel<R: EngineRules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Th
             app.l.search,
             &[
                 &s.depth.to_string(),
-                &s.score.to_string(),
-                &format!("{:.2}", s.elapsed.as_secs_f64()),
+                // As the line console says it: men, the language's decimal separator.
+                &app.rt.score(app.t, s.score),
+                &app.t.number(&format!("{:.2}", s.elapsed.as_secs_f64())),
             ],
         ),
         None => app.l.no_search.to_string(),
@@ -453,11 +462,13 @@ fn editor_panel<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer,
             B::Initial => (app.l.button_initial, false),
             B::Start => (app.l.button_start, false),
             B::Cancel => (app.l.button_cancel, false),
+            B::Turn => (app.l.editor_turn, false),
         };
         let text = match button {
             B::White | B::Black => {
                 format!("({}) {label}", if chosen { '•' } else { ' ' })
             }
+            B::Turn => fill(label, &[&crate::i18n::capitalize(app.t.side(ed.turn))]),
             _ => label.to_string(),
         };
         let style = if chosen { t.chosen() } else { Style::default() };

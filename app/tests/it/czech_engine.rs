@@ -82,7 +82,7 @@ fn a_human_v_engine_game_runs_to_the_end() {
     )
     .unwrap();
     let engine_line = regex::Regex::new(
-        r"^Black \(computer\) plays [a-h][1-8](-[a-h][1-8]|(x[a-h][1-8])+) — (\d+\.\d s, depth \d+, ([+-]\d+\.\d\d|(win|loss) in \d+ half-moves)|from the opening book)$",
+        r"^Black \(computer\) plays [a-h][1-8](-[a-h][1-8]|(x[a-h][1-8])+) — (\d+\.\d s(, depth \d+, ([+-]\d+\.\d\d|(win|loss) in \d+ half-moves?)|, the only move)|from the opening book)$",
     )
     .unwrap();
     let fen_line = regex::Regex::new(r"^[WB]:W[^ ]*:B[^ ]*$").unwrap();

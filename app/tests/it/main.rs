@@ -25,6 +25,7 @@ mod hub_session;
 mod match_cli;
 mod match_inputs;
 mod newcomer;
+mod newcomer_points;
 mod official_pdn;
 mod russian_session;
 mod spanish_common;

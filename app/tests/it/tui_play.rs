@@ -292,6 +292,13 @@ fn the_editor_builds_a_position_and_start_gives_the_move_to_the_chosen_colour() 
     );
     click(&mut app, "a1");
     click(&mut app, "a1");
+    // The side to move is a choice of its own: placing black pieces left White to move.
+    let (column, row) = app.button_cell(EditorButton::Turn).unwrap();
+    app.handle(Event::Click {
+        button: Button::Left,
+        column,
+        row,
+    });
     let (column, row) = app.button_cell(EditorButton::Start).unwrap();
     app.handle(Event::Click {
         button: Button::Left,

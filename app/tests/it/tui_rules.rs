@@ -40,8 +40,8 @@ fn panel_rows<R: EngineRules>(app: &App<R>) -> Vec<String> {
 fn the_screen_is_russian_by_default_for_the_russian_rule_sets() {
     assert_eq!(dama::tui::default_lang(RuleSet::Russian), Lang::Ru);
     assert_eq!(dama::tui::default_lang(RuleSet::House), Lang::Ru);
-    assert_eq!(dama::tui::default_lang(RuleSet::Czech), Lang::En);
-    assert_eq!(dama::tui::default_lang(RuleSet::Spanish), Lang::En);
+    assert_eq!(dama::tui::default_lang(RuleSet::Czech), Lang::Cs);
+    assert_eq!(dama::tui::default_lang(RuleSet::Spanish), Lang::Es);
     let app = new_app::<Russian>(russian(config(false)));
     insta::assert_snapshot!("russian_start_ru_no_color", screen(&app));
 }

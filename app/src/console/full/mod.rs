@@ -6,7 +6,7 @@
 
 mod command;
 mod house_offer;
-mod rules_texts;
+pub mod rules_texts;
 mod texts;
 
 use std::path::Path;
@@ -16,6 +16,7 @@ pub use rules_texts::RulesTexts;
 pub use texts::Texts;
 
 use super::{ConsoleError, LineIo, Options, Read, board_view};
+use crate::cli::PlayerKind;
 use crate::i18n::{Catalog, capitalize, fill};
 use crate::session::{self, Players, RulesOffer, Undo};
 use dama_core::game::{Game, Outcome, Snapshot};
@@ -79,7 +80,8 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
         rt,
         game: super::new_game::<R>(opts),
         engine: opts.engines.engine(opts.limits),
-        flipped: false,
+        // A person playing Black against the computer sees the board from Black's side.
+        flipped: opts.white == PlayerKind::Engine && opts.black == PlayerKind::Human,
         players: Players {
             white: opts.white,
             black: opts.black,
@@ -218,12 +220,13 @@ impl<R: EngineRules> Session<'_, R> {
                 .iter()
                 .fold(Bitboard::EMPTY.with(mv.from()), |b, &sq| b.with(sq))
         });
-        let board = board_view::czech_marked_on(
+        let board = board_view::marked_board(
             self.game.position(),
             self.flipped,
             self.opts.color,
             marked,
             dama_core::notation::fen_for::orientation::<R>(),
+            R::INFO.notation,
         );
         io.write(&board)?;
         io.line(self.t.legend)
@@ -323,6 +326,10 @@ impl<R: EngineRules> Session<'_, R> {
             }
         }
         let started = std::time::Instant::now();
+        let mut moves = MoveList::new();
+        self.game.legal_moves(&mut moves);
+        // The only legal move is not searched (a depth-1 look): no depth or score is said.
+        let only_move = moves.len() == 1;
         let mut last = None;
         let level = self.opts.limits.level.unwrap_or(10);
         let booked = self
@@ -344,9 +351,14 @@ impl<R: EngineRules> Session<'_, R> {
             .t
             .number(&format!("{:.1}", started.elapsed().as_secs_f64()));
         let saw = match last {
+            _ if only_move => fill(self.rt.only_move, &[&seconds]),
             Some(info) => fill(
                 self.t.engine_saw,
-                &[&seconds, &info.depth.to_string(), &self.t.score(info.score)],
+                &[
+                    &seconds,
+                    &info.depth.to_string(),
+                    &self.rt.score(self.t, info.score),
+                ],
             ),
             None if booked.is_some() => self.t.engine_book.to_string(),
             None => format!("{seconds} s"),
@@ -362,6 +374,13 @@ impl<R: EngineRules> Session<'_, R> {
     /// Reads and handles one line of the person to move.
     fn human_turn(&mut self, io: &mut LineIo<'_>) -> Result<Option<Flow>, ConsoleError> {
         let Read::Line(line) = io.prompt(&self.prompt_text())? else {
+            // Ctrl-D at a terminal asks as `quit` does; the end of a script just ends.
+            if self.opts.interactive
+                && self.unsaved()
+                && let Some(false) = self.ask_yes_no(io, self.t.quit_unsaved)?
+            {
+                return Ok(None);
+            }
             return Ok(Some(Flow::Quit));
         };
         let line = line.trim();
@@ -414,7 +433,9 @@ impl<R: EngineRules> Session<'_, R> {
         match command {
             Command::Help => {
                 io.line(&fill(t.help_rules, &[t.title::<R>()]))?;
-                for line in t.help {
+                // The first line shows the moves in the rule set's own notation.
+                io.line(self.rt.help_moves_for(R::INFO.notation, t))?;
+                for line in t.help.iter().skip(1) {
                     io.line(line)?;
                 }
             }
@@ -434,6 +455,8 @@ impl<R: EngineRules> Session<'_, R> {
                     self.game = Game::new(pos);
                     self.kept = 0;
                     self.offer.reset();
+                    // A position set up has nothing to lose yet: `quit` does not ask.
+                    self.saved = self.game.snapshot();
                     self.show_board(io)?;
                 }
                 Err(e) => io.line(&fill(t.setup_bad, &[&t.fen_error(&e)]))?,
@@ -443,7 +466,8 @@ impl<R: EngineRules> Session<'_, R> {
             Command::Load if arg.is_empty() => io.line(t.load_usage)?,
             Command::Load => {
                 let (file, number) = file_and_number(arg);
-                match load_game_number::<R>(t, Path::new(file), number) {
+                let path = crate::files::expand_home(file);
+                match load_game_number::<R>(t, &path, number) {
                     Ok((record, count)) => {
                         self.game = record.game.clone();
                         let name = super::game_label(file, number.unwrap_or(1), count);
@@ -521,7 +545,7 @@ impl<R: EngineRules> Session<'_, R> {
             .t
             .pdn_header(self.is_engine(Color::White), self.is_engine(Color::Black));
         let text = pdn::write(&self.game, &header);
-        match crate::files::save(Path::new(file), &text) {
+        match crate::files::save(&crate::files::expand_home(file), &text) {
             Ok(()) => {
                 self.saved = self.game.snapshot();
                 io.line(&fill(self.t.saved, &[file]))

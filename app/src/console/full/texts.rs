@@ -72,7 +72,7 @@ pub struct Texts {
     pub save_failed: &'static str,
     /// `load` without a file.
     pub load_usage: &'static str,
-    /// Loaded: {0} the file, {1} the event, {2} the number of half-moves, {3} the state of
+    /// Loaded: {0} the file, {1} the event, {2} the number of half-moves (`RulesTexts::half_moves`), {3} the state of
     /// the game.
     pub loaded: &'static str,
     /// The state of a loaded game that goes on.
@@ -101,10 +101,6 @@ pub struct Texts {
     pub engine_saw: &'static str,
     /// What stands for the search after a move from the opening book.
     pub engine_book: &'static str,
-    /// A found win: {0} half-moves to it.
-    pub score_win: &'static str,
-    /// A found loss: {0} half-moves to it.
-    pub score_loss: &'static str,
     /// The decimal separator of numbers.
     pub decimal: char,
     /// `quit` with an unsaved game, at a terminal.
@@ -259,13 +255,14 @@ impl Texts {
             .map_or(R::INFO.summary, |(_, title)| title)
     }
 
-    /// What the engine's search found, as the engine's move line shows it.
+    /// A score as the engine's move line shows it: a value in men (`+0.43`, with this
+    /// language's separator); a win or loss as `+win 5` (the words and their plural forms are
+    /// [`RulesTexts::score`]'s).
     pub fn score(&self, score: dama_engine::Score) -> String {
         use dama_engine::Score;
         match score {
-            Score::Win(n) => fill(self.score_win, &[&n.to_string()]),
-            Score::Loss(n) => fill(self.score_loss, &[&n.to_string()]),
             Score::Value(v) => self.number(&format!("{:+.2}", f64::from(v) / 100.0)),
+            other => other.to_string(),
         }
     }
 
@@ -312,7 +309,9 @@ impl Texts {
             Some(outcome) => self.outcome(outcome, rt),
             None => self.in_progress.to_string(),
         };
-        let count = record.game.moves().len().to_string();
+        let plies = record.game.moves().len();
+        let form = (rt.plural)(u32::try_from(plies).unwrap_or(u32::MAX));
+        let count = fill(rt.half_moves[form], &[&plies.to_string()]);
         let event = dama_core::text::excerpt(event);
         fill(self.loaded, &[file, &event, &count, &state])
     }

@@ -23,8 +23,16 @@ pub fn is_board_line(line: &str) -> bool {
         && b[0].is_ascii_digit()
         && b[18] == b[0]
         && line[1..18].chars().all(|c| " .oOxX[]".contains(c));
-    rank || line == "  a b c d e f g h"
+    // A numbered set's row: the squares, then the numbers of its dark squares.
+    let keyed = b.len() > 19
+        && b[0] == b' '
+        && line[1..18].chars().all(|c| " .oOxX[]".contains(c))
+        && line[18..].chars().all(|c| c == ' ' || c.is_ascii_digit());
+    rank || keyed
+        || line == "  a b c d e f g h"
         || line == "  h g f e d c b a"
+        || line == "  1 2 3 4 5 6 7 8"
+        || line == "  8 7 6 5 4 3 2 1"
         || line.starts_with("o bílý kámen")
         || line.starts_with("o white man")
 }
