@@ -7,6 +7,7 @@
 //! (the board: mouse path, cursor, typed moves, editor clicks).
 
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use ratatui::layout::Rect;
@@ -117,6 +118,8 @@ pub struct App<R: EngineRules> {
     pub(super) l: &'static Labels,
     pub(super) game: Game<R>,
     pub(super) worker: Worker<R>,
+    /// The tables' messages about refused files, shown on the message line.
+    refusals: Arc<Mutex<Vec<String>>>,
     pub(super) busy: Option<Busy>,
     pub(super) selection: Option<Selection>,
     /// The cursor's file and rank, and whether it is shown (after an arrow key).
@@ -177,8 +180,21 @@ impl<R: EngineRules> App<R> {
             .as_ref()
             .map_or_else(|| "game.pdn".to_string(), |p| p.display().to_string());
         let saved = game.snapshot();
+        // The tables' messages about refused files go to the message line, not over the
+        // screen on standard error.
+        let refusals: Arc<Mutex<Vec<String>>> = Arc::default();
+        let mut engines = cfg.engines.clone();
+        if let Some(tables) = &engines.tables {
+            let sink = Arc::clone(&refusals);
+            engines.tables = Some(Arc::new(tables.reporting_to(Arc::new(move |m: &str| {
+                if let Ok(mut kept) = sink.lock() {
+                    kept.push(format!("dama: {m}"));
+                }
+            }))));
+        }
         let mut app = App {
-            worker: Worker::start(cfg.engines.engine(cfg.limits)),
+            worker: Worker::start(engines.engine(cfg.limits)),
+            refusals,
             l: labels,
             cfg,
             t,
@@ -227,6 +243,14 @@ impl<R: EngineRules> App<R> {
                 column,
                 row,
             } => self.on_click(button, column, row),
+        }
+        let refused: Vec<String> = self
+            .refusals
+            .lock()
+            .map(|mut kept| kept.drain(..).collect())
+            .unwrap_or_default();
+        for message in refused {
+            self.say(message);
         }
         self.after_change();
     }

@@ -260,6 +260,12 @@ impl<R: EngineRules> Session<'_, R> {
                 io.line(&self.outcome_text(outcome))?;
                 return Ok(Flow::Over);
             }
+            if crate::session::engine_cap_reached(&self.game, self.players) {
+                let cap = crate::session::ENGINE_MOVE_CAP.to_string();
+                io.line(&fill(self.t.engine_move_cap, &[&cap]))?;
+                self.game.agree_draw();
+                continue;
+            }
             if let Some(flow) = self.rules_offer(io)? {
                 return Ok(flow);
             }
@@ -317,7 +323,7 @@ impl<R: EngineRules> Session<'_, R> {
         let saw = match last {
             Some(info) => fill(
                 self.t.engine_saw,
-                &[&seconds, &info.depth.to_string(), &self.t.score(info.score)],
+                &[&seconds, &info.depth.to_string(), &self.t.info_score(&info)],
             ),
             None => format!("{seconds} s"),
         };

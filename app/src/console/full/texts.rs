@@ -89,6 +89,8 @@ pub struct Texts {
     pub draw_offer: &'static str,
     /// The draw offer was declined.
     pub draw_declined: &'static str,
+    /// Two engines reached the move cap under rules that draw nothing: {0} the half-moves.
+    pub engine_move_cap: &'static str,
     /// The engine accepts a draw.
     pub engine_accepts: &'static str,
     /// The engine declines a draw.
@@ -103,6 +105,11 @@ pub struct Texts {
     pub score_win: &'static str,
     /// A found loss: {0} half-moves to it.
     pub score_loss: &'static str,
+    /// The endgame tables' win: {0} the half-moves of the current phase (to the next move
+    /// that resets the rules' draw counts: a capture, a man's move), not of the whole game.
+    pub score_table_win: &'static str,
+    /// The endgame tables' loss, counted as [`Texts::score_table_win`].
+    pub score_table_loss: &'static str,
     /// The decimal separator of numbers.
     pub decimal: char,
     /// `quit` with an unsaved game, at a terminal.
@@ -250,6 +257,18 @@ impl Texts {
         RuleSet::of::<R>()
             .and_then(|rules| self.titles.iter().find(|(r, _)| *r == rules))
             .map_or(R::INFO.summary, |(_, title)| title)
+    }
+
+    /// What the engine found, as the engine's move line shows it: the tables' answer (no
+    /// node searched, the root's own table hit) counts the half-moves of the phase.
+    pub fn info_score(&self, info: &dama_engine::Info) -> String {
+        use dama_engine::Score;
+        let from_tables = info.nodes == 0 && info.tbhits == 1;
+        match info.score {
+            Score::Win(n) if from_tables => fill(self.score_table_win, &[&n.to_string()]),
+            Score::Loss(n) if from_tables => fill(self.score_table_loss, &[&n.to_string()]),
+            score => self.score(score),
+        }
     }
 
     /// What the engine's search found, as the engine's move line shows it.
