@@ -117,7 +117,10 @@ pub fn remove_stale_temps(dir: &Path) -> usize {
 /// Whether a process of that id runs (a process we may not signal runs too).
 #[cfg(unix)]
 fn process_runs(pid: u32) -> bool {
-    let Some(pid) = i32::try_from(pid).ok().and_then(rustix::process::Pid::from_raw) else {
+    let Some(pid) = i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    else {
         return false;
     };
     !matches!(

@@ -283,8 +283,7 @@ pub mod spec {
     pub const DRAW: &str = "Tablas!!! Nadie gana";
     /// Not in the specification: a game between two engines stopped at the move cap ({0}
     /// half-moves), these rules drawing nothing by themselves.
-    pub const MOVE_CAP: &str =
-        "Dos motores llevan {0} medias jugadas y estas reglas no dan tablas: la partida se da por tablas.";
+    pub const MOVE_CAP: &str = "Dos motores llevan {0} medias jugadas y estas reglas no dan tablas: la partida se da por tablas.";
     /// Not in the specification: a move that passes every check of the specification but that
     /// the chosen rule set forbids (for instance a capture left out where capture is compulsory).
     pub const NOT_ALLOWED: &str = "Error!!! No lo permiten las reglas";

@@ -473,8 +473,7 @@ fn ask_command<R: EngineRules>(
         .arg("analyze")
         .arg("--rules")
         .arg(R::INFO.name)
-        .args(game_args(game, history))
-    ;
+        .args(game_args(game, history));
     if let Some(level) = limits.level {
         command.arg(format!("--level={level}"));
     }

@@ -5,8 +5,8 @@
 
 use std::io::{self, Write};
 use std::sync::Arc;
-use std::sync::mpsc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::time::Duration;
 
 use crossterm::cursor::{Hide, Show};

@@ -161,7 +161,11 @@ struct Reporting(Option<tables::Reporter>);
 
 impl std::fmt::Debug for Reporting {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(if self.0.is_some() { "reporter" } else { "stderr" })
+        f.write_str(if self.0.is_some() {
+            "reporter"
+        } else {
+            "stderr"
+        })
     }
 }
 
