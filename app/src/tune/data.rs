@@ -308,7 +308,12 @@ fn parse_line(line: &str) -> Result<Option<(Position, f64)>, String> {
         "1" => 1.0,
         "0.5" => 0.5,
         "0" => 0.0,
-        other => return Err(format!("result '{other}' is not 1, 0.5 or 0")),
+        other => {
+            return Err(format!(
+                "result '{}' is not 1, 0.5 or 0",
+                dama_core::text::excerpt(other)
+            ));
+        }
     };
     let pos = fen::parse(fen_text.trim()).map_err(|e| e.to_string())?;
     Ok(Some((pos, result)))

@@ -275,7 +275,8 @@ impl ClassFile {
         if header.rules != rules {
             return Err(bad(format!(
                 "built for the {} rules, not {}",
-                header.rules, rules
+                dama_core::text::excerpt(&header.rules),
+                rules
             )));
         }
         if header.material != m {

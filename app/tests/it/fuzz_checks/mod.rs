@@ -379,7 +379,6 @@ pub fn tui_events(bytes: &[u8]) {
     let Ok(mut app) = App::<Czech>::new(cfg, 80, 24) else {
         panic!("the app starts");
     };
-    let mut size = (80u16, 24u16);
     let backend = ratatui::backend::TestBackend::new(80, 24);
     let mut terminal = ratatui::Terminal::new(backend).expect("a test terminal");
     for chunk in bytes.chunks(4).take(300) {
@@ -434,8 +433,7 @@ pub fn tui_events(bytes: &[u8]) {
             continue;
         }
         if let Event::Resize { width, height } = event {
-            size = (width.max(1), height.max(1));
-            terminal.backend_mut().resize(size.0, size.1);
+            terminal.backend_mut().resize(width.max(1), height.max(1));
         }
         app.handle(event);
         let _ = app.wait_engine(std::time::Duration::ZERO);
