@@ -280,7 +280,10 @@ impl ClassFile {
             )));
         }
         if header.material != m {
-            return Err(bad(format!("holds class {}", header.material.name())));
+            return Err(bad(format!(
+                "holds class {}",
+                dama_core::text::excerpt(&header.material.name())
+            )));
         }
         if header.entries != Class::new(m).len() || header.block == 0 || header.block > MAX_BLOCK {
             return Err(bad("wrong size for its class".to_string()));
