@@ -88,12 +88,70 @@ pub fn expand_home(typed: &str) -> PathBuf {
     }
 }
 
-/// Writes `text` to `path` so that the file is never left half written and nothing but
-/// `path` is touched: the text goes to a new temporary file with a random name, created
-/// exclusively in the same directory (a planted file or link of that name cannot be
-/// followed), which then replaces `path` by a rename. An existing file's permissions are
-/// kept. A symbolic link at `path` is replaced by the file; what it pointed to is left alone.
-pub fn save(path: &Path, text: &str) -> Result<(), FileError> {
+/// The start of the name of every temporary file this program writes next to a file it
+/// replaces (game saves, table files): `.dama-PID-` with the writer's process id, then
+/// random characters and [`TEMP_SUFFIX`]. A file of that shape whose process is gone was left
+/// by an interrupted write, and [`remove_stale_temps`] deletes it.
+pub fn temp_prefix() -> String {
+    format!(".dama-{}-", std::process::id())
+}
+
+/// The end of a temporary file's name.
+pub const TEMP_SUFFIX: &str = ".tmp";
+
+/// Deletes the temporary files in `dir` left by writers that are no longer running
+/// (`.dama-PID-….tmp` whose process PID is gone); a running writer's file is left alone.
+/// Returns how many were deleted. Errors are ignored: this only tidies.
+pub fn remove_stale_temps(dir: &Path) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let Some(pid) = name
+            .strip_prefix(".dama-")
+            .filter(|rest| rest.ends_with(TEMP_SUFFIX))
+            .and_then(|rest| rest.split_once('-'))
+            .and_then(|(pid, _)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != std::process::id()
+            && !process_runs(pid)
+            && entry.file_type().is_ok_and(|t| t.is_file())
+            && fs::remove_file(entry.path()).is_ok()
+        {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// Whether a process of that id runs (a process we may not signal runs too).
+#[cfg(unix)]
+fn process_runs(pid: u32) -> bool {
+    let Some(pid) = i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    else {
+        return false;
+    };
+    !matches!(
+        rustix::process::test_kill_process(pid),
+        Err(rustix::io::Errno::SRCH)
+    )
+}
+
+/// Whether a process of that id runs (unknown here: taken as running, so nothing is deleted).
+#[cfg(not(unix))]
+fn process_runs(_pid: u32) -> bool {
+    true
+}
+
+/// The directory `path` is written into, checked: it exists and is a directory.
+fn target_dir(path: &Path) -> Result<&Path, FileError> {
     if path.file_name().is_none() {
         return Err(FileError::NotAFile);
     }
@@ -102,31 +160,99 @@ pub fn save(path: &Path, text: &str) -> Result<(), FileError> {
         _ => Path::new("."),
     };
     match fs::metadata(dir) {
-        Ok(meta) if meta.is_dir() => {}
-        Ok(_) => return Err(FileError::NoDirectory(dir.to_path_buf())),
+        Ok(meta) if meta.is_dir() => Ok(dir),
+        Ok(_) => Err(FileError::NoDirectory(dir.to_path_buf())),
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            return Err(FileError::NoDirectory(dir.to_path_buf()));
+            Err(FileError::NoDirectory(dir.to_path_buf()))
         }
-        Err(e) => return Err(e.into()),
+        Err(e) => Err(e.into()),
     }
-    if fs::metadata(path).is_ok_and(|m| m.is_dir()) {
+}
+
+/// What stands at a path to be replaced, checked: nothing (a new file), a regular file, or
+/// a symbolic link (which is replaced by the file, never followed). Anything else (a
+/// directory, a pipe, a device, a socket) is refused: writing over it would replace a
+/// device node or block on a pipe.
+pub fn check_target(path: &Path) -> Result<Option<fs::Metadata>, FileError> {
+    target_dir(path)?;
+    match fs::symlink_metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e.into()),
+        Ok(meta) if meta.is_file() || meta.file_type().is_symlink() => Ok(Some(meta)),
+        Ok(_) => Err(FileError::NotAFile),
+    }
+}
+
+/// Opens `path` to be written from its start as the output goes (a match's PDN, `tune`'s
+/// files), as [`save`] would replace it: refused unless [`check_target`] allows it; a
+/// symbolic link there is removed and a new file made in its place (what it pointed to is
+/// left alone); an existing file is emptied and keeps its permissions; a new one gets the
+/// usual `0666` less the umask. Stale temporary files of the directory are cleaned.
+pub fn create(path: &Path) -> Result<File, FileError> {
+    let dir = target_dir(path)?;
+    if check_target(path)?.is_some_and(|m| m.file_type().is_symlink()) {
+        fs::remove_file(path)?;
+    }
+    remove_stale_temps(dir);
+    let file = open_new_or_regular(path)?;
+    if !file.metadata()?.is_file() {
         return Err(FileError::NotAFile);
     }
-    let kept_permissions = fs::symlink_metadata(path)
-        .ok()
-        .filter(|m| m.is_file())
-        .map(|m| m.permissions());
+    file.set_len(0)?;
+    Ok(file)
+}
+
+/// Opens `path` for writing without following a symbolic link and without blocking on a
+/// pipe (one planted after the check is refused by the caller's look at the open file).
+#[cfg(unix)]
+fn open_new_or_regular(path: &Path) -> Result<File, FileError> {
+    use rustix::fs::{Mode, OFlags};
+    let fd = rustix::fs::open(
+        path,
+        OFlags::WRONLY | OFlags::CREATE | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC,
+        Mode::from_raw_mode(0o666),
+    )
+    .map_err(|e| match e {
+        rustix::io::Errno::LOOP | rustix::io::Errno::NXIO => FileError::NotAFile,
+        e => FileError::from(io::Error::from(e)),
+    })?;
+    Ok(File::from(fd))
+}
+
+#[cfg(not(unix))]
+fn open_new_or_regular(path: &Path) -> Result<File, FileError> {
+    Ok(fs::OpenOptions::new().write(true).create(true).open(path)?)
+}
+
+/// A new temporary file in `dir`, named for [`remove_stale_temps`], created exclusively (a
+/// planted file or link of that name cannot be followed), with the permissions a new file
+/// gets (`0666` less the umask, not the `0600` of temporary files).
+pub fn temp_in(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
+    let prefix = temp_prefix();
     let mut builder = tempfile::Builder::new();
-    builder.prefix(".dama-").suffix(".tmp");
-    // A new file gets the usual mode (0666 less the umask, so 0644 mostly), not the
-    // temporary file's private 0600.
+    builder.prefix(&prefix).suffix(TEMP_SUFFIX);
     #[cfg(unix)]
     {
-        use std::os::unix::fs::PermissionsExt as _;
+        use std::os::unix::fs::PermissionsExt;
         builder.permissions(fs::Permissions::from_mode(0o666));
     }
-    let mut tmp = builder.tempfile_in(dir)?;
-    tmp.write_all(text.as_bytes())?;
+    builder.tempfile_in(dir)
+}
+
+/// Writes `text` to `path` so that the file is never left half written and nothing but
+/// `path` is touched: the text goes to a new temporary file ([`temp_in`]) in the same
+/// directory, which then replaces `path` by a rename. What stands at `path` must pass
+/// [`check_target`] (a pipe or a device is refused, never replaced). An existing file's
+/// permissions are kept. A symbolic link at `path` is replaced by the file; what it pointed
+/// to is left alone. Stale temporary files of the directory are cleaned.
+pub fn save(path: &Path, text: impl AsRef<[u8]>) -> Result<(), FileError> {
+    let dir = target_dir(path)?;
+    let kept_permissions = check_target(path)?
+        .filter(|m| m.is_file())
+        .map(|m| m.permissions());
+    remove_stale_temps(dir);
+    let mut tmp = temp_in(dir)?;
+    tmp.write_all(text.as_ref())?;
     tmp.as_file().sync_all()?;
     if let Some(permissions) = kept_permissions {
         tmp.as_file().set_permissions(permissions)?;
@@ -150,31 +276,6 @@ mod tests {
     }
 
     #[test]
-    fn a_leading_tilde_is_the_home_directory() {
-        let home = directories::BaseDirs::new()
-            .unwrap()
-            .home_dir()
-            .to_path_buf();
-        assert_eq!(expand_home("~/g.pdn"), home.join("g.pdn"));
-        assert_eq!(expand_home("~"), home);
-        assert_eq!(expand_home("~other/g.pdn"), PathBuf::from("~other/g.pdn"));
-        assert_eq!(expand_home("a/~/g.pdn"), PathBuf::from("a/~/g.pdn"));
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn a_new_file_is_not_private() {
-        use std::os::unix::fs::PermissionsExt as _;
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("g.pdn");
-        save(&path, "x").unwrap();
-        let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
-        // Whatever the umask, the group or others get what it lets through (0600 before).
-        let umask_allows_more = mode != 0o600;
-        assert!(umask_allows_more, "{mode:o}");
-    }
-
-    #[test]
     fn refusals() {
         let dir = tempfile::tempdir().unwrap();
         assert!(matches!(
@@ -187,5 +288,17 @@ mod tests {
             Err(FileError::NoDirectory(_))
         ));
         assert!(matches!(save(dir.path(), "x"), Err(FileError::NotAFile)));
+    }
+
+    #[test]
+    fn a_leading_tilde_is_the_home_directory() {
+        let home = directories::BaseDirs::new()
+            .unwrap()
+            .home_dir()
+            .to_path_buf();
+        assert_eq!(expand_home("~/g.pdn"), home.join("g.pdn"));
+        assert_eq!(expand_home("~"), home);
+        assert_eq!(expand_home("~other/g.pdn"), PathBuf::from("~other/g.pdn"));
+        assert_eq!(expand_home("a/~/g.pdn"), PathBuf::from("a/~/g.pdn"));
     }
 }

@@ -31,8 +31,14 @@ fn run(cli: &Cli) -> Result<(), CliError> {
     );
     engines.book = !cli.opts.no_book;
     match &command {
-        Command::Tb(args) => dama::commands::tb::run(&cli.opts, args, &mut out)
-            .map_err(|e| CliError::Input(e.to_string()))?,
+        Command::Tb(args) => {
+            dama::commands::tb::run(&cli.opts, args, &mut out).map_err(|e| {
+                match e.output_error() {
+                    Ok(e) => CliError::Io(e),
+                    Err(other) => CliError::Input(other.to_string()),
+                }
+            })?
+        }
         Command::Perft(args) => cli::perft(&cli.opts, args, &mut out, &mut err)?,
         Command::Moves => cli::moves(&cli.opts, &mut out)?,
         Command::Analyze => cli::analyze(&cli.opts, &engines, &mut out)?,

@@ -115,6 +115,22 @@ pub enum OfferNext {
     Dropped,
 }
 
+/// The half-moves after which a game between two engines under rules with no draw rule of
+/// their own ([`dama_core::Rules::DRAWS_BY_RULE`]: the Spanish spec's) ends in a draw, said
+/// when it does: 400, as `dama match`'s default `--max-plies` (two engines shuffling kings
+/// would otherwise play for ever, the input being read by nobody).
+pub const ENGINE_MOVE_CAP: usize = 400;
+
+/// Whether the game between `players` has reached [`ENGINE_MOVE_CAP`] (both engines, rules
+/// that draw nothing, the game going on).
+pub fn engine_cap_reached<R: dama_core::Rules>(game: &Game<R>, players: Players) -> bool {
+    !R::DRAWS_BY_RULE
+        && players.is_engine(dama_core::Color::White)
+        && players.is_engine(dama_core::Color::Black)
+        && !game.is_over()
+        && game.moves().len() >= ENGINE_MOVE_CAP
+}
+
 /// The draw offer some rules make ([`Rules::draw_offer_due`]): between two people both are
 /// asked, the side to move first; a person playing the engine is asked when the engine would
 /// accept; two engines agree when both accept. Made once per half-move; once a person declines,

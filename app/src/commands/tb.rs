@@ -1,7 +1,7 @@
 //! `dama tb build|probe|info|verify`: the arguments and what they print.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
@@ -71,6 +71,78 @@ pub enum TbError {
     /// The output or the directory failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    /// The table directory given cannot hold tables.
+    #[error("{0}")]
+    BadDir(String),
+}
+
+impl TbError {
+    /// The error of writing the output, if this is one (a closed pipe, a full disk under
+    /// standard output): the binary ends quietly on a closed pipe, as `ls | head` does.
+    pub fn output_error(self) -> Result<std::io::Error, TbError> {
+        match self {
+            TbError::Io(e) | TbError::Dir(DirError::Report(e)) => Ok(e),
+            other => Err(other),
+        }
+    }
+}
+
+/// What is wrong with the table directory `base`, if anything, when tables are to be read
+/// from it: it does not exist, is not a directory, or cannot be read.
+fn base_problem(base: &Path) -> Option<String> {
+    let shown = base.display();
+    match std::fs::metadata(base) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Some(format!("the table directory {shown} does not exist"))
+        }
+        Err(e) => Some(format!("cannot read the table directory {shown}: {e}")),
+        Ok(meta) if !meta.is_dir() => {
+            Some(format!("the table directory {shown} is not a directory"))
+        }
+        Ok(_) => std::fs::read_dir(base)
+            .err()
+            .map(|e| format!("cannot read the table directory {shown}: {e}")),
+    }
+}
+
+/// What is wrong with `base` as the directory of the tables of `rules` (one of `names`, the
+/// rule sets asked for), if anything: [`base_problem`], or no folder of any of those rule
+/// sets in it (and then whether it is itself a rule set's folder, given in place of the
+/// directory above it), or that folder cannot be read.
+fn dir_problem(base: &Path, names: &[&str]) -> Option<String> {
+    if let Some(why) = base_problem(base) {
+        return Some(why);
+    }
+    let shown = base.display();
+    let present: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|r| dama_tablebase::rules_dir(base, r).is_dir())
+        .collect();
+    if present.is_empty() {
+        let holds_tables = std::fs::read_dir(base).is_ok_and(|entries| {
+            entries
+                .flatten()
+                .any(|e| e.path().extension().is_some_and(|x| x == "dtb"))
+        });
+        let folder = match names {
+            [one] => format!("{one}/ folder"),
+            _ => "rule-set folder (czech/, spanish/, …)".to_string(),
+        };
+        return Some(if holds_tables {
+            format!(
+                "{shown} holds table files itself: give the directory above it (each rule set's files are in a folder of its name)"
+            )
+        } else {
+            format!("the table directory {shown} has no {folder} (build the tables: dama tb build)")
+        });
+    }
+    present.iter().find_map(|r| {
+        let dir = dama_tablebase::rules_dir(base, r);
+        std::fs::read_dir(&dir)
+            .err()
+            .map(|e| format!("cannot read {}: {e}", dir.display()))
+    })
 }
 
 /// Runs `dama tb` with the options' rule set, table directory (`--tb-dir`, else the default)
@@ -95,7 +167,10 @@ pub fn run(opts: &crate::cli::Options, args: &TbArgs, out: &mut impl Write) -> R
             let value = with_rules!(rules, R => tables
                 .raw(&pos)
                 .map(|v| v.within(fresh_budget::<R>(&pos))));
-            let value = value.ok_or_else(|| TbError::Outside(pos.to_string()))?;
+            let value = value.ok_or_else(|| match dir_problem(&base, &[rules.name()]) {
+                Some(why) => TbError::BadDir(format!("{pos}: not in the tables: {why}")),
+                None => TbError::Outside(pos.to_string()),
+            })?;
             writeln!(out, "{value}")?;
             Ok(())
         }
@@ -161,6 +236,11 @@ pub fn build<R: TableRules>(
                 m.name()
             ),
             BuildEvent::Present(m) => writeln!(out, "present {}", m.name()),
+            BuildEvent::Refused { material, why } => writeln!(
+                out,
+                "refused {} ({why}): building it again",
+                material.name()
+            ),
             BuildEvent::Start { total } => {
                 let _ = bar_ref.set(progress_bar(*total));
                 Ok(())
@@ -200,6 +280,8 @@ pub fn build<R: TableRules>(
             }
         }
     };
+    // Temporary files of interrupted builds (their writers gone) are deleted first.
+    crate::files::remove_stale_temps(dir);
     build_dir::<R>(dir, pieces, &mut report, &progress)?;
     Ok(())
 }
@@ -223,6 +305,11 @@ fn verify<R: TableRules>(
 }
 
 fn info(base: &std::path::Path, sets: &[RuleSet], out: &mut impl Write) -> Result<(), TbError> {
+    // A directory that cannot hold tables is an error, not an empty list.
+    let names: Vec<&str> = sets.iter().map(|r| r.name()).collect();
+    if let Some(why) = dir_problem(base, &names) {
+        return Err(TbError::BadDir(why));
+    }
     for &rules in sets {
         let dir = dama_tablebase::rules_dir(base, rules.name());
         let tables = Tables::new(rules.name(), Some(&dir));

@@ -80,6 +80,16 @@ fn play_game<R: EngineRules>(
             })?;
             return ask_again(io);
         }
+        let players = crate::session::Players {
+            white: opts.white,
+            black: opts.black,
+        };
+        if crate::session::engine_cap_reached(&game, players) {
+            let cap = crate::session::ENGINE_MOVE_CAP.to_string();
+            io.line(&fill(es::spec::MOVE_CAP, &[&cap]))?;
+            game.agree_draw();
+            continue;
+        }
         let prompt = prompt_for(game.turn());
         let player = match game.turn() {
             Color::White => opts.white,

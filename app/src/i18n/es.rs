@@ -96,12 +96,15 @@ pub static TEXTS: Texts = Texts {
     at_line: "línea {0}: {1}",
     draw_offer: "{0} ofrecen tablas. ¿Las aceptan {1}? (s/n): ",
     draw_declined: "Tablas rechazadas; la partida sigue.",
+    engine_move_cap: "Dos motores llevan {0} medias jugadas y estas reglas no dan tablas por sí solas: la partida acaba en tablas.",
     engine_accepts: "El ordenador acepta las tablas.",
     engine_declines: "El ordenador rechaza las tablas; la partida sigue.",
     engine_offers: "El ordenador ofrece tablas. ¿Las aceptas? (s/n): ",
     engine_plays: "{0} (ordenador) juegan {1} — {2}",
     engine_saw: "{0} s, profundidad {1}, {2}",
     engine_book: "del libro de aperturas",
+    score_table_win: "gana según las tablas, {0} medias jugadas hasta la próxima captura o jugada de ficha",
+    score_table_loss: "pierde según las tablas, {0} medias jugadas hasta la próxima captura o jugada de ficha",
     decimal: ',',
     quit_unsaved: "La partida no está guardada. ¿Salir de todos modos? (s/n): ",
     resign_confirm: "¿De verdad abandonas? (s/n): ",
@@ -312,6 +315,9 @@ pub mod spec {
     pub const PLAY_AGAIN: &str = "¿Queréis jugar otra? (s/n): ";
     /// Not in the specification: a draw, which only rule sets with draw rules can reach.
     pub const DRAW: &str = "Tablas!!! Nadie gana";
+    /// Not in the specification: a game between two engines stopped at the move cap ({0}
+    /// half-moves), these rules drawing nothing by themselves.
+    pub const MOVE_CAP: &str = "Dos motores llevan {0} medias jugadas y estas reglas no dan tablas: la partida se da por tablas.";
     /// Not in the specification: a move that passes every check of the specification but that
     /// the chosen rule set forbids (for instance a capture left out where capture is compulsory).
     pub const NOT_ALLOWED: &str = "Error!!! No lo permiten las reglas";

@@ -39,14 +39,33 @@ impl Drop for Process {
         let _ = writeln!(self.stdin, "quit");
         let _ = self.stdin.flush();
         let deadline = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+        let mut ended = false;
+        while !ended && Instant::now() < deadline {
+            ended = matches!(self.child.try_wait(), Ok(Some(_)));
+            if !ended {
+                std::thread::sleep(Duration::from_millis(10));
             }
-            std::thread::sleep(Duration::from_millis(10));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        // The engine's group (what a wrapper left running), then the engine if it still runs.
+        #[cfg(unix)]
+        let _ = rustix::process::kill_process_group(
+            rustix::process::Pid::from_child(&self.child),
+            rustix::process::Signal::KILL,
+        );
+        if !ended {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// The engine's next output line (at most 1 MiB, bytes that are not UTF-8 replaced, the
+/// line's end trimmed), or `None` at the end of its output.
+pub fn next_line(reader: &mut impl BufRead) -> Option<String> {
+    let mut buf = Vec::new();
+    match std::io::Read::take(reader, 1 << 20).read_until(b'\n', &mut buf) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => Some(String::from_utf8_lossy(&buf).trim_end().to_string()),
     }
 }
 
@@ -151,11 +170,19 @@ impl HubPlayer {
         let Some((program, args)) = self.command.split_first() else {
             return Err(PlayerError::Run(name, "no command".into()));
         };
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::null());
+        // A group of its own, killed whole when the engine is let go (a wrapper's children).
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            command.process_group(0);
+        }
+        let mut child = command
             .spawn()
             .map_err(|e| PlayerError::Run(name.clone(), e.to_string()))?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
@@ -165,18 +192,11 @@ impl HubPlayer {
         };
         let (tx, lines) = mpsc::channel();
         std::thread::spawn(move || {
-            // Lines of at most 1 MiB each; the reader ends with the engine's output.
+            // The reader ends with the engine's output.
             let mut reader = BufReader::new(stdout);
-            loop {
-                let mut buf = Vec::new();
-                match std::io::Read::take(&mut reader, 1 << 20).read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                        if tx.send(line).is_err() {
-                            break;
-                        }
-                    }
+            while let Some(line) = next_line(&mut reader) {
+                if tx.send(line).is_err() {
+                    break;
                 }
             }
         });

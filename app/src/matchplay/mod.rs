@@ -237,7 +237,7 @@ fn run_for<R: EngineRules>(
     }
     let mut pdn_file = match &args.pdn {
         Some(path) => Some(
-            std::fs::File::create(path)
+            crate::files::create(path)
                 .map(io::BufWriter::new)
                 .map_err(|e| MatchError::Pdn(path.display().to_string(), e.to_string()))?,
         ),

@@ -141,6 +141,8 @@ pub enum OpeningError {
 /// skipped.
 pub fn from_fens<R: EngineRules>(text: &str) -> Result<Vec<Opening>, OpeningError> {
     let mut openings = Vec::new();
+    // A byte-order mark (an editor's UTF-8 file) is not part of the first line.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (index, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {

@@ -271,6 +271,16 @@ impl Player {
         }
     }
 
+    /// Whether the player, playing `side`, accepts the draw the rules offer in `game` (the
+    /// house rules' offer, [`dama_core::Rules::draw_offer_due`]): this build's engine answers
+    /// as it does in `dama play`; another program cannot be asked, and plays on.
+    pub fn accepts_draw<R: EngineRules>(&mut self, game: &Game<R>, side: dama_core::Color) -> bool {
+        match self {
+            Player::Engine(engine) => engine.accepts_draw(game, side),
+            Player::Command { .. } | Player::Hub(_) => false,
+        }
+    }
+
     /// The move in the game's position, with `left` on the player's clock if it plays on one.
     pub fn choose<R: EngineRules>(
         &mut self,
@@ -313,12 +323,134 @@ fn patience(movetime: Option<Duration>) -> Duration {
 /// Whether the `dama` at `path` takes `dama analyze --moves` (its help names it; builds
 /// before it do not, and are given the position alone).
 pub fn takes_moves(path: &Path) -> bool {
-    Command::new(path)
-        .args(["analyze", "--help"])
+    let mut command = Command::new(path);
+    command.args(["analyze", "--help"]);
+    matches!(run_bounded(command, Duration::from_secs(10)),
+        Ok(Ran::Ended { out, .. }) if String::from_utf8_lossy(&out).contains("--moves"))
+}
+
+/// How a program run by [`run_bounded`] ended.
+enum Ran {
+    /// It ended (with this status) and this is what it wrote (at most 1 MiB of each).
+    Ended {
+        status: std::process::ExitStatus,
+        out: Vec<u8>,
+        err: Vec<u8>,
+    },
+    /// It was still running at the deadline: it and its process group were killed.
+    TimedOut,
+}
+
+/// Runs `command` (no input; its output and errors read as bytes, at most 1 MiB each) in a
+/// process group of its own, waiting at most `wait`. When the program ends, or at the
+/// deadline, the whole group is killed: a wrapper's leftover process (`sleep 20 &`, a `dama`
+/// started without `exec`) neither keeps running nor holds the output pipe open; and the
+/// output is read no longer than the deadline whatever holds the pipe (what came by then is
+/// kept).
+fn run_bounded(mut command: Command, wait: Duration) -> std::io::Result<Ran> {
+    use std::sync::Mutex;
+    use std::time::Instant;
+    command
         .stdin(Stdio::null())
-        .stderr(Stdio::null())
-        .output()
-        .is_ok_and(|out| String::from_utf8_lossy(&out.stdout).contains("--moves"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        command.process_group(0);
+    }
+    let deadline = Instant::now() + wait;
+    let mut child = command.spawn()?;
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    let reader = |stream: Option<Box<dyn Read + Send>>| {
+        let text = Arc::new(Mutex::new(Vec::new()));
+        let shared = Arc::clone(&text);
+        let done = done_tx.clone();
+        std::thread::spawn(move || {
+            if let Some(mut stream) = stream {
+                let mut chunk = [0u8; 8192];
+                loop {
+                    match stream.read(&mut chunk) {
+                        Ok(0) | Err(_) => break,
+                        Ok(n) => {
+                            let Ok(mut text) = shared.lock() else { break };
+                            // At most 1 MiB: the output of one search is a few kilobytes.
+                            let room = (1usize << 20).saturating_sub(text.len());
+                            text.extend_from_slice(&chunk[..n.min(room)]);
+                        }
+                    }
+                }
+            }
+            let _ = done.send(());
+        });
+        text
+    };
+    let out = reader(
+        child
+            .stdout
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+    );
+    let err = reader(
+        child
+            .stderr
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Read + Send>),
+    );
+    drop(done_tx);
+    let waited = child.wait_timeout(deadline.saturating_duration_since(Instant::now()));
+    kill_group(&child);
+    let status = match waited {
+        Ok(Some(status)) => status,
+        Ok(None) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(Ran::TimedOut);
+        }
+        Err(e) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(e);
+        }
+    };
+    // Both readers end at the pipes' end (the group is gone); a process that left the group
+    // and still holds a pipe is not waited for past the deadline (and a moment's grace).
+    let grace = deadline.saturating_duration_since(Instant::now()) + Duration::from_millis(200);
+    let until = Instant::now() + grace;
+    for _ in 0..2 {
+        if done_rx
+            .recv_timeout(until.saturating_duration_since(Instant::now()))
+            .is_err()
+        {
+            break;
+        }
+    }
+    let take = |text: &Arc<Mutex<Vec<u8>>>| text.lock().map(|t| t.clone()).unwrap_or_default();
+    Ok(Ran::Ended {
+        status,
+        out: take(&out),
+        err: take(&err),
+    })
+}
+
+/// Kills the process group the child leads (its leftovers; the child itself if it runs).
+#[cfg(unix)]
+fn kill_group(child: &std::process::Child) {
+    let group = rustix::process::Pid::from_child(child);
+    let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+}
+
+#[cfg(not(unix))]
+fn kill_group(_child: &std::process::Child) {}
+
+/// The move of a `dama analyze`'s output: its last `bestmove ` line, read from bytes (a
+/// stray byte that is not UTF-8 is replaced, not a reason to refuse the whole output).
+pub fn bestmove_of(out: &[u8]) -> Option<String> {
+    String::from_utf8_lossy(out)
+        .lines()
+        .rev()
+        .find_map(|line| line.strip_prefix("bestmove "))
+        .map(|best| best.trim().to_string())
 }
 
 /// The arguments that give `dama analyze` the game: its start and every move since
@@ -356,10 +488,7 @@ fn ask_command<R: EngineRules>(
         .arg("analyze")
         .arg("--rules")
         .arg(R::INFO.name)
-        .args(game_args(game, history))
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+        .args(game_args(game, history));
     if let Some(level) = limits.level {
         command.arg(format!("--level={level}"));
     }
@@ -375,53 +504,14 @@ fn ask_command<R: EngineRules>(
     if let Some(threads) = threads {
         command.arg(format!("--threads={threads}"));
     }
-    let mut child = command
-        .spawn()
-        .map_err(|e| PlayerError::Run(name.clone(), e.to_string()))?;
-    let reader = |stream: Option<Box<dyn Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut text = String::new();
-            if let Some(stream) = stream {
-                // At most 1 MiB: the output of one search is a few kilobytes.
-                let _ = stream.take(1 << 20).read_to_string(&mut text);
-            }
-            text
-        })
-    };
-    let out = reader(
-        child
-            .stdout
-            .take()
-            .map(|s| Box::new(s) as Box<dyn Read + Send>),
-    );
-    let err = reader(
-        child
-            .stderr
-            .take()
-            .map(|s| Box::new(s) as Box<dyn Read + Send>),
-    );
     let wait = patience(movetime);
-    let status = match child.wait_timeout(wait) {
-        Ok(Some(status)) => status,
-        Ok(None) => {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(PlayerError::Timeout(name, wait.as_millis()));
-        }
-        Err(e) => {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(PlayerError::Run(name, e.to_string()));
-        }
+    let (status, out, err) = match run_bounded(command, wait) {
+        Ok(Ran::Ended { status, out, err }) => (status, out, err),
+        Ok(Ran::TimedOut) => return Err(PlayerError::Timeout(name, wait.as_millis())),
+        Err(e) => return Err(PlayerError::Run(name, e.to_string())),
     };
-    let out = out.join().unwrap_or_default();
-    let err = err.join().unwrap_or_default();
-    let best = out
-        .lines()
-        .rev()
-        .find_map(|line| line.strip_prefix("bestmove "))
-        .map(str::trim);
-    let Some(best) = best else {
+    let Some(best) = bestmove_of(&out) else {
+        let err = String::from_utf8_lossy(&err);
         let why = err.lines().next().unwrap_or("").trim();
         let why = if why.is_empty() {
             format!("no bestmove line ({status})")
@@ -430,6 +520,7 @@ fn ask_command<R: EngineRules>(
         };
         return Err(PlayerError::NoMove(name, why));
     };
+    let best = best.as_str();
     let mut moves = MoveList::new();
     game.legal_moves(&mut moves);
     moves

@@ -148,6 +148,16 @@ fn play_game<R: EngineRules>(
         if stop.load(Ordering::Relaxed) {
             return None;
         }
+        // The rules' draw offer (the house rules'), answered by both players as in `play`.
+        if R::draw_offer_due(game.position(), game.counters()) {
+            let mover = game.turn();
+            if players[seat(mover)].accepts_draw(&game, mover)
+                && players[seat(!mover)].accepts_draw(&game, !mover)
+            {
+                game.agree_draw();
+                continue;
+            }
+        }
         let side = game.turn();
         let who = seat(side);
         let started = Instant::now();

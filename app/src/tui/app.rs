@@ -7,6 +7,7 @@
 //! (the board: mouse path, cursor, typed moves, editor clicks).
 
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use ratatui::layout::Rect;
@@ -123,6 +124,8 @@ pub struct App<R: EngineRules> {
     pub(super) l: &'static Labels,
     pub(super) game: Game<R>,
     pub(super) worker: Worker<R>,
+    /// The tables' messages about refused files, shown on the message line.
+    refusals: Arc<Mutex<Vec<String>>>,
     pub(super) busy: Option<Busy>,
     pub(super) selection: Option<Selection>,
     /// The cursor's file and rank, and whether it is shown (after an arrow key).
@@ -194,12 +197,25 @@ impl<R: EngineRules> App<R> {
         let saved = game.snapshot();
         // A person playing Black against the computer sees the board from Black's side.
         let flipped = cfg.white == PlayerKind::Engine && cfg.black == PlayerKind::Human;
+        // The tables' messages about refused files go to the message line, not over the
+        // screen on standard error.
+        let refusals: Arc<Mutex<Vec<String>>> = Arc::default();
+        let mut engines = cfg.engines.clone();
+        if let Some(tables) = &engines.tables {
+            let sink = Arc::clone(&refusals);
+            engines.tables = Some(Arc::new(tables.reporting_to(Arc::new(move |m: &str| {
+                if let Ok(mut kept) = sink.lock() {
+                    kept.push(format!("dama: {m}"));
+                }
+            }))));
+        }
         let mut app = App {
             worker: Worker::start_with_book(
-                cfg.engines.engine(cfg.limits),
-                dama_core::RuleSet::of::<R>().and_then(|rules| cfg.engines.book(rules)),
+                engines.engine(cfg.limits),
+                dama_core::RuleSet::of::<R>().and_then(|rules| engines.book(rules)),
                 cfg.limits.level.unwrap_or(10),
             ),
+            refusals,
             l: labels,
             cfg,
             t,
@@ -256,6 +272,14 @@ impl<R: EngineRules> App<R> {
                 column,
                 row,
             } => self.on_click(button, column, row),
+        }
+        let refused: Vec<String> = self
+            .refusals
+            .lock()
+            .map(|mut kept| kept.drain(..).collect())
+            .unwrap_or_default();
+        for message in refused {
+            self.say(message);
         }
         self.after_change();
     }

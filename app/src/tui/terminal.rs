@@ -1,10 +1,12 @@
 //! The real terminal: raw mode, the alternate screen and mouse capture, and their undoing on
-//! every way out — quit, end of input, a panic (hook) and SIGINT/SIGTERM/SIGHUP (flags checked
-//! between events).
+//! every way out — quit, end of input, a hang-up of the terminal, a panic (hook) and
+//! SIGINT/SIGTERM/SIGHUP (flags checked between events; the events are read on a thread of
+//! their own, so the checks run whatever the event source does).
 
 use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::time::Duration;
 
 use crossterm::cursor::{Hide, Show};
@@ -51,7 +53,78 @@ fn install_panic_hook() {
     }));
 }
 
-/// Runs `app` on the terminal until the person leaves, the input ends or a signal comes.
+/// Reads the terminal's events on a thread of its own and hands them over, so that the game's
+/// loop never waits inside the event source: crossterm's reader may spin for ever on a
+/// terminal that hung up (an end of input or `EIO` it retries), and the loop must still see
+/// the signals and the hang-up. The channel closes when the reader fails.
+fn spawn_reader() -> mpsc::Receiver<crossterm::event::Event> {
+    let (tx, rx) = mpsc::sync_channel(256);
+    std::thread::spawn(move || {
+        while let Ok(event) = crossterm::event::read() {
+            if tx.send(event).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// Watches the terminal the events come from (standard input if it is one, else
+/// `/dev/tty`, as crossterm reads) for a hang-up: a closed window, a dropped ssh connection,
+/// a killed tmux session.
+struct HangUp {
+    #[cfg(unix)]
+    tty: Option<std::fs::File>,
+}
+
+impl HangUp {
+    fn new() -> HangUp {
+        #[cfg(unix)]
+        {
+            use std::io::IsTerminal;
+            let tty = if io::stdin().is_terminal() {
+                None
+            } else {
+                std::fs::File::open("/dev/tty").ok()
+            };
+            HangUp { tty }
+        }
+        #[cfg(not(unix))]
+        HangUp {}
+    }
+
+    /// Whether the terminal is gone (poll says hung up, in error or closed).
+    fn gone(&self) -> bool {
+        #[cfg(unix)]
+        {
+            use rustix::event::{PollFd, PollFlags, Timespec};
+            use std::os::fd::AsFd;
+            let stdin = io::stdin();
+            let fd = match &self.tty {
+                Some(tty) => tty.as_fd(),
+                None => stdin.as_fd(),
+            };
+            let mut fds = [PollFd::from_borrowed_fd(fd, PollFlags::empty())];
+            let now = Timespec {
+                tv_sec: 0,
+                tv_nsec: 0,
+            };
+            match rustix::event::poll(&mut fds, Some(&now)) {
+                Ok(_) => fds[0]
+                    .revents()
+                    .intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL),
+                Err(rustix::io::Errno::INTR) => false,
+                Err(_) => true,
+            }
+        }
+        #[cfg(not(unix))]
+        false
+    }
+}
+
+/// Runs `app` on the terminal until the person leaves, the input ends, the terminal hangs
+/// up or a signal (SIGINT, SIGTERM, SIGHUP) comes; each is looked at every [`POLL`] whatever
+/// the event source does.
 pub fn run<R: EngineRules>(mut app: App<R>) -> io::Result<()> {
     let signalled = Arc::new(AtomicBool::new(false));
     #[cfg(unix)]
@@ -72,19 +145,28 @@ pub fn run<R: EngineRules>(mut app: App<R>) -> io::Result<()> {
         width: size.width,
         height: size.height,
     });
-    while !app.wants_to_quit() && !signalled.load(Ordering::Relaxed) {
-        terminal.draw(|frame| render::draw(&app, frame))?;
-        // End of input (the terminal went away) ends the game like quit.
-        let Ok(ready) = crossterm::event::poll(POLL) else {
+    let hang_up = HangUp::new();
+    let events = spawn_reader();
+    while !app.wants_to_quit() && !signalled.load(Ordering::Relaxed) && !hang_up.gone() {
+        // A screen that cannot be drawn (the terminal went away) ends the game like quit.
+        if terminal.draw(|frame| render::draw(&app, frame)).is_err() {
             break;
-        };
-        if ready {
-            let Ok(event) = crossterm::event::read() else {
-                break;
-            };
-            if let Some(event) = Event::from_crossterm(&event) {
-                app.handle(event);
+        }
+        match events.recv_timeout(POLL) {
+            Ok(event) => {
+                if let Some(event) = Event::from_crossterm(&event) {
+                    app.handle(event);
+                }
+                // Whatever else came meanwhile, before the next drawing.
+                while let Ok(event) = events.try_recv() {
+                    if let Some(event) = Event::from_crossterm(&event) {
+                        app.handle(event);
+                    }
+                }
             }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            // End of input (the terminal went away) ends the game like quit.
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
         }
         while let Some(event) = app.poll_engine() {
             app.handle(event);

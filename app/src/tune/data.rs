@@ -145,6 +145,25 @@ pub fn generate<R: EngineRules>(
     weights: &Weights,
     err: &mut (impl Write + Send),
 ) -> Vec<GameRecord> {
+    let records = std::sync::Mutex::new(Vec::new());
+    generate_each::<R>(args, weights, err, &|i, record| {
+        if let (Some(record), Ok(mut records)) = (record, records.lock()) {
+            records.push((i, record));
+        }
+    });
+    let mut records = records.into_inner().unwrap_or_default();
+    records.sort_by_key(|(i, _)| *i);
+    records.into_iter().map(|(_, record)| record).collect()
+}
+
+/// Plays `args.games` games (on `args.threads` threads), giving `each` every game's number
+/// and record as it ends (in any order), reporting every hundredth game on `err`.
+fn generate_each<R: EngineRules>(
+    args: &GenArgs,
+    weights: &Weights,
+    err: &mut (impl Write + Send),
+    each: &(dyn Fn(u64, Option<GameRecord>) + Sync),
+) {
     let openings = openings::builtin::<R>();
     let done = AtomicUsize::new(0);
     let started = Instant::now();
@@ -152,6 +171,7 @@ pub fn generate<R: EngineRules>(
     let play = |i: u64| {
         let opening = &openings[i as usize % openings.len()];
         let record = play_game::<R>(opening, i, args, weights);
+        each(i, record);
         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
         if n.is_multiple_of(100)
             && let Ok(mut err) = err.lock()
@@ -163,18 +183,52 @@ pub fn generate<R: EngineRules>(
                 started.elapsed().as_secs_f64()
             );
         }
-        record
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs as usize)
         .build();
     match pool {
-        Ok(pool) => pool.install(|| (0..args.games).into_par_iter().filter_map(play).collect()),
-        Err(_) => (0..args.games).filter_map(play).collect(),
+        Ok(pool) => pool.install(|| (0..args.games).into_par_iter().for_each(play)),
+        Err(_) => (0..args.games).for_each(play),
     }
 }
 
-/// `dama tune gen`: plays the games and writes the data file.
+/// The data file as the games end: each game's lines written once every game before it is
+/// (so the file is in game order whatever the threads), the counts kept.
+struct Ordered<W: Write> {
+    out: W,
+    next: u64,
+    waiting: std::collections::BTreeMap<u64, Option<GameRecord>>,
+    games: usize,
+    lines: usize,
+    tally: [usize; 3],
+    failed: Option<std::io::Error>,
+}
+
+impl<W: Write> Ordered<W> {
+    fn add(&mut self, i: u64, record: Option<GameRecord>) {
+        self.waiting.insert(i, record);
+        while let Some(record) = self.waiting.remove(&self.next) {
+            self.next += 1;
+            let Some(record) = record else { continue };
+            self.games += 1;
+            let [w, d, l] = tally(std::slice::from_ref(&record));
+            self.tally = [self.tally[0] + w, self.tally[1] + d, self.tally[2] + l];
+            if self.failed.is_none() {
+                match write_records(std::slice::from_ref(&record), &mut self.out)
+                    .and_then(|n| self.out.flush().map(|()| n))
+                {
+                    Ok(n) => self.lines += n,
+                    Err(e) => self.failed = Some(e),
+                }
+            }
+        }
+    }
+}
+
+/// `dama tune gen`: opens the data file (refused before any game is played if it cannot be
+/// written: no such directory, a pipe, a device), plays the games and writes each game's
+/// positions as it ends, in game order (an interrupted run keeps the games written).
 pub fn generate_to_file<R: EngineRules>(
     args: &GenArgs,
     out: &mut impl Write,
@@ -184,18 +238,32 @@ pub fn generate_to_file<R: EngineRules>(
         Some(path) => Weights::load(path)?,
         None => R::WEIGHTS,
     };
+    let file = crate::files::create(&args.out).map_err(|e| TuneError::Out(args.out.clone(), e))?;
     let started = Instant::now();
-    let records = generate::<R>(args, &weights, err);
-    let file =
-        std::fs::File::create(&args.out).map_err(|e| TuneError::File(args.out.clone(), e))?;
-    let mut writer = BufWriter::new(file);
-    let count = write_records(&records, &mut writer)
-        .and_then(|n| writer.flush().map(|()| n))
-        .map_err(|e| TuneError::File(args.out.clone(), e))?;
-    let [wins, draws, losses] = tally(&records);
-    writeln!(out, "games {}", records.len())?;
+    let ordered = std::sync::Mutex::new(Ordered {
+        out: BufWriter::new(file),
+        next: 0,
+        waiting: std::collections::BTreeMap::new(),
+        games: 0,
+        lines: 0,
+        tally: [0; 3],
+        failed: None,
+    });
+    generate_each::<R>(args, &weights, err, &|i, record| {
+        if let Ok(mut ordered) = ordered.lock() {
+            ordered.add(i, record);
+        }
+    });
+    let ordered = ordered
+        .into_inner()
+        .map_err(|_| TuneError::Output(std::io::Error::other("a game thread failed")))?;
+    if let Some(e) = ordered.failed {
+        return Err(TuneError::File(args.out.clone(), e));
+    }
+    let [wins, draws, losses] = ordered.tally;
+    writeln!(out, "games {}", ordered.games)?;
     writeln!(out, "results {wins} {draws} {losses}")?;
-    writeln!(out, "positions {count}")?;
+    writeln!(out, "positions {}", ordered.lines)?;
     writeln!(out, "seconds {:.1}", started.elapsed().as_secs_f64())?;
     Ok(())
 }
@@ -240,7 +308,12 @@ fn parse_line(line: &str) -> Result<Option<(Position, f64)>, String> {
         "1" => 1.0,
         "0.5" => 0.5,
         "0" => 0.0,
-        other => return Err(format!("result '{other}' is not 1, 0.5 or 0")),
+        other => {
+            return Err(format!(
+                "result '{}' is not 1, 0.5 or 0",
+                dama_core::text::excerpt(other)
+            ));
+        }
     };
     let pos = fen::parse(fen_text.trim()).map_err(|e| e.to_string())?;
     Ok(Some((pos, result)))

@@ -256,6 +256,8 @@ pub fn fit_to_file<R: EngineRules>(
         None => R::WEIGHTS,
     };
     let positions = data::load_positions(&args.data)?;
+    // The output is checked before the fit (which may take long), and written at its end.
+    crate::files::check_target(&args.out).map_err(|e| TuneError::Out(args.out.clone(), e))?;
     let started = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs as usize)
@@ -281,7 +283,7 @@ pub fn fit_to_file<R: EngineRules>(
         report.passes,
         report.weights.to_toml()
     );
-    std::fs::write(&args.out, text).map_err(|e| TuneError::File(args.out.clone(), e))?;
+    crate::files::save(&args.out, text).map_err(|e| TuneError::Out(args.out.clone(), e))?;
     writeln!(out, "positions {}", report.train + report.held_out)?;
     writeln!(out, "k {:.4}", report.k)?;
     writeln!(

@@ -52,6 +52,9 @@ pub enum TuneError {
     /// A line of a data file is not `RESULT FEN`.
     #[error("{0} line {1}: {2}")]
     Data(PathBuf, usize, String),
+    /// An output file refused before any work is done (a pipe, a device, no such directory).
+    #[error("{0}: {1}")]
+    Out(PathBuf, crate::files::FileError),
     /// A data file with no position in it.
     #[error("{0}: no positions")]
     Empty(PathBuf),

@@ -114,6 +114,8 @@ pub fn fit_to_file<R: EngineRules>(
     let mut w = R::WEIGHTS;
     w.patterns = 0;
     let positions = data::load_positions(&args.data)?;
+    // The output is checked before the fit, and written at its end.
+    crate::files::check_target(&args.out).map_err(|e| TuneError::Out(args.out.clone(), e))?;
     let (train, held) = split(&positions, args.seed);
     let k = Problem::<R>::new(&train).fit_k(&w);
     let train = samples::<R>(&train, &w);
@@ -166,7 +168,7 @@ pub fn fit_to_file<R: EngineRules>(
         .iter()
         .flat_map(|v| (v.clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16).to_le_bytes())
         .collect();
-    std::fs::write(&args.out, bytes).map_err(|e| TuneError::File(args.out.clone(), e))?;
+    crate::files::save(&args.out, bytes).map_err(|e| TuneError::Out(args.out.clone(), e))?;
     writeln!(out, "positions {}", positions.len())?;
     writeln!(out, "k {k:.4}")?;
     writeln!(

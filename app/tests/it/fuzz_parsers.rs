@@ -91,6 +91,31 @@ proptest! {
     fn console(bytes in input()) {
         fuzz_checks::console(&bytes);
     }
+
+    #[test]
+    fn table_file(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+        fuzz_checks::table_file(&bytes);
+    }
+
+    #[test]
+    fn match_output(bytes in input()) {
+        fuzz_checks::match_output(&bytes);
+    }
+
+    #[test]
+    fn tune_data(bytes in input()) {
+        fuzz_checks::tune_data(&bytes);
+    }
+}
+
+proptest! {
+    // Each case starts a screen with its engine thread and draws up to 300 events.
+    #![proptest_config(ProptestConfig { cases: cases() / 100, ..ProptestConfig::default() })]
+
+    #[test]
+    fn tui_events(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        fuzz_checks::tui_events(&bytes);
+    }
 }
 
 /// Inputs the fuzzers once found failing, kept under `tests/fixtures/fuzz/<reader>/`.

@@ -262,11 +262,17 @@ impl<R: Rules> Game<R> {
         let pos = &self.position;
         let mover = pos.turn();
         let winner = if R::CANNOT_MOVE_WINS { mover } else { !mover };
-        if pos.pieces(mover).is_empty() {
-            return Some(Outcome::Win {
-                winner,
-                reason: WinReason::NoPieces,
-            });
+        // A side with no pieces has lost them all, whichever side is to move: a start
+        // position (a FEN, the console's setup, the screen's editor) with one side only is a
+        // game already over, won by the side with pieces (by the side without them where
+        // being unable to move wins). In play only the side to move can be the one without.
+        for side in [mover, !mover] {
+            if pos.pieces(side).is_empty() {
+                return Some(Outcome::Win {
+                    winner: if R::CANNOT_MOVE_WINS { side } else { !side },
+                    reason: WinReason::NoPieces,
+                });
+            }
         }
         if R::cannot_move(pos, &mut MoveList::new()) {
             return Some(Outcome::Win {

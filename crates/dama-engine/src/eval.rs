@@ -362,7 +362,16 @@ pub fn evaluate_for<R: EngineRules>(pos: &Position, w: &Weights) -> i32 {
     score_for_mover(pos, evaluate_white(pos, w, Flavour::of::<R>()))
 }
 
+/// The largest static score, either way: every evaluation is clamped to ±`EVAL_MAX`, well
+/// below the search's won scores (the tables' wins and the mates), so that no weights file the
+/// loader accepts (each weight within ±[`crate::weights::LIMIT`], twelve men of -5000 making
+/// -60000) can give an evaluation the search would read as a win, or one outside its
+/// widest window. The hand-set and tuned weights stay far inside it (a full board scores a
+/// few thousand at most), so the clamp never changes their search.
+pub const EVAL_MAX: i32 = 20_000;
+
 fn score_for_mover(pos: &Position, white: i32) -> i32 {
+    let white = white.clamp(-EVAL_MAX, EVAL_MAX);
     match pos.turn() {
         Color::White => white,
         Color::Black => -white,

@@ -346,6 +346,11 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
             if self.stopped {
                 return score;
             }
+            if alpha <= -MATE - 1 && beta >= MATE + 1 {
+                // The full window cannot fail: whatever came back is the score (a bound on
+                // the re-searches whatever the evaluation gives).
+                return score;
+            }
             if score <= alpha {
                 alpha = (alpha - delta).max(-MATE - 1);
             } else if score >= beta {

@@ -3,6 +3,7 @@
 
 use std::io;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::build::{BuildError, build_class};
@@ -36,6 +37,14 @@ pub enum BuildEvent {
     Skipped(Material),
     /// The class's file is there already.
     Present(Material),
+    /// The class's file is there but refused (a corrupt block, another format…): it is
+    /// built again and replaced.
+    Refused {
+        /// Its material.
+        material: Material,
+        /// Why the file was refused.
+        why: String,
+    },
     /// The build of the classes still missing starts: `total` entries to solve.
     Start {
         /// Entries of every class to build.
@@ -101,12 +110,24 @@ pub fn build_dir<R: TableRules>(
     for &m in &skipped {
         report(&BuildEvent::Skipped(m))?;
     }
-    let mut tables = Tables::new(R::INFO.name, Some(dir));
-    let todo: Vec<Material> = classes
-        .iter()
-        .copied()
-        .filter(|&m| !tables.has(m))
-        .collect();
+    // Every block of a present file is checked (`Tables::has` reads only the header and the
+    // index): a file refused is built again, rather than failing the classes that need it.
+    let mut tables = Tables::new(R::INFO.name, Some(dir)).with_reporter(Arc::new(|_: &str| {}));
+    let mut todo = Vec::new();
+    for &m in &classes {
+        let path = format::class_path(dir, m);
+        if std::fs::symlink_metadata(&path).is_err() {
+            todo.push(m);
+            continue;
+        }
+        if let Err(e) = ClassFile::open(&path, R::INFO.name, m).and_then(|f| f.all()) {
+            report(&BuildEvent::Refused {
+                material: m,
+                why: e.to_string(),
+            })?;
+            todo.push(m);
+        }
+    }
     // Classes already built are loaded into memory, but for those of the most pieces, which
     // are read from their files when a crowning leads into them.
     let present: Vec<Material> = classes

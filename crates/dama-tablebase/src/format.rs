@@ -129,7 +129,17 @@ pub fn write(path: &Path, rules: &str, m: Material, values: &[u8]) -> Result<u64
     let head_crc = crc32fast::hash(&header);
     header.extend_from_slice(&head_crc.to_le_bytes());
     let dir = path.parent().unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
+    // Named `.dama-PID-….tmp` (the program deletes those of writers no longer running) and
+    // made with the permissions of a new file (0666 less the umask), not tempfile's 0600.
+    let prefix = format!(".dama-{}-", std::process::id());
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir).map_err(io)?;
     tmp.write_all(&header).map_err(io)?;
     tmp.write_all(&index).map_err(io)?;
     for block in &blocks {
@@ -200,7 +210,7 @@ pub struct ClassFile {
     /// Set by the first block found corrupt: the class is not used from then on.
     refused: OnceLock<String>,
     /// Told the message of that refusal, once.
-    on_refused: fn(&str),
+    on_refused: crate::tables::Reporter,
 }
 
 impl std::fmt::Debug for ClassFile {
@@ -250,18 +260,30 @@ impl ClassFile {
             path: path.to_path_buf(),
             why,
         };
+        // Looked at before opening: opening a pipe blocks until a writer comes.
+        if !std::fs::metadata(path).map_err(io)?.is_file() {
+            return Err(bad("not a regular file".to_string()));
+        }
         let file = std::fs::File::open(path).map_err(io)?;
-        let len = file.metadata().map_err(io)?.len();
+        let meta = file.metadata().map_err(io)?;
+        if !meta.is_file() {
+            return Err(bad("not a regular file".to_string()));
+        }
+        let len = meta.len();
         let head = read_at(&file, 0, HEADER.min(len as usize)).map_err(io)?;
         let header = read_header(path, &head)?;
         if header.rules != rules {
             return Err(bad(format!(
                 "built for the {} rules, not {}",
-                header.rules, rules
+                dama_core::text::excerpt(&header.rules),
+                rules
             )));
         }
         if header.material != m {
-            return Err(bad(format!("holds class {}", header.material.name())));
+            return Err(bad(format!(
+                "holds class {}",
+                dama_core::text::excerpt(&header.material.name())
+            )));
         }
         if header.entries != Class::new(m).len() || header.block == 0 || header.block > MAX_BLOCK {
             return Err(bad("wrong size for its class".to_string()));
@@ -303,13 +325,13 @@ impl ClassFile {
             checksums,
             blocks: (0..blocks).map(|_| OnceLock::new()).collect(),
             refused: OnceLock::new(),
-            on_refused: |_| {},
+            on_refused: std::sync::Arc::new(|_: &str| {}),
         })
     }
 
     /// Tells `report` the message of the first block found corrupt (the class is refused
     /// from then on).
-    pub fn with_reporter(mut self, report: fn(&str)) -> ClassFile {
+    pub fn with_reporter(mut self, report: crate::tables::Reporter) -> ClassFile {
         self.on_refused = report;
         self
     }

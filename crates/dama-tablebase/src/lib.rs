@@ -151,6 +151,22 @@ pub struct Tablebase {
     sets: Mutex<Vec<(&'static str, Arc<EngineTables>)>>,
     /// Set by [`Tablebase::without_build_thread`].
     no_build_thread: bool,
+    /// Where the messages about refused files go (standard error when `None`).
+    reporter: Reporting,
+}
+
+/// Where a [`Tablebase`]'s messages about refused files go.
+#[derive(Clone, Default)]
+struct Reporting(Option<tables::Reporter>);
+
+impl std::fmt::Debug for Reporting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "reporter"
+        } else {
+            "stderr"
+        })
+    }
 }
 
 impl Tablebase {
@@ -165,6 +181,7 @@ impl Tablebase {
             dir: Some(dir.into()),
             sets: Mutex::default(),
             no_build_thread: false,
+            reporter: Reporting::default(),
         }
     }
 
@@ -176,6 +193,18 @@ impl Tablebase {
             dir: self.dir.clone(),
             sets: Mutex::default(),
             no_build_thread: true,
+            reporter: self.reporter.clone(),
+        }
+    }
+
+    /// The tables of the same directory, whose messages about refused files go to `report`
+    /// instead of standard error (a full-screen program shows them in its own place).
+    pub fn reporting_to(&self, report: tables::Reporter) -> Tablebase {
+        Tablebase {
+            dir: self.dir.clone(),
+            sets: Mutex::default(),
+            no_build_thread: self.no_build_thread,
+            reporter: Reporting(Some(report)),
         }
     }
 
@@ -192,8 +221,12 @@ impl Tablebase {
             return Arc::clone(tables);
         }
         let dir = self.dir.as_deref().map(|d| rules_dir(d, R::INFO.name));
+        let mut files = Tables::new(R::INFO.name, dir.as_deref());
+        if let Some(report) = &self.reporter.0 {
+            files = files.with_reporter(Arc::clone(report));
+        }
         let tables = Arc::new(EngineTables {
-            files: Tables::new(R::INFO.name, dir.as_deref()),
+            files,
             small: OnceLock::new(),
             started: AtomicBool::new(false),
         });

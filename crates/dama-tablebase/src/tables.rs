@@ -53,8 +53,11 @@ pub struct Tables {
     memory: Vec<Option<Arc<Solved>>>,
     files: Vec<OnceLock<Option<Arc<Solved>>>>,
     /// Called once with the message of every file that is refused.
-    on_refused: fn(&str),
+    on_refused: Reporter,
 }
+
+/// Where the messages about refused table files go (standard error unless told otherwise).
+pub type Reporter = Arc<dyn Fn(&str) + Send + Sync>;
 
 impl std::fmt::Debug for Tables {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -77,12 +80,12 @@ impl Tables {
             dir: dir.map(Path::to_path_buf),
             memory: vec![None; SLOTS],
             files: (0..SLOTS).map(|_| OnceLock::new()).collect(),
-            on_refused: report_to_stderr,
+            on_refused: Arc::new(report_to_stderr),
         }
     }
 
     /// Sends the messages about refused files to `report` instead of standard error.
-    pub fn with_reporter(mut self, report: fn(&str)) -> Tables {
+    pub fn with_reporter(mut self, report: Reporter) -> Tables {
         self.on_refused = report;
         self
     }
@@ -127,7 +130,7 @@ impl Tables {
                 match ClassFile::open(&path, self.rules, m) {
                     Ok(file) => Some(Arc::new(Solved {
                         class: Class::new(m),
-                        source: Source::File(file.with_reporter(self.on_refused)),
+                        source: Source::File(file.with_reporter(Arc::clone(&self.on_refused))),
                     })),
                     Err(e) => {
                         (self.on_refused)(&e.to_string());

@@ -287,6 +287,12 @@ impl<R: EngineRules> Session<'_, R> {
                 io.line(&self.outcome_text(outcome))?;
                 return Ok(Flow::Over);
             }
+            if crate::session::engine_cap_reached(&self.game, self.players) {
+                let cap = crate::session::ENGINE_MOVE_CAP.to_string();
+                io.line(&fill(self.t.engine_move_cap, &[&cap]))?;
+                self.game.agree_draw();
+                continue;
+            }
             if let Some(flow) = self.rules_offer(io)? {
                 return Ok(flow);
             }
@@ -357,7 +363,7 @@ impl<R: EngineRules> Session<'_, R> {
                 &[
                     &seconds,
                     &info.depth.to_string(),
-                    &self.rt.score(self.t, info.score),
+                    &self.rt.info_score(self.t, &info),
                 ],
             ),
             None if booked.is_some() => self.t.engine_book.to_string(),

@@ -103,6 +103,18 @@ impl RulesTexts {
             Score::Value(_) => t.score(score),
         }
     }
+
+    /// What the engine found, as the engine's move line shows it: the tables' answer (no
+    /// node searched, the root's own table hit) counts the half-moves of the phase.
+    pub fn info_score(&self, t: &Texts, info: &dama_engine::Info) -> String {
+        use dama_engine::Score;
+        let from_tables = info.nodes == 0 && info.tbhits == 1;
+        match info.score {
+            Score::Win(n) if from_tables => fill(t.score_table_win, &[&n.to_string()]),
+            Score::Loss(n) if from_tables => fill(t.score_table_loss, &[&n.to_string()]),
+            score => self.score(t, score),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -89,6 +89,8 @@ pub struct Texts {
     pub draw_offer: &'static str,
     /// The draw offer was declined.
     pub draw_declined: &'static str,
+    /// Two engines reached the move cap under rules that draw nothing: {0} the half-moves.
+    pub engine_move_cap: &'static str,
     /// The engine accepts a draw.
     pub engine_accepts: &'static str,
     /// The engine declines a draw.
@@ -101,6 +103,11 @@ pub struct Texts {
     pub engine_saw: &'static str,
     /// What stands for the search after a move from the opening book.
     pub engine_book: &'static str,
+    /// The endgame tables' win: {0} the half-moves of the current phase (to the next move
+    /// that resets the rules' draw counts: a capture, a man's move), not of the whole game.
+    pub score_table_win: &'static str,
+    /// The endgame tables' loss, counted as [`Texts::score_table_win`].
+    pub score_table_loss: &'static str,
     /// The decimal separator of numbers.
     pub decimal: char,
     /// `quit` with an unsaved game, at a terminal.

@@ -247,3 +247,230 @@ pub fn book(bytes: &[u8]) {
         }
     }
 }
+/// A valid table file of a small class (Czech KvK), whose bytes the table fuzzer edits.
+fn table_base() -> (dama_tablebase::Material, Vec<u8>) {
+    use dama_tablebase::{Material, format, index::Class};
+    let m = Material {
+        wm: 1,
+        wk: 1,
+        bm: 0,
+        bk: 1,
+    };
+    let len = Class::new(m).len() as usize;
+    let values: Vec<u8> = (0..len).map(|i| (i * 7 % 251) as u8).collect();
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("t.dtb");
+    format::write(&path, "czech", m, &values).expect("a table file is written");
+    (m, std::fs::read(&path).expect("read back"))
+}
+
+/// Table files (`format::ClassFile`: the header, the block index, the blocks): the fuzz
+/// input edits a valid file (its first byte: truncate, recompute the header's and index's
+/// checksums; then pairs of an offset and a byte to put there), and the reader must refuse it
+/// with a one-line printable message or read values without panicking; an unedited file
+/// reads back its values.
+pub fn table_file(bytes: &[u8]) {
+    use dama_tablebase::format::ClassFile;
+    use std::sync::OnceLock;
+    static BASE: OnceLock<(dama_tablebase::Material, Vec<u8>)> = OnceLock::new();
+    let (m, base) = BASE.get_or_init(table_base);
+    let mut file = base.clone();
+    let (flags, edits) = bytes.split_first().unwrap_or((&0, &[]));
+    for pair in edits.chunks(3) {
+        if let [hi, lo, value] = pair {
+            let at = (usize::from(*hi) << 8 | usize::from(*lo)) % (file.len() + 8);
+            if at < file.len() {
+                file[at] = *value;
+            } else {
+                file.push(*value);
+            }
+        }
+    }
+    if flags & 1 != 0 {
+        let keep = usize::from(flags >> 4) * file.len() / 16;
+        file.truncate(keep);
+    }
+    if flags & 2 != 0 && file.len() >= 64 {
+        let crc = crc32fast::hash(&file[..60]).to_le_bytes();
+        file[60..64].copy_from_slice(&crc);
+    }
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("t.dtb");
+    std::fs::write(&path, &file).expect("the file is written");
+    match ClassFile::open(&path, "czech", *m) {
+        Err(e) => printable(&e.to_string()),
+        Ok(class) => {
+            let entries = class.header().entries;
+            match class.all() {
+                Ok(values) => {
+                    assert_eq!(values.len() as u64, entries);
+                    if file == *base {
+                        let expected: Vec<u8> =
+                            (0..values.len()).map(|i| (i * 7 % 251) as u8).collect();
+                        assert_eq!(values, expected);
+                    }
+                }
+                Err(e) => printable(&e.to_string()),
+            }
+            for i in [
+                0,
+                1,
+                entries / 2,
+                entries.saturating_sub(1),
+                entries,
+                u64::MAX,
+            ] {
+                let _ = class.code(i);
+            }
+        }
+    }
+}
+
+/// Match players' output: a `cmd=` player's whole output (`player::bestmove_of`) and a
+/// `hub=` player's lines (`hub_player::next_line`, then the Hub reader on each): no panic;
+/// a `bestmove` taken from bytes is the text after the last `bestmove ` line, whatever bytes
+/// that are not UTF-8 follow it.
+pub fn match_output(bytes: &[u8]) {
+    use dama::matchplay::{hub_player, player};
+    if let Some(best) = player::bestmove_of(bytes) {
+        assert!(!best.contains('\n'), "{best:?}");
+        assert_eq!(best, best.trim());
+    }
+    // A valid line followed by the input as stray bytes still gives its move.
+    let mut tail = b"info depth 1\nbestmove c3-d4\n".to_vec();
+    tail.extend(bytes.iter().filter(|&&b| b != b'\n' && b != b'\r').take(64));
+    if !String::from_utf8_lossy(&tail).contains("bestmove c3-d4\u{0}") {
+        let after = String::from_utf8_lossy(&tail[28..]).into_owned();
+        if !after.starts_with("bestmove ") {
+            assert_eq!(player::bestmove_of(&tail).as_deref(), Some("c3-d4"));
+        }
+    }
+    let mut reader = std::io::BufReader::new(bytes);
+    let mut lines = 0;
+    while let Some(line) = hub_player::next_line(&mut reader) {
+        assert!(!line.ends_with(['\n', '\r']), "{line:?}");
+        lines += 1;
+        assert!(lines <= bytes.len(), "more lines than bytes");
+        let _ = dama::hub::protocol::parse(&line);
+    }
+}
+
+/// `tune` data files (`data::read_positions`): a file read gives positions whose FEN reads
+/// back the same and results of 1, 0.5 or 0; a refusal is a short printable message.
+pub fn tune_data(bytes: &[u8]) {
+    use dama::tune::data::read_positions;
+    match read_positions(bytes, std::path::Path::new("data.txt")) {
+        Ok(positions) => {
+            assert!(!positions.is_empty());
+            for p in &positions {
+                let (pos, result) = *p;
+                assert!([0.0, 0.5, 1.0].contains(&result), "{result}");
+                assert_eq!(fen::parse(&fen::write(&pos)).ok(), Some(pos));
+            }
+        }
+        Err(e) => printable(&e.to_string()),
+    }
+}
+
+/// The screen's input (`tui::Event::from_crossterm`, then `App::handle` and a drawing): the
+/// bytes make terminal events (keys with any modifiers, mouse presses anywhere, resizes down
+/// to nothing); the app never panics and its game stays a legal one. The keys that save or
+/// load a file are left out (a fuzzer must not write files).
+pub fn tui_events(bytes: &[u8]) {
+    use crossterm::event::{
+        Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers,
+        MouseButton, MouseEvent, MouseEventKind,
+    };
+    use dama::tui::{App, Config, Event};
+    let cfg = Config {
+        start: Position::initial(),
+        white: dama::cli::PlayerKind::Human,
+        black: dama::cli::PlayerKind::Human,
+        limits: dama_engine::Limits {
+            depth: Some(1),
+            ..dama_engine::Limits::default()
+        },
+        engines: Default::default(),
+        color: bytes.first().is_some_and(|b| b & 1 != 0),
+        lang: Lang::En,
+        load: None,
+        game: None,
+        ballot: None,
+    };
+    let Ok(mut app) = App::<Czech>::new(cfg, 80, 24) else {
+        panic!("the app starts");
+    };
+    let backend = ratatui::backend::TestBackend::new(80, 24);
+    let mut terminal = ratatui::Terminal::new(backend).expect("a test terminal");
+    for chunk in bytes.chunks(4).take(300) {
+        let [kind, a, b, c] = [0, 1, 2, 3].map(|i| chunk.get(i).copied().unwrap_or(0));
+        let modifiers = KeyModifiers::from_bits_truncate(c);
+        let key_kind = match c >> 6 {
+            0 | 1 => KeyEventKind::Press,
+            2 => KeyEventKind::Repeat,
+            _ => KeyEventKind::Release,
+        };
+        let code = match a % 16 {
+            0..=5 => {
+                let ch = char::from_u32(u32::from(b) | u32::from(a >> 4) << 8).unwrap_or('x');
+                KeyCode::Char(ch)
+            }
+            6 => KeyCode::Enter,
+            7 => KeyCode::Esc,
+            8 => KeyCode::Backspace,
+            9 => KeyCode::Tab,
+            10 => KeyCode::Up,
+            11 => KeyCode::Down,
+            12 => KeyCode::Left,
+            13 => KeyCode::Right,
+            14 => KeyCode::F(b),
+            _ => KeyCode::Delete,
+        };
+        let term = match kind % 4 {
+            0 | 1 => TermEvent::Key(KeyEvent {
+                code,
+                modifiers,
+                kind: key_kind,
+                state: KeyEventState::NONE,
+            }),
+            2 => TermEvent::Mouse(MouseEvent {
+                kind: match c % 4 {
+                    0 => MouseEventKind::Down(MouseButton::Left),
+                    1 => MouseEventKind::Down(MouseButton::Right),
+                    2 => MouseEventKind::Up(MouseButton::Left),
+                    _ => MouseEventKind::Moved,
+                },
+                column: u16::from(a),
+                row: u16::from(b),
+                modifiers: KeyModifiers::NONE,
+            }),
+            _ => TermEvent::Resize(u16::from(a % 200), u16::from(b % 70)),
+        };
+        let Some(event) = Event::from_crossterm(&term) else {
+            continue;
+        };
+        // Saving and loading would touch files.
+        if matches!(event, Event::Key(dama::tui::Key::Char('s' | 'l' | 'o'))) {
+            continue;
+        }
+        if let Event::Resize { width, height } = event {
+            terminal.backend_mut().resize(width.max(1), height.max(1));
+        }
+        app.handle(event);
+        let _ = app.wait_engine(std::time::Duration::ZERO);
+        terminal
+            .draw(|frame| dama::tui::render::draw(&app, frame))
+            .expect("the screen draws");
+        if app.wants_to_quit() {
+            break;
+        }
+    }
+    let mut pos = *app.game().start();
+    let mut legal = MoveList::new();
+    for mv in app.game().moves() {
+        <Czech as Rules>::legal_moves(&pos, &mut legal);
+        assert!(legal.contains(mv), "{mv:?} is not legal in {pos}");
+        pos = pos.after(mv);
+    }
+    assert_eq!(pos, *app.game().position());
+}

@@ -136,6 +136,11 @@ pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
     /// Whether the third occurrence of a position draws.
     const REPETITION_DRAW: bool = false;
 
+    /// Whether the rules end some games in a draw of their own (a repetition, a count, an
+    /// offer): false for the Spanish spec's game, which no rule draws, so that two engines
+    /// could play it for ever (the program caps their games).
+    const DRAWS_BY_RULE: bool = true;
+
     /// Whether a side that cannot move (no piece left, or every piece blocked) has won rather
     /// than lost: false under every federation's rules, true in a giveaway game.
     const CANNOT_MOVE_WINS: bool = false;

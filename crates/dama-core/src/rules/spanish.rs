@@ -34,6 +34,7 @@ impl Params for Spanish {
 
 impl Rules for Spanish {
     const INFO: RuleSetInfo = INFO;
+    const DRAWS_BY_RULE: bool = false;
 
     generate::moves_from_params!();
 

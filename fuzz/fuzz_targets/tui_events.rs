@@ -1,0 +1,7 @@
+//! cargo-fuzz target: the `tui_events` property of `tests/fuzz_checks`.
+#![no_main]
+
+#[path = "../../app/tests/it/fuzz_checks/mod.rs"]
+mod checks;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::tui_events(data));
