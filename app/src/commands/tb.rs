@@ -135,9 +135,10 @@ pub fn run(opts: &crate::cli::Options, args: &TbArgs, out: &mut impl Write) -> R
                         || with_rules!(rules, R => build_one::<R>(&dir, m, built, out)),
                     )
                 }
-                (None, pieces) => in_pool(*threads, || {
-                    with_rules!(rules, R => build::<R>(&dir, pieces.unwrap_or(2), built, out))
-                }),
+                (None, pieces) => in_pool(
+                    *threads,
+                    || with_rules!(rules, R => build::<R>(&dir, pieces.unwrap_or(2), built, out)),
+                ),
             }
         }
         TbAction::Plan { pieces } => with_rules!(rules, R => plan::<R>(*pieces, out)),
@@ -150,7 +151,10 @@ pub fn run(opts: &crate::cli::Options, args: &TbArgs, out: &mut impl Write) -> R
                 .raw(&pos)
                 .map(|v| v.within(fresh_budget::<R>(&pos))));
             let value = value.ok_or_else(|| {
-                TbError::Outside(pos.to_string(), with_rules!(rules, R => hint::<R>(&pos, &dir)))
+                TbError::Outside(
+                    pos.to_string(),
+                    with_rules!(rules, R => hint::<R>(&pos, &dir)),
+                )
             })?;
             writeln!(out, "{value}")?;
             Ok(())

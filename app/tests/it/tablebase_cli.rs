@@ -309,8 +309,10 @@ fn plan_lists_the_classes_and_what_each_one_reads() {
     );
     assert_eq!(code, 0);
     assert!(
-        out.contains(r#""skipped": [
-    "KKvKM","#),
+        out.contains(
+            r#""skipped": [
+    "KKvKM","#
+        ),
         "{out}"
     );
 }
@@ -350,7 +352,10 @@ fn classes_built_one_by_one_are_the_files_of_one_build() {
         one.path(),
     );
     assert_eq!((code, out.as_str()), (2, ""));
-    assert_eq!(err.trim(), "dama: class KMvM needs KvK, KvM, KKvM, KMvK built first");
+    assert_eq!(
+        err.trim(),
+        "dama: class KMvM needs KvK, KvM, KKvM, KMvK built first"
+    );
     let names = [
         "KvK", "KvM", "MvM", "KKvK", "KKvM", "KMvK", "KMvM", "MMvK", "MMvM",
     ];
@@ -360,7 +365,10 @@ fn classes_built_one_by_one_are_the_files_of_one_build() {
             one.path(),
         );
         assert_eq!(code, 0, "{err}");
-        assert!(out.starts_with(&format!("built {name} positions ")), "{out}");
+        assert!(
+            out.starts_with(&format!("built {name} positions ")),
+            "{out}"
+        );
         let file = format!("czech/{name}.dtb");
         assert_eq!(
             std::fs::read(one.path().join(&file)).expect("written"),

@@ -473,7 +473,9 @@ mod tests {
                 bk: 0
             })
         );
-        for bad in ["", "v", "KvK ", "Kv", "vK", "MKvK", "KvKv", "kvk", "KKKKKKvK", "KxvK"] {
+        for bad in [
+            "", "v", "KvK ", "Kv", "vK", "MKvK", "KvKv", "kvk", "KKKKKKvK", "KxvK",
+        ] {
             assert_eq!(Material::from_name(bad), None, "{bad:?}");
         }
     }
