@@ -177,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"skipped {name}: the tables' metric is not exact for it under these rules")
     os.makedirs(args.tb_dir, exist_ok=True)
     started = time.monotonic()
+    failed: list[str] = []
     # A worker lost mid-task sends its task elsewhere; allow that as often as the retries.
     with dask.config.set({"distributed.scheduler.allowed-failures": max(args.retries, 3)}):
         cluster = make_cluster(args)
@@ -187,7 +188,6 @@ def main(argv: list[str] | None = None) -> int:
             futures = submit(client, args, classes)
             if not args.no_progress and sys.stderr.isatty():
                 progress(list(futures.values()))
-            failed = []
             for future in as_completed(list(futures.values())):
                 name = future.key.split("-", 2)[2]
                 try:
