@@ -8,7 +8,9 @@ use clap::{Args, Subcommand};
 
 use dama_core::{RuleSet, with_rules};
 use dama_tablebase::TableRules;
-use dama_tablebase::directory::{BuildEvent, DirError, build_dir, valid_positions, verify_dir};
+use dama_tablebase::directory::{
+    BuildEvent, DirError, OneBuilt, build_dir_at, valid_positions, verify_dir,
+};
 use dama_tablebase::format::{self, FormatError};
 use dama_tablebase::index::Material;
 use dama_tablebase::tables::{Source, Tables};
@@ -25,14 +27,28 @@ pub struct TbArgs {
 /// The `tb` subcommands.
 #[derive(Subcommand, Debug, Clone)]
 pub enum TbAction {
-    /// Build every class with at most N pieces (classes already built are skipped).
+    /// Build every class with at most N pieces (classes already built are skipped), or the
+    /// one --class names.
     Build {
         /// The most pieces on the board.
-        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=6))]
-        pieces: u32,
+        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=6),
+              required_unless_present = "class", conflicts_with = "class")]
+        pieces: Option<u32>,
+        /// Build only this class (kings then men of each side: KMvK) from the files of the
+        /// classes it leads to (`tb plan` lists them); skipped if its file is there and sound.
+        #[arg(long)]
+        class: Option<String>,
         /// Threads to build with (default: one per core).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: Option<u32>,
+    },
+    /// The classes of at most N pieces and the classes each one's build reads, as JSON (for
+    /// a distributed build: cluster/dask_build.py).
+    Plan {
+        /// The most pieces on the board (up to 8: a plan of seven or eight pieces is for
+        /// sizing; the builds themselves go to what `tb build --class` can hold).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8))]
+        pieces: u32,
     },
     /// The value of the --fen position with fresh counters: win N, draw or loss N.
     Probe,
@@ -57,8 +73,8 @@ pub enum TbError {
     #[error("no table directory: give --tb-dir or set DAMA_TB_DIR")]
     NoDir,
     /// The position is not covered by the tables present.
-    #[error("{0}: not in the tables")]
-    Outside(String),
+    #[error("{0}: not in the tables{1}")]
+    Outside(String, String),
     /// A bad FEN or none.
     #[error("{0}")]
     Fen(String),
@@ -74,6 +90,12 @@ pub enum TbError {
     /// The table directory given cannot hold tables.
     #[error("{0}")]
     BadDir(String),
+    /// `--class` names no class.
+    #[error("{0}: not a class name (kings then men of each side, as KMvK, at most 5 of a kind)")]
+    ClassName(String),
+    /// `SOURCE_DATE_EPOCH` is set but is not a number of seconds.
+    #[error("SOURCE_DATE_EPOCH is not a number of seconds: {0}")]
+    Epoch(String),
 }
 
 impl TbError {
@@ -105,6 +127,24 @@ fn base_problem(base: &Path) -> Option<String> {
     }
 }
 
+/// Whether `base` holds table files itself (a rule set's folder given in place of the
+/// directory above it).
+fn holds_table_files(base: &Path) -> bool {
+    std::fs::read_dir(base).is_ok_and(|entries| {
+        entries
+            .flatten()
+            .any(|e| e.path().extension().is_some_and(|x| x == "dtb"))
+    })
+}
+
+/// The message for a rule set's folder given in place of the directory above it.
+fn holds_itself(base: &Path) -> String {
+    format!(
+        "{} holds table files itself: give the directory above it (each rule set's files are in a folder of its name)",
+        base.display()
+    )
+}
+
 /// What is wrong with `base` as the directory of the tables of `rules` (one of `names`, the
 /// rule sets asked for), if anything: [`base_problem`], or no folder of any of those rule
 /// sets in it (and then whether it is itself a rule set's folder, given in place of the
@@ -120,19 +160,13 @@ fn dir_problem(base: &Path, names: &[&str]) -> Option<String> {
         .filter(|r| dama_tablebase::rules_dir(base, r).is_dir())
         .collect();
     if present.is_empty() {
-        let holds_tables = std::fs::read_dir(base).is_ok_and(|entries| {
-            entries
-                .flatten()
-                .any(|e| e.path().extension().is_some_and(|x| x == "dtb"))
-        });
+        let holds_tables = holds_table_files(base);
         let folder = match names {
             [one] => format!("{one}/ folder"),
             _ => "rule-set folder (czech/, spanish/, …)".to_string(),
         };
         return Some(if holds_tables {
-            format!(
-                "{shown} holds table files itself: give the directory above it (each rule set's files are in a folder of its name)"
-            )
+            holds_itself(base)
         } else {
             format!("the table directory {shown} has no {folder} (build the tables: dama tb build)")
         });
@@ -145,6 +179,21 @@ fn dir_problem(base: &Path, names: &[&str]) -> Option<String> {
     })
 }
 
+/// The build time table files record: `$SOURCE_DATE_EPOCH` when set (reproducible builds:
+/// two builds of a class then write the same bytes), else the clock.
+pub fn build_time_from_env() -> Result<Option<u64>, TbError> {
+    match std::env::var_os("SOURCE_DATE_EPOCH").filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(v) => {
+            let text = v.to_string_lossy().into_owned();
+            text.trim()
+                .parse::<u64>()
+                .map(Some)
+                .map_err(|_| TbError::Epoch(text))
+        }
+    }
+}
+
 /// Runs `dama tb` with the options' rule set, table directory (`--tb-dir`, else the default)
 /// and `--fen`.
 pub fn run(opts: &crate::cli::Options, args: &TbArgs, out: &mut impl Write) -> Result<(), TbError> {
@@ -155,10 +204,28 @@ pub fn run(opts: &crate::cli::Options, args: &TbArgs, out: &mut impl Write) -> R
     };
     let dir = dama_tablebase::rules_dir(&base, rules.name());
     match &args.action {
-        TbAction::Build { pieces, threads } => in_pool(
-            *threads,
-            || with_rules!(rules, R => build::<R>(&dir, *pieces, out)),
-        ),
+        TbAction::Build {
+            pieces,
+            class,
+            threads,
+        } => {
+            let built = build_time_from_env()?;
+            match (class, pieces) {
+                (Some(name), _) => {
+                    let m = Material::from_name(name)
+                        .ok_or_else(|| TbError::ClassName(name.clone()))?;
+                    in_pool(
+                        *threads,
+                        || with_rules!(rules, R => build_one::<R>(&dir, m, built, out)),
+                    )
+                }
+                (None, pieces) => in_pool(
+                    *threads,
+                    || with_rules!(rules, R => build::<R>(&dir, pieces.unwrap_or(2), built, out)),
+                ),
+            }
+        }
+        TbAction::Plan { pieces } => with_rules!(rules, R => plan::<R>(*pieces, out)),
         TbAction::Probe => {
             let text = fen.ok_or_else(|| TbError::Fen("tb probe needs --fen".into()))?;
             let pos =
@@ -169,7 +236,10 @@ pub fn run(opts: &crate::cli::Options, args: &TbArgs, out: &mut impl Write) -> R
                 .map(|v| v.within(fresh_budget::<R>(&pos))));
             let value = value.ok_or_else(|| match dir_problem(&base, &[rules.name()]) {
                 Some(why) => TbError::BadDir(format!("{pos}: not in the tables: {why}")),
-                None => TbError::Outside(pos.to_string()),
+                None => TbError::Outside(
+                    pos.to_string(),
+                    with_rules!(rules, R => hint::<R>(&pos, &dir)),
+                ),
             })?;
             writeln!(out, "{value}")?;
             Ok(())
@@ -182,6 +252,28 @@ pub fn run(opts: &crate::cli::Options, args: &TbArgs, out: &mut impl Write) -> R
             *threads,
             || with_rules!(rules, R => verify::<R>(&dir, *pieces, out)),
         ),
+    }
+}
+
+/// What `tb probe` adds to "not in the tables": that the class is left out under these
+/// rules, or the command that builds it when its file is missing from `dir`.
+fn hint<R: TableRules>(pos: &dama_core::Position, dir: &std::path::Path) -> String {
+    let m = Material::of(pos);
+    let m = if m.is_canonical() { m } else { m.mirror() };
+    if m.wm + m.wk == 0 || m.bm + m.bk == 0 || !m.fits() || m.pieces() > 6 {
+        String::new()
+    } else if !dama_tablebase::covered::<R>(m) {
+        format!(" (class {} is left out under these rules)", m.name())
+    } else if !format::class_path(dir, m).exists() {
+        format!(
+            " ({} has no {}: dama tb build --rules {} --pieces {} builds it)",
+            dir.display(),
+            m.name(),
+            R::INFO.name,
+            m.pieces()
+        )
+    } else {
+        String::new()
     }
 }
 
@@ -213,13 +305,81 @@ fn progress_bar(total: u64) -> indicatif::ProgressBar {
     bar
 }
 
+/// The plan of a distributed build, as `tb plan` prints it.
+#[derive(serde::Serialize)]
+struct PlanJson<'a> {
+    rules: &'a str,
+    pieces: u32,
+    classes: Vec<PlanClassJson>,
+    skipped: Vec<String>,
+}
+
+#[derive(serde::Serialize)]
+struct PlanClassJson {
+    name: String,
+    pieces: u32,
+    entries: u64,
+    positions: u64,
+    depends: Vec<String>,
+}
+
+/// Prints the covered classes of at most `pieces` pieces in build order, each with the
+/// classes its build reads, as JSON.
+fn plan<R: TableRules>(pieces: u32, out: &mut impl Write) -> Result<(), TbError> {
+    let (classes, skipped) = dama_tablebase::directory::plan::<R>(pieces);
+    let json = PlanJson {
+        rules: R::INFO.name,
+        pieces,
+        classes: classes
+            .iter()
+            .map(|c| PlanClassJson {
+                name: c.material.name(),
+                pieces: c.material.pieces(),
+                entries: c.entries,
+                positions: c.positions,
+                depends: c.depends.iter().map(|d| d.name()).collect(),
+            })
+            .collect(),
+        skipped: skipped.iter().map(|m| m.name()).collect(),
+    };
+    serde_json::to_writer_pretty(&mut *out, &json).map_err(std::io::Error::other)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// Builds the one class `m` (or its colour mirror, the class stored) into `dir` from the
+/// files of the classes it reads: `built …` or `present …`.
+fn build_one<R: TableRules>(
+    dir: &std::path::Path,
+    m: Material,
+    built: Option<u64>,
+    out: &mut impl Write,
+) -> Result<(), TbError> {
+    let m = if m.is_canonical() { m } else { m.mirror() };
+    match dama_tablebase::directory::build_one::<R>(dir, m, built, &|_| {})? {
+        OneBuilt::Present => writeln!(out, "present {}", m.name())?,
+        OneBuilt::Built {
+            positions,
+            bytes,
+            seconds,
+        } => writeln!(
+            out,
+            "built {} positions {positions} bytes {bytes} seconds {seconds:.1}",
+            m.name()
+        )?,
+    }
+    Ok(())
+}
+
 /// Builds every class of at most `pieces` pieces into `dir` (skipping those present),
 /// printing a line per class and a total to `out` and a progress bar on standard error.
 pub fn build<R: TableRules>(
     dir: &std::path::Path,
     pieces: u32,
+    built: Option<u64>,
     out: &mut impl Write,
 ) -> Result<(), TbError> {
+    writeln!(out, "tables in {}", dir.display())?;
     // The bar is made when the build knows its total.
     let bar = std::sync::OnceLock::new();
     let progress = |n: u64| {
@@ -282,7 +442,7 @@ pub fn build<R: TableRules>(
     };
     // Temporary files of interrupted builds (their writers gone) are deleted first.
     crate::files::remove_stale_temps(dir);
-    build_dir::<R>(dir, pieces, &mut report, &progress)?;
+    build_dir_at::<R>(dir, pieces, built, &mut report, &progress)?;
     Ok(())
 }
 
@@ -305,11 +465,19 @@ fn verify<R: TableRules>(
 }
 
 fn info(base: &std::path::Path, sets: &[RuleSet], out: &mut impl Write) -> Result<(), TbError> {
-    // A directory that cannot hold tables is an error, not an empty list.
-    let names: Vec<&str> = sets.iter().map(|r| r.name()).collect();
-    if let Some(why) = dir_problem(base, &names) {
+    // A directory that cannot hold tables is an error, not an empty list; one that holds
+    // no table yet is listed as empty below.
+    if let Some(why) = base_problem(base) {
         return Err(TbError::BadDir(why));
     }
+    let no_folder = sets
+        .iter()
+        .all(|r| !dama_tablebase::rules_dir(base, r.name()).is_dir());
+    if no_folder && holds_table_files(base) {
+        return Err(TbError::BadDir(holds_itself(base)));
+    }
+    writeln!(out, "tables in {}", base.display())?;
+    let mut found = 0;
     for &rules in sets {
         let dir = dama_tablebase::rules_dir(base, rules.name());
         let tables = Tables::new(rules.name(), Some(&dir));
@@ -340,6 +508,22 @@ fn info(base: &std::path::Path, sets: &[RuleSet], out: &mut impl Write) -> Resul
                 out,
                 "{rules} total {classes} classes, {positions} positions, {bytes} bytes"
             )?;
+        }
+        found += classes;
+    }
+    if found == 0 {
+        match sets {
+            [one] => writeln!(
+                out,
+                "no table files in {} (dama tb build --rules {} --pieces N builds them)",
+                dama_tablebase::rules_dir(base, one.name()).display(),
+                one.name()
+            )?,
+            _ => writeln!(
+                out,
+                "no table files in {} (dama tb build --rules R --pieces N builds them)",
+                base.display()
+            )?,
         }
     }
     Ok(())

@@ -103,7 +103,14 @@ fn probe_prints_one_line_or_exits_2() {
     // Outside the tables: four pieces.
     let (code, out, err) = probe(dir.path(), "W:WKa1,Kc1:BKh2,Kh6");
     assert_eq!((code, out.as_str()), (2, ""));
-    assert_eq!(err.trim(), "dama: W:WKa1,Kc1:BKh2,Kh6: not in the tables");
+    assert_eq!(
+        err.trim(),
+        format!(
+            "dama: W:WKa1,Kc1:BKh2,Kh6: not in the tables ({} has no KKvKK: dama tb build \
+             --rules czech --pieces 4 builds it)",
+            dir.path().join("czech").display()
+        )
+    );
     // A bad FEN.
     let (code, _, err) = probe(dir.path(), "W:Wz9:BKh2");
     assert_eq!(code, 2);
@@ -225,9 +232,189 @@ fn russian_tables_skip_the_classes_with_two_clocks_and_verify() {
     // A skipped class is outside the tables.
     let (code, _, err) = probe_rules(dir.path(), "russian", "W:WKa1,c3:BKh2,f6");
     assert_eq!(code, 2);
-    assert!(err.contains("not in the tables"), "{err}");
+    assert_eq!(
+        err.trim(),
+        "dama: W:WKa1,c3:BKh2,f6: not in the tables (class KMvKM is left out under these rules)"
+    );
 }
 
 fn probe_rules(dir: &Path, rules: &str, fen: &str) -> (i32, String, String) {
     run(&["tb", "probe", "--rules", rules, "--fen", fen], dir)
+}
+
+#[test]
+fn info_names_the_directory_it_looked_in_when_empty() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (code, out, err) = run(&["tb", "info", "--rules", "czech"], dir.path());
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        format!(
+            "tables in {}\nno table files in {} (dama tb build --rules czech --pieces N \
+             builds them)\n",
+            dir.path().display(),
+            dir.path().join("czech").display()
+        )
+    );
+}
+
+#[test]
+fn plan_lists_the_classes_and_what_each_one_reads() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (code, out, err) = run(
+        &["tb", "plan", "--rules", "czech", "--pieces", "2"],
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        r#"{
+  "rules": "czech",
+  "pieces": 2,
+  "classes": [
+    {
+      "name": "KvK",
+      "pieces": 2,
+      "entries": 1984,
+      "positions": 1984,
+      "depends": []
+    },
+    {
+      "name": "KvM",
+      "pieces": 2,
+      "entries": 1792,
+      "positions": 1736,
+      "depends": [
+        "KvK"
+      ]
+    },
+    {
+      "name": "MvM",
+      "pieces": 2,
+      "entries": 1568,
+      "positions": 1520,
+      "depends": [
+        "KvM"
+      ]
+    }
+  ],
+  "skipped": []
+}
+"#
+    );
+    // Russian: the classes left out are listed, and no class depends on one.
+    let (code, out, _) = run(
+        &["tb", "plan", "--rules", "russian", "--pieces", "4"],
+        dir.path(),
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            r#""skipped": [
+    "KKvKM","#
+        ),
+        "{out}"
+    );
+}
+
+/// Runs dama with a fixed build time, so that files can be compared byte for byte.
+fn run_at(args: &[&str], dir: &Path) -> (i32, String, String) {
+    let out = dama()
+        .args(args)
+        .arg("--tb-dir")
+        .arg(dir)
+        .env("SOURCE_DATE_EPOCH", "1700000000")
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn classes_built_one_by_one_are_the_files_of_one_build() {
+    let whole = tempfile::tempdir().expect("a temporary directory");
+    let (code, out, err) = run_at(
+        &["tb", "build", "--rules", "czech", "--pieces", "3"],
+        whole.path(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.lines().next(),
+        Some(format!("tables in {}", whole.path().join("czech").display()).as_str())
+    );
+    let one = tempfile::tempdir().expect("a temporary directory");
+    // Before the classes it reads: refused, nothing written.
+    let (code, out, err) = run_at(
+        &["tb", "build", "--rules", "czech", "--class", "KMvM"],
+        one.path(),
+    );
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err.trim(),
+        "dama: class KMvM needs KvK, KvM, KKvM, KMvK built first"
+    );
+    let names = [
+        "KvK", "KvM", "MvM", "KKvK", "KKvM", "KMvK", "KMvM", "MMvK", "MMvM",
+    ];
+    for name in names {
+        let (code, out, err) = run_at(
+            &["tb", "build", "--rules", "czech", "--class", name],
+            one.path(),
+        );
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.starts_with(&format!("built {name} positions ")),
+            "{out}"
+        );
+        let file = format!("czech/{name}.dtb");
+        assert_eq!(
+            std::fs::read(one.path().join(&file)).expect("written"),
+            std::fs::read(whole.path().join(&file)).expect("written"),
+            "{name}"
+        );
+    }
+    // Again: present, the file untouched; a colour-mirrored name is its class.
+    let (code, out, _) = run_at(
+        &["tb", "build", "--rules", "czech", "--class", "KvKM"],
+        one.path(),
+    );
+    assert_eq!((code, out.as_str()), (0, "present KMvK\n"));
+    // A damaged file is built again.
+    let path = one.path().join("czech/KMvK.dtb");
+    let mut bytes = std::fs::read(&path).expect("read");
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x55;
+    std::fs::write(&path, bytes).expect("written");
+    let (code, out, _) = run_at(
+        &["tb", "build", "--rules", "czech", "--class", "KMvK"],
+        one.path(),
+    );
+    assert_eq!(code, 0);
+    assert!(out.starts_with("built KMvK positions 52080 "), "{out}");
+    assert_eq!(
+        std::fs::read(&path).expect("read"),
+        std::fs::read(whole.path().join("czech/KMvK.dtb")).expect("read")
+    );
+    // Not a class; a class the rules leave out.
+    let (code, _, err) = run_at(
+        &["tb", "build", "--rules", "czech", "--class", "KxvK"],
+        one.path(),
+    );
+    assert_eq!(code, 2);
+    assert_eq!(
+        err.trim(),
+        "dama: KxvK: not a class name (kings then men of each side, as KMvK, at most 5 of a kind)"
+    );
+    let (code, _, err) = run_at(
+        &["tb", "build", "--rules", "russian", "--class", "KMvKM"],
+        one.path(),
+    );
+    assert_eq!(code, 2);
+    assert_eq!(
+        err.trim(),
+        "dama: class KMvKM is not covered by the tables under these rules"
+    );
 }

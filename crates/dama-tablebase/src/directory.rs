@@ -28,6 +28,17 @@ pub enum DirError {
     /// The report could not be written.
     #[error("{0}")]
     Report(#[from] io::Error),
+    /// `tb build --class` of a class the tables leave out under these rules.
+    #[error("class {0} is not covered by the tables under these rules")]
+    NotCovered(String),
+    /// `tb build --class` before the classes it reads are built.
+    #[error("class {class} needs {missing} built first")]
+    Missing {
+        /// The class asked for.
+        class: String,
+        /// The classes it reads that have no file yet.
+        missing: String,
+    },
 }
 
 /// What a directory build reports, class by class.
@@ -99,6 +110,18 @@ pub fn build_dir<R: TableRules>(
     report: &mut dyn FnMut(&BuildEvent) -> io::Result<()>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<BuildSummary, DirError> {
+    build_dir_at::<R>(dir, pieces, None, report, progress)
+}
+
+/// [`build_dir`] with the build time the files record: `built` (Unix seconds; a fixed one
+/// makes the files reproducible, byte for byte), else the clock at each write.
+pub fn build_dir_at<R: TableRules>(
+    dir: &Path,
+    pieces: u32,
+    built: Option<u64>,
+    report: &mut dyn FnMut(&BuildEvent) -> io::Result<()>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<BuildSummary, DirError> {
     std::fs::create_dir_all(dir).map_err(|source| FormatError::Io {
         path: dir.to_path_buf(),
         source,
@@ -165,7 +188,8 @@ pub fn build_dir<R: TableRules>(
         })?;
         let t = Instant::now();
         let values = build_class::<R>(&tables, m, progress)?;
-        let bytes = format::write(&format::class_path(dir, m), R::INFO.name, m, &values)?;
+        let stamp = built.unwrap_or_else(format::now);
+        let bytes = format::write(&format::class_path(dir, m), R::INFO.name, m, &values, stamp)?;
         let positions = valid_positions(m);
         report(&BuildEvent::Built {
             material: m,
@@ -184,6 +208,106 @@ pub fn build_dir<R: TableRules>(
     summary.seconds = started.elapsed().as_secs_f64();
     report(&BuildEvent::Done(summary))?;
     Ok(summary)
+}
+
+/// One class of a plan: what it is, its size and what its build reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlannedClass {
+    /// Its material (canonical).
+    pub material: Material,
+    /// Its entries (one byte each in memory while it is built).
+    pub entries: u64,
+    /// Its positions ([`valid_positions`]).
+    pub positions: u64,
+    /// The classes a capture or a crowning leads to ([`crate::dependencies`]), all in the
+    /// plan and before it.
+    pub depends: Vec<Material>,
+}
+
+/// The covered classes of at most `pieces` pieces, in build order, with their dependencies;
+/// and the classes left out (not covered).
+pub fn plan<R: TableRules>(pieces: u32) -> (Vec<PlannedClass>, Vec<Material>) {
+    let (classes, skipped): (Vec<Material>, Vec<Material>) = Material::all_up_to(pieces)
+        .into_iter()
+        .partition(|&m| covered::<R>(m));
+    let planned = classes
+        .iter()
+        .map(|&m| PlannedClass {
+            material: m,
+            entries: Class::new(m).len(),
+            positions: valid_positions(m),
+            depends: crate::dependencies(m),
+        })
+        .collect();
+    (planned, skipped)
+}
+
+/// What [`build_one`] did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum OneBuilt {
+    /// The class's file was there and every checksum of it checked: nothing done.
+    Present,
+    /// The class was built and written.
+    Built {
+        /// Its positions.
+        positions: u64,
+        /// The file's size.
+        bytes: u64,
+        /// The time it took.
+        seconds: f64,
+    },
+}
+
+/// Whether the file of class `m` is in `dir` and sound: its header, block index and every
+/// block's checksum check.
+pub fn sound(dir: &Path, rules: &str, m: Material) -> bool {
+    let path = format::class_path(dir, m);
+    path.exists() && ClassFile::open(&path, rules, m).is_ok_and(|f| f.all().is_ok())
+}
+
+/// Builds the one class `m` (canonical) into `dir` from the files of the classes it reads
+/// (which must be there with a sound header and block index: [`DirError::Missing`]
+/// otherwise; their blocks are checked as they are read), unless its file is there and
+/// sound. The file is written atomically (a temporary file in `dir`, fsynced, renamed), so
+/// two processes building the same class at once, or one killed mid-build, leave either no
+/// file or a whole one; with a fixed `built` the bytes are those [`build_dir_at`] writes.
+pub fn build_one<R: TableRules>(
+    dir: &Path,
+    m: Material,
+    built: Option<u64>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<OneBuilt, DirError> {
+    if !covered::<R>(m) {
+        return Err(DirError::NotCovered(m.name()));
+    }
+    std::fs::create_dir_all(dir).map_err(|source| FormatError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    if sound(dir, R::INFO.name, m) {
+        return Ok(OneBuilt::Present);
+    }
+    let missing: Vec<String> = crate::dependencies(m)
+        .into_iter()
+        .filter(|&c| ClassFile::open(&format::class_path(dir, c), R::INFO.name, c).is_err())
+        .map(Material::name)
+        .collect();
+    if !missing.is_empty() {
+        return Err(DirError::Missing {
+            class: m.name(),
+            missing: missing.join(", "),
+        });
+    }
+    let t = Instant::now();
+    let tables = Tables::new(R::INFO.name, Some(dir));
+    let values = build_class::<R>(&tables, m, progress)?;
+    let stamp = built.unwrap_or_else(format::now);
+    let bytes = format::write(&format::class_path(dir, m), R::INFO.name, m, &values, stamp)?;
+    Ok(OneBuilt::Built {
+        positions: valid_positions(m),
+        bytes,
+        seconds: t.elapsed().as_secs_f64(),
+    })
 }
 
 /// Reads the files of `classes` that are present in `dir` into memory (refusing bad ones).
@@ -229,8 +353,5 @@ pub fn verify_dir<R: TableRules>(
 /// The positions of a class (entries less the wasted ones of overlapping men).
 pub fn valid_positions(m: Material) -> u64 {
     let class = Class::new(m);
-    (0..class.slices())
-        .filter(|&s| class.slice_men(s).is_some())
-        .count() as u64
-        * class.slice_len()
+    class.valid_slices() * class.slice_len()
 }

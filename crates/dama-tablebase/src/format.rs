@@ -88,9 +88,24 @@ fn u64_at(b: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(x)
 }
 
+/// The build time a file written now records: the Unix seconds of the clock.
+pub fn now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
 /// Writes the values of class `m` to `path` (through a temporary file in the same directory,
-/// renamed when complete, so an interrupted build never leaves a partial table).
-pub fn write(path: &Path, rules: &str, m: Material, values: &[u8]) -> Result<u64, FormatError> {
+/// fsynced, then renamed when complete, so an interrupted build never leaves a partial
+/// table), with `built` (Unix seconds) as its build time: the file is a function of the
+/// values and `built` alone, so two builds given the same time write the same bytes.
+pub fn write(
+    path: &Path,
+    rules: &str,
+    m: Material,
+    values: &[u8],
+    built: u64,
+) -> Result<u64, FormatError> {
     let io = |source| FormatError::Io {
         path: path.to_path_buf(),
         source,
@@ -121,9 +136,6 @@ pub fn write(path: &Path, rules: &str, m: Material, values: &[u8]) -> Result<u64
     header.extend_from_slice(&(values.len() as u64).to_le_bytes());
     header.extend_from_slice(&(BLOCK as u32).to_le_bytes());
     header.extend_from_slice(&(blocks.len() as u32).to_le_bytes());
-    let built = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
     header.extend_from_slice(&built.to_le_bytes());
     header.extend_from_slice(&crc32fast::hash(&index).to_le_bytes());
     let head_crc = crc32fast::hash(&header);

@@ -209,6 +209,23 @@ impl Material {
         format!("{}v{}", side(self.wk, self.wm), side(self.bk, self.bm))
     }
 
+    /// The material a [`Material::name`] names (`KMvK`: kings then men of each side), if the
+    /// text is one: `K`s then `M`s, `v`, `K`s then `M`s, a piece a side.
+    pub fn from_name(name: &str) -> Option<Material> {
+        fn side(text: &str) -> Option<(u8, u8)> {
+            let kings = text.bytes().take_while(|&b| b == b'K').count();
+            let men = text.len() - kings;
+            if men + kings == 0 || !text.bytes().skip(kings).all(|b| b == b'M') {
+                return None;
+            }
+            Some((u8::try_from(kings).ok()?, u8::try_from(men).ok()?))
+        }
+        let (white, black) = name.split_once('v')?;
+        let ((wk, wm), (bk, bm)) = (side(white)?, side(black)?);
+        let m = Material { wm, wk, bm, bk };
+        m.fits().then_some(m)
+    }
+
     /// Every class with at least one piece a side and at most `n` pieces in all, canonical
     /// ones only, in build order: fewer pieces first, then fewer men (a capture leads to
     /// fewer pieces, a crowning to one man less).
@@ -296,6 +313,17 @@ impl Class {
     /// The number of slices (sets of men).
     pub fn slices(&self) -> u64 {
         binom(28, self.material.wm.into()) * self.black_men_sets
+    }
+
+    /// The slices whose men do not overlap (`slice_men` is `Some`), counted without walking
+    /// them: the white men stand on dense squares 0–27, the black on 4–27 and 28–31; with `k`
+    /// white men on 0–3, the black men choose among the 28 squares less the white men's other
+    /// `wm − k`.
+    pub fn valid_slices(&self) -> u64 {
+        let (wm, bm) = (u32::from(self.material.wm), u32::from(self.material.bm));
+        (0..=wm.min(4))
+            .map(|k| binom(4, k) * binom(24, wm - k) * binom(28 - (wm - k), bm))
+            .sum()
     }
 
     /// The entries of one slice (both sides to move).
@@ -418,6 +446,39 @@ impl Parts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn valid_slices_are_those_whose_men_do_not_overlap() {
+        for m in Material::all_up_to(5) {
+            let class = Class::new(m);
+            let walked = (0..class.slices())
+                .filter(|&s| class.slice_men(s).is_some())
+                .count() as u64;
+            assert_eq!(class.valid_slices(), walked, "{}", m.name());
+        }
+    }
+
+    #[test]
+    fn class_names_read_back() {
+        for m in Material::all_up_to(8) {
+            assert_eq!(Material::from_name(&m.name()), Some(m));
+            assert_eq!(Material::from_name(&m.mirror().name()), Some(m.mirror()));
+        }
+        assert_eq!(
+            Material::from_name("KKMvM"),
+            Some(Material {
+                wm: 1,
+                wk: 2,
+                bm: 1,
+                bk: 0
+            })
+        );
+        for bad in [
+            "", "v", "KvK ", "Kv", "vK", "MKvK", "KvKv", "kvk", "KKKKKKvK", "KxvK",
+        ] {
+            assert_eq!(Material::from_name(bad), None, "{bad:?}");
+        }
+    }
 
     #[test]
     fn dense_numbers_round_trip() {

@@ -64,6 +64,19 @@ pub fn covered<R: TableRules>(m: Material) -> bool {
     go::<R>(m, &mut std::collections::HashMap::new())
 }
 
+/// The canonical classes the build of class `m` reads: every class a capture or a crowning
+/// can lead to from it (a superset of those a legal move reaches: any capture of one or more
+/// pieces, with or without the mover's crowning, and a crowning), in build order, each once.
+pub fn dependencies(m: Material) -> Vec<Material> {
+    let mut out: Vec<Material> = successors(m)
+        .map(|c| if c.is_canonical() { c } else { c.mirror() })
+        .filter(|&c| c != m)
+        .collect();
+    out.sort_by_key(|c| (c.pieces(), c.men(), *c));
+    out.dedup();
+    out
+}
+
 /// Every material a move can change `m` into while both sides keep a piece (a superset:
 /// any capture of one or more pieces, with or without the mover's crowning, and a crowning).
 fn successors(m: Material) -> impl Iterator<Item = Material> {

@@ -260,7 +260,7 @@ fn table_base() -> (dama_tablebase::Material, Vec<u8>) {
     let values: Vec<u8> = (0..len).map(|i| (i * 7 % 251) as u8).collect();
     let dir = tempfile::tempdir().expect("a temporary directory");
     let path = dir.path().join("t.dtb");
-    format::write(&path, "czech", m, &values).expect("a table file is written");
+    format::write(&path, "czech", m, &values, 0).expect("a table file is written");
     (m, std::fs::read(&path).expect("read back"))
 }
 

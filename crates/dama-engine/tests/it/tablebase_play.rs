@@ -1,8 +1,9 @@
 //! The engine with the endgame tables on disk: random won Czech positions of 3–N pieces (with
 //! men) are won inside the counts at 100 ms a move against a defender playing the tables'
 //! longest defence, and drawn ones are not lost. The normal suite plays 20 + 20 positions of
-//! at most four pieces (tables built into a temporary directory); the ignored test plays
-//! 200 + 200 of at most five from `DAMA_TB_DIR` (built beforehand with `dama tb build`).
+//! at most four pieces (tables built into a temporary directory); the ignored tests play
+//! 200 + 200 of at most five, and 200 + 200 of six, from `DAMA_TB_DIR` (built beforehand
+//! with `dama tb build`).
 //! Also (ignored) a match from five-piece positions, the engine with tables against the
 //! engine without.
 
@@ -93,9 +94,9 @@ fn play(tables: &EngineTables, start: Position, engine: &mut Engine) -> (Option<
     (game.outcome(), plies)
 }
 
-/// Plays `count` won and `count` drawn positions of 3 to `max_pieces` pieces; returns a
-/// report and panics on a failure.
-fn won_and_drawn(dir: &Path, max_pieces: u32, count: usize, seed: u64) {
+/// Plays `count` won and `count` drawn positions of `min_pieces` to `max_pieces` pieces;
+/// returns a report and panics on a failure.
+fn won_and_drawn(dir: &Path, min_pieces: u32, max_pieces: u32, count: usize, seed: u64) {
     let tablebase = Arc::new(Tablebase::with_dir(dir));
     let tables = tablebase.for_rules::<Czech>();
     let mut engine = Engine::with_seed(
@@ -112,7 +113,7 @@ fn won_and_drawn(dir: &Path, max_pieces: u32, count: usize, seed: u64) {
     let (mut won, mut drawn, mut longest) = (0, 0, 0);
     let mut failures = Vec::new();
     while won < count || drawn < count {
-        let pieces = 3 + (rng.next() % u64::from(max_pieces - 2)) as u32;
+        let pieces = min_pieces + (rng.next() % u64::from(max_pieces + 1 - min_pieces)) as u32;
         let pos = random_position(&mut rng, pieces);
         let value = fresh_value(&tables, &pos);
         let wanted = match value {
@@ -151,7 +152,7 @@ fn built(pieces: u32) -> tempfile::TempDir {
 #[test]
 fn won_positions_are_won_and_drawn_ones_held_with_four_pieces() {
     let base = built(4);
-    won_and_drawn(base.path(), 4, 20, 0x7AB1_E5E5);
+    won_and_drawn(base.path(), 3, 4, 20, 0x7AB1_E5E5);
 }
 
 /// The acceptance run: 200 won and 200 drawn positions of 3–5 pieces, tables from
@@ -160,7 +161,17 @@ fn won_positions_are_won_and_drawn_ones_held_with_four_pieces() {
 #[ignore = "needs the five-piece tables in DAMA_TB_DIR"]
 fn two_hundred_won_and_drawn_positions_with_five_pieces() {
     let dir = PathBuf::from(std::env::var_os("DAMA_TB_DIR").expect("DAMA_TB_DIR"));
-    won_and_drawn(&dir, 5, 200, 0x5EED_0200);
+    won_and_drawn(&dir, 3, 5, 200, 0x5EED_0200);
+}
+
+/// The six-piece acceptance run: 200 won and 200 drawn positions of exactly six pieces (with
+/// men), converted and held at 100 ms a move, tables from `DAMA_TB_DIR` (`dama tb build
+/// --rules czech --pieces 6` first).
+#[test]
+#[ignore = "needs the six-piece tables in DAMA_TB_DIR; long"]
+fn two_hundred_won_and_drawn_positions_with_six_pieces() {
+    let dir = PathBuf::from(std::env::var_os("DAMA_TB_DIR").expect("DAMA_TB_DIR"));
+    won_and_drawn(&dir, 6, 6, 200, 0x5EED_0600);
 }
 
 /// Engine against engine from random five-piece positions (with men) won for the side to
