@@ -97,7 +97,7 @@ impl Command {
         match self {
             Command::Play => &[
                 Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
-                Dialogue, Echo, NoEcho, TbDir, Threads, Ballot,
+                Dialogue, Echo, NoEcho, TbDir, Threads, Ballot, WhiteTime, BlackTime,
             ],
             // `--threads` is perft's and tb's own option (clap gives its value to both).
             Command::Perft(_) => &[Rules, Fen, Color, Depth, Threads],
@@ -110,7 +110,7 @@ impl Command {
             Command::Match(_) => &[Rules, Fen, Color, Time, TbDir],
             Command::Tui => &[
                 Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
-                TbDir, Threads, Ballot,
+                TbDir, Threads, Ballot, WhiteTime, BlackTime,
             ],
             Command::Tune(_) => &[Rules, Nodes],
             Command::Hub => &[Rules, TbDir, Threads],
@@ -142,6 +142,8 @@ enum Opt {
     Infinite,
     Ballot,
     Moves,
+    WhiteTime,
+    BlackTime,
 }
 
 impl Opt {
@@ -168,6 +170,8 @@ impl Opt {
             Opt::Infinite => "--infinite",
             Opt::Ballot => "--ballot",
             Opt::Moves => "--moves",
+            Opt::WhiteTime => "--white-time",
+            Opt::BlackTime => "--black-time",
         }
     }
 }
@@ -204,10 +208,16 @@ pub struct Options {
     /// Stop each search after this many nodes (play, analyze).
     #[arg(long, global = true, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
-    /// Play on a clock, BASE[+INCREMENT] such as 5m+3s: the engine shares its time itself
-    /// (play, analyze, match).
+    /// Play on a clock, BASE[+INCREMENT] such as 5m+3s: both sides have one (play, tui: a
+    /// flag fall loses), the engine shares its time itself (play, tui, analyze, match).
     #[arg(long, global = true)]
     pub time: Option<dama_engine::TimeControl>,
+    /// White's clock, BASE[+INCREMENT], instead of --time's (play, tui).
+    #[arg(long, global = true, value_name = "BASE[+INC]")]
+    pub white_time: Option<dama_engine::TimeControl>,
+    /// Black's clock, BASE[+INCREMENT], instead of --time's (play, tui).
+    #[arg(long, global = true, value_name = "BASE[+INC]")]
+    pub black_time: Option<dama_engine::TimeControl>,
     /// Start from a saved game (PDN) (play).
     #[arg(long, global = true, conflicts_with = "fen")]
     pub load: Option<PathBuf>,
@@ -328,12 +338,23 @@ impl Options {
             (Opt::Infinite, self.infinite),
             (Opt::Ballot, self.ballot.is_some()),
             (Opt::Moves, self.moves.is_some()),
+            (Opt::WhiteTime, self.white_time.is_some()),
+            (Opt::BlackTime, self.black_time.is_some()),
         ];
         present
             .into_iter()
             .filter(|(_, given)| *given)
             .map(|(opt, _)| opt)
             .collect()
+    }
+
+    /// The players' clocks, white's and black's (`--white-time`, `--black-time`, else
+    /// `--time`), when a game is played on a clock.
+    pub fn clocks(&self) -> Option<[dama_engine::TimeControl; 2]> {
+        match (self.white_time.or(self.time), self.black_time.or(self.time)) {
+            (Some(white), Some(black)) => Some([white, black]),
+            _ => None,
+        }
     }
 
     /// Ballot `number` of the rule set, or why it cannot be played: it starts from the initial
@@ -366,6 +387,13 @@ impl Options {
         }
         if let Some(number) = self.ballot {
             self.ballot_opening(number)?;
+        }
+        if self.time.is_none() && self.white_time.is_some() != self.black_time.is_some() {
+            return Err(CliError::Usage(
+                "a clock for one side needs one for the other: give --white-time and \
+                 --black-time, or --time for both"
+                    .into(),
+            ));
         }
         if let Command::Perft(_) = command {
             match self.depth {

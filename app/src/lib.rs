@@ -6,10 +6,12 @@
 
 pub mod ballots;
 pub mod cli;
+pub mod clock;
 pub mod commands;
 pub mod console;
 pub mod engines;
 pub mod files;
+pub mod hint;
 pub mod hub;
 pub mod i18n;
 pub mod matchplay;

@@ -16,6 +16,8 @@ pub use rules_texts::RulesTexts;
 pub use texts::Texts;
 
 use super::{ConsoleError, LineIo, Options, Read, board_view};
+use crate::clock::GameClock;
+use crate::cli::PlayerKind;
 use crate::i18n::{Catalog, capitalize, fill};
 use crate::session::{self, Players, RulesOffer, Undo};
 use dama_core::game::{Game, Outcome, Snapshot};
@@ -57,6 +59,8 @@ struct Session<'o, R: EngineRules> {
     saved: Snapshot,
     /// The first moves of the game that `undo` keeps: those of the ballot it started from.
     kept: usize,
+    /// The players' clocks, when the game is played on a clock.
+    clock: Option<GameClock>,
 }
 
 /// Plays the full dialogue until the players stop or the input ends.
@@ -76,7 +80,8 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
         rt,
         game: super::new_game::<R>(opts),
         engine: opts.engines.engine(opts.limits),
-        flipped: false,
+        // The board turns by itself for a person playing Black against the computer.
+        flipped: opts.white == PlayerKind::Engine && opts.black == PlayerKind::Human,
         players: Players {
             white: opts.white,
             black: opts.black,
@@ -84,6 +89,7 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
         offer: RulesOffer::default(),
         saved: super::new_game::<R>(opts).snapshot(),
         kept: super::ballot_plies(opts),
+        clock: super::new_clock(opts),
     };
     io.line(t.title::<R>())?;
     io.line(rt.intro_for(R::INFO.notation, t))?;
@@ -108,6 +114,7 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
         session.kept = super::ballot_plies(opts);
         session.offer.reset();
         session.saved = session.game.snapshot();
+        session.clock = super::new_clock(opts);
         session.say_ballot(io)?;
     }
 }
@@ -149,9 +156,42 @@ impl<R: EngineRules> Session<'_, R> {
         } else {
             "..."
         };
+        let clocks = match self.clocks_text() {
+            Some(text) => format!("({text}) "),
+            None => String::new(),
+        };
         match self.game.turn() {
-            Color::White => format!("{number}{dots} {}", self.t.prompt_white),
-            Color::Black => format!("{number}{dots} {}", self.t.prompt_black),
+            Color::White => format!("{number}{dots} {clocks}{}", self.t.prompt_white),
+            Color::Black => format!("{number}{dots} {clocks}{}", self.t.prompt_black),
+        }
+    }
+
+    /// Both clocks as they stand now (`white 4:58, black 5:00`), when there are clocks.
+    fn clocks_text(&self) -> Option<String> {
+        let clock = self.clock.as_ref()?;
+        Some(super::clocks_text(self.t, clock, self.opts.clock.now()))
+    }
+
+    /// Ends the game if the flag of the side to move has fallen; returns whether it did.
+    fn flag_fell(&mut self) -> bool {
+        let now = self.opts.clock.now();
+        let turn = self.game.turn();
+        match &mut self.clock {
+            Some(clock) if clock.flagged(now) == Some(turn) => {
+                clock.stop(now);
+                self.game.lose_on_time(turn);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The side that was to move finished its move: its clock stops and gets its increment.
+    fn clock_moved(&mut self, side: Color) {
+        let now = self.opts.clock.now();
+        let plies = self.game.moves().len();
+        if let Some(clock) = &mut self.clock {
+            clock.moved(side, now, plies);
         }
     }
 
@@ -174,6 +214,7 @@ impl<R: EngineRules> Session<'_, R> {
         record: &pdn::Record<R>,
     ) -> std::io::Result<()> {
         io.line(&self.t.loaded_report(self.rt, file, record))?;
+        self.clock = super::loaded_clock(self.opts, record);
         if let Some(mv) = self.game.moves().last() {
             io.line(&fill(self.t.last_move, &[&R::INFO.notation.write(mv)]))?;
         }
@@ -257,8 +298,16 @@ impl<R: EngineRules> Session<'_, R> {
     fn play_game(&mut self, io: &mut LineIo<'_>) -> Result<Flow, ConsoleError> {
         loop {
             if let Some(outcome) = self.game.outcome() {
+                let now = self.opts.clock.now();
+                if let Some(clock) = &mut self.clock {
+                    clock.stop(now);
+                }
                 io.line(&self.outcome_text(outcome))?;
                 return Ok(Flow::Over);
+            }
+            let (now, turn) = (self.opts.clock.now(), self.game.turn());
+            if let Some(clock) = &mut self.clock {
+                clock.start(turn, now);
             }
             if let Some(flow) = self.rules_offer(io)? {
                 return Ok(flow);
@@ -300,6 +349,17 @@ impl<R: EngineRules> Session<'_, R> {
         }
         let started = std::time::Instant::now();
         let mut last = None;
+        let turn = self.game.turn();
+        if let Some(clock) = &self.clock {
+            // The engine shares out its own clock's time.
+            let limits = self.engine.limits();
+            self.engine.set_limits(dama_engine::Limits {
+                time: Some(clock.control(turn)),
+                ..limits
+            });
+            self.engine
+                .set_clock(turn, clock.left(turn, self.opts.clock.now()));
+        }
         let Some(mv) = self
             .engine
             .analyze(&self.game, |info| last = Some(info.clone()))
@@ -307,10 +367,14 @@ impl<R: EngineRules> Session<'_, R> {
             // No move although the game goes on: only a broken engine gets here.
             return Ok(Some(Flow::Quit));
         };
-        let side = capitalize(self.t.side(self.game.turn()));
+        if self.flag_fell() {
+            return Ok(None);
+        }
+        let side = capitalize(self.t.side(turn));
         if self.game.try_play(&mv).is_err() {
             return Ok(Some(Flow::Quit));
         }
+        self.clock_moved(turn);
         let seconds = self
             .t
             .number(&format!("{:.1}", started.elapsed().as_secs_f64()));
@@ -334,6 +398,10 @@ impl<R: EngineRules> Session<'_, R> {
         let Read::Line(line) = io.prompt(&self.prompt_text())? else {
             return Ok(Some(Flow::Quit));
         };
+        self.opts.clock.line_read();
+        if self.flag_fell() {
+            return Ok(None);
+        }
         let line = line.trim();
         if line.is_empty() {
             return Ok(None);
@@ -362,7 +430,9 @@ impl<R: EngineRules> Session<'_, R> {
         self.game.legal_moves(&mut moves);
         match R::INFO.notation.parse(line, self.game.position(), &moves) {
             Ok(mv) => {
+                let turn = self.game.turn();
                 if self.game.try_play(&mv).is_ok() {
+                    self.clock_moved(turn);
                     self.show_board(io)?;
                 }
                 Ok(())
@@ -404,6 +474,7 @@ impl<R: EngineRules> Session<'_, R> {
                     self.game = Game::new(pos);
                     self.kept = 0;
                     self.offer.reset();
+                    self.clock = super::new_clock(self.opts);
                     self.show_board(io)?;
                 }
                 Err(e) => io.line(&fill(t.setup_bad, &[&t.fen_error(&e)]))?,
@@ -444,9 +515,27 @@ impl<R: EngineRules> Session<'_, R> {
                 }
                 return Ok(Some(Flow::Quit));
             }
-            Command::Hint => match self.engine.choose_move(&self.game) {
-                Some(mv) => io.line(&fill(t.hint, &[&R::INFO.notation.write(&mv)]))?,
+            Command::Hint => match crate::hint::search(&mut self.engine, &self.game) {
+                Some(hint) => io.line(&t.hint_text(&hint, R::INFO.notation))?,
                 None => io.line(t.no_hint)?,
+            },
+            Command::Time => match self.clocks_text() {
+                Some(text) => io.line(&fill(t.clocks_line, &[&text]))?,
+                None => io.line(t.no_clock)?,
+            },
+            Command::Level => match arg.parse::<u8>() {
+                Ok(level @ 1..=10) => {
+                    let limits = self.engine.limits();
+                    self.engine.set_limits(dama_engine::Limits {
+                        level: Some(level),
+                        depth: None,
+                        movetime: None,
+                        nodes: None,
+                        ..limits
+                    });
+                    io.line(&fill(t.level_set, &[&level.to_string()]))?;
+                }
+                _ => io.line(t.level_usage)?,
             },
         }
         Ok(None)
@@ -465,6 +554,9 @@ impl<R: EngineRules> Session<'_, R> {
                 self.t.undone,
                 &[&R::INFO.notation.write_each(&taken)],
             ))?,
+        }
+        if let Some(clock) = &mut self.clock {
+            clock.truncate(self.game.moves().len());
         }
         self.show_board(io)
     }
@@ -486,7 +578,7 @@ impl<R: EngineRules> Session<'_, R> {
         let header = self
             .t
             .pdn_header(self.is_engine(Color::White), self.is_engine(Color::Black));
-        let text = pdn::write(&self.game, &header);
+        let text = super::write_pdn(&self.game, &header, self.clock.as_ref());
         match crate::files::save(Path::new(file), &text) {
             Ok(()) => {
                 self.saved = self.game.snapshot();

@@ -15,7 +15,7 @@ mod write;
 pub use crate::text::excerpt;
 pub use games::{Games, read_games, split_games};
 pub use read::{GameOf, game_of, read};
-pub use write::{civil_date, result_text, today, write};
+pub use write::{civil_date, result_text, today, write, write_annotated};
 
 use crate::Rules;
 use crate::fen::FenError;
@@ -60,6 +60,9 @@ pub struct Record<R: Rules> {
     pub game: Game<R>,
     /// The tags as read (name, value).
     pub tags: Vec<(String, String)>,
+    /// The comments `{…}` of the movetext (outside variations), each with the number of
+    /// half-moves played before it (0: before the first move), in order.
+    pub comments: Vec<(usize, String)>,
 }
 
 /// What is wrong with a PDN text.
@@ -123,7 +126,7 @@ pub fn is_declared(outcome: Option<Outcome>) -> bool {
     matches!(
         outcome,
         Some(Outcome::Win {
-            reason: WinReason::Resignation,
+            reason: WinReason::Resignation | WinReason::Time,
             ..
         }) | Some(Outcome::Draw(crate::DrawReason::Agreement))
     )

@@ -23,6 +23,18 @@ fn escape(value: &str) -> String {
 
 /// The game as a PDN record with `header`'s tags.
 pub fn write<R: Rules>(game: &Game<R>, header: &Header) -> String {
+    write_annotated(game, header, &[], &[])
+}
+
+/// [`write`] with more tags after the game's own (`extra`: name and value, such as
+/// `TimeControl`), and a comment after each move: `comments[i]` (without braces; none when
+/// empty or missing) follows the `i`-th move. A comment never holds `}` (it is dropped).
+pub fn write_annotated<R: Rules>(
+    game: &Game<R>,
+    header: &Header,
+    extra: &[(&str, String)],
+    comments: &[String],
+) -> String {
     let result = result_text(game.outcome());
     let mut text = String::new();
     for (name, value) in [
@@ -44,6 +56,9 @@ pub fn write<R: Rules>(game: &Game<R>, header: &Header) -> String {
         let start = crate::notation::fen_for::write::<R>(game.start());
         text.push_str(&format!("[FEN \"{start}\"]\n"));
     }
+    for (name, value) in extra {
+        text.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+    }
     text.push('\n');
     let mut tokens = Vec::new();
     let mut turn = game.start().turn();
@@ -62,6 +77,9 @@ pub fn write<R: Rules>(game: &Game<R>, header: &Header) -> String {
             t if t == first => tokens.push(format!("{number}. {mv_text}")),
             _ if i == 0 => tokens.push(format!("{number}... {mv_text}")),
             _ => tokens.push(mv_text),
+        }
+        if let Some(comment) = comments.get(i).filter(|c| !c.is_empty()) {
+            tokens.push(format!("{{{}}}", comment.replace('}', "")));
         }
         if turn != first {
             number += 1;
