@@ -268,6 +268,7 @@ pub static LABELS: Labels = Labels {
         "  h                 rada       d  nabídnout remízu   m  kameny s tahem",
         "  n                 nová hra   f  otočit desku       e  editor",
         "  s / l             uložit / načíst partii (PDN)",
+        "  + / -             úroveň počítače výš / níž (1–10)",
         "  mezerník          počítač táhne hned",
         "  q                 konec (zeptá se, není-li partie uložena)",
         "",

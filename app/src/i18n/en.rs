@@ -243,6 +243,7 @@ pub static LABELS: Labels = Labels {
         "  h               hint        d   offer a draw   m  movable pieces",
         "  n               new game    f   flip board     e  editor",
         "  s / l           save / load a game (PDN)",
+        "  + / -           the computer's level up / down (1-10)",
         "  Space           make the computer move now",
         "  q               quit (asks when the game is not saved)",
         "",

@@ -265,6 +265,7 @@ pub static LABELS: Labels = Labels {
         "  h                pista       d   ofrecer tablas   m  fichas movibles",
         "  n                nueva       f   girar tablero    e  editor",
         "  s / l            guardar / cargar una partida (PDN)",
+        "  + / -            nivel del ordenador más / menos (1-10)",
         "  Espacio          hacer que el ordenador mueva ya",
         "  q                salir (pregunta si la partida no está guardada)",
         "",

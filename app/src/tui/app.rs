@@ -15,7 +15,8 @@ use super::editor::Editor;
 use super::event::{Button, Event, Key};
 use super::labels::Labels;
 use super::layout::{EditorButton, Layout};
-use super::worker::{Reply, SearchReport, Task, Worker};
+use super::worker::{Reply, SearchReport, Setting, Task, Worker};
+use crate::clock::GameClock;
 use crate::ballots::Ballot;
 use crate::cli::{Lang, PlayerKind};
 use crate::console::full::{self, RulesTexts, Texts};
@@ -49,6 +50,10 @@ pub struct Config {
     /// The opening ballot new games start from (`--ballot`): its moves are played first, and
     /// undo does not take them back.
     pub ballot: Option<Ballot>,
+    /// The players' clocks, white's and black's time control; `None`: no clock.
+    pub clocks: Option<[dama_engine::TimeControl; 2]>,
+    /// Where the clocks read the time (the real clock; tests pass a fake one).
+    pub clock: crate::clock::SharedSource,
 }
 
 /// A question on the input line.
@@ -144,10 +149,33 @@ pub struct App<R: EngineRules> {
     pub(super) offer: RulesOffer,
     pub(super) size: (u16, u16),
     pub(super) quit: bool,
+    /// The players' clocks, when the game is played on a clock.
+    pub(super) clock: Option<GameClock>,
+    /// The engine's limits now (`+` and `-` change its level).
+    pub(super) limits: Limits,
 }
 
 /// The most messages kept.
 const MESSAGES_KEPT: usize = 50;
+
+/// The clocks of a new game (none without `--time`).
+fn new_clock(cfg: &Config) -> Option<GameClock> {
+    cfg.clocks.map(|[white, black]| GameClock::new(white, black))
+}
+
+/// The level `limits` play at: theirs, else the default level (full strength with an explicit
+/// depth, time or node budget).
+pub(super) fn level_of(limits: &Limits) -> u8 {
+    let explicit = limits.depth.is_some()
+        || limits.movetime.is_some()
+        || limits.nodes.is_some()
+        || limits.time.is_some();
+    limits.level.unwrap_or(if explicit {
+        10
+    } else {
+        dama_engine::level::DEFAULT_LEVEL
+    })
+}
 
 impl<R: EngineRules> App<R> {
     /// A new app in a terminal of `width` × `height`; loads `cfg.load` if given (its error,
@@ -177,6 +205,14 @@ impl<R: EngineRules> App<R> {
             .as_ref()
             .map_or_else(|| "game.pdn".to_string(), |p| p.display().to_string());
         let saved = game.snapshot();
+        let clock = match &loaded {
+            Some(record) => GameClock::from_pdn(&record.tags, &record.comments, record.game.start().turn())
+                .or_else(|| new_clock(&cfg)),
+            None => new_clock(&cfg),
+        };
+        // The board turns by itself for a person playing Black against the computer.
+        let flipped = cfg.white == PlayerKind::Engine && cfg.black == PlayerKind::Human;
+        let limits = cfg.limits;
         let mut app = App {
             worker: Worker::start(cfg.engines.engine(cfg.limits)),
             l: labels,
@@ -188,7 +224,7 @@ impl<R: EngineRules> App<R> {
             selection: None,
             cursor: (2, 2),
             cursor_shown: false,
-            flipped: false,
+            flipped,
             show_movable: false,
             editor: None,
             dialog: None,
@@ -204,6 +240,8 @@ impl<R: EngineRules> App<R> {
             offer: RulesOffer::default(),
             size: (width, height),
             quit: false,
+            clock,
+            limits,
         };
         if let (Some(record), Some(path)) = (&loaded, &app.cfg.load) {
             let name = path.display().to_string();
@@ -216,7 +254,9 @@ impl<R: EngineRules> App<R> {
 
     /// Reacts to one event.
     pub fn handle(&mut self, event: Event) {
+        self.check_flag();
         match event {
+            Event::Tick => {}
             Event::Resize { width, height } => self.size = (width, height),
             Event::Engine(reply) => self.on_reply(reply),
             Event::Key(Key::Interrupt) => self.quit = true,
@@ -257,6 +297,45 @@ impl<R: EngineRules> App<R> {
     /// Whether the engine is searching for its move, a hint or a draw answer.
     pub fn is_thinking(&self) -> bool {
         self.busy.is_some()
+    }
+
+    /// Both clocks as they stand now (`white 4:58, black 5:00`), when there are clocks.
+    pub fn clocks_text(&self) -> Option<String> {
+        let clock = self.clock.as_ref()?;
+        Some(crate::console::clocks_text(self.t, clock, self.cfg.clock.now()))
+    }
+
+    /// The engine's level now (the level its limits give).
+    pub fn level(&self) -> u8 {
+        level_of(&self.limits)
+    }
+
+    /// Ends the game when the flag of the side to move has fallen.
+    fn check_flag(&mut self) {
+        let now = self.cfg.clock.now();
+        let turn = self.game.turn();
+        let fell = match &mut self.clock {
+            Some(clock) if !self.game.is_over() && clock.flagged(now) == Some(turn) => {
+                clock.stop(now);
+                true
+            }
+            _ => false,
+        };
+        if fell {
+            self.cancel_engine();
+            self.selection = None;
+            self.game.lose_on_time(turn);
+            self.announce_outcome();
+        }
+    }
+
+    /// The side that was to move finished its move: its clock stops and gets its increment.
+    pub(super) fn clock_moved(&mut self, side: Color) {
+        let now = self.cfg.clock.now();
+        let plies = self.game.moves().len();
+        if let Some(clock) = &mut self.clock {
+            clock.moved(side, now, plies);
+        }
     }
 
     /// Whether the person asked to leave.
@@ -364,6 +443,7 @@ impl<R: EngineRules> App<R> {
         self.saved = self.game.snapshot();
         self.kept = 0;
         self.offer.reset();
+        self.clock = new_clock(&self.cfg);
         self.announce_outcome();
     }
 
@@ -393,6 +473,14 @@ impl<R: EngineRules> App<R> {
     /// one offer has been declined.
     fn after_change(&mut self) {
         let turn = self.game.turn();
+        let now = self.cfg.clock.now();
+        if let Some(clock) = &mut self.clock {
+            if self.game.is_over() {
+                clock.stop(now);
+            } else {
+                clock.start(turn, now);
+            }
+        }
         if self.busy.is_some()
             || self.editor.is_some()
             || self.dialog.is_some()
@@ -408,7 +496,14 @@ impl<R: EngineRules> App<R> {
             } else {
                 Task::OfferOrMove
             };
-            let id = self.worker.ask(&self.game, task);
+            let setting = Setting {
+                limits: Limits {
+                    time: self.clock.as_ref().map(|c| c.control(turn)).or(self.limits.time),
+                    ..self.limits
+                },
+                left: self.clock.as_ref().map(|c| c.left(turn, now)),
+            };
+            let id = self.worker.ask_with(&self.game, task, Some(setting));
             self.busy = Some(Busy::Move(id));
         }
     }
@@ -433,17 +528,19 @@ impl<R: EngineRules> App<R> {
                 }
                 self.last_search = reply.search.or(self.last_search);
                 let Some(mv) = reply.mv else { return };
+                let turn = self.game.turn();
                 if self.game.try_play(&mv).is_ok() {
+                    self.clock_moved(turn);
                     self.selection = None;
                     self.announce_outcome();
                 }
             }
             (Some(Busy::Answer(id)), Task::Hint) if id == reply.id => {
                 self.busy = None;
-                match reply.mv {
-                    Some(mv) => {
-                        self.hint = Some((*self.game.position(), mv));
-                        let text = fill(self.t.hint, &[&R::INFO.notation.write(&mv)]);
+                match reply.hint {
+                    Some(hint) => {
+                        self.hint = Some((*self.game.position(), hint.mv));
+                        let text = self.t.hint_text(&hint, R::INFO.notation);
                         self.say(text);
                     }
                     None => self.say(self.t.no_hint),

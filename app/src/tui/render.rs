@@ -13,7 +13,7 @@ use super::app::{App, Dialog};
 use super::board;
 use super::labels::Labels;
 use super::layout::{Layout, MIN_HEIGHT, MIN_WIDTH};
-use crate::i18n::fill;
+use crate::i18n::{capitalize, fill};
 use dama_core::notation::Notation;
 use dama_core::pdn;
 use dama_core::rules::{DrawCounters, EndingCount};
@@ -144,17 +144,25 @@ fn game_panel<R: EngineRules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Th
     if app.is_thinking() {
         put(buf, area, 1, app.l.thinking, t.message());
     }
+    // With clocks, both under the status (the move list one row lower).
+    let top = match app.clocks_text() {
+        Some(clocks) => {
+            put(buf, area, 2, &capitalize(&clocks), t.title());
+            3
+        }
+        None => 2,
+    };
     // The bottom: the engine's search and the running draw counts.
     let counts = draw_counts(app);
     let bottom = 2 + 1 + counts.len().max(1) as u16;
-    let moves_height = area.height.saturating_sub(3 + bottom);
-    put(buf, area, 2, &format!("─ {} ─", app.l.moves), t.title());
+    let moves_height = area.height.saturating_sub(top + 1 + bottom);
+    put(buf, area, top, &format!("─ {} ─", app.l.moves), t.title());
     let rows = move_rows(app);
     let skip = rows.len().saturating_sub(moves_height as usize);
     for (i, row) in rows.iter().skip(skip).enumerate() {
-        put(buf, area, 3 + i as u16, row, Style::default());
+        put(buf, area, top + 1 + i as u16, row, Style::default());
     }
-    let y = 3 + moves_height;
+    let y = top + 1 + moves_height;
     put(buf, area, y, &format!("─ {} ─", app.l.engine), t.title());
     let search = match &app.last_search {
         Some(s) => fill(

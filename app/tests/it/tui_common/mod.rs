@@ -31,6 +31,8 @@ pub fn config(color: bool) -> Config {
         lang: Lang::En,
         load: None,
         ballot: None,
+        clocks: None,
+        clock: dama::clock::real(),
     }
 }
 
