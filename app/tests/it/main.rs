@@ -4,6 +4,7 @@ mod analyze_moves;
 mod analyze_multipv;
 mod ballots;
 mod cli_core;
+mod clocks;
 mod czech_common;
 mod czech_engine;
 mod czech_pdn;
