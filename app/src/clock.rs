@@ -193,7 +193,6 @@ impl GameClock {
         self.running = None;
     }
 
-
     /// The PDN tags of the time controls: `TimeControl` when both sides have the same,
     /// else `WhiteTimeControl` and `BlackTimeControl`.
     pub fn pdn_tags(&self) -> Vec<(&'static str, String)> {
@@ -234,7 +233,10 @@ impl GameClock {
                 .and_then(|(_, v)| v.trim().parse::<TimeControl>().ok())
         };
         let (white, black) = match tag("TimeControl") {
-            Some(tc) => (tag("WhiteTimeControl").unwrap_or(tc), tag("BlackTimeControl").unwrap_or(tc)),
+            Some(tc) => (
+                tag("WhiteTimeControl").unwrap_or(tc),
+                tag("BlackTimeControl").unwrap_or(tc),
+            ),
             None => (tag("WhiteTimeControl")?, tag("BlackTimeControl")?),
         };
         let mut clock = GameClock::new(white, black);
@@ -381,7 +383,10 @@ mod tests {
         let clock = GameClock::from_pdn(&tags, &comments, Color::White).unwrap();
         assert_eq!(clock.left(Color::White, s(0)), s(298));
         assert_eq!(clock.left(Color::Black, s(0)), s(281));
-        assert_eq!(clock.pdn_comments(), ["[%clock w0:04:58 b0:05:00]", "[%clock w0:04:58 b0:04:41]"]);
+        assert_eq!(
+            clock.pdn_comments(),
+            ["[%clock w0:04:58 b0:05:00]", "[%clock w0:04:58 b0:04:41]"]
+        );
         assert_eq!(GameClock::from_pdn(&[], &comments, Color::White), None);
     }
 }

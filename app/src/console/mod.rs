@@ -23,10 +23,10 @@ pub use line_io::{LineIo, Read};
 
 use crate::ballots::Ballot;
 use crate::cli::PlayerKind;
+use crate::clock::GameClock;
 use crate::engines::EngineSetup;
 use crate::files::{self, FileError};
 use crate::i18n::{Dialogue, Lang, es};
-use crate::clock::GameClock;
 use dama_core::game::{Outcome, WinReason};
 use dama_core::pdn::{self, PdnError};
 use dama_core::{Color, Position, RuleSet, with_rules};
@@ -205,7 +205,8 @@ fn restore_time_forfeit<R: EngineRules>(record: &mut pdn::Record<R>) {
 
 /// The clocks of a new game (none without `--time`).
 pub fn new_clock(opts: &Options) -> Option<GameClock> {
-    opts.clocks.map(|[white, black]| GameClock::new(white, black))
+    opts.clocks
+        .map(|[white, black]| GameClock::new(white, black))
 }
 
 /// The clocks of a loaded game: those its record gives (`TimeControl` and the last

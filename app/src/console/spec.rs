@@ -128,10 +128,13 @@ fn play_game<R: EngineRules>(
                         game.lose_on_time(turn);
                         let t = &es::TEXTS;
                         let rt = crate::i18n::Catalog::of(crate::i18n::Lang::Es).rules;
-                        io.line(&t.outcome(game.outcome().unwrap_or(Outcome::Win {
-                            winner: !turn,
-                            reason: dama_core::game::WinReason::Time,
-                        }), rt))?;
+                        io.line(&t.outcome(
+                            game.outcome().unwrap_or(Outcome::Win {
+                                winner: !turn,
+                                reason: dama_core::game::WinReason::Time,
+                            }),
+                            rt,
+                        ))?;
                         return ask_again(io);
                     }
                     Ok(mv) => mv,

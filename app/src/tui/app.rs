@@ -16,9 +16,9 @@ use super::event::{Button, Event, Key};
 use super::labels::Labels;
 use super::layout::{EditorButton, Layout};
 use super::worker::{Reply, SearchReport, Setting, Task, Worker};
-use crate::clock::GameClock;
 use crate::ballots::Ballot;
 use crate::cli::{Lang, PlayerKind};
+use crate::clock::GameClock;
 use crate::console::full::{self, RulesTexts, Texts};
 use crate::engines::EngineSetup;
 use crate::i18n::{Catalog, fill};
@@ -160,7 +160,8 @@ const MESSAGES_KEPT: usize = 50;
 
 /// The clocks of a new game (none without `--time`).
 fn new_clock(cfg: &Config) -> Option<GameClock> {
-    cfg.clocks.map(|[white, black]| GameClock::new(white, black))
+    cfg.clocks
+        .map(|[white, black]| GameClock::new(white, black))
 }
 
 /// The level `limits` play at: theirs, else the default level (full strength with an explicit
@@ -206,8 +207,10 @@ impl<R: EngineRules> App<R> {
             .map_or_else(|| "game.pdn".to_string(), |p| p.display().to_string());
         let saved = game.snapshot();
         let clock = match &loaded {
-            Some(record) => GameClock::from_pdn(&record.tags, &record.comments, record.game.start().turn())
-                .or_else(|| new_clock(&cfg)),
+            Some(record) => {
+                GameClock::from_pdn(&record.tags, &record.comments, record.game.start().turn())
+                    .or_else(|| new_clock(&cfg))
+            }
             None => new_clock(&cfg),
         };
         // The board turns by itself for a person playing Black against the computer.
@@ -302,7 +305,11 @@ impl<R: EngineRules> App<R> {
     /// Both clocks as they stand now (`white 4:58, black 5:00`), when there are clocks.
     pub fn clocks_text(&self) -> Option<String> {
         let clock = self.clock.as_ref()?;
-        Some(crate::console::clocks_text(self.t, clock, self.cfg.clock.now()))
+        Some(crate::console::clocks_text(
+            self.t,
+            clock,
+            self.cfg.clock.now(),
+        ))
     }
 
     /// The engine's level now (the level its limits give).
@@ -498,7 +505,11 @@ impl<R: EngineRules> App<R> {
             };
             let setting = Setting {
                 limits: Limits {
-                    time: self.clock.as_ref().map(|c| c.control(turn)).or(self.limits.time),
+                    time: self
+                        .clock
+                        .as_ref()
+                        .map(|c| c.control(turn))
+                        .or(self.limits.time),
                     ..self.limits
                 },
                 left: self.clock.as_ref().map(|c| c.left(turn, now)),

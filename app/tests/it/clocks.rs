@@ -106,7 +106,10 @@ fn the_increment_is_added_after_each_move_and_time_shows_both_clocks() {
             "2. (white 1:01, black 1:01) White to move: quit",
         ]
     );
-    let plain = run(&Options::new(RuleSet::Czech).in_lang(Lang::En), "time\nquit\n");
+    let plain = run(
+        &Options::new(RuleSet::Czech).in_lang(Lang::En),
+        "time\nquit\n",
+    );
     assert_eq!(
         dialogue(&plain)[2..],
         [
@@ -134,14 +137,17 @@ fn each_side_has_its_own_clock_and_the_record_keeps_both() {
         [
             "1. (white 5:00, black 2:00) White to move: c3-d4",
             "1... (white 5:02, black 2:00) Black to move: f6-g5",
-            &format!("2. (white 5:02, black 1:59) White to move: save {}", file.display()),
+            &format!(
+                "2. (white 5:02, black 1:59) White to move: save {}",
+                file.display()
+            ),
         ]
     );
     let pdn = std::fs::read_to_string(&file).unwrap();
     assert!(pdn.contains("[WhiteTimeControl \"300+3\"]\n[BlackTimeControl \"120+0\"]\n"));
-    assert!(pdn.contains(
-        "1. c3-d4 {[%clock w0:05:02 b0:02:00]} f6-g5 {[%clock w0:05:02 b0:01:59]} *"
-    ));
+    assert!(
+        pdn.contains("1. c3-d4 {[%clock w0:05:02 b0:02:00]} f6-g5 {[%clock w0:05:02 b0:01:59]} *")
+    );
 }
 
 #[test]
@@ -263,9 +269,10 @@ fn level_changes_the_engines_level_mid_game() {
     assert!(plays[0].contains(", depth 1, "), "{}", plays[0]);
     assert!(plays[1].contains(", depth 3, "), "{}", plays[1]);
     assert!(lines.contains(&"The computer now plays at level 3.".to_string()));
-    assert!(lines.contains(
-        &"Give a level from 1 (beginner) to 10 (full strength): level N".to_string()
-    ));
+    assert!(
+        lines
+            .contains(&"Give a level from 1 (beginner) to 10 (full strength): level N".to_string())
+    );
 }
 
 #[test]
@@ -286,7 +293,11 @@ fn the_board_turns_for_a_person_playing_black() {
     // Black at the bottom from the start (and after White's move); flip turns it back.
     assert_eq!(
         files,
-        ["  h g f e d c b a", "  h g f e d c b a", "  a b c d e f g h"]
+        [
+            "  h g f e d c b a",
+            "  h g f e d c b a",
+            "  a b c d e f g h"
+        ]
     );
     // Two people: White at the bottom, as before.
     let out = run(&Options::new(RuleSet::Czech).in_lang(Lang::En), "quit\n");
@@ -316,10 +327,7 @@ mod screen {
         play_by_mouse(&mut app, "c3-d4");
         fake.advance(Duration::from_secs(61));
         app.handle(Event::Tick);
-        assert_eq!(
-            app.clocks_text().as_deref(),
-            Some("white 4:59, black 3:59")
-        );
+        assert_eq!(app.clocks_text().as_deref(), Some("white 4:59, black 3:59"));
         insta::assert_snapshot!("clocks_panel", screen(&app));
     }
 

@@ -16,8 +16,8 @@ pub use rules_texts::RulesTexts;
 pub use texts::Texts;
 
 use super::{ConsoleError, LineIo, Options, Read, board_view};
-use crate::clock::GameClock;
 use crate::cli::PlayerKind;
+use crate::clock::GameClock;
 use crate::i18n::{Catalog, capitalize, fill};
 use crate::session::{self, Players, RulesOffer, Undo};
 use dama_core::game::{Game, Outcome, Snapshot};
