@@ -293,7 +293,7 @@ pub fn annotated_pdn<R: EngineRules>(
     header: &pdn::Header,
     analysis: &Analysis,
 ) -> String {
-    pdn::write_annotated(game, header, &annotations(analysis))
+    pdn::write_annotated(game, header, &[], &annotations(analysis))
 }
 
 #[cfg(test)]

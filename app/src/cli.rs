@@ -256,7 +256,7 @@ impl Command {
         match name {
             "play" => &[
                 Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
-                Dialogue, Echo, NoEcho, TbDir, Threads, Ballot, Game, NoBook,
+                Dialogue, Echo, NoEcho, TbDir, Threads, Ballot, Game, NoBook, WhiteTime, BlackTime,
             ],
             // `--threads` is perft's and tb's own option (clap gives its value to both).
             "perft" => &[Rules, Fen, Color, Depth, Threads],
@@ -269,7 +269,7 @@ impl Command {
             "match" => &[Rules, Fen, Color, Time, TbDir],
             "tui" => &[
                 Rules, Fen, Color, White, Black, Level, Depth, Movetime, Nodes, Time, Load, Lang,
-                TbDir, Threads, Ballot, Game, NoBook,
+                TbDir, Threads, Ballot, Game, NoBook, WhiteTime, BlackTime,
             ],
             "tune" => &[Rules, Nodes],
             "hub" => &[Rules, TbDir, Threads],
@@ -309,6 +309,8 @@ enum Opt {
     NoBook,
     Out,
     Graph,
+    WhiteTime,
+    BlackTime,
 }
 
 impl Opt {
@@ -344,6 +346,8 @@ impl Opt {
             Opt::NoBook => "--no-book",
             Opt::Out => "--out",
             Opt::Graph => "--graph",
+            Opt::WhiteTime => "--white-time",
+            Opt::BlackTime => "--black-time",
         }
     }
 }
@@ -380,9 +384,16 @@ pub struct Options {
     /// Stop each search after this many nodes.
     #[arg(long, global = true, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
-    /// Play on a clock, BASE[+INCREMENT] such as 5m+3s: the engine shares its time itself.
+    /// Play on a clock, BASE[+INCREMENT] such as 5m+3s: both sides have one (a flag
+    /// fall loses), the engine shares its time itself.
     #[arg(long, global = true)]
     pub time: Option<dama_engine::TimeControl>,
+    /// White's clock, BASE[+INCREMENT], instead of --time's.
+    #[arg(long, global = true, value_name = "BASE[+INC]")]
+    pub white_time: Option<dama_engine::TimeControl>,
+    /// Black's clock, BASE[+INCREMENT], instead of --time's.
+    #[arg(long, global = true, value_name = "BASE[+INC]")]
+    pub black_time: Option<dama_engine::TimeControl>,
     /// Start from a saved game (PDN), or the game to analyse (analyze).
     #[arg(long, global = true, conflicts_with = "fen")]
     pub load: Option<PathBuf>,
@@ -521,12 +532,23 @@ impl Options {
             (Opt::NoBook, self.no_book),
             (Opt::Out, self.out.is_some()),
             (Opt::Graph, self.graph.is_some()),
+            (Opt::WhiteTime, self.white_time.is_some()),
+            (Opt::BlackTime, self.black_time.is_some()),
         ];
         present
             .into_iter()
             .filter(|(_, given)| *given)
             .map(|(opt, _)| opt)
             .collect()
+    }
+
+    /// The players' clocks, white's and black's (`--white-time`, `--black-time`, else
+    /// `--time`), when a game is played on a clock.
+    pub fn clocks(&self) -> Option<[dama_engine::TimeControl; 2]> {
+        match (self.white_time.or(self.time), self.black_time.or(self.time)) {
+            (Some(white), Some(black)) => Some([white, black]),
+            _ => None,
+        }
     }
 
     /// Ballot `number` of the rule set, or why it cannot be played: it starts from the initial
@@ -567,6 +589,13 @@ impl Options {
         }
         if let Command::Analyze = command {
             self.check_analyze_load()?;
+        }
+        if self.time.is_none() && self.white_time.is_some() != self.black_time.is_some() {
+            return Err(CliError::Usage(
+                "a clock for one side needs one for the other: give --white-time and \
+                 --black-time, or --time for both"
+                    .into(),
+            ));
         }
         if let Command::Perft(_) = command {
             match self.depth {

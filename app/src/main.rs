@@ -99,6 +99,8 @@ fn play(opts: &cli::Options, engines: &EngineSetup, out: &mut impl Write) -> Res
         dialogue,
         echo,
         interactive,
+        clocks: opts.clocks(),
+        clock: dama::clock::real(),
     };
     if interactive {
         let _ = console::usage_note(&console_opts, &mut io::stderr());

@@ -23,11 +23,13 @@ pub use line_io::{LineIo, Read};
 
 use crate::ballots::Ballot;
 use crate::cli::PlayerKind;
+use crate::clock::GameClock;
 use crate::engines::EngineSetup;
 use crate::files::{self, FileError};
 use crate::i18n::{Dialogue, Lang, es};
+use dama_core::game::{Outcome, WinReason};
 use dama_core::pdn::{self, PdnError};
-use dama_core::{Position, RuleSet, with_rules};
+use dama_core::{Color, Position, RuleSet, with_rules};
 use dama_engine::EngineRules;
 use dama_engine::Limits;
 
@@ -64,6 +66,11 @@ pub struct Options {
     /// Whether a person types at a terminal (not a script): questions such as "quit
     /// without saving?" are asked only then.
     pub interactive: bool,
+    /// The players' clocks, white's and black's time control (`--time`, `--white-time`,
+    /// `--black-time`); `None`: no clock.
+    pub clocks: Option<[dama_engine::TimeControl; 2]>,
+    /// Where the clocks read the time (the real clock; tests pass a fake one).
+    pub clock: crate::clock::SharedSource,
 }
 
 impl Options {
@@ -86,6 +93,8 @@ impl Options {
             dialogue: Dialogue::default_for(rules, Lang::of(rules)),
             echo: true,
             interactive: false,
+            clocks: None,
+            clock: crate::clock::real(),
         }
     }
 
@@ -186,16 +195,19 @@ pub fn read_game_number<R: EngineRules>(
     let count = pieces.len();
     let Some(number) = number else {
         check_game_of::<R>(text)?;
-        return Ok((pdn::read::<R>(text)?, count));
+        let mut record = pdn::read::<R>(text)?;
+        restore_time_forfeit(&mut record);
+        return Ok((record, count));
     };
     let Some(&(first_line, piece)) = number.checked_sub(1).and_then(|i| pieces.get(i)) else {
         return Err(LoadError::NoSuchGame { number, count });
     };
     check_game_of::<R>(piece)?;
-    let record = pdn::read::<R>(piece).map_err(|mut e| {
+    let mut record = pdn::read::<R>(piece).map_err(|mut e| {
         e.line += first_line - 1;
         e
     })?;
+    restore_time_forfeit(&mut record);
     Ok((record, count))
 }
 
@@ -227,6 +239,76 @@ pub fn game_label(file: &str, number: usize, count: usize) -> String {
     } else {
         file.to_string()
     }
+}
+
+/// The PDN `Termination` tag of a game lost on time.
+pub const TIME_FORFEIT: &str = "time forfeit";
+
+/// A record whose `Termination` tag says the game was lost on time: its result, which the
+/// reader took for a resignation, becomes a flag fall.
+fn restore_time_forfeit<R: EngineRules>(record: &mut pdn::Record<R>) {
+    let on_time = record.tags.iter().any(|(name, value)| {
+        name.eq_ignore_ascii_case("Termination") && value.eq_ignore_ascii_case(TIME_FORFEIT)
+    });
+    if let Some(Outcome::Win {
+        winner,
+        reason: WinReason::Resignation,
+    }) = record.game.outcome()
+        && on_time
+    {
+        record.game.undo();
+        record.game.lose_on_time(!winner);
+    }
+}
+
+/// The clocks of a new game (none without `--time`).
+pub fn new_clock(opts: &Options) -> Option<GameClock> {
+    opts.clocks
+        .map(|[white, black]| GameClock::new(white, black))
+}
+
+/// The clocks of a loaded game: those its record gives (`TimeControl` and the last
+/// `%clock` readings), else those of the options.
+pub fn loaded_clock<R: EngineRules>(opts: &Options, record: &pdn::Record<R>) -> Option<GameClock> {
+    let first = record.game.start().turn();
+    GameClock::from_pdn(&record.tags, &record.comments, first).or_else(|| new_clock(opts))
+}
+
+/// Both clocks at `now` in `t`'s words: `white 4:58, black 5:00`.
+pub fn clocks_text(t: &full::Texts, clock: &GameClock, now: std::time::Duration) -> String {
+    crate::i18n::fill(
+        t.clocks,
+        &[
+            &crate::clock::show(clock.left(Color::White, now)),
+            &crate::clock::show(clock.left(Color::Black, now)),
+        ],
+    )
+}
+
+/// The game as PDN: with clocks, their `TimeControl` tag and a `%clock` comment after each
+/// move, and `Termination "time forfeit"` for a game lost on time.
+pub fn write_pdn<R: EngineRules>(
+    game: &dama_core::game::Game<R>,
+    header: &pdn::Header,
+    clock: Option<&GameClock>,
+) -> String {
+    let mut tags = clock.map_or_else(Vec::new, GameClock::pdn_tags);
+    if let Some(Outcome::Win {
+        reason: WinReason::Time,
+        ..
+    }) = game.outcome()
+    {
+        tags.push(("Termination", TIME_FORFEIT.to_string()));
+    }
+    let notes: Vec<pdn::Annotation> = clock
+        .map_or_else(Vec::new, GameClock::pdn_comments)
+        .into_iter()
+        .map(|comment| pdn::Annotation {
+            comment: (!comment.is_empty()).then_some(comment),
+            ..pdn::Annotation::default()
+        })
+        .collect();
+    pdn::write_annotated(game, header, &tags, &notes)
 }
 
 /// Writes the short note that tells a person at a terminal how to play, when the dialogue

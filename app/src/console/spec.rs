@@ -9,6 +9,7 @@
 use super::board_view;
 use super::{ConsoleError, LineIo, Options, Read};
 use crate::cli::PlayerKind;
+use crate::clock::GameClock;
 use crate::i18n::{es, fill};
 use dama_core::game::{Game, Outcome};
 use dama_core::notation::numeric;
@@ -27,9 +28,13 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
     let mut engine = opts.engines.engine(opts.limits);
     // A loaded game goes on from its last position; its messages are the Spanish full
     // catalogue's, on standard error (the spec's texts have none for files).
+    let mut clock = super::new_clock(opts);
     let mut game = match &opts.load {
         Some(path) => super::load_game_from::<R>(path, opts.game)
-            .map(|(record, _)| record.game)
+            .map(|(record, _)| {
+                clock = super::loaded_clock(opts, &record);
+                record.game
+            })
             .map_err(|e| {
                 let t = &es::TEXTS;
                 let name = path.display().to_string();
@@ -41,8 +46,9 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
         None => super::new_game::<R>(opts),
     };
     loop {
-        match play_game::<R>(opts, io, &mut engine, game)? {
+        match play_game::<R>(opts, io, &mut engine, game, clock)? {
             Next::Again => {
+                clock = super::new_clock(opts);
                 io.line("")?;
                 game = match opts.ballot {
                     Some(_) => super::new_game::<R>(opts),
@@ -67,6 +73,7 @@ fn play_game<R: EngineRules>(
     io: &mut LineIo<'_>,
     engine: &mut Engine,
     mut game: Game<R>,
+    mut clock: Option<GameClock>,
 ) -> Result<Next, ConsoleError> {
     io.line(es::spec::TITLE)?;
     io.line("")?;
@@ -90,13 +97,32 @@ fn play_game<R: EngineRules>(
             game.agree_draw();
             continue;
         }
-        let prompt = prompt_for(game.turn());
+        let turn = game.turn();
+        // With clocks (`--time`), the prompt starts with both clocks.
+        let prompt = match &mut clock {
+            Some(clock) => {
+                let now = opts.clock.now();
+                clock.start(turn, now);
+                let clocks = super::clocks_text(&es::TEXTS, clock, now);
+                format!("({clocks}) {}", prompt_for(turn))
+            }
+            None => prompt_for(turn).to_string(),
+        };
+        let prompt = prompt.as_str();
         let player = match game.turn() {
             Color::White => opts.white,
             Color::Black => opts.black,
         };
         let mv = match player {
             PlayerKind::Engine => {
+                if let Some(clock) = &clock {
+                    let limits = engine.limits();
+                    engine.set_limits(dama_engine::Limits {
+                        time: Some(clock.control(turn)),
+                        ..limits
+                    });
+                    engine.set_clock(turn, clock.left(turn, opts.clock.now()));
+                }
                 let Some(mv) = engine.choose_move(&game) else {
                     // The engine always has a move while the game goes on.
                     return Ok(Next::Stop);
@@ -108,6 +134,19 @@ fn play_game<R: EngineRules>(
             PlayerKind::Human => match io.prompt(prompt)? {
                 Read::Eof => return Ok(Next::Stop),
                 Read::Line(line) => match read_move(&game, &line, &mut moves) {
+                    _ if flag_fell(opts, &mut clock, turn) => {
+                        game.lose_on_time(turn);
+                        let t = &es::TEXTS;
+                        let rt = crate::i18n::Catalog::of(crate::i18n::Lang::Es).rules;
+                        io.line(&t.outcome(
+                            game.outcome().unwrap_or(Outcome::Win {
+                                winner: !turn,
+                                reason: dama_core::game::WinReason::Time,
+                            }),
+                            rt,
+                        ))?;
+                        return ask_again(io);
+                    }
                     Ok(mv) => mv,
                     Err(message) => {
                         io.line(message)?;
@@ -117,8 +156,24 @@ fn play_game<R: EngineRules>(
             },
         };
         game.play(&mv);
+        if let Some(clock) = &mut clock {
+            clock.moved(turn, opts.clock.now(), game.moves().len());
+        }
         io.line("")?;
         io.write(&board_view::spanish(game.position(), opts.color))?;
+    }
+}
+
+/// After a line read: whether the flag of `turn` has fallen (the clock stops then).
+fn flag_fell(opts: &Options, clock: &mut Option<GameClock>, turn: Color) -> bool {
+    opts.clock.line_read();
+    let now = opts.clock.now();
+    match clock {
+        Some(clock) if clock.flagged(now) == Some(turn) => {
+            clock.stop(now);
+            true
+        }
+        _ => false,
     }
 }
 

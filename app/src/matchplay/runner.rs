@@ -59,6 +59,7 @@ impl Termination {
                 WinReason::NoPieces => "no pieces left".into(),
                 WinReason::Blocked => "no legal move".into(),
                 WinReason::Resignation => "resignation".into(),
+                WinReason::Time => "time forfeit".into(),
             },
             Termination::Rules(Outcome::Draw(reason)) => match reason {
                 DrawReason::Repetition => "threefold repetition".into(),

@@ -49,6 +49,8 @@ impl<R: EngineRules> App<R> {
             Key::Char('q') => self.quit_asked(),
             Key::Char('?') => self.help = true,
             Key::Char('m') => self.show_movable = !self.show_movable,
+            Key::Char('+') => self.change_level(1),
+            Key::Char('-') => self.change_level(-1),
             Key::Char('t' | ':') => self.line = Some(String::new()),
             Key::Char(c) if c.is_ascii_digit() => self.line = Some(c.to_string()),
             Key::Char(' ') if matches!(self.busy, Some(Busy::Move(_))) => self.worker.stop(),
@@ -98,6 +100,9 @@ impl<R: EngineRules> App<R> {
             Undo::BallotStays => self.t.ballot_stays.to_string(),
             Undo::Undone(taken) => fill(self.t.undone, &[&R::INFO.notation.write_each(&taken)]),
         };
+        if let Some(clock) = &mut self.clock {
+            clock.truncate(self.game.moves().len());
+        }
         self.say(text);
     }
 
@@ -115,6 +120,20 @@ impl<R: EngineRules> App<R> {
         let text = fill(self.t.redone, &[&R::INFO.notation.write_each(&played)]);
         self.say(text);
         self.announce_outcome();
+    }
+
+    /// `+` and `-`: the engine's level one up or down (1 to 10), from its next search.
+    fn change_level(&mut self, by: i8) {
+        let level = (super::app::level_of(&self.limits) as i8 + by).clamp(1, 10) as u8;
+        self.limits = dama_engine::Limits {
+            level: Some(level),
+            depth: None,
+            movetime: None,
+            nodes: None,
+            ..self.limits
+        };
+        let text = fill(self.t.level_set, &[&level.to_string()]);
+        self.say(text);
     }
 
     fn hint(&mut self) {
@@ -227,7 +246,7 @@ impl<R: EngineRules> App<R> {
         let header = self
             .t
             .pdn_header(self.is_engine(Color::White), self.is_engine(Color::Black));
-        let text = pdn::write(&self.game, &header);
+        let text = crate::console::write_pdn(&self.game, &header, self.clock.as_ref());
         self.file_name = name.to_string();
         match crate::files::save(Path::new(name), &text) {
             Ok(()) => {
@@ -257,6 +276,9 @@ impl<R: EngineRules> App<R> {
 
     /// Says what a loaded game is (event, length, state), as the line console does.
     pub(super) fn report_loaded(&mut self, name: &str, record: &pdn::Record<R>) {
+        let first = record.game.start().turn();
+        self.clock = crate::clock::GameClock::from_pdn(&record.tags, &record.comments, first)
+            .or_else(|| self.clock.take());
         let text = self.t.loaded_report(self.rt, name, record);
         self.say(text);
     }

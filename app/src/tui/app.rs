@@ -17,9 +17,10 @@ use super::event::{Button, Event, Key};
 use super::labels::Labels;
 use super::layout::{EditorButton, Layout};
 use super::picker::Picker;
-use super::worker::{Reply, SearchReport, Task, Worker};
+use super::worker::{Reply, SearchReport, Setting, Task, Worker};
 use crate::ballots::Ballot;
 use crate::cli::{Lang, PlayerKind};
+use crate::clock::GameClock;
 use crate::console::full::{self, RulesTexts, Texts};
 use crate::engines::EngineSetup;
 use crate::i18n::{Catalog, fill};
@@ -54,6 +55,10 @@ pub struct Config {
     /// The opening ballot new games start from (`--ballot`): its moves are played first, and
     /// undo does not take them back.
     pub ballot: Option<Ballot>,
+    /// The players' clocks, white's and black's time control; `None`: no clock.
+    pub clocks: Option<[dama_engine::TimeControl; 2]>,
+    /// Where the clocks read the time (the real clock; tests pass a fake one).
+    pub clock: crate::clock::SharedSource,
 }
 
 /// A question on the input line.
@@ -162,10 +167,34 @@ pub struct App<R: EngineRules> {
     /// Review mode: the number of moves played in the position shown (the game goes on from
     /// its end once the review is left).
     pub(super) review: Option<usize>,
+    /// The players' clocks, when the game is played on a clock.
+    pub(super) clock: Option<GameClock>,
+    /// The engine's limits now (`+` and `-` change its level).
+    pub(super) limits: Limits,
 }
 
 /// The most messages kept.
 const MESSAGES_KEPT: usize = 50;
+
+/// The clocks of a new game (none without `--time`).
+fn new_clock(cfg: &Config) -> Option<GameClock> {
+    cfg.clocks
+        .map(|[white, black]| GameClock::new(white, black))
+}
+
+/// The level `limits` play at: theirs, else the default level (full strength with an explicit
+/// depth, time or node budget).
+pub(super) fn level_of(limits: &Limits) -> u8 {
+    let explicit = limits.depth.is_some()
+        || limits.movetime.is_some()
+        || limits.nodes.is_some()
+        || limits.time.is_some();
+    limits.level.unwrap_or(if explicit {
+        10
+    } else {
+        dama_engine::level::DEFAULT_LEVEL
+    })
+}
 
 impl<R: EngineRules> App<R> {
     /// A new app in a terminal of `width` × `height`; loads `cfg.load` if given (its error,
@@ -195,6 +224,14 @@ impl<R: EngineRules> App<R> {
             .as_ref()
             .map_or_else(|| "game.pdn".to_string(), |p| p.display().to_string());
         let saved = game.snapshot();
+        let clock = match &loaded {
+            Some((record, _)) => {
+                GameClock::from_pdn(&record.tags, &record.comments, record.game.start().turn())
+                    .or_else(|| new_clock(&cfg))
+            }
+            None => new_clock(&cfg),
+        };
+        let limits = cfg.limits;
         // A person playing Black against the computer sees the board from Black's side.
         let flipped = cfg.white == PlayerKind::Engine && cfg.black == PlayerKind::Human;
         // The tables' messages about refused files go to the message line, not over the
@@ -245,6 +282,8 @@ impl<R: EngineRules> App<R> {
             analysis: None,
             analysing: None,
             review: None,
+            clock,
+            limits,
         };
         if let (Some((record, count)), Some(path)) = (&loaded, &app.cfg.load) {
             let name = path.display().to_string();
@@ -261,7 +300,9 @@ impl<R: EngineRules> App<R> {
 
     /// Reacts to one event.
     pub fn handle(&mut self, event: Event) {
+        self.check_flag();
         match event {
+            Event::Tick => {}
             Event::Resize { width, height } => self.size = (width, height),
             Event::Engine(reply) => self.on_reply(reply),
             Event::Key(Key::Interrupt) => self.quit = true,
@@ -310,6 +351,49 @@ impl<R: EngineRules> App<R> {
     /// Whether the engine is searching for its move, a hint or a draw answer.
     pub fn is_thinking(&self) -> bool {
         self.busy.is_some()
+    }
+
+    /// Both clocks as they stand now (`white 4:58, black 5:00`), when there are clocks.
+    pub fn clocks_text(&self) -> Option<String> {
+        let clock = self.clock.as_ref()?;
+        Some(crate::console::clocks_text(
+            self.t,
+            clock,
+            self.cfg.clock.now(),
+        ))
+    }
+
+    /// The engine's level now (the level its limits give).
+    pub fn level(&self) -> u8 {
+        level_of(&self.limits)
+    }
+
+    /// Ends the game when the flag of the side to move has fallen.
+    fn check_flag(&mut self) {
+        let now = self.cfg.clock.now();
+        let turn = self.game.turn();
+        let fell = match &mut self.clock {
+            Some(clock) if !self.game.is_over() && clock.flagged(now) == Some(turn) => {
+                clock.stop(now);
+                true
+            }
+            _ => false,
+        };
+        if fell {
+            self.cancel_engine();
+            self.selection = None;
+            self.game.lose_on_time(turn);
+            self.announce_outcome();
+        }
+    }
+
+    /// The side that was to move finished its move: its clock stops and gets its increment.
+    pub(super) fn clock_moved(&mut self, side: Color) {
+        let now = self.cfg.clock.now();
+        let plies = self.game.moves().len();
+        if let Some(clock) = &mut self.clock {
+            clock.moved(side, now, plies);
+        }
     }
 
     /// Whether the person asked to leave.
@@ -424,6 +508,7 @@ impl<R: EngineRules> App<R> {
         self.saved = self.game.snapshot();
         self.kept = 0;
         self.offer.reset();
+        self.clock = new_clock(&self.cfg);
         self.announce_outcome();
     }
 
@@ -453,6 +538,14 @@ impl<R: EngineRules> App<R> {
     /// one offer has been declined.
     fn after_change(&mut self) {
         let turn = self.game.turn();
+        let now = self.cfg.clock.now();
+        if let Some(clock) = &mut self.clock {
+            if self.game.is_over() {
+                clock.stop(now);
+            } else {
+                clock.start(turn, now);
+            }
+        }
         if self.busy.is_some()
             || self.editor.is_some()
             || self.dialog.is_some()
@@ -470,7 +563,18 @@ impl<R: EngineRules> App<R> {
             } else {
                 Task::OfferOrMove
             };
-            let id = self.worker.ask(&self.game, task);
+            let setting = Setting {
+                limits: Limits {
+                    time: self
+                        .clock
+                        .as_ref()
+                        .map(|c| c.control(turn))
+                        .or(self.limits.time),
+                    ..self.limits
+                },
+                left: self.clock.as_ref().map(|c| c.left(turn, now)),
+            };
+            let id = self.worker.ask_with(&self.game, task, Some(setting));
             self.busy = Some(Busy::Move(id));
         }
     }
@@ -513,17 +617,19 @@ impl<R: EngineRules> App<R> {
                     self.last_search = reply.search.or(self.last_search);
                 }
                 let Some(mv) = reply.mv else { return };
+                let turn = self.game.turn();
                 if self.game.try_play(&mv).is_ok() {
+                    self.clock_moved(turn);
                     self.selection = None;
                     self.announce_outcome();
                 }
             }
             (Some(Busy::Answer(id)), Task::Hint) if id == reply.id => {
                 self.busy = None;
-                match reply.mv {
-                    Some(mv) => {
-                        self.hint = Some((*self.game.position(), mv));
-                        let text = fill(self.t.hint, &[&R::INFO.notation.write(&mv)]);
+                match reply.hint {
+                    Some(hint) => {
+                        self.hint = Some((*self.game.position(), hint.mv));
+                        let text = self.t.hint_text(&hint, R::INFO.notation);
                         self.say(text);
                     }
                     None => self.say(self.t.no_hint),

@@ -65,6 +65,8 @@ pub enum Event {
     },
     /// The engine answered.
     Engine(Reply),
+    /// Time passed (the terminal sends one each time it redraws): a flag may have fallen.
+    Tick,
 }
 
 impl Event {

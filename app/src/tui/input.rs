@@ -140,7 +140,9 @@ impl<R: EngineRules> App<R> {
 
     /// Plays a move of the person to move.
     fn play(&mut self, mv: Move) {
+        let turn = self.game.turn();
         if self.game.try_play(&mv).is_ok() {
+            self.clock_moved(turn);
             self.cancel_engine();
             self.selection = None;
             self.quiet();

@@ -81,6 +81,8 @@ pub fn run(opts: &Options, engines: &EngineSetup) -> Result<(), TuiError> {
             .map(|n| opts.ballot_opening(n))
             .transpose()
             .map_err(|e| TuiError::Load(e.to_string()))?,
+        clocks: opts.clocks(),
+        clock: crate::clock::real(),
     };
     with_rules!(opts.rules(), R => run_with::<R>(cfg))
 }

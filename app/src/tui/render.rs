@@ -14,7 +14,7 @@ use super::board;
 use super::labels::Labels;
 use super::layout::{Layout, MIN_HEIGHT, MIN_WIDTH};
 use crate::analysis::Analysis;
-use crate::i18n::fill;
+use crate::i18n::{capitalize, fill};
 use dama_core::pdn;
 use dama_core::rules::{DrawCounters, EndingCount};
 use dama_core::{Color, DrawReason, Position, Square};
@@ -162,10 +162,15 @@ fn game_panel<R: EngineRules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Th
     } else if app.is_thinking() {
         put(buf, area, 1, app.l.thinking, t.message());
     }
-    put(buf, area, 2, &format!("─ {} ─", app.l.moves), t.title());
+    // With clocks, both under the status (the move list one row lower).
+    if let Some(clocks) = app.clocks_text() {
+        put(buf, area, 2, &capitalize(&clocks), t.title());
+    }
+    let top = moves_top(app);
+    put(buf, area, top, &format!("─ {} ─", app.l.moves), t.title());
     let (rows, height, skip) = move_window(app, area);
     for (i, row) in rows.iter().skip(skip).take(height as usize).enumerate() {
-        put(buf, area, 3 + i as u16, row, Style::default());
+        put(buf, area, top + 1 + i as u16, row, Style::default());
     }
     if app.reviewing() {
         for (plies, r) in move_cells(app, area) {
@@ -174,7 +179,7 @@ fn game_panel<R: EngineRules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Th
             }
         }
     }
-    let y = 3 + height;
+    let y = top + 1 + height;
     if let Some(analysis) = app.current_analysis() {
         put(
             buf,
@@ -232,7 +237,7 @@ fn move_window<R: EngineRules>(app: &App<R>, area: Rect) -> (Vec<String>, u16, u
     } else {
         2 + 1 + draw_counts(app).len().max(1) as u16
     };
-    let height = area.height.saturating_sub(3 + bottom);
+    let height = area.height.saturating_sub(moves_top(app) + 1 + bottom);
     let rows = move_rows(app);
     let mut skip = rows.len().saturating_sub(height as usize);
     if let Some(row) = app
@@ -243,6 +248,11 @@ fn move_window<R: EngineRules>(app: &App<R>, area: Rect) -> (Vec<String>, u16, u
         skip = skip.min(row);
     }
     (rows, height, skip)
+}
+
+/// The panel's row of the move list's title: one lower when the clocks are shown.
+fn moves_top<R: EngineRules>(app: &App<R>) -> u16 {
+    if app.clocks_text().is_some() { 3 } else { 2 }
 }
 
 /// Each move's place in the move list: (the moves played up to and with it, its row, whether
@@ -275,7 +285,7 @@ pub(super) fn move_cells<R: EngineRules>(app: &App<R>, area: Rect) -> Vec<(usize
             } else {
                 BLACK_COLUMN - WHITE_COLUMN
             };
-            let y = area.y + 3 + (row - skip) as u16;
+            let y = area.y + moves_top(app) + 1 + (row - skip) as u16;
             (plies, Rect::new(area.x + x, y, width, 1))
         })
         .collect()

@@ -171,6 +171,7 @@ pub fn run<R: EngineRules>(mut app: App<R>) -> io::Result<()> {
         while let Some(event) = app.poll_engine() {
             app.handle(event);
         }
+        app.handle(Event::Tick);
     }
     drop(terminal);
     drop(guard);

@@ -71,6 +71,18 @@ pub struct Reply {
     pub progress: Option<(usize, usize)>,
     /// [`Task::Analyze`]: the analysis (none when it was stopped).
     pub analysis: Option<Box<Analysis>>,
+    /// [`Task::Hint`]: the hint's move, score and line.
+    pub hint: Option<crate::hint::Hint>,
+}
+
+/// The engine's settings for one task: its limits (the level set during the game, the
+/// clock's time control) and, on a clock, the time the side to move has left.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Setting {
+    /// The limits the engine thinks within from now on.
+    pub limits: dama_engine::Limits,
+    /// The time left on the side to move's clock.
+    pub left: Option<Duration>,
 }
 
 struct Job<R: EngineRules> {
@@ -78,6 +90,7 @@ struct Job<R: EngineRules> {
     task: Task,
     game: Game<R>,
     stop: Arc<AtomicBool>,
+    setting: Option<Setting>,
 }
 
 /// The engine thread and the channels to it.
@@ -110,6 +123,12 @@ fn serve<R: EngineRules>(
     for job in jobs {
         // A task stopped before it started still answers (at once): the app waits for it.
         engine.set_stop(Arc::clone(&job.stop));
+        if let Some(setting) = job.setting {
+            engine.set_limits(setting.limits);
+            if let Some(left) = setting.left {
+                engine.set_clock(job.game.turn(), left);
+            }
+        }
         let started = Instant::now();
         let mut reply = Reply {
             id: job.id,
@@ -121,6 +140,7 @@ fn serve<R: EngineRules>(
             done: true,
             progress: None,
             analysis: None,
+            hint: None,
         };
         let booked = match job.task {
             Task::Move | Task::OfferOrMove => book
@@ -131,7 +151,11 @@ fn serve<R: EngineRules>(
         match job.task {
             Task::OfferOrMove if engine.offers_draw(&job.game) => reply.offers = true,
             Task::Move | Task::OfferOrMove if booked.is_some() => reply.mv = booked,
-            Task::Move | Task::OfferOrMove | Task::Hint => {
+            Task::Hint => {
+                reply.hint = crate::hint::search(&mut engine, &job.game);
+                reply.mv = reply.hint.as_ref().map(|hint| hint.mv);
+            }
+            Task::Move | Task::OfferOrMove => {
                 let mut last = None;
                 reply.mv = engine.analyze(&job.game, |info| {
                     let report = SearchReport {
@@ -140,13 +164,11 @@ fn serve<R: EngineRules>(
                         elapsed: started.elapsed(),
                     };
                     last = Some(report);
-                    if job.task != Task::Hint {
-                        let _ = replies.send(Reply {
-                            search: Some(report),
-                            done: false,
-                            ..reply.clone()
-                        });
-                    }
+                    let _ = replies.send(Reply {
+                        search: Some(report),
+                        done: false,
+                        ..reply.clone()
+                    });
                 });
                 reply.search = last.map(|report| SearchReport {
                     elapsed: started.elapsed(),
@@ -217,6 +239,11 @@ impl<R: EngineRules> Worker<R> {
     /// A task still running is stopped first (its answer comes back and is for the caller to
     /// drop).
     pub fn ask(&mut self, game: &Game<R>, task: Task) -> u64 {
+        self.ask_with(game, task, None)
+    }
+
+    /// [`Worker::ask`], the engine first given `setting` (kept for the tasks after it).
+    pub fn ask_with(&mut self, game: &Game<R>, task: Task, setting: Option<Setting>) -> u64 {
         self.stop();
         self.next_id += 1;
         self.stop = Arc::new(AtomicBool::new(false));
@@ -225,6 +252,7 @@ impl<R: EngineRules> Worker<R> {
             task,
             game: game.clone(),
             stop: Arc::clone(&self.stop),
+            setting,
         };
         if let Some(jobs) = &self.jobs {
             // A dead thread just never answers; the app shows it thinking.

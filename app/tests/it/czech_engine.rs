@@ -131,7 +131,7 @@ fn against_engine(engine: &str, extra: &[&str], input: &str) -> String {
 fn hint_and_draw_offer_against_the_engine() {
     let out = against_engine("black", &["--fen", "W:Wc3,e1:Bd4,f6,a7"], "rada\nremíza\n");
     assert!(
-        out.contains("Bílý na tahu: rada\nRada: c3xe5xg7\n"),
+        out.contains("Bílý na tahu: rada\nRada: c3xe5xg7 (+5,48; varianta c3xe5xg7 a7-b6 e1-d2)\n"),
         "{out}"
     );
     // The engine, about to lose two men, accepts the offer.

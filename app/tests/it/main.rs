@@ -7,6 +7,7 @@ mod analyze_multipv;
 mod ballots;
 mod book;
 mod cli_core;
+mod clocks;
 mod czech_common;
 mod czech_engine;
 mod czech_pdn;

@@ -385,7 +385,15 @@ fn hint_and_draw_offers() {
     assert!(app.is_thinking());
     wait_engine(&mut app);
     let hint = app.messages().last().unwrap().clone();
-    let text = hint.strip_prefix("Hint: ").expect("a hint");
+    // The full-strength hint: the move, its score and line (the line console's text).
+    assert_eq!(
+        hint,
+        "Hint: c3-d4 (-0.03; line c3-d4 d6-e5 g3-f4 e5xc3 d2xb4 f6-e5 f4xd6 c7xe5)"
+    );
+    let text = hint
+        .strip_prefix("Hint: ")
+        .and_then(|t| t.split(" (").next())
+        .expect("a hint");
     let mut legal = dama_core::MoveList::new();
     app.game().legal_moves(&mut legal);
     assert!(

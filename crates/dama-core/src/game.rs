@@ -26,6 +26,8 @@ pub enum WinReason {
     Blocked,
     /// The loser resigned.
     Resignation,
+    /// The loser's time ran out (the flag fell).
+    Time,
 }
 
 /// How a game ended.
@@ -224,6 +226,14 @@ impl<R: Rules> Game<R> {
         self.declare(Outcome::Win {
             winner: !loser,
             reason: WinReason::Resignation,
+        });
+    }
+
+    /// Ends the game by the flag fall of `loser`: its time ran out.
+    pub fn lose_on_time(&mut self, loser: Color) {
+        self.declare(Outcome::Win {
+            winner: !loser,
+            reason: WinReason::Time,
         });
     }
 

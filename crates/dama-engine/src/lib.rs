@@ -474,17 +474,18 @@ impl Engine {
         self.search_forced = on;
     }
 
-    /// Forgets the transposition table and resets the clock (for a new game).
-    pub fn clear(&mut self) {
-        self.clear_table();
-        self.clock_left = [None; 2];
-    }
-
-    /// Forgets the transposition table only.
+    /// Forgets the transposition table alone (the clock stays): a search after it does not
+    /// depend on the searches before it.
     pub fn clear_table(&mut self) {
         if let Some(table) = &mut self.table {
             table.clear();
         }
+    }
+
+    /// Forgets the transposition table and resets the clock (for a new game).
+    pub fn clear(&mut self) {
+        self.clear_table();
+        self.clock_left = [None; 2];
     }
 
     fn rng_state(seed: u64) -> u64 {

@@ -32,6 +32,10 @@ pub enum Command {
     Quit,
     /// Show the engine's suggestion.
     Hint,
+    /// Show both clocks.
+    Time,
+    /// Change the engine's level.
+    Level,
 }
 
 /// The English words, which every dialogue takes beside its own language's.
@@ -50,6 +54,8 @@ const ENGLISH: &[(&str, Command)] = &[
     ("flip", Command::Flip),
     ("quit", Command::Quit),
     ("hint", Command::Hint),
+    ("time", Command::Time),
+    ("level", Command::Level),
 ];
 
 impl Command {
@@ -68,9 +74,12 @@ impl Command {
             .map(|&(_, c)| c)
     }
 
-    /// Whether the command needs an argument (a FEN or a file name).
+    /// Whether the command needs an argument (a FEN, a file name or a level).
     pub fn takes_argument(self) -> bool {
-        matches!(self, Command::Setup | Command::Save | Command::Load)
+        matches!(
+            self,
+            Command::Setup | Command::Save | Command::Load | Command::Level
+        )
     }
 }
 

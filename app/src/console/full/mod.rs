@@ -17,6 +17,7 @@ pub use texts::Texts;
 
 use super::{ConsoleError, LineIo, Options, Read, board_view};
 use crate::cli::PlayerKind;
+use crate::clock::GameClock;
 use crate::i18n::{Catalog, capitalize, fill};
 use crate::session::{self, Players, RulesOffer, Undo};
 use dama_core::game::{Game, Outcome, Snapshot};
@@ -61,6 +62,8 @@ struct Session<'o, R: EngineRules> {
     /// The opening book the engine plays from first, and its random source (`--no-book`:
     /// none).
     book: Option<(crate::book::Book, crate::book::BookRng)>,
+    /// The players' clocks, when the game is played on a clock.
+    clock: Option<GameClock>,
 }
 
 /// Plays the full dialogue until the players stop or the input ends.
@@ -90,6 +93,7 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
         saved: super::new_game::<R>(opts).snapshot(),
         kept: super::ballot_plies(opts),
         book: opts.engines.book(opts.rules),
+        clock: super::new_clock(opts),
     };
     io.line(t.title::<R>())?;
     io.line(rt.intro_for(R::INFO.notation, t))?;
@@ -115,6 +119,7 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
         session.kept = super::ballot_plies(opts);
         session.offer.reset();
         session.saved = session.game.snapshot();
+        session.clock = super::new_clock(opts);
         session.say_ballot(io)?;
     }
 }
@@ -175,9 +180,42 @@ impl<R: EngineRules> Session<'_, R> {
         } else {
             "..."
         };
+        let clocks = match self.clocks_text() {
+            Some(text) => format!("({text}) "),
+            None => String::new(),
+        };
         match self.game.turn() {
-            Color::White => format!("{number}{dots} {}", self.t.prompt_white),
-            Color::Black => format!("{number}{dots} {}", self.t.prompt_black),
+            Color::White => format!("{number}{dots} {clocks}{}", self.t.prompt_white),
+            Color::Black => format!("{number}{dots} {clocks}{}", self.t.prompt_black),
+        }
+    }
+
+    /// Both clocks as they stand now (`white 4:58, black 5:00`), when there are clocks.
+    fn clocks_text(&self) -> Option<String> {
+        let clock = self.clock.as_ref()?;
+        Some(super::clocks_text(self.t, clock, self.opts.clock.now()))
+    }
+
+    /// Ends the game if the flag of the side to move has fallen; returns whether it did.
+    fn flag_fell(&mut self) -> bool {
+        let now = self.opts.clock.now();
+        let turn = self.game.turn();
+        match &mut self.clock {
+            Some(clock) if clock.flagged(now) == Some(turn) => {
+                clock.stop(now);
+                self.game.lose_on_time(turn);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The side that was to move finished its move: its clock stops and gets its increment.
+    fn clock_moved(&mut self, side: Color) {
+        let now = self.opts.clock.now();
+        let plies = self.game.moves().len();
+        if let Some(clock) = &mut self.clock {
+            clock.moved(side, now, plies);
         }
     }
 
@@ -200,6 +238,7 @@ impl<R: EngineRules> Session<'_, R> {
         record: &pdn::Record<R>,
     ) -> std::io::Result<()> {
         io.line(&self.t.loaded_report(self.rt, file, record))?;
+        self.clock = super::loaded_clock(self.opts, record);
         if let Some(mv) = self.game.moves().last() {
             io.line(&fill(self.t.last_move, &[&R::INFO.notation.write(mv)]))?;
         }
@@ -284,6 +323,10 @@ impl<R: EngineRules> Session<'_, R> {
     fn play_game(&mut self, io: &mut LineIo<'_>) -> Result<Flow, ConsoleError> {
         loop {
             if let Some(outcome) = self.game.outcome() {
+                let now = self.opts.clock.now();
+                if let Some(clock) = &mut self.clock {
+                    clock.stop(now);
+                }
                 io.line(&self.outcome_text(outcome))?;
                 return Ok(Flow::Over);
             }
@@ -292,6 +335,10 @@ impl<R: EngineRules> Session<'_, R> {
                 io.line(&fill(self.t.engine_move_cap, &[&cap]))?;
                 self.game.agree_draw();
                 continue;
+            }
+            let (now, turn) = (self.opts.clock.now(), self.game.turn());
+            if let Some(clock) = &mut self.clock {
+                clock.start(turn, now);
             }
             if let Some(flow) = self.rules_offer(io)? {
                 return Ok(flow);
@@ -337,6 +384,17 @@ impl<R: EngineRules> Session<'_, R> {
         // The only legal move is not searched (a depth-1 look): no depth or score is said.
         let only_move = moves.len() == 1;
         let mut last = None;
+        let turn = self.game.turn();
+        if let Some(clock) = &self.clock {
+            // The engine shares out its own clock's time.
+            let limits = self.engine.limits();
+            self.engine.set_limits(dama_engine::Limits {
+                time: Some(clock.control(turn)),
+                ..limits
+            });
+            self.engine
+                .set_clock(turn, clock.left(turn, self.opts.clock.now()));
+        }
         let level = self.opts.limits.level.unwrap_or(10);
         let booked = self
             .book
@@ -349,10 +407,14 @@ impl<R: EngineRules> Session<'_, R> {
             // No move although the game goes on: only a broken engine gets here.
             return Ok(Some(Flow::Quit));
         };
-        let side = capitalize(self.t.side(self.game.turn()));
+        if self.flag_fell() {
+            return Ok(None);
+        }
+        let side = capitalize(self.t.side(turn));
         if self.game.try_play(&mv).is_err() {
             return Ok(Some(Flow::Quit));
         }
+        self.clock_moved(turn);
         let seconds = self
             .t
             .number(&format!("{:.1}", started.elapsed().as_secs_f64()));
@@ -389,6 +451,10 @@ impl<R: EngineRules> Session<'_, R> {
             }
             return Ok(Some(Flow::Quit));
         };
+        self.opts.clock.line_read();
+        if self.flag_fell() {
+            return Ok(None);
+        }
         let line = line.trim();
         if line.is_empty() {
             return Ok(None);
@@ -417,7 +483,9 @@ impl<R: EngineRules> Session<'_, R> {
         self.game.legal_moves(&mut moves);
         match R::INFO.notation.parse(line, self.game.position(), &moves) {
             Ok(mv) => {
+                let turn = self.game.turn();
                 if self.game.try_play(&mv).is_ok() {
+                    self.clock_moved(turn);
                     self.show_board(io)?;
                 }
                 Ok(())
@@ -463,6 +531,7 @@ impl<R: EngineRules> Session<'_, R> {
                     self.offer.reset();
                     // A position set up has nothing to lose yet: `quit` does not ask.
                     self.saved = self.game.snapshot();
+                    self.clock = super::new_clock(self.opts);
                     self.show_board(io)?;
                 }
                 Err(e) => io.line(&fill(t.setup_bad, &[&t.fen_error(&e)]))?,
@@ -508,9 +577,27 @@ impl<R: EngineRules> Session<'_, R> {
                 }
                 return Ok(Some(Flow::Quit));
             }
-            Command::Hint => match self.engine.choose_move(&self.game) {
-                Some(mv) => io.line(&fill(t.hint, &[&R::INFO.notation.write(&mv)]))?,
+            Command::Hint => match crate::hint::search(&mut self.engine, &self.game) {
+                Some(hint) => io.line(&t.hint_text(&hint, R::INFO.notation))?,
                 None => io.line(t.no_hint)?,
+            },
+            Command::Time => match self.clocks_text() {
+                Some(text) => io.line(&fill(t.clocks_line, &[&text]))?,
+                None => io.line(t.no_clock)?,
+            },
+            Command::Level => match arg.parse::<u8>() {
+                Ok(level @ 1..=10) => {
+                    let limits = self.engine.limits();
+                    self.engine.set_limits(dama_engine::Limits {
+                        level: Some(level),
+                        depth: None,
+                        movetime: None,
+                        nodes: None,
+                        ..limits
+                    });
+                    io.line(&fill(t.level_set, &[&level.to_string()]))?;
+                }
+                _ => io.line(t.level_usage)?,
             },
         }
         Ok(None)
@@ -529,6 +616,9 @@ impl<R: EngineRules> Session<'_, R> {
                 self.t.undone,
                 &[&R::INFO.notation.write_each(&taken)],
             ))?,
+        }
+        if let Some(clock) = &mut self.clock {
+            clock.truncate(self.game.moves().len());
         }
         self.show_board(io)
     }
@@ -550,7 +640,7 @@ impl<R: EngineRules> Session<'_, R> {
         let header = self
             .t
             .pdn_header(self.is_engine(Color::White), self.is_engine(Color::Black));
-        let text = pdn::write(&self.game, &header);
+        let text = super::write_pdn(&self.game, &header, self.clock.as_ref());
         match crate::files::save(&crate::files::expand_home(file), &text) {
             Ok(()) => {
                 self.saved = self.game.snapshot();

@@ -118,12 +118,26 @@ pub struct Texts {
     pub hint: &'static str,
     /// `hint` when the engine has no move.
     pub no_hint: &'static str,
+    /// The full-strength hint: `{0}` the move, `{1}` its score, `{2}` the line expected.
+    pub hint_scored: &'static str,
+    /// Both clocks: `{0}` white's time left, `{1}` black's (in the prompt and `time`).
+    pub clocks: &'static str,
+    /// The `time` command's line: `{0}` the clocks.
+    pub clocks_line: &'static str,
+    /// The `time` command in a game without clocks.
+    pub no_clock: &'static str,
+    /// The `level N` command: `{0}` the new level.
+    pub level_set: &'static str,
+    /// The `level` command without a level from 1 to 10.
+    pub level_usage: &'static str,
     /// A win because the loser has no pieces: {0} winner, {1} loser.
     pub win_no_pieces: &'static str,
     /// A win because the loser cannot move: {0} winner, {1} loser.
     pub win_blocked: &'static str,
     /// A win by resignation: {0} winner, {1} loser.
     pub win_resignation: &'static str,
+    /// A flag fall: `{0}` the winner, `{1}` the side whose time ran out.
+    pub win_time: &'static str,
     /// A draw by agreement.
     pub draw_agreement: &'static str,
     /// A draw by threefold repetition.
@@ -273,6 +287,26 @@ impl Texts {
         }
     }
 
+    /// The hint's line: its move, score and expected line in `notation`.
+    pub fn hint_text(&self, hint: &crate::hint::Hint, notation: Notation) -> String {
+        match hint.score {
+            Some(score) => fill(
+                self.hint_scored,
+                &[
+                    &notation.write(&hint.mv),
+                    &self.score(score),
+                    &hint
+                        .pv
+                        .iter()
+                        .map(|mv| notation.write(mv))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ],
+            ),
+            None => fill(self.hint, &[&notation.write(&hint.mv)]),
+        }
+    }
+
     /// `text` (a number written with `.`) with this language's decimal separator.
     pub fn number(&self, text: &str) -> String {
         text.replace('.', &self.decimal.to_string())
@@ -331,6 +365,7 @@ impl Texts {
                     WinReason::NoPieces => self.win_no_pieces,
                     WinReason::Blocked => self.win_blocked,
                     WinReason::Resignation => self.win_resignation,
+                    WinReason::Time => self.win_time,
                 };
                 capitalize(&fill(template, &[self.side(winner), self.side(!winner)]))
             }

@@ -396,6 +396,8 @@ pub fn tui_events(bytes: &[u8]) {
         load: None,
         game: None,
         ballot: None,
+        clocks: None,
+        clock: dama::clock::real(),
     };
     let Ok(mut app) = App::<Czech>::new(cfg, 80, 24) else {
         panic!("the app starts");

@@ -32,6 +32,8 @@ pub fn config(color: bool) -> Config {
         load: None,
         game: None,
         ballot: None,
+        clocks: None,
+        clock: dama::clock::real(),
     }
 }
 

@@ -60,6 +60,9 @@ pub struct Record<R: Rules> {
     pub game: Game<R>,
     /// The tags as read (name, value).
     pub tags: Vec<(String, String)>,
+    /// The comments `{…}` of the movetext (outside variations), each with the number of
+    /// half-moves played before it (0: before the first move), in order.
+    pub comments: Vec<(usize, String)>,
 }
 
 /// What is wrong with a PDN text.
@@ -123,7 +126,7 @@ pub fn is_declared(outcome: Option<Outcome>) -> bool {
     matches!(
         outcome,
         Some(Outcome::Win {
-            reason: WinReason::Resignation,
+            reason: WinReason::Resignation | WinReason::Time,
             ..
         }) | Some(Outcome::Draw(crate::DrawReason::Agreement))
     )
@@ -216,7 +219,7 @@ mod tests {
                 variations: vec![line(&before_fourth, &["e7xg5", "b2-c3"])],
             },
         ];
-        let text = write_annotated(&game, &Header::default(), &notes);
+        let text = write_annotated(&game, &Header::default(), &[], &notes);
         assert!(
             text.ends_with(
                 "\n1. c3-d4 {[%eval 0.10]} (1. c3-b4 f6-g5) 1... f6-e5?! {[%eval 0.50]} 2. d4xf6\n\
@@ -230,7 +233,7 @@ mod tests {
             game.moves().collect::<Vec<_>>()
         );
         assert_eq!(
-            write_annotated(&game, &Header::default(), &[]),
+            write_annotated(&game, &Header::default(), &[], &[]),
             write(&game, &Header::default())
         );
     }

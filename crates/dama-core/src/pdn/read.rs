@@ -16,6 +16,8 @@ use crate::{Color, MoveList, Rules, Square};
 enum Token {
     Tag(String, String),
     Word(String),
+    /// A `{…}` comment outside variations, without its braces.
+    Comment(String),
 }
 
 fn err(line: usize, kind: PdnErrorKind) -> PdnError {
@@ -41,6 +43,7 @@ fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, PdnError> {
             '{' => {
                 let start = line;
                 i += 1;
+                let from = i;
                 loop {
                     match chars.get(i) {
                         None => return Err(err(start, PdnErrorKind::UnclosedComment)),
@@ -50,6 +53,7 @@ fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, PdnError> {
                     }
                     i += 1;
                 }
+                tokens.push((start, Token::Comment(chars[from..i].iter().collect())));
                 i += 1;
             }
             ';' => {
@@ -226,7 +230,7 @@ pub fn game_of(text: &str) -> Option<GameOf> {
             Token::Tag(name, value) if name.eq_ignore_ascii_case("Variant") => {
                 variant = Some(value);
             }
-            Token::Tag(..) => {}
+            Token::Tag(..) | Token::Comment(_) => {}
             Token::Word(_) => break,
         }
     }
@@ -250,10 +254,16 @@ pub fn read<R: Rules>(text: &str) -> Result<Record<R>, PdnError> {
     let mut game: Option<Game<R>> = None;
     let mut moves = MoveList::new();
     let mut number = 1;
+    let mut comments = Vec::new();
     for (line, token) in tokens {
         let word = match token {
             Token::Tag(name, value) => {
                 tags.push((name, value));
+                continue;
+            }
+            Token::Comment(text) => {
+                let played = game.as_ref().map_or(0, |g| g.moves().len());
+                comments.push((played, text));
                 continue;
             }
             Token::Word(word) => word,
@@ -273,6 +283,7 @@ pub fn read<R: Rules>(text: &str) -> Result<Record<R>, PdnError> {
             return finish(game, &word, line).map(|()| Record {
                 game: game.clone(),
                 tags,
+                comments,
             });
         }
         let rest = match NUMBER_RE.find(&word) {

@@ -37,7 +37,7 @@ pub struct Annotation {
 
 /// The game as a PDN record with `header`'s tags.
 pub fn write<R: Rules>(game: &Game<R>, header: &Header) -> String {
-    write_annotated(game, header, &[])
+    write_annotated(game, header, &[], &[])
 }
 
 /// A move as PDN movetext writes it: algebraic whatever the dialogue's notation (Russian-style
@@ -79,13 +79,14 @@ impl Numbering {
     }
 }
 
-/// The game as a PDN record with `header`'s tags and, after each move, its annotation
-/// (`annotations[i]` belongs to the game's `i`-th move, counted from 0; missing ones are
-/// empty). [`read`](super::read) reads it back as the same game (comments and variations are
-/// skipped).
+/// The game as a PDN record with `header`'s tags, then the tags of `extra` (name and value,
+/// such as `TimeControl`), and, after each move, its annotation (`annotations[i]` belongs to
+/// the game's `i`-th move, counted from 0; missing ones are empty). [`read`](super::read)
+/// reads it back as the same game (comments and variations are skipped).
 pub fn write_annotated<R: Rules>(
     game: &Game<R>,
     header: &Header,
+    extra: &[(&str, String)],
     annotations: &[Annotation],
 ) -> String {
     let result = result_text(game.outcome());
@@ -108,6 +109,9 @@ pub fn write_annotated<R: Rules>(
     if *game.start() != R::start() {
         let start = crate::notation::fen_for::write::<R>(game.start());
         text.push_str(&format!("[FEN \"{start}\"]\n"));
+    }
+    for (name, value) in extra {
+        text.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
     }
     text.push('\n');
     let mut tokens = Vec::new();
