@@ -57,9 +57,11 @@ pub struct MatchArgs {
     /// builtin; --fen: that one position). A file named ballots or builtin: ./ballots.
     #[arg(long, value_name = "ballots|builtin|FILE")]
     pub openings: Option<OpeningsSource>,
-    /// Adjudicate a game still going after this many plies a draw.
-    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(10..=10_000))]
-    pub max_plies: u32,
+    /// Adjudicate a game still going after this many plies a draw (default: 400 where the
+    /// rules have no draw rule of their own, the Spanish spec's; else 2000, a safety net that
+    /// the rules' own draws come well before).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(10..=10_000))]
+    pub max_plies: Option<u32>,
     /// Write every game to this PDN file.
     #[arg(long, alias = "pgn")]
     pub pdn: Option<PathBuf>,
@@ -254,7 +256,7 @@ fn run_for<R: EngineRules>(
         games: args.games,
         concurrency,
         openings,
-        max_plies: args.max_plies as usize,
+        max_plies: args.max_plies.map(|n| n as usize),
         sprt: args.sprt,
         books: [&specs[0], &specs[1]].map(|spec| {
             let own = spec.cmd.is_none() && spec.hub.is_none();

@@ -29,8 +29,9 @@ pub struct Config {
     /// The starts; game `2k` and `2k+1` play opening `k` (cycling), the first player white in
     /// the even games.
     pub openings: Vec<Opening>,
-    /// A game still going after this many plies (opening included) is adjudicated a draw.
-    pub max_plies: usize,
+    /// A game still going after this many plies (opening included) is adjudicated a draw
+    /// (`None`: [`default_cap`] of the rules).
+    pub max_plies: Option<usize>,
     /// Stop when this test decides.
     pub sprt: Option<Sprt>,
     /// The opening book each player plays from before it searches (`None`: it searches from
@@ -117,6 +118,21 @@ fn points_for(outcome: Option<Outcome>, side: Color) -> f64 {
 }
 
 /// Plays one game: `players[0]` is the first player. `None` when `stop` was set during it.
+/// The plies after which a match game still going is adjudicated a draw, unless
+/// `--max-plies` says otherwise: the engine move cap of `play` where the rules have no draw
+/// rule (the Spanish spec's), else a safety net far beyond any game the rules' own draws
+/// (repetition, the counts without progress) let go on.
+pub fn default_cap<R: EngineRules>() -> usize {
+    if R::DRAWS_BY_RULE {
+        SAFETY_CAP
+    } else {
+        crate::session::ENGINE_MOVE_CAP
+    }
+}
+
+/// [`default_cap`] under rules with draw rules of their own.
+pub const SAFETY_CAP: usize = 2000;
+
 #[allow(clippy::too_many_arguments)]
 fn play_game<R: EngineRules>(
     players: &mut [Player; 2],
@@ -124,9 +140,10 @@ fn play_game<R: EngineRules>(
     books: [Option<&crate::book::Book>; 2],
     opening: &Opening,
     index: u64,
-    max_plies: usize,
+    max_plies: Option<usize>,
     stop: &AtomicBool,
 ) -> Option<GameResult> {
+    let max_plies = max_plies.unwrap_or_else(default_cap::<R>);
     let engine1_white = index.is_multiple_of(2);
     let mut game = opening.game::<R>()?;
     // Seat of the side to move: white is engine1 in the even games.
