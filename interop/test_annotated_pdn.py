@@ -1,4 +1,4 @@
-"""`dama analyze --load --out` writes an annotated PDN ({[%eval ...]} comments, marks, variations
+"""`dama analyze --load --annotated` writes an annotated PDN ({[%eval ...]} comments, marks, variations
 of the better line) that pydraughts' PDN reader (draughts.PDN.PDNReader) reads as the same game.
 
 Run: pytest interop --dama target/release/dama
@@ -43,7 +43,7 @@ def test_the_annotated_pdn_reads_in_pydraughts(dama, tmp_path):
     tables.mkdir()
     run = subprocess.run(
         [dama, "analyze", "--rules", "russian", "--load", str(source), "--depth", "6",
-         "--out", str(annotated), "--tb-dir", str(tables)],
+         "--annotated", str(annotated), "--tb-dir", str(tables)],
         capture_output=True, text=True, timeout=120,
     )
     assert run.returncode == 0, run.stderr

@@ -263,7 +263,7 @@ impl Command {
             "moves" => &[Rules, Fen, Color],
             "analyze" => &[
                 Rules, Fen, Color, Level, Depth, Movetime, Nodes, Time, TbDir, Threads, MultiPv,
-                Infinite, Moves, Load, Game, Out, Graph,
+                Infinite, Moves, Load, Game, Annotated, Graph,
             ],
             "tb" => &[Rules, Fen, Color, TbDir, Threads],
             "match" => &[Rules, Fen, Color, Time, TbDir],
@@ -307,7 +307,7 @@ enum Opt {
     Moves,
     Game,
     NoBook,
-    Out,
+    Annotated,
     Graph,
     WhiteTime,
     BlackTime,
@@ -344,7 +344,7 @@ impl Opt {
             Opt::Moves => "--moves",
             Opt::Game => "--game",
             Opt::NoBook => "--no-book",
-            Opt::Out => "--out",
+            Opt::Annotated => "--annotated",
             Opt::Graph => "--graph",
             Opt::WhiteTime => "--white-time",
             Opt::BlackTime => "--black-time",
@@ -394,7 +394,7 @@ pub struct Options {
     /// Black's clock, BASE[+INCREMENT], instead of --time's.
     #[arg(long, global = true, value_name = "BASE[+INC]")]
     pub black_time: Option<dama_engine::TimeControl>,
-    /// Start from a saved game (PDN), or the game to analyse (analyze).
+    /// Start from a saved game (PDN), or the game to analyse.
     #[arg(long, global = true, conflicts_with = "fen")]
     pub load: Option<PathBuf>,
     /// The language of the dialogue (play; the defaults come from the registry).
@@ -445,7 +445,7 @@ pub struct Options {
     /// Write the annotated game (PDN) to this file (with --load; default: standard output,
     /// after the table).
     #[arg(long, global = true, value_name = "FILE")]
-    pub out: Option<PathBuf>,
+    pub annotated: Option<PathBuf>,
     /// Write the game's evaluation graph (SVG) to this file (with --load).
     #[arg(long, global = true, value_name = "FILE.svg")]
     pub graph: Option<PathBuf>,
@@ -530,7 +530,7 @@ impl Options {
             (Opt::Moves, self.moves.is_some()),
             (Opt::Game, self.game.is_some()),
             (Opt::NoBook, self.no_book),
-            (Opt::Out, self.out.is_some()),
+            (Opt::Annotated, self.annotated.is_some()),
             (Opt::Graph, self.graph.is_some()),
             (Opt::WhiteTime, self.white_time.is_some()),
             (Opt::BlackTime, self.black_time.is_some()),
@@ -624,7 +624,7 @@ impl Options {
         if self.load.is_none() {
             let without = [
                 (Opt::Game, self.game.is_some()),
-                (Opt::Out, self.out.is_some()),
+                (Opt::Annotated, self.annotated.is_some()),
                 (Opt::Graph, self.graph.is_some()),
             ];
             if let Some((opt, _)) = without.iter().find(|(_, given)| *given) {
@@ -815,7 +815,7 @@ mod tests {
         assert!(
             moves.contains(
                 "Start from this position (FEN, e.g. W:Wa1,c1,Kd4:Bb8,Ke5) \
-                            [play, perft, moves, analyze, tb, match, tui]"
+                            [play, perft, moves, analyze, tb, match, tui, diagram, book]"
             ),
             "{moves}"
         );

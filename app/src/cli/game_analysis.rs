@@ -112,7 +112,7 @@ pub fn analyze_load<R: EngineRules>(
             ))
         })
     };
-    match &opts.out {
+    match &opts.annotated {
         Some(file) => save(file, &text)?,
         None => write!(out, "\n{text}")?,
     }

@@ -79,7 +79,7 @@ fn the_blunder_is_marked_with_its_better_line_and_refutation() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("game.pdn"), BLUNDER).unwrap();
     let out = analyze(dir.path(), &["--load", "game.pdn", "--depth", "10"]);
-    // Without --out the annotated game follows the table, after a blank line.
+    // Without --annotated the annotated game follows the table, after a blank line.
     assert_eq!(stdout_of(&out), format!("{TABLE}\n{ANNOTATED}"));
 }
 
@@ -94,7 +94,7 @@ fn the_annotated_game_loads_back_as_the_same_game() {
             "game.pdn",
             "--depth",
             "10",
-            "--out",
+            "--annotated",
             "annotated.pdn",
         ],
     );
@@ -146,7 +146,7 @@ fn refusals() {
         ),
         (
             &["--game", "2"],
-            "dama: --game goes with 'dama analyze --load FILE'\n",
+            "dama: --game N picks a game of the --load file: give --load FILE\n",
         ),
         (
             &["--load", "game.pdn", "--moves", "c3-d4"],
@@ -189,7 +189,14 @@ fn the_graph_is_well_formed_svg_with_a_point_per_ply() {
     let out = analyze(
         dir.path(),
         &[
-            "--load", "game.pdn", "--depth", "10", "--out", "a.pdn", "--graph", "g.svg",
+            "--load",
+            "game.pdn",
+            "--depth",
+            "10",
+            "--annotated",
+            "a.pdn",
+            "--graph",
+            "g.svg",
         ],
     );
     assert_eq!(stdout_of(&out), TABLE);

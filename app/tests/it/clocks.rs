@@ -75,8 +75,8 @@ fn a_person_loses_on_time_and_the_record_says_so() {
     let movetext = pdn.split("\n\n").nth(1).unwrap();
     assert_eq!(
         movetext,
-        "1. c3-d4 {[%clock w0:00:06 b0:00:10]} f6-g5 {[%clock w0:00:06 b0:00:06]}\n\
-         2. b2-c3 {[%clock w0:00:02 b0:00:06]} g7-f6 {[%clock w0:00:02 b0:00:02]} 0-1\n"
+        "1. c3-d4 {[%clock w0:00:06 b0:00:10]} 1... f6-g5 {[%clock w0:00:06 b0:00:06]}\n\
+         2. b2-c3 {[%clock w0:00:02 b0:00:06]} 2... g7-f6 {[%clock w0:00:02 b0:00:02]}\n0-1\n"
     );
     // Loaded back: still a loss on time, not a resignation.
     let loaded = Options {
@@ -146,7 +146,10 @@ fn each_side_has_its_own_clock_and_the_record_keeps_both() {
     let pdn = std::fs::read_to_string(&file).unwrap();
     assert!(pdn.contains("[WhiteTimeControl \"300+3\"]\n[BlackTimeControl \"120+0\"]\n"));
     assert!(
-        pdn.contains("1. c3-d4 {[%clock w0:05:02 b0:02:00]} f6-g5 {[%clock w0:05:02 b0:01:59]} *")
+        pdn.contains(
+            "1. c3-d4 {[%clock w0:05:02 b0:02:00]} 1... f6-g5 {[%clock w0:05:02 b0:01:59]} *"
+        ),
+        "{pdn}"
     );
 }
 

@@ -276,7 +276,12 @@ impl<R: Rules> Game<R> {
         // position (a FEN, the console's setup, the screen's editor) with one side only is a
         // game already over, won by the side with pieces (by the side without them where
         // being unable to move wins). In play only the side to move can be the one without.
-        for side in [mover, !mover] {
+        let sides: &[Color] = if R::BARE_SIDE_LOSES_AT_ONCE {
+            &[mover, !mover]
+        } else {
+            &[mover]
+        };
+        for &side in sides {
             if pos.pieces(side).is_empty() {
                 return Some(Outcome::Win {
                     winner: if R::CANNOT_MOVE_WINS { side } else { !side },

@@ -145,6 +145,12 @@ pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
     /// than lost: false under every federation's rules, true in a giveaway game.
     const CANNOT_MOVE_WINS: bool = false;
 
+    /// Whether a position where the side not to move has no pieces is over at once (won by
+    /// the side with pieces): true but for the Spanish spec's game, whose console plays on
+    /// until the side without pieces is to move and then ends it ("Derrota!!!"), byte for
+    /// byte as the spec's dialogue does; the winner is the same.
+    const BARE_SIDE_LOSES_AT_ONCE: bool = true;
+
     /// The position a game starts from: twelve men each, white to move, unless the rule set
     /// says otherwise (the generator's sets take theirs from their `Params` through
     /// `moves_from_params!`, [`generate::start_position`]).

@@ -35,6 +35,7 @@ impl Params for Spanish {
 impl Rules for Spanish {
     const INFO: RuleSetInfo = INFO;
     const DRAWS_BY_RULE: bool = false;
+    const BARE_SIDE_LOSES_AT_ONCE: bool = false;
 
     generate::moves_from_params!();
 
