@@ -304,7 +304,7 @@ impl<R: EngineRules> App<R> {
         match event {
             Event::Tick => {}
             Event::Resize { width, height } => self.size = (width, height),
-            Event::Engine(reply) => self.on_reply(reply),
+            Event::Engine(reply) => self.on_reply(*reply),
             Event::Key(Key::Interrupt) => self.quit = true,
             _ if self.layout().is_none() => {}
             Event::Key(key) => self.on_key(key),
@@ -336,7 +336,7 @@ impl<R: EngineRules> App<R> {
                 return false;
             };
             let done = reply.done;
-            self.handle(Event::Engine(reply));
+            self.handle(Event::Engine(Box::new(reply)));
             if done {
                 return true;
             }
@@ -345,7 +345,7 @@ impl<R: EngineRules> App<R> {
 
     /// The engine's answer, if one has come, as an event.
     pub fn poll_engine(&self) -> Option<Event> {
-        self.worker.try_reply().map(Event::Engine)
+        self.worker.try_reply().map(|r| Event::Engine(Box::new(r)))
     }
 
     /// Whether the engine is searching for its move, a hint or a draw answer.

@@ -64,7 +64,7 @@ pub enum Event {
         height: u16,
     },
     /// The engine answered.
-    Engine(Reply),
+    Engine(Box<Reply>),
     /// Time passed (the terminal sends one each time it redraws): a flag may have fallen.
     Tick,
 }

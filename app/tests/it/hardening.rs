@@ -84,7 +84,7 @@ fn the_spanish_console_goes_on_from_a_loaded_game() {
     let path = dir.path().join("s.pdn");
     let mut game = Game::<Spanish>::default();
     play_moves(&mut game, &["c3-d4", "f6-e5", "d4xf6"]);
-    dama::files::save(&path, &pdn::write(&game, &pdn::Header::default())).unwrap();
+    dama::files::save(&path, pdn::write(&game, &pdn::Header::default())).unwrap();
     let path = path.to_str().unwrap();
     let expected = format!(
         "Las Damas!!!\n\n{}Mueven las negras: \n",

@@ -346,7 +346,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
             if self.stopped {
                 return score;
             }
-            if alpha <= -MATE - 1 && beta >= MATE + 1 {
+            if alpha < -MATE && beta > MATE {
                 // The full window cannot fail: whatever came back is the score (a bound on
                 // the re-searches whatever the evaluation gives).
                 return score;
