@@ -122,28 +122,13 @@ pub fn table(entries: &[Entry], columns: &[&str; 6]) -> Vec<String> {
     let width = |s: &str| s.chars().count();
     let mut w = columns.map(width);
     for entry in entries {
-        match entry {
-            Entry::Game {
-                number,
-                event,
-                white,
-                black,
-                result,
-                moves,
-            } => {
-                let cells = [
-                    number.to_string(),
-                    event.clone(),
-                    white.clone(),
-                    black.clone(),
-                    result.to_string(),
-                    moves.to_string(),
-                ];
+        match entry.cells() {
+            Some(cells) => {
                 for (w, cell) in w.iter_mut().zip(&cells) {
                     *w = (*w).max(width(cell));
                 }
             }
-            Entry::Refused { number, .. } => w[0] = w[0].max(width(&number.to_string())),
+            None => w[0] = w[0].max(width(&entry.number().to_string())),
         }
     }
     let pad = |text: &str, w: usize| format!("{text}{}", " ".repeat(w.saturating_sub(width(text))));
@@ -164,6 +149,32 @@ pub fn table(entries: &[Entry], columns: &[&str; 6]) -> Vec<String> {
     let mut lines = vec![line(*columns)];
     for entry in entries {
         lines.push(match entry {
+            Entry::Refused { number, reason } => {
+                format!("{}  {reason}", right(&number.to_string(), w[0]))
+            }
+            game => line(
+                game.cells()
+                    .unwrap_or_default()
+                    .each_ref()
+                    .map(String::as_str),
+            ),
+        });
+    }
+    lines
+}
+
+impl Entry {
+    /// The game's number in the file.
+    fn number(&self) -> usize {
+        match self {
+            Entry::Game { number, .. } | Entry::Refused { number, .. } => *number,
+        }
+    }
+
+    /// A game's six cells (number, event, white, black, result, moves); none for a game
+    /// that could not be read.
+    fn cells(&self) -> Option<[String; 6]> {
+        match self {
             Entry::Game {
                 number,
                 event,
@@ -171,20 +182,17 @@ pub fn table(entries: &[Entry], columns: &[&str; 6]) -> Vec<String> {
                 black,
                 result,
                 moves,
-            } => line([
-                &number.to_string(),
-                event,
-                white,
-                black,
-                result,
-                &moves.to_string(),
+            } => Some([
+                number.to_string(),
+                event.clone(),
+                white.clone(),
+                black.clone(),
+                result.to_string(),
+                moves.to_string(),
             ]),
-            Entry::Refused { number, reason } => {
-                format!("{}  {reason}", right(&number.to_string(), w[0]))
-            }
-        });
+            Entry::Refused { .. } => None,
+        }
     }
-    lines
 }
 
 /// The rule set a file's games are read under: `--rules` when given, else the one the file's

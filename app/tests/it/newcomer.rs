@@ -10,7 +10,8 @@ use dama::cli::Lang;
 use dama::console::{Options, play, usage_note};
 use dama_core::RuleSet;
 
-fn dama_with(args: &[&str], input: &str) -> String {
+/// `dama --color never --echo <args>` with `input`; its standard output.
+pub(crate) fn dama_with(args: &[&str], input: &str) -> String {
     let out = Command::cargo_bin("dama")
         .unwrap()
         .args(["--color", "never", "--echo"])

@@ -10,20 +10,7 @@ use dama::cli::{Lang, PlayerKind};
 use dama::console::{Options, play};
 use dama_core::{Czech, English, Position, RuleSet, Russian, Spanish};
 
-/// `dama --color never --echo <args>` with `input`; its standard output.
-fn dama(args: &[&str], input: &str) -> String {
-    let out = Command::cargo_bin("dama")
-        .unwrap()
-        .args(["--color", "never", "--echo"])
-        .args(args)
-        .write_stdin(input)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
-}
+use super::newcomer::dama_with as dama;
 
 /// `dama <args>`: its standard output, standard error and exit status.
 fn dama_status(args: &[&str]) -> (String, String, i32) {
