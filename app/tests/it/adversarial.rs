@@ -24,6 +24,24 @@ struct Run {
     stderr: String,
 }
 
+/// `dama match --rules R --engine1 E1 --engine2 E2 --games N` and `extra` in `dir`, with
+/// `[rules, engine1, engine2, games]`.
+fn dama_match(dir: &Path, [rules, one, two, games]: [&str; 4], extra: &[&str]) -> Run {
+    let mut args = vec![
+        "match",
+        "--rules",
+        rules,
+        "--engine1",
+        one,
+        "--engine2",
+        two,
+        "--games",
+        games,
+    ];
+    args.extend_from_slice(extra);
+    run_in(dir, &args, "")
+}
+
 fn run_in(dir: &Path, args: &[&str], stdin: &str) -> Run {
     let out = dama()
         .current_dir(dir)
@@ -160,22 +178,10 @@ fn f2_save_refuses_a_fifo_and_leaves_it() {
 fn f2_match_pdn_and_tune_out_refuse_a_fifo_before_playing() {
     let dir = tempfile::tempdir().unwrap();
     sh("mkfifo p", dir.path());
-    let r = run_in(
+    let r = dama_match(
         dir.path(),
-        &[
-            "match",
-            "--rules",
-            "czech",
-            "--engine1",
-            "depth=1",
-            "--engine2",
-            "depth=1",
-            "--games",
-            "1",
-            "--pdn",
-            "p",
-        ],
-        "",
+        ["czech", "depth=1", "depth=1", "1"],
+        &["--pdn", "p"],
     );
     assert_eq!(r.code, Some(2));
     assert_eq!(
@@ -197,24 +203,10 @@ fn f2_match_pdn_replaces_a_link_as_save_does() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("target"), "keep\n").unwrap();
     sh("ln -s target link", dir.path());
-    let r = run_in(
+    let r = dama_match(
         dir.path(),
-        &[
-            "match",
-            "--rules",
-            "czech",
-            "--engine1",
-            "depth=1",
-            "--engine2",
-            "depth=1",
-            "--games",
-            "1",
-            "--max-plies",
-            "10",
-            "--pdn",
-            "link",
-        ],
-        "",
+        ["czech", "depth=1", "depth=1", "1"],
+        &["--max-plies", "10", "--pdn", "link"],
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert_eq!(
@@ -236,20 +228,15 @@ fn f2_match_pdn_replaces_a_link_as_save_does() {
 fn f3_negative_weights_finish_a_game() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("w.toml"), "man = -5000\nking = -5000\n").unwrap();
-    let r = run_in(
+    let r = dama_match(
         dir.path(),
-        &[
-            "match",
-            "--rules",
+        [
             "czech",
-            "--engine1",
             "depth=4,weights=w.toml,tables=off",
-            "--engine2",
             "depth=4,tables=off",
-            "--games",
             "1",
         ],
-        "",
+        &[],
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert!(r.stdout.contains("games 1\n"), "{}", r.stdout);
@@ -412,22 +399,10 @@ fn f7_a_wrapper_leaving_a_child_neither_stalls_nor_leaks() {
         &format!("sleep 30 & echo $! >> sleeps\nexec {DAMA} \"$@\""),
     );
     let started = Instant::now();
-    let r = run_in(
+    let r = dama_match(
         dir.path(),
-        &[
-            "match",
-            "--rules",
-            "czech",
-            "--engine1",
-            "cmd=./gc,depth=2",
-            "--engine2",
-            "depth=2",
-            "--games",
-            "1",
-            "--max-plies",
-            "10",
-        ],
-        "",
+        ["czech", "cmd=./gc,depth=2", "depth=2", "1"],
+        &["--max-plies", "10"],
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert!(r.stdout.contains("forfeits 0\n"), "{}", r.stdout);
@@ -449,24 +424,10 @@ fn f7_a_stray_byte_after_bestmove_and_a_bom_are_accepted() {
         "\u{feff}W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8\n",
     )
     .unwrap();
-    let r = run_in(
+    let r = dama_match(
         dir.path(),
-        &[
-            "match",
-            "--rules",
-            "czech",
-            "--engine1",
-            "cmd=./odd,depth=1",
-            "--engine2",
-            "depth=1",
-            "--games",
-            "1",
-            "--max-plies",
-            "10",
-            "--openings",
-            "o.txt",
-        ],
-        "",
+        ["czech", "cmd=./odd,depth=1", "depth=1", "1"],
+        &["--max-plies", "10", "--openings", "o.txt"],
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert!(r.stdout.contains("forfeits 0\n"), "{}", r.stdout);
@@ -507,24 +468,10 @@ fn f8_two_engines_under_the_spanish_spec_stop_at_the_cap() {
 #[test]
 fn f8_match_under_the_house_rules_takes_the_draw_offer() {
     let dir = tempfile::tempdir().unwrap();
-    let r = run_in(
+    let r = dama_match(
         dir.path(),
-        &[
-            "match",
-            "--rules",
-            "house",
-            "--engine1",
-            "depth=2",
-            "--engine2",
-            "depth=2",
-            "--games",
-            "2",
-            "--max-plies",
-            "10000",
-            "--fen",
-            "W:WKa1,Kc1:BKh8,Kf8",
-        ],
-        "",
+        ["house", "depth=2", "depth=2", "2"],
+        &["--max-plies", "10000", "--fen", "W:WKa1,Kc1:BKh8,Kf8"],
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert!(r.stdout.contains("draws 2\n"), "{}", r.stdout);
