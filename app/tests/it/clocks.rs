@@ -262,15 +262,22 @@ fn level_changes_the_engines_level_mid_game() {
         },
         ..Options::new(RuleSet::Czech).in_lang(Lang::En)
     };
-    let out = run(&opts, "c3-d4\nlevel 3\nlevel 0\nb2-c3\nquit\n");
+    // Level 1 chooses at random among near-equal replies: white's second move is whichever
+    // of these the reply allows (the capture it forces, else b2-c3); the others are refused.
+    let out = run(
+        &opts,
+        "c3-d4\nlevel 3\nlevel 0\nd4xb6\nd4xf6\nb2-c3\nquit\n",
+    );
     let lines = dialogue(&out);
     let plays: Vec<&String> = lines
         .iter()
         .filter(|l| l.starts_with("Black (computer) plays"))
         .collect();
-    assert_eq!(plays.len(), 2, "{out}");
+    assert!(plays.len() >= 2, "{out}");
     assert!(plays[0].contains(", depth 1, "), "{}", plays[0]);
-    assert!(plays[1].contains(", depth 3, "), "{}", plays[1]);
+    for play in &plays[1..] {
+        assert!(play.contains(", depth 3, "), "{play}");
+    }
     assert!(lines.contains(&"The computer now plays at level 3.".to_string()));
     assert!(
         lines
