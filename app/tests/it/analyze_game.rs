@@ -74,6 +74,14 @@ const ANNOTATED: &str = "\
 2... f6xd4 {[%eval -2.09]} *
 ";
 
+/// `dama analyze --load game.pdn --depth 10` and `extra` in `dir`, which holds the blunder
+/// game as `game.pdn`.
+fn analyze_blunder(dir: &std::path::Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec!["--load", "game.pdn", "--depth", "10"];
+    args.extend_from_slice(extra);
+    analyze(dir, &args)
+}
+
 #[test]
 fn the_blunder_is_marked_with_its_better_line_and_refutation() {
     let dir = tempfile::tempdir().unwrap();
@@ -87,17 +95,7 @@ fn the_blunder_is_marked_with_its_better_line_and_refutation() {
 fn the_annotated_game_loads_back_as_the_same_game() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("game.pdn"), BLUNDER).unwrap();
-    let out = analyze(
-        dir.path(),
-        &[
-            "--load",
-            "game.pdn",
-            "--depth",
-            "10",
-            "--annotated",
-            "annotated.pdn",
-        ],
-    );
+    let out = analyze_blunder(dir.path(), &["--annotated", "annotated.pdn"]);
     assert_eq!(stdout_of(&out), TABLE);
     let written = std::fs::read_to_string(dir.path().join("annotated.pdn")).unwrap();
     assert_eq!(written, ANNOTATED);
@@ -186,19 +184,7 @@ fn refusals() {
 fn the_graph_is_well_formed_svg_with_a_point_per_ply() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("game.pdn"), BLUNDER).unwrap();
-    let out = analyze(
-        dir.path(),
-        &[
-            "--load",
-            "game.pdn",
-            "--depth",
-            "10",
-            "--annotated",
-            "a.pdn",
-            "--graph",
-            "g.svg",
-        ],
-    );
+    let out = analyze_blunder(dir.path(), &["--annotated", "a.pdn", "--graph", "g.svg"]);
     assert_eq!(stdout_of(&out), TABLE);
     let text = std::fs::read_to_string(dir.path().join("g.svg")).unwrap();
     let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
