@@ -76,6 +76,8 @@ pub struct HubPlayer {
     /// `set-param` values given in the player's description.
     params: Vec<(String, String)>,
     limits: Limits,
+    /// The match's `--book`, for an engine that declares a `book` parameter.
+    book: bool,
     process: Option<Process>,
 }
 
@@ -92,8 +94,17 @@ impl HubPlayer {
             command: command.split_whitespace().map(str::to_string).collect(),
             params,
             limits,
+            book: false,
             process: None,
         }
+    }
+
+    /// The player with `book` as the value of the engine's `book` parameter, when it declares
+    /// one and the player's own `param.book=` does not set it (`dama match --book`: a `dama
+    /// hub` plays its book only when the match says so, as this build's engines do).
+    pub fn with_book(mut self, book: bool) -> HubPlayer {
+        self.book = book;
+        self
     }
 
     fn name(&self) -> String {
@@ -218,6 +229,9 @@ impl HubPlayer {
             .collect();
         if declared.iter().any(|n| n == "variant") {
             self.send(&format!("set-param name=variant value={}", R::INFO.name))?;
+        }
+        if declared.iter().any(|n| n == "book") && !self.params.iter().any(|(n, _)| n == "book") {
+            self.send(&format!("set-param name=book value={}", self.book))?;
         }
         for (param, value) in self.params.clone() {
             self.send(&format!(

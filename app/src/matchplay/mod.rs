@@ -68,8 +68,9 @@ pub struct MatchArgs {
     /// Stop when the test decides: elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05).
     #[arg(long, allow_hyphen_values = true)]
     pub sprt: Option<Sprt>,
-    /// This build's engines play their opening book's moves first (off by default, so that
-    /// measurements stay pure; a player's own book=on|off wins; docs/book.md).
+    /// This build's engines, and Hub engines with a `book` parameter, play their opening
+    /// book's moves first (off by default, so that measurements stay pure; a player's own
+    /// book=on|off or param.book= wins; docs/book.md).
     #[arg(long)]
     pub book: bool,
 }
@@ -220,7 +221,7 @@ fn run_for<R: EngineRules>(
         // each other's choices.
         let make = |spec: &PlayerSpec, seat: u64| {
             let seed = 0x5EED_0000 + 2 * worker + seat;
-            Player::new(spec, engines.tables.as_ref(), seed)
+            Player::new(spec, engines.tables.as_ref(), seed, args.book)
                 .map_err(|e| MatchError::Weights(spec.name.clone(), e))
         };
         seats.push([make(&specs[0], 0)?, make(&specs[1], 1)?]);

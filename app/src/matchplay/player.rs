@@ -217,18 +217,19 @@ pub enum Player {
 
 impl Player {
     /// The player `spec` describes (reads its weights file), with the run's endgame `tables`
-    /// unless the spec turns them off; `seed` drives the random choices of the low levels.
+    /// unless the spec turns them off; `seed` drives the random choices of the low levels;
+    /// `book` is the match's `--book`, sent to a Hub engine that declares a `book` parameter.
     pub fn new(
         spec: &PlayerSpec,
         tables: Option<&Arc<Tablebase>>,
         seed: u64,
+        book: bool,
     ) -> Result<Player, dama_engine::weights::WeightsError> {
         if let Some(command) = &spec.hub {
-            return Ok(Player::Hub(Box::new(super::hub_player::HubPlayer::new(
-                command,
-                spec.params.clone(),
-                spec.limits,
-            ))));
+            return Ok(Player::Hub(Box::new(
+                super::hub_player::HubPlayer::new(command, spec.params.clone(), spec.limits)
+                    .with_book(book),
+            )));
         }
         match &spec.cmd {
             Some(path) => Ok(Player::Command {

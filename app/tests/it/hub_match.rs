@@ -71,6 +71,38 @@ fn crashing_hanging_and_illegal_players_lose_and_the_match_goes_on() {
     }
 }
 
+/// A Hub engine's `book` parameter follows the match's `--book` (off without it): the fake
+/// engine plays a move only when told `book=false`, so without `--book` it loses by ending at
+/// its second move, with `--book` (or its own `param.book=true`) by an illegal first move.
+#[test]
+fn a_hub_engines_book_follows_the_match() {
+    let ended = "the engine ended while thinking";
+    let illegal = "played an illegal move '1-32";
+    for (player, extra, reason) in [
+        (fake("book"), &[][..], ended),
+        (fake("book"), &["--book"][..], illegal),
+        (
+            format!("{},param.book=true", fake("book")),
+            &[][..],
+            illegal,
+        ),
+        (
+            format!("{},param.book=false", fake("book")),
+            &["--book"][..],
+            ended,
+        ),
+    ] {
+        let (report, progress, pdn) = run(&player, "depth=1,name=own", "2", extra);
+        assert_eq!(
+            value(&report, "forfeits"),
+            "2",
+            "{player} {extra:?}: {report}"
+        );
+        assert!(progress.contains(reason), "{player} {extra:?}: {progress}");
+        assert!(pdn.contains(reason), "{player} {extra:?}: {pdn}");
+    }
+}
+
 #[test]
 fn a_hub_program_that_cannot_start_fails_the_match_once() {
     let output = Command::cargo_bin("dama")
