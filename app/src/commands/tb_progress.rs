@@ -131,10 +131,15 @@ mod tests {
 
     #[test]
     fn durations() {
-        assert_eq!(duration_text(0), "0 s");
-        assert_eq!(duration_text(59), "59 s");
-        assert_eq!(duration_text(61), "1 min 1 s");
-        assert_eq!(duration_text(3 * 3600 + 7 * 60 + 5), "3 h 7 min");
+        let cases = [
+            (0, "0 s"),
+            (59, "59 s"),
+            (61, "1 min 1 s"),
+            (3 * 3600 + 7 * 60 + 5, "3 h 7 min"),
+        ];
+        for (secs, text) in cases {
+            assert_eq!(duration_text(secs), text, "{secs}");
+        }
     }
 
     #[test]
@@ -170,7 +175,10 @@ mod tests {
             line(80),
             "KKKKvKK 31/40 [==========>         ] 5000/10000 positions, 12/s, 2 min 5 s left"
         );
-        assert_eq!(line(50), "KKKKvKK 31/40 [=====>     ] 5000/10000 positions");
+        assert_eq!(
+            line(50),
+            "KKKKvKK 31/40 [======>     ] 5000/10000 positions"
+        );
         assert_eq!(line(40), "KKKKvKK 31/40 5000/10000 positions");
         assert_eq!(line(20), "KKKKvKK 31/40 5000/");
         assert_eq!(line(0), "");
