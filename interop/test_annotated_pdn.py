@@ -4,22 +4,10 @@ of the better line) that pydraughts' PDN reader (draughts.PDN.PDNReader) reads a
 Run: pytest interop --dama target/release/dama
 """
 
-import os
 import subprocess
 
-import pytest
 from draughts.PDN import PDNReader
 
-
-@pytest.fixture
-def dama(request):
-    path = request.config.getoption("--dama")
-    if not path:
-        pytest.fail("give the dama binary: --dama PATH or DAMA_BIN")
-    path = os.path.abspath(path)
-    if not os.access(path, os.X_OK):
-        pytest.fail(f"{path} is not an executable")
-    return path
 
 # A short Russian game from the start; black's last move costs a man or so by dama's search at
 # depth 6, so the file has a mark and a variation.

@@ -4,7 +4,6 @@ For each variant, pydraughts' Board keeps the game and checks every move dama re
 game goes on until pydraughts says it is over. Run: pytest interop --dama target/release/dama
 """
 
-import os
 import subprocess
 import time
 
@@ -30,17 +29,6 @@ CZECH_SKIP = (
 
 # A game longer than this is not a finished game: the test fails.
 MAX_PLIES = 500
-
-
-@pytest.fixture
-def dama(request):
-    path = request.config.getoption("--dama")
-    if not path:
-        pytest.fail("give the dama binary: --dama PATH or DAMA_BIN")
-    path = os.path.abspath(path)
-    if not os.access(path, os.X_OK):
-        pytest.fail(f"{path} is not an executable")
-    return path
 
 
 def read_until(engine, last):

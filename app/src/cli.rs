@@ -535,11 +535,7 @@ impl Options {
             (Opt::WhiteTime, self.white_time.is_some()),
             (Opt::BlackTime, self.black_time.is_some()),
         ];
-        present
-            .into_iter()
-            .filter(|(_, given)| *given)
-            .map(|(opt, _)| opt)
-            .collect()
+        given_of(&present).collect()
     }
 
     /// The players' clocks, white's and black's (`--white-time`, `--black-time`, else
@@ -621,13 +617,13 @@ impl Options {
     /// `analyze --load` scores a whole game: not with the options of one position's search,
     /// and `--game`, `--out`, `--graph` only with it; `--game` counts from 1.
     fn check_analyze_load(&self) -> Result<(), CliError> {
+        // `--game` without `--load` is refused for every command by `check`.
         if self.load.is_none() {
             let without = [
-                (Opt::Game, self.game.is_some()),
                 (Opt::Annotated, self.annotated.is_some()),
                 (Opt::Graph, self.graph.is_some()),
             ];
-            if let Some((opt, _)) = without.iter().find(|(_, given)| *given) {
+            if let Some(opt) = given_of(&without).next() {
                 return Err(CliError::Usage(format!(
                     "{} goes with 'dama analyze --load FILE'",
                     opt.flag()
@@ -642,7 +638,7 @@ impl Options {
             (Opt::Level, self.level.is_some()),
             (Opt::Time, self.time.is_some()),
         ];
-        if let Some((opt, _)) = refused.iter().find(|(_, given)| *given) {
+        if let Some(opt) = given_of(&refused).next() {
             return Err(CliError::Usage(format!(
                 "{} is not an option of 'dama analyze --load' (it scores every position at \
                  full strength)",
@@ -656,6 +652,14 @@ impl Options {
         }
         Ok(())
     }
+}
+
+/// The options of `present` that were given, in its order.
+fn given_of(present: &[(Opt, bool)]) -> impl Iterator<Item = Opt> + '_ {
+    present
+        .iter()
+        .filter(|(_, given)| *given)
+        .map(|&(opt, _)| opt)
 }
 
 /// Who plays a side.

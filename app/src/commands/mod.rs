@@ -2,3 +2,4 @@
 
 pub mod book;
 pub mod tb;
+pub mod tb_progress;

@@ -2,6 +2,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
@@ -15,6 +16,8 @@ use dama_tablebase::format::{self, FormatError};
 use dama_tablebase::index::Material;
 use dama_tablebase::tables::{Source, Tables};
 use dama_tablebase::value::fresh_budget;
+
+use super::tb_progress::{Tracker, progress_bar};
 
 /// Options of `dama tb`.
 #[derive(Args, Debug, Clone)]
@@ -292,19 +295,6 @@ fn in_pool<T>(
     work()
 }
 
-fn progress_bar(total: u64) -> indicatif::ProgressBar {
-    let bar = indicatif::ProgressBar::with_draw_target(
-        Some(total),
-        indicatif::ProgressDrawTarget::stderr(),
-    );
-    if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "{msg:>16} [{bar:30}] {human_pos}/{human_len} entries, {per_sec}, left {eta}",
-    ) {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar
-}
-
 /// The plan of a distributed build, as `tb plan` prints it.
 #[derive(serde::Serialize)]
 struct PlanJson<'a> {
@@ -372,7 +362,8 @@ fn build_one<R: TableRules>(
 }
 
 /// Builds every class of at most `pieces` pieces into `dir` (skipping those present),
-/// printing a line per class and a total to `out` and a progress bar on standard error.
+/// printing a line per class and a total to `out` and a progress bar on standard error (in
+/// positions, ending at the total's).
 pub fn build<R: TableRules>(
     dir: &std::path::Path,
     pieces: u32,
@@ -380,29 +371,58 @@ pub fn build<R: TableRules>(
     out: &mut impl Write,
 ) -> Result<(), TbError> {
     writeln!(out, "tables in {}", dir.display())?;
-    // The bar is made when the build knows its total.
+    let classes = dama_tablebase::directory::plan::<R>(pieces).0;
+    let class_of = |m: &Material| classes.iter().find(|c| c.material == *m);
+    // The bar is made when the build starts, the classes refused (built again) known.
     let bar = std::sync::OnceLock::new();
+    let label = Arc::new(Mutex::new(String::new()));
+    let tracker = Tracker::default();
+    let mut refused = Vec::new();
     let progress = |n: u64| {
         if let Some(bar) = bar.get() {
-            indicatif::ProgressBar::inc(bar, n);
+            indicatif::ProgressBar::set_position(bar, tracker.solved(n));
         }
     };
-    let bar_ref = &bar;
+    let (bar_ref, tracker_ref) = (&bar, &tracker);
+    // A line of `out` while the bar is hidden, so that the bar never writes over it.
+    let say = |out: &mut dyn Write, line: std::fmt::Arguments<'_>| -> std::io::Result<()> {
+        match bar_ref.get() {
+            Some(bar) => indicatif::ProgressBar::suspend(bar, || {
+                writeln!(out, "{line}")?;
+                out.flush()
+            }),
+            None => writeln!(out, "{line}"),
+        }
+    };
     let mut report = |event: &BuildEvent| -> std::io::Result<()> {
         match event {
-            BuildEvent::Skipped(m) => writeln!(
+            BuildEvent::Skipped(m) => say(
                 out,
-                "skipped {}: the tables' metric is not exact for it under these rules",
-                m.name()
+                format_args!(
+                    "skipped {}: the tables' metric is not exact for it under these rules",
+                    m.name()
+                ),
             ),
-            BuildEvent::Present(m) => writeln!(out, "present {}", m.name()),
-            BuildEvent::Refused { material, why } => writeln!(
-                out,
-                "refused {} ({why}): building it again",
-                material.name()
-            ),
-            BuildEvent::Start { total } => {
-                let _ = bar_ref.set(progress_bar(*total));
+            BuildEvent::Present(m) => say(out, format_args!("present {}", m.name())),
+            BuildEvent::Refused { material, why } => {
+                refused.push(*material);
+                say(
+                    out,
+                    format_args!("refused {} ({why}): building it again", material.name()),
+                )
+            }
+            BuildEvent::Start { .. } => {
+                // The classes built: those without a file, and those refused.
+                let total = classes
+                    .iter()
+                    .filter(|c| {
+                        refused.contains(&c.material)
+                            || std::fs::symlink_metadata(format::class_path(dir, c.material))
+                                .is_err()
+                    })
+                    .map(|c| c.positions)
+                    .sum();
+                let _ = bar_ref.set(progress_bar(total, Arc::clone(&label)));
                 Ok(())
             }
             BuildEvent::Class {
@@ -410,8 +430,11 @@ pub fn build<R: TableRules>(
                 number,
                 of,
             } => {
-                if let Some(bar) = bar_ref.get() {
-                    bar.set_message(format!("{} ({number}/{of})", material.name()));
+                let (entries, positions) =
+                    class_of(material).map_or((1, 0), |c| (c.entries, c.positions));
+                tracker_ref.start_class(entries, positions);
+                if let Ok(mut text) = label.lock() {
+                    *text = format!("{} {number}/{of}", material.name());
                 }
                 Ok(())
             }
@@ -421,12 +444,17 @@ pub fn build<R: TableRules>(
                 bytes,
                 seconds,
             } => {
-                writeln!(
+                let done = tracker_ref.finish_class();
+                if let Some(bar) = bar_ref.get() {
+                    bar.set_position(done);
+                }
+                say(
                     out,
-                    "built {} positions {positions} bytes {bytes} seconds {seconds:.1}",
-                    material.name()
-                )?;
-                out.flush()
+                    format_args!(
+                        "built {} positions {positions} bytes {bytes} seconds {seconds:.1}",
+                        material.name()
+                    ),
+                )
             }
             BuildEvent::Done(s) => {
                 if let Some(bar) = bar_ref.get() {

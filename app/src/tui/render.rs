@@ -141,7 +141,9 @@ fn header<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &T
 }
 
 fn game_panel<R: EngineRules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Theme) {
-    let game = &app.game;
+    // In review mode, the status of the position shown (its side to move).
+    let shown = app.shown();
+    let game = &*shown;
     let status = match game.outcome() {
         Some(outcome) => format!("{}: {}", app.l.game_over, pdn::result_text(Some(outcome))),
         None => {

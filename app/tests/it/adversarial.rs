@@ -8,21 +8,9 @@ use std::path::Path;
 use std::process::{Command as StdCommand, Stdio};
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
-
 const DAMA: &str = env!("CARGO_BIN_EXE_dama");
 
-fn dama() -> Command {
-    let mut cmd = Command::new(DAMA);
-    cmd.env("NO_COLOR", "1").timeout(Duration::from_secs(60));
-    cmd
-}
-
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
+use crate::{Run, run_quiet as run_in};
 
 /// `dama match --rules R --engine1 E1 --engine2 E2 --games N` and `extra` in `dir`, with
 /// `[rules, engine1, engine2, games]`.
@@ -40,20 +28,6 @@ fn dama_match(dir: &Path, [rules, one, two, games]: [&str; 4], extra: &[&str]) -
     ];
     args.extend_from_slice(extra);
     run_in(dir, &args, "")
-}
-
-fn run_in(dir: &Path, args: &[&str], stdin: &str) -> Run {
-    let out = dama()
-        .current_dir(dir)
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .unwrap();
-    Run {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
 }
 
 fn sh(script: &str, dir: &Path) {
@@ -396,9 +370,11 @@ fn f7_a_wrapper_leaving_a_child_neither_stalls_nor_leaks() {
     script(
         dir.path(),
         "gc",
-        &format!("sleep 30 & echo $! >> sleeps\nexec {DAMA} \"$@\""),
+        &format!("sleep 600 & echo $! >> sleeps\nexec {DAMA} \"$@\""),
     );
-    let started = Instant::now();
+    // A referee that waited for the sleeps to close its pipe would be stopped by the run's
+    // 60 s limit (no exit status): the wrapper's moves alone take far less, even on a loaded
+    // machine, and no clock of the test's own is needed.
     let r = dama_match(
         dir.path(),
         ["czech", "cmd=./gc,depth=2", "depth=2", "1"],
@@ -406,8 +382,6 @@ fn f7_a_wrapper_leaving_a_child_neither_stalls_nor_leaks() {
     );
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert!(r.stdout.contains("forfeits 0\n"), "{}", r.stdout);
-    // Four moves of the wrapper (and its help probe), each far under the sleeps' 30 s.
-    assert!(started.elapsed() < Duration::from_secs(25));
     let sleeps = fs::read_to_string(dir.path().join("sleeps")).unwrap();
     assert!(sleeps.lines().count() >= 2);
     for pid in sleeps.lines() {

@@ -4,19 +4,7 @@
 use assert_cmd::Command;
 
 fn analyze(args: &[&str]) -> Vec<String> {
-    let out = Command::cargo_bin("dama")
-        .unwrap()
-        .arg("analyze")
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
+    crate::success_stdout(crate::dama().arg("analyze").args(args))
         .lines()
         .map(str::to_string)
         .collect()

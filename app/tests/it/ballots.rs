@@ -400,14 +400,7 @@ fn a_match_from_the_ballots_plays_each_twice_with_colours_swapped() {
             .collect();
         assert_eq!(&opening, ballot);
         assert_eq!(*record.game.start(), <English as Rules>::start());
-        let tag = |name: &str| {
-            record
-                .tags
-                .iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, v)| v.clone())
-                .unwrap()
-        };
+        let tag = |name: &str| crate::tag(&record.tags, name);
         assert!(["one", "two"].contains(&tag("Black").as_str()));
         assert_ne!(tag("Black"), tag("White"));
     }

@@ -278,16 +278,11 @@ fn after_the_end_undo_goes_back_and_quit_leaves() {
 #[test]
 fn colour_only_adds_escapes() {
     let out = |color: &str| {
-        let bytes = assert_cmd::Command::cargo_bin("dama")
-            .unwrap()
-            .args(["--rules", "czech", "--echo", "--color", color])
-            .write_stdin("c3-d4\n")
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
-        String::from_utf8(bytes).unwrap()
+        crate::success_stdout(
+            crate::dama()
+                .args(["--rules", "czech", "--echo", "--color", color])
+                .write_stdin("c3-d4\n"),
+        )
     };
     let coloured = out("always");
     let plain = out("never");

@@ -3,20 +3,9 @@
 //! the refusals.
 
 use crate::game_files::three_dir;
-use assert_cmd::Command;
 
 fn diagram_in(dir: &std::path::Path, args: &[&str]) -> String {
-    let out = Command::cargo_bin("dama")
-        .unwrap()
-        .current_dir(dir)
-        .arg("diagram")
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
+    crate::success_stdout(crate::dama().current_dir(dir).arg("diagram").args(args))
 }
 
 fn diagram(args: &[&str]) -> String {
@@ -247,8 +236,7 @@ fn bad_input_is_refused_with_status_2() {
             "dama: --lang is not an option of 'dama diagram'\n",
         ),
     ] {
-        Command::cargo_bin("dama")
-            .unwrap()
+        crate::dama()
             .current_dir(&dir)
             .arg("diagram")
             .args(args)

@@ -6,34 +6,17 @@ use dama_engine::EngineRules;
 use std::fs;
 use std::path::Path;
 use std::process::{Command as StdCommand, Stdio};
-use std::time::Duration;
 
-use assert_cmd::Command;
 use dama::console::board_view;
 use dama_core::game::Game;
 use dama_core::notation::algebraic;
 use dama_core::pdn;
 use dama_core::{Czech, MoveList, Position, Spanish};
 
-fn dama() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_dama"));
-    cmd.env("NO_COLOR", "1").timeout(Duration::from_secs(60));
-    cmd
-}
-
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
+use crate::{Run, run_quiet};
 
 fn run(args: &[&str], stdin: &str) -> Run {
-    let out = dama().args(args).write_stdin(stdin).output().unwrap();
-    Run {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    run_quiet(&std::env::current_dir().unwrap(), args, stdin)
 }
 
 /// Expects exit status 2 and exactly one line on standard error; returns it.

@@ -42,3 +42,53 @@ mod tui_play;
 mod tui_rules;
 mod tui_screen;
 mod tune_cli;
+
+// What many tests do: run `dama` with some arguments and some input, and read what it wrote.
+
+/// `dama`, the binary under test, with nothing set.
+pub(crate) fn dama() -> assert_cmd::Command {
+    assert_cmd::Command::cargo_bin("dama").unwrap()
+}
+
+/// Runs `cmd`, asserts that it exits with status 0, and returns its standard output.
+pub(crate) fn success_stdout(cmd: &mut assert_cmd::Command) -> String {
+    String::from_utf8(cmd.assert().success().get_output().stdout.clone()).unwrap()
+}
+
+/// `dama` without colour and stopped after 60 s (a test that hangs fails instead).
+pub(crate) fn dama_quiet() -> assert_cmd::Command {
+    let mut cmd = dama();
+    cmd.env("NO_COLOR", "1")
+        .timeout(std::time::Duration::from_secs(60));
+    cmd
+}
+
+/// How a run of [`dama_quiet`] ended: its exit status and what it wrote (lossily decoded).
+pub(crate) struct Run {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs `dama_quiet() ARGS` in `dir` with `stdin`, whatever its exit status.
+pub(crate) fn run_quiet(dir: &std::path::Path, args: &[&str], stdin: &str) -> Run {
+    let out = dama_quiet()
+        .current_dir(dir)
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// The value of the PDN tag `name` among `tags`; panics when it is missing.
+pub(crate) fn tag(tags: &[(String, String)], name: &str) -> String {
+    tags.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.clone())
+        .unwrap_or_else(|| panic!("no tag {name} in {tags:?}"))
+}

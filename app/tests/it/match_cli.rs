@@ -159,14 +159,7 @@ fn the_pdn_file_loads_back_game_by_game() {
     let mut rounds: Vec<u64> = Vec::new();
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for record in &records {
-        let tag = |name: &str| {
-            record
-                .tags
-                .iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, v)| v.clone())
-                .unwrap()
-        };
+        let tag = |name: &str| crate::tag(&record.tags, name);
         rounds.push(tag("Round").parse().unwrap());
         // The built-in openings are three plies long, so every game has more moves.
         assert!(record.game.moves().count() > 3);

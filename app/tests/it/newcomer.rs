@@ -4,7 +4,6 @@
 
 use crate::czech_common;
 
-use assert_cmd::Command;
 use czech_common::{dialogue, run, run_in, temp_dir};
 use dama::cli::Lang;
 use dama::console::{Options, play, usage_note};
@@ -12,17 +11,12 @@ use dama_core::RuleSet;
 
 /// `dama --color never --echo <args>` with `input`; its standard output.
 pub(crate) fn dama_with(args: &[&str], input: &str) -> String {
-    let out = Command::cargo_bin("dama")
-        .unwrap()
-        .args(["--color", "never", "--echo"])
-        .args(args)
-        .write_stdin(input)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
+    crate::success_stdout(
+        crate::dama()
+            .args(["--color", "never", "--echo"])
+            .args(args)
+            .write_stdin(input),
+    )
 }
 
 #[test]
@@ -86,8 +80,7 @@ fn the_spanish_usage_note_goes_to_standard_error_only() {
     usage_note(&opts(Lang::En), &mut err).unwrap();
     assert!(err.is_empty());
     // Piped input (a script): standard error stays empty and standard output is the spec's.
-    let out = Command::cargo_bin("dama")
-        .unwrap()
+    let out = crate::dama()
         .write_stdin("61.52\n")
         .assert()
         .success()

@@ -3,7 +3,6 @@
 //! accepted and declined (two people, a person and the engine, two engines), and PDN round
 //! trips of a Russian and a house game. Transcripts (boards left out) are insta snapshots.
 
-use assert_cmd::Command;
 use common::Rng;
 use dama_core::game::{Game, Outcome};
 use dama_core::{DrawReason, MoveList, Russian, fen};
@@ -13,18 +12,13 @@ use dama_testkit as common;
 /// Runs `dama --rules <rules> <args>` with `input` on stdin (echo on, no colour) in `dir`;
 /// returns stdout.
 fn run_in(dir: &std::path::Path, rules: &str, args: &[&str], input: &str) -> String {
-    let out = Command::cargo_bin("dama")
-        .unwrap()
-        .current_dir(dir)
-        .args(["--rules", rules, "--color", "never", "--echo"])
-        .args(args)
-        .write_stdin(input)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
+    crate::success_stdout(
+        crate::dama()
+            .current_dir(dir)
+            .args(["--rules", rules, "--color", "never", "--echo"])
+            .args(args)
+            .write_stdin(input),
+    )
 }
 
 fn run(rules: &str, args: &[&str], input: &str) -> String {
@@ -33,16 +27,7 @@ fn run(rules: &str, args: &[&str], input: &str) -> String {
 
 /// Runs the subcommand `dama <args> --rules <rules>`; returns stdout.
 fn command(rules: &str, args: &[&str]) -> String {
-    let out = Command::cargo_bin("dama")
-        .unwrap()
-        .args(args)
-        .args(["--rules", rules])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
+    crate::success_stdout(crate::dama().args(args).args(["--rules", rules]))
 }
 
 /// The lines of `out` that are not part of a board or its legend, the engine's thinking time

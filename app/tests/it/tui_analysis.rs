@@ -62,9 +62,12 @@ fn the_analysis_shows_a_graph_and_a_click_on_a_move_shows_its_position() {
         "analysis_review",
         screen(&app).replace(&dir.path().display().to_string(), "DIR")
     );
+    // The status names the side to move of the position shown, not the game's.
+    assert!(screen(&app).contains("Black to move (human)"));
     // The arrows step back and forth; Esc goes back to the game's end.
     press(&mut app, Key::Left);
     assert_eq!(app.shown_plies(), 2);
+    assert!(screen(&app).contains("White to move (human)"));
     press(&mut app, Key::Right);
     press(&mut app, Key::Right);
     press(&mut app, Key::Right);

@@ -323,12 +323,7 @@ fn the_engine_that_would_not_accept_is_not_asked_for_and_two_engines_agree() {
 #[test]
 fn the_russian_editor_and_help_screens() {
     let mut app = new_app::<Russian>(russian(config(false)));
-    press(&mut app, Key::Char('e'));
-    press(&mut app, Key::Char('c'));
-    click(&mut app, "c3");
-    press(&mut app, Key::Char('b'));
-    click(&mut app, "f6");
-    click(&mut app, "f6");
+    edit_two_pieces(&mut app);
     insta::assert_snapshot!("russian_editor_ru_no_color", screen(&app));
     press(&mut app, Key::Esc);
     press(&mut app, Key::Char('?'));

@@ -51,12 +51,7 @@ fn marks_of_last_move_path_movable_and_cursor() {
 #[test]
 fn editor_screen() {
     let mut app = new_app::<dama_core::Czech>(config(false));
-    press(&mut app, Key::Char('e'));
-    press(&mut app, Key::Char('c'));
-    click(&mut app, "c3");
-    press(&mut app, Key::Char('b'));
-    click(&mut app, "f6");
-    click(&mut app, "f6");
+    edit_two_pieces(&mut app);
     insta::assert_snapshot!("editor_no_color", screen(&app));
 }
 

@@ -1,8 +1,6 @@
 //! Helpers shared by the Czech console tests.
 #![allow(dead_code)]
 
-use assert_cmd::Command;
-
 /// Runs `dama --rules czech <args>` with `input` on stdin (echo on); returns stdout.
 pub fn run(args: &[&str], input: &str) -> String {
     run_in(&std::env::current_dir().unwrap(), args, input)
@@ -47,18 +45,13 @@ pub fn fens(out: &str) -> Vec<String> {
 
 /// Like [`run`], in the directory `dir`.
 pub fn run_in(dir: &std::path::Path, args: &[&str], input: &str) -> String {
-    let out = Command::cargo_bin("dama")
-        .unwrap()
-        .current_dir(dir)
-        .args(["--rules", "czech", "--color", "never", "--echo"])
-        .args(args)
-        .write_stdin(input)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
+    crate::success_stdout(
+        crate::dama()
+            .current_dir(dir)
+            .args(["--rules", "czech", "--color", "never", "--echo"])
+            .args(args)
+            .write_stdin(input),
+    )
 }
 
 /// A fresh empty directory for one test.

@@ -5,7 +5,6 @@
 
 pub mod oracle;
 
-use assert_cmd::Command;
 use dama_core::{Color, Piece, Position, Role, Square};
 
 /// The title line.
@@ -495,18 +494,13 @@ impl Default for Session {
 /// Runs `dama ARGS` with `input` on stdin (not a terminal, so the echo is on by default);
 /// asserts exit status 0; returns stdout.
 pub fn run<S: AsRef<std::ffi::OsStr>>(args: &[S], input: &[u8]) -> String {
-    let out = Command::cargo_bin("dama")
-        .unwrap()
-        .args(args)
-        .env_remove("NO_COLOR")
-        .env_remove("TERM")
-        .write_stdin(input.to_vec())
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
+    crate::success_stdout(
+        crate::dama()
+            .args(args)
+            .env_remove("NO_COLOR")
+            .env_remove("TERM")
+            .write_stdin(input.to_vec()),
+    )
 }
 
 /// `text` without its ANSI escape sequences (`ESC [ … letter`).

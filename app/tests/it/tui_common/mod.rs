@@ -80,6 +80,16 @@ pub fn type_keys<R: EngineRules>(app: &mut App<R>, text: &str) {
 }
 
 /// Presses `key`.
+/// Opens the editor, clears the board, puts a white man on c3 and a black king on f6.
+pub fn edit_two_pieces<R: EngineRules>(app: &mut App<R>) {
+    press(app, Key::Char('e'));
+    press(app, Key::Char('c'));
+    click(app, "c3");
+    press(app, Key::Char('b'));
+    click(app, "f6");
+    click(app, "f6");
+}
+
 pub fn press<R: EngineRules>(app: &mut App<R>, key: Key) {
     app.handle(Event::Key(key));
 }
