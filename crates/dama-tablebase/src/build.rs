@@ -85,11 +85,19 @@ pub(crate) fn exit_value<R: TableRules>(
     let fresh = ends_phase::<R>(pos, mv, child);
     let value = if m.wm + m.wk == 0 || m.bm + m.bk == 0 {
         let lost = Value::Loss(0);
-        if fresh { lost.within(fresh_budget::<R>(child)) } else { lost }
+        if fresh {
+            lost.within(fresh_budget::<R>(child))
+        } else {
+            lost
+        }
     } else if m == class.material {
         let index = usize::try_from(class.index(&Parts::of(child))).unwrap_or(usize::MAX);
         let raw = Value::decode(current.get(index).copied().unwrap_or(0));
-        if fresh { raw.within(fresh_budget::<R>(child)) } else { raw }
+        if fresh {
+            raw.within(fresh_budget::<R>(child))
+        } else {
+            raw
+        }
     } else {
         let found = if fresh {
             tables.value::<R>(child, &R::start_counters(child))

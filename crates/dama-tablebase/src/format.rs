@@ -309,7 +309,9 @@ impl ClassFile {
             )));
         }
         if header.entries != Class::new(m).len() * u64::from(layers.max(1))
-            || header.block == 0 || header.block > MAX_BLOCK {
+            || header.block == 0
+            || header.block > MAX_BLOCK
+        {
             return Err(bad("wrong size for its class".to_string()));
         }
         let blocks = header.blocks as usize;

@@ -21,8 +21,8 @@ use super::build::{BuildError, exit_value, missing, solve_by_advance};
 use super::index::{Class, Material, Parts};
 use super::tables::Tables;
 use super::value::{MAX_DISTANCE, Step, UNLIMITED, Value, quiet_limit, step};
-use crate::TableRules;
 use super::verify::VerifyError;
+use crate::TableRules;
 use dama_core::{MoveList, Position};
 
 /// What one position's moves lead to, found once for all its layers.
@@ -77,7 +77,9 @@ fn node<R: TableRules>(
         why,
     };
     if R::ending_limit(pos).is_some_and(|limit| u32::from(limit) > layers) {
-        return Err(fail(format!("{pos} has an ending count above {layers} plies")));
+        return Err(fail(format!(
+            "{pos} has an ending count above {layers} plies"
+        )));
     }
     let mut ending = Vec::new();
     n.from = children.len() as u32;
@@ -96,10 +98,16 @@ fn node<R: TableRules>(
             Some(Step::Both) if same && slice_of(&child) == slice => {
                 children.push(class.index(&Parts::of(&child)));
             }
-            Some(Step::Ending) if same && class.advance(slice_of(&child)) > class.advance(slice) => {
+            Some(Step::Ending)
+                if same && class.advance(slice_of(&child)) > class.advance(slice) =>
+            {
                 ending.push(class.index(&Parts::of(&child)));
             }
-            _ => return Err(fail(format!("{pos}: move {mv:?} moves the counts in another way"))),
+            _ => {
+                return Err(fail(format!(
+                    "{pos}: move {mv:?} moves the counts in another way"
+                )));
+            }
         }
     }
     n.mid = children.len() as u32;
@@ -218,7 +226,8 @@ pub fn build_layered<R: TableRules>(
                         Value::decode(code(at - 1)?)
                     })
                 };
-                let v = layer_value(n, &children, quiet, below).ok_or_else(|| missing(&class, m))?;
+                let v =
+                    layer_value(n, &children, quiet, below).ok_or_else(|| missing(&class, m))?;
                 codes[local * width + at] = v.encode();
             }
         }
@@ -228,7 +237,13 @@ pub fn build_layered<R: TableRules>(
 
 /// The value of a position (`node`) in a layer with `q` plies of the no-progress count left,
 /// move by move: each child's entry one layer down (`below`) within the plies its move leaves.
-fn played(node: &Node, children: &[u64], quiet: u32, q: u32, below: &impl Fn(u64) -> Value) -> Value {
+fn played(
+    node: &Node,
+    children: &[u64],
+    quiet: u32,
+    q: u32,
+    below: &impl Fn(u64) -> Value,
+) -> Value {
     if node.terminal {
         return Value::Loss(0);
     }
@@ -277,7 +292,9 @@ pub fn verify_layered<R: TableRules>(
             let mut children = Vec::new();
             let mut checked = 0;
             for local in 0..slice_len {
-                let Some(pos) = class.parts_in_slice(wm, bm, local).and_then(|p| p.position())
+                let Some(pos) = class
+                    .parts_in_slice(wm, bm, local)
+                    .and_then(|p| p.position())
                 else {
                     continue;
                 };
@@ -285,7 +302,12 @@ pub fn verify_layered<R: TableRules>(
                 let n = node::<R>(tables, &class, layers, &pos, &mut moves, &mut children)?;
                 let index = (slice * slice_len + local) as usize;
                 let code = |c: u64, layer: usize| {
-                    Value::decode(current.get(c as usize * width + layer).copied().unwrap_or(0))
+                    Value::decode(
+                        current
+                            .get(c as usize * width + layer)
+                            .copied()
+                            .unwrap_or(0),
+                    )
                 };
                 for e in 1..=width {
                     let below = |c: u64| {
@@ -316,10 +338,7 @@ pub fn verify_layered<R: TableRules>(
                             class: m.name(),
                             fen: format!("{pos} (layer {e})"),
                             stored: stored.to_string(),
-                            computed: format!(
-                                "{} with {quiet} plies of the count",
-                                at(quiet)
-                            ),
+                            computed: format!("{} with {quiet} plies of the count", at(quiet)),
                         });
                     }
                 }
