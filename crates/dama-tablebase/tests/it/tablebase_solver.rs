@@ -170,7 +170,7 @@ fn russian_values_agree_with_a_plain_solver_over_position_and_counters() {
             else {
                 continue;
             };
-            let pos = if rng.next() % 2 == 0 {
+            let pos = if rng.next().is_multiple_of(2) {
                 pos
             } else {
                 mirrored(&pos)
