@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 
-use dama_core::{RuleSet, with_rules};
+use dama_core::{RuleSet, Rules, with_rules};
 use dama_tablebase::TableRules;
 use dama_tablebase::directory::{
     BuildEvent, DirError, OneBuilt, build_dir_at, valid_positions, verify_dir,
@@ -15,7 +15,6 @@ use dama_tablebase::directory::{
 use dama_tablebase::format::{self, FormatError};
 use dama_tablebase::index::Material;
 use dama_tablebase::tables::{Source, Tables};
-use dama_tablebase::value::fresh_budget;
 
 use super::tb_progress::{Tracker, progress_bar};
 
@@ -233,10 +232,8 @@ pub fn run(opts: &crate::cli::Options, args: &TbArgs, out: &mut impl Write) -> R
             let text = fen.ok_or_else(|| TbError::Fen("tb probe needs --fen".into()))?;
             let pos =
                 dama_core::fen::parse(text).map_err(|e| TbError::Fen(format!("bad FEN: {e}")))?;
-            let tables = Tables::new(rules.name(), Some(&dir));
-            let value = with_rules!(rules, R => tables
-                .raw(&pos)
-                .map(|v| v.within(fresh_budget::<R>(&pos))));
+            let value = with_rules!(rules, R => Tables::new::<R>(Some(&dir))
+                .value::<R>(&pos, &R::start_counters(&pos)));
             let value = value.ok_or_else(|| match dir_problem(&base, &[rules.name()]) {
                 Some(why) => TbError::BadDir(format!("{pos}: not in the tables: {why}")),
                 None => TbError::Outside(
@@ -508,7 +505,7 @@ fn info(base: &std::path::Path, sets: &[RuleSet], out: &mut impl Write) -> Resul
     let mut found = 0;
     for &rules in sets {
         let dir = dama_tablebase::rules_dir(base, rules.name());
-        let tables = Tables::new(rules.name(), Some(&dir));
+        let tables = with_rules!(rules, R => Tables::new::<R>(Some(&dir)));
         let (mut classes, mut positions, mut bytes) = (0, 0u64, 0u64);
         for m in Material::all_up_to(6) {
             if !format::class_path(&dir, m).exists() {

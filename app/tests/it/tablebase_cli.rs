@@ -199,43 +199,28 @@ fn analyze_reports_table_scores_and_hits() {
 }
 
 #[test]
-fn russian_tables_skip_the_classes_with_two_clocks_and_verify() {
+fn russian_tables_cover_every_class_with_two_clocks_and_verify() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let (code, out, err) = run(
         &["tb", "build", "--rules", "russian", "--pieces", "4"],
         dir.path(),
     );
     assert_eq!(code, 0, "{err}");
-    let skipped: Vec<&str> = out
-        .lines()
-        .filter_map(|l| l.strip_prefix("skipped "))
-        .filter_map(|l| l.split(':').next())
-        .collect();
-    // Rule 4 (kings on both sides, 4 or more pieces) with men on the board, and the classes
-    // whose crownings lead there.
-    assert_eq!(
-        skipped,
-        [
-            "KKvKM", "KKMvK", "KKvMM", "KMvKM", "KKMvM", "KMMvK", "KMvMM", "KMMvM", "MMMvK",
-            "MMvMM", "MMMvM"
-        ],
-        "{out}"
-    );
-    assert!(out.contains("built KKvKK "), "{out}");
-    assert!(out.contains("built KKKvM "), "{out}");
+    assert!(!out.contains("skipped "), "{out}");
+    assert!(out.contains("total 23 classes built"), "{out}");
+    // Rule 4 with men on the board: 60 layers of the class.
+    assert!(out.contains("built KMvKM positions 1322400 "), "{out}");
     let (code, out, err) = run(&["tb", "verify", "--rules", "russian"], dir.path());
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("verified 12 classes"), "{out}");
+    assert!(out.contains("verified 23 classes"), "{out}");
     // Three kings against a lone king off the main road: won (rule 2's 15 moves suffice).
     let (code, out, _) = probe_rules(dir.path(), "russian", "W:WKa1,Kc1,Ke1:BKh2");
     assert_eq!((code, out.trim()), (0, "win 18"));
-    // A skipped class is outside the tables.
-    let (code, _, err) = probe_rules(dir.path(), "russian", "W:WKa1,c3:BKh2,f6");
-    assert_eq!(code, 2);
-    assert_eq!(
-        err.trim(),
-        "dama: W:WKa1,c3:Bf6,Kh2: not in the tables (class KMvKM is left out under these rules)"
-    );
+    // Classes with two clocks, with fresh counters: white's Kc1 leaves black no move.
+    let (code, out, _) = probe_rules(dir.path(), "russian", "W:WKa1,c3:BKh2,f6");
+    assert_eq!((code, out.trim()), (0, "draw"));
+    let (code, out, _) = probe_rules(dir.path(), "russian", "W:WKd2,Ke1:BKa1,b2");
+    assert_eq!((code, out.trim()), (0, "win 1"));
 }
 
 fn probe_rules(dir: &Path, rules: &str, fen: &str) -> (i32, String, String) {
@@ -302,16 +287,18 @@ fn plan_lists_the_classes_and_what_each_one_reads() {
 }
 "#
     );
-    // Russian: the classes left out are listed, and no class depends on one.
+    // Russian: nothing left out; a class with layers holds its positions times its layers.
     let (code, out, _) = run(
         &["tb", "plan", "--rules", "russian", "--pieces", "4"],
         dir.path(),
     );
     assert_eq!(code, 0);
+    assert!(out.contains(r#""skipped": []"#), "{out}");
     assert!(
         out.contains(
-            r#""skipped": [
-    "KKvKM","#
+            r#""name": "KMvKM",
+      "pieces": 4,
+      "entries": 81849600,"#
         ),
         "{out}"
     );
@@ -398,7 +385,7 @@ fn classes_built_one_by_one_are_the_files_of_one_build() {
         std::fs::read(&path).expect("read"),
         std::fs::read(whole.path().join("czech/KMvK.dtb")).expect("read")
     );
-    // Not a class; a class the rules leave out.
+    // Not a class.
     let (code, _, err) = run_at(
         &["tb", "build", "--rules", "czech", "--class", "KxvK"],
         one.path(),
@@ -407,14 +394,5 @@ fn classes_built_one_by_one_are_the_files_of_one_build() {
     assert_eq!(
         err.trim(),
         "dama: KxvK: not a class name (kings then men of each side, as KMvK, at most 5 of a kind)"
-    );
-    let (code, _, err) = run_at(
-        &["tb", "build", "--rules", "russian", "--class", "KMvKM"],
-        one.path(),
-    );
-    assert_eq!(code, 2);
-    assert_eq!(
-        err.trim(),
-        "dama: class KMvKM is not covered by the tables under these rules"
     );
 }

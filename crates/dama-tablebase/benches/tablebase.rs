@@ -48,14 +48,14 @@ fn bench(c: &mut Criterion) {
     let (tables, pieces, _keep) = match std::env::var_os("DAMA_TB_DIR") {
         Some(dir) => {
             let dir = dama_tablebase::rules_dir(std::path::Path::new(&dir), Czech::INFO.name);
-            (Tables::new(Czech::INFO.name, Some(&dir)), 5, None)
+            (Tables::new::<Czech>(Some(&dir)), 5, None)
         }
         None => {
             let base = tempfile::tempdir().expect("a temporary directory");
             let dir = dama_tablebase::rules_dir(base.path(), Czech::INFO.name);
             dama_tablebase::directory::build_dir::<Czech>(&dir, 3, &mut |_| Ok(()), &|_| {})
                 .expect("built");
-            (Tables::new(Czech::INFO.name, Some(&dir)), 3, Some(base))
+            (Tables::new::<Czech>(Some(&dir)), 3, Some(base))
         }
     };
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);

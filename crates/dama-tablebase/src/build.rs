@@ -21,7 +21,8 @@ use rayon::prelude::*;
 use super::index::{Class, Material, Parts};
 use super::tables::Tables;
 use super::value::{MAX_DISTANCE, UNLIMITED, Value, ends_phase, fresh_budget, king_slides};
-use dama_core::{Bitboard, Direction, MoveList, Position, Rules};
+use crate::TableRules;
+use dama_core::{Bitboard, Direction, MoveList, Position};
 
 /// Why a class cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -37,6 +38,14 @@ pub enum BuildError {
     /// The rule set's quiet king moves are not the diagonal slides the backward pass undoes.
     #[error("the rule set's king moves are not diagonal slides (position {0})")]
     KingMoves(String),
+    /// A class with layers whose moves the layered tables cannot follow.
+    #[error("class {class}: {why}")]
+    Layers {
+        /// The class.
+        class: String,
+        /// What is wrong.
+        why: String,
+    },
     /// A distance does not fit in one byte (a rule set with no draw count and a very long
     /// win).
     #[error("class {0}: a distance exceeds {MAX_DISTANCE} plies")]
@@ -63,7 +72,7 @@ struct Start {
 }
 
 /// The value of `child` (reached from `pos` by `mv`) for the side that moved.
-pub(crate) fn exit_value<R: Rules>(
+pub(crate) fn exit_value<R: TableRules>(
     tables: &Tables,
     class: &Class,
     current: &[u8],
@@ -73,31 +82,47 @@ pub(crate) fn exit_value<R: Rules>(
     limited: bool,
 ) -> Result<Value, BuildError> {
     let m = Material::of(child);
-    let raw = if m.wm + m.wk == 0 || m.bm + m.bk == 0 {
-        Value::Loss(0)
+    let fresh = ends_phase::<R>(pos, mv, child);
+    let value = if m.wm + m.wk == 0 || m.bm + m.bk == 0 {
+        let lost = Value::Loss(0);
+        if fresh {
+            lost.within(fresh_budget::<R>(child))
+        } else {
+            lost
+        }
     } else if m == class.material {
         let index = usize::try_from(class.index(&Parts::of(child))).unwrap_or(usize::MAX);
-        Value::decode(current.get(index).copied().unwrap_or(0))
-    } else {
-        tables.raw(child).ok_or_else(|| BuildError::MissingClass {
-            class: class.material.name(),
-            child: if m.is_canonical() { m } else { m.mirror() }.name(),
-        })?
-    };
-    if ends_phase::<R>(pos, mv, child) {
-        let fresh = raw.within(fresh_budget::<R>(child));
-        Ok(if limited {
-            fresh.phase_end()
+        let raw = Value::decode(current.get(index).copied().unwrap_or(0));
+        if fresh {
+            raw.within(fresh_budget::<R>(child))
         } else {
-            fresh.back()
-        })
+            raw
+        }
     } else {
-        Ok(raw.back())
+        let found = if fresh {
+            tables.value::<R>(child, &R::start_counters(child))
+        } else {
+            tables.raw(child)
+        };
+        found.ok_or_else(|| missing(class, m))?
+    };
+    Ok(if fresh && limited {
+        value.phase_end()
+    } else {
+        value.back()
+    })
+}
+
+/// The error for a move of `class` into the unsolved class of `m`.
+pub(crate) fn missing(class: &Class, m: Material) -> BuildError {
+    BuildError::MissingClass {
+        class: class.material.name(),
+        child: if m.is_canonical() { m } else { m.mirror() }.name(),
     }
 }
 
 /// The forward pass over one position.
-fn start<R: Rules>(
+fn start<R: TableRules>(
     tables: &Tables,
     class: &Class,
     current: &[u8],
@@ -143,7 +168,7 @@ fn start<R: Rules>(
 }
 
 /// Solves one slice; returns its codes.
-fn solve_slice<R: Rules>(
+fn solve_slice<R: TableRules>(
     tables: &Tables,
     class: &Class,
     current: &[u8],
@@ -276,20 +301,37 @@ fn moved(
 
 /// Solves the class of the canonical material `m`, every class it leads to being in
 /// `tables`. `progress` is called with the number of entries done after each group of slices.
-pub fn build_class<R: Rules>(
+pub fn build_class<R: TableRules>(
     tables: &Tables,
     m: Material,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<u8>, BuildError> {
+    if R::layers([m.wm, m.wk, m.bm, m.bk]) > 1 {
+        return super::layers::build_layered::<R>(tables, m, progress);
+    }
     let class = Class::new(m);
-    let mut values = vec![0u8; class.len() as usize];
+    solve_by_advance(&class, 1, progress, |values, s| {
+        solve_slice::<R>(tables, &class, values, s)
+    })
+}
+
+/// The values of `class` (`width` entries per position), its slices solved by `solve` (given
+/// the values so far and the slice; returning the slice's entries) furthest advance first,
+/// those of one advance in parallel.
+pub(crate) fn solve_by_advance(
+    class: &Class,
+    width: usize,
+    progress: &(dyn Fn(u64) + Sync),
+    solve: impl Fn(&[u8], u64) -> Result<Vec<u8>, BuildError> + Sync,
+) -> Result<Vec<u8>, BuildError> {
+    let mut values = vec![0u8; class.len() as usize * width];
     // Slices grouped by advance, furthest first.
     let mut slices: Vec<(u32, u64)> = (0..class.slices())
         .filter(|&s| class.slice_men(s).is_some())
         .map(|s| (class.advance(s), s))
         .collect();
     slices.sort_unstable_by(|a, b| b.cmp(a));
-    let slice_len = class.slice_len() as usize;
+    let slice_len = class.slice_len() as usize * width;
     let mut at = 0;
     while at < slices.len() {
         let advance = slices[at].0;
@@ -300,13 +342,13 @@ pub fn build_class<R: Rules>(
         let group = &slices[at..end];
         let solved: Vec<(u64, Vec<u8>)> = group
             .par_iter()
-            .map(|&(_, s)| solve_slice::<R>(tables, &class, &values, s).map(|codes| (s, codes)))
+            .map(|&(_, s)| solve(&values, s).map(|codes| (s, codes)))
             .collect::<Result<_, _>>()?;
         for (s, codes) in solved {
             let from = s as usize * slice_len;
             values[from..from + slice_len].copy_from_slice(&codes);
         }
-        progress((group.len() * slice_len) as u64);
+        progress((group.len() * class.slice_len() as usize) as u64);
         at = end;
     }
     Ok(values)

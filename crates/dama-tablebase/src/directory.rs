@@ -135,7 +135,7 @@ pub fn build_dir_at<R: TableRules>(
     }
     // Every block of a present file is checked (`Tables::has` reads only the header and the
     // index): a file refused is built again, rather than failing the classes that need it.
-    let mut tables = Tables::new(R::INFO.name, Some(dir)).with_reporter(Arc::new(|_: &str| {}));
+    let mut tables = Tables::new::<R>(Some(dir)).with_reporter(Arc::new(|_: &str| {}));
     let mut todo = Vec::new();
     for &m in &classes {
         let path = format::class_path(dir, m);
@@ -143,7 +143,7 @@ pub fn build_dir_at<R: TableRules>(
             todo.push(m);
             continue;
         }
-        if let Err(e) = ClassFile::open(&path, R::INFO.name, m).and_then(|f| f.all()) {
+        if let Err(e) = open::<R>(&path, m).and_then(|f| f.all()) {
             report(&BuildEvent::Refused {
                 material: m,
                 why: e.to_string(),
@@ -197,10 +197,11 @@ pub fn build_dir_at<R: TableRules>(
             bytes,
             seconds: t.elapsed().as_secs_f64(),
         })?;
-        tables.insert(Solved {
-            class: Class::new(m),
-            source: Source::Memory(values),
-        });
+        tables.insert(Solved::new(
+            Class::new(m),
+            tables.layers(m),
+            Source::Memory(values),
+        ));
         summary.built += 1;
         summary.positions += positions;
         summary.bytes += bytes;
@@ -234,7 +235,7 @@ pub fn plan<R: TableRules>(pieces: u32) -> (Vec<PlannedClass>, Vec<Material>) {
         .iter()
         .map(|&m| PlannedClass {
             material: m,
-            entries: Class::new(m).len(),
+            entries: Class::new(m).len() * u64::from(R::layers([m.wm, m.wk, m.bm, m.bk])),
             positions: valid_positions(m),
             depends: crate::dependencies(m),
         })
@@ -260,9 +261,14 @@ pub enum OneBuilt {
 
 /// Whether the file of class `m` is in `dir` and sound: its header, block index and every
 /// block's checksum check.
-pub fn sound(dir: &Path, rules: &str, m: Material) -> bool {
+pub fn sound<R: TableRules>(dir: &Path, m: Material) -> bool {
     let path = format::class_path(dir, m);
-    path.exists() && ClassFile::open(&path, rules, m).is_ok_and(|f| f.all().is_ok())
+    path.exists() && open::<R>(&path, m).is_ok_and(|f| f.all().is_ok())
+}
+
+/// Opens the file of class `m` of `R` at `path` ([`ClassFile::open_layers`]).
+fn open<R: TableRules>(path: &Path, m: Material) -> Result<ClassFile, FormatError> {
+    ClassFile::open_layers(path, R::INFO.name, m, R::layers([m.wm, m.wk, m.bm, m.bk]))
 }
 
 /// Builds the one class `m` (canonical) into `dir` from the files of the classes it reads
@@ -284,12 +290,12 @@ pub fn build_one<R: TableRules>(
         path: dir.to_path_buf(),
         source,
     })?;
-    if sound(dir, R::INFO.name, m) {
+    if sound::<R>(dir, m) {
         return Ok(OneBuilt::Present);
     }
     let missing: Vec<String> = crate::dependencies(m)
         .into_iter()
-        .filter(|&c| ClassFile::open(&format::class_path(dir, c), R::INFO.name, c).is_err())
+        .filter(|&c| open::<R>(&format::class_path(dir, c), c).is_err())
         .map(Material::name)
         .collect();
     if !missing.is_empty() {
@@ -299,7 +305,7 @@ pub fn build_one<R: TableRules>(
         });
     }
     let t = Instant::now();
-    let tables = Tables::new(R::INFO.name, Some(dir));
+    let tables = Tables::new::<R>(Some(dir));
     let values = build_class::<R>(&tables, m, progress)?;
     let stamp = built.unwrap_or_else(format::now);
     let bytes = format::write(&format::class_path(dir, m), R::INFO.name, m, &values, stamp)?;
@@ -317,12 +323,10 @@ pub fn load_classes(tables: &mut Tables, dir: &Path, classes: &[Material]) -> Re
         if !path.exists() {
             continue;
         }
-        let file = ClassFile::open(&path, tables.rules(), m)?;
+        let layers = tables.layers(m);
+        let file = ClassFile::open_layers(&path, tables.rules(), m, layers)?;
         let values = file.all()?;
-        tables.insert(Solved {
-            class: Class::new(m),
-            source: Source::Memory(values),
-        });
+        tables.insert(Solved::new(Class::new(m), layers, Source::Memory(values)));
     }
     Ok(())
 }
@@ -335,7 +339,7 @@ pub fn verify_dir<R: TableRules>(
     pieces: u32,
     report: &mut dyn FnMut(Material, u64) -> io::Result<()>,
 ) -> Result<(usize, u64), DirError> {
-    let mut tables = Tables::new(R::INFO.name, Some(dir));
+    let mut tables = Tables::new::<R>(Some(dir));
     let classes: Vec<Material> = Material::all_up_to(pieces)
         .into_iter()
         .filter(|&m| covered::<R>(m) && format::class_path(dir, m).exists())

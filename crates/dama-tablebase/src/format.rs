@@ -264,6 +264,17 @@ impl ClassFile {
     /// header and the block index are read; a block found corrupt when it is first read
     /// refuses the class then ([`ClassFile::with_reporter`]).
     pub fn open(path: &Path, rules: &str, m: Material) -> Result<ClassFile, FormatError> {
+        ClassFile::open_layers(path, rules, m, 1)
+    }
+
+    /// [`ClassFile::open`] for a class of `layers` tables ([`crate::TableRules::layers`]):
+    /// `layers` entries per position.
+    pub fn open_layers(
+        path: &Path,
+        rules: &str,
+        m: Material,
+        layers: u32,
+    ) -> Result<ClassFile, FormatError> {
         let io = |source| FormatError::Io {
             path: path.to_path_buf(),
             source,
@@ -297,7 +308,10 @@ impl ClassFile {
                 dama_core::text::excerpt(&header.material.name())
             )));
         }
-        if header.entries != Class::new(m).len() || header.block == 0 || header.block > MAX_BLOCK {
+        if header.entries != Class::new(m).len() * u64::from(layers.max(1))
+            || header.block == 0
+            || header.block > MAX_BLOCK
+        {
             return Err(bad("wrong size for its class".to_string()));
         }
         let blocks = header.blocks as usize;

@@ -18,6 +18,7 @@ pub mod build;
 pub mod directory;
 pub mod format;
 pub mod index;
+pub mod layers;
 mod rules;
 pub mod tables;
 pub mod value;
@@ -33,7 +34,7 @@ pub use self::tables::{Solved, Source, Tables};
 pub use self::value::{UNLIMITED, Value, plies_left};
 
 use dama_core::rules::DrawCounters;
-use dama_core::{Move, MoveList, Position, Rules};
+use dama_core::{Move, MoveList, Position};
 
 /// The most pieces any table holds (the index numbers up to five of a kind; builds go to six).
 pub const MAX_PIECES: u32 = 6;
@@ -112,21 +113,22 @@ pub fn build_in_memory<R: TableRules>(pieces: u32) -> Result<Tables, build::Buil
         .into_iter()
         .filter(|&m| covered::<R>(m))
         .collect();
-    build_classes::<R>(Tables::new(R::INFO.name, None), &classes)
+    build_classes::<R>(Tables::new::<R>(None), &classes)
 }
 
 /// Solves the given classes (in order; each must find the classes it leads to already in
 /// `tables` or earlier in the list) into memory.
-pub fn build_classes<R: Rules>(
+pub fn build_classes<R: TableRules>(
     mut tables: Tables,
     classes: &[Material],
 ) -> Result<Tables, build::BuildError> {
     for &m in classes {
         let values = build::build_class::<R>(&tables, m, &|_| {})?;
-        tables.insert(Solved {
-            class: index::Class::new(m),
-            source: Source::Memory(values),
-        });
+        tables.insert(Solved::new(
+            index::Class::new(m),
+            R::layers([m.wm, m.wk, m.bm, m.bk]),
+            Source::Memory(values),
+        ));
     }
     Ok(tables)
 }
@@ -234,7 +236,7 @@ impl Tablebase {
             return Arc::clone(tables);
         }
         let dir = self.dir.as_deref().map(|d| rules_dir(d, R::INFO.name));
-        let mut files = Tables::new(R::INFO.name, dir.as_deref());
+        let mut files = Tables::new::<R>(dir.as_deref());
         if let Some(report) = &self.reporter.0 {
             files = files.with_reporter(Arc::clone(report));
         }
@@ -274,7 +276,7 @@ impl EngineTables {
                 if classes.iter().all(|&m| self.files.has(m)) {
                     return None;
                 }
-                build_classes::<R>(Tables::new(R::INFO.name, None), &classes).ok()
+                build_classes::<R>(Tables::new::<R>(None), &classes).ok()
             })
             .as_ref()
     }
@@ -284,45 +286,54 @@ impl EngineTables {
         self.small.get().is_some()
     }
 
-    /// The raw value of `pos` (no count applied), if a table covers it now.
+    /// The raw value of `pos` (no count applied), if a table covers it now (in the last layer
+    /// of a class with layers: [`Tables::raw`]).
     #[inline]
     pub fn raw(&self, pos: &Position) -> Option<Value> {
+        self.raw_at(pos, u32::MAX)
+    }
+
+    /// The raw value of `pos` in `layer` of its class's tables ([`Tables::raw_at`]).
+    #[inline]
+    pub fn raw_at(&self, pos: &Position, layer: u32) -> Option<Value> {
         if let Some(Some(small)) = self.small.get()
-            && let Some(v) = small.raw(pos)
+            && let Some(v) = small.raw_at(pos, layer)
         {
             return Some(v);
         }
-        self.files.raw(pos)
+        self.files.raw_at(pos, layer)
     }
 
-    /// The value of `pos` for the side to move with the game's draw `counters`.
-    pub fn value<R: Rules>(&self, pos: &Position, counters: &DrawCounters) -> Option<Value> {
-        Some(self.raw(pos)?.within(plies_left::<R>(pos, counters)))
+    /// The value of `pos` for the side to move with the game's draw `counters`
+    /// ([`value::counted`]).
+    pub fn value<R: TableRules>(&self, pos: &Position, counters: &DrawCounters) -> Option<Value> {
+        value::counted::<R>(|p, layer| self.raw_at(p, layer), pos, counters)
     }
 
     /// The tables' choice in `pos` with the game's draw `counters`, and the value of the
     /// position with that count; `None` if a move leads outside the tables.
     ///
     /// Every legal move is valued by what it leads to: the end of the game, or the child's
-    /// value with the child's own count (a move that ends the phase gives the child its fresh
-    /// count, others use up the current one); a move to a position that occurred twice
-    /// before (`seen` counts a position's occurrences in the game) is a draw. The best is the
-    /// quickest win, else a draw, else the longest loss; among draws, the move whose child is
-    /// best with no count.
-    pub fn best_move<R: Rules>(
+    /// value with the child's own counters (a move that ends the phase gives the child its
+    /// fresh count, others use up the current one; in a class with layers, the child's layer
+    /// and no-progress plies are those its counters leave); a move to a position that
+    /// occurred twice before (`seen` counts a position's occurrences in the game) is a draw.
+    /// The best is the quickest win, else a draw, else the longest loss; among draws, the
+    /// move whose child is best with no count.
+    pub fn best_move<R: TableRules>(
         &self,
         pos: &Position,
         counters: &DrawCounters,
         seen: impl Fn(&Position) -> usize,
     ) -> Option<(Move, Value)> {
         self.raw(pos)?;
-        best_move_with::<R>(|p| self.raw(p), pos, counters, seen)
+        best_move_with::<R>(|p, layer| self.raw_at(p, layer), pos, counters, seen)
     }
 }
 
-/// [`EngineTables::best_move`] over any source of raw values.
-pub fn best_move_with<R: Rules>(
-    raw: impl Fn(&Position) -> Option<Value>,
+/// [`EngineTables::best_move`] over any source of raw values (`raw_at(position, layer)`).
+pub fn best_move_with<R: TableRules>(
+    raw_at: impl Fn(&Position, u32) -> Option<Value>,
     pos: &Position,
     counters: &DrawCounters,
     seen: impl Fn(&Position) -> usize,
@@ -339,9 +350,9 @@ pub fn best_move_with<R: Rules>(
         {
             (Value::Win(1), Value::Win(1))
         } else {
-            let child_value = raw(&child)?;
+            let child_value = raw_at(&child, u32::MAX)?;
             let child_counters = R::next_counters(counters, pos, mv, &child);
-            let counted = child_value.within(plies_left::<R>(&child, &child_counters));
+            let counted = value::counted::<R>(&raw_at, &child, &child_counters)?;
             let real = if seen(&child) >= 2 {
                 Value::Draw
             } else if child_counters == R::start_counters(&child) && limited {

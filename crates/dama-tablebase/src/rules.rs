@@ -18,6 +18,18 @@ pub trait TableRules: Rules {
         let _ = material;
         true
     }
+
+    /// How many tables the class of this `material` holds, one per value of its ending count
+    /// left ([`Rules::ending_limit`]): 1 (the default) for one table in the metric of one
+    /// clock; the longest ending count of the material for a class with **two clocks**, where
+    /// the ending count goes on through man moves while the no-progress count starts again
+    /// at them, so that both can bind (`docs/tablebases.md`, "Two clocks"). Must not depend
+    /// on colour, and must be at least every ending limit of the material's positions (the
+    /// build checks it).
+    fn layers(material: [u8; 4]) -> u32 {
+        let _ = material;
+        1
+    }
 }
 
 impl TableRules for Spanish {}
@@ -31,11 +43,17 @@ impl TableRules for Pool {}
 impl TableRules for Thai {}
 
 impl TableRules for Russian {
-    /// Not exact where rule 4 (kings on both sides, material unchanged) can bind with men on
-    /// the board: its count goes on through man moves, which restart the no-progress count,
-    /// so two clocks run in one phase.
-    fn tables_exact([wm, wk, bm, bk]: [u8; 4]) -> bool {
-        let rule_4 = wk > 0 && bk > 0 && wm + wk + bm + bk >= 4;
-        !(rule_4 && wm + bm > 0)
+    /// Two clocks where rule 4 (kings on both sides, 4–7 pieces, material unchanged) runs
+    /// with men on the board: its count (60 plies for 4–5 pieces, 120 for 6–7) goes on
+    /// through man moves, which restart the no-progress count (30 plies). Rules 2, 5 and 6
+    /// are shorter than rule 4 where they apply with it (they take the minimum); alone, with
+    /// men, they allow at most 10 plies, less than the no-progress count: one clock.
+    fn layers([wm, wk, bm, bk]: [u8; 4]) -> u32 {
+        let pieces = wm + wk + bm + bk;
+        match (wk > 0 && bk > 0 && wm + bm > 0, pieces) {
+            (true, 4 | 5) => 60,
+            (true, 6 | 7) => 120,
+            _ => 1,
+        }
     }
 }

@@ -23,11 +23,28 @@ pub enum Source {
 pub struct Solved {
     /// Its numbering.
     pub class: Class,
+    /// Its tables, one per layer ([`crate::TableRules::layers`]): entry `layers × index +
+    /// layer − 1` is position `index` in `layer`.
+    pub layers: u32,
     /// Its values.
     pub source: Source,
 }
 
 impl Solved {
+    /// The class `class` of `layers` tables with the values of `source`.
+    pub fn new(class: Class, layers: u32, source: Source) -> Solved {
+        Solved {
+            class,
+            layers: layers.max(1),
+            source,
+        }
+    }
+
+    /// Its entries: positions (with the wasted ones) times layers.
+    pub fn entries(&self) -> u64 {
+        self.class.len() * u64::from(self.layers)
+    }
+
     /// The code of entry `index` (`None` if a file's block cannot be read).
     #[inline]
     pub fn code(&self, index: u64) -> Option<u8> {
@@ -49,6 +66,8 @@ fn slot(m: Material) -> Option<usize> {
 /// file is opened, checked and loaded the first time a position of its class is probed).
 pub struct Tables {
     rules: &'static str,
+    /// The rule set's [`crate::TableRules::layers`].
+    layers: fn([u8; 4]) -> u32,
     dir: Option<PathBuf>,
     memory: Vec<Option<Arc<Solved>>>,
     files: Vec<OnceLock<Option<Arc<Solved>>>>,
@@ -73,10 +92,12 @@ fn report_to_stderr(message: &str) {
 }
 
 impl Tables {
-    /// No classes yet; files are looked for in `dir` (the rule set's own directory), if any.
-    pub fn new(rules: &'static str, dir: Option<&Path>) -> Tables {
+    /// No classes yet of the rule set `R`; files are looked for in `dir` (the rule set's own
+    /// directory), if any.
+    pub fn new<R: crate::TableRules>(dir: Option<&Path>) -> Tables {
         Tables {
-            rules,
+            rules: R::INFO.name,
+            layers: |m| R::layers(m).max(1),
             dir: dir.map(Path::to_path_buf),
             memory: vec![None; SLOTS],
             files: (0..SLOTS).map(|_| OnceLock::new()).collect(),
@@ -93,6 +114,11 @@ impl Tables {
     /// The rule set.
     pub fn rules(&self) -> &'static str {
         self.rules
+    }
+
+    /// The tables of the class of canonical material `m` ([`crate::TableRules::layers`]).
+    pub fn layers(&self, m: Material) -> u32 {
+        (self.layers)([m.wm, m.wk, m.bm, m.bk])
     }
 
     /// The directory of table files, if any.
@@ -127,11 +153,13 @@ impl Tables {
                 if !path.exists() {
                     return None;
                 }
-                match ClassFile::open(&path, self.rules, m) {
-                    Ok(file) => Some(Arc::new(Solved {
-                        class: Class::new(m),
-                        source: Source::File(file.with_reporter(Arc::clone(&self.on_refused))),
-                    })),
+                let layers = self.layers(m);
+                match ClassFile::open_layers(&path, self.rules, m, layers) {
+                    Ok(file) => Some(Arc::new(Solved::new(
+                        Class::new(m),
+                        layers,
+                        Source::File(file.with_reporter(Arc::clone(&self.on_refused))),
+                    ))),
                     Err(e) => {
                         (self.on_refused)(&e.to_string());
                         None
@@ -147,10 +175,18 @@ impl Tables {
         self.solved(canonical).is_some()
     }
 
-    /// The raw value of `pos` (no count applied), if its class is available. A position where
-    /// a side has no pieces is not in any class.
+    /// The raw value of `pos` (no count applied), if its class is available: in its class's
+    /// last layer (the most of the ending count left) when it has layers. A position where a
+    /// side has no pieces is not in any class.
     #[inline]
     pub fn raw(&self, pos: &Position) -> Option<Value> {
+        self.raw_at(pos, u32::MAX)
+    }
+
+    /// The raw value of `pos` in `layer` (from 1, the last layer if beyond it) of its class's
+    /// tables (`layer` is ignored by a class of one table).
+    #[inline]
+    pub fn raw_at(&self, pos: &Position, layer: u32) -> Option<Value> {
         let m = Material::of(pos);
         let mut parts = Parts::of(pos);
         let canonical = if m.is_canonical() {
@@ -160,6 +196,19 @@ impl Tables {
             m.mirror()
         };
         let solved = self.solved(canonical)?;
-        Some(Value::decode(solved.code(solved.class.index(&parts))?))
+        let layers = u64::from(solved.layers);
+        let at = u64::from(layer.clamp(1, solved.layers)) - 1;
+        let index = solved.class.index(&parts) * layers + at;
+        Some(Value::decode(solved.code(index)?))
+    }
+
+    /// The value of `pos` for the side to move with the game's draw `counters`
+    /// ([`crate::value::counted`]).
+    pub fn value<R: crate::TableRules>(
+        &self,
+        pos: &Position,
+        counters: &dama_core::rules::DrawCounters,
+    ) -> Option<Value> {
+        crate::value::counted::<R>(|p, layer| self.raw_at(p, layer), pos, counters)
     }
 }

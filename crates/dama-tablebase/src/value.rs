@@ -187,6 +187,110 @@ pub fn ends_phase<R: Rules>(pos: &Position, mv: &Move, child: &Position) -> bool
     R::next_counters(&R::start_counters(pos), pos, mv, child) == R::start_counters(child)
 }
 
+/// The no-progress count's length: the fewest quiet plies at which the rules' counters, with
+/// no ending count, draw ([`UNLIMITED`] if none does).
+pub fn quiet_limit<R: Rules>() -> u32 {
+    (0..=MAX_DISTANCE as u16)
+        .find(|&n| {
+            R::counters_draw(&DrawCounters {
+                quiet_plies: n,
+                ending: None,
+            })
+            .is_some()
+        })
+        .map_or(UNLIMITED, u32::from)
+}
+
+/// The two clocks of a position of a class with layers ([`crate::TableRules::layers`]) under
+/// the game's `counters`: the plies left on its ending count (the *layer*; the fresh count of
+/// the position when `counters` hold none for its material) and on the no-progress count.
+pub fn clocks<R: Rules>(pos: &Position, counters: &DrawCounters) -> (u32, u32) {
+    let ending = match counters.ending {
+        Some(e) if e.material == dama_core::rules::material(pos) => {
+            u32::from(e.limit.saturating_sub(e.plies))
+        }
+        _ => R::ending_limit(pos).map_or(0, u32::from),
+    };
+    let quiet = quiet_limit::<R>().saturating_sub(u32::from(counters.quiet_plies));
+    (ending, quiet)
+}
+
+/// The number of tables of the class of `pos` ([`crate::TableRules::layers`], at least 1).
+pub fn layers_of<R: crate::TableRules>(pos: &Position) -> u32 {
+    R::layers(dama_core::rules::material(pos)).max(1)
+}
+
+/// The value of `pos` for the side to move with the game's draw `counters`, from `at`, which
+/// gives the entry of a position in one of its class's tables (the layer, from 1; ignored by
+/// a class of one table). One table: the entry within the plies the counters leave
+/// ([`plies_left`]). Layers: the entry of the layer the ending count's plies left name, its
+/// distance being the no-progress plies it needs; with no ending count left, a draw unless
+/// the side to move has no move.
+pub fn counted<R: crate::TableRules>(
+    at: impl Fn(&Position, u32) -> Option<Value>,
+    pos: &Position,
+    counters: &DrawCounters,
+) -> Option<Value> {
+    let layers = layers_of::<R>(pos);
+    if layers == 1 {
+        return Some(at(pos, 1)?.within(plies_left::<R>(pos, counters)));
+    }
+    let (ending, quiet) = clocks::<R>(pos, counters);
+    if ending == 0 {
+        let last = at(pos, 1)?;
+        return Some(if last == Value::Loss(0) {
+            last
+        } else {
+            Value::Draw
+        });
+    }
+    Some(at(pos, ending.min(layers))?.within(quiet))
+}
+
+/// How a move of a class with layers moves its two clocks, by the rules' own counters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Both counts go on (a king's quiet move): the child is in the next layer down, with one
+    /// ply less of the no-progress count.
+    Both,
+    /// The ending count goes on, the no-progress count starts again (a man move): the child
+    /// is in the next layer down with the whole no-progress count.
+    Ending,
+    /// Both start again (a capture, a crowning: the material changes): the child's fresh
+    /// value.
+    Fresh,
+}
+
+/// How `mv` from `pos` (of a class of `layers` tables) to `child` moves the clocks, from the
+/// rules' counters after it with one ply of each count used; `None` if in none of the ways
+/// the layered tables know ([`Step`]).
+pub fn step<R: Rules>(pos: &Position, mv: &Move, child: &Position, layers: u32) -> Option<Step> {
+    let material = dama_core::rules::material(pos);
+    let before = DrawCounters {
+        quiet_plies: 1,
+        ending: Some(dama_core::rules::EndingCount {
+            material,
+            plies: 1,
+            limit: u16::try_from(layers).ok()?,
+        }),
+    };
+    let after = R::next_counters(&before, pos, mv, child);
+    if after == R::start_counters(child) {
+        return Some(Step::Fresh);
+    }
+    let went_on = after.ending
+        == Some(dama_core::rules::EndingCount {
+            material,
+            plies: 2,
+            limit: u16::try_from(layers).ok()?,
+        });
+    match (went_on, after.quiet_plies) {
+        (true, 2) => Some(Step::Both),
+        (true, 0) => Some(Step::Ending),
+        _ => None,
+    }
+}
+
 /// The squares the kings of the side to move can slide to, by king, and how many slides in all.
 pub fn king_slides(pos: &Position) -> u32 {
     let occupied = pos.occupied();

@@ -13,7 +13,8 @@ use super::build::{BuildError, exit_value};
 use super::index::{Class, Material};
 use super::tables::Tables;
 use super::value::{MAX_DISTANCE, UNLIMITED, Value, fresh_budget};
-use dama_core::{MoveList, Position, Rules};
+use crate::TableRules;
+use dama_core::{MoveList, Position};
 
 /// A failed check.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -42,7 +43,7 @@ pub enum VerifyError {
 }
 
 /// The value the moves of `pos` give, with `current` the class's entries.
-fn from_children<R: Rules>(
+fn from_children<R: TableRules>(
     tables: &Tables,
     class: &Class,
     current: &[u8],
@@ -73,7 +74,7 @@ fn from_children<R: Rules>(
 }
 
 /// Checks every entry of the canonical class `m`; returns the number of positions checked.
-pub fn verify_class<R: Rules>(tables: &Tables, m: Material) -> Result<u64, VerifyError> {
+pub fn verify_class<R: TableRules>(tables: &Tables, m: Material) -> Result<u64, VerifyError> {
     let class = Class::new(m);
     let solved = tables
         .solved(m)
@@ -84,6 +85,9 @@ pub fn verify_class<R: Rules>(tables: &Tables, m: Material) -> Result<u64, Verif
             .all()
             .map_err(|e| VerifyError::Unreadable(e.to_string()))?,
     };
+    if solved.layers > 1 {
+        return super::layers::verify_layered::<R>(tables, m, &current);
+    }
     let len = class.slice_len();
     let counts: Vec<u64> = (0..class.slices())
         .into_par_iter()

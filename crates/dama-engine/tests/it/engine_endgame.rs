@@ -281,7 +281,7 @@ fn the_small_classes_build() {
     // A fresh build of the classes the engine builds in memory (printed: how long it took).
     let started = std::time::Instant::now();
     let tables = endgame::build_classes::<Czech>(
-        endgame::Tables::new(Czech::INFO.name, None),
+        endgame::Tables::new::<Czech>(None),
         &endgame::small_classes(),
     )
     .expect("the Czech tables");

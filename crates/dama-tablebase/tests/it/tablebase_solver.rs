@@ -1,12 +1,17 @@
 //! The tables against an independent solver: a plain memoised game-tree search over
 //! (position, draw counters) with the `Game`'s own order of rules (no move: lost; then the
-//! counters' draws). Under the Czech rules the counters make that graph acyclic, so the
-//! search is exact. Held-out random positions of three pieces, men included.
+//! counters' draws), the counters moved by the rules' own `next_counters`. Under the Czech
+//! and Russian rules the counters make that graph acyclic (a count rises with every move
+//! that keeps the material and no man moves), so the search is exact. Czech: held-out
+//! random positions of three pieces, men included. Russian (two clocks where rule 4 runs
+//! with men): every position of every class of at most three pieces with its fresh counters
+//! and with late ones, and random positions of every four-piece class with late counters.
 
 use std::collections::HashMap;
 
 use dama_core::rules::DrawCounters;
-use dama_core::{Czech, MoveList, Position, Rules};
+use dama_core::rules::EndingCount;
+use dama_core::{Czech, MoveList, Position, Rules, Russian};
 use dama_tablebase::index::{Class, Material};
 use dama_tablebase::{Tables, Value, build_in_memory};
 
@@ -16,22 +21,26 @@ use dama_testkit as common;
 type Memo = HashMap<(Position, DrawCounters), i8>;
 
 /// 1 won, 0 drawn, -1 lost for the side to move, with these counters.
-fn solve(pos: &Position, counters: &DrawCounters, memo: &mut Memo) -> i8 {
+fn solve<R: Rules>(pos: &Position, counters: &DrawCounters, memo: &mut Memo) -> i8 {
     if let Some(&v) = memo.get(&(*pos, *counters)) {
         return v;
     }
     let mut moves = MoveList::new();
-    <Czech as Rules>::legal_moves(pos, &mut moves);
+    R::legal_moves(pos, &mut moves);
     let value = if moves.is_empty() {
         -1
-    } else if <Czech as Rules>::counters_draw(counters).is_some() {
+    } else if R::counters_draw(counters).is_some() {
         0
     } else {
         let mut best = -1;
         for mv in moves.iter() {
             let child = pos.after(mv);
-            let next = <Czech as Rules>::next_counters(counters, pos, mv, &child);
-            best = best.max(-solve(&child, &next, memo));
+            if child.pieces(child.turn()).is_empty() {
+                best = 1;
+                break;
+            }
+            let next = R::next_counters(counters, pos, mv, &child);
+            best = best.max(-solve::<R>(&child, &next, memo));
             if best == 1 {
                 break;
             }
@@ -71,7 +80,7 @@ fn three_piece_values_agree_with_a_plain_solver() {
             .raw(&pos)
             .expect("covered")
             .within(dama_tablebase::plies_left::<Czech>(&pos, &counters));
-        let solved = solve(&pos, &counters, &mut memo);
+        let solved = solve::<Czech>(&pos, &counters, &mut memo);
         assert_eq!(wdl(table), solved, "{pos}: tables {table}");
         seen[(solved + 1) as usize] += 1;
         checked += 1;
@@ -81,4 +90,112 @@ fn three_piece_values_agree_with_a_plain_solver() {
         memo.len()
     );
     assert!(seen.iter().all(|&n| n > 10), "{seen:?}");
+}
+
+/// The counters of a game in `pos` with `quiet` plies of the no-progress count left (of 30)
+/// and, if the position's material has an ending count, `ending` plies of it left (at most
+/// its fresh limit): a state a game reaches some plies after the material arose.
+fn late(pos: &Position, quiet: u16, ending: u16) -> DrawCounters {
+    let fresh = <Russian as Rules>::start_counters(pos);
+    DrawCounters {
+        quiet_plies: 30 - quiet,
+        ending: fresh.ending.map(|e| EndingCount {
+            plies: e.limit - ending.min(e.limit),
+            ..e
+        }),
+    }
+}
+
+/// Late counters that a game can have: at most `most_ending` plies of the position's ending
+/// count left (if it has one) and at most `most_quiet` of the no-progress count, but never
+/// less of it than the plies the ending count has used allow (both start together).
+fn reachable(pos: &Position, rng: &mut Rng, most_ending: u16, most_quiet: u16) -> DrawCounters {
+    let limit = <Russian as Rules>::start_counters(pos)
+        .ending
+        .map_or(most_ending, |e| e.limit);
+    let left = 1 + (rng.next() % u64::from(most_ending.min(limit))) as u16;
+    let quiet = 1 + (rng.next() % u64::from(most_quiet)) as u16;
+    late(pos, quiet.max(30u16.saturating_sub(limit - left)), left)
+}
+
+/// Compares the tables' value of `pos` with `counters` against the solver's.
+fn agree(tables: &Tables, pos: &Position, counters: &DrawCounters, memo: &mut Memo) -> i8 {
+    let table = tables
+        .value::<Russian>(pos, counters)
+        .unwrap_or_else(|| panic!("{pos} not covered"));
+    let solved = solve::<Russian>(pos, counters, memo);
+    assert_eq!(wdl(table), solved, "{pos} {counters:?}: tables {table}");
+    solved
+}
+
+#[test]
+fn russian_values_agree_with_a_plain_solver_over_position_and_counters() {
+    let tables: Tables = build_in_memory::<Russian>(4).expect("built");
+    let mut seen = [0usize; 3];
+    let mut memo = Memo::new();
+    let mut rng = Rng(0x2u64 << 40 | 0x5255);
+    // Every position of at most three pieces: fresh counters, and late ones.
+    for m in Material::all_up_to(3) {
+        let class = Class::new(m);
+        for index in 0..class.len() {
+            let Some(pos) = class.parts(index).and_then(|p| p.position()) else {
+                continue;
+            };
+            let fresh = <Russian as Rules>::start_counters(&pos);
+            seen[(agree(&tables, &pos, &fresh, &mut memo) + 1) as usize] += 1;
+            let counters = reachable(&pos, &mut rng, 60, 30);
+            seen[(agree(&tables, &pos, &counters, &mut memo) + 1) as usize] += 1;
+        }
+    }
+    let small = seen;
+    println!(
+        "three pieces (losses, draws, wins): {small:?}; {} states",
+        memo.len()
+    );
+    assert_eq!(small.iter().sum::<usize>(), 2 * 201_272);
+    // Four pieces: random positions of every class (both colours), with a few plies of the
+    // ending count left (rule 4 with men included) and a few of the no-progress count, so
+    // that both bind.
+    memo.clear();
+    for m in Material::all_up_to(4)
+        .into_iter()
+        .filter(|m| m.pieces() == 4)
+    {
+        let class = Class::new(m);
+        let mut checked = 0;
+        while checked < 400 {
+            let Some(pos) = class
+                .parts(rng.next() % class.len())
+                .and_then(|p| p.position())
+            else {
+                continue;
+            };
+            let pos = if rng.next().is_multiple_of(2) {
+                pos
+            } else {
+                mirrored(&pos)
+            };
+            let counters = reachable(&pos, &mut rng, 8, 6);
+            seen[(agree(&tables, &pos, &counters, &mut memo) + 1) as usize] += 1;
+            checked += 1;
+        }
+        if memo.len() > 4_000_000 {
+            memo.clear();
+        }
+    }
+    println!("all (losses, draws, wins): {seen:?}");
+    assert!(
+        seen.iter()
+            .zip(small)
+            .all(|(&all, three)| all > three + 100),
+        "{seen:?}"
+    );
+}
+
+/// `pos` turned 180° with the colours exchanged.
+fn mirrored(pos: &Position) -> Position {
+    dama_tablebase::index::Parts::of(pos)
+        .mirror()
+        .position()
+        .expect("a mirrored position")
 }
