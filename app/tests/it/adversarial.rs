@@ -425,7 +425,7 @@ fn f8_two_engines_under_the_spanish_spec_stop_at_the_cap() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         stdout.ends_with(
-            "Dos motores llevan 400 medias jugadas y estas reglas no dan tablas: la partida se da por tablas.\nTablas!!! Nadie gana\n¿Queréis jugar otra? (s/n): "
+            "Dos motores llevan 400 medias jugadas y estas reglas no dan tablas: la partida se da por tablas.\nTablas!!! Nadie gana\n¿Queréis jugar otra? (s/n): \n"
         ),
         "{}",
         &stdout[stdout.len().saturating_sub(300)..]
