@@ -417,7 +417,9 @@ fn f8_two_engines_under_the_spanish_spec_stop_at_the_cap() {
     let dir = tempfile::tempdir().unwrap();
     let out = crate::dama_quiet()
         .current_dir(dir.path())
-        .args(["play", "--rules", "spanish", "--white", "engine", "--black", "engine"])
+        .args([
+            "play", "--rules", "spanish", "--white", "engine", "--black", "engine",
+        ])
         .args(["--depth", "2", "--fen", "W:WKa1,Kc1:BKh8,Kf8"])
         .timeout(std::time::Duration::from_secs(120))
         .output()

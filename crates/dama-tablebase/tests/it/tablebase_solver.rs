@@ -128,30 +128,34 @@ fn agree(tables: &Tables, pos: &Position, counters: &DrawCounters, memo: &mut Me
     solved
 }
 
+/// Every Russian position of at most three pieces, with its fresh counters and with late
+/// ones a game can have, against the plain solver over (position, counters).
 #[test]
-fn russian_values_agree_with_a_plain_solver_over_position_and_counters() {
-    let tables: Tables = build_in_memory::<Russian>(4).expect("built");
-    let mut seen = [0usize; 3];
+fn russian_three_piece_values_agree_with_a_plain_solver() {
+    let tables: Tables = build_in_memory::<Russian>(3).expect("built");
     let mut memo = Memo::new();
     let mut rng = Rng(0x2u64 << 40 | 0x5255);
-    // Every position of at most three pieces: fresh counters, and late ones.
-    for m in Material::all_up_to(3) {
-        let class = Class::new(m);
-        for index in 0..class.len() {
-            let Some(pos) = class.parts(index).and_then(|p| p.position()) else {
-                continue;
-            };
-            let fresh = <Russian as Rules>::start_counters(&pos);
-            seen[(agree(&tables, &pos, &fresh, &mut memo) + 1) as usize] += 1;
-            let counters = reachable(&pos, &mut rng, 60, 30);
-            seen[(agree(&tables, &pos, &counters, &mut memo) + 1) as usize] += 1;
-        }
-    }
-    let small = seen;
+    let seen = three_pieces(&tables, &mut memo, &mut rng);
     println!(
-        "three pieces (losses, draws, wins): {small:?}; {} states",
+        "three pieces (losses, draws, wins): {seen:?}; {} states",
         memo.len()
     );
+    assert_eq!(seen.iter().sum::<usize>(), 2 * 201_272);
+}
+
+/// The three-piece positions of [`russian_three_piece_values_agree_with_a_plain_solver`], then
+/// 400 random positions of every four-piece class (the two clocks with men: rule 4 and the
+/// no-progress count) with late counters. Heavy (the solver's memo is cleared past 4 M
+/// states; a run takes many minutes), so run by hand: `cargo test --release -p
+/// dama-tablebase --test it -- --ignored russian_values`.
+#[test]
+#[ignore = "heavy: the plain solver over four-piece Russian positions and counters"]
+fn russian_values_agree_with_a_plain_solver_over_position_and_counters() {
+    let tables: Tables = build_in_memory::<Russian>(4).expect("built");
+    let mut memo = Memo::new();
+    let mut rng = Rng(0x2u64 << 40 | 0x5255);
+    let mut seen = three_pieces(&tables, &mut memo, &mut rng);
+    let small = seen;
     assert_eq!(small.iter().sum::<usize>(), 2 * 201_272);
     // Four pieces: random positions of every class (both colours), with a few plies of the
     // ending count left (rule 4 with men included) and a few of the no-progress count, so
@@ -178,9 +182,10 @@ fn russian_values_agree_with_a_plain_solver_over_position_and_counters() {
             let counters = reachable(&pos, &mut rng, 8, 6);
             seen[(agree(&tables, &pos, &counters, &mut memo) + 1) as usize] += 1;
             checked += 1;
-        }
-        if memo.len() > 4_000_000 {
-            memo.clear();
+            // The memo bounded (a capture leads to fresh counters, whose states are many).
+            if memo.len() > 4_000_000 {
+                memo.clear();
+            }
         }
     }
     println!("all (losses, draws, wins): {seen:?}");
@@ -190,6 +195,26 @@ fn russian_values_agree_with_a_plain_solver_over_position_and_counters() {
             .all(|(&all, three)| all > three + 100),
         "{seen:?}"
     );
+}
+
+/// Compares every Russian position of at most three pieces, with its fresh counters and with
+/// late counters a game can have, with the plain solver; returns the (losses, draws, wins)
+/// seen.
+fn three_pieces(tables: &Tables, memo: &mut Memo, rng: &mut Rng) -> [usize; 3] {
+    let mut seen = [0usize; 3];
+    for m in Material::all_up_to(3) {
+        let class = Class::new(m);
+        for index in 0..class.len() {
+            let Some(pos) = class.parts(index).and_then(|p| p.position()) else {
+                continue;
+            };
+            let fresh = <Russian as Rules>::start_counters(&pos);
+            seen[(agree(tables, &pos, &fresh, memo) + 1) as usize] += 1;
+            let counters = reachable(&pos, rng, 60, 30);
+            seen[(agree(tables, &pos, &counters, memo) + 1) as usize] += 1;
+        }
+    }
+    seen
 }
 
 /// `pos` turned 180° with the colours exchanged.
