@@ -1,6 +1,8 @@
-//! Perft's captures of men that capture backward too and never turn into kings during a
-//! capture (Pool, Brazilian): counted, or turned into positions, by a walk over bitboards,
-//! with no [`Move`](crate::Move) built for the sequences that cannot be routes of one move.
+//! Perft of the rule sets whose men capture backward too and never turn into kings during a
+//! capture (Pool, Brazilian): the men's captures counted, or turned into positions, by walks
+//! over bitboards, with no [`Move`] built for the sequences that cannot be routes of one move;
+//! and the replies to the plain moves two plies from the leaves counted on the parent's
+//! bitboards ([`quiet_replies`]).
 //!
 //! Two routes of a man with the same start, end and pieces taken take at least four pieces:
 //! of the pieces a sequence of at most three hops takes, only the first stands next to the
@@ -9,11 +11,17 @@
 //! at least three hops: two would mean a hop straight back over the piece just taken). So two
 //! such routes begin with the same hop and, by the same argument from its landing, go on
 //! alike. Only the sequences of four hops or more are kept in a list, to drop a second route.
+//!
+//! The walks take their directions as constants (the index of one in [`Direction::ALL`] as
+//! a const parameter), never try the hop straight back (its square holds the piece just
+//! taken), and look from each landing whether the capture goes on before calling themselves:
+//! most captures take one piece or two, and are found without a call. Every set's code is
+//! chosen by its [`Params`] constants: the other rule sets compile none of it.
 
 use super::precedence::{RankedSink, rank_of};
 use super::{
     LastRow, ListSink, Params, Precedence, back, color, forward_of, king_captures, king_targets,
-    man_jumpers, man_prey,
+    man_prey,
 };
 use crate::mv::MAX_PATH;
 use crate::{Bitboard, Direction, Move, MoveList, Position, Square};
@@ -43,9 +51,16 @@ const fn ranked<P: Params>() -> bool {
     !matches!(P::PRECEDENCE, Precedence::None)
 }
 
+/// The direction of index `K` in [`Direction::ALL`] (NE, NW, SE, SW; the opposite of index
+/// `K` is `3 - K`): the walks take their directions as constants, so that every shift is by
+/// a fixed amount.
+#[inline(always)]
+const fn dir<const K: usize>() -> Direction {
+    Direction::ALL[K]
+}
+
 /// A man's capture walk from one starting square.
 struct ManTree {
-    from: Square,
     /// The pieces it may take.
     opp: Bitboard,
     /// The squares it may land on: the empty ones and its own starting square.
@@ -54,8 +69,9 @@ struct ManTree {
 
 impl ManTree {
     /// Hands every finished sequence to `leaf` (its last landing, the pieces taken and the
-    /// number of hops), the man standing on `at` after `hops` hops that took `captured`.
-    fn walk<P: Params>(
+    /// number of hops), the man standing on `at` after `hops` hops that took `captured`, the
+    /// last of them in the direction of index `D`.
+    fn walk<P: Params, const D: usize>(
         &self,
         at: Bitboard,
         captured: Bitboard,
@@ -65,47 +81,191 @@ impl ManTree {
         let mut extended = false;
         if hops < P::MAX_HOPS {
             let prey = self.opp & !captured;
-            for dir in Direction::ALL {
-                // Raw shifts: what leaves the board meets `prey` or `free`, real squares.
-                let over = at.shift_raw(dir) & prey;
-                let land = over.shift_raw(dir) & self.free;
-                if land.any() {
-                    extended = true;
-                    self.walk::<P>(land, captured | over, hops + 1, leaf);
-                }
-            }
+            extended |= self.hop::<P, D, 0>(at, prey, captured, hops, leaf);
+            extended |= self.hop::<P, D, 1>(at, prey, captured, hops, leaf);
+            extended |= self.hop::<P, D, 2>(at, prey, captured, hops, leaf);
+            extended |= self.hop::<P, D, 3>(at, prey, captured, hops, leaf);
         }
         if !extended {
             leaf(at, captured, hops);
         }
     }
+
+    /// [`ManTree::walk`] from the landing of a first hop (in the direction of index `D`), made
+    /// in its caller: most captures take two pieces or one, and end without a call.
+    #[inline(always)]
+    fn walk_first<P: Params, const D: usize>(
+        &self,
+        at: Bitboard,
+        captured: Bitboard,
+        leaf: &mut impl FnMut(Bitboard, Bitboard, usize),
+    ) {
+        let mut extended = false;
+        if 1 < P::MAX_HOPS {
+            let prey = self.opp & !captured;
+            extended |= self.hop::<P, D, 0>(at, prey, captured, 1, leaf);
+            extended |= self.hop::<P, D, 1>(at, prey, captured, 1, leaf);
+            extended |= self.hop::<P, D, 2>(at, prey, captured, 1, leaf);
+            extended |= self.hop::<P, D, 3>(at, prey, captured, 1, leaf);
+        }
+        if !extended {
+            leaf(at, captured, 1);
+        }
+    }
+
+    /// The hop from `at` in the direction of index `F` after one in that of index `D`, if the
+    /// man can make it, walked on from its landing (a landing where the capture ends is handed
+    /// to `leaf` at once). Never straight back: the square there holds the piece just taken.
+    #[inline(always)]
+    fn hop<P: Params, const D: usize, const F: usize>(
+        &self,
+        at: Bitboard,
+        prey: Bitboard,
+        captured: Bitboard,
+        hops: usize,
+        leaf: &mut impl FnMut(Bitboard, Bitboard, usize),
+    ) -> bool {
+        if D + F == 3 {
+            return false;
+        }
+        // Raw shifts: what leaves the board meets `prey` or `free`, real squares.
+        let over = at.shift_raw(dir::<F>()) & prey;
+        let land = over.shift_raw(dir::<F>()) & self.free;
+        if land.is_empty() {
+            return false;
+        }
+        let captured = captured | over;
+        if hops + 1 < P::MAX_HOPS && self.goes_on::<F>(land, prey & !over) {
+            self.walk::<P, F>(land, captured, hops + 1, leaf);
+        } else {
+            leaf(land, captured, hops + 1);
+        }
+        true
+    }
+
+    /// The sequences the man on `at` can finish, having made `hops` hops that took
+    /// `captured`, the last in the direction of index `D`, and able to go on: how many, and
+    /// (where ranked) how many hops the counted ones take (the longest). `None` where one
+    /// may reach [`ROUTES_FROM`] hops: a second route of a move must then be dropped (the
+    /// caller walks them into a [`Tally`]).
+    fn count<P: Params, const D: usize>(
+        &self,
+        at: Bitboard,
+        captured: Bitboard,
+        hops: usize,
+    ) -> Option<(usize, usize)> {
+        if hops + 1 >= ROUTES_FROM {
+            return None;
+        }
+        let prey = self.opp & !captured;
+        let mut found = (0, 0);
+        self.count_hop::<P, D, 0>(at, prey, captured, hops, &mut found)?;
+        self.count_hop::<P, D, 1>(at, prey, captured, hops, &mut found)?;
+        self.count_hop::<P, D, 2>(at, prey, captured, hops, &mut found)?;
+        self.count_hop::<P, D, 3>(at, prey, captured, hops, &mut found)?;
+        // The sequence ends here if it cannot go on after all.
+        Some(if found.1 == 0 { (hops, 1) } else { found })
+    }
+
+    /// [`ManTree::count`] from the landing of a first hop (in the direction of index `D`),
+    /// made in its caller.
+    #[inline(always)]
+    fn count_first<P: Params, const D: usize>(
+        &self,
+        at: Bitboard,
+        captured: Bitboard,
+    ) -> Option<(usize, usize)> {
+        let prey = self.opp & !captured;
+        let mut found = (0, 0);
+        self.count_hop::<P, D, 0>(at, prey, captured, 1, &mut found)?;
+        self.count_hop::<P, D, 1>(at, prey, captured, 1, &mut found)?;
+        self.count_hop::<P, D, 2>(at, prey, captured, 1, &mut found)?;
+        self.count_hop::<P, D, 3>(at, prey, captured, 1, &mut found)?;
+        Some(if found.1 == 0 { (1, 1) } else { found })
+    }
+
+    /// [`ManTree::count`] of the hop in the direction of index `F`, added to `found`.
+    #[inline(always)]
+    fn count_hop<P: Params, const D: usize, const F: usize>(
+        &self,
+        at: Bitboard,
+        prey: Bitboard,
+        captured: Bitboard,
+        hops: usize,
+        found: &mut (usize, usize),
+    ) -> Option<()> {
+        if D + F == 3 {
+            return Some(());
+        }
+        let over = at.shift_raw(dir::<F>()) & prey;
+        let land = over.shift_raw(dir::<F>()) & self.free;
+        if land.is_empty() {
+            return Some(());
+        }
+        let here = if hops + 1 < P::MAX_HOPS && self.goes_on::<F>(land, prey & !over) {
+            self.count::<P, F>(land, captured | over, hops + 1)?
+        } else {
+            (hops + 1, 1)
+        };
+        *found = longest_of::<P>(*found, here);
+        Some(())
+    }
+
+    /// Whether the man on `at`, having hopped in the direction of index `D`, can hop again
+    /// over a piece of `prey`.
+    #[inline(always)]
+    fn goes_on<const D: usize>(&self, at: Bitboard, prey: Bitboard) -> bool {
+        let next = |f: Direction| (at.shift_raw(f) & prey).shift_raw(f);
+        let mut to = Bitboard::EMPTY;
+        for (k, f) in Direction::ALL.into_iter().enumerate() {
+            if D + k != 3 {
+                to |= next(f);
+            }
+        }
+        (to & self.free).any()
+    }
 }
 
-/// The first hops of the men of the side to move: for each direction, the landing squares.
+/// Two counts of captures (the hops of the counted ones, how many) added: all of them, or
+/// where ranked, those of the most hops.
 #[inline(always)]
-fn first_hops(men: Bitboard, opp: Bitboard, empty: Bitboard) -> [(Direction, Bitboard); 4] {
-    Direction::ALL.map(|dir| (dir, (men.shift_raw(dir) & opp).shift_raw(dir) & empty))
+fn longest_of<P: Params>(a: (usize, usize), b: (usize, usize)) -> (usize, usize) {
+    if !ranked::<P>() {
+        (0, a.1 + b.1)
+    } else if a.0 > b.0 {
+        a
+    } else if b.0 > a.0 {
+        b
+    } else {
+        (a.0, a.1 + b.1)
+    }
 }
 
-/// For a first hop in each direction, the landings from which the capture goes on: a second
-/// hop in any direction but straight back (over the piece just taken), over a piece to an
-/// empty square (the square the man left lies straight back too).
+/// The first hops of the men `men` over the pieces `opp` to the empty squares `empty`: for
+/// each direction of [`Direction::ALL`], the landing squares.
 #[inline(always)]
-pub(super) fn going_on<P: Params>(opp: Bitboard, empty: Bitboard) -> [Bitboard; 4] {
+fn first_hops(men: Bitboard, opp: Bitboard, empty: Bitboard) -> [Bitboard; 4] {
+    // Raw shifts: each is met by `opp` or `empty`, real squares.
+    Direction::ALL.map(|dir| (men.shift_raw(dir) & opp).shift_raw(dir) & empty)
+}
+
+/// For a first hop in each direction of [`Direction::ALL`], the landings from which the
+/// capture goes on: a second hop in any direction but straight back (over the piece just
+/// taken), over a piece of `opp` to an empty square (the square the man left lies straight
+/// back too, or farther than one hop).
+#[inline(always)]
+fn going_on<P: Params>(opp: Bitboard, empty: Bitboard) -> [Bitboard; 4] {
     if P::MAX_HOPS < 2 {
         return [Bitboard::EMPTY; 4];
     }
-    let jumps = Direction::ALL.map(|dir| man_jumpers(Bitboard::ALL, opp, empty, dir));
-    // `Direction::ALL` is NE, NW, SE, SW: the opposite of `ALL[k]` is `ALL[3 - k]`.
-    std::array::from_fn(|k| {
-        let mut on = Bitboard::EMPTY;
-        for (j, &jump) in jumps.iter().enumerate() {
-            if j != 3 - k {
-                on |= jump;
-            }
-        }
-        on
-    })
+    // The squares from which a man can jump in each direction.
+    let [ne, nw, se, sw] = Direction::ALL.map(|dir| {
+        let back = super::opposite(dir);
+        (empty.shift_raw(back) & opp).shift(back)
+    });
+    // All but the direction straight back: NE's is SW, NW's is SE.
+    let (across, along) = (nw | se, ne | sw);
+    [across | ne, along | nw, along | se, across | sw]
 }
 
 /// The men's captures found by the walks: how many, and (where ranked) how many hops they
@@ -141,36 +301,44 @@ impl Tally<'_> {
         }
         self.count += 1;
     }
-}
 
-/// The number of legal captures that grow from the first hops `firsts` (each: the man's
-/// square, the piece it takes, its landing) of men that may take the pieces on `opp`, with
-/// `empty` the empty squares; `long` is working storage. Under [`backward_men`] rules.
-#[inline(always)]
-pub(super) fn count_first_hops<P: Params>(
-    firsts: &[(Square, Square, Square)],
-    opp: Bitboard,
-    empty: Bitboard,
-    long: &mut MoveList,
-) -> usize {
-    long.clear();
-    let mut tally = Tally {
-        count: 0,
-        hops: 0,
-        long,
-        first: 0,
-    };
-    for &(from, over, land) in firsts {
+    /// Walks the captures of the man on `man` whose first hop, in the direction of index `K`,
+    /// takes the piece on `over` and lands on `land`, over the pieces `opp`, with `empty` the
+    /// empty squares.
+    #[inline(always)]
+    fn walk_one<P: Params, const K: usize>(
+        &mut self,
+        man: Square,
+        over: Square,
+        land: Square,
+        opp: Bitboard,
+        empty: Bitboard,
+    ) {
         let tree = ManTree {
-            from,
             opp,
-            free: empty.with(from),
+            free: empty.with(man),
         };
-        tree.walk::<P>(land.bb(), over.bb(), 1, &mut |to, captured, n| {
-            tally.add::<P>(from, to, captured, n);
+        tree.walk_first::<P, K>(land.bb(), over.bb(), &mut |to, captured, n| {
+            self.add::<P>(man, to, captured, n);
         });
     }
-    tally.count
+
+    /// Walks the captures of the men whose first hop, in the direction of index `K`, lands on
+    /// `lands`, over the pieces `opp`, with `empty` the empty squares.
+    #[inline(always)]
+    fn walk<P: Params, const K: usize>(&mut self, lands: Bitboard, opp: Bitboard, empty: Bitboard) {
+        for land in lands {
+            let over = back(land, dir::<K>());
+            let from = back(over, dir::<K>());
+            let tree = ManTree {
+                opp,
+                free: empty.with(from),
+            };
+            tree.walk_first::<P, K>(land.bb(), over.bb(), &mut |to, captured, n| {
+                self.add::<P>(from, to, captured, n);
+            });
+        }
+    }
 }
 
 /// The men's captures on `men`, which may take the pieces on `opp`, with `empty` the empty
@@ -187,11 +355,19 @@ pub(super) fn men_captures<P: Params>(
     empty: Bitboard,
     long: &mut MoveList,
 ) -> (usize, usize) {
-    let hops = first_hops(men, opp, empty);
-    if hops.iter().all(|(_, lands)| lands.is_empty()) {
+    let lands = first_hops(men, opp, empty);
+    if (lands[0] | lands[1] | lands[2] | lands[3]).is_empty() {
         return (0, 0);
     }
     let on = going_on::<P>(opp, empty);
+    let goers: [Bitboard; 4] = std::array::from_fn(|k| lands[k] & on[k]);
+    let single = ((lands[0] & !on[0]).count()
+        + (lands[1] & !on[1]).count()
+        + (lands[2] & !on[2]).count()
+        + (lands[3] & !on[3]).count()) as usize;
+    if (goers[0] | goers[1] | goers[2] | goers[3]).is_empty() {
+        return (single, 1);
+    }
     let first = long.len();
     let mut tally = Tally {
         count: 0,
@@ -199,28 +375,15 @@ pub(super) fn men_captures<P: Params>(
         long,
         first,
     };
-    let mut single = 0;
-    for (k, (dir, lands)) in hops.into_iter().enumerate() {
-        single += (lands & !on[k]).count() as usize;
-        for land in lands & on[k] {
-            let over = back(land, dir);
-            let tree = ManTree {
-                from: back(over, dir),
-                opp,
-                free: empty.with(back(over, dir)),
-            };
-            tree.walk::<P>(land.bb(), over.bb(), 1, &mut |to, captured, n| {
-                tally.add::<P>(tree.from, to, captured, n);
-            });
-        }
-    }
-    if !ranked::<P>() {
-        (tally.count + single, 1)
-    } else if tally.count > 0 {
+    tally.walk::<P, 0>(goers[0], opp, empty);
+    tally.walk::<P, 1>(goers[1], opp, empty);
+    tally.walk::<P, 2>(goers[2], opp, empty);
+    tally.walk::<P, 3>(goers[3], opp, empty);
+    if ranked::<P>() {
         // Every walk goes on past its first hop: it takes more than the single hops.
         (tally.count, tally.hops)
     } else {
-        (single, 1)
+        (tally.count + single, 1)
     }
 }
 
@@ -280,6 +443,103 @@ pub(super) fn count_moves<P: Params, const WHITE: bool>(
     quiet
 }
 
+/// The most hops a man's capture takes whose first hop, in the direction of index `K`, lands
+/// on `lands` (at least `most`).
+#[inline(always)]
+fn most_hops<P: Params, const K: usize>(
+    mut most: usize,
+    lands: Bitboard,
+    opp: Bitboard,
+    empty: Bitboard,
+) -> usize {
+    for land in lands {
+        let over = back(land, dir::<K>());
+        let from = back(over, dir::<K>());
+        let tree = ManTree {
+            opp,
+            free: empty.with(from),
+        };
+        tree.walk_first::<P, K>(land.bb(), over.bb(), &mut |_, _, n| most = most.max(n));
+    }
+    most
+}
+
+/// Walks the captures of the men whose first hop, in the direction of index `K`, lands on
+/// `lands`, keeping in `list` those of the most hops found so far (`most`: a longer one
+/// drops those kept), a second route dropped. For a ranked rule set.
+#[inline(always)]
+fn longest_into<P: Params, const K: usize>(
+    lands: Bitboard,
+    opp: Bitboard,
+    empty: Bitboard,
+    most: &mut usize,
+    list: &mut MoveList,
+) {
+    for land in lands {
+        let over = back(land, dir::<K>());
+        let from = back(over, dir::<K>());
+        let tree = ManTree {
+            opp,
+            free: empty.with(from),
+        };
+        tree.walk_first::<P, K>(land.bb(), over.bb(), &mut |to, captured, n| {
+            if n < *most {
+                return;
+            }
+            if n > *most {
+                *most = n;
+                list.clear();
+            }
+            let to = to.first().unwrap_or(from);
+            let mv = Move::from_parts(from, [to; MAX_PATH], 1, captured, false);
+            if n >= ROUTES_FROM && list.iter().any(|m| m.same_route(&mv)) {
+                return;
+            }
+            list.push(mv);
+        });
+    }
+}
+
+/// Hands the position after each capture of the men whose first hop, in the direction of
+/// index `K`, lands on `lands` and goes on, to `f` (where ranked, those of `most` hops only).
+/// The sequences of [`ROUTES_FROM`] hops or more are kept in `list` from `first` on instead,
+/// a second route dropped, for the caller to play.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn capture_walks<P: Params, const K: usize>(
+    pos: &Position,
+    lands: Bitboard,
+    opp: Bitboard,
+    empty: Bitboard,
+    most: usize,
+    list: &mut MoveList,
+    first: usize,
+    f: &mut impl FnMut(&Position),
+) {
+    for land in lands {
+        let over = back(land, dir::<K>());
+        let from = back(over, dir::<K>());
+        let tree = ManTree {
+            opp,
+            free: empty.with(from),
+        };
+        tree.walk_first::<P, K>(land.bb(), over.bb(), &mut |to, captured, n| {
+            if ranked::<P>() && n != most {
+                return;
+            }
+            let to = to.first().unwrap_or(from);
+            if n >= ROUTES_FROM {
+                let mv = Move::from_parts(from, [to; MAX_PATH], 1, captured, false);
+                if !list[first..].iter().any(|m| m.same_route(&mv)) {
+                    list.push(mv);
+                }
+            } else {
+                f(&pos.after_capture(from, to, captured, false));
+            }
+        });
+    }
+}
+
 /// Hands the position after every legal capture of the side to move (white when `WHITE`)
 /// under [`backward_men`] rules to `f`, and returns whether there was any. `list` is
 /// working storage.
@@ -307,9 +567,9 @@ pub(super) fn capture_children<P: Params, const WHITE: bool>(
     };
     let opp = man_prey::<P>(pos, !us);
     let empty = pos.empty();
-    let hops = first_hops(pos.men(us), opp, empty);
+    let lands = first_hops(pos.men(us), opp, empty);
     let mut men_found =
-        (list.is_empty() || !P::KING_PRIORITY) && hops.iter().any(|(_, lands)| lands.any());
+        (list.is_empty() || !P::KING_PRIORITY) && (lands[0] | lands[1] | lands[2] | lands[3]).any();
     if !men_found {
         for mv in list.iter() {
             f(&pos.after(mv));
@@ -318,20 +578,26 @@ pub(super) fn capture_children<P: Params, const WHITE: bool>(
     }
     // The first hops after which the capture goes on are walked; the others are moves.
     let on = going_on::<P>(opp, empty);
-    let goers = std::array::from_fn::<_, 4, _>(|k| hops[k].1 & on[k]);
-    // Where ranked, the most hops a man's capture takes, found first.
+    let goers: [Bitboard; 4] = std::array::from_fn(|k| lands[k] & on[k]);
+    // Where ranked, with no king's capture, the longest captures walked into `list` at once
+    // (a longer one found drops those kept); with one, the most hops found first.
     let mut most = 1;
+    if ranked::<P>() && list.is_empty() && (goers[0] | goers[1] | goers[2] | goers[3]).any() {
+        longest_into::<P, 0>(goers[0], opp, empty, &mut most, list);
+        longest_into::<P, 1>(goers[1], opp, empty, &mut most, list);
+        longest_into::<P, 2>(goers[2], opp, empty, &mut most, list);
+        longest_into::<P, 3>(goers[3], opp, empty, &mut most, list);
+        for mv in list.iter() {
+            f(&pos.after(mv));
+        }
+        return true;
+    }
     if ranked::<P>() {
-        for (k, &(dir, _)) in hops.iter().enumerate() {
-            for land in goers[k] {
-                let over = back(land, dir);
-                let tree = ManTree {
-                    from: back(over, dir),
-                    opp,
-                    free: empty.with(back(over, dir)),
-                };
-                tree.walk::<P>(land.bb(), over.bb(), 1, &mut |_, _, n| most = most.max(n));
-            }
+        if (goers[0] | goers[1] | goers[2] | goers[3]).any() {
+            most = most_hops::<P, 0>(most, goers[0], opp, empty);
+            most = most_hops::<P, 1>(most, goers[1], opp, empty);
+            most = most_hops::<P, 2>(most, goers[2], opp, empty);
+            most = most_hops::<P, 3>(most, goers[3], opp, empty);
         }
         let men_rank = rank_of::<P>(most as u32, 0, false, 0);
         if king_rank > men_rank {
@@ -342,8 +608,8 @@ pub(super) fn capture_children<P: Params, const WHITE: bool>(
     }
     if men_found {
         if !ranked::<P>() || most == 1 {
-            for (k, &(dir, lands)) in hops.iter().enumerate() {
-                for land in lands & !on[k] {
+            for (k, dir) in Direction::ALL.into_iter().enumerate() {
+                for land in lands[k] & !on[k] {
                     let over = back(land, dir);
                     f(&pos.after_capture(back(over, dir), land, over.bb(), false));
                 }
@@ -351,36 +617,381 @@ pub(super) fn capture_children<P: Params, const WHITE: bool>(
         }
         // The kings' captures kept come first in `list`; the men's long ones after them.
         let first = list.len();
-        for (k, &(dir, _)) in hops.iter().enumerate() {
-            for land in goers[k] {
-                let over = back(land, dir);
-                let from = back(over, dir);
-                let tree = ManTree {
-                    from,
-                    opp,
-                    free: empty.with(from),
-                };
-                tree.walk::<P>(land.bb(), over.bb(), 1, &mut |to, captured, n| {
-                    if ranked::<P>() && n != most {
-                        return;
-                    }
-                    let to = to.first().unwrap_or(from);
-                    if n >= ROUTES_FROM {
-                        let mv = Move::from_parts(from, [to; MAX_PATH], 1, captured, false);
-                        if !list[first..].iter().any(|m| m.same_route(&mv)) {
-                            list.push(mv);
-                        }
-                    } else {
-                        f(&pos.after_capture(from, to, captured, false));
-                    }
-                });
-            }
-        }
+        capture_walks::<P, 0>(pos, goers[0], opp, empty, most, list, first, f);
+        capture_walks::<P, 1>(pos, goers[1], opp, empty, most, list, first, f);
+        capture_walks::<P, 2>(pos, goers[2], opp, empty, most, list, first, f);
+        capture_walks::<P, 3>(pos, goers[3], opp, empty, most, list, first, f);
     }
     for mv in list.iter() {
         f(&pos.after(mv));
     }
     !list.is_empty() || men_found
+}
+
+/// The parts of the replier's first hops in one of its directions, `e`, that the mover's
+/// plain move does not change ([`quiet_replies`]).
+#[derive(Copy, Clone)]
+struct Toward {
+    /// The squares a replier's man would jump in `e` (raw: each use meets real squares).
+    over: Bitboard,
+    /// Those with an empty square beyond (raw too).
+    over_empty: Bitboard,
+    /// The squares beyond a piece of the mover that a replier's man would jump in `e`,
+    /// empty or not.
+    beyond_own: Bitboard,
+    /// The landings of a hop in `e` from which the capture goes on.
+    on: Bitboard,
+    /// The squares one step back from those landings.
+    going: Bitboard,
+}
+
+/// The replier's [`Toward`] in each direction of [`Direction::ALL`]: `over` and `over_empty`
+/// as there, the mover's pieces on `own`, the empty squares on `empty`.
+#[inline(always)]
+fn towards<P: Params>(
+    over: [Bitboard; 4],
+    over_empty: [Bitboard; 4],
+    own: Bitboard,
+    empty: Bitboard,
+) -> [Toward; 4] {
+    let on = going_on::<P>(own, empty);
+    std::array::from_fn(|k| {
+        let e = Direction::ALL[k];
+        Toward {
+            over: over[k],
+            over_empty: over_empty[k],
+            beyond_own: (over[k] & own).shift(e),
+            on: on[k],
+            going: on[k].shift(super::opposite(e)),
+        }
+    })
+}
+
+/// The replier's new first hops in its direction `e` after a plain move in `d` landing on
+/// `targets`, as sets of the move's landing square `to`: over the man that moved, over a piece
+/// next to the square it left (landing there), and the moves after which one of those may go
+/// on. `beyond_to`: the landings `to` with an empty square beyond in `d`.
+///
+/// The move changes two squares, `from` and `to`; a new hop takes the man on `to` or lands on
+/// `from`, and nothing else changed. From its landing a second hop never takes the piece on
+/// `to` or lands on `from` (each would be straight back or not a hop), except the hop over the
+/// man that moved when the first lands on `from`, which looks at the square beyond `to`. So
+/// the parent's bitboards tell whether the capture goes on.
+#[inline(always)]
+fn new_hops(
+    d: Direction,
+    e: Direction,
+    t: &Toward,
+    targets: Bitboard,
+    beyond_to: Bitboard,
+) -> (Bitboard, Bitboard, Bitboard) {
+    if e == super::opposite(d) {
+        // Head on: the man that moved is taken, the replier landing where it came from.
+        let over_moved = targets & t.over;
+        (over_moved, Bitboard::EMPTY, over_moved & t.going)
+    } else {
+        let over_moved = targets & t.over_empty;
+        let onto_left = targets & t.beyond_own.shift_raw(d);
+        let goes_on = (over_moved & t.going) | (onto_left & (t.on.shift_raw(d) | beyond_to));
+        (over_moved, onto_left, goes_on)
+    }
+}
+
+/// The replier's new first hops in the direction of index `K` after the plain move from
+/// `from` to `to` in `d` ([`new_hops`], read for this move alone): those that go on walked
+/// into `tally` on the board after the move (the mover's pieces on `opp`, the empty squares
+/// on `empty`), the others counted. Returns the number of hops found and of those counted.
+#[inline(always)]
+fn hops_at<P: Params, const K: usize>(
+    tally: &mut Tally,
+    (to, from, d): (Square, Square, Direction),
+    t: &Toward,
+    beyond_to: Bitboard,
+    opp: Bitboard,
+    empty: Bitboard,
+) -> (usize, usize) {
+    let e = dir::<K>();
+    let (mut found, mut single) = (0, 0);
+    let head_on = e == super::opposite(d);
+    if (if head_on { t.over } else { t.over_empty }).contains(to) {
+        found += 1;
+        if t.going.contains(to) {
+            let land = Square::from_bit_unchecked((to.bit() as i8 + e.delta()) as u8);
+            tally.walk_one::<P, K>(back(to, e), to, land, opp, empty);
+        } else {
+            single += 1;
+        }
+    }
+    if !head_on && t.beyond_own.contains(from) {
+        found += 1;
+        if t.on.contains(from) || beyond_to.contains(to) {
+            let over = back(from, e);
+            tally.walk_one::<P, K>(back(over, e), over, from, opp, empty);
+        } else {
+            single += 1;
+        }
+    }
+    (found, single)
+}
+
+/// [`hops_at`] counting the captures ([`ManTree::count`]) into `found` (the hops of the
+/// counted ones, how many) instead of walking them; `None` where a walk must be made.
+#[inline(always)]
+fn count_at<P: Params, const K: usize>(
+    found: &mut (usize, usize),
+    (to, from, d): (Square, Square, Direction),
+    t: &Toward,
+    beyond_to: Bitboard,
+    opp: Bitboard,
+    empty: Bitboard,
+) -> Option<(usize, usize)> {
+    let e = dir::<K>();
+    let (mut hops, mut single) = (0, 0);
+    let head_on = e == super::opposite(d);
+    if (if head_on { t.over } else { t.over_empty }).contains(to) {
+        hops += 1;
+        if t.going.contains(to) {
+            let land = Square::from_bit_unchecked((to.bit() as i8 + e.delta()) as u8);
+            let tree = ManTree {
+                opp,
+                free: empty.with(back(to, e)),
+            };
+            *found = longest_of::<P>(*found, tree.count_first::<P, K>(land.bb(), to.bb())?);
+        } else {
+            single += 1;
+        }
+    }
+    if !head_on && t.beyond_own.contains(from) {
+        hops += 1;
+        if t.on.contains(from) || beyond_to.contains(to) {
+            let over = back(from, e);
+            let tree = ManTree {
+                opp,
+                free: empty.with(back(over, e)),
+            };
+            *found = longest_of::<P>(*found, tree.count_first::<P, K>(from.bb(), over.bb())?);
+        } else {
+            single += 1;
+        }
+    }
+    Some((hops, single))
+}
+
+/// How many more replies than new first hops the replier has after the plain move from
+/// `from` to `to` of the mover in the direction of index `D` (the mover's pieces on `own`,
+/// the empty squares on `empty` before the move), where it had no capture before and one of
+/// those hops may go on (a wrapping difference: fewer where ranked). `parts`: the replier's
+/// [`Toward`] in each direction of [`Direction::ALL`]; `long` is working storage.
+///
+/// The captures are counted ([`ManTree::count`]) unless one may take four pieces, then
+/// walked into a [`Tally`]. Out of line: it serves about one move in eight, and the code of
+/// its walks made inline would crowd its caller's registers (measured: 15% more
+/// instructions in all).
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn after_going_on<P: Params, const D: usize>(
+    to: Square,
+    from: Square,
+    parts: &[Toward; 4],
+    beyond_to: Bitboard,
+    own: Bitboard,
+    empty: Bitboard,
+    long: &mut MoveList,
+) -> u64 {
+    let moved = from.bb() | to.bb();
+    let (opp, empty) = (own ^ moved, empty ^ moved);
+    let step = (to, from, dir::<D>());
+    // Counted without a list, unless a capture may take four pieces.
+    let mut counted = (0, 0);
+    let mut count = || {
+        let h0 = count_at::<P, 0>(&mut counted, step, &parts[0], beyond_to, opp, empty)?;
+        let h1 = count_at::<P, 1>(&mut counted, step, &parts[1], beyond_to, opp, empty)?;
+        let h2 = count_at::<P, 2>(&mut counted, step, &parts[2], beyond_to, opp, empty)?;
+        let h3 = count_at::<P, 3>(&mut counted, step, &parts[3], beyond_to, opp, empty)?;
+        Some((h0.0 + h1.0 + h2.0 + h3.0, h0.1 + h1.1 + h2.1 + h3.1))
+    };
+    let (found, captures) = if let Some((found, single)) = count() {
+        // Where ranked, every count goes on past its first hop: it takes more than the
+        // single hops.
+        (
+            found,
+            if ranked::<P>() {
+                counted.1
+            } else {
+                counted.1 + single
+            },
+        )
+    } else {
+        long.clear();
+        let mut tally = Tally {
+            count: 0,
+            hops: 0,
+            long,
+            first: 0,
+        };
+        let h0 = hops_at::<P, 0>(&mut tally, step, &parts[0], beyond_to, opp, empty);
+        let h1 = hops_at::<P, 1>(&mut tally, step, &parts[1], beyond_to, opp, empty);
+        let h2 = hops_at::<P, 2>(&mut tally, step, &parts[2], beyond_to, opp, empty);
+        let h3 = hops_at::<P, 3>(&mut tally, step, &parts[3], beyond_to, opp, empty);
+        let found = h0.0 + h1.0 + h2.0 + h3.0;
+        let captures = if ranked::<P>() {
+            tally.count
+        } else {
+            tally.count + h0.1 + h1.1 + h2.1 + h3.1
+        };
+        (found, captures)
+    };
+    (captures as u64).wrapping_sub(found as u64)
+}
+
+/// The legal replies to the men's plain moves of `pos` (white to move when `WHITE`), summed,
+/// where the replier, which has only men, can capture before the move ([`quiet_replies`]):
+/// its captures after each move, counted on the parent's bitboards with the two squares
+/// flipped. `before`: the replier's plain moves before the move.
+#[inline(always)]
+fn threatened_replies<P: Params, const WHITE: bool>(
+    pos: &Position,
+    before: u64,
+    scratch: &mut MoveList,
+) -> u64 {
+    let us = color::<WHITE>();
+    let own = pos.pieces(us);
+    let theirs = pos.pieces(!us);
+    let empty = pos.empty();
+    let mut n = 0;
+    for d in forward_of::<WHITE>() {
+        let mut plain = Bitboard::EMPTY;
+        for to in pos.men(us).shift_raw(d) & empty {
+            let captures = replier_captures::<P>(theirs, own, empty, back(to, d), to, scratch);
+            n += captures;
+            if captures == 0 {
+                plain = plain.with(to);
+            }
+        }
+        n += plain_after::<WHITE>(pos, before, plain, d);
+    }
+    n
+}
+
+/// The number of captures of the replier's men `theirs` after the mover's plain move from
+/// `from` to `to` (the mover's pieces on `own`, the empty squares on `empty` before the move);
+/// `long` is working storage.
+#[inline(always)]
+fn replier_captures<P: Params>(
+    theirs: Bitboard,
+    own: Bitboard,
+    empty: Bitboard,
+    from: Square,
+    to: Square,
+    long: &mut MoveList,
+) -> u64 {
+    let moved = from.bb() | to.bb();
+    long.clear();
+    men_captures::<P>(theirs, own ^ moved, empty ^ moved, long).0 as u64
+}
+
+/// The replier's plain moves after the plain moves of the mover (white when `WHITE`) in `d`
+/// landing on `plain`, summed: those before the move (`before`), plus its steps onto the
+/// square the man left, minus its steps onto `to`.
+#[inline(always)]
+fn plain_after<const WHITE: bool>(
+    pos: &Position,
+    before: u64,
+    plain: Bitboard,
+    d: Direction,
+) -> u64 {
+    let theirs = pos.pieces(!color::<WHITE>());
+    let [e0, e1] = forward_of::<WHITE>().map(super::opposite);
+    let (steps0, steps1) = (theirs.shift_raw(e0), theirs.shift_raw(e1));
+    // The squares the moves left: men of the mover.
+    let froms = plain.shift_raw(super::opposite(d));
+    before * u64::from(plain.count())
+        + u64::from((froms & steps0).count() + (froms & steps1).count())
+        - u64::from((plain & steps0).count() + (plain & steps1).count())
+}
+
+/// The legal replies to every plain move of `pos` (white to move when `WHITE`), summed, where
+/// the replying side has only men and the rules are [`backward_men`]'s; `scratch` is working
+/// storage.
+///
+/// Where the replier cannot capture before the move, a plain move from `from` to `to` gives
+/// it a capture only by a first hop over the piece on `to`, or onto `from` ([`new_hops`]). A
+/// move that gives none leaves the replier its plain moves, counted from the parent's
+/// bitboards: those before the move, plus the steps onto `from`, minus the steps onto `to`
+/// ([`plain_after`]); one whose new first hops all end there gives it one move each (all take
+/// one piece), counted set-wise for all the moves of a direction at once; after the others,
+/// the replier's captures are counted from those hops ([`after_going_on`]). Where the
+/// replier can capture already, its captures after each move are counted on the parent's
+/// bitboards with the two squares flipped ([`threatened_replies`]). The kings' moves are
+/// played and their replies counted.
+#[inline(always)]
+pub(super) fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(
+    pos: &Position,
+    scratch: &mut MoveList,
+) -> u64 {
+    let us = color::<WHITE>();
+    let own = pos.pieces(us);
+    let theirs = pos.pieces(!us);
+    let empty = pos.empty();
+    let mut n = 0;
+    // The squares the replier's men would jump, in each of its directions (raw shifts, each
+    // met by a set of real squares).
+    let over = Direction::ALL.map(|e| theirs.shift_raw(e));
+    let [e0, e1] = forward_of::<BLACK>();
+    let steps0 = theirs.shift_raw(e0);
+    let steps1 = theirs.shift_raw(e1);
+    let before = ((steps0 & empty).count() + (steps1 & empty).count()) as u64;
+    // Whether the replier can capture right now.
+    let over_empty: [Bitboard; 4] =
+        std::array::from_fn(|k| over[k] & empty.shift_raw(super::opposite(Direction::ALL[k])));
+    let threatened = ((over_empty[0] | over_empty[1] | over_empty[2] | over_empty[3]) & own).any();
+    if threatened {
+        n += threatened_replies::<P, WHITE>(pos, before, scratch);
+    } else {
+        let parts = towards::<P>(over, over_empty, own, empty);
+        for d in forward_of::<WHITE>() {
+            let targets = pos.men(us).shift_raw(d) & empty;
+            // The landings with an empty square beyond them in `d` (raw: met by `targets`).
+            let beyond_to = empty.shift_raw(super::opposite(d));
+            // One move for each new first hop, and after the moves after which one may go
+            // on, the replier's captures instead (it had none before the move).
+            let (m0, l0, g0) = new_hops(d, Direction::NorthEast, &parts[0], targets, beyond_to);
+            let (m1, l1, g1) = new_hops(d, Direction::NorthWest, &parts[1], targets, beyond_to);
+            let (m2, l2, g2) = new_hops(d, Direction::SouthEast, &parts[2], targets, beyond_to);
+            let (m3, l3, g3) = new_hops(d, Direction::SouthWest, &parts[3], targets, beyond_to);
+            n += u64::from(
+                m0.count()
+                    + l0.count()
+                    + m1.count()
+                    + l1.count()
+                    + m2.count()
+                    + l2.count()
+                    + m3.count()
+                    + l3.count(),
+            );
+            let captured = m0 | l0 | m1 | l1 | m2 | l2 | m3 | l3;
+            for to in g0 | g1 | g2 | g3 {
+                let from = back(to, d);
+                let more = match d {
+                    Direction::NorthEast => after_going_on::<P, 0>,
+                    Direction::NorthWest => after_going_on::<P, 1>,
+                    Direction::SouthEast => after_going_on::<P, 2>,
+                    Direction::SouthWest => after_going_on::<P, 3>,
+                }(to, from, &parts, beyond_to, own, empty, scratch);
+                n = n.wrapping_add(more);
+            }
+            n += plain_after::<WHITE>(pos, before, targets & !captured, d);
+        }
+    }
+    let occ = pos.occupied();
+    for king in pos.kings(us) {
+        for dir in Direction::ALL {
+            for to in king_targets::<P>(king, dir, occ) {
+                n += count_moves::<P, BLACK>(&pos.after_plain(king, to), scratch) as u64;
+            }
+        }
+    }
+    n
 }
 
 #[cfg(test)]
@@ -402,6 +1013,30 @@ mod tests {
     fn opposite_directions_mirror_in_all() {
         for (k, dir) in Direction::ALL.into_iter().enumerate() {
             assert_eq!(Direction::ALL[3 - k], opposite(dir));
+        }
+    }
+
+    #[test]
+    fn a_step_that_opens_a_long_capture_is_counted_from_the_parent() {
+        use crate::perft::{perft, perft_full};
+        use crate::{Brazilian, Pool};
+        // Black's c5-b4 lets white's a3 take b4, d6 and f6 (three pieces: counted from the
+        // new hops), and with f4 and d2 on the board five (a capture that may take four
+        // pieces is walked with its routes compared). White cannot capture before the step.
+        for fen in ["B:Wa3:Bc5,d6,f6,h8", "B:Wa3:Bc5,d6,f6,f4,d2,h8"] {
+            let pos = crate::fen::parse(fen).unwrap();
+            for depth in 1..=4 {
+                assert_eq!(
+                    perft::<Pool>(&pos, depth),
+                    perft_full::<Pool>(&pos, depth),
+                    "pool {fen} {depth}"
+                );
+                assert_eq!(
+                    perft::<Brazilian>(&pos, depth),
+                    perft_full::<Brazilian>(&pos, depth),
+                    "brazilian {fen} {depth}"
+                );
+            }
         }
     }
 

@@ -1,10 +1,11 @@
 //! Perft on the shared generator: the leaves of the legal-move tree, counted over positions
 //! ([`children`](super::children)) with the side to move as a constant, the last ply counted
 //! without being played ([`count_moves`](super::count_moves)) and, where the replying side has
-//! only men that capture forward, the replies to the plain moves of the ply before counted
-//! from the parent's bitboards.
+//! only men, the replies to the plain moves of the ply before counted from the parent's
+//! bitboards (men that capture forward here, men that capture backward too in
+//! [`backward`](super::backward)).
 
-use super::backward::{backward_men, count_first_hops, going_on, men_captures};
+use super::backward::backward_men;
 use super::children::{capture_children, children, quiet_children};
 use super::count::{count_moves_of, man_captures_from};
 use super::precedence::best_man_captures;
@@ -74,7 +75,7 @@ fn replies<P: Params, const WHITE: bool, const BLACK: bool>(
         if simple_men::<P>() && unranked && mover_kings_safe && pos.kings(them).is_empty() {
             n += quiet_replies::<P, WHITE, BLACK>(pos);
         } else if backward_men::<P>() && pos.kings(them).is_empty() {
-            n += quiet_replies_backward::<P, WHITE, BLACK>(pos, scratch);
+            n += super::backward::quiet_replies::<P, WHITE, BLACK>(pos, scratch);
         } else {
             quiet_children::<P, WHITE>(pos, &mut count);
         }
@@ -166,151 +167,6 @@ fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(pos: &Position
                 if captures == 0 || !P::COMPULSORY {
                     n += before + steps(king) - steps(to);
                 }
-            }
-        }
-    }
-    n
-}
-
-/// The legal replies to every plain move of `pos` (white to move when `WHITE`), summed, where
-/// the replying side has only men, which capture backward too ([`backward_men`]); `scratch`
-/// is working storage.
-///
-/// Where the replier cannot capture before the move, a plain move from `from` to `to` gives
-/// it a capture only by a first hop over the piece on `to`, or onto `from`. A move that gives
-/// none leaves the replier its plain moves, counted from the parent's bitboards as in
-/// [`quiet_replies`]; one whose new first hops all end there gives it one move each (all take
-/// one piece); after the others, those first hops are walked on the parent's bitboards with
-/// the two squares flipped ([`count_first_hops`]). Where the replier can capture already,
-/// its captures after each move are counted on those bitboards too ([`men_captures`]); the
-/// kings' moves are played and their replies counted.
-///
-/// Whether a new first hop may go on is read from the parent's bitboards: from its landing a
-/// second hop never takes the piece on `to` or lands on `from` or on the replier's own
-/// square (each of those would need the step straight back), except the hop over the man
-/// that moved when the first lands on `from`, which looks at the square beyond `to`.
-#[inline(always)]
-fn quiet_replies_backward<P: Params, const WHITE: bool, const BLACK: bool>(
-    pos: &Position,
-    scratch: &mut MoveList,
-) -> u64 {
-    let us = super::color::<WHITE>();
-    let own = pos.pieces(us);
-    let theirs = pos.pieces(!us);
-    let empty = pos.empty();
-    let mut n = 0;
-    let count = |scratch: &mut MoveList, from: Square, to: Square| {
-        count_moves_of::<P, BLACK>(&pos.after_plain(from, to), scratch) as u64
-    };
-    // The squares the replier's men would jump, in each of its directions (`Direction::ALL`
-    // order; raw shifts, each met by a set of real squares).
-    let over = Direction::ALL.map(|e| theirs.shift_raw(e));
-    // Whether the replier can capture right now.
-    let threatened = (0..4).any(|k| {
-        let e = Direction::ALL[k];
-        (over[k] & own & empty.shift_raw(opposite(e))).any()
-    });
-    let [e0, e1] = forward_of::<BLACK>();
-    let steps0 = theirs.shift_raw(e0);
-    let steps1 = theirs.shift_raw(e1);
-    let before = ((steps0 & empty).count() + (steps1 & empty).count()) as u64;
-    // The replier's plain moves after the step from `from` to `to`.
-    let plain_after = |from: Square, to: Square| {
-        before + u64::from(steps0.contains(from)) + u64::from(steps1.contains(from))
-            - u64::from(steps0.contains(to))
-            - u64::from(steps1.contains(to))
-    };
-    if threatened {
-        // The replier's captures after each step, on the parent's bitboards with the two
-        // squares flipped (it has men only).
-        for dir in forward_of::<WHITE>() {
-            for to in pos.men(us).shift(dir) & empty {
-                let from = back(to, dir);
-                let moved = from.bb() | to.bb();
-                scratch.clear();
-                let (captures, _) = men_captures::<P>(theirs, own ^ moved, empty ^ moved, scratch);
-                n += if captures > 0 {
-                    captures as u64
-                } else {
-                    plain_after(from, to)
-                };
-            }
-        }
-    } else {
-        // For a first hop in each direction, the landings a second hop can be made from.
-        let again = going_on::<P>(own, empty);
-        // In each direction `e`, as sets of `to` or `from`, whatever the step's direction:
-        // the pieces on `to` that could be jumped to an empty square beyond, those of them
-        // after which the capture goes on, the squares `from` a jump over a piece next to it
-        // would land on, and those of them from which it goes on (but over the man that
-        // moved).
-        let mut parts = [(Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY); 4];
-        for (k, e) in Direction::ALL.into_iter().enumerate() {
-            let over_empty = over[k] & empty.shift_raw(opposite(e));
-            let going = again[k].shift(opposite(e));
-            parts[k] = (over_empty, going, (over[k] & own).shift(e));
-        }
-        for dir in forward_of::<WHITE>() {
-            let targets = pos.men(us).shift(dir) & empty;
-            // Whether the man that moved may be jumped from `from` on.
-            let beyond_to = empty.shift_raw(opposite(dir));
-            let mut goes_on = Bitboard::EMPTY;
-            let mut news = [Bitboard::EMPTY; 8];
-            for (k, e) in Direction::ALL.into_iter().enumerate() {
-                let (over_empty, going, beyond_own) = parts[k];
-                // Over the man on `to`, landing beyond it (on `from` when head on).
-                let over_moved = targets
-                    & if e == opposite(dir) {
-                        over[k]
-                    } else {
-                        over_empty
-                    };
-                // Over a piece next to `from`, landing there; it may go on over the man
-                // that moved, too.
-                let onto_left = targets & beyond_own.shift(dir);
-                goes_on |= (over_moved & going) | (onto_left & (again[k].shift(dir) | beyond_to));
-                news[2 * k] = over_moved;
-                news[2 * k + 1] = onto_left;
-            }
-            let mut captured = Bitboard::EMPTY;
-            for hops in news {
-                n += u64::from((hops & !goes_on).count());
-                captured |= hops;
-            }
-            // The steps after which a new capture may go on: the replier's captures are
-            // its new first hops (it had none before), walked on the board after the step.
-            for to in goes_on {
-                let from = back(to, dir);
-                let mut firsts = [(from, from, from); 8];
-                let mut found = 0;
-                for (k, e) in Direction::ALL.into_iter().enumerate() {
-                    if news[2 * k].contains(to) {
-                        let land = Square::from_bit_unchecked((to.bit() as i8 + e.delta()) as u8);
-                        firsts[found] = (back(to, e), to, land);
-                        found += 1;
-                    }
-                    if news[2 * k + 1].contains(to) {
-                        let over = back(from, e);
-                        firsts[found] = (back(over, e), over, from);
-                        found += 1;
-                    }
-                }
-                let moved = from.bb() | to.bb();
-                n += count_first_hops::<P>(&firsts[..found], own ^ moved, empty ^ moved, scratch)
-                    as u64;
-            }
-            let plain = targets & !captured;
-            let froms = plain.shift_raw(opposite(dir));
-            n += before * u64::from(plain.count())
-                + u64::from((froms & steps0).count() + (froms & steps1).count())
-                - u64::from((plain & steps0).count() + (plain & steps1).count());
-        }
-    }
-    let occ = pos.occupied();
-    for king in pos.kings(us) {
-        for dir in Direction::ALL {
-            for to in king_targets::<P>(king, dir, occ) {
-                n += count(scratch, king, to);
             }
         }
     }
