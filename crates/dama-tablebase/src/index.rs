@@ -369,6 +369,19 @@ impl Class {
         sum
     }
 
+    /// The positions of a slice with their entries within it (`local`), in order; none when
+    /// its men overlap, and wasted entries left out.
+    pub fn slice_positions(&self, slice: u64) -> impl Iterator<Item = (u64, Position)> + '_ {
+        let men = self.slice_men(slice);
+        (0..if men.is_some() { self.slice_len() } else { 0 }).filter_map(move |local| {
+            let (white_men, black_men) = men?;
+            let pos = self
+                .parts_in_slice(white_men, black_men, local)?
+                .position()?;
+            Some((local, pos))
+        })
+    }
+
     /// The parts of the entry `index`, `None` for a wasted entry.
     pub fn parts(&self, index: u64) -> Option<Parts> {
         let slice = index / self.slice_len();

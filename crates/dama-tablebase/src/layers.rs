@@ -285,19 +285,10 @@ pub fn verify_layered<R: TableRules>(
     let counts: Vec<u64> = (0..class.slices())
         .into_par_iter()
         .map(|slice| -> Result<u64, VerifyError> {
-            let Some((wm, bm)) = class.slice_men(slice) else {
-                return Ok(0);
-            };
             let mut moves = MoveList::new();
             let mut children = Vec::new();
             let mut checked = 0;
-            for local in 0..slice_len {
-                let Some(pos) = class
-                    .parts_in_slice(wm, bm, local)
-                    .and_then(|p| p.position())
-                else {
-                    continue;
-                };
+            for (local, pos) in class.slice_positions(slice) {
                 children.clear();
                 let n = node::<R>(tables, &class, layers, &pos, &mut moves, &mut children)?;
                 let index = (slice * slice_len + local) as usize;

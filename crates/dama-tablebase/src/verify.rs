@@ -92,19 +92,10 @@ pub fn verify_class<R: TableRules>(tables: &Tables, m: Material) -> Result<u64, 
     let counts: Vec<u64> = (0..class.slices())
         .into_par_iter()
         .map(|slice| -> Result<u64, VerifyError> {
-            let Some((wm, bm)) = class.slice_men(slice) else {
-                return Ok(0);
-            };
             let mut moves = MoveList::new();
             let mut found = Vec::with_capacity(len as usize);
             let mut cap = 0;
-            for local in 0..len {
-                let Some(pos) = class
-                    .parts_in_slice(wm, bm, local)
-                    .and_then(|p| p.position())
-                else {
-                    continue;
-                };
+            for (local, pos) in class.slice_positions(slice) {
                 let v = from_children::<R>(tables, &class, &current, &pos, &mut moves)?;
                 let budget = fresh_budget::<R>(&pos);
                 cap = cap.max(if budget == UNLIMITED {
