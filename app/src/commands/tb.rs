@@ -1,5 +1,6 @@
 //! `dama tb build|probe|info|verify`: the arguments and what they print.
 
+use dama_core::BoardRules;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -7,7 +8,7 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 
-use dama_core::{RuleSet, Rules, with_rules};
+use dama_core::{RuleSet, with_rules};
 use dama_tablebase::TableRules;
 use dama_tablebase::directory::{
     BuildEvent, DirError, OneBuilt, build_dir_at, valid_positions, verify_dir,

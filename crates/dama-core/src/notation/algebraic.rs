@@ -228,7 +228,7 @@ pub fn parse(text: &str, pos: &Position, legal: &[Move]) -> Result<Move, ParseEr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Czech, MoveList, Rules, fen};
+    use crate::{BoardRules, Czech, MoveList, fen};
 
     fn try_parse(fen_text: &str, text: &str) -> Result<String, ParseError> {
         let pos = fen::parse(fen_text).unwrap();

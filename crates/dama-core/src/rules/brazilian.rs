@@ -9,7 +9,7 @@
 //! `docs/rules.md`.
 
 use super::generate::{self, KingLanding, LastRow, Params, Precedence};
-use super::{DrawCounters, DrawReason, RuleSetInfo, Rules, material};
+use super::{BoardRules, DrawCounters, DrawReason, RuleSetInfo, material};
 use crate::Position;
 use crate::notation::Notation;
 
@@ -37,6 +37,7 @@ pub const THREE_PIECE_PLIES: u16 = 32;
 pub const TWO_PIECE_PLIES: u16 = 10;
 
 impl Params for Brazilian {
+    type Board = crate::Board8;
     const COMPULSORY: bool = true;
     const KING_PRIORITY: bool = false;
     const MAX_HOPS: usize = usize::MAX;
@@ -64,7 +65,7 @@ pub(super) fn lone_king_limit(pos: &Position) -> Option<u16> {
     }
 }
 
-impl Rules for Brazilian {
+impl BoardRules for Brazilian {
     const INFO: RuleSetInfo = INFO;
     const REPETITION_DRAW: bool = true;
 

@@ -87,7 +87,7 @@ macro_rules! __define_rule_sets {
             /// The constants of the rule set.
             pub const fn info(self) -> &'static RuleSetInfo {
                 match self {
-                    $( RuleSet::$variant => &<$ty as $crate::Rules>::INFO, )*
+                    $( RuleSet::$variant => &<$ty as $crate::rules::BoardRules>::INFO, )*
                 }
             }
         }
