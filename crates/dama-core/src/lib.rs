@@ -8,7 +8,7 @@
 //! [`MoveList`]. A [`Game`](game::Game) keeps the history, the draw counts and the result.
 //!
 //! ```
-//! use dama_core::{Czech, MoveList, Position, Rules};
+//! use dama_core::{BoardRules, Czech, MoveList, Position};
 //!
 //! let pos = Position::initial();
 //! let mut moves = MoveList::new();
