@@ -56,8 +56,8 @@ pub trait Board:
     /// The rows of men each side has at the start: 3 on 8×8, 4 on 10×10.
     const START_ROWS: u8 = (Self::SIZE - 2) / 2;
 
-    /// Whether FEN names the squares by number (`W:W31-50:B1-20`, the international custom)
-    /// rather than algebraically (`W:Wa1,c1:Bb8`, as on 8×8).
+    /// Whether squares are named by number (`28`; FEN `W:W31-50:B1-20`, moves `32-28`: the
+    /// international custom) rather than algebraically (`c3`; FEN `W:Wa1,c1:Bb8`, as on 8×8).
     const NUMBERED: bool;
 
     /// A path with every entry `sq`.

@@ -171,11 +171,7 @@ pub fn write<B: Board>(pos: &PositionOn<B>) -> String {
             if pos.all_kings().contains(sq) {
                 text.push('K');
             }
-            if B::NUMBERED {
-                let _ = write!(text, "{}", sq.number());
-            } else {
-                let _ = write!(text, "{sq}");
-            }
+            let _ = write!(text, "{sq}");
         }
     }
     text

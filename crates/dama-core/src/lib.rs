@@ -42,7 +42,7 @@ pub use board::{Board, Board8, Board10};
 pub use mv::{Move, MoveList, MoveListOn, MoveOn};
 pub use position::{Color, Piece, Position, PositionOn, Role};
 pub use rules::{
-    BoardRules, Brazilian, Czech, DrawReason, English, House, Italian, Pool, RuleSet, RuleSetInfo,
-    Rules, Russian, Spanish, SpanishOfficial, Thai,
+    BoardRules, Brazilian, Czech, DrawReason, English, House, International, Italian, Pool,
+    RuleSet, RuleSetInfo, Rules, Russian, Spanish, SpanishOfficial, Thai,
 };
 pub use square::{Direction, Square, SquareOn};

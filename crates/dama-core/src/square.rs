@@ -237,9 +237,14 @@ impl Square {
 }
 
 impl<B: Board> fmt::Display for SquareOn<B> {
-    /// The algebraic name, e.g. `c3` (`j10` on 10×10).
+    /// The square's name: algebraic on 8×8 (`c3`), its number on a numbered board (10×10:
+    /// `28`, see [`Board::NUMBERED`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+        if B::NUMBERED {
+            write!(f, "{}", self.number())
+        } else {
+            write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+        }
     }
 }
 

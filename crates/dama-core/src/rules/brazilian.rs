@@ -51,7 +51,7 @@ impl Params for Brazilian {
 
 /// The FMJD small-ending counts: a lone king against three pieces (at least one a king) is
 /// drawn after sixteen moves each, against two pieces or one (with a king) after five.
-pub(super) fn lone_king_limit(pos: &Position) -> Option<u16> {
+pub(super) fn lone_king_limit<B: crate::Board>(pos: &crate::PositionOn<B>) -> Option<u16> {
     let [wm, wk, bm, bk] = material(pos);
     let strong = match ((wm, wk), (bm, bk)) {
         (s, (0, 1)) => s,
@@ -62,6 +62,18 @@ pub(super) fn lone_king_limit(pos: &Position) -> Option<u16> {
         (0, 3) | (1, 2) | (2, 1) => Some(THREE_PIECE_PLIES),
         (0, 1) | (0, 2) | (1, 1) => Some(TWO_PIECE_PLIES),
         _ => None,
+    }
+}
+
+/// The FMJD's counted draws: a small ending's count ran out ([`lone_king_limit`]), or
+/// twenty-five moves each with only kings moved and nothing taken.
+pub(super) fn fmjd_counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
+    if counters.ending.is_some_and(|e| e.plies >= e.limit) {
+        Some(DrawReason::KingEnding)
+    } else if counters.quiet_plies >= NO_PROGRESS_PLIES {
+        Some(DrawReason::NoProgress)
+    } else {
+        None
     }
 }
 
@@ -76,12 +88,6 @@ impl BoardRules for Brazilian {
     }
 
     fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
-        if counters.ending.is_some_and(|e| e.plies >= e.limit) {
-            Some(DrawReason::KingEnding)
-        } else if counters.quiet_plies >= NO_PROGRESS_PLIES {
-            Some(DrawReason::NoProgress)
-        } else {
-            None
-        }
+        fmjd_counters_draw(counters)
     }
 }
