@@ -62,7 +62,7 @@ impl<B: Board> BitboardOn<B> {
     /// [`SquareOn::bit`] is `i`): ghost bits and bits beyond the board are dropped.
     #[inline]
     pub const fn from_bits_truncate(bits: u64) -> Self {
-        BitboardOn(bits & all_bits::<B>(), PhantomData)
+        BitboardOn(bits & Self::ALL.0, PhantomData)
     }
 
     /// The set with exactly `bits`, which must hold playable squares only (a subset of
@@ -70,7 +70,7 @@ impl<B: Board> BitboardOn<B> {
     #[inline(always)]
     pub(crate) const fn from_bits_unchecked(bits: u64) -> Self {
         debug_assert!(
-            bits & !all_bits::<B>() == 0,
+            bits & !Self::ALL.0 == 0,
             "a bitboard with ghost or off-board bits"
         );
         BitboardOn(bits, PhantomData)
@@ -141,7 +141,7 @@ impl<B: Board> BitboardOn<B> {
     /// Every square moved one step in `dir`; squares that would leave the board vanish.
     #[inline]
     pub const fn shift(self, dir: Direction) -> Self {
-        BitboardOn(self.shift_raw(dir).0 & all_bits::<B>(), PhantomData)
+        BitboardOn(self.shift_raw(dir).0 & Self::ALL.0, PhantomData)
     }
 
     /// Every square moved one step in `dir`, without dropping the squares that leave the
@@ -300,7 +300,7 @@ impl<B: Board> Not for BitboardOn<B> {
     /// The playable squares not in the set.
     #[inline]
     fn not(self) -> Self {
-        BitboardOn(!self.0 & all_bits::<B>(), PhantomData)
+        BitboardOn(!self.0 & Self::ALL.0, PhantomData)
     }
 }
 
