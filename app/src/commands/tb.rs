@@ -246,7 +246,9 @@ pub fn run(opts: &crate::cli::Options, args: &TbArgs, out: &mut impl Write) -> R
             Ok(())
         }
         TbAction::Info => {
-            let sets: Vec<RuleSet> = opts.rules.map_or(RuleSet::ALL.to_vec(), |r| vec![r]);
+            let sets: Vec<RuleSet> = opts
+                .rules
+                .map_or(RuleSet::ALL.to_vec(), |_| vec![opts.rules()]);
             info(&base, &sets, out)
         }
         TbAction::Verify { pieces, threads } => in_pool(

@@ -32,7 +32,7 @@ pub struct International;
 /// The constants that identify the rule set.
 pub const INFO: RuleSetInfo = RuleSetInfo {
     name: "international",
-    summary: "international draughts (FMJD), 10x10",
+    summary: "the FMJD's game on the 10x10 board",
     pdn_game_type: 20,
     pdn_variant: None,
     lang: "en",

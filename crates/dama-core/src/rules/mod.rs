@@ -34,13 +34,14 @@ pub use house::House;
 pub use international::International;
 pub use italian::Italian;
 pub use pool::Pool;
-pub use registry::{RuleSet, RuleSetInfo, UnknownRuleSet};
+pub use registry::{RuleSet, RuleSetInfo, UnknownRuleSet, UnknownVariant, Variant};
 pub use russian::Russian;
 pub use spanish::Spanish;
 pub use spanish_official::SpanishOfficial;
 pub use thai::Thai;
 
 use crate::board::{Board, Board8};
+use crate::fen::FenError;
 use crate::mv::{MoveListOn, MoveOn};
 use crate::position::PositionOn;
 
@@ -170,6 +171,21 @@ pub trait BoardRules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'stati
     /// `moves_from_params!`, [`generate::start_position`]).
     fn start() -> PositionOn<Self::Board> {
         PositionOn::initial()
+    }
+
+    /// Reads a position from FEN as the rule set numbers its board. By default
+    /// [`crate::fen::parse_on`] (algebraic squares or numbers); the 8×8 sets of the shared
+    /// generator read their own numbering (`moves_from_params!`,
+    /// [`crate::notation::fen_for::parse`]).
+    fn parse_fen(text: &str) -> Result<PositionOn<Self::Board>, FenError<Self::Board>> {
+        crate::fen::parse_on(text)
+    }
+
+    /// A move as the rule set writes it. By default the squares' names
+    /// ([`crate::notation::algebraic::write`]: `c3-d4` on 8×8, `32-28` and `28x19x10` on
+    /// 10×10); the 8×8 sets of the shared generator write their [`RuleSetInfo::notation`].
+    fn write_move(mv: &MoveOn<Self::Board>) -> String {
+        crate::notation::algebraic::write(mv)
     }
 
     /// Fills `moves` with the legal moves of the side to move (clearing it first).

@@ -32,8 +32,8 @@ use precedence::RankedSink;
 /// The move methods of [`Rules`](crate::Rules) for a rule set whose moves are exactly the
 /// shared generator's under its own [`Params`]: `legal_moves` ([`legal_moves`]),
 /// `legal_captures` ([`legal_captures`]), `count_legal_moves` ([`count_moves`]),
-/// `count_leaves` ([`perft`]), and the start position its `Params` describe (`start`,
-/// [`start_position`]). Written inside `impl Rules for X { … }`; a rule set that
+/// `count_leaves` ([`perft`]), the start position its `Params` describe (`start`,
+/// [`start_position`]), and its FEN and moves in its own notation (`parse_fen`, `write_move`). Written inside `impl Rules for X { … }`; a rule set that
 /// filters the generator's moves (say, by a majority rule) writes its own `legal_moves`
 /// instead and keeps the other three by default.
 #[macro_export]
@@ -71,6 +71,16 @@ macro_rules! moves_from_params {
 
         fn start() -> $crate::PositionOn<Self::Board> {
             $crate::rules::generate::start_position::<Self>()
+        }
+
+        fn parse_fen(
+            text: &str,
+        ) -> Result<$crate::PositionOn<Self::Board>, $crate::fen::FenError<Self::Board>> {
+            $crate::notation::fen_for::parse::<Self>(text)
+        }
+
+        fn write_move(mv: &$crate::MoveOn<Self::Board>) -> String {
+            <Self as $crate::rules::BoardRules>::INFO.notation.write(mv)
         }
     };
 }
