@@ -867,9 +867,12 @@ fn push_square(out: &mut Vec<u8>, square: u8) {
 /// blanks to `width` if `pad`.
 fn push_text(out: &mut Vec<u8>, text: &str, width: usize, pad: bool) {
     let start = out.len();
-    out.extend(text.chars().take(width).map(|c| match u8::try_from(c) {
-        Ok(b @ 1..=127) => b,
-        _ => b'?',
+    out.extend(text.chars().take(width).map(|c| {
+        if ('\u{1}'..='\u{7f}').contains(&c) {
+            c as u8
+        } else {
+            b'?'
+        }
     }));
     if pad {
         out.resize(start + width, b' ');

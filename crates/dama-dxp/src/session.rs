@@ -276,21 +276,18 @@ pub fn run_initiator<S: Read + Write, P: DxpPlayer>(
     })?;
     s.log(format!("sent GAMEREQ, playing {my_colour:?}"));
     let expected = "GAMEACC";
-    loop {
-        match s.next(expected)? {
-            Incoming::Message(Message::GameAcc {
-                follower_name,
-                acceptance,
-            }) => {
-                s.log(format!("GAMEACC from {follower_name:?}: {acceptance:?}"));
-                s.report.opponent_name = Some(follower_name);
-                if acceptance != AcceptCode::Accept {
-                    return Ok(s.finish(EndCause::TheyDeclined { code: acceptance }));
-                }
-                break;
+    match s.next(expected)? {
+        Incoming::Message(Message::GameAcc {
+            follower_name,
+            acceptance,
+        }) => {
+            s.log(format!("GAMEACC from {follower_name:?}: {acceptance:?}"));
+            s.report.opponent_name = Some(follower_name);
+            if acceptance != AcceptCode::Accept {
+                return Ok(s.finish(EndCause::TheyDeclined { code: acceptance }));
             }
-            other => return s.on_other(other, expected),
         }
+        other => return s.on_other(other, expected),
     }
     s.play(my_colour, &options.start)
 }
@@ -305,45 +302,43 @@ pub fn run_follower<S: Read + Write, P: DxpPlayer>(
 ) -> Result<SessionReport, SessionError> {
     let mut s = Session::new(stream, player, options, Role::Follower);
     let expected = "GAMEREQ";
-    let (my_colour, start) = loop {
-        match s.next(expected)? {
-            Incoming::Message(Message::GameReq {
-                version,
-                initiator_name,
-                follower_colour,
-                minutes,
-                moves,
-                start,
-            }) => {
-                s.log(format!(
+    let (my_colour, start) = match s.next(expected)? {
+        Incoming::Message(Message::GameReq {
+            version,
+            initiator_name,
+            follower_colour,
+            minutes,
+            moves,
+            start,
+        }) => {
+            s.log(format!(
                     "GAMEREQ from {initiator_name:?}: version {version:02}, we play {follower_colour:?}, {minutes} minutes, {moves} moves"
                 ));
-                s.report.opponent_name = Some(initiator_name);
-                s.report.my_colour = Some(follower_colour);
-                let refusal = if version != PROTOCOL_VERSION {
-                    Some((
-                        AcceptCode::VersionMismatch,
-                        format!("protocol version {version:02}, expected {PROTOCOL_VERSION:02}"),
-                    ))
-                } else {
-                    s.player
-                        .new_game(&start, follower_colour)
-                        .err()
-                        .map(|why| (AcceptCode::DeclineThisGame, why))
-                };
-                let acceptance = refusal.as_ref().map_or(AcceptCode::Accept, |r| r.0);
-                s.send(&Message::GameAcc {
-                    follower_name: options.name.clone(),
-                    acceptance,
-                })?;
-                if let Some((code, why)) = refusal {
-                    s.log(format!("declined the game ({code:?}): {why}"));
-                    return Ok(s.finish(EndCause::WeDeclined { code, why }));
-                }
-                break (follower_colour, start);
+            s.report.opponent_name = Some(initiator_name);
+            s.report.my_colour = Some(follower_colour);
+            let refusal = if version != PROTOCOL_VERSION {
+                Some((
+                    AcceptCode::VersionMismatch,
+                    format!("protocol version {version:02}, expected {PROTOCOL_VERSION:02}"),
+                ))
+            } else {
+                s.player
+                    .new_game(&start, follower_colour)
+                    .err()
+                    .map(|why| (AcceptCode::DeclineThisGame, why))
+            };
+            let acceptance = refusal.as_ref().map_or(AcceptCode::Accept, |r| r.0);
+            s.send(&Message::GameAcc {
+                follower_name: options.name.clone(),
+                acceptance,
+            })?;
+            if let Some((code, why)) = refusal {
+                s.log(format!("declined the game ({code:?}): {why}"));
+                return Ok(s.finish(EndCause::WeDeclined { code, why }));
             }
-            other => return s.on_other(other, expected),
+            (follower_colour, start)
         }
+        other => return s.on_other(other, expected),
     };
     s.play(my_colour, &start)
 }
