@@ -29,6 +29,11 @@
 //! A position is 50 characters, square 1 first: `e` empty, `w`/`z` white/black man, `W`/`Z`
 //! white/black king.
 //!
+//! The GAMEACC, MOVE, GAMEEND and CHAT examples are the original protocol text's; the GAMEREQ,
+//! BACKREQ and BACKACC examples are from pydraughts' comments (the original's GAMEREQ example
+//! and its BACKREQ/BACKACC pages were not available to read). The tests check all of them
+//! byte for byte, and a GAMEREQ with a position built from the layout.
+//!
 //! # Game flow
 //!
 //! The initiator sends GAMEREQ, the follower answers GAMEACC. Then MOVEs alternate strictly,
@@ -36,7 +41,10 @@
 //! sending GAMEEND *on its turn*, instead of a MOVE; the other side acknowledges with a
 //! GAMEEND of reason `0`. CHAT may come at any time; BACKREQ asks to go back to a move and is
 //! answered with BACKACC. [`run_initiator`] and [`run_follower`] play one game each and return
-//! a [`SessionReport`].
+//! a [`SessionReport`]. Give the stream a read timeout (`TcpStream::set_read_timeout`): a
+//! session waits for the peer's messages, and without a timeout a silent peer that keeps the
+//! connection open makes it wait forever; with one, the wait ends in
+//! [`SessionError::Timeout`].
 //!
 //! # Decisions
 //!

@@ -207,3 +207,74 @@ fn tcp_socket_read_timeout_is_a_timeout_error() {
     drop(server);
     assert!(r.read_message().unwrap().is_none());
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn arb_message() -> impl Strategy<Value = Message> {
+        prop_oneof![
+            "[\x01-\x7f]{0,126}".prop_map(Message::Chat),
+            (
+                0u16..10000,
+                1u8..=50,
+                1u8..=50,
+                prop::collection::vec(1u8..=50, 0..=20)
+            )
+                .prop_map(|(seconds, from, to, captured)| Message::Move {
+                    seconds,
+                    from,
+                    to,
+                    captured
+                }),
+            Just(e00()),
+        ]
+    }
+
+    proptest! {
+        /// Messages written one after another read back the same, however the bytes are cut
+        /// into reads.
+        #[test]
+        fn any_chunking_reads_back_the_messages(
+            messages in prop::collection::vec(arb_message(), 0..8),
+            cuts in prop::collection::vec(any::<prop::sample::Index>(), 0..12),
+        ) {
+            let mut bytes = Vec::new();
+            for m in &messages {
+                write_message(&mut bytes, m).unwrap();
+            }
+            let mut cuts: Vec<usize> = cuts.iter().map(|c| c.index(bytes.len() + 1)).collect();
+            cuts.push(0);
+            cuts.push(bytes.len());
+            cuts.sort_unstable();
+            // An empty read would mean end of stream: only non-empty chunks.
+            let chunks: Vec<&[u8]> = cuts.windows(2).map(|w| &bytes[w[0]..w[1]]).filter(|c| !c.is_empty()).collect();
+            let mut r = MessageReader::new(Chunks::new(&chunks));
+            for m in &messages {
+                prop_assert_eq!(r.read_message().unwrap(), Some(m.clone()));
+            }
+            prop_assert!(r.read_message().unwrap().is_none());
+        }
+
+        /// Arbitrary bytes never make the reader panic or loop: every call either gives a
+        /// frame within the bound, an error, or the end.
+        #[test]
+        fn arbitrary_bytes_end_in_bounded_frames(
+            bytes in prop::collection::vec(prop_oneof![Just(0u8), any::<u8>()], 0..2000),
+            max_len in 1usize..64,
+        ) {
+            let mut r = MessageReader::with_max_len(Chunks::new(&[&bytes]), max_len);
+            let mut calls = 0;
+            loop {
+                calls += 1;
+                prop_assert!(calls <= bytes.len() + 2);
+                match r.read_frame() {
+                    Ok(Some(frame)) => prop_assert!(frame.len() <= max_len && !frame.contains(&0)),
+                    Ok(None) | Err(FrameError::ClosedMidMessage { .. }) => break,
+                    Err(FrameError::TooLong { .. } | FrameError::Malformed { .. }) => {}
+                    Err(e) => prop_assert!(false, "unexpected error {e}"),
+                }
+            }
+        }
+    }
+}
