@@ -27,7 +27,8 @@ pub enum FrameError {
     /// reports). Bytes already read are kept; a later call goes on from them.
     #[error("timed out waiting for a message")]
     Timeout,
-    /// The stream ended inside a message, after this many bytes of it.
+    /// The stream ended inside a message, after this many bytes of it (0 when it ended while
+    /// the rest of an over-long message was being skipped).
     #[error("stream closed in the middle of a message ({bytes} bytes without a NUL)")]
     ClosedMidMessage {
         /// Bytes of the unfinished message.

@@ -85,6 +85,10 @@
 //!   illegal move, where the game cannot go on. The reason sent is `1`, `2` or `3` from the
 //!   player's [`Outcome`] when the game is over by the rules, `1` when the player has no move,
 //!   and `0` otherwise; an acknowledgement always has reason `0`.
+//! - **Waiting for the acknowledging GAMEEND** ends at the first GAMEEND, at the end of the
+//!   stream, at a timeout or after 64 other messages (which are ignored), and
+//!   [`SessionReport::acknowledged`] says whether it came. A GAMEEND received where a GAMEREQ,
+//!   GAMEACC or MOVE was awaited is acknowledged at once.
 //! - **Time and move limits** of GAMEREQ are passed on but not enforced, and the MOVE time is
 //!   the wall-clock seconds the player took (informational, as the original says).
 //! - **One game per call.** The original lets the initiator start game after game on one

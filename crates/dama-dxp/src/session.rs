@@ -116,7 +116,8 @@ pub struct SessionOptions {
     pub moves: u16,
     /// Initiator only: the starting position.
     pub start: Start,
-    /// The stop code of the GAMEEND messages this side sends.
+    /// The stop code of the GAMEEND messages this side sends (default `1`, stop entirely,
+    /// since a session plays one game).
     pub stop: StopCode,
     /// Also print each log line to standard error.
     pub verbose: bool,
