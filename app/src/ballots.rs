@@ -232,7 +232,7 @@ mod tests {
         assert_eq!(
             parse::<English>("  # a comment\n   \n9-13\n"),
             Ok(vec![Opening {
-                start: <English as dama_core::Rules>::start(),
+                start: <English as dama_core::BoardRules>::start(),
                 moves: vec!["9-13".into()],
             }])
         );

@@ -20,10 +20,10 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 pub use commands::{analyze, game_from_moves, moves, perft, start_position};
 
 pub use crate::i18n::{Dialogue, Lang};
-use dama_core::RuleSet;
 use dama_core::fen::FenError;
 use dama_core::notation::Notation;
 use dama_core::text::join_or;
+use dama_core::{RuleSet, Variant};
 use dama_engine::Limits;
 
 /// The examples at the end of `dama --help` (after the moves of each rule set, which
@@ -244,6 +244,11 @@ impl Command {
         }
     }
 
+    /// Whether the subcommand works on the 10×10 board as well as on 8×8.
+    pub fn any_board(&self) -> bool {
+        matches!(self, Command::Perft(_) | Command::Moves)
+    }
+
     /// The global options this subcommand uses.
     fn uses(&self) -> &'static [Opt] {
         Command::uses_of(self.name())
@@ -357,7 +362,7 @@ impl Opt {
 pub struct Options {
     /// The rule set (the list comes from the registry, `rules/registry.rs`; default spanish).
     #[arg(long, global = true, value_parser = parse_rules, help = rules_help_text())]
-    pub rules: Option<RuleSet>,
+    pub rules: Option<Variant>,
     /// Start from this position (FEN, e.g. W:Wa1,c1,Kd4:Bb8,Ke5).
     #[arg(long, global = true, allow_hyphen_values = true)]
     pub fen: Option<String>,
@@ -451,9 +456,9 @@ pub struct Options {
     pub graph: Option<PathBuf>,
 }
 
-fn parse_rules(text: &str) -> Result<RuleSet, String> {
+fn parse_rules(text: &str) -> Result<Variant, String> {
     text.parse()
-        .map_err(|e: dama_core::rules::UnknownRuleSet| e.to_string())
+        .map_err(|e: dama_core::rules::UnknownVariant| e.to_string())
 }
 
 fn parse_movetime(text: &str) -> Result<u64, String> {
@@ -465,8 +470,14 @@ fn parse_movetime(text: &str) -> Result<u64, String> {
 }
 
 impl Options {
-    /// The rule set (default: spanish).
+    /// The 8×8 rule set (default: spanish). A 10×10 one is refused by [`Options::check`]
+    /// for every command that knows only 8×8, so those never see it.
     pub fn rules(&self) -> RuleSet {
+        self.variant().board8().unwrap_or_default()
+    }
+
+    /// The rule set of either board (default: spanish).
+    pub fn variant(&self) -> Variant {
         self.rules.unwrap_or_default()
     }
 
@@ -560,6 +571,14 @@ impl Options {
 
     /// Refuses an option that `command` would not use, and a value it cannot take.
     pub fn check(&self, command: &Command) -> Result<(), CliError> {
+        if self.variant().board8().is_none() && !command.any_board() {
+            return Err(CliError::Usage(format!(
+                "--rules {} is played on the 10x10 board, which 'dama {}' does not know yet \
+                 (it has: perft, moves)",
+                self.variant(),
+                command.name()
+            )));
+        }
         let uses = command.uses();
         if let Some(opt) = self.given().into_iter().find(|o| !uses.contains(o)) {
             return Err(CliError::Usage(format!(
@@ -674,8 +693,7 @@ pub enum PlayerKind {
 
 /// The help text of `--rules`: every rule set with its summary.
 pub fn rules_help_text() -> String {
-    let sets: Vec<String> = RuleSet::ALL
-        .iter()
+    let sets: Vec<String> = Variant::all()
         .map(|r| format!("{} ({})", r.name(), r.info().summary))
         .collect();
     format!("The rule set (default spanish): {}", join_or(&sets))
@@ -773,9 +791,9 @@ mod tests {
              ru for house, en for english, en for italian, es for spanish-official, en for brazilian, \
              en for pool, en for thai)"
         );
-        assert!(
-            rules_help_text().ends_with("pool (American pool checkers) or thai (Thai draughts)")
-        );
+        assert!(rules_help_text().ends_with(
+            "thai (Thai draughts) or international (the FMJD's game on the 10x10 board)"
+        ));
     }
 
     #[test]

@@ -199,7 +199,7 @@ impl Entry {
 /// first tags name (`GameType`, `Variant`), else the default.
 pub fn rules_for(opts: &Options, text: &str) -> RuleSet {
     match (opts.rules, pdn::game_of(text)) {
-        (Some(rules), _) => rules,
+        (Some(_), _) => opts.rules(),
         (None, Some(pdn::GameOf::RuleSet(rules))) => rules,
         (None, _) => RuleSet::default(),
     }

@@ -390,6 +390,7 @@ fn parse_for<R: Rules>(text: &str) -> Result<Book, BookError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dama_core::BoardRules;
 
     #[test]
     fn every_builtin_book_reads() {

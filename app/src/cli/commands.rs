@@ -1,12 +1,13 @@
 //! The subcommands that print machine-readable lines: `perft`, `moves` and `analyze`.
 
 use crate::engines::EngineSetup;
+use dama_core::BoardRules;
 use dama_engine::EngineRules;
 use std::io::{self, Write};
 use std::time::Instant;
 
 use super::{CliError, Options, PerftArgs};
-use dama_core::{MoveList, Position, Rules, with_rules};
+use dama_core::{MoveList, MoveListOn, Position, PositionOn, Rules, with_rules, with_variant};
 
 /// Below this move time `dama analyze` does not build the small endgame classes (0.3 s).
 const SMALL_TABLES_TIME: std::time::Duration = std::time::Duration::from_secs(1);
@@ -24,20 +25,31 @@ pub fn start_position(opts: &Options) -> Result<Position, CliError> {
     }
 }
 
-/// `dama perft`: one line per depth, or the divide of the last depth.
+/// The starting position the options ask for, on `R`'s board.
+fn start_on<R: BoardRules>(opts: &Options) -> Result<PositionOn<R::Board>, CliError> {
+    match &opts.fen {
+        // The same words as `CliError::Fen` gives on 8×8.
+        Some(text) => R::parse_fen(text).map_err(|e| CliError::Input(format!("bad FEN: {e}"))),
+        None => Ok(R::start()),
+    }
+}
+
+/// `dama perft`: one line per depth, or the divide of the last depth (either board).
 pub fn perft(
     opts: &Options,
     args: &PerftArgs,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<(), CliError> {
-    let pos = start_position(opts)?;
     let depth = opts.depth.unwrap_or(1).min(MAX_PERFT_DEPTH);
-    with_rules!(opts.rules(), R => perft_for::<R>(&pos, depth, args, out, err))
+    with_variant!(opts.variant(), R => {
+        let pos = start_on::<R>(opts)?;
+        perft_for::<R>(&pos, depth, args, out, err)
+    })
 }
 
-fn perft_for<R: EngineRules>(
-    pos: &Position,
+fn perft_for<R: BoardRules>(
+    pos: &PositionOn<R::Board>,
     depth: u32,
     args: &PerftArgs,
     out: &mut impl Write,
@@ -52,7 +64,7 @@ fn perft_for<R: EngineRules>(
         let mut lines: Vec<(String, u64)> =
             dama_core::perft::divide_parallel::<R>(pos, depth, threads)
                 .into_iter()
-                .map(|(mv, n)| (R::INFO.notation.write(&mv), n))
+                .map(|(mv, n)| (R::write_move(&mv), n))
                 .collect();
         lines.sort();
         for (mv, n) in &lines {
@@ -77,13 +89,13 @@ fn perft_for<R: EngineRules>(
     Ok(())
 }
 
-/// `dama moves`: every legal move, one per line, sorted as strings.
+/// `dama moves`: every legal move, one per line, sorted as strings (either board).
 pub fn moves(opts: &Options, out: &mut impl Write) -> Result<(), CliError> {
-    let pos = start_position(opts)?;
-    let mut list = MoveList::new();
-    let mut lines: Vec<String> = with_rules!(opts.rules(), R => {
+    let mut lines: Vec<String> = with_variant!(opts.variant(), R => {
+        let pos = start_on::<R>(opts)?;
+        let mut list = MoveListOn::new();
         R::legal_moves(&pos, &mut list);
-        list.iter().map(|mv| R::INFO.notation.write(mv)).collect()
+        list.iter().map(R::write_move).collect()
     });
     lines.sort();
     for line in lines {

@@ -1,5 +1,6 @@
 //! `dama tb build|probe|info|verify`: the arguments and what they print.
 
+use dama_core::BoardRules;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -7,7 +8,7 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 
-use dama_core::{RuleSet, Rules, with_rules};
+use dama_core::{RuleSet, with_rules};
 use dama_tablebase::TableRules;
 use dama_tablebase::directory::{
     BuildEvent, DirError, OneBuilt, build_dir_at, valid_positions, verify_dir,
@@ -245,7 +246,9 @@ pub fn run(opts: &crate::cli::Options, args: &TbArgs, out: &mut impl Write) -> R
             Ok(())
         }
         TbAction::Info => {
-            let sets: Vec<RuleSet> = opts.rules.map_or(RuleSet::ALL.to_vec(), |r| vec![r]);
+            let sets: Vec<RuleSet> = opts
+                .rules
+                .map_or(RuleSet::ALL.to_vec(), |_| vec![opts.rules()]);
             info(&base, &sets, out)
         }
         TbAction::Verify { pieces, threads } => in_pool(

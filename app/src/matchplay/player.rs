@@ -534,7 +534,7 @@ fn ask_command<R: EngineRules>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dama_core::Rules;
+    use dama_core::BoardRules;
 
     #[test]
     fn a_command_is_given_the_game_or_the_position() {

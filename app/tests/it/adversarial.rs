@@ -384,8 +384,13 @@ fn f7_a_wrapper_leaving_a_child_neither_stalls_nor_leaks() {
     assert!(r.stdout.contains("forfeits 0\n"), "{}", r.stdout);
     let sleeps = fs::read_to_string(dir.path().join("sleeps")).unwrap();
     assert!(sleeps.lines().count() >= 2);
+    // The referee signals the wrapper's process group before it exits; a signalled process
+    // dies when the scheduler next runs it, so on a loaded machine it may take a moment.
     for pid in sleeps.lines() {
-        assert!(!runs(pid), "sleep {pid} still runs");
+        assert!(
+            ends_within(pid, Duration::from_secs(10)),
+            "sleep {pid} still runs"
+        );
     }
 }
 

@@ -11,7 +11,7 @@ use dama::console::{Options, play};
 use dama::tui::{Event, Key};
 use dama_core::game::Game;
 use dama_core::pdn::{self, read_games};
-use dama_core::{English, Italian, RuleSet, Rules};
+use dama_core::{BoardRules, English, Italian, RuleSet};
 use dama_engine::EngineRules;
 
 use crate::tui_common;
@@ -139,7 +139,7 @@ fn an_english_game_from_ballot_1_transcript() {
 fn english_session(ballot: &Ballot, input: &str) -> String {
     let opts = Options {
         ballot: Some(ballot.clone()),
-        start: <English as Rules>::start(),
+        start: <English as BoardRules>::start(),
         ..Options::new(RuleSet::English)
     };
     let mut out = Vec::new();
@@ -169,11 +169,11 @@ fn a_saved_game_holds_the_ballots_moves_and_loads_back_the_same() {
         "{text}"
     );
     let record = pdn::read::<English>(&text).unwrap();
-    assert_eq!(*record.game.start(), <English as Rules>::start());
+    assert_eq!(*record.game.start(), <English as BoardRules>::start());
     let moves: Vec<String> = record
         .game
         .moves()
-        .map(|m| <English as Rules>::INFO.notation.write(m))
+        .map(|m| <English as BoardRules>::INFO.notation.write(m))
         .collect();
     assert_eq!(moves, ["9-13", "22-18", "10-14", "18x9", "5x14"]);
     // Loaded back, the same position; a loaded game is an ordinary one (its moves, the
@@ -213,7 +213,7 @@ fn the_engine_plays_on_from_the_ballot() {
     let ballot = ballots::ballot(RuleSet::English, 5).unwrap();
     let mut opts = Options {
         ballot: Some(ballot),
-        start: <English as Rules>::start(),
+        start: <English as BoardRules>::start(),
         white: dama::cli::PlayerKind::Engine,
         ..Options::new(RuleSet::English)
     };
@@ -254,7 +254,7 @@ fn the_tui_starts_after_the_ballot_and_keeps_it() {
     let written = |app: &dama::tui::App<English>| -> Vec<String> {
         app.game()
             .moves()
-            .map(|m| <English as Rules>::INFO.notation.write(m))
+            .map(|m| <English as BoardRules>::INFO.notation.write(m))
             .collect()
     };
     assert_eq!(written(&app), ["9-13", "21-17", "5-9"]);
@@ -396,10 +396,10 @@ fn a_match_from_the_ballots_plays_each_twice_with_colours_swapped() {
             .game
             .moves()
             .take(3)
-            .map(|m| <English as Rules>::INFO.notation.write(m))
+            .map(|m| <English as BoardRules>::INFO.notation.write(m))
             .collect();
         assert_eq!(&opening, ballot);
-        assert_eq!(*record.game.start(), <English as Rules>::start());
+        assert_eq!(*record.game.start(), <English as BoardRules>::start());
         let tag = |name: &str| crate::tag(&record.tags, name);
         assert!(["one", "two"].contains(&tag("Black").as_str()));
         assert_ne!(tag("Black"), tag("White"));

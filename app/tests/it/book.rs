@@ -8,7 +8,7 @@ use rayon::prelude::*;
 
 use dama::book::{self, Book, BookError};
 use dama_core::game::Game;
-use dama_core::{Czech, RuleSet, Rules};
+use dama_core::{BoardRules, Czech, RuleSet};
 use dama_engine::{Engine, Limits};
 
 const START: &str = "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8";

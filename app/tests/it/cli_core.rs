@@ -299,7 +299,7 @@ fn unknown_rule_sets_are_refused() {
         assert!(
             line.contains(
                 "unknown rule set 'klingon' (expected spanish, czech, russian, house, english, \
-                 italian, spanish-official, brazilian, pool or thai)"
+                 italian, spanish-official, brazilian, pool, thai or international)"
             ),
             "{line:?}"
         );
@@ -322,4 +322,45 @@ fn a_misspelt_option_gets_clap_tip() {
 fn a_zero_move_time_says_what_is_allowed() {
     let line = fails_with_usage(&["analyze", "--movetime", "0"]);
     assert!(line.contains("must be at least 1 ms"), "{line:?}");
+}
+
+#[test]
+fn international_perft_and_moves_on_the_10x10_board() {
+    assert_eq!(
+        stdout_of(&[
+            "perft",
+            "--rules",
+            "international",
+            "--depth",
+            "5",
+            "--threads",
+            "1"
+        ]),
+        "1 9\n2 81\n3 658\n4 4265\n5 27117\n"
+    );
+    assert_eq!(
+        stdout_of(&[
+            "moves",
+            "--rules",
+            "international",
+            "--fen",
+            "W:W28:BK22,K11,23,14"
+        ]),
+        "28x17x6\n28x19x10\n"
+    );
+    let refused = |args: &[&str]| {
+        let out = dama().args(args).output().expect("dama runs");
+        assert_eq!(out.status.code(), Some(2), "dama {args:?}");
+        assert!(out.stdout.is_empty());
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    assert_eq!(
+        refused(&["moves", "--rules", "international", "--fen", "W:W51:B1"]),
+        "dama: bad FEN: bad square '51': square number 51 is not in 1-50\n"
+    );
+    assert_eq!(
+        refused(&["analyze", "--rules", "international"]),
+        "dama: --rules international is played on the 10x10 board, which 'dama analyze' does \
+         not know yet (it has: perft, moves)\n"
+    );
 }

@@ -4,7 +4,7 @@
 use dama::cli::Lang;
 use dama::console::full::Command;
 use dama::console::{Options, play};
-use dama_core::{Czech, MoveList, Position, RuleSet, Rules, fen};
+use dama_core::{BoardRules, Czech, MoveList, Position, RuleSet, fen};
 use proptest::prelude::*;
 
 fn options(lang: Lang) -> Options {

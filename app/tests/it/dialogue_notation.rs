@@ -21,8 +21,8 @@ fn session(rules: RuleSet, lang: Lang, input: &str) -> String {
 fn written(rules: RuleSet, pos: &Position) -> (Vec<String>, String) {
     with_rules!(rules, R => {
         let mut moves = MoveList::new();
-        <R as dama_core::Rules>::legal_moves(pos, &mut moves);
-        let notation = <R as dama_core::Rules>::INFO.notation;
+        <R as dama_core::BoardRules>::legal_moves(pos, &mut moves);
+        let notation = <R as dama_core::BoardRules>::INFO.notation;
         let each = moves.iter().map(|m| notation.write(m)).collect();
         (each, notation.write_list(&moves))
     })
@@ -47,7 +47,7 @@ fn every_listed_move_is_read_back() {
                 "{rules} {lang:?}: the hint is one of {list}:\n{shown}"
             );
             let mut moves = MoveList::new();
-            with_rules!(rules, R => <R as dama_core::Rules>::legal_moves(&start, &mut moves));
+            with_rules!(rules, R => <R as dama_core::BoardRules>::legal_moves(&start, &mut moves));
             for (text, mv) in each.iter().zip(moves.iter()) {
                 // Typed back, the move is played: `moves` then lists the reply's moves.
                 let (_, replies) = written(rules, &start.after(mv));

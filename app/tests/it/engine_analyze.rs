@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 use dama_core::game::Game;
-use dama_core::{Czech, MoveList, Position, Rules};
+use dama_core::{BoardRules, Czech, MoveList, Position};
 
 fn dama() -> Command {
     Command::cargo_bin("dama").expect("the dama binary")

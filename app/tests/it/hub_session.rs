@@ -456,7 +456,7 @@ fn a_closed_output_ends_the_session() {
 
 #[test]
 fn go_think_plays_the_book_in_its_positions() {
-    use dama_core::Rules;
+    use dama_core::BoardRules;
     let mut hub = Hub::start(&["--rules", "russian"]);
     hub.send("init");
     assert_eq!(hub.until("ready"), ["ready"]);

@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 use dama::console::board_view;
 use dama_core::game::Game;
 use dama_core::notation::numeric;
-use dama_core::{Color, MoveList, Position, Rules, Spanish};
+use dama_core::{BoardRules, Color, MoveList, Position, Spanish};
 
 const WHITE: &str = "Mueven las blancas: ";
 const BLACK: &str = "Mueven las negras: ";

@@ -7,54 +7,49 @@
 //! [`Bitboard::ALL`] masks away.
 
 use std::fmt;
+use std::marker::PhantomData;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
-use crate::square::{Direction, Square};
+use crate::board::{Board, Board8, all_bits, is_ghost_of};
+use crate::square::{Direction, SquareOn};
 
-/// A set of playable squares.
+/// A set of playable squares of the board `B`.
 ///
-/// Its bits are always a subset of [`Bitboard::ALL`]: no ghost bit and nothing beyond the
-/// board is ever set, so every bit its squares iterator yields is a [`Square`]. Build one from
-/// raw bits with [`Bitboard::from_bits_truncate`].
+/// Its bits are always a subset of [`BitboardOn::ALL`]: no ghost bit and nothing beyond the
+/// board is ever set, so every bit its squares iterator yields is a square. Build one from
+/// raw bits with [`BitboardOn::from_bits_truncate`].
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
-pub struct Bitboard(u64);
+pub struct BitboardOn<B>(u64, PhantomData<B>);
 
-/// The number of bits of the ghost-square layout: four pairs of ranks of [`PAIR_BITS`] bits
-/// each. A table indexed by a square's bit ([`Square::bit`]) has this many entries.
-pub const LAYOUT_BITS: usize = 36;
+/// A set of squares of the 8×8 board.
+pub type Bitboard = BitboardOn<Board8>;
 
-/// The bits one pair of ranks takes: the four dark squares of its lower rank, the ghost bit
-/// ([`GHOST`]), then the four of its upper rank.
-pub const PAIR_BITS: u8 = 9;
+/// The number of bits of the 8×8 ghost-square layout: four pairs of ranks of [`PAIR_BITS`]
+/// bits each. A table indexed by a square's bit ([`Square::bit`](crate::Square::bit)) has
+/// this many entries.
+pub const LAYOUT_BITS: usize = Board8::LAYOUT_BITS;
 
-/// Where a pair of ranks keeps its ghost bit, counted within the pair (`bit % PAIR_BITS`):
-/// the squares of the lower rank come before it, those of the upper rank after.
-pub const GHOST: u8 = 4;
+/// The bits one pair of ranks takes on 8×8: the four dark squares of its lower rank, the
+/// ghost bit ([`GHOST`]), then the four of its upper rank.
+pub const PAIR_BITS: u8 = Board8::PAIR_BITS;
 
-/// Whether `bit` of the layout is a ghost bit, which is never a square (the bits from
+/// Where a pair of ranks keeps its ghost bit on 8×8, counted within the pair
+/// (`bit % PAIR_BITS`): the squares of the lower rank come before it, those of the upper
+/// rank after.
+pub const GHOST: u8 = Board8::GHOST;
+
+/// Whether `bit` of the 8×8 layout is a ghost bit, which is never a square (the bits from
 /// [`LAYOUT_BITS`] on are none either).
 #[inline]
 pub const fn is_ghost(bit: usize) -> bool {
-    bit % PAIR_BITS as usize == GHOST as usize
+    is_ghost_of::<Board8>(bit)
 }
 
-const fn all_mask() -> u64 {
-    let mut mask = 0u64;
-    let mut bit = 0;
-    while bit < LAYOUT_BITS {
-        if !is_ghost(bit) {
-            mask |= 1 << bit;
-        }
-        bit += 1;
-    }
-    mask
-}
-
-const fn rank_mask(rank: u8) -> u64 {
+const fn rank_mask<B: Board>(rank: u8) -> u64 {
     let mut mask = 0u64;
     let mut file = 0;
-    while file < 8 {
-        if let Some(sq) = Square::from_file_rank(file, rank) {
+    while file < B::SIZE {
+        if let Some(sq) = SquareOn::<B>::from_file_rank(file, rank) {
             mask |= 1 << sq.bit();
         }
         file += 1;
@@ -62,78 +57,49 @@ const fn rank_mask(rank: u8) -> u64 {
     mask
 }
 
-/// For every direction and bit index, the squares strictly beyond that square in that
-/// direction, up to the edge.
-static RAYS: [[u64; LAYOUT_BITS]; 4] = build_rays();
-
-const fn build_rays() -> [[u64; LAYOUT_BITS]; 4] {
-    let mut rays = [[0u64; LAYOUT_BITS]; 4];
-    let mut d = 0;
-    while d < 4 {
-        let delta = [5i32, 4, -4, -5][d];
-        let mut bit = 0;
-        while bit < LAYOUT_BITS {
-            if !is_ghost(bit) {
-                let mut ray = 0u64;
-                let mut at = bit as i32 + delta;
-                while at >= 0 && (at as usize) < LAYOUT_BITS && !is_ghost(at as usize) {
-                    ray |= 1 << at;
-                    at += delta;
-                }
-                rays[d][bit] = ray;
-            }
-            bit += 1;
-        }
-        d += 1;
-    }
-    rays
-}
-
-impl Bitboard {
+impl<B: Board> BitboardOn<B> {
     /// The set of the playable squares among `bits` (bit `i` for the square whose
-    /// [`Square::bit`] is `i`): ghost bits and bits beyond the board are dropped.
+    /// [`SquareOn::bit`] is `i`): ghost bits and bits beyond the board are dropped.
     #[inline]
-    pub const fn from_bits_truncate(bits: u64) -> Bitboard {
-        Bitboard(bits & all_mask())
+    pub const fn from_bits_truncate(bits: u64) -> Self {
+        BitboardOn(bits & Self::ALL.0, PhantomData)
     }
 
     /// The set with exactly `bits`, which must hold playable squares only (a subset of
-    /// [`Bitboard::ALL`]): for the hot paths that build sets from sets.
+    /// [`BitboardOn::ALL`]): for the hot paths that build sets from sets.
     #[inline(always)]
-    pub(crate) const fn from_bits_unchecked(bits: u64) -> Bitboard {
+    pub(crate) const fn from_bits_unchecked(bits: u64) -> Self {
         debug_assert!(
-            bits & !all_mask() == 0,
+            bits & !Self::ALL.0 == 0,
             "a bitboard with ghost or off-board bits"
         );
-        Bitboard(bits)
+        BitboardOn(bits, PhantomData)
     }
 
-    /// The bits of the set (bit `i` for the square whose [`Square::bit`] is `i`).
+    /// The bits of the set (bit `i` for the square whose [`SquareOn::bit`] is `i`).
     #[inline(always)]
     pub const fn bits(self) -> u64 {
         self.0
     }
 
     /// No squares.
-    pub const EMPTY: Bitboard = Bitboard(0);
-    /// All 32 playable squares.
-    pub const ALL: Bitboard = Bitboard(all_mask());
-    /// Rank 1, where black men are crowned.
-    pub const RANK_1: Bitboard = Bitboard(rank_mask(0));
-    /// Rank 8, where white men are crowned.
-    pub const RANK_8: Bitboard = Bitboard(rank_mask(7));
-    /// The long diagonal a1–h8.
-    pub const MAIN_DIAGONAL: Bitboard = Bitboard(RAYS_A1_NE | 1);
+    pub const EMPTY: Self = BitboardOn(0, PhantomData);
+    /// All playable squares (32 or 50).
+    pub const ALL: Self = BitboardOn(all_bits::<B>(), PhantomData);
+    /// The first rank (white's home rank), where black men are crowned.
+    pub const FIRST_RANK: Self = BitboardOn(rank_mask::<B>(0), PhantomData);
+    /// The last rank (black's home rank), where white men are crowned.
+    pub const LAST_RANK: Self = BitboardOn(rank_mask::<B>(B::SIZE - 1), PhantomData);
 
     /// The squares of the ranks `first` to `last`, both included (0-based: 0 is rank 1).
-    pub const fn ranks(first: u8, last: u8) -> Bitboard {
+    pub const fn ranks(first: u8, last: u8) -> Self {
         let mut mask = 0;
         let mut rank = first;
-        while rank <= last && rank < 8 {
-            mask |= rank_mask(rank);
+        while rank <= last && rank < B::SIZE {
+            mask |= rank_mask::<B>(rank);
             rank += 1;
         }
-        Bitboard(mask)
+        BitboardOn(mask, PhantomData)
     }
 
     /// Whether the set is empty.
@@ -156,65 +122,64 @@ impl Bitboard {
 
     /// Whether `sq` is in the set.
     #[inline]
-    pub const fn contains(self, sq: Square) -> bool {
+    pub const fn contains(self, sq: SquareOn<B>) -> bool {
         self.0 & (1 << sq.bit()) != 0
     }
 
     /// The set with `sq` added.
     #[inline]
-    pub const fn with(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 | 1 << sq.bit())
+    pub const fn with(self, sq: SquareOn<B>) -> Self {
+        BitboardOn(self.0 | 1 << sq.bit(), PhantomData)
     }
 
     /// The set with `sq` removed.
     #[inline]
-    pub const fn without(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 & !(1 << sq.bit()))
+    pub const fn without(self, sq: SquareOn<B>) -> Self {
+        BitboardOn(self.0 & !(1 << sq.bit()), PhantomData)
     }
 
     /// Every square moved one step in `dir`; squares that would leave the board vanish.
     #[inline]
-    pub const fn shift(self, dir: Direction) -> Bitboard {
-        let moved = match dir {
-            Direction::NorthEast => self.0 << 5,
-            Direction::NorthWest => self.0 << 4,
-            Direction::SouthEast => self.0 >> 4,
-            Direction::SouthWest => self.0 >> 5,
-        };
-        Bitboard(moved & Bitboard::ALL.0)
+    pub const fn shift(self, dir: Direction) -> Self {
+        BitboardOn(self.shift_raw(dir).0 & Self::ALL.0, PhantomData)
     }
 
     /// Every square moved one step in `dir`, without dropping the squares that leave the
-    /// board: they land on ghost bits or beyond bit 35. Only for results that are at once
-    /// intersected with a proper set of squares (the one set that may hold such bits, for
-    /// that moment, inside this crate).
+    /// board: they land on ghost bits or beyond the layout. Only for results that are at
+    /// once intersected with a proper set of squares (the one set that may hold such bits,
+    /// for that moment, inside this crate).
     #[inline(always)]
-    pub(crate) const fn shift_raw(self, dir: Direction) -> Bitboard {
-        Bitboard(match dir {
-            Direction::NorthEast => self.0 << 5,
-            Direction::NorthWest => self.0 << 4,
-            Direction::SouthEast => self.0 >> 4,
-            Direction::SouthWest => self.0 >> 5,
-        })
+    pub(crate) const fn shift_raw(self, dir: Direction) -> Self {
+        let ne = B::PER_RANK as u32 + 1;
+        let nw = B::PER_RANK as u32;
+        BitboardOn(
+            match dir {
+                Direction::NorthEast => self.0 << ne,
+                Direction::NorthWest => self.0 << nw,
+                Direction::SouthEast => self.0 >> nw,
+                Direction::SouthWest => self.0 >> ne,
+            },
+            PhantomData,
+        )
     }
 
     /// The squares beyond `sq` in `dir`, up to the edge of the board.
     #[inline]
-    pub fn ray(sq: Square, dir: Direction) -> Bitboard {
-        Bitboard(RAYS[dir.index()][sq.bit() as usize])
+    pub fn ray(sq: SquareOn<B>, dir: Direction) -> Self {
+        BitboardOn(B::ray_bits(dir, sq.bit()), PhantomData)
     }
 
     /// The first square of the set met when walking from `sq` in `dir`, if any.
     ///
-    /// The set should lie on the ray from `sq` in `dir` (as `Bitboard::ray(sq, dir) & x`).
+    /// The set should lie on the ray from `sq` in `dir` (as `BitboardOn::ray(sq, dir) & x`).
     #[inline]
-    pub fn nearest(self, dir: Direction) -> Option<Square> {
+    pub fn nearest(self, dir: Direction) -> Option<SquareOn<B>> {
         if self.0 == 0 {
             None
         } else if dir.is_north() {
-            Some(Square::from_bit_unchecked(self.0.trailing_zeros() as u8))
+            Some(SquareOn::from_bit_unchecked(self.0.trailing_zeros() as u8))
         } else {
-            Some(Square::from_bit_unchecked(
+            Some(SquareOn::from_bit_unchecked(
                 63 - self.0.leading_zeros() as u8,
             ))
         }
@@ -223,48 +188,66 @@ impl Bitboard {
     /// The squares from `sq` in `dir` that can be reached before the first square of
     /// `blockers` (which is not included).
     #[inline]
-    pub fn slide(sq: Square, dir: Direction, blockers: Bitboard) -> Bitboard {
-        let ray = Bitboard::ray(sq, dir);
+    pub fn slide(sq: SquareOn<B>, dir: Direction, blockers: Self) -> Self {
+        let ray = Self::ray(sq, dir);
         match (ray & blockers).nearest(dir) {
             None => ray,
-            Some(b) => Bitboard(ray.0 & !Bitboard::ray(b, dir).0 & !(1 << b.bit())),
+            Some(b) => BitboardOn(ray.0 & !Self::ray(b, dir).0 & !(1 << b.bit()), PhantomData),
         }
     }
 
     /// The lowest square of the set, if any.
     #[inline]
-    pub fn first(self) -> Option<Square> {
+    pub fn first(self) -> Option<SquareOn<B>> {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::from_bit_unchecked(self.0.trailing_zeros() as u8))
+            Some(SquareOn::from_bit_unchecked(self.0.trailing_zeros() as u8))
         }
     }
 
     /// The squares of the set, lowest bit first.
     #[inline]
-    pub fn squares(self) -> SquareIter {
-        SquareIter(self.0)
+    pub fn squares(self) -> SquareIter<B> {
+        SquareIter(self.0, PhantomData)
     }
 }
 
-const RAYS_A1_NE: u64 = build_rays()[0][0];
+impl Bitboard {
+    /// Rank 1, where black men are crowned.
+    pub const RANK_1: Bitboard = Bitboard::FIRST_RANK;
+    /// Rank 8, where white men are crowned.
+    pub const RANK_8: Bitboard = Bitboard::LAST_RANK;
+    /// The long diagonal a1–h8.
+    pub const MAIN_DIAGONAL: Bitboard = BitboardOn(MAIN_DIAGONAL_BITS, PhantomData);
+}
 
-/// Iterator over the squares of a [`Bitboard`].
+/// The bits of the squares a1, b2, … h8 (a diagonal step north-east is +5).
+const MAIN_DIAGONAL_BITS: u64 = {
+    let mut bits = 0u64;
+    let mut i = 0;
+    while i < 8 {
+        bits |= 1 << (5 * i);
+        i += 1;
+    }
+    bits
+};
+
+/// Iterator over the squares of a [`BitboardOn`].
 #[derive(Clone, Debug)]
-pub struct SquareIter(u64);
+pub struct SquareIter<B = Board8>(u64, PhantomData<B>);
 
-impl Iterator for SquareIter {
-    type Item = Square;
+impl<B: Board> Iterator for SquareIter<B> {
+    type Item = SquareOn<B>;
 
     #[inline]
-    fn next(&mut self) -> Option<Square> {
+    fn next(&mut self) -> Option<SquareOn<B>> {
         if self.0 == 0 {
             None
         } else {
             let bit = self.0.trailing_zeros() as u8;
             self.0 &= self.0 - 1;
-            Some(Square::from_bit_unchecked(bit))
+            Some(SquareOn::from_bit_unchecked(bit))
         }
     }
 
@@ -274,34 +257,34 @@ impl Iterator for SquareIter {
     }
 }
 
-impl ExactSizeIterator for SquareIter {}
+impl<B: Board> ExactSizeIterator for SquareIter<B> {}
 
-impl IntoIterator for Bitboard {
-    type Item = Square;
-    type IntoIter = SquareIter;
-    fn into_iter(self) -> SquareIter {
+impl<B: Board> IntoIterator for BitboardOn<B> {
+    type Item = SquareOn<B>;
+    type IntoIter = SquareIter<B>;
+    fn into_iter(self) -> SquareIter<B> {
         self.squares()
     }
 }
 
-impl FromIterator<Square> for Bitboard {
-    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
-        iter.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
+impl<B: Board> FromIterator<SquareOn<B>> for BitboardOn<B> {
+    fn from_iter<I: IntoIterator<Item = SquareOn<B>>>(iter: I) -> Self {
+        iter.into_iter().fold(Self::EMPTY, Self::with)
     }
 }
 
 macro_rules! bit_op {
     ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
-        impl $trait for Bitboard {
-            type Output = Bitboard;
+        impl<B: Board> $trait for BitboardOn<B> {
+            type Output = Self;
             #[inline]
-            fn $method(self, rhs: Bitboard) -> Bitboard {
-                Bitboard(self.0 $op rhs.0)
+            fn $method(self, rhs: Self) -> Self {
+                BitboardOn(self.0 $op rhs.0, PhantomData)
             }
         }
-        impl $assign_trait for Bitboard {
+        impl<B: Board> $assign_trait for BitboardOn<B> {
             #[inline]
-            fn $assign_method(&mut self, rhs: Bitboard) {
+            fn $assign_method(&mut self, rhs: Self) {
                 self.0 = self.0 $op rhs.0;
             }
         }
@@ -312,16 +295,16 @@ bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
 bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
 bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
 
-impl Not for Bitboard {
-    type Output = Bitboard;
+impl<B: Board> Not for BitboardOn<B> {
+    type Output = Self;
     /// The playable squares not in the set.
     #[inline]
-    fn not(self) -> Bitboard {
-        Bitboard(!self.0 & Bitboard::ALL.0)
+    fn not(self) -> Self {
+        BitboardOn(!self.0 & Self::ALL.0, PhantomData)
     }
 }
 
-impl fmt::Debug for Bitboard {
+impl<B: Board> fmt::Debug for BitboardOn<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_set().entries(self.squares()).finish()
     }
@@ -330,6 +313,7 @@ impl fmt::Debug for Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Square;
 
     fn sq(name: &str) -> Square {
         Square::parse_algebraic(name).unwrap()

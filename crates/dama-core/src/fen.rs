@@ -2,18 +2,21 @@
 //!
 //! The side to move, then each side's pieces after its colour letter; `K` marks a king.
 //! Squares are read algebraically (`d4`) or by PDN number (`18`, and ranges such as `1-12`);
-//! they are always written algebraically, ordered by file and then rank.
+//! on 8×8 they are written algebraically, ordered by file and then rank; on 10×10 by number,
+//! in ascending order (`W:W31,32,…:B1,2,…`), as the international game writes them.
 
 use std::fmt::Write;
 
-use crate::position::{Setup, SetupError};
-use crate::square::SquareError;
+use crate::bitboard::BitboardOn;
+use crate::board::{Board, Board8};
+use crate::position::{PositionOn, SetupError, SetupOn};
+use crate::square::{SquareError, SquareOn};
 use crate::text::excerpt;
-use crate::{Bitboard, Color, Position, Square};
+use crate::{Color, Position};
 
 /// Why a text is not a FEN position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum FenError {
+pub enum FenError<B: Board = Board8> {
     /// Nothing but white space.
     #[error("the FEN is empty")]
     Empty,
@@ -42,10 +45,10 @@ pub enum FenError {
     BadRange(String),
     /// A square given twice.
     #[error("square {0} is given twice")]
-    SquareTwice(Square),
+    SquareTwice(SquareOn<B>),
     /// The pieces do not form a position.
     #[error("{0}")]
-    Setup(#[from] SetupError),
+    Setup(#[from] SetupError<B>),
 }
 
 fn parse_color(text: &str) -> Option<Color> {
@@ -57,29 +60,29 @@ fn parse_color(text: &str) -> Option<Color> {
 }
 
 /// Reads the squares of one side into `pieces` and `kings`.
-fn parse_squares(
+fn parse_squares<B: Board>(
     list: &str,
-    pieces: &mut Bitboard,
-    kings: &mut Bitboard,
-    seen: &mut Bitboard,
-) -> Result<(), FenError> {
+    pieces: &mut BitboardOn<B>,
+    kings: &mut BitboardOn<B>,
+    seen: &mut BitboardOn<B>,
+) -> Result<(), FenError<B>> {
     for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let (king, name) = match item.strip_prefix(['K', 'k']) {
             Some(rest) => (true, rest.trim()),
             None => (false, item),
         };
-        let squares: Vec<Square> = match name.split_once('-') {
+        let squares: Vec<SquareOn<B>> = match name.split_once('-') {
             Some((lo, hi)) => {
                 let (Ok(lo), Ok(hi)) = (lo.trim().parse::<u8>(), hi.trim().parse::<u8>()) else {
                     return Err(FenError::BadRange(excerpt(item)));
                 };
-                if lo == 0 || lo > hi || hi > 32 {
+                if lo == 0 || lo > hi || hi > B::SQUARES {
                     return Err(FenError::BadRange(excerpt(item)));
                 }
-                (lo..=hi).filter_map(Square::from_number).collect()
+                (lo..=hi).filter_map(SquareOn::from_number).collect()
             }
             None => vec![
-                Square::parse_any(name).map_err(|reason| FenError::BadSquare {
+                SquareOn::parse_any(name).map_err(|reason| FenError::BadSquare {
                     text: excerpt(name),
                     reason,
                 })?,
@@ -99,8 +102,13 @@ fn parse_squares(
     Ok(())
 }
 
-/// Reads a position from FEN.
+/// Reads a position of the 8×8 board from FEN.
 pub fn parse(text: &str) -> Result<Position, FenError> {
+    parse_on::<Board8>(text)
+}
+
+/// Reads a position of the board `B` from FEN.
+pub fn parse_on<B: Board>(text: &str) -> Result<PositionOn<B>, FenError<B>> {
     let text = text.trim();
     let text = text.strip_suffix('.').unwrap_or(text).trim();
     if text.is_empty() {
@@ -111,12 +119,12 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
         return Err(FenError::FieldCount(fields.len()));
     }
     let turn = parse_color(fields[0]).ok_or_else(|| FenError::BadTurn(excerpt(fields[0])))?;
-    let mut setup = Setup {
+    let mut setup = SetupOn::<B> {
         turn: Some(turn),
-        ..Setup::default()
+        ..SetupOn::default()
     };
     let mut given = [false; 2];
-    let mut seen = Bitboard::EMPTY;
+    let mut seen = BitboardOn::EMPTY;
     for field in &fields[1..] {
         let mut chars = field.chars();
         let color = chars
@@ -136,11 +144,12 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
         };
         parse_squares(chars.as_str(), pieces, &mut setup.kings, &mut seen)?;
     }
-    Ok(Position::from_setup(&setup)?)
+    Ok(PositionOn::from_setup(&setup)?)
 }
 
-/// Writes a position as FEN with algebraic squares, e.g. `W:Wa1,c1,Kd4:Bb8,Ke5`.
-pub fn write(pos: &Position) -> String {
+/// Writes a position as FEN: on 8×8 with algebraic squares, e.g. `W:Wa1,c1,Kd4:Bb8,Ke5`; on
+/// 10×10 with numbers, e.g. `W:W31,K32:B1,2`.
+pub fn write<B: Board>(pos: &PositionOn<B>) -> String {
     let mut text = String::new();
     text.push(match pos.turn() {
         Color::White => 'W',
@@ -149,8 +158,12 @@ pub fn write(pos: &Position) -> String {
     for (color, letter) in [(Color::White, 'W'), (Color::Black, 'B')] {
         text.push(':');
         text.push(letter);
-        let mut squares: Vec<Square> = pos.pieces(color).squares().collect();
-        squares.sort_by_key(|sq| (sq.file(), sq.rank()));
+        let mut squares: Vec<SquareOn<B>> = pos.pieces(color).squares().collect();
+        if B::NUMBERED {
+            squares.sort_by_key(|sq| sq.number());
+        } else {
+            squares.sort_by_key(|sq| (sq.file(), sq.rank()));
+        }
         for (i, sq) in squares.into_iter().enumerate() {
             if i > 0 {
                 text.push(',');

@@ -4,16 +4,20 @@
 //! and draw rules (including threefold repetition) after every move, and records results that
 //! the players decide themselves (resignation, agreed draw).
 
+use crate::Color;
+use crate::board::{Board, Board8};
+use crate::mv::{MoveListOn, MoveOn};
+use crate::position::PositionOn;
+use crate::rules::BoardRules;
 use crate::rules::{DrawCounters, DrawReason};
-use crate::{Color, Move, MoveList, Position, Rules};
 
 /// What a saved record holds of a game: its start, its moves and how it ended
 /// ([`Game::snapshot`]). A game is unsaved when its snapshot differs from the one taken when
 /// it was started, loaded or saved.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Snapshot {
-    start: Position,
-    moves: Vec<Move>,
+pub struct Snapshot<B: Board = Board8> {
+    start: PositionOn<B>,
+    moves: Vec<MoveOn<B>>,
     outcome: Option<Outcome>,
 }
 
@@ -57,34 +61,34 @@ pub enum PlayError {
 
 /// One step of the game: the position before a move, its draw counters, and the move.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Ply {
-    before: Position,
+struct Ply<B: Board> {
+    before: PositionOn<B>,
     counters: DrawCounters,
-    mv: Move,
+    mv: MoveOn<B>,
 }
 
 /// A game under the rule set `R`.
 #[derive(Clone, Debug)]
-pub struct Game<R: Rules> {
-    start: Position,
-    plies: Vec<Ply>,
-    redo: Vec<Move>,
-    position: Position,
+pub struct Game<R: BoardRules> {
+    start: PositionOn<R::Board>,
+    plies: Vec<Ply<R::Board>>,
+    redo: Vec<MoveOn<R::Board>>,
+    position: PositionOn<R::Board>,
     counters: DrawCounters,
     declared: Option<Outcome>,
     outcome: Option<Outcome>,
     _rules: std::marker::PhantomData<R>,
 }
 
-impl<R: Rules> Default for Game<R> {
+impl<R: BoardRules> Default for Game<R> {
     fn default() -> Self {
-        Game::new(Position::initial())
+        Game::new(R::start())
     }
 }
 
-impl<R: Rules> Game<R> {
+impl<R: BoardRules> Game<R> {
     /// A new game from `start`.
-    pub fn new(start: Position) -> Game<R> {
+    pub fn new(start: PositionOn<R::Board>) -> Game<R> {
         let mut game = Game {
             start,
             plies: Vec::new(),
@@ -100,12 +104,12 @@ impl<R: Rules> Game<R> {
     }
 
     /// The position the game started from.
-    pub fn start(&self) -> &Position {
+    pub fn start(&self) -> &PositionOn<R::Board> {
         &self.start
     }
 
     /// The current position.
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &PositionOn<R::Board> {
         &self.position
     }
 
@@ -120,12 +124,12 @@ impl<R: Rules> Game<R> {
     }
 
     /// The moves played, in order.
-    pub fn moves(&self) -> impl ExactSizeIterator<Item = &Move> + '_ {
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = &MoveOn<R::Board>> + '_ {
         self.plies.iter().map(|p| &p.mv)
     }
 
     /// The positions reached so far, the start first and the current one last.
-    pub fn positions(&self) -> impl Iterator<Item = &Position> + '_ {
+    pub fn positions(&self) -> impl Iterator<Item = &PositionOn<R::Board>> + '_ {
         self.plies
             .iter()
             .map(|p| &p.before)
@@ -133,7 +137,7 @@ impl<R: Rules> Game<R> {
     }
 
     /// The legal moves in the current position (none once the game is over).
-    pub fn legal_moves(&self, moves: &mut MoveList) {
+    pub fn legal_moves(&self, moves: &mut MoveListOn<R::Board>) {
         if self.outcome.is_some() {
             moves.clear();
         } else {
@@ -147,7 +151,7 @@ impl<R: Rules> Game<R> {
     }
 
     /// What a saved record of the game would hold now (to tell whether it changed since).
-    pub fn snapshot(&self) -> Snapshot {
+    pub fn snapshot(&self) -> Snapshot<R::Board> {
         Snapshot {
             start: self.start,
             moves: self.moves().copied().collect(),
@@ -161,11 +165,11 @@ impl<R: Rules> Game<R> {
     }
 
     /// Plays `mv`, which must be one of the legal moves.
-    pub fn try_play(&mut self, mv: &Move) -> Result<(), PlayError> {
+    pub fn try_play(&mut self, mv: &MoveOn<R::Board>) -> Result<(), PlayError> {
         if self.outcome.is_some() {
             return Err(PlayError::GameOver);
         }
-        let mut moves = MoveList::new();
+        let mut moves = MoveListOn::new();
         R::legal_moves(&self.position, &mut moves);
         // The generator's own move: it carries what `mv` may lack (whether it crowns).
         let Some(legal) = moves.iter().find(|m| *m == mv).copied() else {
@@ -177,13 +181,13 @@ impl<R: Rules> Game<R> {
     }
 
     /// Plays `mv`; panics if it is not legal (use [`Game::try_play`] for untrusted moves).
-    pub fn play(&mut self, mv: &Move) {
+    pub fn play(&mut self, mv: &MoveOn<R::Board>) {
         if let Err(e) = self.try_play(mv) {
             panic!("Game::play: {e}: {mv:?}");
         }
     }
 
-    fn push(&mut self, mv: Move) {
+    fn push(&mut self, mv: MoveOn<R::Board>) {
         let before = self.position;
         let after = before.after(&mv);
         self.plies.push(Ply {
@@ -198,7 +202,7 @@ impl<R: Rules> Game<R> {
 
     /// Takes back the last move; returns it, or `None` at the start.
     /// A declared result (resignation, agreed draw) is taken back first.
-    pub fn undo(&mut self) -> Option<Move> {
+    pub fn undo(&mut self) -> Option<MoveOn<R::Board>> {
         if self.declared.take().is_some() {
             self.outcome = self.judge();
             return self.plies.last().map(|p| p.mv);
@@ -212,7 +216,7 @@ impl<R: Rules> Game<R> {
     }
 
     /// Plays again the last move taken back; returns it, or `None` if there is none.
-    pub fn redo(&mut self) -> Option<Move> {
+    pub fn redo(&mut self) -> Option<MoveOn<R::Board>> {
         if self.outcome.is_some() {
             return None;
         }
@@ -289,7 +293,7 @@ impl<R: Rules> Game<R> {
                 });
             }
         }
-        if R::cannot_move(pos, &mut MoveList::new()) {
+        if R::cannot_move(pos, &mut MoveListOn::new()) {
             return Some(Outcome::Win {
                 winner,
                 reason: WinReason::Blocked,

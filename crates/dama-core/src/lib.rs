@@ -8,7 +8,7 @@
 //! [`MoveList`]. A [`Game`](game::Game) keeps the history, the draw counts and the result.
 //!
 //! ```
-//! use dama_core::{Czech, MoveList, Position, Rules};
+//! use dama_core::{BoardRules, Czech, MoveList, Position};
 //!
 //! let pos = Position::initial();
 //! let mut moves = MoveList::new();
@@ -25,6 +25,7 @@
 #![deny(missing_docs)]
 
 pub mod bitboard;
+pub mod board;
 pub mod fen;
 pub mod game;
 pub mod mv;
@@ -36,11 +37,12 @@ pub mod rules;
 pub mod square;
 pub mod text;
 
-pub use bitboard::Bitboard;
-pub use mv::{Move, MoveList};
-pub use position::{Color, Piece, Position, Role};
+pub use bitboard::{Bitboard, BitboardOn};
+pub use board::{Board, Board8, Board10};
+pub use mv::{Move, MoveList, MoveListOn, MoveOn};
+pub use position::{Color, Piece, Position, PositionOn, Role};
 pub use rules::{
-    Brazilian, Czech, DrawReason, English, House, Italian, Pool, RuleSet, RuleSetInfo, Rules,
-    Russian, Spanish, SpanishOfficial, Thai,
+    BoardRules, Brazilian, Czech, DrawReason, English, House, International, Italian, Pool,
+    RuleSet, RuleSetInfo, Rules, Russian, Spanish, SpanishOfficial, Thai, Variant,
 };
-pub use square::{Direction, Square};
+pub use square::{Direction, Square, SquareOn};

@@ -3,56 +3,63 @@
 use std::fmt;
 use std::ops::Deref;
 
-use crate::{Bitboard, Square};
+use crate::bitboard::BitboardOn;
+use crate::board::{Board, Board8};
+use crate::square::SquareOn;
 
-/// The most landing squares a move can have: a king taking all twelve opposing pieces.
-pub const MAX_PATH: usize = 12;
+/// The most landing squares a move can have on 8×8: a king taking all twelve opposing
+/// pieces ([`Board::MAX_PATH`] of [`Board8`]).
+pub const MAX_PATH: usize = Board8::MAX_PATH;
 
-/// A move: the square it starts on, the squares it lands on in order, and the squares of the
-/// pieces it captures.
+/// A move on the board `B`: the square it starts on, the squares it lands on in order, and
+/// the squares of the pieces it captures.
 ///
 /// A plain move has one landing square and captures nothing. A capture has one landing square
 /// per piece taken. Moves are made by a rule set's generator; compare them with `==`.
 #[derive(Copy, Clone)]
-pub struct Move {
-    from: Square,
-    to: Square,
+pub struct MoveOn<B: Board> {
+    from: SquareOn<B>,
+    to: SquareOn<B>,
     len: u8,
-    /// Whether a man becomes a king during the move (see [`Move::crowns`]).
+    /// Whether a man becomes a king during the move (see [`MoveOn::crowns`]).
     crowns: bool,
-    path: [Square; MAX_PATH],
-    captured: Bitboard,
+    path: B::Path,
+    captured: BitboardOn<B>,
 }
 
-impl Move {
+/// A move on the 8×8 board.
+pub type Move = MoveOn<Board8>;
+
+impl<B: Board> MoveOn<B> {
     /// A plain (non-capturing) move.
     #[inline]
-    pub fn quiet(from: Square, to: Square) -> Move {
-        let path = [to; MAX_PATH];
-        Move {
+    pub fn quiet(from: SquareOn<B>, to: SquareOn<B>) -> Self {
+        let path = B::path_of(to);
+        MoveOn {
             from,
             to,
             len: 1,
             crowns: false,
             path,
-            captured: Bitboard::EMPTY,
+            captured: BitboardOn::EMPTY,
         }
     }
 
-    /// A move whose landing squares are the first `len` of `path` (1 ≤ `len` ≤ [`MAX_PATH`]);
-    /// the rest of `path` is ignored. `crowns`: a man becomes a king during the move.
+    /// A move whose landing squares are the first `len` of `path`
+    /// (1 ≤ `len` ≤ [`Board::MAX_PATH`]); the rest of `path` is ignored. `crowns`: a man
+    /// becomes a king during the move.
     #[inline]
     pub(crate) fn from_parts(
-        from: Square,
-        path: [Square; MAX_PATH],
+        from: SquareOn<B>,
+        path: B::Path,
         len: usize,
-        captured: Bitboard,
+        captured: BitboardOn<B>,
         crowns: bool,
-    ) -> Move {
-        debug_assert!((1..=MAX_PATH).contains(&len));
-        Move {
+    ) -> Self {
+        debug_assert!((1..=B::MAX_PATH).contains(&len));
+        MoveOn {
             from,
-            to: path[len - 1],
+            to: path.as_ref()[len - 1],
             len: len as u8,
             crowns,
             path,
@@ -60,15 +67,15 @@ impl Move {
         }
     }
 
-    /// A move along `path` (at least one landing square, at most [`MAX_PATH`]) that captures
-    /// the pieces on `captured`. Returns `None` if the path is empty or too long.
-    pub fn new(from: Square, path: &[Square], captured: Bitboard) -> Option<Move> {
-        if path.is_empty() || path.len() > MAX_PATH {
+    /// A move along `path` (at least one landing square, at most [`Board::MAX_PATH`]) that
+    /// captures the pieces on `captured`. Returns `None` if the path is empty or too long.
+    pub fn new(from: SquareOn<B>, path: &[SquareOn<B>], captured: BitboardOn<B>) -> Option<Self> {
+        if path.is_empty() || path.len() > B::MAX_PATH {
             return None;
         }
-        let mut full = [path[0]; MAX_PATH];
-        full[..path.len()].copy_from_slice(path);
-        Some(Move {
+        let mut full = B::path_of(path[0]);
+        full.as_mut()[..path.len()].copy_from_slice(path);
+        Some(MoveOn {
             from,
             to: path[path.len() - 1],
             len: path.len() as u8,
@@ -80,25 +87,25 @@ impl Move {
 
     /// The square the moving piece starts on.
     #[inline]
-    pub const fn from(&self) -> Square {
+    pub const fn from(&self) -> SquareOn<B> {
         self.from
     }
 
     /// The square the moving piece ends on.
     #[inline]
-    pub const fn to(&self) -> Square {
+    pub const fn to(&self) -> SquareOn<B> {
         self.to
     }
 
     /// The landing squares in order (one for a plain move).
     #[inline]
-    pub fn path(&self) -> &[Square] {
-        &self.path[..self.len as usize]
+    pub fn path(&self) -> &[SquareOn<B>] {
+        &self.path.as_ref()[..self.len as usize]
     }
 
     /// The squares of the captured pieces.
     #[inline]
-    pub const fn captured(&self) -> Bitboard {
+    pub const fn captured(&self) -> BitboardOn<B> {
         self.captured
     }
 
@@ -119,27 +126,27 @@ impl Move {
 
     /// The same move, marked as crowning a man (or not).
     #[inline]
-    pub const fn with_crowning(mut self, crowns: bool) -> Move {
+    pub const fn with_crowning(mut self, crowns: bool) -> Self {
         self.crowns = crowns;
         self
     }
 
     /// Whether two moves are the same under "same start, same end, same pieces taken".
     #[inline]
-    pub fn same_route(&self, other: &Move) -> bool {
+    pub fn same_route(&self, other: &Self) -> bool {
         self.from == other.from && self.to() == other.to() && self.captured == other.captured
     }
 }
 
-impl PartialEq for Move {
-    fn eq(&self, other: &Move) -> bool {
+impl<B: Board> PartialEq for MoveOn<B> {
+    fn eq(&self, other: &Self) -> bool {
         self.from == other.from && self.captured == other.captured && self.path() == other.path()
     }
 }
 
-impl Eq for Move {}
+impl<B: Board> Eq for MoveOn<B> {}
 
-impl std::hash::Hash for Move {
+impl<B: Board> std::hash::Hash for MoveOn<B> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.from.hash(state);
         self.path().hash(state);
@@ -147,7 +154,7 @@ impl std::hash::Hash for Move {
     }
 }
 
-impl fmt::Debug for Move {
+impl<B: Board> fmt::Debug for MoveOn<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let sep = if self.is_capture() { "x" } else { "-" };
         write!(f, "{}", self.from)?;
@@ -160,15 +167,24 @@ impl fmt::Debug for Move {
 
 /// A list of moves that keeps its storage between uses, so move generation in a search
 /// allocates nothing once the list has grown.
-#[derive(Clone, Debug, Default)]
-pub struct MoveList {
-    moves: Vec<Move>,
+#[derive(Clone, Debug)]
+pub struct MoveListOn<B: Board> {
+    moves: Vec<MoveOn<B>>,
 }
 
-impl MoveList {
+/// A list of moves on the 8×8 board.
+pub type MoveList = MoveListOn<Board8>;
+
+impl<B: Board> Default for MoveListOn<B> {
+    fn default() -> Self {
+        MoveListOn { moves: Vec::new() }
+    }
+}
+
+impl<B: Board> MoveListOn<B> {
     /// An empty list with room for a typical position's moves.
-    pub fn new() -> MoveList {
-        MoveList {
+    pub fn new() -> Self {
+        MoveListOn {
             moves: Vec::with_capacity(64),
         }
     }
@@ -181,7 +197,7 @@ impl MoveList {
 
     /// Adds a move.
     #[inline]
-    pub fn push(&mut self, mv: Move) {
+    pub fn push(&mut self, mv: MoveOn<B>) {
         self.moves.push(mv);
     }
 
@@ -193,22 +209,22 @@ impl MoveList {
 
     /// Keeps the moves for which `keep` is true, in their order.
     #[inline]
-    pub fn retain(&mut self, keep: impl FnMut(&Move) -> bool) {
+    pub fn retain(&mut self, keep: impl FnMut(&MoveOn<B>) -> bool) {
         self.moves.retain(keep);
     }
 }
 
-impl Deref for MoveList {
-    type Target = [Move];
+impl<B: Board> Deref for MoveListOn<B> {
+    type Target = [MoveOn<B>];
     #[inline]
-    fn deref(&self) -> &[Move] {
+    fn deref(&self) -> &[MoveOn<B>] {
         &self.moves
     }
 }
 
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = std::slice::Iter<'a, Move>;
+impl<'a, B: Board> IntoIterator for &'a MoveListOn<B> {
+    type Item = &'a MoveOn<B>;
+    type IntoIter = std::slice::Iter<'a, MoveOn<B>>;
     fn into_iter(self) -> Self::IntoIter {
         self.moves.iter()
     }

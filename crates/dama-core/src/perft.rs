@@ -2,23 +2,30 @@
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use crate::{Move, MoveList, Position, Rules};
+use crate::board::Board;
+use crate::mv::{MoveListOn, MoveOn};
+use crate::position::PositionOn;
+use crate::rules::BoardRules;
 
 /// Reusable move lists, one per ply, so counting allocates nothing once warmed up.
-#[derive(Default)]
-struct Stack {
-    lists: Vec<MoveList>,
+struct Stack<B: Board> {
+    lists: Vec<MoveListOn<B>>,
 }
 
-impl Stack {
-    fn with_depth(depth: u32) -> Stack {
+impl<B: Board> Stack<B> {
+    fn with_depth(depth: u32) -> Self {
         Stack {
-            lists: (0..=depth).map(|_| MoveList::new()).collect(),
+            lists: (0..=depth).map(|_| MoveListOn::new()).collect(),
         }
     }
 }
 
-fn count<R: Rules>(pos: &Position, depth: u32, stack: &mut [MoveList], bulk: bool) -> u64 {
+fn count<R: BoardRules>(
+    pos: &PositionOn<R::Board>,
+    depth: u32,
+    stack: &mut [MoveListOn<R::Board>],
+    bulk: bool,
+) -> u64 {
     let Some((list, rest)) = stack.split_first_mut() else {
         return 1;
     };
@@ -36,34 +43,41 @@ fn count<R: Rules>(pos: &Position, depth: u32, stack: &mut [MoveList], bulk: boo
     nodes
 }
 
-/// Perft through a rule set's [`Rules::legal_moves`], counting the last ply with
-/// [`Rules::count_legal_moves`]: the default of [`Rules::count_leaves`].
-pub fn count_through_moves<R: Rules>(pos: &Position, depth: u32) -> u64 {
-    let mut stack = Stack::with_depth(depth);
+/// Perft through a rule set's [`BoardRules::legal_moves`], counting the last ply with
+/// [`BoardRules::count_legal_moves`]: the default of [`BoardRules::count_leaves`].
+pub fn count_through_moves<R: BoardRules>(pos: &PositionOn<R::Board>, depth: u32) -> u64 {
+    let mut stack = Stack::<R::Board>::with_depth(depth);
     count::<R>(pos, depth, &mut stack.lists, true)
 }
 
 /// The number of leaves of the legal-move tree `depth` plies deep, counting the moves of the
 /// last ply without playing them (bulk counting).
-pub fn perft<R: Rules>(pos: &Position, depth: u32) -> u64 {
+pub fn perft<R: BoardRules>(pos: &PositionOn<R::Board>, depth: u32) -> u64 {
     R::count_leaves(pos, depth)
 }
 
 /// The same count as [`perft`], playing every move down to the leaves (slower; for checking
 /// bulk counting).
-pub fn perft_full<R: Rules>(pos: &Position, depth: u32) -> u64 {
-    let mut stack = Stack::with_depth(depth);
+pub fn perft_full<R: BoardRules>(pos: &PositionOn<R::Board>, depth: u32) -> u64 {
+    let mut stack = Stack::<R::Board>::with_depth(depth);
     count::<R>(pos, depth, &mut stack.lists, false)
 }
 
 /// The perft count under each legal move of `pos` (depth ≥ 1), in generation order.
-pub fn divide<R: Rules>(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+pub fn divide<R: BoardRules>(
+    pos: &PositionOn<R::Board>,
+    depth: u32,
+) -> Vec<(MoveOn<R::Board>, u64)> {
     divide_parallel::<R>(pos, depth, 1)
 }
 
 /// [`divide`], each root move's count shared among `threads` threads.
-pub fn divide_parallel<R: Rules>(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
-    let mut root = MoveList::new();
+pub fn divide_parallel<R: BoardRules>(
+    pos: &PositionOn<R::Board>,
+    depth: u32,
+    threads: usize,
+) -> Vec<(MoveOn<R::Board>, u64)> {
+    let mut root = MoveListOn::new();
     R::legal_moves(pos, &mut root);
     root.iter()
         .map(|mv| {
@@ -75,12 +89,16 @@ pub fn divide_parallel<R: Rules>(pos: &Position, depth: u32, threads: usize) -> 
 
 /// The same count as [`perft`], shared among `threads` threads: the positions two plies
 /// down are the tasks, taken in turn by whichever thread is free.
-pub fn perft_parallel<R: Rules>(pos: &Position, depth: u32, threads: usize) -> u64 {
+pub fn perft_parallel<R: BoardRules>(
+    pos: &PositionOn<R::Board>,
+    depth: u32,
+    threads: usize,
+) -> u64 {
     if threads <= 1 || depth < 5 {
         return perft::<R>(pos, depth);
     }
     let mut tasks = Vec::new();
-    let (mut first, mut second) = (MoveList::new(), MoveList::new());
+    let (mut first, mut second) = (MoveListOn::new(), MoveListOn::new());
     R::legal_moves(pos, &mut first);
     for mv in first.iter() {
         let child = pos.after(mv);
@@ -111,6 +129,7 @@ pub fn default_threads() -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Position;
     use crate::{Czech, Russian, Spanish};
 
     #[test]

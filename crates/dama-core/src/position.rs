@@ -8,7 +8,11 @@
 use std::fmt;
 use std::ops::Not;
 
-use crate::{Bitboard, Move, Square};
+use crate::Bitboard;
+use crate::bitboard::BitboardOn;
+use crate::board::{Board, Board8};
+use crate::mv::MoveOn;
+use crate::square::SquareOn;
 
 /// A side: white moves first, up the board towards rank 8.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -26,12 +30,18 @@ impl Color {
         self as usize
     }
 
-    /// The rank where this side's men are crowned.
+    /// The rank where this side's men are crowned (on 8×8).
     #[inline]
     pub const fn crowning_rank(self) -> Bitboard {
+        self.crowning_rank_on::<Board8>()
+    }
+
+    /// The rank where this side's men are crowned on the board `B`.
+    #[inline]
+    pub const fn crowning_rank_on<B: Board>(self) -> BitboardOn<B> {
         match self {
-            Color::White => Bitboard::RANK_8,
-            Color::Black => Bitboard::RANK_1,
+            Color::White => BitboardOn::LAST_RANK,
+            Color::Black => BitboardOn::FIRST_RANK,
         }
     }
 }
@@ -65,115 +75,123 @@ pub struct Piece {
     pub role: Role,
 }
 
-/// An unchecked arrangement of pieces, to be turned into a [`Position`] by
-/// [`Position::from_setup`].
+/// An unchecked arrangement of pieces on the board `B`, to be turned into a position by
+/// [`PositionOn::from_setup`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Setup {
+pub struct SetupOn<B: Board> {
     /// White's pieces (men and kings).
-    pub white: Bitboard,
+    pub white: BitboardOn<B>,
     /// Black's pieces (men and kings).
-    pub black: Bitboard,
+    pub black: BitboardOn<B>,
     /// The kings of both sides.
-    pub kings: Bitboard,
+    pub kings: BitboardOn<B>,
     /// Whose turn it is (white when `None`).
     pub turn: Option<Color>,
 }
 
-/// Why a [`Setup`] is not a position.
+/// An unchecked arrangement of pieces on the 8×8 board.
+pub type Setup = SetupOn<Board8>;
+
+/// Why a [`SetupOn`] is not a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
+pub enum SetupError<B: Board = Board8> {
     /// A square holds a white and a black piece.
     #[error("{0} holds pieces of both colours")]
-    BothColours(Square),
+    BothColours(SquareOn<B>),
     /// A king is marked where no piece stands.
     #[error("{0} is marked as a king but holds no piece")]
-    KingWithoutPiece(Square),
+    KingWithoutPiece(SquareOn<B>),
     /// A man stands where it would already have been crowned.
     #[error("a {color} man on {square} would already be a king")]
     ManOnCrowningRank {
         /// The square.
-        square: Square,
+        square: SquareOn<B>,
         /// "white" or "black".
         color: &'static str,
     },
-    /// More than twelve pieces of one colour.
-    #[error("{color} has {count} pieces; a side has at most 12")]
+    /// More pieces of one colour than a side starts with (12 on 8×8, 20 on 10×10).
+    #[error("{color} has {count} pieces; a side has at most {most}")]
     TooManyPieces {
         /// "white" or "black".
         color: &'static str,
         /// How many were given.
         count: u32,
+        /// The most a side may have.
+        most: u32,
     },
     /// No piece of either colour: no game can be played.
     #[error("the board is empty: give at least one piece")]
     Empty,
 }
 
-/// A sound position: the pieces and the side to move.
+/// A sound position on the board `B`: the pieces and the side to move.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
-pub struct Position {
-    pieces: [Bitboard; 2],
-    kings: Bitboard,
+pub struct PositionOn<B: Board> {
+    pieces: [BitboardOn<B>; 2],
+    kings: BitboardOn<B>,
     turn: Color,
 }
 
-/// The squares of white's men in the initial position: ranks 1–3.
-const WHITE_START: Bitboard = Bitboard::ranks(0, 2);
+/// A sound position on the 8×8 board.
+pub type Position = PositionOn<Board8>;
 
-/// The squares of black's men in the initial position: ranks 6–8.
-const BLACK_START: Bitboard = Bitboard::ranks(5, 7);
-
-impl Position {
-    /// The initial position of both rule sets: twelve men a side, white to move.
-    pub fn initial() -> Position {
-        Position {
-            pieces: [WHITE_START, BLACK_START],
-            kings: Bitboard::EMPTY,
+impl<B: Board> PositionOn<B> {
+    /// The initial position: the men on the dark squares of the ranks nearest each player
+    /// (three ranks on 8×8, twelve men a side; four on 10×10, twenty), white to move.
+    pub fn initial() -> Self {
+        PositionOn {
+            pieces: [
+                BitboardOn::ranks(0, B::START_ROWS - 1),
+                BitboardOn::ranks(B::SIZE - B::START_ROWS, B::SIZE - 1),
+            ],
+            kings: BitboardOn::EMPTY,
             turn: Color::White,
         }
     }
 
     /// Builds a position from an unchecked setup.
-    pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
+    pub fn from_setup(setup: &SetupOn<B>) -> Result<Self, SetupError<B>> {
         if let Some(sq) = (setup.white & setup.black).first() {
             return Err(SetupError::BothColours(sq));
         }
         if let Some(sq) = (setup.kings & !(setup.white | setup.black)).first() {
             return Err(SetupError::KingWithoutPiece(sq));
         }
-        if let Some(sq) = (setup.white & !setup.kings & Bitboard::RANK_8).first() {
+        if let Some(sq) = (setup.white & !setup.kings & BitboardOn::LAST_RANK).first() {
             return Err(SetupError::ManOnCrowningRank {
                 square: sq,
                 color: "white",
             });
         }
-        if let Some(sq) = (setup.black & !setup.kings & Bitboard::RANK_1).first() {
+        if let Some(sq) = (setup.black & !setup.kings & BitboardOn::FIRST_RANK).first() {
             return Err(SetupError::ManOnCrowningRank {
                 square: sq,
                 color: "black",
             });
         }
-        if ((setup.white | setup.black) & Bitboard::ALL).is_empty() {
+        if ((setup.white | setup.black) & BitboardOn::ALL).is_empty() {
             return Err(SetupError::Empty);
         }
         for (color, bb) in [("white", setup.white), ("black", setup.black)] {
-            if bb.count() > 12 {
+            let most = u32::from(B::START_ROWS * B::PER_RANK);
+            if bb.count() > most {
                 return Err(SetupError::TooManyPieces {
                     color,
                     count: bb.count(),
+                    most,
                 });
             }
         }
-        Ok(Position {
-            pieces: [setup.white & Bitboard::ALL, setup.black & Bitboard::ALL],
-            kings: setup.kings & Bitboard::ALL,
+        Ok(PositionOn {
+            pieces: [setup.white & BitboardOn::ALL, setup.black & BitboardOn::ALL],
+            kings: setup.kings & BitboardOn::ALL,
             turn: setup.turn.unwrap_or(Color::White),
         })
     }
 
     /// The position as an unchecked setup.
-    pub fn to_setup(&self) -> Setup {
-        Setup {
+    pub fn to_setup(&self) -> SetupOn<B> {
+        SetupOn {
             white: self.pieces[0],
             black: self.pieces[1],
             kings: self.kings,
@@ -188,49 +206,49 @@ impl Position {
     }
 
     /// The same pieces with the other side to move.
-    pub fn with_turn(mut self, turn: Color) -> Position {
+    pub fn with_turn(mut self, turn: Color) -> Self {
         self.turn = turn;
         self
     }
 
     /// All pieces of `color`.
     #[inline]
-    pub const fn pieces(&self, color: Color) -> Bitboard {
+    pub const fn pieces(&self, color: Color) -> BitboardOn<B> {
         self.pieces[color.index()]
     }
 
     /// The men of `color`.
     #[inline]
-    pub fn men(&self, color: Color) -> Bitboard {
-        Bitboard::from_bits_unchecked(self.pieces[color.index()].bits() & !self.kings.bits())
+    pub fn men(&self, color: Color) -> BitboardOn<B> {
+        BitboardOn::from_bits_unchecked(self.pieces[color.index()].bits() & !self.kings.bits())
     }
 
     /// The kings of `color`.
     #[inline]
-    pub fn kings(&self, color: Color) -> Bitboard {
+    pub fn kings(&self, color: Color) -> BitboardOn<B> {
         self.pieces[color.index()] & self.kings
     }
 
     /// The kings of both sides.
     #[inline]
-    pub const fn all_kings(&self) -> Bitboard {
+    pub const fn all_kings(&self) -> BitboardOn<B> {
         self.kings
     }
 
     /// Every occupied square.
     #[inline]
-    pub fn occupied(&self) -> Bitboard {
+    pub fn occupied(&self) -> BitboardOn<B> {
         self.pieces[0] | self.pieces[1]
     }
 
     /// Every empty playable square.
     #[inline]
-    pub fn empty(&self) -> Bitboard {
+    pub fn empty(&self) -> BitboardOn<B> {
         !self.occupied()
     }
 
     /// The piece on `sq`, if any.
-    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+    pub fn piece_at(&self, sq: SquareOn<B>) -> Option<Piece> {
         let color = if self.pieces[0].contains(sq) {
             Color::White
         } else if self.pieces[1].contains(sq) {
@@ -251,13 +269,13 @@ impl Position {
     /// The move must come from the rule set's move generator for this position; anything
     /// else gives a position that no game can reach (but never a panic).
     #[inline]
-    pub fn play_unchecked(&mut self, mv: &Move) {
+    pub fn play_unchecked(&mut self, mv: &MoveOn<B>) {
         *self = self.after(mv);
     }
 
-    /// The position after `mv`, which must be legal here (see [`Position::play_unchecked`]).
+    /// The position after `mv`, which must be legal here (see [`PositionOn::play_unchecked`]).
     #[inline]
-    pub fn after(&self, mv: &Move) -> Position {
+    pub fn after(&self, mv: &MoveOn<B>) -> Self {
         self.after_capture(mv.from(), mv.to(), mv.captured(), mv.crowns())
     }
 
@@ -267,22 +285,23 @@ impl Position {
     #[inline]
     pub(crate) fn after_capture(
         &self,
-        from: Square,
-        to: Square,
-        captured: Bitboard,
+        from: SquareOn<B>,
+        to: SquareOn<B>,
+        captured: BitboardOn<B>,
         crowns: bool,
-    ) -> Position {
+    ) -> Self {
         let mut next = self.after_plain(from, to);
         // A man crowned during a capture that went on as a king (the generator marks only
         // men's moves; a king stays a king anyway).
-        next.kings =
-            Bitboard::from_bits_unchecked(next.kings.bits() | (to.bb().bits() * u64::from(crowns)));
+        next.kings = BitboardOn::from_bits_unchecked(
+            next.kings.bits() | (to.bb().bits() * u64::from(crowns)),
+        );
         next.pieces[next.turn.index()] &= !captured;
         next.kings &= !captured;
         // A king that ends on the square of a piece it took (where pieces leave the board hop
         // by hop, the Thai rules) is still a king there.
         let was_king = (self.kings.bits() >> from.bit() & 1).wrapping_neg();
-        next.kings = Bitboard::from_bits_unchecked(
+        next.kings = BitboardOn::from_bits_unchecked(
             next.kings.bits() | (to.bb().bits() & captured.bits() & was_king),
         );
         next
@@ -291,16 +310,16 @@ impl Position {
     /// The position after a plain (non-capturing) move from `from` to `to` by the side to
     /// move; the move must be legal here.
     #[inline]
-    pub(crate) fn after_plain(&self, from: Square, to: Square) -> Position {
+    pub(crate) fn after_plain(&self, from: SquareOn<B>, to: SquareOn<B>) -> Self {
         let (from, to) = (from.bb(), to.bb());
         // A king stays a king, a man is crowned on the far rank (without a branch: perft
         // makes positions by the million).
         let king_moved = u64::from((self.kings & from).any()).wrapping_neg();
-        let crowned = to.bits() & (self.turn.crowning_rank().bits() | king_moved);
-        let kings = (self.kings & !from) | Bitboard::from_bits_unchecked(crowned);
+        let crowned = to.bits() & (self.turn.crowning_rank_on::<B>().bits() | king_moved);
+        let kings = (self.kings & !from) | BitboardOn::from_bits_unchecked(crowned);
         let mut pieces = self.pieces;
         pieces[self.turn.index()] = (pieces[self.turn.index()] & !from) | to;
-        Position {
+        PositionOn {
             pieces,
             kings,
             turn: !self.turn,
@@ -310,31 +329,31 @@ impl Position {
     /// Whether `mv`, played here, can never be taken back: a capture or a man's move. No
     /// position before it can occur again, and the no-progress counts start again.
     #[inline]
-    pub fn is_irreversible(&self, mv: &Move) -> bool {
+    pub fn is_irreversible(&self, mv: &MoveOn<B>) -> bool {
         mv.is_capture() || self.men(self.turn).contains(mv.from())
     }
 
     /// Whether `mv`, played here, crowns a man: it ends on the far rank, or the generator
     /// marked it as crowning during the capture ([`Move::crowns`]).
-    pub fn crowns(&self, mv: &Move) -> bool {
+    pub fn crowns(&self, mv: &MoveOn<B>) -> bool {
         !self.kings.contains(mv.from())
-            && (mv.crowns() || (mv.to().bb() & self.turn.crowning_rank()).any())
+            && (mv.crowns() || (mv.to().bb() & self.turn.crowning_rank_on::<B>()).any())
     }
 }
 
-impl Default for Position {
-    fn default() -> Position {
-        Position::initial()
+impl<B: Board> Default for PositionOn<B> {
+    fn default() -> Self {
+        Self::initial()
     }
 }
 
-impl fmt::Debug for Position {
+impl<B: Board> fmt::Debug for PositionOn<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Position({})", crate::fen::write(self))
     }
 }
 
-impl fmt::Display for Position {
+impl<B: Board> fmt::Display for PositionOn<B> {
     /// The position as FEN.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&crate::fen::write(self))
@@ -344,6 +363,7 @@ impl fmt::Display for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Square;
 
     #[test]
     fn initial_position() {

@@ -16,12 +16,17 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::Bitboard;
-use crate::bitboard::{GHOST, LAYOUT_BITS, PAIR_BITS, is_ghost};
+use std::marker::PhantomData;
 
-/// One of the 32 playable (dark) squares.
+use crate::bitboard::BitboardOn;
+use crate::board::{Board, Board8, delta_of, is_ghost_of};
+
+/// One of the playable (dark) squares of the board `B`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(u8);
+pub struct SquareOn<B>(u8, PhantomData<B>);
+
+/// One of the 32 playable squares of the 8×8 board.
+pub type Square = SquareOn<Board8>;
 
 /// A diagonal direction, seen from white: north is towards rank 8.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -75,85 +80,143 @@ pub enum SquareError {
     /// The square exists but is light, so no piece can stand there.
     #[error("{0} is a light square")]
     Light(String),
-    /// A number outside 1–32.
-    #[error("square number {0} is not in 1-32")]
-    NumberOutOfRange(u32),
+    /// A number outside 1–32 (1–50 on 10×10).
+    #[error("square number {number} is not in 1-{most}")]
+    NumberOutOfRange {
+        /// The number given.
+        number: u32,
+        /// The highest square number of the board.
+        most: u8,
+    },
 }
 
-/// The bit index of the dark square at 0-based `file` and `rank`, without checks.
-const fn bit_of(file: u8, rank: u8) -> u8 {
-    PAIR_BITS * (rank / 2) + (GHOST + 1) * (rank % 2) + file / 2
-}
-
-impl Square {
+impl<B: Board> SquareOn<B> {
     /// The dark square at 0-based `file` (0 = a) and `rank` (0 = rank 1), or `None` for a
     /// light square or one off the board.
-    pub const fn from_file_rank(file: u8, rank: u8) -> Option<Square> {
-        if file < 8 && rank < 8 && (file + rank).is_multiple_of(2) {
-            Some(Square(bit_of(file, rank)))
+    pub const fn from_file_rank(file: u8, rank: u8) -> Option<Self> {
+        if file < B::SIZE && rank < B::SIZE && (file + rank).is_multiple_of(2) {
+            Some(SquareOn(
+                B::PAIR_BITS * (rank / 2) + (B::GHOST + 1) * (rank % 2) + file / 2,
+                PhantomData,
+            ))
         } else {
             None
         }
     }
 
-    /// The square with this bit index, if the bit is one of the 32 playable ones.
-    pub const fn from_bit(bit: u8) -> Option<Square> {
-        if (bit as usize) < LAYOUT_BITS && !is_ghost(bit as usize) {
-            Some(Square(bit))
+    /// The square with this bit index, if the bit is one of the playable ones.
+    pub const fn from_bit(bit: u8) -> Option<Self> {
+        if (bit as usize) < B::LAYOUT_BITS && !is_ghost_of::<B>(bit as usize) {
+            Some(SquareOn(bit, PhantomData))
         } else {
             None
         }
     }
 
     /// The square with this bit index; the bit must be a playable one.
-    pub(crate) const fn from_bit_unchecked(bit: u8) -> Square {
-        Square(bit)
+    #[inline(always)]
+    pub(crate) const fn from_bit_unchecked(bit: u8) -> Self {
+        SquareOn(bit, PhantomData)
     }
 
-    /// The bit index of this square in a [`Bitboard`].
+    /// The bit index of this square in a bitboard.
+    #[inline(always)]
     pub const fn bit(self) -> u8 {
         self.0
     }
 
     /// A bitboard holding this square alone.
-    pub const fn bb(self) -> Bitboard {
-        Bitboard::from_bits_unchecked(1 << self.0)
+    #[inline(always)]
+    pub const fn bb(self) -> BitboardOn<B> {
+        BitboardOn::from_bits_unchecked(1 << self.0)
     }
 
     /// The 0-based rank, 0 for rank 1 (white's home rank).
     pub const fn rank(self) -> u8 {
-        let pair = self.0 / PAIR_BITS;
-        let rest = self.0 % PAIR_BITS;
-        2 * pair + if rest > GHOST { 1 } else { 0 }
+        let pair = self.0 / B::PAIR_BITS;
+        let rest = self.0 % B::PAIR_BITS;
+        2 * pair + if rest > B::GHOST { 1 } else { 0 }
     }
 
     /// The 0-based file, 0 for file a.
     pub const fn file(self) -> u8 {
-        let rest = self.0 % PAIR_BITS;
-        if rest > GHOST {
-            2 * (rest - (GHOST + 1)) + 1
+        let rest = self.0 % B::PAIR_BITS;
+        if rest > B::GHOST {
+            2 * (rest - (B::GHOST + 1)) + 1
         } else {
             2 * rest
         }
     }
 
-    /// The PDN number of this square, 1–32 (`b8` = 1, `a1` = 29, `g1` = 32).
+    /// The number of this square in the board's numbering: counted from 1 at the top left
+    /// as white sees the board, rank by rank (on 8×8 `b8` = 1, `a1` = 29, `g1` = 32; on
+    /// 10×10 `b10` = 1, `a1` = 46, `i1` = 50).
     pub const fn number(self) -> u8 {
-        (7 - self.rank()) * 4 + self.file() / 2 + 1
+        (B::SIZE - 1 - self.rank()) * B::PER_RANK + self.file() / 2 + 1
     }
 
-    /// The square with PDN number `n` (1–32).
-    pub const fn from_number(n: u8) -> Option<Square> {
-        if n == 0 || n > 32 {
+    /// The square with number `n` (1–32 on 8×8, 1–50 on 10×10).
+    pub const fn from_number(n: u8) -> Option<Self> {
+        if n == 0 || n > B::SQUARES {
             return None;
         }
-        let row = (n - 1) / 4;
-        let pos = (n - 1) % 4;
-        let rank = 7 - row;
+        let row = (n - 1) / B::PER_RANK;
+        let pos = (n - 1) % B::PER_RANK;
+        let rank = B::SIZE - 1 - row;
         let file = if rank % 2 == 1 { 2 * pos + 1 } else { 2 * pos };
-        Square::from_file_rank(file, rank)
+        Self::from_file_rank(file, rank)
     }
 
+    /// The next square in `dir`, if it is on the board.
+    pub const fn step(self, dir: Direction) -> Option<Self> {
+        let bit = self.0 as i8 + delta_of::<B>(dir);
+        if bit < 0 {
+            None
+        } else {
+            Self::from_bit(bit as u8)
+        }
+    }
+
+    /// All the playable squares in bit order.
+    pub fn all() -> impl Iterator<Item = Self> {
+        BitboardOn::<B>::ALL.into_iter()
+    }
+
+    /// Parses an algebraic square name (`a1` … `h8` on 8×8, `a1` … `j10` on 10×10, either
+    /// case).
+    pub fn parse_algebraic(text: &str) -> Result<Self, SquareError> {
+        let unreadable = || SquareError::Unreadable(crate::text::excerpt(text));
+        let bytes = text.as_bytes();
+        if !(2..=3).contains(&bytes.len()) || !bytes[1..].iter().all(u8::is_ascii_digit) {
+            return Err(unreadable());
+        }
+        let file = bytes[0].to_ascii_lowercase().wrapping_sub(b'a');
+        let rank: u8 = text[1..].parse().map_err(|_| unreadable())?;
+        if file >= B::SIZE || rank == 0 || rank > B::SIZE || text[1..].starts_with('0') {
+            return Err(unreadable());
+        }
+        Self::from_file_rank(file, rank - 1)
+            .ok_or_else(|| SquareError::Light(crate::text::excerpt(text)))
+    }
+
+    /// Parses a square given either algebraically (`d4`) or by its number (`18`).
+    pub fn parse_any(text: &str) -> Result<Self, SquareError> {
+        if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+            let n: u32 = text
+                .parse()
+                .map_err(|_| SquareError::Unreadable(crate::text::excerpt(text)))?;
+            return u8::try_from(n).ok().and_then(Self::from_number).ok_or(
+                SquareError::NumberOutOfRange {
+                    number: n,
+                    most: B::SQUARES,
+                },
+            );
+        }
+        Self::parse_algebraic(text)
+    }
+}
+
+impl Square {
     /// The Spanish console's row (1 at the top, black's side) and column (1 at the left).
     pub const fn row_col(self) -> (u8, u8) {
         (8 - self.rank(), self.file() + 1)
@@ -167,78 +230,34 @@ impl Square {
         Square::from_file_rank(col - 1, 8 - row)
     }
 
-    /// The next square in `dir`, if it is on the board.
-    pub const fn step(self, dir: Direction) -> Option<Square> {
-        let bit = self.0 as i8 + dir.delta();
-        if bit < 0 {
-            None
-        } else {
-            Square::from_bit(bit as u8)
-        }
-    }
-
     /// Whether this square is on the long diagonal a1–h8.
     pub const fn on_main_diagonal(self) -> bool {
         self.file() == self.rank()
     }
-
-    /// All 32 squares in bit order.
-    pub fn all() -> impl Iterator<Item = Square> {
-        Bitboard::ALL.into_iter()
-    }
-
-    /// Parses an algebraic square name (`a1` … `h8`, either case).
-    pub fn parse_algebraic(text: &str) -> Result<Square, SquareError> {
-        let bytes = text.as_bytes();
-        if bytes.len() != 2 {
-            return Err(SquareError::Unreadable(crate::text::excerpt(text)));
-        }
-        let file = bytes[0].to_ascii_lowercase().wrapping_sub(b'a');
-        let rank = bytes[1].wrapping_sub(b'1');
-        if file >= 8 || rank >= 8 {
-            return Err(SquareError::Unreadable(crate::text::excerpt(text)));
-        }
-        Square::from_file_rank(file, rank)
-            .ok_or_else(|| SquareError::Light(crate::text::excerpt(text)))
-    }
-
-    /// Parses a square given either algebraically (`d4`) or by its PDN number (`18`).
-    pub fn parse_any(text: &str) -> Result<Square, SquareError> {
-        if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
-            let n: u32 = text
-                .parse()
-                .map_err(|_| SquareError::Unreadable(crate::text::excerpt(text)))?;
-            return u8::try_from(n)
-                .ok()
-                .and_then(Square::from_number)
-                .ok_or(SquareError::NumberOutOfRange(n));
-        }
-        Square::parse_algebraic(text)
-    }
 }
 
-impl fmt::Display for Square {
-    /// The algebraic name, e.g. `c3`.
+impl<B: Board> fmt::Display for SquareOn<B> {
+    /// The square's name: algebraic on 8×8 (`c3`), its number on a numbered board (10×10:
+    /// `28`, see [`Board::NUMBERED`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            (b'a' + self.file()) as char,
-            (b'1' + self.rank()) as char
-        )
+        if B::NUMBERED {
+            write!(f, "{}", self.number())
+        } else {
+            write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+        }
     }
 }
 
-impl fmt::Debug for Square {
+impl<B: Board> fmt::Debug for SquareOn<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
     }
 }
 
-impl FromStr for Square {
+impl<B: Board> FromStr for SquareOn<B> {
     type Err = SquareError;
-    fn from_str(s: &str) -> Result<Square, SquareError> {
-        Square::parse_any(s)
+    fn from_str(s: &str) -> Result<Self, SquareError> {
+        Self::parse_any(s)
     }
 }
 
@@ -284,7 +303,10 @@ mod tests {
         assert!(Square::parse_algebraic("i1").is_err());
         assert_eq!(
             "33".parse::<Square>(),
-            Err(SquareError::NumberOutOfRange(33))
+            Err(SquareError::NumberOutOfRange {
+                number: 33,
+                most: 32
+            })
         );
     }
 

@@ -285,7 +285,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dama_core::{Czech, MoveList, Rules};
+    use dama_core::{BoardRules, Czech, MoveList};
 
     #[test]
     fn incremental_keys_match_full_keys() {

@@ -10,7 +10,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use dama_core::{Czech, Position, Rules};
+use dama_core::{BoardRules, Czech, Position};
 use dama_tablebase::Tables;
 use dama_tablebase::index::{Class, Material};
 
@@ -68,7 +68,7 @@ fn bench(c: &mut Criterion) {
     let mut near = Vec::new();
     let mut moves = dama_core::MoveList::new();
     for pos in random.iter().take(64) {
-        <Czech as dama_core::Rules>::legal_moves(pos, &mut moves);
+        <Czech as dama_core::BoardRules>::legal_moves(pos, &mut moves);
         for mv in moves.iter().take(8) {
             let child = pos.after(mv);
             if tables.raw(&child).is_some() {

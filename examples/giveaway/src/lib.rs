@@ -4,7 +4,8 @@
 //! blocked) **wins**. Threefold repetition draws.
 //!
 //! What it takes, and all it takes: a zero-sized type, the generator's [`Params`], a
-//! [`Rules`] implementation with its [`RuleSetInfo`] and [`Rules::CANNOT_MOVE_WINS`], and the
+//! [`BoardRules`] implementation with its [`RuleSetInfo`] and [`BoardRules::CANNOT_MOVE_WINS`]
+//! (an 8×8 board, so it is one of the core's [`Rules`](dama_core::Rules)), and the
 //! two empty extension traits that let the engine search it ([`EngineRules`]: the hand-set
 //! weights) and the tables know of it ([`TableRules`]: the tables build nothing where a side
 //! that cannot move wins). The program's `--rules` list is the core's registry and does not
@@ -12,7 +13,7 @@
 
 use dama_core::notation::Notation;
 use dama_core::rules::{KingLanding, Params};
-use dama_core::{RuleSetInfo, Rules};
+use dama_core::{Board8, BoardRules, RuleSetInfo};
 use dama_engine::EngineRules;
 use dama_tablebase::TableRules;
 
@@ -21,6 +22,7 @@ use dama_tablebase::TableRules;
 pub struct Giveaway;
 
 impl Params for Giveaway {
+    type Board = Board8;
     const COMPULSORY: bool = true;
     const KING_PRIORITY: bool = true;
     const MAX_HOPS: usize = usize::MAX;
@@ -29,7 +31,7 @@ impl Params for Giveaway {
     const KING_LANDING: KingLanding = KingLanding::GoingOn;
 }
 
-impl Rules for Giveaway {
+impl BoardRules for Giveaway {
     const INFO: RuleSetInfo = RuleSetInfo {
         name: "giveaway",
         summary: "giveaway draughts on the Czech rules",

@@ -3,7 +3,7 @@
 use dama_core::game::{Game, Outcome, WinReason};
 use dama_core::notation::algebraic;
 use dama_core::perft::{perft, perft_full};
-use dama_core::{Color, Move, MoveList, Position, Rules, fen, pdn};
+use dama_core::{BoardRules, Color, Move, MoveList, Position, fen, pdn};
 use dama_engine::{Engine, Limits, Score};
 use dama_giveaway::Giveaway;
 

@@ -425,7 +425,9 @@ impl Texts {
             }
             FenError::BadSquare { text, reason } => match reason {
                 SquareError::Light(_) => fill(self.fen_light, &[text]),
-                SquareError::NumberOutOfRange(n) => fill(self.fen_number, &[&n.to_string()]),
+                SquareError::NumberOutOfRange { number, .. } => {
+                    fill(self.fen_number, &[&number.to_string()])
+                }
                 SquareError::Unreadable(_) => fill(self.fen_square, &[text]),
             },
             FenError::BadRange(t) => fill(self.fen_range, &[t]),

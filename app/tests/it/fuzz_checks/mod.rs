@@ -11,7 +11,7 @@ use dama::cli::Lang;
 use dama::console::{Options, play};
 use dama_core::notation::{algebraic, numeric};
 use dama_core::pdn;
-use dama_core::{Czech, MoveList, Position, RuleSet, Rules, Spanish, fen};
+use dama_core::{BoardRules, Czech, MoveList, Position, RuleSet, Spanish, fen};
 use dama_engine::EngineRules;
 
 /// The positions move texts are read in: the start, one with captures for both sides, one
@@ -470,7 +470,7 @@ pub fn tui_events(bytes: &[u8]) {
     let mut pos = *app.game().start();
     let mut legal = MoveList::new();
     for mv in app.game().moves() {
-        <Czech as Rules>::legal_moves(&pos, &mut legal);
+        <Czech as BoardRules>::legal_moves(&pos, &mut legal);
         assert!(legal.contains(mv), "{mv:?} is not legal in {pos}");
         pos = pos.after(mv);
     }

@@ -3,7 +3,7 @@
 //! legal moves (a line is a legal move exactly when the checks all pass).
 
 use dama_core::notation::numeric;
-use dama_core::{Color, MoveList, Position, Role, Rules, Spanish, Square};
+use dama_core::{BoardRules, Color, MoveList, Position, Role, Spanish, Square};
 
 use super::*;
 

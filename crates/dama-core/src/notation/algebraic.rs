@@ -14,17 +14,21 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::square::SquareError;
+use crate::board::{Board, Board8};
+use crate::mv::MoveOn;
+use crate::position::PositionOn;
+use crate::square::{SquareError, SquareOn};
 use crate::{Move, Position, Role, Square};
 
-/// The move as `c3-d4` (plain) or `c3xe5xg7` (a capture, every landing square in order).
-pub fn write(mv: &Move) -> String {
+/// The move as `c3-d4` (plain) or `c3xe5xg7` (a capture, every landing square in order); on
+/// a numbered board (10×10) with the squares' numbers: `32-28`, `28x19x10`.
+pub fn write<B: Board>(mv: &MoveOn<B>) -> String {
     write_with(mv, 'x')
 }
 
 /// The move as `c3-d4` (plain) or with `capture` before each landing square of a capture
 /// (`c3:e5:g3` for `':'`).
-pub fn write_with(mv: &Move, capture: char) -> String {
+pub fn write_with<B: Board>(mv: &MoveOn<B>, capture: char) -> String {
     let sep = if mv.is_capture() { capture } else { '-' };
     let mut text = mv.from().to_string();
     for sq in mv.path() {
@@ -35,7 +39,7 @@ pub fn write_with(mv: &Move, capture: char) -> String {
 }
 
 /// Moves written in full, sorted as text and joined by `, `: `c3xa5, c3xe5`.
-pub fn write_list(moves: &[Move]) -> String {
+pub fn write_list<B: Board>(moves: &[MoveOn<B>]) -> String {
     let mut texts: Vec<String> = moves.iter().map(write).collect();
     texts.sort();
     texts.join(", ")
@@ -44,9 +48,9 @@ pub fn write_list(moves: &[Move]) -> String {
 /// A move as typed, before it is matched against the position: its squares in order and how
 /// they were joined.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveText {
+pub struct MoveText<B: Board = Board8> {
     /// The start square, then every square given after it (at least one).
-    pub squares: Vec<Square>,
+    pub squares: Vec<SquareOn<B>>,
     /// `Some(true)` when joined by `x` or `:`, `Some(false)` by `-`, `None` by spaces only.
     pub capture: Option<bool>,
 }
@@ -67,28 +71,28 @@ pub enum SyntaxError {
 
 /// Step 2 failed: the move is not legal in the position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum MoveError {
+pub enum MoveError<B: Board = Board8> {
     /// No piece stands on the start square.
     #[error("there is no piece on {0}")]
-    NoPiece(Square),
+    NoPiece(SquareOn<B>),
     /// The piece on the start square belongs to the other side.
     #[error("the piece on {0} is not yours")]
-    NotYourPiece(Square),
+    NotYourPiece(SquareOn<B>),
     /// The move does not capture, or captures wrongly, while a capture is compulsory.
     #[error("a capture is compulsory: {}", write_list(.0))]
-    CaptureCompulsory(Vec<Move>),
+    CaptureCompulsory(Vec<MoveOn<B>>),
     /// A man tried to capture while a king can: the king must.
     #[error("a king must capture: {}", write_list(.0))]
-    KingMustCapture(Vec<Move>),
+    KingMustCapture(Vec<MoveOn<B>>),
     /// The capture stops where it could go on; the listed captures finish it.
     #[error("the capture is not finished: {}", write_list(.0))]
-    Unfinished(Vec<Move>),
+    Unfinished(Vec<MoveOn<B>>),
     /// The square the piece would land on is occupied.
     #[error("{0} is occupied")]
-    Occupied(Square),
+    Occupied(SquareOn<B>),
     /// Start and end name more than one capture; the full paths tell them apart.
     #[error("that names more than one capture: {}", write_list(.0))]
-    Ambiguous(Vec<Move>),
+    Ambiguous(Vec<MoveOn<B>>),
     /// Fewer than two squares were given.
     #[error("a move needs a start and a landing square")]
     TooShort,
@@ -97,18 +101,18 @@ pub enum MoveError {
     OneStep,
     /// Nothing else explains it: the piece cannot move so.
     #[error("that is not a legal move for the piece on {0}")]
-    NotLegal(Square),
+    NotLegal(SquareOn<B>),
 }
 
 /// Why a text is not a legal move: the step that failed and its reason.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ParseError {
+pub enum ParseError<B: Board = Board8> {
     /// The text is not a move at all.
     #[error("{0}")]
     Syntax(#[from] SyntaxError),
     /// The text is a move, but not a legal one here.
     #[error("{0}")]
-    Move(#[from] MoveError),
+    Move(#[from] MoveError<B>),
 }
 
 static MOVE_RE: LazyLock<Regex> = LazyLock::new(|| {
@@ -136,6 +140,42 @@ pub fn parse_text(text: &str) -> Result<MoveText, SyntaxError> {
     Ok(MoveText { squares, capture })
 }
 
+static NUMBERS_RE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\d{1,2}(?:(?:\s*[-x:]\s*|\s+)\d{1,2})+$").expect("valid regex")
+});
+static NUMBER_RE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\d{1,2}").expect("valid regex"));
+
+/// Step 1 on a numbered board (10×10): reads `32-28`, `28x19`, `28:19`, `28x19x10` or
+/// `32 28`, the squares by their numbers (1–50).
+pub fn parse_numbers<B: Board>(text: &str) -> Result<MoveText<B>, SyntaxError> {
+    let text = text.trim();
+    if !NUMBERS_RE.is_match(text) {
+        return Err(SyntaxError::Unreadable(crate::text::excerpt(text)));
+    }
+    let squares = NUMBER_RE
+        .find_iter(text)
+        .map(|m| {
+            m.as_str()
+                .parse::<u8>()
+                .ok()
+                .and_then(SquareOn::from_number)
+                .ok_or_else(|| SyntaxError::Unreadable(crate::text::excerpt(text)))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let capture = separators(text)?;
+    Ok(MoveText { squares, capture })
+}
+
+/// Both steps on a numbered board: the legal move that `text` (`32-28`, `28x19x10`) names.
+pub fn parse_numbered<B: Board>(
+    text: &str,
+    pos: &PositionOn<B>,
+    legal: &[MoveOn<B>],
+) -> Result<MoveOn<B>, ParseError<B>> {
+    let syntax = parse_numbers(text)?;
+    Ok(resolve(&syntax, pos, legal)?)
+}
+
 /// How a move's squares are joined: `Some(true)` by `x` or `:`, `Some(false)` by `-`, `None`
 /// by spaces only; both kinds is an error. The letters of algebraic squares are a-h, so an
 /// `x` can only be a separator (numbered squares have no letters at all).
@@ -157,7 +197,11 @@ pub(crate) fn separators(text: &str) -> Result<Option<bool>, SyntaxError> {
 /// its start and end only matches when exactly one legal move has them. The separators are
 /// not checked against the move: `c3-e5` names the capture `c3xe5` when it is the only move
 /// from c3 to e5.
-pub fn resolve(text: &MoveText, pos: &Position, legal: &[Move]) -> Result<Move, MoveError> {
+pub fn resolve<B: Board>(
+    text: &MoveText<B>,
+    pos: &PositionOn<B>,
+    legal: &[MoveOn<B>],
+) -> Result<MoveOn<B>, MoveError<B>> {
     let Some((&from, rest)) = text.squares.split_first() else {
         return Err(MoveError::TooShort);
     };
@@ -168,7 +212,7 @@ pub fn resolve(text: &MoveText, pos: &Position, legal: &[Move]) -> Result<Move, 
     if piece.color != pos.turn() {
         return Err(MoveError::NotYourPiece(from));
     }
-    let exact: Vec<Move> = legal
+    let exact: Vec<MoveOn<B>> = legal
         .iter()
         .filter(|m| m.from() == from && m.path() == rest)
         .copied()
@@ -177,7 +221,7 @@ pub fn resolve(text: &MoveText, pos: &Position, legal: &[Move]) -> Result<Move, 
         return Ok(exact[0]);
     }
     if rest.len() == 1 {
-        let ends: Vec<Move> = legal
+        let ends: Vec<MoveOn<B>> = legal
             .iter()
             .filter(|m| m.from() == from && m.to() == to)
             .copied()
@@ -188,9 +232,9 @@ pub fn resolve(text: &MoveText, pos: &Position, legal: &[Move]) -> Result<Move, 
             _ => return Err(MoveError::Ambiguous(ends)),
         }
     }
-    let captures: Vec<Move> = legal.iter().filter(|m| m.is_capture()).copied().collect();
+    let captures: Vec<MoveOn<B>> = legal.iter().filter(|m| m.is_capture()).copied().collect();
     if !captures.is_empty() {
-        let unfinished: Vec<Move> = captures
+        let unfinished: Vec<MoveOn<B>> = captures
             .iter()
             .filter(|m| {
                 m.from() == from && m.path().len() > rest.len() && m.path().starts_with(rest)
@@ -228,7 +272,7 @@ pub fn parse(text: &str, pos: &Position, legal: &[Move]) -> Result<Move, ParseEr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Czech, MoveList, Rules, fen};
+    use crate::{BoardRules, Czech, MoveList, fen};
 
     fn try_parse(fen_text: &str, text: &str) -> Result<String, ParseError> {
         let pos = fen::parse(fen_text).unwrap();

@@ -113,7 +113,7 @@ fn translate(text: &str, board: Orientation) -> Result<String, FenError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Brazilian, English, Italian, Thai};
+    use crate::rules::{BoardRules, Brazilian, English, Italian, Thai};
 
     #[test]
     fn numbering_as_pydraughts_writes_it() {

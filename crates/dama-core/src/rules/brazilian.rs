@@ -9,7 +9,7 @@
 //! `docs/rules.md`.
 
 use super::generate::{self, KingLanding, LastRow, Params, Precedence};
-use super::{DrawCounters, DrawReason, RuleSetInfo, Rules, material};
+use super::{BoardRules, DrawCounters, DrawReason, RuleSetInfo, material};
 use crate::Position;
 use crate::notation::Notation;
 
@@ -37,6 +37,7 @@ pub const THREE_PIECE_PLIES: u16 = 32;
 pub const TWO_PIECE_PLIES: u16 = 10;
 
 impl Params for Brazilian {
+    type Board = crate::Board8;
     const COMPULSORY: bool = true;
     const KING_PRIORITY: bool = false;
     const MAX_HOPS: usize = usize::MAX;
@@ -50,7 +51,7 @@ impl Params for Brazilian {
 
 /// The FMJD small-ending counts: a lone king against three pieces (at least one a king) is
 /// drawn after sixteen moves each, against two pieces or one (with a king) after five.
-pub(super) fn lone_king_limit(pos: &Position) -> Option<u16> {
+pub(super) fn lone_king_limit<B: crate::Board>(pos: &crate::PositionOn<B>) -> Option<u16> {
     let [wm, wk, bm, bk] = material(pos);
     let strong = match ((wm, wk), (bm, bk)) {
         (s, (0, 1)) => s,
@@ -64,7 +65,19 @@ pub(super) fn lone_king_limit(pos: &Position) -> Option<u16> {
     }
 }
 
-impl Rules for Brazilian {
+/// The FMJD's counted draws: a small ending's count ran out ([`lone_king_limit`]), or
+/// twenty-five moves each with only kings moved and nothing taken.
+pub(super) fn fmjd_counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
+    if counters.ending.is_some_and(|e| e.plies >= e.limit) {
+        Some(DrawReason::KingEnding)
+    } else if counters.quiet_plies >= NO_PROGRESS_PLIES {
+        Some(DrawReason::NoProgress)
+    } else {
+        None
+    }
+}
+
+impl BoardRules for Brazilian {
     const INFO: RuleSetInfo = INFO;
     const REPETITION_DRAW: bool = true;
 
@@ -75,12 +88,6 @@ impl Rules for Brazilian {
     }
 
     fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
-        if counters.ending.is_some_and(|e| e.plies >= e.limit) {
-            Some(DrawReason::KingEnding)
-        } else if counters.quiet_plies >= NO_PROGRESS_PLIES {
-            Some(DrawReason::NoProgress)
-        } else {
-            None
-        }
+        fmjd_counters_draw(counters)
     }
 }

@@ -6,7 +6,7 @@
 //! move or capture, and the king-ending counts (see `docs/rules.md`).
 
 use super::generate::{self, KingLanding, Params};
-use super::{DrawCounters, DrawReason, RuleSetInfo, Rules, material};
+use super::{BoardRules, DrawCounters, DrawReason, RuleSetInfo, material};
 use crate::notation::Notation;
 use crate::{Bitboard, Color, Position};
 
@@ -32,6 +32,7 @@ pub const INFO: RuleSetInfo = RuleSetInfo {
 };
 
 impl Params for Czech {
+    type Board = crate::Board8;
     const COMPULSORY: bool = true;
     const KING_PRIORITY: bool = true;
     const MAX_HOPS: usize = usize::MAX;
@@ -40,7 +41,7 @@ impl Params for Czech {
     const KING_LANDING: KingLanding = KingLanding::GoingOn;
 }
 
-impl Rules for Czech {
+impl BoardRules for Czech {
     const INFO: RuleSetInfo = INFO;
     const REPETITION_DRAW: bool = true;
 

@@ -8,7 +8,7 @@
 //! `docs/rules.md`.
 
 use super::generate::{self, KingLanding, KingRange, Orientation, Params};
-use super::{DrawCounters, DrawReason, RuleSetInfo, Rules};
+use super::{BoardRules, DrawCounters, DrawReason, RuleSetInfo};
 use crate::Color;
 use crate::notation::Notation;
 
@@ -30,6 +30,7 @@ pub const INFO: RuleSetInfo = RuleSetInfo {
 pub const NO_PROGRESS_PLIES: u16 = 80;
 
 impl Params for English {
+    type Board = crate::Board8;
     const COMPULSORY: bool = true;
     const KING_PRIORITY: bool = false;
     const MAX_HOPS: usize = usize::MAX;
@@ -40,7 +41,7 @@ impl Params for English {
     const KING_RANGE: KingRange = KingRange::Short;
 }
 
-impl Rules for English {
+impl BoardRules for English {
     const INFO: RuleSetInfo = INFO;
     const REPETITION_DRAW: bool = true;
 

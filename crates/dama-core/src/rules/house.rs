@@ -8,7 +8,7 @@
 //! pairs.
 
 use super::generate::{self, KingLanding, Params};
-use super::{DrawCounters, RuleSetInfo, Rules};
+use super::{BoardRules, DrawCounters, RuleSetInfo};
 use crate::Position;
 use crate::notation::Notation;
 
@@ -27,6 +27,7 @@ pub const INFO: RuleSetInfo = RuleSetInfo {
 };
 
 impl Params for House {
+    type Board = crate::Board8;
     const COMPULSORY: bool = true;
     const KING_PRIORITY: bool = false;
     const MAX_HOPS: usize = usize::MAX;
@@ -42,7 +43,7 @@ pub const OFFER_MAX_PIECES: u32 = 4;
 /// Half-moves without a capture or a man move between offers (eight pairs of moves).
 pub const OFFER_PLIES: u16 = 16;
 
-impl Rules for House {
+impl BoardRules for House {
     const INFO: RuleSetInfo = INFO;
     generate::moves_from_params!();
 

@@ -9,7 +9,7 @@
 //! `docs/rules.md`.
 
 use super::generate::{self, KingLanding, KingRange, Orientation, Params, Precedence};
-use super::{DrawCounters, DrawReason, RuleSetInfo, Rules};
+use super::{BoardRules, DrawCounters, DrawReason, RuleSetInfo};
 use crate::notation::Notation;
 
 /// The Italian rule set (dama italiana).
@@ -30,6 +30,7 @@ pub const INFO: RuleSetInfo = RuleSetInfo {
 pub const NO_PROGRESS_PLIES: u16 = 80;
 
 impl Params for Italian {
+    type Board = crate::Board8;
     const COMPULSORY: bool = true;
     const KING_PRIORITY: bool = false;
     const MAX_HOPS: usize = usize::MAX;
@@ -42,7 +43,7 @@ impl Params for Italian {
     const PRECEDENCE: Precedence = Precedence::Italian;
 }
 
-impl Rules for Italian {
+impl BoardRules for Italian {
     const INFO: RuleSetInfo = INFO;
     const REPETITION_DRAW: bool = true;
 

@@ -15,6 +15,7 @@ mod czech;
 mod english;
 pub mod generate;
 mod house;
+mod international;
 mod italian;
 mod pool;
 mod registry;
@@ -30,15 +31,19 @@ pub use czech::Czech;
 pub use english::English;
 pub use generate::{KingLanding, KingRange, LastRow, Orientation, Params, Precedence};
 pub use house::House;
+pub use international::International;
 pub use italian::Italian;
 pub use pool::Pool;
-pub use registry::{RuleSet, RuleSetInfo, UnknownRuleSet};
+pub use registry::{RuleSet, RuleSetInfo, UnknownRuleSet, UnknownVariant, Variant};
 pub use russian::Russian;
 pub use spanish::Spanish;
 pub use spanish_official::SpanishOfficial;
 pub use thai::Thai;
 
-use crate::{Move, MoveList, Position};
+use crate::board::{Board, Board8};
+use crate::fen::FenError;
+use crate::mv::{MoveListOn, MoveOn};
+use crate::position::PositionOn;
 
 /// Why a game is drawn.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -78,7 +83,7 @@ pub struct EndingCount {
 }
 
 /// The material of a position: white men, white kings, black men, black kings.
-pub fn material(pos: &Position) -> [u8; 4] {
+pub fn material<B: Board>(pos: &PositionOn<B>) -> [u8; 4] {
     use crate::Color::{Black, White};
     [
         pos.men(White).count() as u8,
@@ -89,7 +94,7 @@ pub fn material(pos: &Position) -> [u8; 4] {
 }
 
 /// The count of the ending of `pos` under `R`, starting now, if `R` limits its material.
-fn ending_count<R: Rules>(pos: &Position) -> Option<EndingCount> {
+fn ending_count<R: BoardRules>(pos: &PositionOn<R::Board>) -> Option<EndingCount> {
     R::ending_limit(pos).map(|limit| EndingCount {
         material: material(pos),
         plies: 0,
@@ -101,11 +106,11 @@ fn ending_count<R: Rules>(pos: &Position) -> Option<EndingCount> {
 /// the half-moves without a capture or a man move (from 0 after one), and the ending count
 /// of [`Rules::ending_limit`], which goes on while the material stays and starts again when
 /// it changes. The default [`Rules::next_counters`].
-pub fn counted_next<R: Rules>(
+pub fn counted_next<R: BoardRules>(
     counters: &DrawCounters,
-    before: &Position,
-    mv: &Move,
-    after: &Position,
+    before: &PositionOn<R::Board>,
+    mv: &MoveOn<R::Board>,
+    after: &PositionOn<R::Board>,
 ) -> DrawCounters {
     let quiet_plies = if before.is_irreversible(mv) {
         0
@@ -125,11 +130,21 @@ pub fn counted_next<R: Rules>(
     }
 }
 
-/// A rule set: legal moves, the end of the game, the draw rules and its notation.
+/// A rule set on an 8×8 board: every [`BoardRules`] whose board is [`Board8`]. Everything
+/// that knows only the 8×8 board (the engine, the tables, the program's dialogues) asks for
+/// `R: Rules`; a rule set implements [`BoardRules`] and is a `Rules` when its board is 8×8.
+pub trait Rules: BoardRules<Board = Board8> {}
+
+impl<R: BoardRules<Board = Board8>> Rules for R {}
+
+/// A rule set: its board, legal moves, the end of the game, the draw rules and its notation.
 ///
 /// Implementations are zero-sized types; every function is associated, so generic code
 /// (`perft::<Czech>`, `Game<Spanish>`, the engine's search) is compiled once per rule set.
-pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
+pub trait BoardRules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
+    /// The board the rule set is played on ([`Board8`] or [`crate::Board10`]).
+    type Board: Board;
+
     /// The constants that identify the rule set: name, PDN tags, notation, language.
     const INFO: RuleSetInfo;
 
@@ -154,28 +169,46 @@ pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
     /// The position a game starts from: twelve men each, white to move, unless the rule set
     /// says otherwise (the generator's sets take theirs from their `Params` through
     /// `moves_from_params!`, [`generate::start_position`]).
-    fn start() -> Position {
-        Position::initial()
+    fn start() -> PositionOn<Self::Board> {
+        PositionOn::initial()
+    }
+
+    /// Reads a position from FEN as the rule set numbers its board. By default
+    /// [`crate::fen::parse_on`] (algebraic squares or numbers); the 8×8 sets of the shared
+    /// generator read their own numbering (`moves_from_params!`,
+    /// [`crate::notation::fen_for::parse`]).
+    fn parse_fen(text: &str) -> Result<PositionOn<Self::Board>, FenError<Self::Board>> {
+        crate::fen::parse_on(text)
+    }
+
+    /// A move as the rule set writes it. By default the squares' names
+    /// ([`crate::notation::algebraic::write`]: `c3-d4` on 8×8, `32-28` and `28x19x10` on
+    /// 10×10); the 8×8 sets of the shared generator write their [`RuleSetInfo::notation`].
+    fn write_move(mv: &MoveOn<Self::Board>) -> String {
+        crate::notation::algebraic::write(mv)
     }
 
     /// Fills `moves` with the legal moves of the side to move (clearing it first).
-    fn legal_moves(pos: &Position, moves: &mut MoveList);
+    fn legal_moves(pos: &PositionOn<Self::Board>, moves: &mut MoveListOn<Self::Board>);
 
     /// For the engine's quiescence search: fills `moves` with the legal moves that capture
     /// (clearing it first), in the order [`Rules::legal_moves`] gives them, and returns
     /// whether the side to move also has a legal move that does not capture. The side has
     /// lost when `moves` is left empty and the answer is `false`. By default through
     /// [`Rules::legal_moves`]; the shared generator skips building the plain moves.
-    fn legal_captures(pos: &Position, moves: &mut MoveList) -> bool {
+    fn legal_captures(pos: &PositionOn<Self::Board>, moves: &mut MoveListOn<Self::Board>) -> bool {
         Self::legal_moves(pos, moves);
         let all = moves.len();
-        moves.retain(Move::is_capture);
+        moves.retain(MoveOn::is_capture);
         moves.len() < all
     }
 
     /// The number of legal moves of the side to move, as fast as it can be found.
     /// `scratch` is working storage; its contents afterwards are unspecified.
-    fn count_legal_moves(pos: &Position, scratch: &mut MoveList) -> usize {
+    fn count_legal_moves(
+        pos: &PositionOn<Self::Board>,
+        scratch: &mut MoveListOn<Self::Board>,
+    ) -> usize {
         Self::legal_moves(pos, scratch);
         scratch.len()
     }
@@ -183,27 +216,27 @@ pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
     /// Perft: the number of leaves of the legal-move tree of `pos`, `depth` plies deep, as
     /// fast as it can be found. By default through [`Rules::legal_moves`] and
     /// [`Rules::count_legal_moves`] ([`crate::perft::count_through_moves`]).
-    fn count_leaves(pos: &Position, depth: u32) -> u64 {
+    fn count_leaves(pos: &PositionOn<Self::Board>, depth: u32) -> u64 {
         crate::perft::count_through_moves::<Self>(pos, depth)
     }
 
     /// Whether the side to move cannot move: no pieces, or no legal move. The game is then
     /// over, lost for that side (won where [`Rules::CANNOT_MOVE_WINS`]).
-    fn cannot_move(pos: &Position, scratch: &mut MoveList) -> bool {
+    fn cannot_move(pos: &PositionOn<Self::Board>, scratch: &mut MoveListOn<Self::Board>) -> bool {
         Self::count_legal_moves(pos, scratch) == 0
     }
 
     /// The half-moves allowed in the ending of `pos` before it is drawn, if the rules limit
     /// an ending with its material (none by default). Read by the default
     /// [`Rules::start_counters`] and by [`counted_next`].
-    fn ending_limit(pos: &Position) -> Option<u16> {
+    fn ending_limit(pos: &PositionOn<Self::Board>) -> Option<u16> {
         let _ = pos;
         None
     }
 
     /// The draw counters of a game that starts at `pos`: no quiet half-moves yet, and the
     /// count of its ending if [`Rules::ending_limit`] limits it.
-    fn start_counters(pos: &Position) -> DrawCounters {
+    fn start_counters(pos: &PositionOn<Self::Board>) -> DrawCounters {
         DrawCounters {
             quiet_plies: 0,
             ending: ending_count::<Self>(pos),
@@ -215,9 +248,9 @@ pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
     /// [`Rules::ending_limit`]).
     fn next_counters(
         counters: &DrawCounters,
-        before: &Position,
-        mv: &Move,
-        after: &Position,
+        before: &PositionOn<Self::Board>,
+        mv: &MoveOn<Self::Board>,
+        after: &PositionOn<Self::Board>,
     ) -> DrawCounters {
         counted_next::<Self>(counters, before, mv, after)
     }
@@ -231,7 +264,7 @@ pub trait Rules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'static {
     /// Whether the rules call for a draw to be offered to the players in `pos` (with its
     /// draw `counters`): the house rules' offer, which the players may decline. The console
     /// asks; nothing is drawn unless the players agree.
-    fn draw_offer_due(pos: &Position, counters: &DrawCounters) -> bool {
+    fn draw_offer_due(pos: &PositionOn<Self::Board>, counters: &DrawCounters) -> bool {
         let _ = (pos, counters);
         false
     }

@@ -7,7 +7,7 @@
 //! repetition and fifteen moves each without a man move or a capture. See `docs/rules.md`.
 
 use super::generate::{self, KingLanding, LastRow, Orientation, Params};
-use super::{DrawCounters, DrawReason, RuleSetInfo, Rules};
+use super::{BoardRules, DrawCounters, DrawReason, RuleSetInfo};
 use crate::notation::Notation;
 
 /// The pool checkers rule set.
@@ -28,6 +28,7 @@ pub const INFO: RuleSetInfo = RuleSetInfo {
 pub const NO_PROGRESS_PLIES: u16 = 30;
 
 impl Params for Pool {
+    type Board = crate::Board8;
     const COMPULSORY: bool = true;
     const KING_PRIORITY: bool = false;
     const MAX_HOPS: usize = usize::MAX;
@@ -38,7 +39,7 @@ impl Params for Pool {
     const LAST_ROW: LastRow = LastRow::PassesAsMan;
 }
 
-impl Rules for Pool {
+impl BoardRules for Pool {
     const INFO: RuleSetInfo = INFO;
     const REPETITION_DRAW: bool = true;
 

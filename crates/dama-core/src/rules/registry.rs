@@ -87,7 +87,7 @@ macro_rules! __define_rule_sets {
             /// The constants of the rule set.
             pub const fn info(self) -> &'static RuleSetInfo {
                 match self {
-                    $( RuleSet::$variant => &<$ty as $crate::Rules>::INFO, )*
+                    $( RuleSet::$variant => &<$ty as $crate::rules::BoardRules>::INFO, )*
                 }
             }
         }
@@ -169,6 +169,99 @@ impl std::str::FromStr for RuleSet {
             .find(|r| r.name().eq_ignore_ascii_case(s))
             .ok_or_else(|| UnknownRuleSet(s.to_string()))
     }
+}
+
+/// A rule set of either board, chosen at run time: one of the registry's 8×8 rule sets, or
+/// international draughts on the 10×10 board. What works on any board (perft, the legal
+/// moves, DXP) takes a `Variant` and runs through [`with_variant!`](crate::with_variant);
+/// what knows only 8×8 takes a [`RuleSet`].
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Variant {
+    /// A rule set of the 8×8 registry.
+    Board8(RuleSet),
+    /// International draughts (FMJD), 10×10.
+    International,
+}
+
+impl Default for Variant {
+    fn default() -> Variant {
+        Variant::Board8(RuleSet::default())
+    }
+}
+
+impl Variant {
+    /// Every rule set of either board, the 8×8 registry's first.
+    pub fn all() -> impl Iterator<Item = Variant> {
+        RuleSet::ALL
+            .into_iter()
+            .map(Variant::Board8)
+            .chain(std::iter::once(Variant::International))
+    }
+
+    /// The constants of the rule set.
+    pub const fn info(self) -> &'static RuleSetInfo {
+        match self {
+            Variant::Board8(set) => set.info(),
+            Variant::International => {
+                &<crate::rules::International as crate::rules::BoardRules>::INFO
+            }
+        }
+    }
+
+    /// The name used on the command line.
+    pub const fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// The 8×8 rule set, if it is one.
+    pub const fn board8(self) -> Option<RuleSet> {
+        match self {
+            Variant::Board8(set) => Some(set),
+            Variant::International => None,
+        }
+    }
+
+    /// The names of every rule set of either board as a list for messages.
+    pub fn names_list() -> String {
+        let names: Vec<String> = Variant::all().map(|v| v.name().to_string()).collect();
+        join_or(&names)
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error for an unknown rule set name of either board; the message lists them all.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rule set '{0}' (expected {list})", list = Variant::names_list())]
+pub struct UnknownVariant(pub String);
+
+impl std::str::FromStr for Variant {
+    type Err = UnknownVariant;
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        Variant::all()
+            .find(|v| v.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownVariant(s.to_string()))
+    }
+}
+
+/// Runs `$body` with `$R` standing for the static rule type of the run-time [`Variant`]
+/// `$variant`, on its own board: `$body` must compile for any
+/// [`BoardRules`](crate::rules::BoardRules).
+#[macro_export]
+macro_rules! with_variant {
+    ($variant:expr, $R:ident => $body:expr) => {
+        match $variant {
+            $crate::rules::Variant::Board8(set) => $crate::with_rules!(set, $R => $body),
+            $crate::rules::Variant::International => {
+                type $R = $crate::rules::International;
+                $body
+            }
+        }
+    };
 }
 
 /// Runs `$body` with `$R` standing for the static rule type of the run-time `$set`.

@@ -8,7 +8,7 @@
 //! `docs/rules.md`).
 
 use super::generate::{self, KingLanding, Params};
-use super::{DrawCounters, DrawReason, RuleSetInfo, Rules, material};
+use super::{BoardRules, DrawCounters, DrawReason, RuleSetInfo, material};
 use crate::notation::Notation;
 use crate::{Bitboard, Color, Position};
 
@@ -27,6 +27,7 @@ pub const INFO: RuleSetInfo = RuleSetInfo {
 };
 
 impl Params for Russian {
+    type Board = crate::Board8;
     const COMPULSORY: bool = true;
     const KING_PRIORITY: bool = false;
     const MAX_HOPS: usize = usize::MAX;
@@ -49,7 +50,7 @@ const SMALL_EQUAL_PLIES: u16 = 60;
 /// The same for 6–7 pieces (rule 4).
 const LARGE_EQUAL_PLIES: u16 = 120;
 
-impl Rules for Russian {
+impl BoardRules for Russian {
     const INFO: RuleSetInfo = INFO;
     const REPETITION_DRAW: bool = true;
 

@@ -5,7 +5,7 @@
 //! draw rule.
 
 use super::generate::{self, KingLanding, Params};
-use super::{DrawCounters, RuleSetInfo, Rules};
+use super::{BoardRules, DrawCounters, RuleSetInfo};
 use crate::notation::Notation;
 use crate::{Move, Position};
 
@@ -24,6 +24,7 @@ pub const INFO: RuleSetInfo = RuleSetInfo {
 };
 
 impl Params for Spanish {
+    type Board = crate::Board8;
     const COMPULSORY: bool = false;
     const KING_PRIORITY: bool = false;
     const MAX_HOPS: usize = 3;
@@ -32,7 +33,7 @@ impl Params for Spanish {
     const KING_LANDING: KingLanding = KingLanding::Anywhere;
 }
 
-impl Rules for Spanish {
+impl BoardRules for Spanish {
     const INFO: RuleSetInfo = INFO;
     const DRAWS_BY_RULE: bool = false;
     const BARE_SIDE_LOSES_AT_ONCE: bool = false;

@@ -8,7 +8,7 @@
 //! See `docs/rules.md`.
 
 use super::generate::{self, KingLanding, LastRow, Orientation, Params, Precedence};
-use super::{DrawCounters, DrawReason, RuleSetInfo, Rules};
+use super::{BoardRules, DrawCounters, DrawReason, RuleSetInfo};
 use crate::notation::Notation;
 
 /// The Spanish federation's rule set (damas españolas).
@@ -29,6 +29,7 @@ pub const INFO: RuleSetInfo = RuleSetInfo {
 pub const NO_PROGRESS_PLIES: u16 = 80;
 
 impl Params for SpanishOfficial {
+    type Board = crate::Board8;
     const COMPULSORY: bool = true;
     const KING_PRIORITY: bool = false;
     const MAX_HOPS: usize = usize::MAX;
@@ -40,7 +41,7 @@ impl Params for SpanishOfficial {
     const LAST_ROW: LastRow = LastRow::PassesAsMan;
 }
 
-impl Rules for SpanishOfficial {
+impl BoardRules for SpanishOfficial {
     const INFO: RuleSetInfo = INFO;
     const REPETITION_DRAW: bool = true;
 

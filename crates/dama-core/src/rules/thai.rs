@@ -8,7 +8,7 @@
 //! capture. See `docs/rules.md`.
 
 use super::generate::{self, KingLanding, Orientation, Params};
-use super::{DrawCounters, DrawReason, RuleSetInfo, Rules};
+use super::{BoardRules, DrawCounters, DrawReason, RuleSetInfo};
 use crate::notation::Notation;
 
 /// The Thai rule set (mak-hot).
@@ -29,6 +29,7 @@ pub const INFO: RuleSetInfo = RuleSetInfo {
 pub const NO_PROGRESS_PLIES: u16 = 80;
 
 impl Params for Thai {
+    type Board = crate::Board8;
     const COMPULSORY: bool = true;
     const KING_PRIORITY: bool = false;
     const MAX_HOPS: usize = usize::MAX;
@@ -39,7 +40,7 @@ impl Params for Thai {
     const REMOVED_AT_ONCE: bool = true;
 }
 
-impl Rules for Thai {
+impl BoardRules for Thai {
     const INFO: RuleSetInfo = INFO;
     const REPETITION_DRAW: bool = true;
 

@@ -7,7 +7,7 @@
 
 use dama_core::notation::algebraic;
 use dama_core::rules::{Brazilian, English, Italian, Pool, SpanishOfficial, Thai};
-use dama_core::{Color, MoveList, Position, Role, Rules, Square, fen};
+use dama_core::{BoardRules, Color, MoveList, Position, Role, Rules, Square, fen};
 
 fn pos(text: &str) -> Position {
     fen::parse(text).unwrap_or_else(|e| panic!("bad FEN {text}: {e}"))

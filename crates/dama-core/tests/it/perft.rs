@@ -10,7 +10,7 @@
 
 use dama_core::notation::algebraic;
 use dama_core::perft::{divide, perft, perft_full};
-use dama_core::{Color, Czech, MoveList, Position, Role, Rules, Spanish, fen};
+use dama_core::{BoardRules, Color, Czech, MoveList, Position, Role, Rules, Spanish, fen};
 
 fn pos(text: &str) -> Position {
     fen::parse(text).unwrap_or_else(|e| panic!("bad FEN {text}: {e}"))

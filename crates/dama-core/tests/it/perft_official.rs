@@ -9,7 +9,7 @@
 
 use dama_core::perft::perft;
 use dama_core::rules::{Brazilian, English, Italian, Pool, SpanishOfficial, Thai};
-use dama_core::{Color, Position, Rules, fen};
+use dama_core::{BoardRules, Color, Position, Rules, fen};
 
 /// dctl's counts, depths 1–12.
 const ENGLISH: [u64; 12] = [

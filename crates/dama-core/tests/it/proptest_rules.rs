@@ -29,6 +29,7 @@ use dama_testkit as common;
 // ---- the reference generator: tests/rules_reference ----
 
 use crate::rules_reference;
+use dama_core::BoardRules;
 use rules_reference::{Naive, Variant, between, can_jump, naive_moves, quiet_count, step};
 
 // ---- the checks of one position ----

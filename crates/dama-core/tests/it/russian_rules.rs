@@ -4,7 +4,7 @@
 //! draw-rule counts.
 
 use dama_core::perft::{perft, perft_full};
-use dama_core::{Czech, House, MoveList, Position, Role, Rules, Russian, fen};
+use dama_core::{BoardRules, Czech, House, MoveList, Position, Role, Rules, Russian, fen};
 
 fn pos(text: &str) -> Position {
     fen::parse(text).unwrap_or_else(|e| panic!("bad FEN {text}: {e}"))

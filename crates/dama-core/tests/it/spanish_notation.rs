@@ -3,7 +3,7 @@
 //! checks accept is a legal move; and every line the generator does not know is refused.
 
 use dama_core::notation::numeric::{self, NumericError};
-use dama_core::{MoveList, Position, Rules, Spanish};
+use dama_core::{BoardRules, MoveList, Position, Spanish};
 use proptest::prelude::*;
 
 use common::arb_position;

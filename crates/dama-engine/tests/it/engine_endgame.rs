@@ -8,7 +8,7 @@ use std::time::Duration;
 use dama_core::bitboard::Bitboard;
 use dama_core::game::{Game, Outcome};
 use dama_core::position::Setup;
-use dama_core::{Color, Czech, MoveList, Position, Rules, Spanish, Square};
+use dama_core::{BoardRules, Color, Czech, MoveList, Position, Spanish, Square};
 use dama_engine::search::{Root, Searcher};
 use dama_engine::{Engine, Limits, Score};
 use dama_tablebase::{self as endgame, TableRules, Tablebase, Value};
@@ -45,7 +45,7 @@ fn kings_only(strong_side: Color, strong: Bitboard, lone: Square, turn: Color) -
 
 /// Whether `side` could capture at once in `pos`.
 fn can_capture(pos: &Position, side: Color, moves: &mut MoveList) -> bool {
-    <Czech as Rules>::legal_moves(&pos.with_turn(side), moves);
+    <Czech as BoardRules>::legal_moves(&pos.with_turn(side), moves);
     moves.iter().any(|m| m.is_capture())
 }
 
@@ -325,7 +325,7 @@ fn every_three_kings_against_one_off_the_diagonal_is_won_within_the_count() {
                         {
                             continue;
                         }
-                        let counters = <Czech as Rules>::start_counters(&pos);
+                        let counters = <Czech as BoardRules>::start_counters(&pos);
                         let left = endgame::plies_left::<Czech>(&pos, &counters);
                         assert_eq!(left, 30);
                         match probe::<Czech>(&pos) {
@@ -350,7 +350,7 @@ fn searched(pos: &Position, depth: i32) -> Score {
     searcher.set_tables(None);
     let root = Root {
         pos: *pos,
-        counters: <Czech as Rules>::start_counters(pos),
+        counters: <Czech as BoardRules>::start_counters(pos),
         history: Vec::new(),
     };
     Score::from_internal(searcher.search_root(&root, depth, -40_000, 40_000))
@@ -373,7 +373,7 @@ fn one_king_against_one_agrees_with_the_search() {
                     turn: Some(turn),
                 })
                 .expect("a sound setup");
-                <Czech as Rules>::legal_moves(&pos, &mut moves);
+                <Czech as BoardRules>::legal_moves(&pos, &mut moves);
                 let capture = moves.iter().any(|m| m.is_capture());
                 let value = probe::<Czech>(&pos).expect("in the table");
                 if capture {
@@ -415,11 +415,11 @@ fn short_wins_agree_with_the_search() {
     let mut moves = MoveList::new();
     while checked < 150 {
         let pos = random_table_position(&mut rng, 2 + (checked % 2) as u32);
-        <Czech as Rules>::legal_moves(&pos, &mut moves);
+        <Czech as BoardRules>::legal_moves(&pos, &mut moves);
         if moves.iter().any(|m| m.is_capture()) {
             continue;
         }
-        let counters = <Czech as Rules>::start_counters(&pos);
+        let counters = <Czech as BoardRules>::start_counters(&pos);
         let left = endgame::plies_left::<Czech>(&pos, &counters);
         let value = probe::<Czech>(&pos).expect("in the table").within(left);
         let expected = match value {
@@ -468,7 +468,7 @@ fn the_best_move_goes_one_ply_closer() {
     let mut wins = 0;
     for i in 0..3000 {
         let pos = random_table_position(&mut rng, 1 + i % 3);
-        let counters = <Czech as Rules>::start_counters(&pos);
+        let counters = <Czech as BoardRules>::start_counters(&pos);
         let left = endgame::plies_left::<Czech>(&pos, &counters);
         let value = probe::<Czech>(&pos).expect("in the table");
         let tables = memory_tables().for_rules::<Czech>();

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use dama_core::game::{Game, Outcome};
-use dama_core::{Color, Czech, MoveList, Position, Rules};
+use dama_core::{BoardRules, Color, Czech, MoveList, Position};
 use dama_engine::{Engine, Limits, minimax};
 
 use common::Rng;

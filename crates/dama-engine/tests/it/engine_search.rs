@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use dama_core::game::Game;
 use dama_core::rules::{DrawCounters, EndingCount, material};
-use dama_core::{Color, Czech, MoveList, Position, Rules, Spanish, fen};
+use dama_core::{BoardRules, Color, Czech, MoveList, Position, Spanish, fen};
 use dama_engine::EngineRules;
 use dama_engine::search::{Root, Searcher};
 use dama_engine::tt::Table;

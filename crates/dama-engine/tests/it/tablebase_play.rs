@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use dama_core::game::{Game, Outcome};
 use dama_core::position::Setup;
-use dama_core::{Bitboard, Color, Czech, Position, Rules, Square};
+use dama_core::{Bitboard, BoardRules, Color, Czech, Position, Square};
 use dama_engine::{Engine, Limits};
 use dama_tablebase::{EngineTables, Tablebase, Value};
 
@@ -69,7 +69,7 @@ fn random_position(rng: &mut Rng, pieces: u32) -> Position {
 /// The tables' value of `pos` with fresh counters.
 fn fresh_value(tables: &EngineTables, pos: &Position) -> Value {
     tables
-        .value::<Czech>(pos, &<Czech as Rules>::start_counters(pos))
+        .value::<Czech>(pos, &<Czech as BoardRules>::start_counters(pos))
         .expect("covered")
 }
 

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use dama_core::rules::DrawCounters;
 use dama_core::rules::EndingCount;
-use dama_core::{Czech, MoveList, Position, Rules, Russian};
+use dama_core::{BoardRules, Czech, MoveList, Position, Rules, Russian};
 use dama_tablebase::index::{Class, Material};
 use dama_tablebase::{Tables, Value, build_in_memory};
 
@@ -75,7 +75,7 @@ fn three_piece_values_agree_with_a_plain_solver() {
         else {
             continue;
         };
-        let counters = <Czech as Rules>::start_counters(&pos);
+        let counters = <Czech as BoardRules>::start_counters(&pos);
         let table = tables
             .raw(&pos)
             .expect("covered")
@@ -96,7 +96,7 @@ fn three_piece_values_agree_with_a_plain_solver() {
 /// and, if the position's material has an ending count, `ending` plies of it left (at most
 /// its fresh limit): a state a game reaches some plies after the material arose.
 fn late(pos: &Position, quiet: u16, ending: u16) -> DrawCounters {
-    let fresh = <Russian as Rules>::start_counters(pos);
+    let fresh = <Russian as BoardRules>::start_counters(pos);
     DrawCounters {
         quiet_plies: 30 - quiet,
         ending: fresh.ending.map(|e| EndingCount {
@@ -110,7 +110,7 @@ fn late(pos: &Position, quiet: u16, ending: u16) -> DrawCounters {
 /// count left (if it has one) and at most `most_quiet` of the no-progress count, but never
 /// less of it than the plies the ending count has used allow (both start together).
 fn reachable(pos: &Position, rng: &mut Rng, most_ending: u16, most_quiet: u16) -> DrawCounters {
-    let limit = <Russian as Rules>::start_counters(pos)
+    let limit = <Russian as BoardRules>::start_counters(pos)
         .ending
         .map_or(most_ending, |e| e.limit);
     let left = 1 + (rng.next() % u64::from(most_ending.min(limit))) as u16;
@@ -208,7 +208,7 @@ fn three_pieces(tables: &Tables, memo: &mut Memo, rng: &mut Rng) -> [usize; 3] {
             let Some(pos) = class.parts(index).and_then(|p| p.position()) else {
                 continue;
             };
-            let fresh = <Russian as Rules>::start_counters(&pos);
+            let fresh = <Russian as BoardRules>::start_counters(&pos);
             seen[(agree(tables, &pos, &fresh, memo) + 1) as usize] += 1;
             let counters = reachable(&pos, rng, 60, 30);
             seen[(agree(tables, &pos, &counters, memo) + 1) as usize] += 1;

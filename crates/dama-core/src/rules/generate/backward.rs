@@ -23,6 +23,7 @@ use super::{
     LastRow, ListSink, Params, Precedence, back, color, forward_of, king_captures, king_targets,
     man_prey,
 };
+use crate::Board8;
 use crate::mv::MAX_PATH;
 use crate::{Bitboard, Direction, Move, MoveList, Position, Square};
 
@@ -35,7 +36,7 @@ const ROUTES_FROM: usize = 4;
 /// as a man, and is crowned where the capture ends there (by the position's own crowning of
 /// a man ending on the far rank).
 #[inline(always)]
-pub(super) const fn backward_men<P: Params>() -> bool {
+pub(super) const fn backward_men<P: Params<Board = Board8>>() -> bool {
     P::MAN_CAPTURES_BACKWARD
         && !P::CROWNED_MAN_GOES_ON
         && P::MEN_CAPTURE_KINGS
@@ -47,7 +48,7 @@ pub(super) const fn backward_men<P: Params>() -> bool {
 
 /// Whether the rule set keeps only the captures taking the most pieces.
 #[inline(always)]
-const fn ranked<P: Params>() -> bool {
+const fn ranked<P: Params<Board = Board8>>() -> bool {
     !matches!(P::PRECEDENCE, Precedence::None)
 }
 
@@ -71,7 +72,7 @@ impl ManTree {
     /// Hands every finished sequence to `leaf` (its last landing, the pieces taken and the
     /// number of hops), the man standing on `at` after `hops` hops that took `captured`, the
     /// last of them in the direction of index `D`.
-    fn walk<P: Params, const D: usize>(
+    fn walk<P: Params<Board = Board8>, const D: usize>(
         &self,
         at: Bitboard,
         captured: Bitboard,
@@ -94,7 +95,7 @@ impl ManTree {
     /// [`ManTree::walk`] from the landing of a first hop (in the direction of index `D`), made
     /// in its caller: most captures take two pieces or one, and end without a call.
     #[inline(always)]
-    fn walk_first<P: Params, const D: usize>(
+    fn walk_first<P: Params<Board = Board8>, const D: usize>(
         &self,
         at: Bitboard,
         captured: Bitboard,
@@ -117,7 +118,7 @@ impl ManTree {
     /// man can make it, walked on from its landing (a landing where the capture ends is handed
     /// to `leaf` at once). Never straight back: the square there holds the piece just taken.
     #[inline(always)]
-    fn hop<P: Params, const D: usize, const F: usize>(
+    fn hop<P: Params<Board = Board8>, const D: usize, const F: usize>(
         &self,
         at: Bitboard,
         prey: Bitboard,
@@ -148,7 +149,7 @@ impl ManTree {
     /// (where ranked) how many hops the counted ones take (the longest). `None` where one
     /// may reach [`ROUTES_FROM`] hops: a second route of a move must then be dropped (the
     /// caller walks them into a [`Tally`]).
-    fn count<P: Params, const D: usize>(
+    fn count<P: Params<Board = Board8>, const D: usize>(
         &self,
         at: Bitboard,
         captured: Bitboard,
@@ -170,7 +171,7 @@ impl ManTree {
     /// [`ManTree::count`] from the landing of a first hop (in the direction of index `D`),
     /// made in its caller.
     #[inline(always)]
-    fn count_first<P: Params, const D: usize>(
+    fn count_first<P: Params<Board = Board8>, const D: usize>(
         &self,
         at: Bitboard,
         captured: Bitboard,
@@ -186,7 +187,7 @@ impl ManTree {
 
     /// [`ManTree::count`] of the hop in the direction of index `F`, added to `found`.
     #[inline(always)]
-    fn count_hop<P: Params, const D: usize, const F: usize>(
+    fn count_hop<P: Params<Board = Board8>, const D: usize, const F: usize>(
         &self,
         at: Bitboard,
         prey: Bitboard,
@@ -229,7 +230,7 @@ impl ManTree {
 /// Two counts of captures (the hops of the counted ones, how many) added: all of them, or
 /// where ranked, those of the most hops.
 #[inline(always)]
-fn longest_of<P: Params>(a: (usize, usize), b: (usize, usize)) -> (usize, usize) {
+fn longest_of<P: Params<Board = Board8>>(a: (usize, usize), b: (usize, usize)) -> (usize, usize) {
     if !ranked::<P>() {
         (0, a.1 + b.1)
     } else if a.0 > b.0 {
@@ -254,7 +255,7 @@ fn first_hops(men: Bitboard, opp: Bitboard, empty: Bitboard) -> [Bitboard; 4] {
 /// taken), over a piece of `opp` to an empty square (the square the man left lies straight
 /// back too, or farther than one hop).
 #[inline(always)]
-fn going_on<P: Params>(opp: Bitboard, empty: Bitboard) -> [Bitboard; 4] {
+fn going_on<P: Params<Board = Board8>>(opp: Bitboard, empty: Bitboard) -> [Bitboard; 4] {
     if P::MAX_HOPS < 2 {
         return [Bitboard::EMPTY; 4];
     }
@@ -280,7 +281,13 @@ struct Tally<'a> {
 
 impl Tally<'_> {
     #[inline(always)]
-    fn add<P: Params>(&mut self, from: Square, to: Bitboard, captured: Bitboard, hops: usize) {
+    fn add<P: Params<Board = Board8>>(
+        &mut self,
+        from: Square,
+        to: Bitboard,
+        captured: Bitboard,
+        hops: usize,
+    ) {
         if ranked::<P>() {
             if hops < self.hops {
                 return;
@@ -306,7 +313,7 @@ impl Tally<'_> {
     /// takes the piece on `over` and lands on `land`, over the pieces `opp`, with `empty` the
     /// empty squares.
     #[inline(always)]
-    fn walk_one<P: Params, const K: usize>(
+    fn walk_one<P: Params<Board = Board8>, const K: usize>(
         &mut self,
         man: Square,
         over: Square,
@@ -326,7 +333,12 @@ impl Tally<'_> {
     /// Walks the captures of the men whose first hop, in the direction of index `K`, lands on
     /// `lands`, over the pieces `opp`, with `empty` the empty squares.
     #[inline(always)]
-    fn walk<P: Params, const K: usize>(&mut self, lands: Bitboard, opp: Bitboard, empty: Bitboard) {
+    fn walk<P: Params<Board = Board8>, const K: usize>(
+        &mut self,
+        lands: Bitboard,
+        opp: Bitboard,
+        empty: Bitboard,
+    ) {
         for land in lands {
             let over = back(land, dir::<K>());
             let from = back(over, dir::<K>());
@@ -349,7 +361,7 @@ impl Tally<'_> {
 /// A first hop whose landing lets no second hop follow is one move, counted from the
 /// bitboards; the others are walked.
 #[inline(always)]
-pub(super) fn men_captures<P: Params>(
+pub(super) fn men_captures<P: Params<Board = Board8>>(
     men: Bitboard,
     opp: Bitboard,
     empty: Bitboard,
@@ -390,7 +402,7 @@ pub(super) fn men_captures<P: Params>(
 /// The number of legal moves of the side to move (white when `WHITE`) under
 /// [`backward_men`] rules; `scratch` is working storage.
 #[inline(always)]
-pub(super) fn count_moves<P: Params, const WHITE: bool>(
+pub(super) fn count_moves<P: Params<Board = Board8>, const WHITE: bool>(
     pos: &Position,
     scratch: &mut MoveList,
 ) -> usize {
@@ -446,7 +458,7 @@ pub(super) fn count_moves<P: Params, const WHITE: bool>(
 /// The most hops a man's capture takes whose first hop, in the direction of index `K`, lands
 /// on `lands` (at least `most`).
 #[inline(always)]
-fn most_hops<P: Params, const K: usize>(
+fn most_hops<P: Params<Board = Board8>, const K: usize>(
     mut most: usize,
     lands: Bitboard,
     opp: Bitboard,
@@ -468,7 +480,7 @@ fn most_hops<P: Params, const K: usize>(
 /// `lands`, keeping in `list` those of the most hops found so far (`most`: a longer one
 /// drops those kept), a second route dropped. For a ranked rule set.
 #[inline(always)]
-fn longest_into<P: Params, const K: usize>(
+fn longest_into<P: Params<Board = Board8>, const K: usize>(
     lands: Bitboard,
     opp: Bitboard,
     empty: Bitboard,
@@ -506,7 +518,7 @@ fn longest_into<P: Params, const K: usize>(
 /// a second route dropped, for the caller to play.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn capture_walks<P: Params, const K: usize>(
+fn capture_walks<P: Params<Board = Board8>, const K: usize>(
     pos: &Position,
     lands: Bitboard,
     opp: Bitboard,
@@ -544,7 +556,7 @@ fn capture_walks<P: Params, const K: usize>(
 /// under [`backward_men`] rules to `f`, and returns whether there was any. `list` is
 /// working storage.
 #[inline(always)]
-pub(super) fn capture_children<P: Params, const WHITE: bool>(
+pub(super) fn capture_children<P: Params<Board = Board8>, const WHITE: bool>(
     pos: &Position,
     list: &mut MoveList,
     f: &mut impl FnMut(&Position),
@@ -648,7 +660,7 @@ struct Toward {
 /// The replier's [`Toward`] in each direction of [`Direction::ALL`]: `over` and `over_empty`
 /// as there, the mover's pieces on `own`, the empty squares on `empty`.
 #[inline(always)]
-fn towards<P: Params>(
+fn towards<P: Params<Board = Board8>>(
     over: [Bitboard; 4],
     over_empty: [Bitboard; 4],
     own: Bitboard,
@@ -702,7 +714,7 @@ fn new_hops(
 /// into `tally` on the board after the move (the mover's pieces on `opp`, the empty squares
 /// on `empty`), the others counted. Returns the number of hops found and of those counted.
 #[inline(always)]
-fn hops_at<P: Params, const K: usize>(
+fn hops_at<P: Params<Board = Board8>, const K: usize>(
     tally: &mut Tally,
     (to, from, d): (Square, Square, Direction),
     t: &Toward,
@@ -737,7 +749,7 @@ fn hops_at<P: Params, const K: usize>(
 /// [`hops_at`] counting the captures ([`ManTree::count`]) into `found` (the hops of the
 /// counted ones, how many) instead of walking them; `None` where a walk must be made.
 #[inline(always)]
-fn count_at<P: Params, const K: usize>(
+fn count_at<P: Params<Board = Board8>, const K: usize>(
     found: &mut (usize, usize),
     (to, from, d): (Square, Square, Direction),
     t: &Toward,
@@ -789,7 +801,7 @@ fn count_at<P: Params, const K: usize>(
 /// instructions in all).
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
-fn after_going_on<P: Params, const D: usize>(
+fn after_going_on<P: Params<Board = Board8>, const D: usize>(
     to: Square,
     from: Square,
     parts: &[Toward; 4],
@@ -849,7 +861,7 @@ fn after_going_on<P: Params, const D: usize>(
 /// its captures after each move, counted on the parent's bitboards with the two squares
 /// flipped. `before`: the replier's plain moves before the move.
 #[inline(always)]
-fn threatened_replies<P: Params, const WHITE: bool>(
+fn threatened_replies<P: Params<Board = Board8>, const WHITE: bool>(
     pos: &Position,
     before: u64,
     scratch: &mut MoveList,
@@ -877,7 +889,7 @@ fn threatened_replies<P: Params, const WHITE: bool>(
 /// `from` to `to` (the mover's pieces on `own`, the empty squares on `empty` before the move);
 /// `long` is working storage.
 #[inline(always)]
-fn replier_captures<P: Params>(
+fn replier_captures<P: Params<Board = Board8>>(
     theirs: Bitboard,
     own: Bitboard,
     empty: Bitboard,
@@ -925,7 +937,7 @@ fn plain_after<const WHITE: bool>(
 /// bitboards with the two squares flipped ([`threatened_replies`]). The kings' moves are
 /// played and their replies counted.
 #[inline(always)]
-pub(super) fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(
+pub(super) fn quiet_replies<P: Params<Board = Board8>, const WHITE: bool, const BLACK: bool>(
     pos: &Position,
     scratch: &mut MoveList,
 ) -> u64 {
@@ -1043,7 +1055,7 @@ mod tests {
     #[test]
     fn two_routes_round_a_square_are_one_move() {
         use crate::perft::{perft, perft_full};
-        use crate::{Brazilian, MoveList, Pool, Rules};
+        use crate::{BoardRules, Brazilian, MoveList, Pool};
         // The man on c3 takes d4, f4, f2 and d2 round the square and comes back to c3, one
         // way or the other: one move. Black's a7 then has one reply.
         let pos = crate::fen::parse("W:Wc3:Bd4,f4,f2,d2,a7").unwrap();

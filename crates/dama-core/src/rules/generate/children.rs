@@ -12,6 +12,7 @@ use super::{
     ListSink, Params, Precedence, Sink, back, forward_of, king_captures, king_targets,
     man_captures_of, man_jumpers, man_prey, simple_men,
 };
+use crate::Board8;
 use crate::mv::MAX_PATH;
 use crate::{Bitboard, Direction, MoveList, Position, Square};
 
@@ -24,7 +25,7 @@ struct ChildSink<'a, F> {
     found: bool,
 }
 
-impl<F: FnMut(&Position)> Sink for ChildSink<'_, F> {
+impl<F: FnMut(&Position)> Sink<Board8> for ChildSink<'_, F> {
     #[inline]
     fn record(
         &mut self,
@@ -46,7 +47,7 @@ impl<F: FnMut(&Position)> Sink for ChildSink<'_, F> {
 /// Calls `f` with the position after every capture that the side to move (white when `WHITE`)
 /// may make, and returns whether there was any. `list` is working storage.
 #[inline(always)]
-pub(super) fn capture_children<P: Params, const WHITE: bool>(
+pub(super) fn capture_children<P: Params<Board = Board8>, const WHITE: bool>(
     pos: &Position,
     list: &mut MoveList,
     f: &mut impl FnMut(&Position),
@@ -111,7 +112,7 @@ pub(super) fn capture_children<P: Params, const WHITE: bool>(
 /// pieces by two routes (no merging), and never meet the pieces they took or the square they
 /// left again, so the position's own bitboards are all the walk looks at.
 #[inline(always)]
-fn forward_man_captures<P: Params, const WHITE: bool>(
+fn forward_man_captures<P: Params<Board = Board8>, const WHITE: bool>(
     pos: &Position,
     f: &mut impl FnMut(&Position),
 ) -> bool {
@@ -156,7 +157,7 @@ fn forward_man_captures<P: Params, const WHITE: bool>(
 /// read from the bitboards ([`best_man_captures`]), and the men's captures of the best rank
 /// are walked as in [`forward_man_captures`].
 #[inline(always)]
-fn ranked_forward_captures<P: Params, const WHITE: bool>(
+fn ranked_forward_captures<P: Params<Board = Board8>, const WHITE: bool>(
     pos: &Position,
     list: &mut MoveList,
     f: &mut impl FnMut(&Position),
@@ -212,7 +213,7 @@ struct ManWalk<'a> {
 impl ManWalk<'_> {
     /// The man from `from` stands on `at` after `hops` hops, having taken `taken`: hands
     /// each sequence that ends here or further on to `f`.
-    fn on<P: Params, const WHITE: bool>(
+    fn on<P: Params<Board = Board8>, const WHITE: bool>(
         &self,
         from: Square,
         at: Square,
@@ -243,7 +244,7 @@ impl ManWalk<'_> {
 impl ManWalk<'_> {
     /// [`ManWalk::on`] under a precedence rule: hands to `f` only the sequences of rank
     /// `best` (by the pieces and kings taken; see [`ranked_forward_captures`]).
-    fn best<P: Params, const WHITE: bool>(
+    fn best<P: Params<Board = Board8>, const WHITE: bool>(
         &self,
         from: Square,
         at: Square,
@@ -288,7 +289,7 @@ fn child_sink<'a, F: FnMut(&Position)>(pos: &'a Position, f: F) -> ChildSink<'a,
 /// Calls `f` with the position after every plain move of the side to move (white when
 /// `WHITE`).
 #[inline(always)]
-pub(super) fn quiet_children<P: Params, const WHITE: bool>(
+pub(super) fn quiet_children<P: Params<Board = Board8>, const WHITE: bool>(
     pos: &Position,
     f: &mut impl FnMut(&Position),
 ) {
@@ -312,7 +313,7 @@ pub(super) fn quiet_children<P: Params, const WHITE: bool>(
 /// Calls `f` with the position after every legal move of the side to move (white when
 /// `WHITE`). `list` is working storage.
 #[inline(always)]
-pub(super) fn children<P: Params, const WHITE: bool>(
+pub(super) fn children<P: Params<Board = Board8>, const WHITE: bool>(
     pos: &Position,
     list: &mut MoveList,
     f: &mut impl FnMut(&Position),

@@ -8,6 +8,7 @@ use super::{
     CountSink, Jumps, ListSink, Params, Precedence, Sink, back, forward_of, king_captures,
     king_targets, man_jumpers, man_prey, opposite, simple_men,
 };
+use crate::Board8;
 use crate::mv::MAX_PATH;
 use crate::position::Color;
 use crate::{Bitboard, Direction, MoveList, Position, Square};
@@ -16,7 +17,7 @@ use crate::{Bitboard, Direction, MoveList, Position, Square};
 ///
 /// A man's further hops always go forward, away from its starting square and from the pieces
 /// it has taken, so the position's own `opp` and `empty` are all it needs to look at.
-fn count_man_tree<P: Params, const WHITE: bool>(
+fn count_man_tree<P: Params<Board = Board8>, const WHITE: bool>(
     at: Bitboard,
     hops: usize,
     opp: Bitboard,
@@ -42,7 +43,7 @@ fn count_man_tree<P: Params, const WHITE: bool>(
 /// Set-wise: each first hop is one move, unless a hop goes on from its landing; only then is
 /// the walk of [`count_man_tree`] run (and its sequences replace the hop).
 #[inline(always)]
-pub(super) fn man_captures_from<P: Params, const WHITE: bool>(
+pub(super) fn man_captures_from<P: Params<Board = Board8>, const WHITE: bool>(
     lands0: Bitboard,
     lands1: Bitboard,
     opp: Bitboard,
@@ -65,7 +66,7 @@ pub(super) fn man_captures_from<P: Params, const WHITE: bool>(
 }
 
 /// The number of legal moves of the side to move; `scratch` is working storage.
-pub fn count_moves<P: Params>(pos: &Position, scratch: &mut MoveList) -> usize {
+pub fn count_moves<P: Params<Board = Board8>>(pos: &Position, scratch: &mut MoveList) -> usize {
     match pos.turn() {
         Color::White => count_moves_of::<P, true>(pos, scratch),
         Color::Black => count_moves_of::<P, false>(pos, scratch),
@@ -74,7 +75,7 @@ pub fn count_moves<P: Params>(pos: &Position, scratch: &mut MoveList) -> usize {
 
 /// [`count_moves`] with the side to move a constant: white when `WHITE`.
 #[inline(always)]
-pub(super) fn count_moves_of<P: Params, const WHITE: bool>(
+pub(super) fn count_moves_of<P: Params<Board = Board8>, const WHITE: bool>(
     pos: &Position,
     scratch: &mut MoveList,
 ) -> usize {
@@ -144,7 +145,7 @@ pub(super) fn count_moves_of<P: Params, const WHITE: bool>(
 /// from it) is one move, counted from the bitboards; the others are searched in full into
 /// `scratch`, merging routes (only a search that goes on can meet another route again).
 #[inline(always)]
-fn count_moves_general<P: Params, const WHITE: bool>(
+fn count_moves_general<P: Params<Board = Board8>, const WHITE: bool>(
     pos: &Position,
     kings: usize,
     scratch: &mut MoveList,
@@ -205,8 +206,8 @@ fn count_moves_general<P: Params, const WHITE: bool>(
 /// not yet taken, to an empty square or the one the man left) is counted in `simple`; the
 /// others are searched in full by `jumps`.
 #[inline(always)]
-fn first_hops<P: Params, S: Sink, const WHITE: bool>(
-    jumps: &mut Jumps<S>,
+fn first_hops<P: Params<Board = Board8>, S: Sink<Board8>, const WHITE: bool>(
+    jumps: &mut Jumps<Board8, S>,
     simple: &mut usize,
     lands: Bitboard,
     dir: Direction,
@@ -241,7 +242,10 @@ fn first_hops<P: Params, S: Sink, const WHITE: bool>(
 /// counted from the bitboards, other men's kept in `scratch` too); without any, the plain
 /// moves are counted from the bitboards.
 #[inline(always)]
-fn count_ranked<P: Params, const WHITE: bool>(pos: &Position, scratch: &mut MoveList) -> usize {
+fn count_ranked<P: Params<Board = Board8>, const WHITE: bool>(
+    pos: &Position,
+    scratch: &mut MoveList,
+) -> usize {
     let us = super::color::<WHITE>();
     scratch.clear();
     let captures = if simple_men::<P>() {

@@ -3,8 +3,11 @@
 //! capture, how the board lies, and the start position (who moves first, how many men).
 
 use super::Params;
-use crate::position::Setup;
-use crate::{Bitboard, Position, Square};
+use crate::Square;
+use crate::bitboard::BitboardOn;
+use crate::board::Board;
+use crate::position::{PositionOn, SetupOn};
+use crate::square::SquareOn;
 
 /// How far a king moves and captures.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -107,29 +110,31 @@ impl Orientation {
 
 /// The start position of a rule set: [`Params::START_ROWS`] rows of men each, on the dark
 /// squares nearest each player, [`Params::FIRST_TO_MOVE`] to move.
-pub fn start_position<P: Params>() -> Position {
-    let rows = P::START_ROWS.clamp(1, 3);
-    let mut white = Bitboard::EMPTY;
-    let mut black = Bitboard::EMPTY;
-    for sq in Square::all() {
+pub fn start_position<P: Params>() -> PositionOn<P::Board> {
+    let size = <P::Board as Board>::SIZE;
+    let rows = P::START_ROWS.clamp(1, size / 2 - 1);
+    let mut white = BitboardOn::EMPTY;
+    let mut black = BitboardOn::EMPTY;
+    for sq in SquareOn::<P::Board>::all() {
         if sq.rank() < rows {
             white = white.with(sq);
-        } else if sq.rank() >= 8 - rows {
+        } else if sq.rank() >= size - rows {
             black = black.with(sq);
         }
     }
-    let setup = Setup {
+    let setup = SetupOn {
         white,
         black,
-        kings: Bitboard::EMPTY,
+        kings: BitboardOn::EMPTY,
         turn: Some(P::FIRST_TO_MOVE),
     };
-    Position::from_setup(&setup).unwrap_or_default()
+    PositionOn::from_setup(&setup).unwrap_or_default()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Position;
 
     #[test]
     fn the_default_dimensions_start_from_the_initial_position() {

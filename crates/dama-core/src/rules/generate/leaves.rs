@@ -12,11 +12,12 @@ use super::precedence::best_man_captures;
 use super::{
     Params, Precedence, back, forward_of, king_targets, man_jumpers, opposite, simple_men,
 };
+use crate::Board8;
 use crate::position::Color;
 use crate::{Bitboard, Direction, MoveList, Position, Square};
 
 /// The number of leaves of the legal-move tree of `pos`, `depth` plies deep.
-pub fn perft<P: Params>(pos: &Position, depth: u32) -> u64 {
+pub fn perft<P: Params<Board = Board8>>(pos: &Position, depth: u32) -> u64 {
     // One working list a ply (a node two plies from the leaves uses two).
     let mut stack: Vec<MoveList> = (0..depth.max(2)).map(|_| MoveList::new()).collect();
     match pos.turn() {
@@ -27,7 +28,7 @@ pub fn perft<P: Params>(pos: &Position, depth: u32) -> u64 {
 
 /// [`perft`] of `pos`, white to move when `WHITE` (`BLACK` is its opposite: the colour of the
 /// children). `stack` holds at least `depth` lists (two when `depth` is 1).
-fn node<P: Params, const WHITE: bool, const BLACK: bool>(
+fn node<P: Params<Board = Board8>, const WHITE: bool, const BLACK: bool>(
     pos: &Position,
     depth: u32,
     stack: &mut [MoveList],
@@ -57,7 +58,7 @@ fn node<P: Params, const WHITE: bool, const BLACK: bool>(
 
 /// Perft at depth 2: the legal replies to every legal move of `pos` (white to move when
 /// `WHITE`), summed. `list` and `scratch` are working storage.
-fn replies<P: Params, const WHITE: bool, const BLACK: bool>(
+fn replies<P: Params<Board = Board8>, const WHITE: bool, const BLACK: bool>(
     pos: &Position,
     list: &mut MoveList,
     scratch: &mut MoveList,
@@ -91,7 +92,9 @@ fn replies<P: Params, const WHITE: bool, const BLACK: bool>(
 /// and its captures are found from the parent's bitboards with those two squares flipped.
 /// (The mover's piece may be crowned on `to`: a man's capture takes a king as it takes a man.)
 #[inline(always)]
-fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(pos: &Position) -> u64 {
+fn quiet_replies<P: Params<Board = Board8>, const WHITE: bool, const BLACK: bool>(
+    pos: &Position,
+) -> u64 {
     let us = super::color::<WHITE>();
     let own = pos.pieces(us);
     let theirs = pos.pieces(!us);
@@ -229,7 +232,7 @@ fn new_captures<const WHITE: bool>(
 /// from `steps0` and `steps1` (in its first and second forward direction), with `opp` its
 /// opposing pieces and `empty` the empty squares ([`man_captures_from`]).
 #[inline(always)]
-fn replier_captures<P: Params, const WHITE: bool>(
+fn replier_captures<P: Params<Board = Board8>, const WHITE: bool>(
     steps0: Bitboard,
     steps1: Bitboard,
     opp: Bitboard,

@@ -22,42 +22,65 @@ pub use dimensions::{KingRange, LastRow, Orientation, Precedence, start_position
 pub use count::count_moves;
 pub use leaves::perft;
 
-use crate::mv::MAX_PATH;
-use crate::position::Color;
-use crate::{Bitboard, Direction, Move, MoveList, Position, Square};
+use crate::bitboard::BitboardOn;
+use crate::board::{Board, delta_of};
+use crate::mv::{MoveListOn, MoveOn};
+use crate::position::{Color, PositionOn};
+use crate::square::{Direction, SquareOn};
 use precedence::RankedSink;
 
 /// The move methods of [`Rules`](crate::Rules) for a rule set whose moves are exactly the
 /// shared generator's under its own [`Params`]: `legal_moves` ([`legal_moves`]),
 /// `legal_captures` ([`legal_captures`]), `count_legal_moves` ([`count_moves`]),
-/// `count_leaves` ([`perft`]), and the start position its `Params` describe (`start`,
-/// [`start_position`]). Written inside `impl Rules for X { … }`; a rule set that
+/// `count_leaves` ([`perft`]), the start position its `Params` describe (`start`,
+/// [`start_position`]), and its FEN and moves in its own notation (`parse_fen`, `write_move`). Written inside `impl Rules for X { … }`; a rule set that
 /// filters the generator's moves (say, by a majority rule) writes its own `legal_moves`
 /// instead and keeps the other three by default.
 #[macro_export]
 macro_rules! moves_from_params {
     () => {
+        type Board = <Self as $crate::rules::generate::Params>::Board;
+
         #[inline]
-        fn legal_moves(pos: &$crate::Position, moves: &mut $crate::MoveList) {
+        fn legal_moves(
+            pos: &$crate::PositionOn<Self::Board>,
+            moves: &mut $crate::MoveListOn<Self::Board>,
+        ) {
             $crate::rules::generate::legal_moves::<Self>(pos, moves);
         }
 
         #[inline]
-        fn legal_captures(pos: &$crate::Position, moves: &mut $crate::MoveList) -> bool {
+        fn legal_captures(
+            pos: &$crate::PositionOn<Self::Board>,
+            moves: &mut $crate::MoveListOn<Self::Board>,
+        ) -> bool {
             $crate::rules::generate::legal_captures::<Self>(pos, moves)
         }
 
         #[inline(always)]
-        fn count_legal_moves(pos: &$crate::Position, scratch: &mut $crate::MoveList) -> usize {
+        fn count_legal_moves(
+            pos: &$crate::PositionOn<Self::Board>,
+            scratch: &mut $crate::MoveListOn<Self::Board>,
+        ) -> usize {
             $crate::rules::generate::count_moves::<Self>(pos, scratch)
         }
 
-        fn count_leaves(pos: &$crate::Position, depth: u32) -> u64 {
+        fn count_leaves(pos: &$crate::PositionOn<Self::Board>, depth: u32) -> u64 {
             $crate::rules::generate::perft::<Self>(pos, depth)
         }
 
-        fn start() -> $crate::Position {
+        fn start() -> $crate::PositionOn<Self::Board> {
             $crate::rules::generate::start_position::<Self>()
+        }
+
+        fn parse_fen(
+            text: &str,
+        ) -> Result<$crate::PositionOn<Self::Board>, $crate::fen::FenError<Self::Board>> {
+            $crate::notation::fen_for::parse::<Self>(text)
+        }
+
+        fn write_move(mv: &$crate::MoveOn<Self::Board>) -> String {
+            <Self as $crate::rules::BoardRules>::INFO.notation.write(mv)
         }
     };
 }
@@ -82,6 +105,8 @@ pub enum KingLanding {
 /// [`perft`] from its [`Rules`](crate::Rules) implementation (`moves_from_params!()` writes
 /// those calls).
 pub trait Params {
+    /// The board the rule set is played on.
+    type Board: Board;
     /// Whether a player who can capture must capture.
     const COMPULSORY: bool;
     /// Whether, when both can capture, a king must capture rather than a man.
@@ -131,7 +156,7 @@ pub trait Params {
 /// The pieces a man of the side to move may capture: every opposing piece, or only the men
 /// where men may not capture kings.
 #[inline(always)]
-fn man_prey<P: Params>(pos: &Position, them: Color) -> Bitboard {
+fn man_prey<P: Params>(pos: &PositionOn<P::Board>, them: Color) -> BitboardOn<P::Board> {
     if P::MEN_CAPTURE_KINGS {
         pos.pieces(them)
     } else {
@@ -142,18 +167,22 @@ fn man_prey<P: Params>(pos: &Position, them: Color) -> Bitboard {
 /// The squares a king on `king` may move to in `dir` without capturing: the whole free
 /// diagonal, or the next square for a short-range king.
 #[inline(always)]
-fn king_targets<P: Params>(king: Square, dir: Direction, occ: Bitboard) -> Bitboard {
+fn king_targets<P: Params>(
+    king: SquareOn<P::Board>,
+    dir: Direction,
+    occ: BitboardOn<P::Board>,
+) -> BitboardOn<P::Board> {
     match P::KING_RANGE {
-        KingRange::Flying => Bitboard::slide(king, dir, occ),
+        KingRange::Flying => BitboardOn::slide(king, dir, occ),
         KingRange::Short => king.bb().shift(dir) & !occ,
     }
 }
 
 /// The squares a king on `sq` looks along in `dir` for a piece to capture.
 #[inline(always)]
-fn king_ray<P: Params>(sq: Square, dir: Direction) -> Bitboard {
+fn king_ray<P: Params>(sq: SquareOn<P::Board>, dir: Direction) -> BitboardOn<P::Board> {
     match P::KING_RANGE {
-        KingRange::Flying => Bitboard::ray(sq, dir),
+        KingRange::Flying => BitboardOn::ray(sq, dir),
         KingRange::Short => sq.bb().shift(dir),
     }
 }
@@ -207,8 +236,8 @@ fn each_capture_dir<P: Params, const WHITE: bool>(mut f: impl FnMut(Direction)) 
 
 /// The square one step back from `to` against `dir`.
 #[inline]
-fn back(to: Square, dir: Direction) -> Square {
-    Square::from_bit_unchecked((to.bit() as i8 - dir.delta()) as u8)
+fn back<B: Board>(to: SquareOn<B>, dir: Direction) -> SquareOn<B> {
+    SquareOn::from_bit_unchecked((to.bit() as i8 - delta_of::<B>(dir)) as u8)
 }
 
 /// The direction opposite `dir`.
@@ -224,44 +253,49 @@ const fn opposite(dir: Direction) -> Direction {
 
 /// The men of the side to move that can jump in `dir` right now.
 #[inline]
-fn man_jumpers(men: Bitboard, opp: Bitboard, empty: Bitboard, dir: Direction) -> Bitboard {
+fn man_jumpers<B: Board>(
+    men: BitboardOn<B>,
+    opp: BitboardOn<B>,
+    empty: BitboardOn<B>,
+    dir: Direction,
+) -> BitboardOn<B> {
     let opp_dir = opposite(dir);
     (empty.shift(opp_dir) & opp).shift(opp_dir) & men
 }
 
 /// Where a capture search puts the sequences it finds.
-trait Sink {
+trait Sink<B: Board> {
     /// Takes the sequence from `from` along the first `hops` squares of `path`; `crowns`: a
     /// man was crowned on the way.
     fn record(
         &mut self,
-        from: Square,
-        path: &[Square; MAX_PATH],
+        from: SquareOn<B>,
+        path: &B::Path,
         hops: usize,
-        captured: Bitboard,
+        captured: BitboardOn<B>,
         crowns: bool,
     );
 }
 
 /// Collects sequences as moves, merging routes when `merge` is set.
-struct ListSink<'a> {
-    list: &'a mut MoveList,
+struct ListSink<'a, B: Board> {
+    list: &'a mut MoveListOn<B>,
     /// Where this search's captures begin in `list`.
     first_capture: usize,
     merge: bool,
 }
 
-impl Sink for ListSink<'_> {
+impl<B: Board> Sink<B> for ListSink<'_, B> {
     #[inline]
     fn record(
         &mut self,
-        from: Square,
-        path: &[Square; MAX_PATH],
+        from: SquareOn<B>,
+        path: &B::Path,
         hops: usize,
-        captured: Bitboard,
+        captured: BitboardOn<B>,
         crowns: bool,
     ) {
-        let mv = Move::from_parts(from, *path, hops, captured, crowns);
+        let mv = MoveOn::from_parts(from, *path, hops, captured, crowns);
         push_capture(self.list, self.first_capture, self.merge, mv);
     }
 }
@@ -269,7 +303,12 @@ impl Sink for ListSink<'_> {
 /// Pushes the capture `mv` onto `list`, unless `merge` and one of the captures from
 /// `first_capture` on is the same route (the same start, end and pieces taken).
 #[inline]
-pub(super) fn push_capture(list: &mut MoveList, first_capture: usize, merge: bool, mv: Move) {
+pub(super) fn push_capture<B: Board>(
+    list: &mut MoveListOn<B>,
+    first_capture: usize,
+    merge: bool,
+    mv: MoveOn<B>,
+) {
     if merge && list[first_capture..].iter().any(|m| m.same_route(&mv)) {
         return;
     }
@@ -279,29 +318,29 @@ pub(super) fn push_capture(list: &mut MoveList, first_capture: usize, merge: boo
 /// Counts sequences (for bulk counting, where no two can be the same move).
 struct CountSink(usize);
 
-impl Sink for CountSink {
+impl<B: Board> Sink<B> for CountSink {
     #[inline]
-    fn record(&mut self, _: Square, _: &[Square; MAX_PATH], _: usize, _: Bitboard, _: bool) {
+    fn record(&mut self, _: SquareOn<B>, _: &B::Path, _: usize, _: BitboardOn<B>, _: bool) {
         self.0 += 1;
     }
 }
 
 /// The state of one capture search from one starting square.
-struct Jumps<S> {
-    from: Square,
+struct Jumps<B: Board, S> {
+    from: SquareOn<B>,
     /// The opposing pieces.
-    opp: Bitboard,
+    opp: BitboardOn<B>,
     /// Every occupied square while the move is made (the starting square is empty).
-    occ: Bitboard,
-    path: [Square; MAX_PATH],
+    occ: BitboardOn<B>,
+    path: B::Path,
     /// Whether the moving piece started as a man and has been crowned on the way.
     crowned: bool,
     sink: S,
 }
 
-impl<S: Sink> Jumps<S> {
+impl<B: Board, S: Sink<B>> Jumps<B, S> {
     #[inline]
-    fn record(&mut self, hops: usize, captured: Bitboard) {
+    fn record(&mut self, hops: usize, captured: BitboardOn<B>) {
         self.sink
             .record(self.from, &self.path, hops, captured, self.crowned);
     }
@@ -309,10 +348,10 @@ impl<S: Sink> Jumps<S> {
     /// Men's jumps under the general rules: men may capture backward (so a piece taken may
     /// stand next to the man again, and the man may come back to where it started), and a man
     /// reaching the far rank is crowned there and may go on as a king.
-    fn man_general<P: Params, const WHITE: bool>(
+    fn man_general<P: Params<Board = B>, const WHITE: bool>(
         &mut self,
-        at: Bitboard,
-        captured: Bitboard,
+        at: BitboardOn<B>,
+        captured: BitboardOn<B>,
         hops: usize,
     ) {
         let mut extended = false;
@@ -329,7 +368,7 @@ impl<S: Sink> Jumps<S> {
         if !P::PARTIAL && !extended && hops > 0 {
             if P::LAST_ROW == LastRow::PassesAsMan {
                 // Crowned only where the capture ends on the last row.
-                self.crowned = (at & color::<WHITE>().crowning_rank()).any();
+                self.crowned = (at & color::<WHITE>().crowning_rank_on::<B>()).any();
                 self.record(hops, captured);
                 self.crowned = false;
             } else {
@@ -341,17 +380,17 @@ impl<S: Sink> Jumps<S> {
     /// A man's hop `hops` (counted from 1) landed on `land`, having taken `taken`: it is
     /// crowned there, or goes on as a man.
     #[inline]
-    fn man_landed<P: Params, const WHITE: bool>(
+    fn man_landed<P: Params<Board = B>, const WHITE: bool>(
         &mut self,
-        land: Square,
-        taken: Bitboard,
+        land: SquareOn<B>,
+        taken: BitboardOn<B>,
         hops: usize,
     ) {
-        self.path[hops - 1] = land;
+        self.path.as_mut()[hops - 1] = land;
         let far = if WHITE {
-            Bitboard::RANK_8
+            BitboardOn::LAST_RANK
         } else {
-            Bitboard::RANK_1
+            BitboardOn::FIRST_RANK
         };
         if far.contains(land) && P::LAST_ROW != LastRow::PassesAsMan {
             self.crowned = true;
@@ -379,7 +418,12 @@ impl<S: Sink> Jumps<S> {
     /// Men's jumps. Two routes of a man never take the same pieces (each hop climbs two
     /// ranks, so routes that part never meet the same piece again), so none are merged; and
     /// as a man's hops only go forward, the pieces taken never stand in its way again.
-    fn man<P: Params, const WHITE: bool>(&mut self, at: Bitboard, captured: Bitboard, hops: usize) {
+    fn man<P: Params<Board = B>, const WHITE: bool>(
+        &mut self,
+        at: BitboardOn<B>,
+        captured: BitboardOn<B>,
+        hops: usize,
+    ) {
         let mut extended = false;
         if hops < P::MAX_HOPS {
             for dir in forward_of::<WHITE>() {
@@ -389,7 +433,7 @@ impl<S: Sink> Jumps<S> {
                     continue;
                 };
                 extended = true;
-                self.path[hops] = land_sq;
+                self.path.as_mut()[hops] = land_sq;
                 let taken = captured | over;
                 if P::PARTIAL {
                     self.record(hops + 1, taken);
@@ -404,12 +448,12 @@ impl<S: Sink> Jumps<S> {
 
     /// The piece a king on `sq` would jump in `dir` and the squares it could land on.
     #[inline]
-    fn king_hop<P: Params>(
+    fn king_hop<P: Params<Board = B>>(
         &self,
-        sq: Square,
+        sq: SquareOn<B>,
         dir: Direction,
-        captured: Bitboard,
-    ) -> Option<(Square, Bitboard)> {
+        captured: BitboardOn<B>,
+    ) -> Option<(SquareOn<B>, BitboardOn<B>)> {
         let first = (king_ray::<P>(sq, dir) & self.occ).nearest(dir)?;
         if !(self.opp & !captured).contains(first) {
             return None;
@@ -417,13 +461,17 @@ impl<S: Sink> Jumps<S> {
         let landings = if lands_behind::<P>() {
             first.bb().shift(dir) & !self.occ
         } else {
-            Bitboard::slide(first, dir, self.occ)
+            BitboardOn::slide(first, dir, self.occ)
         };
         landings.any().then_some((first, landings))
     }
 
     #[inline]
-    fn king_can_jump<P: Params>(&self, sq: Square, captured: Bitboard) -> bool {
+    fn king_can_jump<P: Params<Board = B>>(
+        &self,
+        sq: SquareOn<B>,
+        captured: BitboardOn<B>,
+    ) -> bool {
         let prey = self.opp & !captured;
         let empty = !self.occ;
         Direction::ALL.into_iter().any(|dir| {
@@ -433,7 +481,12 @@ impl<S: Sink> Jumps<S> {
         })
     }
 
-    fn king<P: Params>(&mut self, sq: Square, captured: Bitboard, hops: usize) {
+    fn king<P: Params<Board = B>>(
+        &mut self,
+        sq: SquareOn<B>,
+        captured: BitboardOn<B>,
+        hops: usize,
+    ) {
         if hops >= P::MAX_HOPS {
             return;
         }
@@ -444,13 +497,13 @@ impl<S: Sink> Jumps<S> {
             let taken = captured.with(over);
             if P::PARTIAL {
                 for land in landings {
-                    self.path[hops] = land;
+                    self.path.as_mut()[hops] = land;
                     self.record(hops + 1, taken);
                     self.king::<P>(land, taken, hops + 1);
                 }
             } else if P::KING_LANDING == KingLanding::Anywhere && !lands_behind::<P>() {
                 for land in landings {
-                    self.path[hops] = land;
+                    self.path.as_mut()[hops] = land;
                     if hops + 1 < P::MAX_HOPS && self.king_can_jump::<P>(land, taken) {
                         self.king::<P>(land, taken, hops + 1);
                     } else {
@@ -458,18 +511,18 @@ impl<S: Sink> Jumps<S> {
                     }
                 }
             } else {
-                let going_on: Bitboard = landings
+                let going_on: BitboardOn<B> = landings
                     .squares()
                     .filter(|&land| hops + 1 < P::MAX_HOPS && self.king_can_jump::<P>(land, taken))
                     .collect();
                 if going_on.any() {
                     for land in going_on {
-                        self.path[hops] = land;
+                        self.path.as_mut()[hops] = land;
                         self.king::<P>(land, taken, hops + 1);
                     }
                 } else {
                     for land in landings {
-                        self.path[hops] = land;
+                        self.path.as_mut()[hops] = land;
                         self.record(hops + 1, taken);
                     }
                 }
@@ -480,13 +533,13 @@ impl<S: Sink> Jumps<S> {
 
 /// Runs the capture search of every piece in `kings` (as kings) into `sink`.
 #[inline]
-fn king_captures<P: Params, S: Sink>(pos: &Position, sink: S) -> S {
+fn king_captures<P: Params, S: Sink<P::Board>>(pos: &PositionOn<P::Board>, sink: S) -> S {
     let us = pos.turn();
     let mut jumps = Jumps {
-        from: Square::from_bit_unchecked(0),
+        from: SquareOn::from_bit_unchecked(0),
         opp: pos.pieces(!us),
         occ: pos.occupied(),
-        path: [Square::from_bit_unchecked(0); MAX_PATH],
+        path: P::Board::path_of(SquareOn::from_bit_unchecked(0)),
         crowned: false,
         sink,
     };
@@ -494,9 +547,9 @@ fn king_captures<P: Params, S: Sink>(pos: &Position, sink: S) -> S {
         jumps.from = king;
         jumps.occ = pos.occupied().without(king);
         if P::REMOVED_AT_ONCE {
-            jumps.king_removing::<P>(king, Bitboard::EMPTY, 0);
+            jumps.king_removing::<P>(king, BitboardOn::EMPTY, 0);
         } else {
-            jumps.king::<P>(king, Bitboard::EMPTY, 0);
+            jumps.king::<P>(king, BitboardOn::EMPTY, 0);
         }
     }
     jumps.sink
@@ -504,7 +557,7 @@ fn king_captures<P: Params, S: Sink>(pos: &Position, sink: S) -> S {
 
 /// Runs the capture search of the men of the side to move into `sink`.
 #[inline]
-fn man_captures<P: Params, S: Sink>(pos: &Position, sink: S) -> S {
+fn man_captures<P: Params, S: Sink<P::Board>>(pos: &PositionOn<P::Board>, sink: S) -> S {
     match pos.turn() {
         Color::White => man_captures_of::<P, S, true>(pos, sink),
         Color::Black => man_captures_of::<P, S, false>(pos, sink),
@@ -512,7 +565,10 @@ fn man_captures<P: Params, S: Sink>(pos: &Position, sink: S) -> S {
 }
 
 #[inline(always)]
-fn man_captures_of<P: Params, S: Sink, const WHITE: bool>(pos: &Position, sink: S) -> S {
+fn man_captures_of<P: Params, S: Sink<P::Board>, const WHITE: bool>(
+    pos: &PositionOn<P::Board>,
+    sink: S,
+) -> S {
     let us = pos.turn();
     let opp = man_prey::<P>(pos, !us);
     let men = pos.men(us);
@@ -528,21 +584,21 @@ fn man_captures_of<P: Params, S: Sink, const WHITE: bool>(pos: &Position, sink: 
         jumpers |= man_jumpers(men, opp, empty, b0) | man_jumpers(men, opp, empty, b1);
     }
     let mut jumps = Jumps {
-        from: Square::from_bit_unchecked(0),
+        from: SquareOn::from_bit_unchecked(0),
         opp,
         occ: pos.occupied(),
-        path: [Square::from_bit_unchecked(0); MAX_PATH],
+        path: P::Board::path_of(SquareOn::from_bit_unchecked(0)),
         crowned: false,
         sink,
     };
     for man in jumpers {
         jumps.from = man;
         if simple_men::<P>() {
-            jumps.man::<P, WHITE>(man.bb(), Bitboard::EMPTY, 0);
+            jumps.man::<P, WHITE>(man.bb(), BitboardOn::EMPTY, 0);
         } else {
             // The man's square is empty while it moves: it may come back to it.
             jumps.occ = pos.occupied().without(man);
-            jumps.man_general::<P, WHITE>(man.bb(), Bitboard::EMPTY, 0);
+            jumps.man_general::<P, WHITE>(man.bb(), BitboardOn::EMPTY, 0);
         }
     }
     jumps.sink
@@ -550,7 +606,7 @@ fn man_captures_of<P: Params, S: Sink, const WHITE: bool>(pos: &Position, sink: 
 
 /// Adds the captures of the side to move to `list`: kings' first, and men's only when the
 /// rules give kings no priority or no king can capture.
-fn captures<P: Params>(pos: &Position, list: &mut MoveList) {
+fn captures<P: Params>(pos: &PositionOn<P::Board>, list: &mut MoveListOn<P::Board>) {
     if P::PRECEDENCE != Precedence::None {
         ranked_captures::<P>(pos, list);
         return;
@@ -576,7 +632,7 @@ fn captures<P: Params>(pos: &Position, list: &mut MoveList) {
 /// [`captures`] under a precedence rule: only the captures of the highest rank are added
 /// ([`RankedSink`]). Returns that rank (0 when there is no capture).
 #[inline]
-fn ranked_captures<P: Params>(pos: &Position, list: &mut MoveList) -> u64 {
+fn ranked_captures<P: Params>(pos: &PositionOn<P::Board>, list: &mut MoveListOn<P::Board>) -> u64 {
     let first_capture = list.len();
     let sink = RankedSink::<P>::new(list, pos.all_kings(), P::MERGE_ROUTES);
     let mut sink = king_captures::<P, _>(pos, sink);
@@ -588,7 +644,7 @@ fn ranked_captures<P: Params>(pos: &Position, list: &mut MoveList) -> u64 {
 }
 
 /// Adds the plain moves of the side to move to `list`.
-fn quiet_moves<P: Params>(pos: &Position, list: &mut MoveList) {
+fn quiet_moves<P: Params>(pos: &PositionOn<P::Board>, list: &mut MoveListOn<P::Board>) {
     match pos.turn() {
         Color::White => quiet_moves_of::<P, true>(pos, list),
         Color::Black => quiet_moves_of::<P, false>(pos, list),
@@ -596,24 +652,27 @@ fn quiet_moves<P: Params>(pos: &Position, list: &mut MoveList) {
 }
 
 #[inline(always)]
-fn quiet_moves_of<P: Params, const WHITE: bool>(pos: &Position, list: &mut MoveList) {
+fn quiet_moves_of<P: Params, const WHITE: bool>(
+    pos: &PositionOn<P::Board>,
+    list: &mut MoveListOn<P::Board>,
+) {
     let us = pos.turn();
     let empty = pos.empty();
     let occ = pos.occupied();
-    let far = us.crowning_rank();
+    let far = us.crowning_rank_on::<P::Board>();
     for dir in forward_of::<WHITE>() {
         let targets = pos.men(us).shift(dir) & empty;
         for to in targets & !far {
-            list.push(Move::quiet(back(to, dir), to));
+            list.push(MoveOn::quiet(back(to, dir), to));
         }
         for to in targets & far {
-            list.push(Move::quiet(back(to, dir), to).with_crowning(true));
+            list.push(MoveOn::quiet(back(to, dir), to).with_crowning(true));
         }
     }
     for king in pos.kings(us) {
         for dir in Direction::ALL {
             for to in king_targets::<P>(king, dir, occ) {
-                list.push(Move::quiet(king, to));
+                list.push(MoveOn::quiet(king, to));
             }
         }
     }
@@ -621,7 +680,7 @@ fn quiet_moves_of<P: Params, const WHITE: bool>(pos: &Position, list: &mut MoveL
 
 /// Whether the side to move has a plain move: a man's step forward or a king's step to an
 /// empty square (a king that can slide at all can step).
-fn has_quiet_move(pos: &Position) -> bool {
+fn has_quiet_move<B: Board>(pos: &PositionOn<B>) -> bool {
     let us = pos.turn();
     let empty = pos.empty();
     let forward = match us {
@@ -641,7 +700,10 @@ fn has_quiet_move(pos: &Position) -> bool {
 
 /// Fills `list` with the legal captures of the side to move and returns whether a plain move
 /// is legal too (see [`Rules::legal_captures`](crate::Rules::legal_captures)).
-pub fn legal_captures<P: Params>(pos: &Position, list: &mut MoveList) -> bool {
+pub fn legal_captures<P: Params>(
+    pos: &PositionOn<P::Board>,
+    list: &mut MoveListOn<P::Board>,
+) -> bool {
     list.clear();
     captures::<P>(pos, list);
     if P::COMPULSORY && !list.is_empty() {
@@ -651,7 +713,7 @@ pub fn legal_captures<P: Params>(pos: &Position, list: &mut MoveList) -> bool {
 }
 
 /// Fills `list` with the legal moves of the side to move.
-pub fn legal_moves<P: Params>(pos: &Position, list: &mut MoveList) {
+pub fn legal_moves<P: Params>(pos: &PositionOn<P::Board>, list: &mut MoveListOn<P::Board>) {
     list.clear();
     captures::<P>(pos, list);
     if P::COMPULSORY && !list.is_empty() {

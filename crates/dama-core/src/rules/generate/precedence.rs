@@ -7,8 +7,11 @@
 use std::marker::PhantomData;
 
 use super::{KingRange, Params, Precedence, Sink};
-use crate::mv::MAX_PATH;
-use crate::{Bitboard, Direction, Move, MoveList, Square};
+use crate::bitboard::BitboardOn;
+use crate::board::{Board, Board8};
+use crate::mv::{MoveListOn, MoveOn};
+use crate::square::SquareOn;
+use crate::{Bitboard, Direction};
 
 /// The lowest bit of the number of pieces taken in a rank: it outweighs everything else.
 const PIECES_SHIFT: u32 = 40;
@@ -18,7 +21,7 @@ const BY_KING_SHIFT: u32 = 39;
 const KINGS_SHIFT: u32 = 32;
 
 /// The direction from `a` to `b`, two squares of one diagonal.
-fn direction(a: Square, b: Square) -> Option<Direction> {
+fn direction<B: Board>(a: SquareOn<B>, b: SquareOn<B>) -> Option<Direction> {
     let north = b.rank() > a.rank();
     let east = b.file() > a.file();
     match (north, east) {
@@ -32,7 +35,7 @@ fn direction(a: Square, b: Square) -> Option<Direction> {
 
 /// The pieces `mv` takes, hop by hop: for each hop, the taken square between its start and
 /// its landing.
-pub fn taken_in_order(mv: &Move) -> impl Iterator<Item = Square> + '_ {
+pub fn taken_in_order<B: Board>(mv: &MoveOn<B>) -> impl Iterator<Item = SquareOn<B>> + '_ {
     let starts = std::iter::once(mv.from()).chain(mv.path().iter().copied());
     starts.zip(mv.path().iter().copied()).filter_map(|(a, b)| {
         let dir = direction(a, b)?;
@@ -80,11 +83,11 @@ const fn pieces_of(rank: u64) -> u64 {
 /// `captured`, in a position whose kings are `kings`.
 #[inline(always)]
 fn rank<P: Params>(
-    kings: Bitboard,
-    from: Square,
-    path: &[Square; MAX_PATH],
+    kings: BitboardOn<P::Board>,
+    from: SquareOn<P::Board>,
+    path: &<P::Board as Board>::Path,
     hops: usize,
-    captured: Bitboard,
+    captured: BitboardOn<P::Board>,
 ) -> u64 {
     let pieces = captured.count();
     let kings_taken = (captured & kings).count();
@@ -94,15 +97,15 @@ fn rank<P: Params>(
         if P::KING_RANGE == KingRange::Short {
             // Every hop jumps the square between its start and its landing: the bit halfway.
             let mut at = from;
-            for (hop, &land) in path[..hops].iter().enumerate() {
-                let over = Square::from_bit_unchecked((at.bit() + land.bit()) / 2);
+            for (hop, &land) in path.as_ref()[..hops].iter().enumerate() {
+                let over = SquareOn::from_bit_unchecked((at.bit() + land.bit()) / 2);
                 if kings.contains(over) {
                     order |= king_at_hop(hop);
                 }
                 at = land;
             }
         } else {
-            let mv = Move::from_parts(from, *path, hops, captured, false);
+            let mv = MoveOn::from_parts(from, *path, hops, captured, false);
             for (hop, sq) in taken_in_order(&mv).enumerate() {
                 if kings.contains(sq) {
                     order |= king_at_hop(hop);
@@ -116,14 +119,14 @@ fn rank<P: Params>(
 /// Collects the captures of the highest rank found so far as moves: a better one empties the
 /// list (from `first_capture` on), a worse one is dropped, and where `merge` is set a route of
 /// a move already kept is dropped too.
-pub(super) struct RankedSink<'a, P> {
-    pub(super) list: &'a mut MoveList,
+pub(super) struct RankedSink<'a, P: Params> {
+    pub(super) list: &'a mut MoveListOn<P::Board>,
     /// Where this search's captures begin in `list`.
     pub(super) first_capture: usize,
     /// Whether routes with the same start, end and pieces taken are one move.
     pub(super) merge: bool,
     /// The kings of the position searched.
-    kings: Bitboard,
+    kings: BitboardOn<P::Board>,
     /// The rank of the captures in the list (0 before any).
     pub(super) best: u64,
     params: PhantomData<P>,
@@ -132,7 +135,11 @@ pub(super) struct RankedSink<'a, P> {
 impl<'a, P: Params> RankedSink<'a, P> {
     /// A sink adding to `list` the best captures of a position whose kings are `kings`.
     #[inline(always)]
-    pub(super) fn new(list: &'a mut MoveList, kings: Bitboard, merge: bool) -> Self {
+    pub(super) fn new(
+        list: &'a mut MoveListOn<P::Board>,
+        kings: BitboardOn<P::Board>,
+        merge: bool,
+    ) -> Self {
         RankedSink {
             first_capture: list.len(),
             list,
@@ -144,14 +151,14 @@ impl<'a, P: Params> RankedSink<'a, P> {
     }
 }
 
-impl<P: Params> Sink for RankedSink<'_, P> {
+impl<P: Params> Sink<P::Board> for RankedSink<'_, P> {
     #[inline]
     fn record(
         &mut self,
-        from: Square,
-        path: &[Square; MAX_PATH],
+        from: SquareOn<P::Board>,
+        path: &<P::Board as Board>::Path,
         hops: usize,
-        captured: Bitboard,
+        captured: BitboardOn<P::Board>,
         crowns: bool,
     ) {
         // The pieces taken come first in every rank.
@@ -166,7 +173,7 @@ impl<P: Params> Sink for RankedSink<'_, P> {
             self.list.truncate(self.first_capture);
             self.best = rank;
         }
-        let mv = Move::from_parts(from, *path, hops, captured, crowns);
+        let mv = MoveOn::from_parts(from, *path, hops, captured, crowns);
         super::push_capture(self.list, self.first_capture, self.merge, mv);
     }
 }
@@ -180,7 +187,7 @@ impl<P: Params> Sink for RankedSink<'_, P> {
 /// pieces it has taken, so the position's own `opp` and `empty` are all it looks at, and no
 /// two of its sequences are one move.
 #[allow(clippy::too_many_arguments)]
-fn best_man_tree<P: Params, const WHITE: bool>(
+fn best_man_tree<P: Params<Board = Board8>, const WHITE: bool>(
     at: Bitboard,
     hops: usize,
     kings_taken: u32,
@@ -240,7 +247,7 @@ pub(super) fn better(a: (u64, usize), b: (u64, usize)) -> (u64, usize) {
 /// when `WHITE`, [`best_man_tree`]) whose first hops land on `lands0` (in the first forward
 /// direction) and `lands1` (the second); `(0, 0)` when there are none.
 #[inline(always)]
-pub(super) fn best_man_captures<P: Params, const WHITE: bool>(
+pub(super) fn best_man_captures<P: Params<Board = Board8>, const WHITE: bool>(
     lands0: Bitboard,
     lands1: Bitboard,
     opp: Bitboard,

@@ -3,11 +3,18 @@
 //! land on the squares of pieces it has taken, and may turn straight back along its line.
 
 use super::{Jumps, Params, Sink, king_ray, lands_behind};
-use crate::{Bitboard, Direction, Square};
+use crate::bitboard::BitboardOn;
+use crate::board::Board;
+use crate::square::{Direction, SquareOn};
 
-impl<S: Sink> Jumps<S> {
+impl<B: Board, S: Sink<B>> Jumps<B, S> {
     /// The king's capture from `sq` after `hops` hops that took `captured`.
-    pub(super) fn king_removing<P: Params>(&mut self, sq: Square, captured: Bitboard, hops: usize) {
+    pub(super) fn king_removing<P: Params<Board = B>>(
+        &mut self,
+        sq: SquareOn<B>,
+        captured: BitboardOn<B>,
+        hops: usize,
+    ) {
         // The pieces taken have left the board.
         let occ = self.occ & !captured;
         let mut extended = false;
@@ -22,11 +29,11 @@ impl<S: Sink> Jumps<S> {
                 let landings = if lands_behind::<P>() {
                     first.bb().shift(dir) & !occ
                 } else {
-                    Bitboard::slide(first, dir, occ)
+                    BitboardOn::slide(first, dir, occ)
                 };
                 for land in landings {
                     extended = true;
-                    self.path[hops] = land;
+                    self.path.as_mut()[hops] = land;
                     self.king_removing::<P>(land, captured.with(first), hops + 1);
                 }
             }

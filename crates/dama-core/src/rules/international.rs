@@ -1,0 +1,84 @@
+//! International draughts (`international`): the FMJD's game on the 10×10 board.
+//!
+//! Twenty men each on the four rows nearest each player, white moves first (FMJD rules 2.8,
+//! 3.1). Men move one square diagonally forward and capture forward and backward (4.1, 4.2);
+//! kings fly, moving and capturing at any distance along a free diagonal and landing on any
+//! free square beyond the piece taken (3.7, 4.3). Capture is compulsory and finished: a piece
+//! jumps every piece it can in one move (4.5, 4.6), and among the captures the one taking the
+//! most pieces must be played, a king counting as one piece like a man (4.13, 4.14). The pieces
+//! taken are lifted only when the capture ends, and none may be jumped twice (the Turkish
+//! strike, 4.8–4.12). A man that reaches the far row during a capture and can go on capturing
+//! goes on as a man and is not crowned; it is crowned only if its move ends there (3.9, 4.15).
+//!
+//! The game is drawn (article 6) by the third occurrence of a position with the same side to
+//! move; after twenty-five moves each in which only kings moved and nothing was taken; and,
+//! against a lone king, after sixteen moves each with three pieces of which one at least is a
+//! king, or five moves each with two pieces or one (with a king). These are the Brazilian
+//! rule set's own rules, on the larger board: the move generator is the shared one with the
+//! same constants, and the draw rules are Brazilian's. `docs/rules.md` gives each article.
+
+use super::brazilian::{fmjd_counters_draw, lone_king_limit};
+use super::generate::{self, KingLanding, LastRow, Params, Precedence};
+use super::{BoardRules, DrawCounters, DrawReason, RuleSetInfo};
+use crate::board::Board10;
+use crate::mv::MoveListOn;
+use crate::notation::Notation;
+use crate::position::PositionOn;
+
+/// The rule set of international draughts (FMJD), on the 10×10 board.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct International;
+
+/// The constants that identify the rule set.
+pub const INFO: RuleSetInfo = RuleSetInfo {
+    name: "international",
+    summary: "the FMJD's game on the 10x10 board",
+    pdn_game_type: 20,
+    pdn_variant: None,
+    lang: "en",
+    // On the 10×10 board a square's name is its number (1–50), so the algebraic notation
+    // writes `32-28` and `28x19x10` there.
+    notation: Notation::Algebraic,
+};
+
+impl Params for International {
+    type Board = Board10;
+    const COMPULSORY: bool = true;
+    const KING_PRIORITY: bool = false;
+    const MAX_HOPS: usize = usize::MAX;
+    const PARTIAL: bool = false;
+    const MERGE_ROUTES: bool = true;
+    const MAN_CAPTURES_BACKWARD: bool = true;
+    const KING_LANDING: KingLanding = KingLanding::GoingOn;
+    const PRECEDENCE: Precedence = Precedence::MostPieces;
+    const LAST_ROW: LastRow = LastRow::PassesAsMan;
+    const START_ROWS: u8 = 4;
+}
+
+impl BoardRules for International {
+    type Board = Board10;
+    const INFO: RuleSetInfo = INFO;
+    const REPETITION_DRAW: bool = true;
+
+    fn start() -> PositionOn<Board10> {
+        generate::start_position::<Self>()
+    }
+
+    #[inline]
+    fn legal_moves(pos: &PositionOn<Board10>, moves: &mut MoveListOn<Board10>) {
+        generate::legal_moves::<Self>(pos, moves);
+    }
+
+    #[inline]
+    fn legal_captures(pos: &PositionOn<Board10>, moves: &mut MoveListOn<Board10>) -> bool {
+        generate::legal_captures::<Self>(pos, moves)
+    }
+
+    fn ending_limit(pos: &PositionOn<Board10>) -> Option<u16> {
+        lone_king_limit(pos)
+    }
+
+    fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
+        fmjd_counters_draw(counters)
+    }
+}
