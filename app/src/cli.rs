@@ -223,6 +223,8 @@ pub enum Command {
     Games(crate::games::GamesArgs),
     /// Opening books: build one, show a position's book moves (docs/book.md).
     Book(crate::commands::book::BookArgs),
+    /// Play international draughts against another program over DamExchange (DXP, TCP).
+    Dxp(crate::dxp::DxpArgs),
 }
 
 impl Command {
@@ -241,12 +243,13 @@ impl Command {
             Command::Diagram(_) => "diagram",
             Command::Games(_) => "games",
             Command::Book(_) => "book",
+            Command::Dxp(_) => "dxp",
         }
     }
 
     /// Whether the subcommand works on the 10×10 board as well as on 8×8.
     pub fn any_board(&self) -> bool {
-        matches!(self, Command::Perft(_) | Command::Moves)
+        matches!(self, Command::Perft(_) | Command::Moves | Command::Dxp(_))
     }
 
     /// The global options this subcommand uses.
@@ -281,6 +284,7 @@ impl Command {
             "diagram" => &[Rules, Fen, Load, Game, Moves],
             "games" => &[Rules],
             "book" => &[Rules, Fen, Color, Nodes],
+            "dxp" => &[Rules, Fen, Level, Depth, Movetime, Nodes, Threads],
             _ => &[],
         }
     }
@@ -574,9 +578,18 @@ impl Options {
         if self.variant().board8().is_none() && !command.any_board() {
             return Err(CliError::Usage(format!(
                 "--rules {} is played on the 10x10 board, which 'dama {}' does not know yet \
-                 (it has: perft, moves)",
+                 (it has: perft, moves, dxp)",
                 self.variant(),
                 command.name()
+            )));
+        }
+        if let Command::Dxp(_) = command
+            && self.variant().board8().is_some()
+            && self.rules.is_some()
+        {
+            return Err(CliError::Usage(format!(
+                "DXP plays international draughts: --rules {} is not for 'dama dxp'",
+                self.variant()
             )));
         }
         let uses = command.uses();

@@ -11,6 +11,7 @@ pub mod cli;
 pub mod clock;
 pub mod commands;
 pub mod console;
+pub mod dxp;
 pub mod engines;
 pub mod files;
 pub mod games;

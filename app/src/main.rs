@@ -60,6 +60,25 @@ fn run(cli: &Cli) -> Result<(), CliError> {
                 dama::commands::book::BookCommandError::Io(e) => CliError::Io(e),
                 other => CliError::Input(other.to_string()),
             })?,
+        Command::Dxp(args) => {
+            let start = match &cli.opts.fen {
+                Some(text) => Some(
+                    <dama_core::International as dama_core::BoardRules>::parse_fen(text)
+                        .map_err(|e| CliError::Input(format!("bad FEN: {e}")))?,
+                ),
+                None => None,
+            };
+            let config = dama::dxp::Config {
+                args: args.clone(),
+                limits: cli.opts.limits(),
+                threads: cli.opts.threads.map_or(1, |n| n as usize),
+                start,
+            };
+            dama::dxp::run(&config, &mut out, &mut err).map_err(|e| match e {
+                dama::dxp::DxpCommandError::Io(e) => CliError::Io(e),
+                other => CliError::Input(format!("dxp: {other}")),
+            })?;
+        }
         Command::Hub => {}
     }
     out.flush()?;

@@ -16,6 +16,7 @@ mod czech_rejections;
 mod czech_session;
 mod diagram;
 mod dialogue_notation;
+mod dxp_cli;
 mod engine_analyze;
 mod engine_threads;
 mod fuzz_checks;

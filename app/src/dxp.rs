@@ -1,0 +1,373 @@
+//! `dama dxp`: a game of international draughts against another program over DamExchange
+//! (DXP, TCP; the protocol itself is the `dama-dxp` crate). The engine plays one side; the
+//! other program, on the far end of the connection, the other.
+//!
+//! `--connect HOST:PORT` dials out and, by default, starts the game (the initiator sends
+//! GAMEREQ); `--listen [HOST:]PORT` waits for one connection and, by default, follows (answers
+//! GAMEACC). Every read is bounded by `--timeout` and the protocol crate's length limit, so a
+//! silent, slow or broken peer ends the game with a clear line instead of a hang.
+
+use std::io::Write;
+use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
+use std::time::Duration;
+
+use clap::Args;
+use dama_core::game::{Game, Outcome as GameOutcome};
+use dama_core::position::SetupOn;
+use dama_core::{
+    Board10, BitboardOn, BoardRules, Color, International, MoveListOn, MoveOn, PositionOn,
+    SquareOn,
+};
+use dama_dxp::{
+    Colour, DxpPlayer, EndCause, GameStatus, MoveSpec, Outcome, Piece, SessionOptions,
+    SessionReport, Start,
+};
+use dama_engine::{Engine, Limits};
+
+/// The arguments of `dama dxp`.
+#[derive(Args, Debug, Clone)]
+pub struct DxpArgs {
+    /// Wait for one program to connect on [HOST:]PORT (default host 0.0.0.0; port 0 picks a
+    /// free one, printed on standard error). DXP's port is 27531.
+    #[arg(long, value_name = "[HOST:]PORT", conflicts_with = "connect", required_unless_present = "connect")]
+    pub listen: Option<String>,
+    /// Connect to a program listening on HOST:PORT.
+    #[arg(long, value_name = "HOST:PORT")]
+    pub connect: Option<String>,
+    /// Start the game (send GAMEREQ) even when listening.
+    #[arg(long, conflicts_with = "follower")]
+    pub initiator: bool,
+    /// Wait for the other program's GAMEREQ even when connecting.
+    #[arg(long)]
+    pub follower: bool,
+    /// The colour the engine plays when it starts the game (default white).
+    #[arg(long, value_name = "white|black", value_parser = parse_colour)]
+    pub play: Option<Colour>,
+    /// The thinking time per player, in minutes, announced in GAMEREQ (0-999, default 10).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(0..=999))]
+    pub minutes: Option<u16>,
+    /// The number of moves announced in GAMEREQ (0-999; default 0: none).
+    #[arg(long = "game-moves", value_name = "N", value_parser = clap::value_parser!(u16).range(0..=999))]
+    pub game_moves: Option<u16>,
+    /// The program name sent to the other side (default dama).
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Seconds to wait for the other program's next message before giving up (default 600).
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout: Option<u64>,
+}
+
+fn parse_colour(text: &str) -> Result<Colour, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(Colour::White),
+        "black" | "b" | "z" => Ok(Colour::Black),
+        _ => Err(format!("'{text}' is not a colour: white or black")),
+    }
+}
+
+/// What `dama dxp` needs from the command line, as values.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The connection's arguments.
+    pub args: DxpArgs,
+    /// The engine's limits per move.
+    pub limits: Limits,
+    /// Search threads.
+    pub threads: usize,
+    /// The position the initiator starts from (the initial one when `None`).
+    pub start: Option<PositionOn<Board10>>,
+}
+
+/// Why `dama dxp` could not play its game.
+#[derive(Debug, thiserror::Error)]
+pub enum DxpCommandError {
+    /// The address is not one to listen on or connect to.
+    #[error("bad address '{0}': give HOST:PORT (or PORT to listen)")]
+    Address(String),
+    /// Listening, accepting or connecting failed.
+    #[error("{what}: {source}")]
+    Connect {
+        /// What was being done.
+        what: String,
+        /// The system's reason.
+        source: std::io::Error,
+    },
+    /// The session failed (a timeout, a broken connection, an unsendable move).
+    #[error("{0}")]
+    Session(#[from] dama_dxp::SessionError),
+    /// Writing the report failed.
+    #[error("cannot write output: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// The engine as a DXP player of international draughts.
+pub struct EnginePlayer {
+    game: Game<International>,
+    engine: Engine,
+    mine: Color,
+}
+
+impl EnginePlayer {
+    /// A player searching with `engine`.
+    pub fn new(engine: Engine) -> EnginePlayer {
+        EnginePlayer {
+            game: Game::new(International::start()),
+            engine,
+            mine: Color::White,
+        }
+    }
+
+    /// The game so far.
+    pub fn game(&self) -> &Game<International> {
+        &self.game
+    }
+}
+
+fn color_of(colour: Colour) -> Color {
+    match colour {
+        Colour::White => Color::White,
+        Colour::Black => Color::Black,
+    }
+}
+
+/// The position a GAMEREQ names.
+pub fn position_of(start: &Start) -> Result<PositionOn<Board10>, String> {
+    let Start::Position { to_move, squares } = start else {
+        return Ok(International::start());
+    };
+    let mut setup = SetupOn::<Board10> {
+        turn: Some(color_of(*to_move)),
+        ..SetupOn::default()
+    };
+    for (i, piece) in squares.iter().enumerate() {
+        let Some(piece) = piece else { continue };
+        let sq = SquareOn::<Board10>::from_number(i as u8 + 1)
+            .ok_or_else(|| format!("square {} is not on the board", i + 1))?;
+        let (white, king) = match piece {
+            Piece::WhiteMan => (true, false),
+            Piece::BlackMan => (false, false),
+            Piece::WhiteKing => (true, true),
+            Piece::BlackKing => (false, true),
+        };
+        if white {
+            setup.white = setup.white.with(sq);
+        } else {
+            setup.black = setup.black.with(sq);
+        }
+        if king {
+            setup.kings = setup.kings.with(sq);
+        }
+    }
+    PositionOn::from_setup(&setup).map_err(|e| format!("the starting position: {e}"))
+}
+
+/// The GAMEREQ start for `pos` (`Initial` for the initial position).
+pub fn start_of(pos: &PositionOn<Board10>) -> Start {
+    if *pos == International::start() {
+        return Start::Initial;
+    }
+    let mut squares = [None; 50];
+    for (i, square) in squares.iter_mut().enumerate() {
+        let Some(sq) = SquareOn::<Board10>::from_number(i as u8 + 1) else {
+            continue;
+        };
+        *square = pos.piece_at(sq).map(|p| {
+            match (p.color, p.role) {
+                (Color::White, dama_core::Role::Man) => Piece::WhiteMan,
+                (Color::Black, dama_core::Role::Man) => Piece::BlackMan,
+                (Color::White, dama_core::Role::King) => Piece::WhiteKing,
+                (Color::Black, dama_core::Role::King) => Piece::BlackKing,
+            }
+        });
+    }
+    Start::Position {
+        to_move: match pos.turn() {
+            Color::White => Colour::White,
+            Color::Black => Colour::Black,
+        },
+        squares,
+    }
+}
+
+/// A move as DXP carries it: from, to and the captured squares, by number.
+pub fn spec_of(mv: &MoveOn<Board10>) -> MoveSpec {
+    MoveSpec {
+        from: mv.from().number(),
+        to: mv.to().number(),
+        captured: mv.captured().squares().map(|sq| sq.number()).collect(),
+    }
+}
+
+/// The legal move of `pos` that `spec` names (its captured squares in any order).
+pub fn move_of(pos: &PositionOn<Board10>, spec: &MoveSpec) -> Result<MoveOn<Board10>, String> {
+    let mut captured = BitboardOn::<Board10>::EMPTY;
+    for &n in &spec.captured {
+        let sq = SquareOn::from_number(n).ok_or_else(|| format!("square {n} is not on the board"))?;
+        captured = captured.with(sq);
+    }
+    let mut legal = MoveListOn::new();
+    International::legal_moves(pos, &mut legal);
+    legal
+        .iter()
+        .find(|m| {
+            m.from().number() == spec.from && m.to().number() == spec.to && m.captured() == captured
+        })
+        .copied()
+        .ok_or_else(|| {
+            let list: Vec<String> = legal.iter().map(International::write_move).collect();
+            format!("{spec} is not legal here (legal: {})", list.join(", "))
+        })
+}
+
+fn outcome_of(outcome: GameOutcome) -> Outcome {
+    match outcome {
+        GameOutcome::Win { winner, .. } => Outcome::win_for(match winner {
+            Color::White => Colour::White,
+            Color::Black => Colour::Black,
+        }),
+        GameOutcome::Draw(_) => Outcome::Draw,
+    }
+}
+
+impl DxpPlayer for EnginePlayer {
+    fn new_game(&mut self, start: &Start, my_colour: Colour) -> Result<(), String> {
+        self.game = Game::new(position_of(start)?);
+        self.mine = color_of(my_colour);
+        self.engine.clear();
+        Ok(())
+    }
+
+    fn my_move(&mut self) -> Option<MoveSpec> {
+        if self.game.outcome().is_some() || self.game.turn() != self.mine {
+            return None;
+        }
+        let mv = self.engine.choose_move(&self.game)?;
+        self.game.try_play(&mv).ok()?;
+        Some(spec_of(&mv))
+    }
+
+    fn their_move(&mut self, spec: &MoveSpec) -> Result<GameStatus, String> {
+        if self.game.turn() == self.mine {
+            return Err(format!("{spec} came on our turn"));
+        }
+        let mv = move_of(self.game.position(), spec)?;
+        self.game.try_play(&mv).map_err(|e| e.to_string())?;
+        Ok(match self.game.outcome() {
+            Some(outcome) => GameStatus::Over(outcome_of(outcome)),
+            None => GameStatus::Ongoing,
+        })
+    }
+
+    fn game_over(&self) -> Option<Outcome> {
+        self.game.outcome().map(outcome_of)
+    }
+}
+
+fn address(text: &str, listening: bool) -> Result<SocketAddr, DxpCommandError> {
+    let bad = || DxpCommandError::Address(dama_core::text::excerpt(text));
+    let full = if listening && !text.contains(':') {
+        format!("0.0.0.0:{text}")
+    } else {
+        text.to_string()
+    };
+    full.to_socket_addrs()
+        .map_err(|_| bad())?
+        .next()
+        .ok_or_else(bad)
+}
+
+/// Plays one game over DXP as `config` says, writing the log lines to `log` as they come and
+/// the result to `out`.
+pub fn run(
+    config: &Config,
+    out: &mut impl Write,
+    log: &mut impl Write,
+) -> Result<SessionReport, DxpCommandError> {
+    let args = &config.args;
+    let timeout = Duration::from_secs(args.timeout.unwrap_or(600));
+    let (stream, initiator) = match (&args.listen, &args.connect) {
+        (Some(listen), _) => {
+            let addr = address(listen, true)?;
+            let listener = TcpListener::bind(addr).map_err(|source| DxpCommandError::Connect {
+                what: format!("cannot listen on {addr}"),
+                source,
+            })?;
+            let bound = listener.local_addr()?;
+            writeln!(log, "dxp: listening on {bound}")?;
+            log.flush()?;
+            let (stream, peer) = listener.accept().map_err(|source| DxpCommandError::Connect {
+                what: "accepting a connection".into(),
+                source,
+            })?;
+            writeln!(log, "dxp: {peer} connected")?;
+            (stream, args.initiator)
+        }
+        (None, Some(connect)) => {
+            let addr = address(connect, false)?;
+            let stream = TcpStream::connect_timeout(&addr, timeout).map_err(|source| {
+                DxpCommandError::Connect {
+                    what: format!("cannot connect to {addr}"),
+                    source,
+                }
+            })?;
+            (stream, !args.follower)
+        }
+        (None, None) => return Err(DxpCommandError::Address(String::new())),
+    };
+    stream.set_read_timeout(Some(timeout))?;
+    stream.set_write_timeout(Some(timeout))?;
+    stream.set_nodelay(true)?;
+    let mut engine = Engine::new(config.limits);
+    engine.set_threads(config.threads);
+    let mut player = EnginePlayer::new(engine);
+    let options = SessionOptions {
+        name: args.name.clone().unwrap_or_else(|| "dama".into()),
+        follower_colour: args.play.unwrap_or(Colour::White).opposite(),
+        minutes: args.minutes.unwrap_or(10),
+        moves: args.game_moves.unwrap_or(0),
+        start: config.start.as_ref().map_or(Start::Initial, start_of),
+        verbose: true,
+        ..SessionOptions::default()
+    };
+    let report = if initiator {
+        dama_dxp::run_initiator(stream, &mut player, &options)?
+    } else {
+        dama_dxp::run_follower(stream, &mut player, &options)?
+    };
+    let result = match report.outcome {
+        Some(Outcome::WhiteWins) => "white wins",
+        Some(Outcome::BlackWins) => "black wins",
+        Some(Outcome::Draw) => "draw",
+        None => "no result",
+    };
+    let moves: Vec<String> = player
+        .game()
+        .moves()
+        .map(International::write_move)
+        .collect();
+    writeln!(out, "moves {}", moves.join(" "))?;
+    writeln!(out, "result {result} ({})", ended_text(&report.ended))?;
+    Ok(report)
+}
+
+/// Why the session ended, in a few words.
+pub fn ended_text(ended: &EndCause) -> String {
+    match ended {
+        EndCause::WeEnded { reason } => format!("we ended the game: {reason:?}"),
+        EndCause::TheyEnded { reason, .. } => format!("the other program ended the game: {reason:?}"),
+        EndCause::IllegalMove { mv, why } => format!("illegal move {mv} from the other program: {why}"),
+        EndCause::Malformed { error } => format!("malformed message from the other program: {error}"),
+        EndCause::Unexpected { message, expected } => {
+            format!("the other program sent {message} where {expected} was due")
+        }
+        EndCause::TheyDeclined { code } => format!("the other program declined the game: {code:?}"),
+        EndCause::WeDeclined { why, .. } => format!("we declined the game: {why}"),
+        EndCause::PeerClosed { mid_message } => {
+            if *mid_message {
+                "the other program closed the connection in the middle of a message".into()
+            } else {
+                "the other program closed the connection".into()
+            }
+        }
+    }
+}

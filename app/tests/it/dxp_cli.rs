@@ -1,0 +1,168 @@
+//! `dama dxp`: two `dama` processes play international draughts over DXP on the loopback
+//! interface; a peer that breaks the protocol is answered and the game ends with a clear line.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// Starts `dama dxp --listen 127.0.0.1:0` with `extra` arguments and returns it with the port
+/// it printed on standard error.
+fn listener(extra: &[&str]) -> (Child, u16, BufReader<std::process::ChildStderr>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["dxp", "--listen", "127.0.0.1:0", "--timeout", "60"])
+        .args(extra)
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dama runs");
+    let mut err = BufReader::new(child.stderr.take().expect("stderr"));
+    let mut line = String::new();
+    err.read_line(&mut line).expect("a first line");
+    let port = line
+        .trim()
+        .strip_prefix("dxp: listening on 127.0.0.1:")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .parse()
+        .expect("a port");
+    (child, port, err)
+}
+
+/// The `moves` and `result` lines of a finished `dama dxp`.
+fn report(child: Child, mut err: BufReader<std::process::ChildStderr>) -> (Vec<String>, String) {
+    let out = child.wait_with_output().expect("dama ends");
+    let mut rest = String::new();
+    let _ = err.read_to_string(&mut rest);
+    assert!(out.status.success(), "dama dxp failed: {rest}");
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8");
+    let mut lines = stdout.lines();
+    let moves = lines
+        .next()
+        .and_then(|l| l.strip_prefix("moves "))
+        .unwrap_or_else(|| panic!("no moves line: {stdout:?}"))
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let result = lines.next().unwrap_or_default().to_string();
+    (moves, result)
+}
+
+#[test]
+fn two_dama_processes_play_a_game_over_the_loopback_interface() {
+    // Node budgets, not clocks: a loaded machine cannot change the game's length, only its
+    // wall time.
+    let (follower, port, follower_err) = listener(&["--nodes", "300"]);
+    let initiator = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["dxp", "--connect", &format!("127.0.0.1:{port}")])
+        .args(["--timeout", "60", "--nodes", "300", "--name", "initiator"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dama runs");
+    let out = initiator.wait_with_output().expect("dama ends");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let (theirs, their_result) = report(follower, follower_err);
+    let mut lines = stdout.lines();
+    let ours: Vec<String> = lines
+        .next()
+        .and_then(|l| l.strip_prefix("moves "))
+        .unwrap()
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let our_result = lines.next().unwrap();
+    // Both sides saw the same game, to a result of the rules, and agree on it.
+    assert_eq!(ours, theirs);
+    assert!(ours.len() > 20, "{ours:?}");
+    assert_eq!(ours[0].len(), 5, "a first move like 32-28: {}", ours[0]);
+    let result = |line: &str| line.split(" (").next().unwrap_or_default().to_string();
+    assert_eq!(result(our_result), result(&their_result));
+    assert!(
+        ["result white wins", "result black wins", "result draw"].contains(&result(our_result).as_str()),
+        "{our_result}"
+    );
+}
+
+#[test]
+fn a_malformed_message_ends_the_game_with_gameend_and_a_clear_line() {
+    let (follower, port, follower_err) = listener(&["--depth", "1"]);
+    let mut peer = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    peer.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    // A GAMEREQ whose thinking time is not a number.
+    let mut request = b"R01peer".to_vec();
+    request.resize(35, b' ');
+    request.extend_from_slice(b"Z0x0000A\0");
+    peer.write_all(&request).unwrap();
+    let mut got = Vec::new();
+    let mut byte = [0u8; 1];
+    while peer.read(&mut byte).unwrap_or(0) == 1 {
+        got.push(byte[0]);
+        if byte[0] == 0 {
+            break;
+        }
+    }
+    assert_eq!(got, b"E01\0", "the answer to a malformed GAMEREQ");
+    drop(peer);
+    let (moves, result) = report(follower, follower_err);
+    assert!(moves.is_empty());
+    assert!(
+        result.starts_with("result no result (malformed message from the other program: "),
+        "{result}"
+    );
+}
+
+#[test]
+fn an_illegal_move_is_refused_with_gameend() {
+    let (follower, port, follower_err) = listener(&["--depth", "1"]);
+    let mut peer = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    peer.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    // We start as white (the follower plays black), and play 31-20: not a move.
+    let mut request = b"R01peer".to_vec();
+    request.resize(35, b' ');
+    request.extend_from_slice(b"Z010000A\0");
+    peer.write_all(&request).unwrap();
+    let mut reader = BufReader::new(peer.try_clone().unwrap());
+    let mut message = Vec::new();
+    reader.read_until(0, &mut message).unwrap();
+    assert_eq!(&message[..1], b"A", "GAMEACC");
+    assert_eq!(message[message.len() - 2], b'0', "accepted");
+    peer.write_all(b"M0001312000\0").unwrap();
+    message.clear();
+    reader.read_until(0, &mut message).unwrap();
+    assert_eq!(message, b"E01\0");
+    drop(peer);
+    let (moves, result) = report(follower, follower_err);
+    assert!(moves.is_empty());
+    assert!(
+        result.starts_with("result no result (illegal move 31-20 from the other program: "),
+        "{result}"
+    );
+}
+
+#[test]
+fn dxp_refuses_an_8x8_rule_set_and_a_bad_address() {
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["dxp", "--rules", "czech", "--connect", "127.0.0.1:1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "dama: DXP plays international draughts: --rules czech is not for 'dama dxp'\n"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["dxp", "--connect", "nowhere"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "dama: dxp: bad address 'nowhere': give HOST:PORT (or PORT to listen)\n"
+    );
+}
