@@ -448,10 +448,14 @@ impl<'a, S: Read + Write, P: DxpPlayer> Session<'a, S, P> {
                 self.log(format!(
                     "GAMEEND from the opponent ({reason:?}, {stop:?}); acknowledging"
                 ));
-                self.send(&Message::GameEnd {
+                // The game is over either way: a peer that hung up right after its GAMEEND
+                // (as pydraughts does) is no failure of this session.
+                if let Err(e) = self.send(&Message::GameEnd {
                     reason: EndReason::Unspecified,
                     stop: self.options.stop,
-                })?;
+                }) {
+                    self.log(format!("could not acknowledge the GAMEEND: {e}"));
+                }
                 if self.report.outcome.is_none() {
                     self.report.outcome = self.player.game_over().or_else(|| {
                         let theirs = self.report.my_colour?.opposite();
