@@ -5,6 +5,7 @@ mod official_rules;
 mod perft;
 mod perft_leaves;
 mod perft_official;
+mod proptest_international;
 mod proptest_rules;
 mod rules_reference;
 mod russian_rules;
