@@ -1,22 +1,25 @@
 //! A naive reference move generator for international draughts on the 10×10 board, written
-//! square by square from the FMJD's rules (Annex 1, articles 3 and 4). It shares nothing with
-//! the library's generator: its board is a 10×10 grid of cells addressed by (row, column),
-//! row 0 the top row as white sees the board, and the only things it takes from the library
-//! are the squares' numbers 1–50 (article 2.6), to read a position in and to name moves out.
+//! square by square from the FMJD's rules (Annex 1, "Official FMJD rules for international
+//! draughts", November 2015; the article numbers below are that text's). It shares nothing
+//! with the library's generator: its board is a 10×10 grid of cells addressed by (row,
+//! column), row 0 the top row as white sees the board, and the only things it takes from the
+//! library are the squares' numbers 1–50 (article 2.6), to read a position in and to name
+//! moves out.
 //!
 //! The rules it follows:
-//! - a man moves one square diagonally forward to a free square (3.5); a king moves any
-//!   distance along a free diagonal, forward or backward (3.7);
+//! - a man moves one square diagonally forward to a free square (3.4); a king moves any
+//!   distance along a free diagonal, forward or backward (3.9);
 //! - a man takes an adjacent opposing piece, forward or backward, landing on the free square
 //!   just beyond (4.1, 4.2); a king takes an opposing piece on its diagonal, near or far, with
 //!   only free squares between, landing on any free square beyond it (4.3);
 //! - the capture goes on while the piece can take again from where it lands (4.5, 4.6);
-//! - the pieces taken stay on the board until the move ends: they block the way and none may
-//!   be jumped twice (4.11, the "Turkish strike"); the square the mover left is free;
-//! - among all the captures, only those taking the most pieces may be played, a king counting
-//!   as one piece like a man (4.13, 4.14), and a capture is compulsory (4.13);
-//! - a man that reaches the far row during a capture and goes on capturing stays a man; it is
-//!   crowned only if its move ends there (4.15, 3.9);
+//! - own pieces are never jumped (4.7); the pieces taken stay on the board until the move
+//!   ends: they block the way and none may be jumped twice (4.8, 4.11: the "Turkish
+//!   strike"); the square the mover left is free;
+//! - a capture is compulsory, and only the captures taking the most pieces may be played, a
+//!   king counting as one piece like a man (4.2, 4.3, 4.13), any of them (4.14);
+//! - a man that crosses the far row during a capture stays a man; it is crowned only if its
+//!   move ends there (3.5, 4.15);
 //! - one move per start, end and set of pieces taken: routes that differ only in the order
 //!   or the squares between are the same move (merged as the library does).
 
