@@ -78,3 +78,59 @@ impl Rng {
         Square::from_number(n).expect("1..=32 is a square")
     }
 }
+
+/// A random position on the 10×10 board: each of the 50 squares empty or holding a man or
+/// king of either side, with an emptiness weight and a king weight drawn per position, so
+/// that crowded boards, sparse ones and boards full of kings (rich in long captures) all
+/// occur. A man drawn on its own crowning row becomes a king; a side keeps at most twenty
+/// pieces.
+pub fn arb_position_10() -> impl Strategy<Value = dama_core::PositionOn<dama_core::Board10>> {
+    use dama_core::{Board10, SquareOn, position::SetupOn};
+    (
+        0u8..40,
+        0u8..6,
+        prop::collection::vec(any::<u8>(), 50),
+        any::<bool>(),
+    )
+        .prop_map(|(empty_weight, king_weight, cells, black_to_move)| {
+            let mut setup = SetupOn::<Board10> {
+                turn: Some(if black_to_move {
+                    Color::Black
+                } else {
+                    Color::White
+                }),
+                ..SetupOn::default()
+            };
+            let total = u16::from(empty_weight) + 6 + 2 * u16::from(king_weight);
+            for (sq, cell) in SquareOn::<Board10>::all().zip(cells) {
+                let cell = u16::from(cell) % total;
+                let Some(cell) = cell.checked_sub(u16::from(empty_weight)) else {
+                    continue;
+                };
+                let kw = u16::from(king_weight);
+                let (color, king) = match cell {
+                    0..=2 => (Color::White, false),
+                    3..=5 => (Color::Black, false),
+                    c if c < 6 + kw => (Color::White, true),
+                    _ => (Color::Black, true),
+                };
+                let side = match color {
+                    Color::White => &mut setup.white,
+                    Color::Black => &mut setup.black,
+                };
+                if side.count() >= 20 {
+                    continue;
+                }
+                *side = side.with(sq);
+                if king || color.crowning_rank_on::<Board10>().contains(sq) {
+                    setup.kings = setup.kings.with(sq);
+                }
+            }
+            if (setup.white | setup.black).is_empty() {
+                let sq = SquareOn::<Board10>::from_number(1).expect("a square");
+                setup.white = setup.white.with(sq);
+                setup.kings = setup.kings.with(sq);
+            }
+            dama_core::PositionOn::from_setup(&setup).expect("the strategy makes sound setups")
+        })
+}

@@ -4,13 +4,14 @@
 //! (algebraic squares, or the PDN numbers of the a1-dark board).
 
 use crate::fen::{self, FenError};
-use crate::notation::{Notation, numbered};
-use crate::rules::Orientation;
+use crate::notation::{Notation, cast, cast_ref, numbered};
+use crate::rules::{BoardRules, Orientation};
 use crate::text::excerpt;
-use crate::{Color, Position, Rules, Square};
+use crate::{Color, Position, PositionOn, Square};
 
-/// The board whose numbers `R`'s FEN uses, if it numbers its squares.
-const fn board_of<R: Rules>() -> Option<Orientation> {
+/// The board whose numbers `R`'s FEN uses, if it numbers its squares (the numbered
+/// notations are 8×8 ones; a 10×10 rule set's FEN is [`crate::fen`]'s, with numbers).
+const fn board_of<R: BoardRules>() -> Option<Orientation> {
     match R::INFO.notation {
         Notation::Numbered(board) => Some(board),
         _ => None,
@@ -19,7 +20,7 @@ const fn board_of<R: Rules>() -> Option<Orientation> {
 
 /// How `R`'s board lies before the players (the a1-dark board unless its notation numbers a
 /// mirrored one).
-pub const fn orientation<R: Rules>() -> Orientation {
+pub const fn orientation<R: BoardRules>() -> Orientation {
     match board_of::<R>() {
         Some(board) => board,
         None => Orientation::A1Dark,
@@ -27,18 +28,26 @@ pub const fn orientation<R: Rules>() -> Orientation {
 }
 
 /// Reads a FEN in `R`'s numbering (squares by number or by algebraic name on its board, and
-/// ranges such as `1-12`).
-pub fn parse<R: Rules>(text: &str) -> Result<Position, FenError> {
+/// ranges such as `1-12`); on 10×10, [`fen::parse_on`] (numbers and ranges).
+pub fn parse<R: BoardRules>(text: &str) -> Result<PositionOn<R::Board>, FenError<R::Board>> {
     match board_of::<R>() {
-        None | Some(Orientation::A1Dark) => fen::parse(text),
-        Some(board) => fen::parse(&translate(text, board)?),
+        None | Some(Orientation::A1Dark) => fen::parse_on::<R::Board>(text),
+        Some(board) => {
+            let read: Result<Position, FenError> =
+                translate(text, board).and_then(|text| fen::parse(&text));
+            // The numbered notations are 8×8 ones, so `R::Board` is the 8×8 board here.
+            cast(read).unwrap_or_else(|| fen::parse_on::<R::Board>(text))
+        }
     }
 }
 
 /// `pos` as FEN in `R`'s numbering: numbers in increasing order for the numbered sets
-/// (`W:W21,22,…:B1,…`), [`fen::write`] for the others.
-pub fn write<R: Rules>(pos: &Position) -> String {
+/// (`W:W21,22,…:B1,…`), [`fen::write`] for the others (numbers on 10×10).
+pub fn write<R: BoardRules>(pos: &PositionOn<R::Board>) -> String {
     let Some(board) = board_of::<R>() else {
+        return fen::write(pos);
+    };
+    let Some(pos) = cast_ref::<_, Position>(pos) else {
         return fen::write(pos);
     };
     let mut text = String::from(match pos.turn() {

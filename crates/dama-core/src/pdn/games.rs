@@ -7,7 +7,7 @@
 use std::marker::PhantomData;
 
 use super::{PdnError, Record, read};
-use crate::Rules;
+use crate::rules::BoardRules;
 
 /// The games of a PDN text, each as (its first line, counted from 1; its text).
 pub fn split_games(text: &str) -> Vec<(usize, &str)> {
@@ -49,7 +49,7 @@ pub fn split_games(text: &str) -> Vec<(usize, &str)> {
 /// Reads every game of a PDN text, one at a time, under the rules `R`. Each item is a game or
 /// the error that refused it (its line counted in the whole text); later games are still
 /// read after a refused one.
-pub fn read_games<R: Rules>(text: &str) -> Games<'_, R> {
+pub fn read_games<R: BoardRules>(text: &str) -> Games<'_, R> {
     Games {
         pieces: split_games(text).into_iter(),
         _rules: PhantomData,
@@ -58,13 +58,13 @@ pub fn read_games<R: Rules>(text: &str) -> Games<'_, R> {
 
 /// The games of a PDN text, read one by one (see [`read_games`]).
 #[derive(Debug)]
-pub struct Games<'a, R: Rules> {
+pub struct Games<'a, R: BoardRules> {
     pieces: std::vec::IntoIter<(usize, &'a str)>,
     _rules: PhantomData<R>,
 }
 
-impl<R: Rules> Iterator for Games<'_, R> {
-    type Item = Result<Record<R>, PdnError>;
+impl<R: BoardRules> Iterator for Games<'_, R> {
+    type Item = Result<Record<R>, PdnError<R::Board>>;
 
     fn next(&mut self) -> Option<Self::Item> {
         let (first_line, piece) = self.pieces.next()?;

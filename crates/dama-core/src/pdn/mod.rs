@@ -1,12 +1,14 @@
-//! PDN 3.0 game records for the Czech rules (`GameType "29"`): reading and writing.
+//! PDN 3.0 game records for every rule set, on either board: reading and writing.
 //!
-//! Written: the seven standard tags, `GameType "29"`, `FEN` when the game did not start from
-//! the initial position, then numbered movetext (`1. c3-d4 f6-g5 2. …`, every landing square
-//! of a capture) ending with the result. Read: tags in any order, comments `{…}` and `; …`,
-//! variations `(…)` (skipped), NAGs `$n`, move numbers, the signs `! ? !! ?? !? ?! * + =`
-//! after a move, captures with `x` or `:`, squares algebraic or numbered 1–32. Every move is
-//! checked against the rules; [`read`] reads the first game of the file, [`read_games`] every
-//! game, one by one. See `docs/pdn.md`.
+//! Written: the seven standard tags, the rule set's `GameType` (`"29"` Czech, `"20"`
+//! international draughts, …), `FEN` when the game did not start from the initial position,
+//! then numbered movetext (`1. c3-d4 f6-g5 2. …` on 8×8, `1. 32-28 19-23 2. 28x19 …` on
+//! 10×10, every landing square of a capture) ending with the result. Read: tags in any order,
+//! comments `{…}` and `; …`, variations `(…)` (skipped), NAGs `$n`, move numbers, the signs
+//! `! ? !! ?? !? ?! * + =` after a move, captures with `x` or `:`, squares algebraic or
+//! numbered 1–32 on 8×8, numbered 1–50 on 10×10 (the `FEN` tag too). Every move is checked
+//! against the rules; [`read`] reads the first game of the file, [`read_games`] every game,
+//! one by one. See `docs/pdn.md`.
 
 mod games;
 mod read;
@@ -17,10 +19,11 @@ pub use games::{Games, read_games, split_games};
 pub use read::{GameOf, game_of, read};
 pub use write::{Annotation, civil_date, move_text, result_text, today, write, write_annotated};
 
-use crate::Rules;
+use crate::board::{Board, Board8};
 use crate::fen::FenError;
 use crate::game::{Game, Outcome, WinReason};
 use crate::notation::algebraic::MoveError;
+use crate::rules::BoardRules;
 
 /// The tags of a written record, besides `Result`, `GameType` and `FEN`, which come from the
 /// game.
@@ -55,7 +58,7 @@ impl Default for Header {
 
 /// A game read from PDN: the game itself, with every move checked, and its tags in order.
 #[derive(Clone, Debug)]
-pub struct Record<R: Rules> {
+pub struct Record<R: BoardRules> {
     /// The game, at its last position.
     pub game: Game<R>,
     /// The tags as read (name, value).
@@ -65,9 +68,9 @@ pub struct Record<R: Rules> {
     pub comments: Vec<(usize, String)>,
 }
 
-/// What is wrong with a PDN text.
+/// What is wrong with a PDN text (of a game on the board `B`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PdnErrorKind {
+pub enum PdnErrorKind<B: Board = Board8> {
     /// The text holds no game.
     #[error("the file holds no game")]
     Empty,
@@ -85,7 +88,7 @@ pub enum PdnErrorKind {
     BadTag,
     /// The `FEN` tag is not a position.
     #[error("the FEN tag is not a position: {0}")]
-    BadFen(FenError),
+    BadFen(FenError<B>),
     /// A token that is neither a move, a move number, a sign, a NAG nor a result.
     #[error("'{0}' is not a move")]
     Unreadable(String),
@@ -97,7 +100,7 @@ pub enum PdnErrorKind {
         /// The move as written.
         text: String,
         /// Why it is illegal.
-        reason: MoveError,
+        reason: MoveError<B>,
     },
     /// A move after the game was already over by the rules.
     #[error("move '{0}' comes after the end of the game")]
@@ -113,11 +116,11 @@ pub enum PdnErrorKind {
 /// A PDN text refused: where and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {kind}")]
-pub struct PdnError {
+pub struct PdnError<B: Board = Board8> {
     /// The line (from 1) where the problem was found.
     pub line: usize,
     /// The problem.
-    pub kind: PdnErrorKind,
+    pub kind: PdnErrorKind<B>,
 }
 
 /// Whether a game's result was declared by the players (resignation or agreement) rather than

@@ -6,10 +6,13 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::{PdnError, PdnErrorKind, Record};
+use crate::board::Board;
 use crate::game::{Game, Outcome, PlayError};
 use crate::notation::algebraic::{self, MoveText};
+use crate::notation::{Notation, cast, numbered};
+use crate::rules::BoardRules;
 use crate::text::excerpt;
-use crate::{Color, MoveList, Rules, Square};
+use crate::{Color, MoveListOn, SquareOn};
 
 /// One piece of PDN text and the line it starts on.
 #[derive(Debug)]
@@ -20,13 +23,13 @@ enum Token {
     Comment(String),
 }
 
-fn err(line: usize, kind: PdnErrorKind) -> PdnError {
+fn err<B: Board>(line: usize, kind: PdnErrorKind<B>) -> PdnError<B> {
     PdnError { line, kind }
 }
 
 /// Splits the text into tags and words, dropping comments, variations and NAGs.
 /// Stops at the first tag that follows movetext (the next game).
-fn tokenize(text: &str) -> Result<Vec<(usize, Token)>, PdnError> {
+fn tokenize<B: Board>(text: &str) -> Result<Vec<(usize, Token)>, PdnError<B>> {
     let chars: Vec<char> = text.chars().collect();
     let mut tokens = Vec::new();
     let mut line = 1;
@@ -191,14 +194,14 @@ static SQUARE_RE: LazyLock<Regex> =
 
 const RESULTS: [&str; 7] = ["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "*"];
 
-/// A written move as a [`MoveText`], if it is one.
-fn move_text(word: &str) -> Option<MoveText> {
+/// A written move of the 8×8 board as a [`MoveText`], if it is one.
+fn move_text<B: Board>(word: &str) -> Option<MoveText<B>> {
     if !MOVE_RE.is_match(word) {
         return None;
     }
     let squares = SQUARE_RE
         .find_iter(word)
-        .map(|m| Square::parse_any(m.as_str()).ok())
+        .map(|m| SquareOn::<B>::parse_any(m.as_str()).ok())
         .collect::<Option<Vec<_>>>()?;
     Some(MoveText {
         squares,
@@ -218,7 +221,7 @@ pub enum GameOf {
 /// What the tags before the first game's moves say it is a game of; `None` without a
 /// readable `GameType` tag, or when the text cannot be read.
 pub fn game_of(text: &str) -> Option<GameOf> {
-    let tokens = tokenize(text).ok()?;
+    let tokens = tokenize::<crate::Board8>(text).ok()?;
     let mut game_type = None;
     let mut variant = None;
     for (_, token) in tokens {
@@ -243,8 +246,22 @@ pub fn game_of(text: &str) -> Option<GameOf> {
     )
 }
 
+/// A written move of `R`'s game as a [`MoveText`], if it is one: numbers 1–50 on a numbered
+/// board (10×10), else the squares as `R`'s notation writes them (algebraic, or numbered
+/// 1–32 on its board).
+fn parse_move<R: BoardRules>(word: &str) -> Option<MoveText<R::Board>> {
+    if <R::Board as Board>::NUMBERED {
+        return algebraic::parse_numbers::<R::Board>(word).ok();
+    }
+    match R::INFO.notation {
+        // The numbered notations are 8×8 ones, so `R::Board` is the 8×8 board here.
+        Notation::Numbered(board) => cast(numbered::parse_text(word, board).ok()?),
+        _ => move_text::<R::Board>(word),
+    }
+}
+
 /// Reads the first game of a PDN text under the rules `R`, checking every move.
-pub fn read<R: Rules>(text: &str) -> Result<Record<R>, PdnError> {
+pub fn read<R: BoardRules>(text: &str) -> Result<Record<R>, PdnError<R::Board>> {
     let tokens = tokenize(text)?;
     let last_line = text.lines().count().max(1);
     if tokens.is_empty() {
@@ -252,7 +269,7 @@ pub fn read<R: Rules>(text: &str) -> Result<Record<R>, PdnError> {
     }
     let mut tags = Vec::new();
     let mut game: Option<Game<R>> = None;
-    let mut moves = MoveList::new();
+    let mut moves = MoveListOn::new();
     let mut number = 1;
     let mut comments = Vec::new();
     for (line, token) in tokens {
@@ -300,13 +317,7 @@ pub fn read<R: Rules>(text: &str) -> Result<Record<R>, PdnError> {
         if rest.is_empty() || rest.chars().all(|c| c == '.') {
             continue;
         }
-        let mt = match R::INFO.notation {
-            crate::notation::Notation::Numbered(board) => {
-                crate::notation::numbered::parse_text(rest, board).ok()
-            }
-            _ => move_text(rest),
-        };
-        let Some(mt) = mt else {
+        let Some(mt) = parse_move::<R>(rest) else {
             return Err(err(line, PdnErrorKind::Unreadable(excerpt(&word))));
         };
         if game.is_over() {
@@ -332,7 +343,11 @@ pub fn read<R: Rules>(text: &str) -> Result<Record<R>, PdnError> {
 
 /// Applies the written result to the game: a result the rules do not give is a resignation
 /// or an agreed draw; one that contradicts the rules' result is refused.
-fn finish<R: Rules>(game: &mut Game<R>, result: &str, line: usize) -> Result<(), PdnError> {
+fn finish<R: BoardRules>(
+    game: &mut Game<R>,
+    result: &str,
+    line: usize,
+) -> Result<(), PdnError<R::Board>> {
     let winner = match result {
         "1-0" | "2-0" => Some(Some(Color::White)),
         "0-1" | "0-2" => Some(Some(Color::Black)),

@@ -1,9 +1,11 @@
 //! Writing PDN records and saving them safely.
 
 use super::Header;
+use crate::board::{Board, Board8};
 use crate::game::{Game, Outcome};
-use crate::notation::{Notation, algebraic};
-use crate::{Color, Move, Rules};
+use crate::notation::{Notation, algebraic, cast_ref};
+use crate::rules::BoardRules;
+use crate::{Color, Move, MoveOn};
 
 /// The PDN result of a game: `1-0`, `0-1`, `1/2-1/2` or `*` while it goes on.
 pub fn result_text(outcome: Option<Outcome>) -> &'static str {
@@ -26,27 +28,32 @@ fn escape(value: &str) -> String {
 /// variations, each a line of moves played instead of this one from the position before it
 /// (written `( … )`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Annotation {
+pub struct Annotation<B: Board = Board8> {
     /// The sign written right after the move (empty: none).
     pub sign: String,
     /// The comment after the move (`None`: none).
     pub comment: Option<String>,
     /// The lines played instead of the move, from the position before it.
-    pub variations: Vec<Vec<Move>>,
+    pub variations: Vec<Vec<MoveOn<B>>>,
 }
 
 /// The game as a PDN record with `header`'s tags.
-pub fn write<R: Rules>(game: &Game<R>, header: &Header) -> String {
+pub fn write<R: BoardRules>(game: &Game<R>, header: &Header) -> String {
     write_annotated(game, header, &[], &[])
 }
 
 /// A move as PDN movetext writes it: algebraic whatever the dialogue's notation (Russian-style
-/// sets with `:` for captures), or the board's numbers for the numbered rule sets.
-pub fn move_text<R: Rules>(mv: &Move) -> String {
+/// sets with `:` for captures), or the board's numbers for the numbered rule sets; on 10×10
+/// the squares' numbers 1–50 (`32-28`, `28x19x10`).
+pub fn move_text<R: BoardRules>(mv: &MoveOn<R::Board>) -> String {
     match R::INFO.notation {
         Notation::AlgebraicColon => algebraic::write_with(mv, ':'),
         Notation::Algebraic | Notation::Numeric => algebraic::write(mv),
-        Notation::Numbered(board) => crate::notation::numbered::write(mv, board),
+        // The numbered notations are 8×8 ones, so `R::Board` is the 8×8 board here.
+        Notation::Numbered(board) => match cast_ref::<_, Move>(mv) {
+            Some(mv) => crate::notation::numbered::write(mv, board),
+            None => algebraic::write(mv),
+        },
     }
 }
 
@@ -83,11 +90,11 @@ impl Numbering {
 /// such as `TimeControl`), and, after each move, its annotation (`annotations[i]` belongs to
 /// the game's `i`-th move, counted from 0; missing ones are empty). [`read`](super::read)
 /// reads it back as the same game (comments and variations are skipped).
-pub fn write_annotated<R: Rules>(
+pub fn write_annotated<R: BoardRules>(
     game: &Game<R>,
     header: &Header,
     extra: &[(&str, String)],
-    annotations: &[Annotation],
+    annotations: &[Annotation<R::Board>],
 ) -> String {
     let result = result_text(game.outcome());
     let mut text = String::new();

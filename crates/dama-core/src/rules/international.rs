@@ -1,21 +1,24 @@
 //! International draughts (`international`): the FMJD's game on the 10×10 board.
 //!
-//! Twenty men each on the four rows nearest each player, white moves first (FMJD rules 2.8,
-//! 3.1). Men move one square diagonally forward and capture forward and backward (4.1, 4.2);
-//! kings fly, moving and capturing at any distance along a free diagonal and landing on any
-//! free square beyond the piece taken (3.7, 4.3). Capture is compulsory and finished: a piece
-//! jumps every piece it can in one move (4.5, 4.6), and among the captures the one taking the
-//! most pieces must be played, a king counting as one piece like a man (4.13, 4.14). The pieces
-//! taken are lifted only when the capture ends, and none may be jumped twice (the Turkish
-//! strike, 4.8–4.12). A man that reaches the far row during a capture and can go on capturing
-//! goes on as a man and is not crowned; it is crowned only if its move ends there (3.9, 4.15).
+//! The article numbers are those of "Annex 1: Official FMJD rules for international
+//! draughts" (version of November 2015); `docs/rules.md` gives each rule with its article and
+//! where the text was read. Twenty men a side, black on 1–20 and white on 31–50 (art. 2.7,
+//! 2.8), white moves first (3.3). A man steps one square diagonally forward (3.4) and is
+//! crowned when its move ends on the far row (3.5); a king flies along a free diagonal (3.9).
+//! Men and kings capture forward and backward (4.1): a man an adjacent piece (4.2), a king a
+//! piece at any distance along a free diagonal, landing on any free square beyond it (4.3).
+//! The capture goes on while the piece can take again (4.5, 4.6); capturing is compulsory, and
+//! the capture taking the most pieces must be played, a king counting as one piece like a man
+//! (4.13), the player choosing among equal ones (4.14). The pieces taken are lifted only when
+//! the capture is over and none may be jumped twice (4.8, 4.11: the Turkish strike). A man
+//! that crosses the far row during a capture and ends elsewhere stays a man (4.15).
 //!
-//! The game is drawn (article 6) by the third occurrence of a position with the same side to
-//! move; after twenty-five moves each in which only kings moved and nothing was taken; and,
-//! against a lone king, after sixteen moves each with three pieces of which one at least is a
-//! king, or five moves each with two pieces or one (with a king). These are the Brazilian
-//! rule set's own rules, on the larger board: the move generator is the shared one with the
-//! same constants, and the draw rules are Brazilian's. `docs/rules.md` gives each article.
+//! The game is drawn by the third occurrence of a position with the same side to move
+//! (6.1); after twenty-five moves each in which only kings moved and nothing was taken
+//! (6.2); and, against a lone king, after sixteen moves each with three pieces of which one
+//! at least is a king (6.3), or five moves each with two pieces or one, with a king (6.4).
+//! These are the Brazilian rule set's own rules, on the larger board: the move generator is
+//! the shared one with the same constants, and the draw rules are Brazilian's.
 
 use super::brazilian::{fmjd_counters_draw, lone_king_limit};
 use super::generate::{self, KingLanding, LastRow, Params, Precedence};

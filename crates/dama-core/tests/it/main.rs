@@ -2,9 +2,11 @@
 
 mod international;
 mod official_rules;
+mod pdn_international;
 mod perft;
 mod perft_leaves;
 mod perft_official;
+mod proptest_international;
 mod proptest_rules;
 mod rules_reference;
 mod russian_rules;

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod international;
+
 use dama_core::{Bitboard, Color, Position, RuleSet, Square};
 
 /// What the rule texts say, per rule set.
