@@ -15,8 +15,7 @@ use clap::Args;
 use dama_core::game::{Game, Outcome as GameOutcome};
 use dama_core::position::SetupOn;
 use dama_core::{
-    Board10, BitboardOn, BoardRules, Color, International, MoveListOn, MoveOn, PositionOn,
-    SquareOn,
+    BitboardOn, Board10, BoardRules, Color, International, MoveListOn, MoveOn, PositionOn, SquareOn,
 };
 use dama_dxp::{
     Colour, DxpPlayer, EndCause, GameStatus, MoveSpec, Outcome, Piece, SessionOptions,
@@ -29,7 +28,12 @@ use dama_engine::{Engine, Limits};
 pub struct DxpArgs {
     /// Wait for one program to connect on [HOST:]PORT (default host 0.0.0.0; port 0 picks a
     /// free one, printed on standard error). DXP's port is 27531.
-    #[arg(long, value_name = "[HOST:]PORT", conflicts_with = "connect", required_unless_present = "connect")]
+    #[arg(
+        long,
+        value_name = "[HOST:]PORT",
+        conflicts_with = "connect",
+        required_unless_present = "connect"
+    )]
     pub listen: Option<String>,
     /// Connect to a program listening on HOST:PORT.
     #[arg(long, value_name = "HOST:PORT")]
@@ -171,13 +175,11 @@ pub fn start_of(pos: &PositionOn<Board10>) -> Start {
         let Some(sq) = SquareOn::<Board10>::from_number(i as u8 + 1) else {
             continue;
         };
-        *square = pos.piece_at(sq).map(|p| {
-            match (p.color, p.role) {
-                (Color::White, dama_core::Role::Man) => Piece::WhiteMan,
-                (Color::Black, dama_core::Role::Man) => Piece::BlackMan,
-                (Color::White, dama_core::Role::King) => Piece::WhiteKing,
-                (Color::Black, dama_core::Role::King) => Piece::BlackKing,
-            }
+        *square = pos.piece_at(sq).map(|p| match (p.color, p.role) {
+            (Color::White, dama_core::Role::Man) => Piece::WhiteMan,
+            (Color::Black, dama_core::Role::Man) => Piece::BlackMan,
+            (Color::White, dama_core::Role::King) => Piece::WhiteKing,
+            (Color::Black, dama_core::Role::King) => Piece::BlackKing,
         });
     }
     Start::Position {
@@ -202,7 +204,8 @@ pub fn spec_of(mv: &MoveOn<Board10>) -> MoveSpec {
 pub fn move_of(pos: &PositionOn<Board10>, spec: &MoveSpec) -> Result<MoveOn<Board10>, String> {
     let mut captured = BitboardOn::<Board10>::EMPTY;
     for &n in &spec.captured {
-        let sq = SquareOn::from_number(n).ok_or_else(|| format!("square {n} is not on the board"))?;
+        let sq =
+            SquareOn::from_number(n).ok_or_else(|| format!("square {n} is not on the board"))?;
         captured = captured.with(sq);
     }
     let mut legal = MoveListOn::new();
@@ -295,10 +298,12 @@ pub fn run(
             let bound = listener.local_addr()?;
             writeln!(log, "dxp: listening on {bound}")?;
             log.flush()?;
-            let (stream, peer) = listener.accept().map_err(|source| DxpCommandError::Connect {
-                what: "accepting a connection".into(),
-                source,
-            })?;
+            let (stream, peer) = listener
+                .accept()
+                .map_err(|source| DxpCommandError::Connect {
+                    what: "accepting a connection".into(),
+                    source,
+                })?;
             writeln!(log, "dxp: {peer} connected")?;
             (stream, args.initiator)
         }
@@ -354,9 +359,15 @@ pub fn run(
 pub fn ended_text(ended: &EndCause) -> String {
     match ended {
         EndCause::WeEnded { reason } => format!("we ended the game: {reason:?}"),
-        EndCause::TheyEnded { reason, .. } => format!("the other program ended the game: {reason:?}"),
-        EndCause::IllegalMove { mv, why } => format!("illegal move {mv} from the other program: {why}"),
-        EndCause::Malformed { error } => format!("malformed message from the other program: {error}"),
+        EndCause::TheyEnded { reason, .. } => {
+            format!("the other program ended the game: {reason:?}")
+        }
+        EndCause::IllegalMove { mv, why } => {
+            format!("illegal move {mv} from the other program: {why}")
+        }
+        EndCause::Malformed { error } => {
+            format!("malformed message from the other program: {error}")
+        }
         EndCause::Unexpected { message, expected } => {
             format!("the other program sent {message} where {expected} was due")
         }

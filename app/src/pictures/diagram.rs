@@ -190,7 +190,7 @@ pub fn document<R: Rules>(diagram: &Diagram<'_>) -> Document {
     for row in 0..8 {
         for col in 0..8 {
             let (file, rank) = file_rank(col, row, flipped);
-            let dark = board.square(file, rank).is_some();
+            let dark = board.square::<dama_core::Board8>(file, rank).is_some();
             squares = squares.add(
                 Rectangle::new()
                     .set("class", if dark { "square dark" } else { "square light" })

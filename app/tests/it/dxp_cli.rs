@@ -84,7 +84,8 @@ fn two_dama_processes_play_a_game_over_the_loopback_interface() {
     let result = |line: &str| line.split(" (").next().unwrap_or_default().to_string();
     assert_eq!(result(our_result), result(&their_result));
     assert!(
-        ["result white wins", "result black wins", "result draw"].contains(&result(our_result).as_str()),
+        ["result white wins", "result black wins", "result draw"]
+            .contains(&result(our_result).as_str()),
         "{our_result}"
     );
 }
@@ -93,7 +94,8 @@ fn two_dama_processes_play_a_game_over_the_loopback_interface() {
 fn a_malformed_message_ends_the_game_with_gameend_and_a_clear_line() {
     let (follower, port, follower_err) = listener(&["--depth", "1"]);
     let mut peer = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    peer.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    peer.set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
     // A GAMEREQ whose thinking time is not a number.
     let mut request = b"R01peer".to_vec();
     request.resize(35, b' ');
@@ -121,7 +123,8 @@ fn a_malformed_message_ends_the_game_with_gameend_and_a_clear_line() {
 fn an_illegal_move_is_refused_with_gameend() {
     let (follower, port, follower_err) = listener(&["--depth", "1"]);
     let mut peer = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    peer.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    peer.set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
     // We start as white (the follower plays black), and play 31-20: not a move.
     let mut request = b"R01peer".to_vec();
     request.resize(35, b' ');

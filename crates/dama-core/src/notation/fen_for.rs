@@ -3,11 +3,13 @@
 //! Italian numbers counted on the mirrored board); the others use [`crate::fen`] unchanged
 //! (algebraic squares, or the PDN numbers of the a1-dark board).
 
+use crate::board::Board;
 use crate::fen::{self, FenError};
-use crate::notation::{Notation, cast, cast_ref, numbered};
+use crate::notation::{Notation, numbered};
 use crate::rules::{BoardRules, Orientation};
+use crate::square::SquareOn;
 use crate::text::excerpt;
-use crate::{Color, Position, PositionOn, Square};
+use crate::{Color, PositionOn};
 
 /// The board whose numbers `R`'s FEN uses, if it numbers its squares (the numbered
 /// notations are 8×8 ones; a 10×10 rule set's FEN is [`crate::fen`]'s, with numbers).
@@ -32,12 +34,7 @@ pub const fn orientation<R: BoardRules>() -> Orientation {
 pub fn parse<R: BoardRules>(text: &str) -> Result<PositionOn<R::Board>, FenError<R::Board>> {
     match board_of::<R>() {
         None | Some(Orientation::A1Dark) => fen::parse_on::<R::Board>(text),
-        Some(board) => {
-            let read: Result<Position, FenError> =
-                translate(text, board).and_then(|text| fen::parse(&text));
-            // The numbered notations are 8×8 ones, so `R::Board` is the 8×8 board here.
-            cast(read).unwrap_or_else(|| fen::parse_on::<R::Board>(text))
-        }
+        Some(board) => fen::parse_on::<R::Board>(&translate::<R::Board>(text, board)?),
     }
 }
 
@@ -47,15 +44,12 @@ pub fn write<R: BoardRules>(pos: &PositionOn<R::Board>) -> String {
     let Some(board) = board_of::<R>() else {
         return fen::write(pos);
     };
-    let Some(pos) = cast_ref::<_, Position>(pos) else {
-        return fen::write(pos);
-    };
     let mut text = String::from(match pos.turn() {
         Color::White => "W",
         Color::Black => "B",
     });
     for (color, letter) in [(Color::White, 'W'), (Color::Black, 'B')] {
-        let mut squares: Vec<Square> = pos.pieces(color).squares().collect();
+        let mut squares: Vec<SquareOn<R::Board>> = pos.pieces(color).squares().collect();
         squares.sort_by_key(|&sq| board.number(sq));
         let list: Vec<String> = squares
             .into_iter()
@@ -77,7 +71,7 @@ pub fn write<R: BoardRules>(pos: &PositionOn<R::Board>) -> String {
 
 /// The FEN `text` of the board `board` with its squares renamed as stored (algebraic), so
 /// that [`fen::parse`] reads it.
-fn translate(text: &str, board: Orientation) -> Result<String, FenError> {
+fn translate<B: Board>(text: &str, board: Orientation) -> Result<String, FenError<B>> {
     let text = text.trim();
     let text = text.strip_suffix('.').unwrap_or(text);
     let mut fields = Vec::new();
@@ -96,20 +90,23 @@ fn translate(text: &str, board: Orientation) -> Result<String, FenError> {
             };
             let numbers: Vec<u8> = match name.split_once('-') {
                 Some((lo, hi)) => match (lo.trim().parse::<u8>(), hi.trim().parse::<u8>()) {
-                    (Ok(lo), Ok(hi)) if lo >= 1 && lo <= hi && hi <= 32 => (lo..=hi).collect(),
+                    (Ok(lo), Ok(hi)) if lo >= 1 && lo <= hi && hi <= B::SQUARES => {
+                        (lo..=hi).collect()
+                    }
                     _ => return Err(FenError::BadRange(excerpt(item))),
                 },
                 None => {
-                    let sq = numbered::square(name, board).map_err(|e| FenError::BadSquare {
-                        text: excerpt(name),
-                        reason: crate::square::SquareError::Unreadable(e.to_string()),
-                    })?;
+                    let sq =
+                        numbered::square::<B>(name, board).map_err(|e| FenError::BadSquare {
+                            text: excerpt(name),
+                            reason: crate::square::SquareError::Unreadable(e.to_string()),
+                        })?;
                     names.push(format!("{king}{sq}"));
                     continue;
                 }
             };
             for n in numbers {
-                if let Some(sq) = board.from_number(n) {
+                if let Some(sq) = board.from_number::<B>(n) {
                     names.push(format!("{king}{sq}"));
                 }
             }

@@ -14,18 +14,6 @@ pub mod numeric;
 use crate::{Move, Position, Square};
 use algebraic::{MoveText, ParseError, SyntaxError};
 
-/// `value` as the type `U`, when it is one: how code generic over the board reaches the
-/// 8×8-only notations (the numbered boards of [`Notation::Numbered`]) when its board is 8×8.
-pub(crate) fn cast<T: 'static, U: 'static>(value: T) -> Option<U> {
-    let boxed: Box<dyn std::any::Any> = Box::new(value);
-    boxed.downcast::<U>().ok().map(|b| *b)
-}
-
-/// `value` seen as the type `U`, when it is one (see [`cast`]).
-pub(crate) fn cast_ref<T: 'static, U: 'static>(value: &T) -> Option<&U> {
-    (value as &dyn std::any::Any).downcast_ref::<U>()
-}
-
 /// A way of writing moves.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Notation {

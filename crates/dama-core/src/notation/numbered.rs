@@ -9,11 +9,13 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::algebraic::{self, MoveText, SyntaxError};
+use crate::board::Board;
+use crate::mv::MoveOn;
 use crate::rules::Orientation;
-use crate::{Move, Square};
+use crate::square::SquareOn;
 
 /// `mv` in numbered notation on `board`: `11-15`, `15x24x31`.
-pub fn write(mv: &Move, board: Orientation) -> String {
+pub fn write<B: Board>(mv: &MoveOn<B>, board: Orientation) -> String {
     let sep = if mv.is_capture() { 'x' } else { '-' };
     let mut text = board.number(mv.from()).to_string();
     for &sq in mv.path() {
@@ -31,7 +33,7 @@ static SQUARE_RE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?i)\d{1,2}|[a-h][1-8]").expect("valid regex"));
 
 /// One square as written on `board`: its number 1–32, or its algebraic name there.
-pub fn square(text: &str, board: Orientation) -> Result<Square, SyntaxError> {
+pub fn square<B: Board>(text: &str, board: Orientation) -> Result<SquareOn<B>, SyntaxError> {
     let lower = text.to_ascii_lowercase();
     let bytes = lower.as_bytes();
     if bytes.first().is_some_and(u8::is_ascii_digit) {
@@ -50,7 +52,7 @@ pub fn square(text: &str, board: Orientation) -> Result<Square, SyntaxError> {
 }
 
 /// Reads `11-15`, `15x24`, `15:24`, `15x24x31` (or the same with algebraic squares).
-pub fn parse_text(text: &str, board: Orientation) -> Result<MoveText, SyntaxError> {
+pub fn parse_text<B: Board>(text: &str, board: Orientation) -> Result<MoveText<B>, SyntaxError> {
     let text = text.trim();
     if !MOVE_RE.is_match(text) {
         return Err(SyntaxError::Unreadable(crate::text::excerpt(text)));

@@ -9,7 +9,7 @@ use super::{PdnError, PdnErrorKind, Record};
 use crate::board::Board;
 use crate::game::{Game, Outcome, PlayError};
 use crate::notation::algebraic::{self, MoveText};
-use crate::notation::{Notation, cast, numbered};
+use crate::notation::{Notation, numbered};
 use crate::rules::BoardRules;
 use crate::text::excerpt;
 use crate::{Color, MoveListOn, SquareOn};
@@ -254,8 +254,7 @@ fn parse_move<R: BoardRules>(word: &str) -> Option<MoveText<R::Board>> {
         return algebraic::parse_numbers::<R::Board>(word).ok();
     }
     match R::INFO.notation {
-        // The numbered notations are 8×8 ones, so `R::Board` is the 8×8 board here.
-        Notation::Numbered(board) => cast(numbered::parse_text(word, board).ok()?),
+        Notation::Numbered(board) => numbered::parse_text(word, board).ok(),
         _ => move_text::<R::Board>(word),
     }
 }

@@ -3,9 +3,9 @@
 use super::Header;
 use crate::board::{Board, Board8};
 use crate::game::{Game, Outcome};
-use crate::notation::{Notation, algebraic, cast_ref};
+use crate::notation::{Notation, algebraic};
 use crate::rules::BoardRules;
-use crate::{Color, Move, MoveOn};
+use crate::{Color, MoveOn};
 
 /// The PDN result of a game: `1-0`, `0-1`, `1/2-1/2` or `*` while it goes on.
 pub fn result_text(outcome: Option<Outcome>) -> &'static str {
@@ -49,11 +49,7 @@ pub fn move_text<R: BoardRules>(mv: &MoveOn<R::Board>) -> String {
     match R::INFO.notation {
         Notation::AlgebraicColon => algebraic::write_with(mv, ':'),
         Notation::Algebraic | Notation::Numeric => algebraic::write(mv),
-        // The numbered notations are 8×8 ones, so `R::Board` is the 8×8 board here.
-        Notation::Numbered(board) => match cast_ref::<_, Move>(mv) {
-            Some(mv) => crate::notation::numbered::write(mv, board),
-            None => algebraic::write(mv),
-        },
+        Notation::Numbered(board) => crate::notation::numbered::write(mv, board),
     }
 }
 

@@ -3,7 +3,6 @@
 //! capture, how the board lies, and the start position (who moves first, how many men).
 
 use super::Params;
-use crate::Square;
 use crate::bitboard::BitboardOn;
 use crate::board::Board;
 use crate::position::{PositionOn, SetupOn};
@@ -58,38 +57,38 @@ pub enum Orientation {
 
 impl Orientation {
     /// The 0-based file a player sees for the stored square `sq`.
-    pub const fn file(self, sq: Square) -> u8 {
+    pub const fn file<B: Board>(self, sq: SquareOn<B>) -> u8 {
         match self {
             Orientation::A1Dark => sq.file(),
-            Orientation::Mirrored => 7 - sq.file(),
+            Orientation::Mirrored => B::SIZE - 1 - sq.file(),
         }
     }
 
     /// The stored square a player calls by 0-based `file` and `rank`, if it is dark on this
     /// board.
-    pub const fn square(self, file: u8, rank: u8) -> Option<Square> {
-        if file >= 8 {
+    pub const fn square<B: Board>(self, file: u8, rank: u8) -> Option<SquareOn<B>> {
+        if file >= B::SIZE {
             return None;
         }
         match self {
-            Orientation::A1Dark => Square::from_file_rank(file, rank),
-            Orientation::Mirrored => Square::from_file_rank(7 - file, rank),
+            Orientation::A1Dark => SquareOn::from_file_rank(file, rank),
+            Orientation::Mirrored => SquareOn::from_file_rank(B::SIZE - 1 - file, rank),
         }
     }
 
-    /// The number 1–32 of `sq` on this board: counted from the top left as the player at the
-    /// bottom sees it, row by row (on the a1-dark board, [`Square::number`]).
-    pub const fn number(self, sq: Square) -> u8 {
-        (7 - sq.rank()) * 4 + self.file(sq) / 2 + 1
+    /// The number of `sq` on this board (1–32 on 8×8): counted from the top left as the
+    /// player at the bottom sees it, row by row (on the a1-dark board, [`SquareOn::number`]).
+    pub const fn number<B: Board>(self, sq: SquareOn<B>) -> u8 {
+        (B::SIZE - 1 - sq.rank()) * B::PER_RANK + self.file(sq) / 2 + 1
     }
 
-    /// The square with number `n` (1–32) on this board.
-    pub const fn from_number(self, n: u8) -> Option<Square> {
-        if n == 0 || n > 32 {
+    /// The square with number `n` on this board.
+    pub const fn from_number<B: Board>(self, n: u8) -> Option<SquareOn<B>> {
+        if n == 0 || n > B::SQUARES {
             return None;
         }
-        let rank = 7 - (n - 1) / 4;
-        let pos = (n - 1) % 4;
+        let rank = B::SIZE - 1 - (n - 1) / B::PER_RANK;
+        let pos = (n - 1) % B::PER_RANK;
         // The dark squares of a rank: files of one parity, which depends on the board.
         let odd = match self {
             Orientation::A1Dark => rank % 2 == 1,
@@ -99,12 +98,8 @@ impl Orientation {
     }
 
     /// The algebraic name of `sq` on this board (`a1` is light on the mirrored one).
-    pub fn name(self, sq: Square) -> String {
-        format!(
-            "{}{}",
-            (b'a' + self.file(sq)) as char,
-            (b'1' + sq.rank()) as char
-        )
+    pub fn name<B: Board>(self, sq: SquareOn<B>) -> String {
+        format!("{}{}", (b'a' + self.file(sq)) as char, sq.rank() + 1)
     }
 }
 
@@ -134,7 +129,7 @@ pub fn start_position<P: Params>() -> PositionOn<P::Board> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Position;
+    use crate::{Position, Square};
 
     #[test]
     fn the_default_dimensions_start_from_the_initial_position() {
@@ -157,7 +152,7 @@ mod tests {
             (29, "b1"),
             (32, "h1"),
         ] {
-            let sq = m.from_number(n).unwrap();
+            let sq: Square = m.from_number(n).unwrap();
             assert_eq!(m.name(sq), name, "{n}");
             assert_eq!(m.number(sq), n);
         }
