@@ -26,7 +26,7 @@ fn nodes<R: dama_engine::EngineRules>(game: &Game<R>, depth: u32) -> u64 {
 fn bench_position<R: dama_engine::EngineRules>(
     c: &mut Criterion,
     name: &str,
-    pos: Position,
+    pos: dama_core::PositionOn<R::Board>,
     depth: u32,
 ) {
     let game = Game::<R>::new(pos);

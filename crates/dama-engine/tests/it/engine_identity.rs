@@ -4,7 +4,7 @@
 
 use dama_core::game::Game;
 use dama_core::notation::algebraic;
-use dama_core::{BoardRules, Brazilian, Czech, English, Position, Russian, fen};
+use dama_core::{Brazilian, Czech, English, Position, Russian, fen};
 use dama_engine::{Engine, EngineRules, Info, Limits};
 
 /// The positions: the start, a middlegame and a position with kings.
@@ -15,7 +15,7 @@ const FENS: [&str; 3] = [
 ];
 
 /// `(best move, score, nodes)` of a depth-8 search from each of [`FENS`].
-fn searches<R: EngineRules>() -> Vec<(String, String, u64)> {
+fn searches<R: EngineRules<Board = dama_core::Board8>>() -> Vec<(String, String, u64)> {
     FENS.iter()
         .map(|text| {
             let pos = if text.is_empty() {
@@ -37,7 +37,7 @@ fn searches<R: EngineRules>() -> Vec<(String, String, u64)> {
         .collect()
 }
 
-fn check<R: EngineRules>(expected: [(&str, &str, u64); 3]) {
+fn check<R: EngineRules<Board = dama_core::Board8>>(expected: [(&str, &str, u64); 3]) {
     let got = searches::<R>();
     let expected: Vec<(String, String, u64)> = expected
         .iter()
