@@ -297,3 +297,92 @@ pub fn evaluate_white(pos: &Position10, w: &Weights10) -> i32 {
     }
     score
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knowledge::INTERNATIONAL;
+    use dama_core::fen;
+
+    fn eval(text: &str) -> i32 {
+        evaluate_white(&fen::parse_on::<Board10>(text).unwrap(), &INTERNATIONAL)
+    }
+
+    /// The position turned half round with the colours swapped (square n ↔ 51 − n).
+    fn mirrored(text: &str) -> String {
+        let pos = fen::parse_on::<Board10>(text).unwrap();
+        let turn = |c: Color| match c {
+            Color::White => 'B',
+            Color::Black => 'W',
+        };
+        let mut side = |c: Color| {
+            let list: Vec<String> = pos
+                .pieces(c)
+                .into_iter()
+                .map(|sq| {
+                    let king = if pos.kings(c).contains(sq) { "K" } else { "" };
+                    format!("{king}{}", 51 - sq.number())
+                })
+                .collect();
+            format!("{}{}", turn(c), list.join(","))
+        };
+        let (w, b) = (side(Color::Black), side(Color::White));
+        format!("{}:{}:{}", turn(pos.turn()), w.replacen('W', "W", 1), b)
+    }
+
+    #[test]
+    fn start_is_level() {
+        assert_eq!(evaluate_white(&PositionOn::initial(), &INTERNATIONAL), 0);
+        assert_eq!(evaluate_white(&PositionOn::initial(), &Weights10::PLAIN), 0);
+    }
+
+    #[test]
+    fn colour_symmetric() {
+        for text in [
+            "W:W28,32,33,35,37,39,43,44,45,46,47,50:B3,5,6,7,8,9,10,14,15,17,19,20",
+            "W:W25,27,28,33,35,36,39,43,45,46,48,50:B2,4,5,6,7,9,11,15,16,17,18,19",
+            "B:WK46,31,22:B3,K12,18",
+        ] {
+            let m = mirrored(text);
+            assert_eq!(eval(text), -eval(&m), "{text} / {m}");
+        }
+    }
+
+    #[test]
+    fn material_and_kings() {
+        assert!(eval("W:W31,32:B20") > 60);
+        assert!(eval("W:WK28,45:B5,10") > 60);
+        // A king is about three men.
+        let king = eval("W:WK28,45,44:B5,10,9") - eval("W:W28,45,44:B5,10,9");
+        assert!((150..=300).contains(&king), "{king}");
+    }
+
+    #[test]
+    fn men_advance_and_guard() {
+        // The same men, one further up the board.
+        assert!(eval("W:W23,47:B4,9") > eval("W:W38,47:B4,9"));
+        // The golden man on 48 against one on 46, the enemy without kings.
+        assert!(eval("W:W48,33:B4,9") > eval("W:W46,33:B4,9"));
+    }
+
+    #[test]
+    fn runaway_men_count_when_the_enemy_has_no_king() {
+        // 20 (i7) has nothing ahead of it; a black man on 4 (h10) stands in its cone.
+        let free = eval("W:W20,46:B1,6");
+        let stopped = eval("W:W20,46:B4,6");
+        assert!(free > stopped + 30, "{free} {stopped}");
+    }
+
+    #[test]
+    fn a_lone_king_holds_against_two_kings() {
+        assert!(eval("W:WK46,K50:BK5").abs() <= 100);
+        assert!(eval("W:WK46,K50,K1,K2:BK5") > 500);
+    }
+
+    #[test]
+    fn flying_kings_value_their_reach_and_the_long_diagonal() {
+        let on = eval("W:WK28,45:B5,10");
+        let off = eval("W:WK26,45:B5,10");
+        assert!(on > off, "{on} {off}");
+    }
+}

@@ -336,6 +336,33 @@ mod tests {
     }
 
     #[test]
+    fn incremental_keys_match_full_keys_on_ten_by_ten() {
+        use dama_core::{Board10, International, MoveListOn, PositionOn};
+        let mut pos: PositionOn<Board10> =
+            dama_core::fen::parse_on("W:W28,32,33,K35,50:B3,5,K10,17,19,20").unwrap();
+        let mut moves = MoveListOn::new();
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..16 {
+            International::legal_moves(&pos, &mut moves);
+            let Some(mv) = moves.last().copied() else {
+                break;
+            };
+            let next = pos.after(&mv);
+            assert_eq!(
+                key_after(position_key(&pos), &pos, &mv, &next),
+                position_key(&next)
+            );
+            seen.insert(position_key(&pos));
+            pos = next;
+        }
+        // The squares above the 8×8 layout (bits 36 to 54) have keys of their own.
+        let top: PositionOn<Board10> = dama_core::fen::parse_on("W:WK1:B49").unwrap();
+        let other: PositionOn<Board10> = dama_core::fen::parse_on("W:WK2:B49").unwrap();
+        assert_ne!(position_key(&top), position_key(&other));
+        assert!(seen.len() > 1);
+    }
+
+    #[test]
     fn counters_are_keyed_only_where_a_draw_can_come_within_the_horizon() {
         let pos: Position = dama_core::fen::parse("W:WKa1,Kc1,Ke1:BKh8").unwrap();
         let key = position_key(&pos);

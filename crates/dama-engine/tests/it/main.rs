@@ -3,6 +3,7 @@
 mod engine_clock;
 mod engine_endgame;
 mod engine_identity;
+mod engine_international;
 mod engine_match;
 mod engine_search;
 mod tablebase_play;
