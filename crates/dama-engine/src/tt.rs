@@ -356,8 +356,8 @@ mod tests {
             pos = next;
         }
         // The squares above the 8×8 layout (bits 36 to 54) have keys of their own.
-        let top: PositionOn<Board10> = dama_core::fen::parse_on("W:WK1:B49").unwrap();
-        let other: PositionOn<Board10> = dama_core::fen::parse_on("W:WK2:B49").unwrap();
+        let top: PositionOn<Board10> = dama_core::fen::parse_on("W:WK1:B40").unwrap();
+        let other: PositionOn<Board10> = dama_core::fen::parse_on("W:WK2:B40").unwrap();
         assert_ne!(position_key(&top), position_key(&other));
         assert!(seen.len() > 1);
     }
