@@ -315,7 +315,7 @@ mod tests {
             Color::White => 'B',
             Color::Black => 'W',
         };
-        let mut side = |c: Color| {
+        let side = |c: Color| {
             let list: Vec<String> = pos
                 .pieces(c)
                 .into_iter()
@@ -327,7 +327,7 @@ mod tests {
             format!("{}{}", turn(c), list.join(","))
         };
         let (w, b) = (side(Color::Black), side(Color::White));
-        format!("{}:{}:{}", turn(pos.turn()), w.replacen('W', "W", 1), b)
+        format!("{}:{}:{}", turn(pos.turn()), w, b)
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! The computer opponent: a game-tree search over any [`Rules`].
+//! The computer opponent: a game-tree search over any rule set
+//! ([`BoardRules`](dama_core::BoardRules)) on any board (8×8, 10×10).
 //!
 //! The engine sees positions only through the rules trait and the [`Game`] (for the history
 //! that repetition draws need); it knows nothing of notation or the consoles.
@@ -7,7 +8,8 @@
 //!   without a search, and covered positions below the root score their value;
 //! - [`search`]: iterative deepening, alpha-beta with principal-variation search, the
 //!   transposition table of [`tt`], move ordering, extensions and quiescence, draws;
-//! - [`eval`]: the evaluation for flying-king draughts, with its [`weights`];
+//! - [`eval`]: the 8×8 evaluation, with its [`weights`]; [`eval10`]: the 10×10 one
+//!   (international draughts); [`EngineRules`] and [`EngineBoard`]: which a rule set plays;
 //! - [`level`]: the strength levels 1–10; [`clock`]: the time per move on a clock;
 //! - [`minimax`]: the seed's plain 4-ply material minimax, kept as a yardstick.
 //!

@@ -1,5 +1,5 @@
 //! Endgame tablebases: the exact value of every position with few pieces, built by retrograde
-//! analysis for any [`Rules`], kept in files, probed by the engine
+//! analysis for any [`Rules`](dama_core::Rules), kept in files, probed by the engine
 //! (`../shared/spec/tablebases.md`; the metric, index and format are in `docs/tablebases.md`).
 //!
 //! - [`index`]: the numbering of a material class;
@@ -9,7 +9,7 @@
 //! - [`tables`]: a set of solved classes (memory or files) and the raw value of a position;
 //! - [`verify`]: every entry checked against its children;
 //! - [`directory`]: a rule set's directory of files: building it (resumable), loading, checking;
-//! - [`TableRules`]: what the tables must know of a rule set beyond its [`Rules`];
+//! - [`TableRules`]: what the tables must know of a rule set beyond its [`BoardRules`](dama_core::BoardRules);
 //! - [`Tablebase`]: the tables of one directory, for every rule set, as a value an engine is
 //!   given (`Tablebase::new()`, `Tablebase::with_dir(dir)`); nothing here reads the
 //!   environment.
