@@ -505,7 +505,9 @@ impl Engine {
         self.rng = Engine::rng_state(seed);
     }
 
-    /// Evaluates with `weights` from now on, whatever the rule set.
+    /// Evaluates with `weights` from now on, whatever the rule set (the 8×8 evaluation's
+    /// weights: a rule set with an evaluation of its own, as International's on 10×10, does
+    /// not read them).
     pub fn set_weights(&mut self, weights: Weights) {
         self.weights = Some(weights);
     }
