@@ -6,8 +6,10 @@ use std::time::Duration;
 
 use dama_core::game::Game;
 use dama_core::notation::algebraic;
-use dama_core::{Board10, International, MoveListOn, MoveOn, PositionOn, fen};
-use dama_engine::{Engine, Info, Limits, Score, Tablebase, TimeControl};
+use dama_core::rules::{DrawCounters, DrawReason, RuleSetInfo};
+use dama_core::{Board10, BoardRules, International, MoveListOn, MoveOn, PositionOn, fen};
+use dama_engine::{Engine, EngineRules, Info, Limits, Score, Tablebase, TimeControl};
+use dama_tablebase::TableRules;
 
 fn depth(d: u32) -> Limits {
     Limits {
@@ -181,4 +183,119 @@ fn an_engine_game_ends_by_a_rule_or_at_the_ply_cap() {
         // A finished game has no move to suggest.
         assert!(white.choose_move(&game).is_none() || game.outcome().is_some());
     }
+}
+
+/// International draughts played with the board's plain evaluation ([`dama_engine::eval10::
+/// Weights10::PLAIN`]: material, advancement, runaway men, mobility), to measure what the
+/// international terms add: the same rules, delegated.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+struct Plain;
+
+impl BoardRules for Plain {
+    type Board = Board10;
+    const INFO: RuleSetInfo = International::INFO;
+    const REPETITION_DRAW: bool = International::REPETITION_DRAW;
+
+    fn start() -> PositionOn<Board10> {
+        International::start()
+    }
+
+    fn legal_moves(pos: &PositionOn<Board10>, moves: &mut MoveListOn<Board10>) {
+        International::legal_moves(pos, moves);
+    }
+
+    fn legal_captures(pos: &PositionOn<Board10>, moves: &mut MoveListOn<Board10>) -> bool {
+        International::legal_captures(pos, moves)
+    }
+
+    fn ending_limit(pos: &PositionOn<Board10>) -> Option<u16> {
+        International::ending_limit(pos)
+    }
+
+    fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
+        International::counters_draw(counters)
+    }
+}
+
+impl TableRules for Plain {}
+impl EngineRules for Plain {}
+
+/// Material in men (a king three), white's view.
+fn material(pos: &PositionOn<Board10>) -> i32 {
+    use dama_core::Color::{Black, White};
+    let side = |c| pos.men(c).count() as i32 + 3 * pos.kings(c).count() as i32;
+    side(White) - side(Black)
+}
+
+/// The international evaluation against the plain one: `DAMA_10_OPENINGS` openings (4 random
+/// plies; 20 by default), each with both colours, `DAMA_10_NODES` nodes a move (4000), games
+/// cut at 200 plies and scored by material (2 men or more ahead wins). Prints the
+/// international side's wins, draws and losses.
+#[test]
+#[ignore]
+fn international_terms_against_the_plain_evaluation() {
+    let env = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let openings = env("DAMA_10_OPENINGS", 20);
+    let budget = env("DAMA_10_NODES", 4_000);
+    let mut rng = 0x5EED_0010_u64;
+    let mut random = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let (mut won, mut drawn, mut lost) = (0, 0, 0);
+    for _ in 0..openings {
+        let mut start = PositionOn::<Board10>::initial();
+        let mut moves = MoveListOn::new();
+        for _ in 0..4 {
+            International::legal_moves(&start, &mut moves);
+            start = start.after(&moves[(random() % moves.len() as u64) as usize]);
+        }
+        for ours in [dama_core::Color::White, dama_core::Color::Black] {
+            let mut game = Game::<International>::new(start);
+            let mut plain_game = Game::<Plain>::new(start);
+            let mut engine = Engine::with_seed(nodes(budget), 1);
+            let mut plain = Engine::with_seed(nodes(budget), 1);
+            let mut plies = 0;
+            while !game.is_over() && plies < 200 {
+                let mv = if game.turn() == ours {
+                    engine.choose_move(&game)
+                } else {
+                    plain.choose_move(&plain_game)
+                }
+                .expect("a move while the game is on");
+                game.play(&mv);
+                plain_game.play(&mv);
+                plies += 1;
+            }
+            let white_score = match game.outcome() {
+                Some(dama_core::game::Outcome::Win { winner, .. }) => {
+                    if winner == dama_core::Color::White {
+                        1
+                    } else {
+                        -1
+                    }
+                }
+                Some(_) => 0,
+                None => (material(game.position()) / 2).signum(),
+            };
+            let ours_score = if ours == dama_core::Color::White {
+                white_score
+            } else {
+                -white_score
+            };
+            match ours_score {
+                1 => won += 1,
+                0 => drawn += 1,
+                _ => lost += 1,
+            }
+        }
+    }
+    println!("international terms against plain: +{won} ={drawn} -{lost}");
 }
