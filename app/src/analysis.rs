@@ -7,10 +7,11 @@
 //! least 0.30 man is `?!`, 0.70 `?`, 1.50 `??`; a move that turns a forced win into anything
 //! else, or anything but a forced loss into a forced loss, is `??` whatever the figures.
 
+use crate::engines::EngineRules;
 use dama_core::game::{Game, Outcome};
 use dama_core::pdn::{self, Annotation};
 use dama_core::{Color, Move};
-use dama_engine::{Engine, EngineRules, Score};
+use dama_engine::{Engine, Score};
 
 /// A loss (centimen) from which a move is dubious, `?!`.
 pub const DUBIOUS: i32 = 30;

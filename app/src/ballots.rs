@@ -8,10 +8,10 @@
 //! set writes them; text after `#` is a comment, blank lines are skipped. Ballot N is the Nth
 //! ballot line (1-based). Every other rule set has no ballots.
 
+use crate::engines::EngineRules;
 use dama_core::game::Game;
 use dama_core::text::join_or;
 use dama_core::{MoveList, RuleSet, with_rules};
-use dama_engine::EngineRules;
 
 use crate::matchplay::openings::Opening;
 

@@ -4,7 +4,15 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use dama_core::Board8;
 use dama_engine::{Engine, Limits, Tablebase};
+
+/// The rule sets the program plays with its engines: every [`dama_engine::EngineRules`] on
+/// the 8×8 board (the registry's rule sets; the program's dialogues, books and files are
+/// 8×8). The engine itself plays any board (`Engine::analyze::<International>`).
+pub trait EngineRules: dama_engine::EngineRules<Board = Board8> {}
+
+impl<R: dama_engine::EngineRules<Board = Board8>> EngineRules for R {}
 
 /// What every engine of one run shares: threads per search and the endgame tables.
 #[derive(Clone, Debug)]

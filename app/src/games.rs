@@ -7,10 +7,10 @@ use std::path::Path;
 use crate::cli::{CliError, Options};
 use crate::console::full::Texts;
 use crate::console::{self, LoadError};
+use crate::engines::EngineRules;
 use crate::i18n::{Catalog, Lang, fill};
 use dama_core::game::Game;
 use dama_core::{RuleSet, Rules, pdn, with_rules};
-use dama_engine::EngineRules;
 
 /// The arguments of `dama games`.
 #[derive(clap::Args, Debug, Clone)]

@@ -3,9 +3,10 @@
 //! move, whatever level the engine plays at. The engine's own limits and threads are put
 //! back afterwards.
 
+use crate::engines::EngineRules;
 use dama_core::Move;
 use dama_core::game::Game;
-use dama_engine::{Engine, EngineRules, Limits, Score};
+use dama_engine::{Engine, Limits, Score};
 
 /// The nodes a hint searches (a fraction of a second).
 pub const HINT_NODES: u64 = 400_000;

@@ -6,9 +6,10 @@ use std::collections::{HashMap, HashSet};
 use rayon::prelude::*;
 
 use super::{Book, BookMove};
+use crate::engines::EngineRules;
 use dama_core::game::Game;
 use dama_core::{Move, MoveList, Position, RuleSet, Rules};
-use dama_engine::{Engine, EngineRules, Limits, Score};
+use dama_engine::{Engine, Limits, Score};
 
 /// How a book is made from engine analysis.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

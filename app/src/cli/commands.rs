@@ -1,8 +1,8 @@
 //! The subcommands that print machine-readable lines: `perft`, `moves` and `analyze`.
 
+use crate::engines::EngineRules;
 use crate::engines::EngineSetup;
 use dama_core::BoardRules;
-use dama_engine::EngineRules;
 use std::io::{self, Write};
 use std::time::Instant;
 

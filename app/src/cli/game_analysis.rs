@@ -9,10 +9,11 @@ use std::time::Duration;
 use super::{CliError, Options};
 use crate::analysis;
 use crate::console::LoadError;
+use crate::engines::EngineRules;
 use crate::engines::EngineSetup;
 use crate::i18n::{Catalog, Lang, fill};
 use dama_core::pdn::{self, Record};
-use dama_engine::{EngineRules, Limits};
+use dama_engine::Limits;
 
 /// The time per position without `--movetime`, `--depth` or `--nodes` (500 ms).
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(500);

@@ -260,7 +260,10 @@ pub fn run(opts: &crate::cli::Options, args: &TbArgs, out: &mut impl Write) -> R
 
 /// What `tb probe` adds to "not in the tables": that the class is left out under these
 /// rules, or the command that builds it when its file is missing from `dir`.
-fn hint<R: TableRules>(pos: &dama_core::Position, dir: &std::path::Path) -> String {
+fn hint<R: TableRules<Board = dama_core::Board8>>(
+    pos: &dama_core::Position,
+    dir: &std::path::Path,
+) -> String {
     let m = Material::of(pos);
     let m = if m.is_canonical() { m } else { m.mirror() };
     if m.wm + m.wk == 0 || m.bm + m.bk == 0 || !m.fits() || m.pieces() > 6 {
@@ -315,7 +318,10 @@ struct PlanClassJson {
 
 /// Prints the covered classes of at most `pieces` pieces in build order, each with the
 /// classes its build reads, as JSON.
-fn plan<R: TableRules>(pieces: u32, out: &mut impl Write) -> Result<(), TbError> {
+fn plan<R: TableRules<Board = dama_core::Board8>>(
+    pieces: u32,
+    out: &mut impl Write,
+) -> Result<(), TbError> {
     let (classes, skipped) = dama_tablebase::directory::plan::<R>(pieces);
     let json = PlanJson {
         rules: R::INFO.name,
@@ -339,7 +345,7 @@ fn plan<R: TableRules>(pieces: u32, out: &mut impl Write) -> Result<(), TbError>
 
 /// Builds the one class `m` (or its colour mirror, the class stored) into `dir` from the
 /// files of the classes it reads: `built …` or `present …`.
-fn build_one<R: TableRules>(
+fn build_one<R: TableRules<Board = dama_core::Board8>>(
     dir: &std::path::Path,
     m: Material,
     built: Option<u64>,
@@ -364,7 +370,7 @@ fn build_one<R: TableRules>(
 /// Builds every class of at most `pieces` pieces into `dir` (skipping those present),
 /// printing a line per class and a total to `out` and a progress bar on standard error (in
 /// positions, ending at the total's).
-pub fn build<R: TableRules>(
+pub fn build<R: TableRules<Board = dama_core::Board8>>(
     dir: &std::path::Path,
     pieces: u32,
     built: Option<u64>,
@@ -474,7 +480,7 @@ pub fn build<R: TableRules>(
     Ok(())
 }
 
-fn verify<R: TableRules>(
+fn verify<R: TableRules<Board = dama_core::Board8>>(
     dir: &std::path::Path,
     pieces: Option<u32>,
     out: &mut impl Write,

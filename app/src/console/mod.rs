@@ -24,13 +24,13 @@ pub use line_io::{LineIo, Read};
 use crate::ballots::Ballot;
 use crate::cli::PlayerKind;
 use crate::clock::GameClock;
+use crate::engines::EngineRules;
 use crate::engines::EngineSetup;
 use crate::files::{self, FileError};
 use crate::i18n::{Dialogue, Lang, es};
 use dama_core::game::{Outcome, WinReason};
 use dama_core::pdn::{self, PdnError};
 use dama_core::{Color, Position, RuleSet, with_rules};
-use dama_engine::EngineRules;
 use dama_engine::Limits;
 
 /// Everything a console game needs to start.

@@ -10,12 +10,12 @@ use super::board_view;
 use super::{ConsoleError, LineIo, Options, Read};
 use crate::cli::PlayerKind;
 use crate::clock::GameClock;
+use crate::engines::EngineRules;
 use crate::i18n::{es, fill};
 use dama_core::game::{Game, Outcome};
 use dama_core::notation::numeric;
 use dama_core::{Color, Move, MoveList, Position};
 use dama_engine::Engine;
-use dama_engine::EngineRules;
 
 /// What the person answered, or that the input ended.
 enum Next {

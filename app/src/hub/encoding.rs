@@ -12,7 +12,7 @@
 //! Reading is in two steps: the text's syntax ([`parse_move_text`]), then the legal move it
 //! names in a position ([`Encoding::find_move`]); each error says which step failed.
 
-use dama_engine::EngineRules;
+use crate::engines::EngineRules;
 use std::collections::BTreeSet;
 
 use dama_core::position::Setup;

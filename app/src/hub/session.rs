@@ -6,7 +6,7 @@
 //! While a search runs, `stop`, `ping`, `ponder-hit` and `quit` act at once; any other
 //! command waits until the search has ended (the protocol says a GUI sends no other).
 
-use dama_engine::EngineRules;
+use crate::engines::EngineRules;
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::Arc;

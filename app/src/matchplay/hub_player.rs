@@ -8,7 +8,7 @@
 //! `go think`; its `done move=` is looked up in the position. A player that ends, answers
 //! nothing in time, or names an illegal move loses the game ([`PlayerError`]).
 
-use dama_engine::EngineRules;
+use crate::engines::EngineRules;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};

@@ -25,10 +25,10 @@ use self::player::{Player, PlayerError, PlayerSpec};
 use self::runner::{Config, GameResult, Summary};
 use self::stats::{Estimate, Sprt};
 use crate::cli::Options;
+use crate::engines::EngineRules;
 use crate::engines::EngineSetup;
 use dama_core::game::Game;
 use dama_core::with_rules;
-use dama_engine::EngineRules;
 use dama_engine::weights::WeightsError;
 
 /// Options of `dama match`.

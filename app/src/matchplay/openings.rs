@@ -7,9 +7,9 @@
 //! scores it within ±[`BUILTIN_MARGIN`] hundredths of a man; then put in a fixed pseudo-random order (so the first games of a short
 //! match already use varied openings). The same build gives the same set every time.
 
+use crate::engines::EngineRules;
 use dama_core::game::Game;
 use dama_core::{MoveList, Position, fen};
-use dama_engine::EngineRules;
 use dama_engine::{Engine, Limits, Score};
 
 /// Plies of a built-in opening.

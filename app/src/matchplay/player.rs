@@ -19,9 +19,9 @@ use wait_timeout::ChildExt;
 
 use std::sync::Arc;
 
+use crate::engines::EngineRules;
 use dama_core::game::Game;
 use dama_core::{Move, MoveList};
-use dama_engine::EngineRules;
 use dama_engine::Tablebase;
 use dama_engine::clock::allot;
 use dama_engine::{Engine, Limits, TimeControl, Weights};

@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 use super::openings::Opening;
 use super::player::{Player, PlayerSpec};
 use super::stats::{Decision, Pentanomial, Sprt, Wdl};
+use crate::engines::EngineRules;
 use dama_core::game::{Outcome, WinReason};
 use dama_core::pdn::{self, Header};
 use dama_core::{Color, DrawReason};
-use dama_engine::EngineRules;
 use dama_engine::TimeControl;
 
 /// What a match plays.

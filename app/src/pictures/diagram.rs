@@ -20,11 +20,11 @@ use svg::node::element::{
 };
 
 use crate::cli::{CliError, Options};
+use crate::engines::EngineRules;
 use crate::i18n::{Catalog, Lang, fill};
 use dama_core::notation::{Notation, fen_for};
 use dama_core::rules::Orientation;
 use dama_core::{Color, Move, Position, Role, Rules, Square, with_rules};
-use dama_engine::EngineRules;
 
 /// The arguments of `dama diagram`.
 #[derive(clap::Args, Debug, Clone)]

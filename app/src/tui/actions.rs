@@ -10,12 +10,12 @@ use super::event::Key;
 use super::input::MAX_LINE;
 use super::worker::Task;
 use crate::console::full;
+use crate::engines::EngineRules;
 use crate::i18n::{capitalize, fill};
 use crate::session::{self, Undo};
 use dama_core::Color;
 use dama_core::game::Game;
 use dama_core::pdn;
-use dama_engine::EngineRules;
 
 impl<R: EngineRules> App<R> {
     /// A key during the game (no dialog, no move line, no editor).

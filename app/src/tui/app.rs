@@ -22,12 +22,12 @@ use crate::ballots::Ballot;
 use crate::cli::{Lang, PlayerKind};
 use crate::clock::GameClock;
 use crate::console::full::{self, RulesTexts, Texts};
+use crate::engines::EngineRules;
 use crate::engines::EngineSetup;
 use crate::i18n::{Catalog, fill};
 use crate::session::{Players, RulesOffer};
 use dama_core::game::{Game, Snapshot};
 use dama_core::{Color, Move, Position, Square};
-use dama_engine::EngineRules;
 use dama_engine::Limits;
 
 /// Everything the app needs to start.

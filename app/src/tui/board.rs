@@ -13,10 +13,10 @@ use ratatui::style::{Color as Tint, Modifier, Style};
 use super::app::App;
 use super::layout::Layout;
 use crate::console::board_view;
+use crate::engines::EngineRules;
 use dama_core::notation::Notation;
 use dama_core::position::Setup;
 use dama_core::{Bitboard, Color, MoveList, Piece, Role, Square};
-use dama_engine::EngineRules;
 
 /// Background of a dark square.
 const DARK: Tint = Tint::Indexed(94);

@@ -7,9 +7,9 @@
 
 use super::app::{App, Busy, Confirmed};
 use super::worker::Task;
+use crate::engines::EngineRules;
 use crate::i18n::{capitalize, fill};
 use crate::session::{OfferNext, OfferQuestion};
-use dama_engine::EngineRules;
 
 impl<R: EngineRules> App<R> {
     /// Makes the rules' draw offer if it is due in the current position and was not made at

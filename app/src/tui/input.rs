@@ -9,6 +9,7 @@ use super::app::{App, Busy, Selection};
 use super::event::Key;
 use super::layout::EditorButton;
 use crate::cli::Lang;
+use crate::engines::EngineRules;
 use crate::i18n::es;
 use crate::i18n::fill;
 use dama_core::fen::FenError;
@@ -18,7 +19,6 @@ use dama_core::notation::Notation;
 use dama_core::notation::algebraic::{self, MoveError, MoveText};
 use dama_core::notation::numeric;
 use dama_core::{Color, Move, MoveList, Square};
-use dama_engine::EngineRules;
 
 /// The longest line typed (a move, a file name).
 pub(super) const MAX_LINE: usize = 256;

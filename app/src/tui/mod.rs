@@ -32,9 +32,9 @@ pub use event::{Button, Event, Key};
 pub use labels::Labels;
 
 use crate::cli::{CliError, Lang, Options};
+use crate::engines::EngineRules;
 use crate::engines::EngineSetup;
 use dama_core::{RuleSet, with_rules};
-use dama_engine::EngineRules;
 
 /// Why `dama tui` could not run.
 #[derive(Debug, thiserror::Error)]

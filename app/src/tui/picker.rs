@@ -14,9 +14,9 @@ use super::app::App;
 use super::event::{Button, Key};
 use super::labels::Labels;
 use crate::console::full;
+use crate::engines::EngineRules;
 use crate::games;
 use crate::i18n::fill;
-use dama_engine::EngineRules;
 
 /// The open list.
 #[derive(Clone, PartialEq, Eq, Debug)]

@@ -14,11 +14,11 @@ use super::board;
 use super::labels::Labels;
 use super::layout::{Layout, MIN_HEIGHT, MIN_WIDTH};
 use crate::analysis::Analysis;
+use crate::engines::EngineRules;
 use crate::i18n::{capitalize, fill};
 use dama_core::pdn;
 use dama_core::rules::{DrawCounters, EndingCount};
 use dama_core::{Color, DrawReason, Position, Square};
-use dama_engine::EngineRules;
 
 /// Draws the whole screen.
 pub fn draw<R: EngineRules>(app: &App<R>, frame: &mut Frame) {

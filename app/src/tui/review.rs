@@ -12,9 +12,10 @@ use super::event::Key;
 use super::layout::Layout;
 use super::worker::Task;
 use crate::analysis::{Analysis, Mark};
+use crate::engines::EngineRules;
 use crate::i18n::fill;
 use dama_core::game::Game;
-use dama_engine::{EngineRules, Limits};
+use dama_engine::Limits;
 
 /// The time per position of the screen's analysis without a depth, node or time limit.
 pub const MOVETIME: Duration = Duration::from_millis(500);

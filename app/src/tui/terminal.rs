@@ -21,7 +21,7 @@ use ratatui::backend::CrosstermBackend;
 use super::app::App;
 use super::event::Event;
 use super::render;
-use dama_engine::EngineRules;
+use crate::engines::EngineRules;
 
 /// How long to wait for input before looking at the engine and the signals again.
 const POLL: Duration = Duration::from_millis(40);

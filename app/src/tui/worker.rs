@@ -11,9 +11,9 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use crate::engines::EngineRules;
 use dama_core::game::Game;
 use dama_core::{Color, Move};
-use dama_engine::EngineRules;
 use dama_engine::{Engine, Limits, Score};
 
 use crate::analysis::{self, Analysis};

@@ -12,10 +12,10 @@ use clap::Args;
 use rayon::prelude::*;
 
 use super::{Rng, TuneError};
+use crate::engines::EngineRules;
 use crate::matchplay::openings;
 use dama_core::game::{Game, Outcome};
 use dama_core::{Color, MoveList, Position, fen};
-use dama_engine::EngineRules;
 use dama_engine::{Engine, Limits, Weights};
 
 /// The most positions a data file may hold (about 32 bytes each in memory, twice over while

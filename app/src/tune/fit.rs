@@ -23,7 +23,7 @@ use rayon::prelude::*;
 
 use super::data::{self, Labelled};
 use super::{Rng, TuneError};
-use dama_engine::EngineRules;
+use crate::engines::EngineRules;
 use dama_engine::Weights;
 use dama_engine::eval::evaluate_white_for;
 use dama_engine::weights::LIMIT;

@@ -19,7 +19,7 @@ use clap::Args;
 use super::data::{self, Labelled};
 use super::fit::{Problem, sigmoid, split};
 use super::{Rng, TuneError};
-use dama_engine::EngineRules;
+use crate::engines::EngineRules;
 use dama_engine::Weights;
 use dama_engine::eval::evaluate_white_for;
 use dama_engine::patterns::{self, LEN, PATTERNS, WINDOWS};

@@ -8,11 +8,11 @@ use std::collections::HashSet;
 use assert_cmd::Command;
 use dama::ballots::{self, Ballot};
 use dama::console::{Options, play};
+use dama::engines::EngineRules;
 use dama::tui::{Event, Key};
 use dama_core::game::Game;
 use dama_core::pdn::{self, read_games};
 use dama_core::{BoardRules, English, Italian, RuleSet};
-use dama_engine::EngineRules;
 
 use crate::tui_common;
 

@@ -2,7 +2,7 @@
 //! read in linear time and bounded memory, saves that touch nothing but their target, the
 //! engine's shortest move times, exit statuses and empty positions.
 
-use dama_engine::EngineRules;
+use dama::engines::EngineRules;
 use std::fs;
 use std::path::Path;
 use std::process::{Command as StdCommand, Stdio};

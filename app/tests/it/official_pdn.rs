@@ -2,7 +2,7 @@
 //! with its `GameType` and its set's notation, and read back move for move; and the scripted
 //! line console plays a first move in each set's notation.
 
-use dama_engine::EngineRules;
+use dama::engines::EngineRules;
 use std::io::Write;
 use std::process::{Command, Stdio};
 

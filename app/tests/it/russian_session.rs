@@ -4,9 +4,9 @@
 //! trips of a Russian and a house game. Transcripts (boards left out) are insta snapshots.
 
 use common::Rng;
+use dama::engines::EngineRules;
 use dama_core::game::{Game, Outcome};
 use dama_core::{DrawReason, MoveList, Russian, fen};
-use dama_engine::EngineRules;
 use dama_testkit as common;
 
 /// Runs `dama --rules <rules> <args>` with `input` on stdin (echo on, no colour) in `dir`;

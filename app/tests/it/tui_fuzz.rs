@@ -4,7 +4,7 @@
 //! load keys are left out (they would write files in the working directory).
 
 use crate::tui_common;
-use dama_engine::EngineRules;
+use dama::engines::EngineRules;
 
 use dama::tui::{App, Button, Event, Key};
 use dama_core::{Czech, MoveList, Spanish};

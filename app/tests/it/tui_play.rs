@@ -3,7 +3,7 @@
 //! engine that never blocks the keys.
 
 use crate::tui_common;
-use dama_engine::EngineRules;
+use dama::engines::EngineRules;
 
 use dama::cli::PlayerKind;
 use dama::tui::app::{Confirmed, Dialog};

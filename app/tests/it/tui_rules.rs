@@ -4,7 +4,7 @@
 //! texts.
 
 use crate::tui_common;
-use dama_engine::EngineRules;
+use dama::engines::EngineRules;
 
 use dama::cli::{Lang, PlayerKind};
 use dama::tui::app::{Confirmed, Dialog};

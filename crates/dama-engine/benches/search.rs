@@ -4,7 +4,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use dama_core::game::Game;
-use dama_core::{Czech, Position, Spanish};
+use dama_core::{Czech, International, Position, PositionOn, Spanish};
 use dama_engine::{Engine, Limits};
 
 fn limits(depth: u32) -> Limits {
@@ -26,7 +26,7 @@ fn nodes<R: dama_engine::EngineRules>(game: &Game<R>, depth: u32) -> u64 {
 fn bench_position<R: dama_engine::EngineRules>(
     c: &mut Criterion,
     name: &str,
-    pos: Position,
+    pos: dama_core::PositionOn<R::Board>,
     depth: u32,
 ) {
     let game = Game::<R>::new(pos);
@@ -50,6 +50,7 @@ fn bench(c: &mut Criterion) {
     let ending = dama_core::fen::parse("W:WKa3,Kc1,Ke1:BKh6").expect("a sound FEN");
     bench_position::<Czech>(c, "czech 3 kings v 1", ending, 14);
     bench_position::<Spanish>(c, "spanish start", Position::initial(), 10);
+    bench_position::<International>(c, "international start", PositionOn::initial(), 12);
 }
 
 criterion_group!(benches, bench);

@@ -24,7 +24,7 @@
 //!   [`EngineRules::LONE_KING_HOLDS_MAIN_DIAGONAL`]); four beat it anywhere.
 
 use dama_core::bitboard::LAYOUT_BITS;
-use dama_core::{Bitboard, Color, Direction, Position, Square};
+use dama_core::{Bitboard, Board, Color, Direction, Position, PositionOn, Square};
 
 use crate::EngineRules;
 use crate::patterns::Patterns;
@@ -356,10 +356,19 @@ pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
     score_for_mover(pos, evaluate_white(pos, w, Flavour::DEFAULT))
 }
 
-/// The static score of `pos` from the side to move's view under the rules `R` (whose
-/// endgame knowledge it takes from the rule set's constants), with the weights `w`.
-pub fn evaluate_for<R: EngineRules>(pos: &Position, w: &Weights) -> i32 {
-    score_for_mover(pos, evaluate_white(pos, w, Flavour::of::<R>()))
+/// The static score of `pos` from the side to move's view under the rules `R`, with the
+/// weights `w`: the rule set's evaluation ([`EngineRules::evaluate_white`]; on 8×8 by default
+/// this module's, with the endgame knowledge of the rule set's constants), clamped.
+#[inline]
+pub fn evaluate_for<R: EngineRules>(pos: &PositionOn<R::Board>, w: &Weights) -> i32 {
+    score_for_mover(pos, R::evaluate_white(pos, w))
+}
+
+/// This module's evaluation (the 8×8 board's, [`crate::EngineBoard`]) from white's view, with
+/// the endgame knowledge of `R`'s constants.
+#[inline]
+pub(crate) fn evaluate_white_8<R: EngineRules>(pos: &Position, w: &Weights) -> i32 {
+    evaluate_white(pos, w, Flavour::of::<R>())
 }
 
 /// The largest static score, either way: every evaluation is clamped to ±`EVAL_MAX`, well
@@ -370,7 +379,7 @@ pub fn evaluate_for<R: EngineRules>(pos: &Position, w: &Weights) -> i32 {
 /// few thousand at most), so the clamp never changes their search.
 pub const EVAL_MAX: i32 = 20_000;
 
-fn score_for_mover(pos: &Position, white: i32) -> i32 {
+fn score_for_mover<B: Board>(pos: &PositionOn<B>, white: i32) -> i32 {
     let white = white.clamp(-EVAL_MAX, EVAL_MAX);
     match pos.turn() {
         Color::White => white,
@@ -378,9 +387,10 @@ fn score_for_mover(pos: &Position, white: i32) -> i32 {
     }
 }
 
-/// The static score of `pos` from white's view under the rules `R`, with the weights `w`.
-pub fn evaluate_white_for<R: EngineRules>(pos: &Position, w: &Weights) -> i32 {
-    evaluate_white(pos, w, Flavour::of::<R>())
+/// The static score of `pos` from white's view under the rules `R`, with the weights `w`
+/// ([`EngineRules::evaluate_white`], not clamped).
+pub fn evaluate_white_for<R: EngineRules>(pos: &PositionOn<R::Board>, w: &Weights) -> i32 {
+    R::evaluate_white(pos, w)
 }
 
 fn evaluate_white(pos: &Position, w: &Weights, fl: Flavour) -> i32 {
@@ -474,7 +484,7 @@ mod tests {
 
     /// The change the weight `name` at `value` makes to the side to move's score under `R`,
     /// against the same weight at 0 (the others at their defaults).
-    fn term<R: EngineRules>(text: &str, name: &str, value: i32) -> i32 {
+    fn term<R: EngineRules<Board = dama_core::Board8>>(text: &str, name: &str, value: i32) -> i32 {
         let pos = fen::parse(text).unwrap();
         let with = |v: i32| {
             let mut w = Weights::DEFAULT;

@@ -1,4 +1,5 @@
-//! The computer opponent: a game-tree search over any [`Rules`].
+//! The computer opponent: a game-tree search over any rule set
+//! ([`BoardRules`](dama_core::BoardRules)) on any board (8×8, 10×10).
 //!
 //! The engine sees positions only through the rules trait and the [`Game`] (for the history
 //! that repetition draws need); it knows nothing of notation or the consoles.
@@ -7,7 +8,8 @@
 //!   without a search, and covered positions below the root score their value;
 //! - [`search`]: iterative deepening, alpha-beta with principal-variation search, the
 //!   transposition table of [`tt`], move ordering, extensions and quiescence, draws;
-//! - [`eval`]: the evaluation for flying-king draughts, with its [`weights`];
+//! - [`eval`]: the 8×8 evaluation, with its [`weights`]; [`eval10`]: the 10×10 one
+//!   (international draughts); [`EngineRules`] and [`EngineBoard`]: which a rule set plays;
 //! - [`level`]: the strength levels 1–10; [`clock`]: the time per move on a clock;
 //! - [`minimax`]: the seed's plain 4-ply material minimax, kept as a yardstick.
 //!
@@ -15,6 +17,7 @@
 
 pub mod clock;
 pub mod eval;
+pub mod eval10;
 mod knowledge;
 pub mod level;
 pub mod minimax;
@@ -31,15 +34,15 @@ use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
 pub use self::clock::TimeControl;
-pub use self::knowledge::EngineRules;
+pub use self::knowledge::{EngineBoard, EngineRules, INTERNATIONAL};
 pub use self::weights::Weights;
 pub use dama_tablebase::Tablebase;
 
 use self::search::{MATE, MATE_BOUND, Root, Searcher};
 use self::tt::Table;
 use dama_core::game::Game;
-use dama_core::{Color, Move, MoveList};
-use dama_tablebase::EngineTables;
+use dama_core::{Board, Board8, Color, MoveListOn, MoveOn, PositionOn};
+use dama_tablebase::{EngineTables, TableBoard};
 
 /// How long or how deep the engine may think.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -92,9 +95,9 @@ impl fmt::Display for Score {
     }
 }
 
-/// What the search reports after each completed depth.
+/// What the search reports after each completed depth (the moves of the board `B`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Info {
+pub struct Info<B: Board = Board8> {
     /// The depth completed.
     pub depth: u32,
     /// The score of the best line.
@@ -102,7 +105,7 @@ pub struct Info {
     /// Nodes searched so far.
     pub nodes: u64,
     /// The principal variation, best move first.
-    pub pv: Vec<Move>,
+    pub pv: Vec<MoveOn<B>>,
     /// Positions scored by the endgame tables (the root's own move from the tables counts 1).
     pub tbhits: u64,
 }
@@ -165,7 +168,7 @@ impl fmt::Debug for Engine {
 /// Keys of the game's positions since the last capture or man move, without the current one.
 fn reversible_history<R: EngineRules>(game: &Game<R>) -> Vec<u64> {
     let positions: Vec<_> = game.positions().copied().collect();
-    let moves: Vec<Move> = game.moves().copied().collect();
+    let moves: Vec<MoveOn<R::Board>> = game.moves().copied().collect();
     let mut start = 0;
     for (i, mv) in moves.iter().enumerate() {
         let before = &positions[i];
@@ -182,7 +185,7 @@ fn reversible_history<R: EngineRules>(game: &Game<R>) -> Vec<u64> {
 /// Half-moves at the end of the game with no capture and no man move.
 pub fn plies_without_progress<R: EngineRules>(game: &Game<R>) -> usize {
     let positions: Vec<_> = game.positions().copied().collect();
-    let moves: Vec<Move> = game.moves().copied().collect();
+    let moves: Vec<MoveOn<R::Board>> = game.moves().copied().collect();
     moves
         .iter()
         .enumerate()
@@ -196,19 +199,23 @@ pub fn plies_without_progress<R: EngineRules>(game: &Game<R>) -> usize {
 
 /// The endgame tables' move and score in the game's position, if they cover it now (never
 /// waiting for a table: the small classes are built on a thread of their own).
-fn table_move<R: EngineRules>(tables: &Tablebase, game: &Game<R>) -> Option<(Move, Score)> {
+/// On a board without tables ([`TableBoard::HAS_TABLES`] false) there are none.
+fn table_move<R: EngineRules>(
+    tables: &Tablebase,
+    game: &Game<R>,
+) -> Option<(MoveOn<R::Board>, Score)> {
     let pos = game.position();
-    if pos.occupied().count() > dama_tablebase::MAX_PIECES {
+    if !R::Board::HAS_TABLES || pos.occupied().count() > dama_tablebase::MAX_PIECES {
         return None;
     }
-    let tables = tables.for_rules::<R>();
-    tables.raw(pos)?;
+    let tables = <R::Board as TableBoard>::engine_tables::<R>(tables)?;
     let history = reversible_history(game);
-    let seen = |child: &dama_core::Position| {
+    let seen = |child: &PositionOn<R::Board>| {
         let key = tt::position_key(child);
         history.iter().filter(|&&k| k == key).count()
     };
-    let (mv, value) = tables.best_move::<R>(pos, game.counters(), seen)?;
+    let (mv, value) =
+        <R::Board as TableBoard>::best_move::<R>(&tables, pos, game.counters(), seen)?;
     let score = match value {
         dama_tablebase::Value::Win(n) => Score::Win(n),
         dama_tablebase::Value::Loss(n) => Score::Loss(n),
@@ -250,8 +257,8 @@ impl TimePlan {
 }
 
 /// What the main search's iterative deepening runs with.
-struct Deepening<'a> {
-    root: &'a Root,
+struct Deepening<'a, B: Board> {
+    root: &'a Root<B>,
     /// The deepest iteration.
     max_depth: u32,
     /// The levels' noise: above 0, every root move is scored (for [`Engine::noisy_pick`]).
@@ -264,11 +271,11 @@ struct Deepening<'a> {
 }
 
 /// What the iterative deepening found.
-struct Deepened {
+struct Deepened<B: Board> {
     /// The best move and its score.
-    best: (Move, i32),
+    best: (MoveOn<B>, i32),
     /// With noise: every root move's score at the last completed depth.
-    noisy: Vec<(Move, i32)>,
+    noisy: Vec<(MoveOn<B>, i32)>,
 }
 
 /// Runs the main search (iterative deepening, on this thread) with `helpers` helper threads
@@ -277,10 +284,10 @@ struct Deepened {
 fn search_with_helpers<R: EngineRules>(
     shared: threads::Shared<'_>,
     helpers: usize,
-    deepening: &Deepening<'_>,
-    first: Move,
-    on_info: &mut impl FnMut(&Info),
-) -> Deepened {
+    deepening: &Deepening<'_, R::Board>,
+    first: MoveOn<R::Board>,
+    on_info: &mut impl FnMut(&Info<R::Board>),
+) -> Deepened<R::Board> {
     std::thread::scope(|scope| {
         for helper in 1..=helpers {
             threads::spawn_helper::<R>(scope, helper, shared, deepening.root);
@@ -301,12 +308,12 @@ fn search_with_helpers<R: EngineRules>(
 /// win or loss is seen to its end.
 fn deepen<R: EngineRules>(
     searcher: &mut Searcher<'_, R>,
-    deepening: &Deepening<'_>,
+    deepening: &Deepening<'_, R::Board>,
     main_depth: &AtomicI32,
-    first: Move,
-    on_info: &mut impl FnMut(&Info),
-) -> Deepened {
-    let mut best: (Move, i32) = (first, 0);
+    first: MoveOn<R::Board>,
+    on_info: &mut impl FnMut(&Info<R::Board>),
+) -> Deepened<R::Board> {
+    let mut best: (MoveOn<R::Board>, i32) = (first, 0);
     let mut noisy = Vec::new();
     // Depth 1 is always completed (a few hundred nodes at most): however short the move time
     // or small the node budget, the move played has been searched. The clock and the budget
@@ -350,10 +357,10 @@ fn deepen<R: EngineRules>(
 /// and move, or `None` when the search stopped first (or there is no move).
 fn score_every_move<R: EngineRules>(
     searcher: &mut Searcher<'_, R>,
-    root: &Root,
+    root: &Root<R::Board>,
     depth: u32,
-    scored: &mut Vec<(Move, i32)>,
-) -> Option<(i32, Vec<Move>)> {
+    scored: &mut Vec<(MoveOn<R::Board>, i32)>,
+) -> Option<(i32, Vec<MoveOn<R::Board>>)> {
     let moves = searcher.score_root_moves(root, depth as i32);
     if searcher.stopped {
         return None;
@@ -368,10 +375,10 @@ fn score_every_move<R: EngineRules>(
 /// stopped first (keeping in `best` a better move the unfinished depth proved).
 fn search_best_move<R: EngineRules>(
     searcher: &mut Searcher<'_, R>,
-    root: &Root,
+    root: &Root<R::Board>,
     depth: u32,
-    best: &mut (Move, i32),
-) -> Option<(i32, Vec<Move>)> {
+    best: &mut (MoveOn<R::Board>, i32),
+) -> Option<(i32, Vec<MoveOn<R::Board>>)> {
     searcher.age();
     searcher.set_root_first((depth > 1).then_some(best.0));
     let score = searcher.aspiration(root, depth as i32, best.1);
@@ -498,7 +505,9 @@ impl Engine {
         self.rng = Engine::rng_state(seed);
     }
 
-    /// Evaluates with `weights` from now on, whatever the rule set.
+    /// Evaluates with `weights` from now on, whatever the rule set (the 8×8 evaluation's
+    /// weights: a rule set with an evaluation of its own, as International's on 10×10, does
+    /// not read them).
     pub fn set_weights(&mut self, weights: Weights) {
         self.weights = Some(weights);
     }
@@ -534,8 +543,8 @@ impl Engine {
     pub fn analyze<R: EngineRules>(
         &mut self,
         game: &Game<R>,
-        on_info: impl FnMut(&Info),
-    ) -> Option<Move> {
+        on_info: impl FnMut(&Info<R::Board>),
+    ) -> Option<MoveOn<R::Board>> {
         let mut limits = self.limits;
         let Some(tc) = limits.time else {
             return self.think(game, &limits, on_info).map(|(mv, _)| mv);
@@ -556,10 +565,10 @@ impl Engine {
         &mut self,
         game: &Game<R>,
         limits: &Limits,
-        mut on_info: impl FnMut(&Info),
-    ) -> Option<(Move, Score)> {
+        mut on_info: impl FnMut(&Info<R::Board>),
+    ) -> Option<(MoveOn<R::Board>, Score)> {
         let started = Instant::now();
-        let mut moves = MoveList::new();
+        let mut moves = MoveListOn::new();
         game.legal_moves(&mut moves);
         let first = *moves.first()?;
         let plan = level::plan(limits);
@@ -622,8 +631,8 @@ impl Engine {
     fn table_answer<R: EngineRules>(
         &self,
         game: &Game<R>,
-        on_info: &mut impl FnMut(&Info),
-    ) -> Option<(Move, Score)> {
+        on_info: &mut impl FnMut(&Info<R::Board>),
+    ) -> Option<(MoveOn<R::Board>, Score)> {
         let (mv, score) = table_move(self.tables.as_ref()?, game)?;
         on_info(&Info {
             depth: 1,
@@ -637,11 +646,11 @@ impl Engine {
 
     /// The endgame tables probed below the root: with few enough pieces, a few captures from
     /// the root can reach their positions (the small classes are built on the side, not
-    /// waited for, and used once ready).
+    /// waited for, and used once ready). None on a board without tables.
     fn root_tables<R: EngineRules>(&self, game: &Game<R>) -> Option<Arc<EngineTables>> {
         match &self.tables {
             Some(tables) if game.position().occupied().count() <= TABLES_FROM_PIECES => {
-                Some(tables.for_rules::<R>())
+                <R::Board as TableBoard>::engine_tables::<R>(tables)
             }
             _ => None,
         }
@@ -658,7 +667,12 @@ impl Engine {
 
     /// The levels' pick among the root moves scored at the last depth: the best after a
     /// random change of at most `noise` to each score (none to won or lost ones).
-    fn noisy_pick(&mut self, scored: &[(Move, i32)], noise: i32, best: (Move, i32)) -> (Move, i32) {
+    fn noisy_pick<B: Board>(
+        &mut self,
+        scored: &[(MoveOn<B>, i32)],
+        noise: i32,
+        best: (MoveOn<B>, i32),
+    ) -> (MoveOn<B>, i32) {
         let mut pick = best;
         let mut pick_value = i32::MIN;
         for &(mv, score) in scored {
@@ -676,7 +690,7 @@ impl Engine {
     }
 
     /// The move the engine plays in the game's current position.
-    pub fn choose_move<R: EngineRules>(&mut self, game: &Game<R>) -> Option<Move> {
+    pub fn choose_move<R: EngineRules>(&mut self, game: &Game<R>) -> Option<MoveOn<R::Board>> {
         self.analyze(game, |_| {})
     }
 
@@ -773,7 +787,7 @@ mod tests {
         };
         let mv = engine.choose_move(&game).expect("a move");
         setter.join().unwrap();
-        let mut legal = MoveList::new();
+        let mut legal = dama_core::MoveList::new();
         game.legal_moves(&mut legal);
         assert!(legal.contains(&mv));
     }

@@ -3,10 +3,10 @@
 //! measured against (and a very weak opponent).
 
 use crate::EngineRules;
-use dama_core::{Color, Move, MoveList, Position};
+use dama_core::{Board, Color, MoveListOn, MoveOn, PositionOn};
 
 /// The material-only evaluation: men 1, kings 3 (in hundredths), from the side to move's view.
-pub fn material(pos: &Position) -> i32 {
+pub fn material<B: Board>(pos: &PositionOn<B>) -> i32 {
     let us = pos.turn();
     let side = |c: Color| 100 * pos.men(c).count() as i32 + 300 * pos.kings(c).count() as i32;
     side(us) - side(!us)
@@ -14,7 +14,11 @@ pub fn material(pos: &Position) -> i32 {
 
 const LOSS: i32 = -1_000_000;
 
-fn negamax<R: EngineRules>(pos: &Position, depth: u32, lists: &mut [MoveList]) -> i32 {
+fn negamax<R: EngineRules>(
+    pos: &PositionOn<R::Board>,
+    depth: u32,
+    lists: &mut [MoveListOn<R::Board>],
+) -> i32 {
     let Some((list, rest)) = lists.split_first_mut() else {
         return material(pos);
     };
@@ -36,11 +40,14 @@ fn negamax<R: EngineRules>(pos: &Position, depth: u32, lists: &mut [MoveList]) -
 
 /// The move a plain `depth`-ply minimax chooses (the first of equally good moves), or `None`
 /// when there is no legal move.
-pub fn best_move<R: EngineRules>(pos: &Position, depth: u32) -> Option<Move> {
-    let mut lists: Vec<MoveList> = (0..=depth).map(|_| MoveList::new()).collect();
+pub fn best_move<R: EngineRules>(
+    pos: &PositionOn<R::Board>,
+    depth: u32,
+) -> Option<MoveOn<R::Board>> {
+    let mut lists: Vec<MoveListOn<R::Board>> = (0..=depth).map(|_| MoveListOn::new()).collect();
     let (root, rest) = lists.split_first_mut()?;
     R::legal_moves(pos, root);
-    let mut best: Option<(Move, i32)> = None;
+    let mut best: Option<(MoveOn<R::Board>, i32)> = None;
     for mv in root.iter() {
         let score = -negamax::<R>(&pos.after(mv), depth.saturating_sub(1), rest);
         if best.is_none_or(|(_, b)| score > b) {
@@ -53,7 +60,7 @@ pub fn best_move<R: EngineRules>(pos: &Position, depth: u32) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dama_core::Czech;
+    use dama_core::{Czech, Position};
 
     #[test]
     fn takes_the_free_man() {

@@ -14,28 +14,28 @@ use std::time::Instant;
 
 use super::search::{Root, RootLine, Searcher};
 use super::tt::Table;
-use super::{Engine, Score, TABLE_BITS, TABLES_FROM_PIECES, hard_limit, level, reversible_history};
+use super::{Engine, Score, TABLE_BITS, hard_limit, level, reversible_history};
 use dama_core::game::Game;
-use dama_core::{Move, MoveList};
+use dama_core::{Board, Board8, MoveListOn, MoveOn};
 
 /// What a multi-PV search reports after each completed depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MultiInfo {
+pub struct MultiInfo<B: Board = Board8> {
     /// The depth completed.
     pub depth: u32,
     /// Nodes searched so far.
     pub nodes: u64,
     /// The best lines, best first.
-    pub lines: Vec<Line>,
+    pub lines: Vec<Line<B>>,
 }
 
 /// One line of a multi-PV report.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
+pub struct Line<B: Board = Board8> {
     /// Its score, from the side to move's view.
     pub score: Score,
     /// The root move, then the principal variation below it (never empty).
-    pub pv: Vec<Move>,
+    pub pv: Vec<MoveOn<B>>,
 }
 
 impl Engine {
@@ -46,10 +46,10 @@ impl Engine {
         &mut self,
         game: &Game<R>,
         count: usize,
-        mut on_depth: impl FnMut(&MultiInfo),
-    ) -> Option<Move> {
+        mut on_depth: impl FnMut(&MultiInfo<R::Board>),
+    ) -> Option<MoveOn<R::Board>> {
         let started = Instant::now();
-        let mut moves = MoveList::new();
+        let mut moves = MoveListOn::new();
         game.legal_moves(&mut moves);
         let mut best = *moves.first()?;
         let plan = level::plan(&self.limits);
@@ -60,12 +60,7 @@ impl Engine {
             history: reversible_history(game),
         };
         let weights = self.weights::<R>();
-        let tables = match &self.tables {
-            Some(tables) if game.position().occupied().count() <= TABLES_FROM_PIECES => {
-                Some(tables.for_rules::<R>())
-            }
-            _ => None,
-        };
+        let tables = self.root_tables(game);
         let tables = tables.as_deref();
         let stop = self.stop.clone();
         let bits = self.table_bits.unwrap_or(TABLE_BITS);

@@ -15,8 +15,8 @@ use super::eval::{Weights, evaluate_for};
 use super::tt::{self, Bound, Table};
 use crate::EngineRules;
 use dama_core::rules::DrawCounters;
-use dama_core::{Move, MoveList, Position};
-use dama_tablebase::{EngineTables, Value};
+use dama_core::{Board, Board8, MoveListOn, MoveOn, PositionOn};
+use dama_tablebase::{EngineTables, TableBoard, Value};
 
 /// A score above every evaluation: a win in 0 plies.
 pub const MATE: i32 = 30_000;
@@ -42,13 +42,14 @@ pub struct Searcher<'t, R: EngineRules> {
     tt: &'t Table,
     /// Set by the main search to stop this one (the helpers of a multi-threaded search).
     helper_stop: Option<&'t AtomicBool>,
-    lists: Vec<MoveList>,
+    lists: Vec<MoveListOn<R::Board>>,
     order: Vec<Vec<(i32, usize)>>,
     killers: [[u16; 2]; MAX_PLY],
-    history: Box<[[i32; dama_core::bitboard::LAYOUT_BITS]; dama_core::bitboard::LAYOUT_BITS]>,
+    /// From-square × to-square, by the squares' bits (every board's fit in [`HISTORY_BITS`]).
+    history: Box<[[i32; HISTORY_BITS]; HISTORY_BITS]>,
     /// Repetition keys: the game's reversible tail, then the search path.
     keys: Vec<u64>,
-    pv: Vec<Vec<Move>>,
+    pv: Vec<Vec<MoveOn<R::Board>>>,
     /// Nodes searched.
     pub nodes: u64,
     deadline: Option<Instant>,
@@ -65,15 +66,15 @@ pub struct Searcher<'t, R: EngineRules> {
     /// Set when the deadline passed; every result after that is discarded.
     pub stopped: bool,
     /// The root move searched first (the last depth's best), whatever the table holds.
-    root_first: Option<Move>,
+    root_first: Option<MoveOn<R::Board>>,
     _rules: std::marker::PhantomData<R>,
 }
 
 /// The root of a search: a position and what its history says about draws.
 #[derive(Clone, Debug)]
-pub struct Root {
+pub struct Root<B: Board = Board8> {
     /// The position.
-    pub pos: Position,
+    pub pos: PositionOn<B>,
     /// Its draw counters.
     pub counters: DrawCounters,
     /// Keys of earlier positions since the last irreversible move, oldest first.
@@ -82,11 +83,11 @@ pub struct Root {
 
 /// One root move scored by [`Searcher::score_root_lines`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RootLine {
+pub struct RootLine<B: Board = Board8> {
     /// The score, from the root's side to move's view.
     pub score: i32,
     /// The root move, then its principal variation.
-    pub pv: Vec<Move>,
+    pub pv: Vec<MoveOn<B>>,
 }
 
 /// The half-width of the root's first aspiration window, in hundredths of a man.
@@ -160,6 +161,11 @@ const _: () = assert!(TABLE_WIN - MAX_PLY as i32 - TABLE_DISTANCE_CAP as i32 > W
 /// The search looks at its clock and its stop flags every this many nodes (a power of two).
 const CHECK_INTERVAL: u64 = 1024;
 
+/// Rows and columns of the history table: one per bit of a `u64` layout, enough for every
+/// board ([`Board::LAYOUT_BITS`]: 36 on 8×8, 55 on 10×10).
+const HISTORY_BITS: usize = 64;
+const _: () = assert!(dama_core::Board10::LAYOUT_BITS <= HISTORY_BITS);
+
 /// The index of no move, in the table's entries and as a node's best move.
 const NO_MOVE: u8 = u8::MAX;
 
@@ -188,7 +194,7 @@ fn reduction(depth: i32, index: usize) -> i32 {
 }
 
 #[inline]
-fn compact(mv: &Move) -> u16 {
+fn compact<B: Board>(mv: &MoveOn<B>) -> u16 {
     (u16::from(mv.from().bit()) << 8) | u16::from(mv.to().bit())
 }
 
@@ -218,12 +224,10 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
         Searcher {
             tt,
             helper_stop: None,
-            lists: (0..MAX_PLY + 1).map(|_| MoveList::new()).collect(),
+            lists: (0..MAX_PLY + 1).map(|_| MoveListOn::new()).collect(),
             order: vec![Vec::new(); MAX_PLY + 1],
             killers: [[0; 2]; MAX_PLY],
-            history: Box::new(
-                [[0; dama_core::bitboard::LAYOUT_BITS]; dama_core::bitboard::LAYOUT_BITS],
-            ),
+            history: Box::new([[0; HISTORY_BITS]; HISTORY_BITS]),
             keys: Vec::with_capacity(256),
             pv: vec![Vec::new(); MAX_PLY + 1],
             nodes: 0,
@@ -259,7 +263,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
     /// move that raises alpha in a depth the clock cuts short has beaten that move at the
     /// new depth, and may be played; the table's own entry for the root (its best move) may
     /// have been overwritten by then, and is not relied on.
-    pub fn set_root_first(&mut self, mv: Option<Move>) {
+    pub fn set_root_first(&mut self, mv: Option<MoveOn<R::Board>>) {
         self.root_first = mv;
     }
 
@@ -282,12 +286,17 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
     // ---- The endgame tables' probe hook (src/tablebase): the score of a covered position
     // with its draw counters, from the side to move's view; `None` when not covered.
     #[inline]
-    fn probe_tables(&mut self, pos: &Position, counters: &DrawCounters, ply: usize) -> Option<i32> {
+    fn probe_tables(
+        &mut self,
+        pos: &PositionOn<R::Board>,
+        counters: &DrawCounters,
+        ply: usize,
+    ) -> Option<i32> {
         let tables = self.tables?;
         if pos.occupied().count() > dama_tablebase::MAX_PIECES {
             return None;
         }
-        let value = tables.value::<R>(pos, counters)?;
+        let value = <R::Board as TableBoard>::value::<R>(tables, pos, counters)?;
         self.tb_hits += 1;
         let won = |n: u32| TABLE_WIN - ply as i32 - n.min(TABLE_DISTANCE_CAP) as i32;
         Some(match value {
@@ -299,7 +308,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
     // ---- end of the probe hook.
 
     /// The principal variation of the last completed search.
-    pub fn pv(&self) -> &[Move] {
+    pub fn pv(&self) -> &[MoveOn<R::Board>] {
         &self.pv[0]
     }
 
@@ -314,7 +323,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
 
     /// Searches `root` to `depth` in the window (`alpha`, `beta`); the score is from the side
     /// to move's view. Meaningless if [`Searcher::stopped`] is set afterwards.
-    pub fn search_root(&mut self, root: &Root, depth: i32, alpha: i32, beta: i32) -> i32 {
+    pub fn search_root(&mut self, root: &Root<R::Board>, depth: i32, alpha: i32, beta: i32) -> i32 {
         self.keys.clear();
         self.keys.extend_from_slice(&root.history);
         let key = tt::position_key(&root.pos);
@@ -334,7 +343,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
     /// Searches `root` to `depth`: first in a window around `guess` (the last depth's score),
     /// widened on the side that fails until the score falls inside; the full window from the
     /// first depths and around won or lost scores.
-    pub fn aspiration(&mut self, root: &Root, depth: i32, guess: i32) -> i32 {
+    pub fn aspiration(&mut self, root: &Root<R::Board>, depth: i32, guess: i32) -> i32 {
         if depth < 4 || guess.abs() >= WON {
             return self.search_root(root, depth, -MATE - 1, MATE + 1);
         }
@@ -367,7 +376,11 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
     }
 
     /// Scores every root move with a full window at `depth` (for the levels that add noise).
-    pub fn score_root_moves(&mut self, root: &Root, depth: i32) -> Vec<(Move, i32)> {
+    pub fn score_root_moves(
+        &mut self,
+        root: &Root<R::Board>,
+        depth: i32,
+    ) -> Vec<(MoveOn<R::Board>, i32)> {
         self.score_root_lines(root, depth)
             .into_iter()
             .map(|line| (line.pv[0], line.score))
@@ -377,11 +390,15 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
     /// Scores every root move with a full window at `depth`, each with its principal
     /// variation (the move, then the line the search found below it, as [`Searcher::pv`]
     /// gives the best one), in the generator's order (multi-PV analysis).
-    pub fn score_root_lines(&mut self, root: &Root, depth: i32) -> Vec<RootLine> {
-        let mut moves = MoveList::new();
+    pub fn score_root_lines(
+        &mut self,
+        root: &Root<R::Board>,
+        depth: i32,
+    ) -> Vec<RootLine<R::Board>> {
+        let mut moves = MoveListOn::new();
         R::legal_moves(&root.pos, &mut moves);
         let mut scored = Vec::with_capacity(moves.len());
-        let mut replies = MoveList::new();
+        let mut replies = MoveListOn::new();
         for mv in moves.iter() {
             let after = root.pos.after(mv);
             let irreversible = root.pos.is_irreversible(mv);
@@ -468,7 +485,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
     /// Searches `node`: the negamax alpha-beta score of its position, from the side to move's
     /// view. The node's move list (`self.lists[ply]`) is lent to [`Searcher::search_node`]
     /// and put back whatever it returns.
-    fn search(&mut self, node: &Node) -> i32 {
+    fn search(&mut self, node: &Node<R::Board>) -> i32 {
         self.pv[node.ply].clear();
         if self.out_of_time() {
             return 0;
@@ -481,7 +498,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
     }
 
     /// The steps of [`Searcher::search`], with the node's move list.
-    fn search_node(&mut self, node: &Node, list: &mut MoveList) -> i32 {
+    fn search_node(&mut self, node: &Node<R::Board>, list: &mut MoveListOn<R::Board>) -> i32 {
         // The steps narrow this copy's window and reduce its depth.
         let mut node = *node;
         let Some(moves) = self.generate(&node, list) else {
@@ -520,7 +537,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
     /// Generates the node's moves into `list`: all of them, or in the quiescence search only
     /// the captures (and whether a plain move exists). `None` when the side has no move.
     #[inline]
-    fn generate(&self, node: &Node, list: &mut MoveList) -> Option<Moves> {
+    fn generate(&self, node: &Node<R::Board>, list: &mut MoveListOn<R::Board>) -> Option<Moves> {
         if node.quiescence() {
             let quiet = R::legal_captures(node.pos, list);
             if list.is_empty() && !quiet {
@@ -547,7 +564,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
     /// rules, a position the endgame tables cover, the deepest ply, or a window closed by the
     /// mate distance (which otherwise narrows the node's window).
     #[inline]
-    fn decided_before_moves(&mut self, node: &mut Node) -> Option<i32> {
+    fn decided_before_moves(&mut self, node: &mut Node<R::Board>) -> Option<i32> {
         if node.ply > 0
             && (R::counters_draw(node.counters).is_some()
                 || (R::REPETITION_DRAW && self.is_repetition(node.key, node.reversible)))
@@ -573,7 +590,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
     /// may stand pat (the evaluation then raises alpha, or cuts at beta). `Break` with the
     /// node's score when that decides it.
     #[inline]
-    fn stand_pat(&self, node: &mut Node, moves: Moves) -> ControlFlow<i32, i32> {
+    fn stand_pat(&self, node: &mut Node<R::Board>, moves: Moves) -> ControlFlow<i32, i32> {
         if !node.quiescence() || moves.all_captures {
             return ControlFlow::Continue(-INF);
         }
@@ -589,7 +606,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
     /// and move there, or `Break` with the stored score when it is deep enough to decide the
     /// node (below the root).
     #[inline]
-    fn probe_table(&self, node: &Node) -> ControlFlow<i32, TableProbe> {
+    fn probe_table(&self, node: &Node<R::Board>) -> ControlFlow<i32, TableProbe> {
         let none = TableProbe {
             key: 0,
             hash_move: NO_MOVE,
@@ -624,14 +641,14 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
     #[inline]
     fn order_moves(
         &self,
-        node: &Node,
-        list: &MoveList,
+        node: &Node<R::Board>,
+        list: &MoveListOn<R::Board>,
         hash_move: u8,
         order: &mut Vec<(i32, usize)>,
     ) {
         let killers = self.killers[node.ply];
         let root_first = if node.ply == 0 { self.root_first } else { None };
-        let score = |i: usize, mv: &Move| {
+        let score = |i: usize, mv: &MoveOn<R::Board>| {
             if root_first.is_some_and(|first| first == *mv) {
                 ROOT_FIRST_SCORE
             } else if i == usize::from(hash_move) {
@@ -662,8 +679,8 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
     #[inline]
     fn search_moves(
         &mut self,
-        node: &Node,
-        list: &MoveList,
+        node: &Node<R::Board>,
+        list: &MoveListOn<R::Board>,
         order: &mut [(i32, usize)],
         extension: i32,
         mut best: i32,
@@ -711,8 +728,8 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
     #[inline]
     fn search_move(
         &mut self,
-        node: &Node,
-        mv: &Move,
+        node: &Node<R::Board>,
+        mv: &MoveOn<R::Board>,
         i: usize,
         reducible: bool,
         alpha: i32,
@@ -767,7 +784,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
 
     /// The principal variation at `ply`: `mv`, then the child's.
     #[inline]
-    fn extend_pv(&mut self, ply: usize, mv: Move) {
+    fn extend_pv(&mut self, ply: usize, mv: MoveOn<R::Board>) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
         line.clear();
@@ -778,7 +795,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
     /// A quiet move reached beta at `node`: it becomes the first killer there, and its
     /// history grows by the depth squared (up to [`HISTORY_MAX`]).
     #[inline]
-    fn reward_quiet(&mut self, node: &Node, mv: &Move) {
+    fn reward_quiet(&mut self, node: &Node<R::Board>, mv: &MoveOn<R::Board>) {
         let c = compact(mv);
         let killers = &mut self.killers[node.ply];
         if killers[0] != c {
@@ -792,13 +809,13 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
 
     /// The history score of the quiet move `mv` (its from and to squares').
     #[inline]
-    fn history_of(&self, mv: &Move) -> &i32 {
+    fn history_of(&self, mv: &MoveOn<R::Board>) -> &i32 {
         &self.history[mv.from().bit() as usize][mv.to().bit() as usize]
     }
 
     /// The history score of `mv`, to change.
     #[inline]
-    fn history_of_mut(&mut self, mv: &Move) -> &mut i32 {
+    fn history_of_mut(&mut self, mv: &MoveOn<R::Board>) -> &mut i32 {
         &mut self.history[mv.from().bit() as usize][mv.to().bit() as usize]
     }
 
@@ -806,7 +823,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
     /// the node's window (as it was before the move loop), and the index of its best move.
     /// (Always inlined: as a call it cost the search about 0.7% more instructions.)
     #[inline(always)]
-    fn store(&self, node: &Node, key: u64, best: i32, best_index: u8) {
+    fn store(&self, node: &Node<R::Board>, key: u64, best: i32, best_index: u8) {
         let bound = if best >= node.beta {
             Bound::Lower
         } else if best > node.alpha {
@@ -822,8 +839,8 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
 /// A node of the search: its position with what the draw rules need, and the search asked
 /// of it.
 #[derive(Clone, Copy)]
-struct Node<'a> {
-    pos: &'a Position,
+struct Node<'a, B: Board> {
+    pos: &'a PositionOn<B>,
     /// The position's key.
     key: u64,
     counters: &'a DrawCounters,
@@ -837,7 +854,7 @@ struct Node<'a> {
     reversible: usize,
 }
 
-impl Node<'_> {
+impl<B: Board> Node<'_, B> {
     #[inline]
     fn quiescence(&self) -> bool {
         self.depth <= 0
@@ -866,7 +883,7 @@ struct TableProbe {
 /// poor and the node likely unimportant; a shallower search is cheaper and fills the table
 /// for next time.
 #[inline]
-fn iir_depth(node: &Node, hash_move: u8) -> i32 {
+fn iir_depth<B: Board>(node: &Node<'_, B>, hash_move: u8) -> i32 {
     if !node.quiescence() && node.ply > 0 && hash_move == NO_MOVE && node.depth >= IIR_DEPTH {
         node.depth - 1
     } else {

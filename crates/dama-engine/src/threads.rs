@@ -43,7 +43,7 @@ pub fn spawn_helper<'scope, 'env: 'scope, R: EngineRules>(
     scope: &'scope Scope<'scope, 'env>,
     helper: usize,
     shared: Shared<'env>,
-    root: &Root,
+    root: &Root<R::Board>,
 ) {
     let root = root.clone();
     scope.spawn(move || {

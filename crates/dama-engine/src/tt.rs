@@ -11,9 +11,19 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::EngineRules;
-use dama_core::bitboard::LAYOUT_BITS;
 use dama_core::rules::{DrawCounters, EndingCount};
-use dama_core::{Color, Move, Position};
+use dama_core::{Board, Board8, Color, MoveOn, PositionOn};
+
+/// Entries per piece kind: one per bit of a `u64` layout, enough for every board
+/// ([`Board::LAYOUT_BITS`]: 36 on 8×8, 55 on 10×10).
+const KEY_BITS: usize = 64;
+const _: () =
+    assert!(Board8::LAYOUT_BITS <= KEY_BITS && dama_core::Board10::LAYOUT_BITS <= KEY_BITS);
+
+/// The bits whose keys are drawn first, in the order the 8×8 engine always drew them (so an
+/// 8×8 position keeps its key, and its search its node counts); the bits above them, which
+/// only larger boards use, are drawn after the counters' keys.
+const FIRST_BITS: usize = Board8::LAYOUT_BITS;
 
 const fn splitmix(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -26,7 +36,7 @@ const fn splitmix(state: u64) -> (u64, u64) {
 /// The random numbers: `[kind][bit]` for white men, white kings, black men, black kings;
 /// then the side to move, the quiet-ply counts and the ending counts.
 struct Keys {
-    pieces: [[u64; LAYOUT_BITS]; 4],
+    pieces: [[u64; KEY_BITS]; 4],
     black: u64,
     quiet: [u64; 64],
     ending: [u64; 64],
@@ -34,7 +44,7 @@ struct Keys {
 
 const fn build_keys() -> Keys {
     let mut keys = Keys {
-        pieces: [[0; LAYOUT_BITS]; 4],
+        pieces: [[0; KEY_BITS]; 4],
         black: 0,
         quiet: [0; 64],
         ending: [0; 64],
@@ -43,7 +53,7 @@ const fn build_keys() -> Keys {
     let mut kind = 0;
     while kind < 4 {
         let mut bit = 0;
-        while bit < LAYOUT_BITS {
+        while bit < FIRST_BITS {
             let (s, v) = splitmix(state);
             state = s;
             keys.pieces[kind][bit] = v;
@@ -64,13 +74,24 @@ const fn build_keys() -> Keys {
         keys.ending[i] = v;
         i += 1;
     }
+    let mut kind = 0;
+    while kind < 4 {
+        let mut bit = FIRST_BITS;
+        while bit < KEY_BITS {
+            let (s, v) = splitmix(state);
+            state = s;
+            keys.pieces[kind][bit] = v;
+            bit += 1;
+        }
+        kind += 1;
+    }
     keys
 }
 
 static KEYS: Keys = build_keys();
 
 /// The Zobrist key of a position (pieces and side to move).
-pub fn position_key(pos: &Position) -> u64 {
+pub fn position_key<B: Board>(pos: &PositionOn<B>) -> u64 {
     let mut key = 0;
     for (kind, bb) in [
         pos.men(Color::White),
@@ -93,7 +114,12 @@ pub fn position_key(pos: &Position) -> u64 {
 
 /// The key of the position after `mv`, from the key `key` of `before`.
 #[inline]
-pub fn key_after(key: u64, before: &Position, mv: &Move, after: &Position) -> u64 {
+pub fn key_after<B: Board>(
+    key: u64,
+    before: &PositionOn<B>,
+    mv: &MoveOn<B>,
+    after: &PositionOn<B>,
+) -> u64 {
     let us = before.turn();
     let them = !us;
     let base = us.index() * 2;
@@ -285,7 +311,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dama_core::{BoardRules, Czech, MoveList};
+    use dama_core::{BoardRules, Czech, MoveList, Position};
 
     #[test]
     fn incremental_keys_match_full_keys() {
@@ -307,6 +333,33 @@ mod tests {
             position_key(&pos),
             position_key(&pos.with_turn(!pos.turn()))
         );
+    }
+
+    #[test]
+    fn incremental_keys_match_full_keys_on_ten_by_ten() {
+        use dama_core::{Board10, International, MoveListOn, PositionOn};
+        let mut pos: PositionOn<Board10> =
+            dama_core::fen::parse_on("W:W28,32,33,K35,50:B3,5,K10,17,19,20").unwrap();
+        let mut moves = MoveListOn::new();
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..16 {
+            International::legal_moves(&pos, &mut moves);
+            let Some(mv) = moves.last().copied() else {
+                break;
+            };
+            let next = pos.after(&mv);
+            assert_eq!(
+                key_after(position_key(&pos), &pos, &mv, &next),
+                position_key(&next)
+            );
+            seen.insert(position_key(&pos));
+            pos = next;
+        }
+        // The squares above the 8×8 layout (bits 36 to 54) have keys of their own.
+        let top: PositionOn<Board10> = dama_core::fen::parse_on("W:WK1:B40").unwrap();
+        let other: PositionOn<Board10> = dama_core::fen::parse_on("W:WK2:B40").unwrap();
+        assert_ne!(position_key(&top), position_key(&other));
+        assert!(seen.len() > 1);
     }
 
     #[test]

@@ -72,7 +72,7 @@ struct Start {
 }
 
 /// The value of `child` (reached from `pos` by `mv`) for the side that moved.
-pub(crate) fn exit_value<R: TableRules>(
+pub(crate) fn exit_value<R: TableRules<Board = dama_core::Board8>>(
     tables: &Tables,
     class: &Class,
     current: &[u8],
@@ -122,7 +122,7 @@ pub(crate) fn missing(class: &Class, m: Material) -> BuildError {
 }
 
 /// The forward pass over one position.
-fn start<R: TableRules>(
+fn start<R: TableRules<Board = dama_core::Board8>>(
     tables: &Tables,
     class: &Class,
     current: &[u8],
@@ -168,7 +168,7 @@ fn start<R: TableRules>(
 }
 
 /// Solves one slice; returns its codes.
-fn solve_slice<R: TableRules>(
+fn solve_slice<R: TableRules<Board = dama_core::Board8>>(
     tables: &Tables,
     class: &Class,
     current: &[u8],
@@ -301,7 +301,7 @@ fn moved(
 
 /// Solves the class of the canonical material `m`, every class it leads to being in
 /// `tables`. `progress` is called with the number of entries done after each group of slices.
-pub fn build_class<R: TableRules>(
+pub fn build_class<R: TableRules<Board = dama_core::Board8>>(
     tables: &Tables,
     m: Material,
     progress: &(dyn Fn(u64) + Sync),

@@ -104,7 +104,7 @@ pub struct BuildSummary {
 /// already there are kept), telling `report` about each class and `progress` how many entries
 /// were solved (from the build's threads). Memory stays bounded by unloading the classes of
 /// the most pieces that no later class needs.
-pub fn build_dir<R: TableRules>(
+pub fn build_dir<R: TableRules<Board = dama_core::Board8>>(
     dir: &Path,
     pieces: u32,
     report: &mut dyn FnMut(&BuildEvent) -> io::Result<()>,
@@ -115,7 +115,7 @@ pub fn build_dir<R: TableRules>(
 
 /// [`build_dir`] with the build time the files record: `built` (Unix seconds; a fixed one
 /// makes the files reproducible, byte for byte), else the clock at each write.
-pub fn build_dir_at<R: TableRules>(
+pub fn build_dir_at<R: TableRules<Board = dama_core::Board8>>(
     dir: &Path,
     pieces: u32,
     built: Option<u64>,
@@ -227,7 +227,9 @@ pub struct PlannedClass {
 
 /// The covered classes of at most `pieces` pieces, in build order, with their dependencies;
 /// and the classes left out (not covered).
-pub fn plan<R: TableRules>(pieces: u32) -> (Vec<PlannedClass>, Vec<Material>) {
+pub fn plan<R: TableRules<Board = dama_core::Board8>>(
+    pieces: u32,
+) -> (Vec<PlannedClass>, Vec<Material>) {
     let (classes, skipped): (Vec<Material>, Vec<Material>) = Material::all_up_to(pieces)
         .into_iter()
         .partition(|&m| covered::<R>(m));
@@ -261,13 +263,16 @@ pub enum OneBuilt {
 
 /// Whether the file of class `m` is in `dir` and sound: its header, block index and every
 /// block's checksum check.
-pub fn sound<R: TableRules>(dir: &Path, m: Material) -> bool {
+pub fn sound<R: TableRules<Board = dama_core::Board8>>(dir: &Path, m: Material) -> bool {
     let path = format::class_path(dir, m);
     path.exists() && open::<R>(&path, m).is_ok_and(|f| f.all().is_ok())
 }
 
 /// Opens the file of class `m` of `R` at `path` ([`ClassFile::open_layers`]).
-fn open<R: TableRules>(path: &Path, m: Material) -> Result<ClassFile, FormatError> {
+fn open<R: TableRules<Board = dama_core::Board8>>(
+    path: &Path,
+    m: Material,
+) -> Result<ClassFile, FormatError> {
     ClassFile::open_layers(path, R::INFO.name, m, R::layers([m.wm, m.wk, m.bm, m.bk]))
 }
 
@@ -277,7 +282,7 @@ fn open<R: TableRules>(path: &Path, m: Material) -> Result<ClassFile, FormatErro
 /// sound. The file is written atomically (a temporary file in `dir`, fsynced, renamed), so
 /// two processes building the same class at once, or one killed mid-build, leave either no
 /// file or a whole one; with a fixed `built` the bytes are those [`build_dir_at`] writes.
-pub fn build_one<R: TableRules>(
+pub fn build_one<R: TableRules<Board = dama_core::Board8>>(
     dir: &Path,
     m: Material,
     built: Option<u64>,
@@ -334,7 +339,7 @@ pub fn load_classes(tables: &mut Tables, dir: &Path, classes: &[Material]) -> Re
 /// Checks every entry of the covered classes of at most `pieces` pieces present in `dir`
 /// against its children, telling `report` each class and its positions checked; returns the
 /// classes and positions checked.
-pub fn verify_dir<R: TableRules>(
+pub fn verify_dir<R: TableRules<Board = dama_core::Board8>>(
     dir: &Path,
     pieces: u32,
     report: &mut dyn FnMut(Material, u64) -> io::Result<()>,

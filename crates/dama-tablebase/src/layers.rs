@@ -44,7 +44,7 @@ struct Node {
 }
 
 /// The layers and the no-progress count of class `m` under `R`.
-fn shape<R: TableRules>(m: Material) -> Result<(u32, u32), BuildError> {
+fn shape<R: TableRules<Board = dama_core::Board8>>(m: Material) -> Result<(u32, u32), BuildError> {
     let layers = R::layers([m.wm, m.wk, m.bm, m.bk]);
     let quiet = quiet_limit::<R>();
     if quiet == UNLIMITED || quiet > MAX_DISTANCE || layers > u32::from(u16::MAX) {
@@ -57,7 +57,7 @@ fn shape<R: TableRules>(m: Material) -> Result<(u32, u32), BuildError> {
 }
 
 /// One position's moves: the fresh exits valued, the others listed in `children`.
-fn node<R: TableRules>(
+fn node<R: TableRules<Board = dama_core::Board8>>(
     tables: &Tables,
     class: &Class,
     layers: u32,
@@ -167,7 +167,7 @@ fn layer_zero(first: Value) -> Value {
 
 /// Solves the canonical class `m` of `R::layers(m)` layers, every class it leads to being in
 /// `tables`: `layers` entries per position, layer `e` at `layers × index + e − 1`.
-pub fn build_layered<R: TableRules>(
+pub fn build_layered<R: TableRules<Board = dama_core::Board8>>(
     tables: &Tables,
     m: Material,
     progress: &(dyn Fn(u64) + Sync),
@@ -273,7 +273,7 @@ fn played(
 /// children: a `Win(t)` (a `Loss(t)`) must be won (lost) with `t` plies of the no-progress
 /// count left and not with `t − 1`, a draw drawn with the whole count; returns the positions
 /// checked.
-pub fn verify_layered<R: TableRules>(
+pub fn verify_layered<R: TableRules<Board = dama_core::Board8>>(
     tables: &Tables,
     m: Material,
     current: &[u8],

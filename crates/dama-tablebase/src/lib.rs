@@ -1,5 +1,5 @@
 //! Endgame tablebases: the exact value of every position with few pieces, built by retrograde
-//! analysis for any [`Rules`], kept in files, probed by the engine
+//! analysis for any [`Rules`](dama_core::Rules), kept in files, probed by the engine
 //! (`../shared/spec/tablebases.md`; the metric, index and format are in `docs/tablebases.md`).
 //!
 //! - [`index`]: the numbering of a material class;
@@ -9,7 +9,7 @@
 //! - [`tables`]: a set of solved classes (memory or files) and the raw value of a position;
 //! - [`verify`]: every entry checked against its children;
 //! - [`directory`]: a rule set's directory of files: building it (resumable), loading, checking;
-//! - [`TableRules`]: what the tables must know of a rule set beyond its [`Rules`];
+//! - [`TableRules`]: what the tables must know of a rule set beyond its [`BoardRules`](dama_core::BoardRules);
 //! - [`Tablebase`]: the tables of one directory, for every rule set, as a value an engine is
 //!   given (`Tablebase::new()`, `Tablebase::with_dir(dir)`); nothing here reads the
 //!   environment.
@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 pub use self::index::Material;
-pub use self::rules::TableRules;
+pub use self::rules::{TableBoard, TableRules};
 pub use self::tables::{Solved, Source, Tables};
 pub use self::value::{UNLIMITED, Value, plies_left};
 
@@ -48,8 +48,8 @@ pub fn rules_dir(base: &Path, rules: &str) -> PathBuf {
 /// ([`TableRules::tables_exact`]) and for every class a capture or a crowning can lead to from
 /// it. No class is covered where a side that cannot move wins: the tables' values assume it
 /// loses.
-pub fn covered<R: TableRules>(m: Material) -> bool {
-    fn go<R: TableRules>(
+pub fn covered<R: TableRules<Board = dama_core::Board8>>(m: Material) -> bool {
+    fn go<R: TableRules<Board = dama_core::Board8>>(
         m: Material,
         memo: &mut std::collections::HashMap<Material, bool>,
     ) -> bool {
@@ -108,7 +108,9 @@ fn successors(m: Material) -> impl Iterator<Item = Material> {
 }
 
 /// Solves every [`covered`] class with at most `pieces` pieces into memory (none written).
-pub fn build_in_memory<R: TableRules>(pieces: u32) -> Result<Tables, build::BuildError> {
+pub fn build_in_memory<R: TableRules<Board = dama_core::Board8>>(
+    pieces: u32,
+) -> Result<Tables, build::BuildError> {
     let classes: Vec<Material> = Material::all_up_to(pieces)
         .into_iter()
         .filter(|&m| covered::<R>(m))
@@ -118,7 +120,7 @@ pub fn build_in_memory<R: TableRules>(pieces: u32) -> Result<Tables, build::Buil
 
 /// Solves the given classes (in order; each must find the classes it leads to already in
 /// `tables` or earlier in the list) into memory.
-pub fn build_classes<R: TableRules>(
+pub fn build_classes<R: TableRules<Board = dama_core::Board8>>(
     mut tables: Tables,
     classes: &[Material],
 ) -> Result<Tables, build::BuildError> {
@@ -230,7 +232,7 @@ impl Tablebase {
 
     /// The tables of the rule set `R`, opened at the first call (the small classes start
     /// building in the background then).
-    pub fn for_rules<R: TableRules>(&self) -> Arc<EngineTables> {
+    pub fn for_rules<R: TableRules<Board = dama_core::Board8>>(&self) -> Arc<EngineTables> {
         let mut sets = self.sets.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((_, tables)) = sets.iter().find(|(name, _)| *name == R::INFO.name) {
             return Arc::clone(tables);
@@ -255,7 +257,7 @@ impl Tablebase {
 }
 
 impl EngineTables {
-    fn start<R: TableRules>(this: &Arc<EngineTables>) {
+    fn start<R: TableRules<Board = dama_core::Board8>>(this: &Arc<EngineTables>) {
         if !this.started.swap(true, Ordering::AcqRel) {
             let tables = Arc::clone(this);
             std::thread::spawn(move || {
@@ -268,7 +270,7 @@ impl EngineTables {
     /// to wait); `None` when the table directory has them all (nothing to build: a
     /// `dama analyze` process would otherwise spend a core on them at every move of an
     /// ending) or their build failed.
-    pub fn small_tables<R: TableRules>(&self) -> Option<&Tables> {
+    pub fn small_tables<R: TableRules<Board = dama_core::Board8>>(&self) -> Option<&Tables> {
         self.small
             .get_or_init(|| {
                 let mut classes = small_classes();
@@ -306,7 +308,11 @@ impl EngineTables {
 
     /// The value of `pos` for the side to move with the game's draw `counters`
     /// ([`value::counted`]).
-    pub fn value<R: TableRules>(&self, pos: &Position, counters: &DrawCounters) -> Option<Value> {
+    pub fn value<R: TableRules<Board = dama_core::Board8>>(
+        &self,
+        pos: &Position,
+        counters: &DrawCounters,
+    ) -> Option<Value> {
         value::counted::<R>(|p, layer| self.raw_at(p, layer), pos, counters)
     }
 
@@ -320,7 +326,7 @@ impl EngineTables {
     /// occurred twice before (`seen` counts a position's occurrences in the game) is a draw.
     /// The best is the quickest win, else a draw, else the longest loss; among draws, the
     /// move whose child is best with no count.
-    pub fn best_move<R: TableRules>(
+    pub fn best_move<R: TableRules<Board = dama_core::Board8>>(
         &self,
         pos: &Position,
         counters: &DrawCounters,
@@ -332,7 +338,7 @@ impl EngineTables {
 }
 
 /// [`EngineTables::best_move`] over any source of raw values (`raw_at(position, layer)`).
-pub fn best_move_with<R: TableRules>(
+pub fn best_move_with<R: TableRules<Board = dama_core::Board8>>(
     raw_at: impl Fn(&Position, u32) -> Option<Value>,
     pos: &Position,
     counters: &DrawCounters,

@@ -1,14 +1,24 @@
-//! What the tables must know of a rule set beyond its moves and draw rules.
+//! What the tables must know of a rule set beyond its moves and draw rules, and of a board:
+//! whether it has tables at all ([`TableBoard`]).
 
+use std::sync::Arc;
+
+use dama_core::rules::DrawCounters;
 use dama_core::{
-    Brazilian, Czech, English, House, Italian, Pool, Rules, Russian, Spanish, SpanishOfficial, Thai,
+    Board, Board8, Board10, BoardRules, Brazilian, Czech, English, House, International, Italian,
+    MoveOn, Pool, PositionOn, Russian, Spanish, SpanishOfficial, Thai,
 };
 
-/// A rule set the tables can be built for: its [`Rules`], and where the tables' metric is
-/// exact. Every rule set of `dama-core` implements it here; a rule set of another crate
-/// implements it with `impl TableRules for MySet {}` (every class) or says which classes to
-/// leave out.
-pub trait TableRules: Rules {
+use crate::{EngineTables, Tablebase, Value};
+
+/// A rule set the tables know: its [`BoardRules`], and where the tables' metric is exact.
+/// Every rule set of `dama-core` implements it here; a rule set of another crate implements
+/// it with `impl TableRules for MySet {}` (every class) or says which classes to leave out.
+///
+/// The tables themselves (their index, build and probe) are 8×8: the machinery asks for
+/// `R: TableRules<Board = Board8>`. On another board ([`Board10`]) there are no tables, and
+/// what an engine asks of them ([`TableBoard`]) answers nothing.
+pub trait TableRules: BoardRules<Board: TableBoard> {
     /// Whether the tables' metric is exact for positions of this `material` (white men, white
     /// kings, black men, black kings): inside a phase one draw count binds and falls by one per
     /// ply (`docs/tablebases.md`). The tables build only such classes, and only those whose
@@ -20,7 +30,7 @@ pub trait TableRules: Rules {
     }
 
     /// How many tables the class of this `material` holds, one per value of its ending count
-    /// left ([`Rules::ending_limit`]): 1 (the default) for one table in the metric of one
+    /// left ([`BoardRules::ending_limit`]): 1 (the default) for one table in the metric of one
     /// clock; the longest ending count of the material for a class with **two clocks**, where
     /// the ending count goes on through man moves while the no-progress count starts again
     /// at them, so that both can bind (`docs/tablebases.md`, "Two clocks"). Must not depend
@@ -41,6 +51,8 @@ impl TableRules for SpanishOfficial {}
 impl TableRules for Brazilian {}
 impl TableRules for Pool {}
 impl TableRules for Thai {}
+/// No tables on 10×10 ([`TableBoard`] for [`Board10`]).
+impl TableRules for International {}
 
 impl TableRules for Russian {
     /// Two clocks where rule 4 (kings on both sides, 4–7 pieces, material unchanged) runs
@@ -55,5 +67,91 @@ impl TableRules for Russian {
             (true, 6 | 7) => 120,
             _ => 1,
         }
+    }
+}
+
+/// What an engine asks of the tables on a board, whatever the rule set: the tables of a rule
+/// set in a [`Tablebase`], a position's value and the tables' move. On 8×8 these are the
+/// tables' own answers; a board without tables ([`Board10`]) finds none, so an engine generic
+/// over the board needs no 8×8 bound to probe.
+pub trait TableBoard: Board {
+    /// Whether the tables exist on this board.
+    const HAS_TABLES: bool;
+
+    /// The tables of `R` in `tablebase` (starting the build of the small classes, as
+    /// [`Tablebase::for_rules`]), or `None` on a board without tables.
+    fn engine_tables<R: TableRules<Board = Self>>(
+        tablebase: &Tablebase,
+    ) -> Option<Arc<EngineTables>>;
+
+    /// The value of `pos` with its draw `counters` ([`EngineTables::value`]), if covered.
+    fn value<R: TableRules<Board = Self>>(
+        tables: &EngineTables,
+        pos: &PositionOn<Self>,
+        counters: &DrawCounters,
+    ) -> Option<Value>;
+
+    /// The tables' move in `pos` and its value ([`EngineTables::best_move`]), if covered;
+    /// `seen` counts how often a child position occurred before.
+    fn best_move<R: TableRules<Board = Self>>(
+        tables: &EngineTables,
+        pos: &PositionOn<Self>,
+        counters: &DrawCounters,
+        seen: impl Fn(&PositionOn<Self>) -> usize,
+    ) -> Option<(MoveOn<Self>, Value)>;
+}
+
+impl TableBoard for Board8 {
+    const HAS_TABLES: bool = true;
+
+    fn engine_tables<R: TableRules<Board = Board8>>(
+        tablebase: &Tablebase,
+    ) -> Option<Arc<EngineTables>> {
+        Some(tablebase.for_rules::<R>())
+    }
+
+    #[inline]
+    fn value<R: TableRules<Board = Board8>>(
+        tables: &EngineTables,
+        pos: &PositionOn<Board8>,
+        counters: &DrawCounters,
+    ) -> Option<Value> {
+        tables.value::<R>(pos, counters)
+    }
+
+    fn best_move<R: TableRules<Board = Board8>>(
+        tables: &EngineTables,
+        pos: &PositionOn<Board8>,
+        counters: &DrawCounters,
+        seen: impl Fn(&PositionOn<Board8>) -> usize,
+    ) -> Option<(MoveOn<Board8>, Value)> {
+        tables.best_move::<R>(pos, counters, seen)
+    }
+}
+
+/// No tables on 10×10: every question finds none.
+impl TableBoard for Board10 {
+    const HAS_TABLES: bool = false;
+
+    fn engine_tables<R: TableRules<Board = Board10>>(_: &Tablebase) -> Option<Arc<EngineTables>> {
+        None
+    }
+
+    #[inline]
+    fn value<R: TableRules<Board = Board10>>(
+        _: &EngineTables,
+        _: &PositionOn<Board10>,
+        _: &DrawCounters,
+    ) -> Option<Value> {
+        None
+    }
+
+    fn best_move<R: TableRules<Board = Board10>>(
+        _: &EngineTables,
+        _: &PositionOn<Board10>,
+        _: &DrawCounters,
+        _: impl Fn(&PositionOn<Board10>) -> usize,
+    ) -> Option<(MoveOn<Board10>, Value)> {
+        None
     }
 }

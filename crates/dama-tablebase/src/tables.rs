@@ -94,7 +94,7 @@ fn report_to_stderr(message: &str) {
 impl Tables {
     /// No classes yet of the rule set `R`; files are looked for in `dir` (the rule set's own
     /// directory), if any.
-    pub fn new<R: crate::TableRules>(dir: Option<&Path>) -> Tables {
+    pub fn new<R: crate::TableRules<Board = dama_core::Board8>>(dir: Option<&Path>) -> Tables {
         Tables {
             rules: R::INFO.name,
             layers: |m| R::layers(m).max(1),
@@ -204,7 +204,7 @@ impl Tables {
 
     /// The value of `pos` for the side to move with the game's draw `counters`
     /// ([`crate::value::counted`]).
-    pub fn value<R: crate::TableRules>(
+    pub fn value<R: crate::TableRules<Board = dama_core::Board8>>(
         &self,
         pos: &Position,
         counters: &dama_core::rules::DrawCounters,

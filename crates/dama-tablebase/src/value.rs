@@ -216,7 +216,7 @@ pub fn clocks<R: Rules>(pos: &Position, counters: &DrawCounters) -> (u32, u32) {
 }
 
 /// The number of tables of the class of `pos` ([`crate::TableRules::layers`], at least 1).
-pub fn layers_of<R: crate::TableRules>(pos: &Position) -> u32 {
+pub fn layers_of<R: crate::TableRules<Board = dama_core::Board8>>(pos: &Position) -> u32 {
     R::layers(dama_core::rules::material(pos)).max(1)
 }
 
@@ -226,7 +226,7 @@ pub fn layers_of<R: crate::TableRules>(pos: &Position) -> u32 {
 /// ([`plies_left`]). Layers: the entry of the layer the ending count's plies left name, its
 /// distance being the no-progress plies it needs; with no ending count left, a draw unless
 /// the side to move has no move.
-pub fn counted<R: crate::TableRules>(
+pub fn counted<R: crate::TableRules<Board = dama_core::Board8>>(
     at: impl Fn(&Position, u32) -> Option<Value>,
     pos: &Position,
     counters: &DrawCounters,

@@ -43,7 +43,7 @@ pub enum VerifyError {
 }
 
 /// The value the moves of `pos` give, with `current` the class's entries.
-fn from_children<R: TableRules>(
+fn from_children<R: TableRules<Board = dama_core::Board8>>(
     tables: &Tables,
     class: &Class,
     current: &[u8],
@@ -74,7 +74,10 @@ fn from_children<R: TableRules>(
 }
 
 /// Checks every entry of the canonical class `m`; returns the number of positions checked.
-pub fn verify_class<R: TableRules>(tables: &Tables, m: Material) -> Result<u64, VerifyError> {
+pub fn verify_class<R: TableRules<Board = dama_core::Board8>>(
+    tables: &Tables,
+    m: Material,
+) -> Result<u64, VerifyError> {
     let class = Class::new(m);
     let solved = tables
         .solved(m)

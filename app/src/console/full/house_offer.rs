@@ -4,8 +4,8 @@
 
 use super::{Flow, Session, capitalize, fill};
 use crate::console::{ConsoleError, LineIo};
+use crate::engines::EngineRules;
 use crate::session::{OfferNext, OfferQuestion};
-use dama_engine::EngineRules;
 
 impl<R: EngineRules> Session<'_, R> {
     /// Makes the rules' draw offer if it is due in the current position and was not made

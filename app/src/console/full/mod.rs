@@ -18,13 +18,13 @@ pub use texts::Texts;
 use super::{ConsoleError, LineIo, Options, Read, board_view};
 use crate::cli::PlayerKind;
 use crate::clock::GameClock;
+use crate::engines::EngineRules;
 use crate::i18n::{Catalog, capitalize, fill};
 use crate::session::{self, Players, RulesOffer, Undo};
 use dama_core::game::{Game, Outcome, Snapshot};
 use dama_core::{Bitboard, Color, MoveList};
 use dama_core::{notation::algebraic, pdn};
 use dama_engine::Engine;
-use dama_engine::EngineRules;
 
 /// How a game's dialogue ended.
 enum Flow {

@@ -3,6 +3,7 @@
 
 use super::{Command, RulesTexts};
 use crate::console::LoadError;
+use crate::engines::EngineRules;
 use crate::files::FileError;
 use crate::i18n::{capitalize, fill};
 use dama_core::fen::FenError;
@@ -14,7 +15,6 @@ use dama_core::position::SetupError;
 use dama_core::rules::DrawReason;
 use dama_core::square::SquareError;
 use dama_core::{Color, RuleSet, Rules};
-use dama_engine::EngineRules;
 
 /// Every text of the Czech console in one language. Templates hold `{0}`, `{1}`… for the
 /// values filled in by [`fill`].

@@ -9,10 +9,10 @@
 
 use dama::cli::Lang;
 use dama::console::{Options, play};
+use dama::engines::EngineRules;
 use dama_core::notation::{algebraic, numeric};
 use dama_core::pdn;
 use dama_core::{BoardRules, Czech, MoveList, Position, RuleSet, Spanish, fen};
-use dama_engine::EngineRules;
 
 /// The positions move texts are read in: the start, one with captures for both sides, one
 /// with kings.

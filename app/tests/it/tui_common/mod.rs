@@ -2,7 +2,7 @@
 //! name, and the screen as text and as a map of colours.
 #![allow(dead_code)]
 
-use dama_engine::EngineRules;
+use dama::engines::EngineRules;
 use std::time::Duration;
 
 use dama::cli::{Lang, PlayerKind};

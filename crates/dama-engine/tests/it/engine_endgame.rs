@@ -196,14 +196,14 @@ fn random_table_position(rng: &mut Rng, strong: u32) -> Position {
 }
 
 /// The tables' raw value of `pos` from the classes the engine builds in memory.
-fn probe<R: TableRules>(pos: &Position) -> Option<Value> {
+fn probe<R: TableRules<Board = dama_core::Board8>>(pos: &Position) -> Option<Value> {
     let tables = memory_tables().for_rules::<R>();
     tables.small_tables::<R>()?.raw(pos)
 }
 
 /// The longest distance kept for `pos`'s slice: the longest fresh count of its positions
 /// (Czech: 30 with three kings against one, else 10), or 127 with no count (Spanish).
-fn cap<R: TableRules>(pos: &Position) -> u32 {
+fn cap<R: TableRules<Board = dama_core::Board8>>(pos: &Position) -> u32 {
     let counters = R::start_counters(pos);
     if endgame::plies_left::<R>(pos, &counters) == endgame::UNLIMITED {
         127
@@ -222,7 +222,7 @@ fn fen(text: &str) -> Position {
 /// the same phase, or, for a capture under a draw count, the end of the phase in one ply
 /// (with no count, the child's distance to the end + 1); distances past the slice's longest
 /// count are draws.
-fn recomputed<R: TableRules>(pos: &Position) -> Value {
+fn recomputed<R: TableRules<Board = dama_core::Board8>>(pos: &Position) -> Value {
     let mut moves = MoveList::new();
     R::legal_moves(pos, &mut moves);
     if moves.is_empty() {

@@ -21,7 +21,10 @@ fn depth(d: u32) -> Limits {
 
 /// The search's reports, with the endgame tables off: these tests are about the search (the
 /// tables' own distances are another metric, and files built on this machine would answer).
-fn infos<R: EngineRules>(game: &Game<R>, limits: Limits) -> (Option<dama_core::Move>, Vec<Info>) {
+fn infos<R: EngineRules<Board = dama_core::Board8>>(
+    game: &Game<R>,
+    limits: Limits,
+) -> (Option<dama_core::Move>, Vec<Info>) {
     let mut all = Vec::new();
     let mut engine = Engine::with_seed(limits, 3);
     let best = engine.analyze(game, |i| all.push(i.clone()));

@@ -2,6 +2,8 @@
 
 mod engine_clock;
 mod engine_endgame;
+mod engine_identity;
+mod engine_international;
 mod engine_match;
 mod engine_search;
 mod tablebase_play;
