@@ -139,6 +139,8 @@ fn an_illegal_move_is_refused_with_gameend() {
     message.clear();
     reader.read_until(0, &mut message).unwrap();
     assert_eq!(message, b"E01\0");
+    // Hang up without acknowledging (both handles of the socket).
+    drop(reader);
     drop(peer);
     let (moves, result) = report(follower, follower_err);
     assert!(moves.is_empty());
