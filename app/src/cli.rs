@@ -850,7 +850,7 @@ mod tests {
         assert!(
             moves.contains(
                 "Start from this position (FEN, e.g. W:Wa1,c1,Kd4:Bb8,Ke5) \
-                            [play, perft, moves, analyze, tb, match, tui, diagram, book]"
+                            [play, perft, moves, analyze, tb, match, tui, diagram, book, dxp]"
             ),
             "{moves}"
         );
