@@ -92,10 +92,11 @@ pub fn notation_help() -> String {
 
 /// The one-line summary of `dama --help`: every rule set and every way to play.
 pub fn about_text() -> String {
-    let names: Vec<String> = RuleSet::ALL.iter().map(|r| r.name().to_string()).collect();
+    let names: Vec<String> = Variant::all().map(|r| r.name().to_string()).collect();
     format!(
         "Draughts at the console (dama play) and full-screen with the mouse (dama tui), by the \
-         rules of {}; an engine with endgame tables, engine matches, the Hub protocol, perft",
+         rules of {}; an engine with endgame tables, engine matches, the Hub protocol, DXP, \
+         perft",
         join_or(&names).replace(" or ", " and ")
     )
 }
@@ -196,6 +197,10 @@ pub struct Cli {
     pub opts: Options,
 }
 
+/// The subcommands that work on the 10×10 board as well as on 8×8; the others refuse a 10×10
+/// rule set with a line naming these.
+pub const ANY_BOARD: &[&str] = &["perft", "moves", "dxp"];
+
 /// The subcommands.
 #[derive(Subcommand, Debug, Clone)]
 pub enum Command {
@@ -247,9 +252,10 @@ impl Command {
         }
     }
 
-    /// Whether the subcommand works on the 10×10 board as well as on 8×8.
+    /// Whether the subcommand works on the 10×10 board as well as on 8×8
+    /// ([`ANY_BOARD`]).
     pub fn any_board(&self) -> bool {
-        matches!(self, Command::Perft(_) | Command::Moves | Command::Dxp(_))
+        ANY_BOARD.contains(&self.name())
     }
 
     /// The global options this subcommand uses.
@@ -578,9 +584,10 @@ impl Options {
         if self.variant().board8().is_none() && !command.any_board() {
             return Err(CliError::Usage(format!(
                 "--rules {} is played on the 10x10 board, which 'dama {}' does not know yet \
-                 (it has: perft, moves, dxp)",
+                 (it has: {})",
                 self.variant(),
-                command.name()
+                command.name(),
+                ANY_BOARD.join(", ")
             )));
         }
         if let Command::Dxp(_) = command

@@ -134,7 +134,9 @@ fn a_subcommands_help_lists_only_its_options() {
     // rule set and the TUI.
     let (help, _, _) = dama_status(&["--help"]);
     assert!(
-        help.contains("Engine strength, 1 (beginner) to 10 (full strength) [play, analyze, tui]"),
+        help.contains(
+            "Engine strength, 1 (beginner) to 10 (full strength) [play, analyze, tui, dxp]"
+        ),
         "{help}"
     );
     assert!(
