@@ -77,6 +77,15 @@ impl BoardRules for International {
         generate::legal_captures::<Self>(pos, moves)
     }
 
+    #[inline(always)]
+    fn count_legal_moves(pos: &PositionOn<Board10>, scratch: &mut MoveListOn<Board10>) -> usize {
+        generate::count_moves::<Self>(pos, scratch)
+    }
+
+    fn count_leaves(pos: &PositionOn<Board10>, depth: u32) -> u64 {
+        generate::perft::<Self>(pos, depth)
+    }
+
     fn ending_limit(pos: &PositionOn<Board10>) -> Option<u16> {
         lone_king_limit(pos)
     }

@@ -1,11 +1,11 @@
 //! Perft's counting over positions (`Rules::count_leaves`, the shared generator's
 //! `generate::perft`) against counting through the move lists (`perft_full`, which plays
-//! every move of `Rules::legal_moves`), for every rule set, in positions of seeded random
+//! every move of `Rules::legal_moves`), for every rule set of either board, in positions of seeded random
 //! games: openings where the replier's captures appear and vanish with one step, middle games
 //! with multi-hop captures, and endings with kings on one side or both.
 
 use dama_core::perft::{perft, perft_full};
-use dama_core::{MoveList, Position, RuleSet, Rules, with_rules};
+use dama_core::{BoardRules, MoveListOn, PositionOn, Variant, with_variant};
 
 /// A small deterministic generator (xorshift64*), so the games are the same on every run.
 struct Rng(u64);
@@ -19,11 +19,11 @@ impl Rng {
     }
 }
 
-/// The positions of a random game under `R` from the start, every `every` plies, up to
+/// The positions of a random game under `R` from its start, every `every` plies, up to
 /// `plies` plies or the end of the game.
-fn game<R: Rules>(rng: &mut Rng, plies: usize, every: usize) -> Vec<Position> {
-    let mut pos = Position::initial();
-    let mut list = MoveList::new();
+fn game<R: BoardRules>(rng: &mut Rng, plies: usize, every: usize) -> Vec<PositionOn<R::Board>> {
+    let mut pos = R::start();
+    let mut list = MoveListOn::new();
     let mut seen = Vec::new();
     for ply in 0..plies {
         R::legal_moves(&pos, &mut list);
@@ -38,7 +38,7 @@ fn game<R: Rules>(rng: &mut Rng, plies: usize, every: usize) -> Vec<Position> {
     seen
 }
 
-fn check<R: Rules>(seed: u64, games: usize, depth: u32) -> usize {
+fn check<R: BoardRules>(seed: u64, games: usize, depth: u32) -> usize {
     let mut rng = Rng(seed);
     let mut checked = 0;
     for _ in 0..games {
@@ -57,8 +57,8 @@ fn check<R: Rules>(seed: u64, games: usize, depth: u32) -> usize {
 
 #[test]
 fn counting_over_positions_agrees_with_the_move_lists_in_random_games() {
-    for set in RuleSet::ALL {
-        let checked = with_rules!(set, R => check::<R>(0x9e37_79b9_7f4a_7c15, 24, 4));
+    for set in Variant::all() {
+        let checked = with_variant!(set, R => check::<R>(0x9e37_79b9_7f4a_7c15, 24, 4));
         // The games are long enough to reach kings: far more than the opening is checked.
         assert!(checked > 100, "{set}: only {checked} positions");
     }
@@ -66,9 +66,9 @@ fn counting_over_positions_agrees_with_the_move_lists_in_random_games() {
 
 #[test]
 fn counting_over_positions_agrees_at_depth_five_in_the_opening() {
-    for set in RuleSet::ALL {
+    for set in Variant::all() {
         let mut rng = Rng(0x2545_f491_4f6c_dd1d);
-        with_rules!(set, R => {
+        with_variant!(set, R => {
             for _ in 0..3 {
                 for pos in game::<R>(&mut rng, 24, 4) {
                     assert_eq!(perft::<R>(&pos, 5), perft_full::<R>(&pos, 5), "{set} {pos}");

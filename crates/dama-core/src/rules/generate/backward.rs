@@ -1,6 +1,6 @@
 //! Perft of the rule sets whose men capture backward too and never turn into kings during a
 //! capture (Pool, Brazilian): the men's captures counted, or turned into positions, by walks
-//! over bitboards, with no [`Move`] built for the sequences that cannot be routes of one move;
+//! over bitboards, with no [`MoveOn<P::Board>`] built for the sequences that cannot be routes of one move;
 //! and the replies to the plain moves two plies from the leaves counted on the parent's
 //! bitboards ([`quiet_replies`]).
 //!
@@ -23,9 +23,11 @@ use super::{
     LastRow, ListSink, Params, Precedence, back, color, forward_of, king_captures, king_targets,
     man_prey,
 };
-use crate::Board8;
-use crate::mv::MAX_PATH;
-use crate::{Bitboard, Direction, Move, MoveList, Position, Square};
+use crate::bitboard::BitboardOn;
+use crate::board::{Board, delta_of};
+use crate::mv::{MoveListOn, MoveOn};
+use crate::position::PositionOn;
+use crate::square::{Direction, SquareOn};
 
 /// The fewest hops a sequence of a man must have to be a second route of a move.
 const ROUTES_FROM: usize = 4;
@@ -36,7 +38,7 @@ const ROUTES_FROM: usize = 4;
 /// as a man, and is crowned where the capture ends there (by the position's own crowning of
 /// a man ending on the far rank).
 #[inline(always)]
-pub(super) const fn backward_men<P: Params<Board = Board8>>() -> bool {
+pub(super) const fn backward_men<P: Params>() -> bool {
     P::MAN_CAPTURES_BACKWARD
         && !P::CROWNED_MAN_GOES_ON
         && P::MEN_CAPTURE_KINGS
@@ -48,7 +50,7 @@ pub(super) const fn backward_men<P: Params<Board = Board8>>() -> bool {
 
 /// Whether the rule set keeps only the captures taking the most pieces.
 #[inline(always)]
-const fn ranked<P: Params<Board = Board8>>() -> bool {
+const fn ranked<P: Params>() -> bool {
     !matches!(P::PRECEDENCE, Precedence::None)
 }
 
@@ -61,23 +63,23 @@ const fn dir<const K: usize>() -> Direction {
 }
 
 /// A man's capture walk from one starting square.
-struct ManTree {
+struct ManTree<B: Board> {
     /// The pieces it may take.
-    opp: Bitboard,
+    opp: BitboardOn<B>,
     /// The squares it may land on: the empty ones and its own starting square.
-    free: Bitboard,
+    free: BitboardOn<B>,
 }
 
-impl ManTree {
+impl<B: Board> ManTree<B> {
     /// Hands every finished sequence to `leaf` (its last landing, the pieces taken and the
     /// number of hops), the man standing on `at` after `hops` hops that took `captured`, the
     /// last of them in the direction of index `D`.
-    fn walk<P: Params<Board = Board8>, const D: usize>(
+    fn walk<P: Params, const D: usize>(
         &self,
-        at: Bitboard,
-        captured: Bitboard,
+        at: BitboardOn<B>,
+        captured: BitboardOn<B>,
         hops: usize,
-        leaf: &mut impl FnMut(Bitboard, Bitboard, usize),
+        leaf: &mut impl FnMut(BitboardOn<B>, BitboardOn<B>, usize),
     ) {
         let mut extended = false;
         if hops < P::MAX_HOPS {
@@ -95,11 +97,11 @@ impl ManTree {
     /// [`ManTree::walk`] from the landing of a first hop (in the direction of index `D`), made
     /// in its caller: most captures take two pieces or one, and end without a call.
     #[inline(always)]
-    fn walk_first<P: Params<Board = Board8>, const D: usize>(
+    fn walk_first<P: Params, const D: usize>(
         &self,
-        at: Bitboard,
-        captured: Bitboard,
-        leaf: &mut impl FnMut(Bitboard, Bitboard, usize),
+        at: BitboardOn<B>,
+        captured: BitboardOn<B>,
+        leaf: &mut impl FnMut(BitboardOn<B>, BitboardOn<B>, usize),
     ) {
         let mut extended = false;
         if 1 < P::MAX_HOPS {
@@ -118,13 +120,13 @@ impl ManTree {
     /// man can make it, walked on from its landing (a landing where the capture ends is handed
     /// to `leaf` at once). Never straight back: the square there holds the piece just taken.
     #[inline(always)]
-    fn hop<P: Params<Board = Board8>, const D: usize, const F: usize>(
+    fn hop<P: Params, const D: usize, const F: usize>(
         &self,
-        at: Bitboard,
-        prey: Bitboard,
-        captured: Bitboard,
+        at: BitboardOn<B>,
+        prey: BitboardOn<B>,
+        captured: BitboardOn<B>,
         hops: usize,
-        leaf: &mut impl FnMut(Bitboard, Bitboard, usize),
+        leaf: &mut impl FnMut(BitboardOn<B>, BitboardOn<B>, usize),
     ) -> bool {
         if D + F == 3 {
             return false;
@@ -149,10 +151,10 @@ impl ManTree {
     /// (where ranked) how many hops the counted ones take (the longest). `None` where one
     /// may reach [`ROUTES_FROM`] hops: a second route of a move must then be dropped (the
     /// caller walks them into a [`Tally`]).
-    fn count<P: Params<Board = Board8>, const D: usize>(
+    fn count<P: Params, const D: usize>(
         &self,
-        at: Bitboard,
-        captured: Bitboard,
+        at: BitboardOn<B>,
+        captured: BitboardOn<B>,
         hops: usize,
     ) -> Option<(usize, usize)> {
         if hops + 1 >= ROUTES_FROM {
@@ -171,10 +173,10 @@ impl ManTree {
     /// [`ManTree::count`] from the landing of a first hop (in the direction of index `D`),
     /// made in its caller.
     #[inline(always)]
-    fn count_first<P: Params<Board = Board8>, const D: usize>(
+    fn count_first<P: Params, const D: usize>(
         &self,
-        at: Bitboard,
-        captured: Bitboard,
+        at: BitboardOn<B>,
+        captured: BitboardOn<B>,
     ) -> Option<(usize, usize)> {
         let prey = self.opp & !captured;
         let mut found = (0, 0);
@@ -187,11 +189,11 @@ impl ManTree {
 
     /// [`ManTree::count`] of the hop in the direction of index `F`, added to `found`.
     #[inline(always)]
-    fn count_hop<P: Params<Board = Board8>, const D: usize, const F: usize>(
+    fn count_hop<P: Params, const D: usize, const F: usize>(
         &self,
-        at: Bitboard,
-        prey: Bitboard,
-        captured: Bitboard,
+        at: BitboardOn<B>,
+        prey: BitboardOn<B>,
+        captured: BitboardOn<B>,
         hops: usize,
         found: &mut (usize, usize),
     ) -> Option<()> {
@@ -215,9 +217,9 @@ impl ManTree {
     /// Whether the man on `at`, having hopped in the direction of index `D`, can hop again
     /// over a piece of `prey`.
     #[inline(always)]
-    fn goes_on<const D: usize>(&self, at: Bitboard, prey: Bitboard) -> bool {
+    fn goes_on<const D: usize>(&self, at: BitboardOn<B>, prey: BitboardOn<B>) -> bool {
         let next = |f: Direction| (at.shift_raw(f) & prey).shift_raw(f);
-        let mut to = Bitboard::EMPTY;
+        let mut to = BitboardOn::EMPTY;
         for (k, f) in Direction::ALL.into_iter().enumerate() {
             if D + k != 3 {
                 to |= next(f);
@@ -230,7 +232,7 @@ impl ManTree {
 /// Two counts of captures (the hops of the counted ones, how many) added: all of them, or
 /// where ranked, those of the most hops.
 #[inline(always)]
-fn longest_of<P: Params<Board = Board8>>(a: (usize, usize), b: (usize, usize)) -> (usize, usize) {
+fn longest_of<P: Params>(a: (usize, usize), b: (usize, usize)) -> (usize, usize) {
     if !ranked::<P>() {
         (0, a.1 + b.1)
     } else if a.0 > b.0 {
@@ -245,7 +247,11 @@ fn longest_of<P: Params<Board = Board8>>(a: (usize, usize), b: (usize, usize)) -
 /// The first hops of the men `men` over the pieces `opp` to the empty squares `empty`: for
 /// each direction of [`Direction::ALL`], the landing squares.
 #[inline(always)]
-fn first_hops(men: Bitboard, opp: Bitboard, empty: Bitboard) -> [Bitboard; 4] {
+fn first_hops<B: Board>(
+    men: BitboardOn<B>,
+    opp: BitboardOn<B>,
+    empty: BitboardOn<B>,
+) -> [BitboardOn<B>; 4] {
     // Raw shifts: each is met by `opp` or `empty`, real squares.
     Direction::ALL.map(|dir| (men.shift_raw(dir) & opp).shift_raw(dir) & empty)
 }
@@ -255,9 +261,12 @@ fn first_hops(men: Bitboard, opp: Bitboard, empty: Bitboard) -> [Bitboard; 4] {
 /// taken), over a piece of `opp` to an empty square (the square the man left lies straight
 /// back too, or farther than one hop).
 #[inline(always)]
-fn going_on<P: Params<Board = Board8>>(opp: Bitboard, empty: Bitboard) -> [Bitboard; 4] {
+fn going_on<P: Params>(
+    opp: BitboardOn<P::Board>,
+    empty: BitboardOn<P::Board>,
+) -> [BitboardOn<P::Board>; 4] {
     if P::MAX_HOPS < 2 {
-        return [Bitboard::EMPTY; 4];
+        return [BitboardOn::EMPTY; 4];
     }
     // The squares from which a man can jump in each direction.
     let [ne, nw, se, sw] = Direction::ALL.map(|dir| {
@@ -272,20 +281,20 @@ fn going_on<P: Params<Board = Board8>>(opp: Bitboard, empty: Bitboard) -> [Bitbo
 /// The men's captures found by the walks: how many, and (where ranked) how many hops they
 /// take. Sequences of [`ROUTES_FROM`] hops or more are kept in `long` (from `first` on) to
 /// drop second routes.
-struct Tally<'a> {
+struct Tally<'a, B: Board> {
     count: usize,
     hops: usize,
-    long: &'a mut MoveList,
+    long: &'a mut MoveListOn<B>,
     first: usize,
 }
 
-impl Tally<'_> {
+impl<B: Board> Tally<'_, B> {
     #[inline(always)]
-    fn add<P: Params<Board = Board8>>(
+    fn add<P: Params>(
         &mut self,
-        from: Square,
-        to: Bitboard,
-        captured: Bitboard,
+        from: SquareOn<B>,
+        to: BitboardOn<B>,
+        captured: BitboardOn<B>,
         hops: usize,
     ) {
         if ranked::<P>() {
@@ -300,7 +309,7 @@ impl Tally<'_> {
         }
         if hops >= ROUTES_FROM {
             let to = to.first().unwrap_or(from);
-            let mv = Move::from_parts(from, [to; MAX_PATH], 1, captured, false);
+            let mv = MoveOn::from_parts(from, <B as Board>::path_of(to), 1, captured, false);
             if self.long[self.first..].iter().any(|m| m.same_route(&mv)) {
                 return;
             }
@@ -313,13 +322,13 @@ impl Tally<'_> {
     /// takes the piece on `over` and lands on `land`, over the pieces `opp`, with `empty` the
     /// empty squares.
     #[inline(always)]
-    fn walk_one<P: Params<Board = Board8>, const K: usize>(
+    fn walk_one<P: Params, const K: usize>(
         &mut self,
-        man: Square,
-        over: Square,
-        land: Square,
-        opp: Bitboard,
-        empty: Bitboard,
+        man: SquareOn<B>,
+        over: SquareOn<B>,
+        land: SquareOn<B>,
+        opp: BitboardOn<B>,
+        empty: BitboardOn<B>,
     ) {
         let tree = ManTree {
             opp,
@@ -333,11 +342,11 @@ impl Tally<'_> {
     /// Walks the captures of the men whose first hop, in the direction of index `K`, lands on
     /// `lands`, over the pieces `opp`, with `empty` the empty squares.
     #[inline(always)]
-    fn walk<P: Params<Board = Board8>, const K: usize>(
+    fn walk<P: Params, const K: usize>(
         &mut self,
-        lands: Bitboard,
-        opp: Bitboard,
-        empty: Bitboard,
+        lands: BitboardOn<B>,
+        opp: BitboardOn<B>,
+        empty: BitboardOn<B>,
     ) {
         for land in lands {
             let over = back(land, dir::<K>());
@@ -361,18 +370,18 @@ impl Tally<'_> {
 /// A first hop whose landing lets no second hop follow is one move, counted from the
 /// bitboards; the others are walked.
 #[inline(always)]
-pub(super) fn men_captures<P: Params<Board = Board8>>(
-    men: Bitboard,
-    opp: Bitboard,
-    empty: Bitboard,
-    long: &mut MoveList,
+pub(super) fn men_captures<P: Params>(
+    men: BitboardOn<P::Board>,
+    opp: BitboardOn<P::Board>,
+    empty: BitboardOn<P::Board>,
+    long: &mut MoveListOn<P::Board>,
 ) -> (usize, usize) {
     let lands = first_hops(men, opp, empty);
     if (lands[0] | lands[1] | lands[2] | lands[3]).is_empty() {
         return (0, 0);
     }
     let on = going_on::<P>(opp, empty);
-    let goers: [Bitboard; 4] = std::array::from_fn(|k| lands[k] & on[k]);
+    let goers: [BitboardOn<P::Board>; 4] = std::array::from_fn(|k| lands[k] & on[k]);
     let single = ((lands[0] & !on[0]).count()
         + (lands[1] & !on[1]).count()
         + (lands[2] & !on[2]).count()
@@ -402,9 +411,9 @@ pub(super) fn men_captures<P: Params<Board = Board8>>(
 /// The number of legal moves of the side to move (white when `WHITE`) under
 /// [`backward_men`] rules; `scratch` is working storage.
 #[inline(always)]
-pub(super) fn count_moves<P: Params<Board = Board8>, const WHITE: bool>(
-    pos: &Position,
-    scratch: &mut MoveList,
+pub(super) fn count_moves<P: Params, const WHITE: bool>(
+    pos: &PositionOn<P::Board>,
+    scratch: &mut MoveListOn<P::Board>,
 ) -> usize {
     let us = color::<WHITE>();
     scratch.clear();
@@ -458,11 +467,11 @@ pub(super) fn count_moves<P: Params<Board = Board8>, const WHITE: bool>(
 /// The most hops a man's capture takes whose first hop, in the direction of index `K`, lands
 /// on `lands` (at least `most`).
 #[inline(always)]
-fn most_hops<P: Params<Board = Board8>, const K: usize>(
+fn most_hops<P: Params, const K: usize>(
     mut most: usize,
-    lands: Bitboard,
-    opp: Bitboard,
-    empty: Bitboard,
+    lands: BitboardOn<P::Board>,
+    opp: BitboardOn<P::Board>,
+    empty: BitboardOn<P::Board>,
 ) -> usize {
     for land in lands {
         let over = back(land, dir::<K>());
@@ -480,12 +489,12 @@ fn most_hops<P: Params<Board = Board8>, const K: usize>(
 /// `lands`, keeping in `list` those of the most hops found so far (`most`: a longer one
 /// drops those kept), a second route dropped. For a ranked rule set.
 #[inline(always)]
-fn longest_into<P: Params<Board = Board8>, const K: usize>(
-    lands: Bitboard,
-    opp: Bitboard,
-    empty: Bitboard,
+fn longest_into<P: Params, const K: usize>(
+    lands: BitboardOn<P::Board>,
+    opp: BitboardOn<P::Board>,
+    empty: BitboardOn<P::Board>,
     most: &mut usize,
-    list: &mut MoveList,
+    list: &mut MoveListOn<P::Board>,
 ) {
     for land in lands {
         let over = back(land, dir::<K>());
@@ -503,7 +512,7 @@ fn longest_into<P: Params<Board = Board8>, const K: usize>(
                 list.clear();
             }
             let to = to.first().unwrap_or(from);
-            let mv = Move::from_parts(from, [to; MAX_PATH], 1, captured, false);
+            let mv = MoveOn::from_parts(from, <P::Board as Board>::path_of(to), 1, captured, false);
             if n >= ROUTES_FROM && list.iter().any(|m| m.same_route(&mv)) {
                 return;
             }
@@ -518,15 +527,15 @@ fn longest_into<P: Params<Board = Board8>, const K: usize>(
 /// a second route dropped, for the caller to play.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn capture_walks<P: Params<Board = Board8>, const K: usize>(
-    pos: &Position,
-    lands: Bitboard,
-    opp: Bitboard,
-    empty: Bitboard,
+fn capture_walks<P: Params, const K: usize>(
+    pos: &PositionOn<P::Board>,
+    lands: BitboardOn<P::Board>,
+    opp: BitboardOn<P::Board>,
+    empty: BitboardOn<P::Board>,
     most: usize,
-    list: &mut MoveList,
+    list: &mut MoveListOn<P::Board>,
     first: usize,
-    f: &mut impl FnMut(&Position),
+    f: &mut impl FnMut(&PositionOn<P::Board>),
 ) {
     for land in lands {
         let over = back(land, dir::<K>());
@@ -541,7 +550,8 @@ fn capture_walks<P: Params<Board = Board8>, const K: usize>(
             }
             let to = to.first().unwrap_or(from);
             if n >= ROUTES_FROM {
-                let mv = Move::from_parts(from, [to; MAX_PATH], 1, captured, false);
+                let mv =
+                    MoveOn::from_parts(from, <P::Board as Board>::path_of(to), 1, captured, false);
                 if !list[first..].iter().any(|m| m.same_route(&mv)) {
                     list.push(mv);
                 }
@@ -556,10 +566,10 @@ fn capture_walks<P: Params<Board = Board8>, const K: usize>(
 /// under [`backward_men`] rules to `f`, and returns whether there was any. `list` is
 /// working storage.
 #[inline(always)]
-pub(super) fn capture_children<P: Params<Board = Board8>, const WHITE: bool>(
-    pos: &Position,
-    list: &mut MoveList,
-    f: &mut impl FnMut(&Position),
+pub(super) fn capture_children<P: Params, const WHITE: bool>(
+    pos: &PositionOn<P::Board>,
+    list: &mut MoveListOn<P::Board>,
+    f: &mut impl FnMut(&PositionOn<P::Board>),
 ) -> bool {
     let us = color::<WHITE>();
     list.clear();
@@ -590,7 +600,7 @@ pub(super) fn capture_children<P: Params<Board = Board8>, const WHITE: bool>(
     }
     // The first hops after which the capture goes on are walked; the others are moves.
     let on = going_on::<P>(opp, empty);
-    let goers: [Bitboard; 4] = std::array::from_fn(|k| lands[k] & on[k]);
+    let goers: [BitboardOn<P::Board>; 4] = std::array::from_fn(|k| lands[k] & on[k]);
     // Where ranked, with no king's capture, the longest captures walked into `list` at once
     // (a longer one found drops those kept); with one, the most hops found first.
     let mut most = 1;
@@ -643,29 +653,29 @@ pub(super) fn capture_children<P: Params<Board = Board8>, const WHITE: bool>(
 /// The parts of the replier's first hops in one of its directions, `e`, that the mover's
 /// plain move does not change ([`quiet_replies`]).
 #[derive(Copy, Clone)]
-struct Toward {
+struct Toward<B: Board> {
     /// The squares a replier's man would jump in `e` (raw: each use meets real squares).
-    over: Bitboard,
+    over: BitboardOn<B>,
     /// Those with an empty square beyond (raw too).
-    over_empty: Bitboard,
+    over_empty: BitboardOn<B>,
     /// The squares beyond a piece of the mover that a replier's man would jump in `e`,
     /// empty or not.
-    beyond_own: Bitboard,
+    beyond_own: BitboardOn<B>,
     /// The landings of a hop in `e` from which the capture goes on.
-    on: Bitboard,
+    on: BitboardOn<B>,
     /// The squares one step back from those landings.
-    going: Bitboard,
+    going: BitboardOn<B>,
 }
 
 /// The replier's [`Toward`] in each direction of [`Direction::ALL`]: `over` and `over_empty`
 /// as there, the mover's pieces on `own`, the empty squares on `empty`.
 #[inline(always)]
-fn towards<P: Params<Board = Board8>>(
-    over: [Bitboard; 4],
-    over_empty: [Bitboard; 4],
-    own: Bitboard,
-    empty: Bitboard,
-) -> [Toward; 4] {
+fn towards<P: Params>(
+    over: [BitboardOn<P::Board>; 4],
+    over_empty: [BitboardOn<P::Board>; 4],
+    own: BitboardOn<P::Board>,
+    empty: BitboardOn<P::Board>,
+) -> [Toward<P::Board>; 4] {
     let on = going_on::<P>(own, empty);
     std::array::from_fn(|k| {
         let e = Direction::ALL[k];
@@ -690,17 +700,17 @@ fn towards<P: Params<Board = Board8>>(
 /// man that moved when the first lands on `from`, which looks at the square beyond `to`. So
 /// the parent's bitboards tell whether the capture goes on.
 #[inline(always)]
-fn new_hops(
+fn new_hops<B: Board>(
     d: Direction,
     e: Direction,
-    t: &Toward,
-    targets: Bitboard,
-    beyond_to: Bitboard,
-) -> (Bitboard, Bitboard, Bitboard) {
+    t: &Toward<B>,
+    targets: BitboardOn<B>,
+    beyond_to: BitboardOn<B>,
+) -> (BitboardOn<B>, BitboardOn<B>, BitboardOn<B>) {
     if e == super::opposite(d) {
         // Head on: the man that moved is taken, the replier landing where it came from.
         let over_moved = targets & t.over;
-        (over_moved, Bitboard::EMPTY, over_moved & t.going)
+        (over_moved, BitboardOn::EMPTY, over_moved & t.going)
     } else {
         let over_moved = targets & t.over_empty;
         let onto_left = targets & t.beyond_own.shift_raw(d);
@@ -714,13 +724,13 @@ fn new_hops(
 /// into `tally` on the board after the move (the mover's pieces on `opp`, the empty squares
 /// on `empty`), the others counted. Returns the number of hops found and of those counted.
 #[inline(always)]
-fn hops_at<P: Params<Board = Board8>, const K: usize>(
-    tally: &mut Tally,
-    (to, from, d): (Square, Square, Direction),
-    t: &Toward,
-    beyond_to: Bitboard,
-    opp: Bitboard,
-    empty: Bitboard,
+fn hops_at<P: Params, const K: usize>(
+    tally: &mut Tally<P::Board>,
+    (to, from, d): (SquareOn<P::Board>, SquareOn<P::Board>, Direction),
+    t: &Toward<P::Board>,
+    beyond_to: BitboardOn<P::Board>,
+    opp: BitboardOn<P::Board>,
+    empty: BitboardOn<P::Board>,
 ) -> (usize, usize) {
     let e = dir::<K>();
     let (mut found, mut single) = (0, 0);
@@ -728,7 +738,8 @@ fn hops_at<P: Params<Board = Board8>, const K: usize>(
     if (if head_on { t.over } else { t.over_empty }).contains(to) {
         found += 1;
         if t.going.contains(to) {
-            let land = Square::from_bit_unchecked((to.bit() as i8 + e.delta()) as u8);
+            let land =
+                SquareOn::from_bit_unchecked((to.bit() as i8 + delta_of::<P::Board>(e)) as u8);
             tally.walk_one::<P, K>(back(to, e), to, land, opp, empty);
         } else {
             single += 1;
@@ -749,13 +760,13 @@ fn hops_at<P: Params<Board = Board8>, const K: usize>(
 /// [`hops_at`] counting the captures ([`ManTree::count`]) into `found` (the hops of the
 /// counted ones, how many) instead of walking them; `None` where a walk must be made.
 #[inline(always)]
-fn count_at<P: Params<Board = Board8>, const K: usize>(
+fn count_at<P: Params, const K: usize>(
     found: &mut (usize, usize),
-    (to, from, d): (Square, Square, Direction),
-    t: &Toward,
-    beyond_to: Bitboard,
-    opp: Bitboard,
-    empty: Bitboard,
+    (to, from, d): (SquareOn<P::Board>, SquareOn<P::Board>, Direction),
+    t: &Toward<P::Board>,
+    beyond_to: BitboardOn<P::Board>,
+    opp: BitboardOn<P::Board>,
+    empty: BitboardOn<P::Board>,
 ) -> Option<(usize, usize)> {
     let e = dir::<K>();
     let (mut hops, mut single) = (0, 0);
@@ -763,7 +774,8 @@ fn count_at<P: Params<Board = Board8>, const K: usize>(
     if (if head_on { t.over } else { t.over_empty }).contains(to) {
         hops += 1;
         if t.going.contains(to) {
-            let land = Square::from_bit_unchecked((to.bit() as i8 + e.delta()) as u8);
+            let land =
+                SquareOn::from_bit_unchecked((to.bit() as i8 + delta_of::<P::Board>(e)) as u8);
             let tree = ManTree {
                 opp,
                 free: empty.with(back(to, e)),
@@ -801,14 +813,14 @@ fn count_at<P: Params<Board = Board8>, const K: usize>(
 /// instructions in all).
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
-fn after_going_on<P: Params<Board = Board8>, const D: usize>(
-    to: Square,
-    from: Square,
-    parts: &[Toward; 4],
-    beyond_to: Bitboard,
-    own: Bitboard,
-    empty: Bitboard,
-    long: &mut MoveList,
+fn after_going_on<P: Params, const D: usize>(
+    to: SquareOn<P::Board>,
+    from: SquareOn<P::Board>,
+    parts: &[Toward<P::Board>; 4],
+    beyond_to: BitboardOn<P::Board>,
+    own: BitboardOn<P::Board>,
+    empty: BitboardOn<P::Board>,
+    long: &mut MoveListOn<P::Board>,
 ) -> u64 {
     let moved = from.bb() | to.bb();
     let (opp, empty) = (own ^ moved, empty ^ moved);
@@ -861,10 +873,10 @@ fn after_going_on<P: Params<Board = Board8>, const D: usize>(
 /// its captures after each move, counted on the parent's bitboards with the two squares
 /// flipped. `before`: the replier's plain moves before the move.
 #[inline(always)]
-fn threatened_replies<P: Params<Board = Board8>, const WHITE: bool>(
-    pos: &Position,
+fn threatened_replies<P: Params, const WHITE: bool>(
+    pos: &PositionOn<P::Board>,
     before: u64,
-    scratch: &mut MoveList,
+    scratch: &mut MoveListOn<P::Board>,
 ) -> u64 {
     let us = color::<WHITE>();
     let own = pos.pieces(us);
@@ -872,7 +884,7 @@ fn threatened_replies<P: Params<Board = Board8>, const WHITE: bool>(
     let empty = pos.empty();
     let mut n = 0;
     for d in forward_of::<WHITE>() {
-        let mut plain = Bitboard::EMPTY;
+        let mut plain = BitboardOn::EMPTY;
         for to in pos.men(us).shift_raw(d) & empty {
             let captures = replier_captures::<P>(theirs, own, empty, back(to, d), to, scratch);
             n += captures;
@@ -880,7 +892,7 @@ fn threatened_replies<P: Params<Board = Board8>, const WHITE: bool>(
                 plain = plain.with(to);
             }
         }
-        n += plain_after::<WHITE>(pos, before, plain, d);
+        n += plain_after::<P::Board, WHITE>(pos, before, plain, d);
     }
     n
 }
@@ -889,13 +901,13 @@ fn threatened_replies<P: Params<Board = Board8>, const WHITE: bool>(
 /// `from` to `to` (the mover's pieces on `own`, the empty squares on `empty` before the move);
 /// `long` is working storage.
 #[inline(always)]
-fn replier_captures<P: Params<Board = Board8>>(
-    theirs: Bitboard,
-    own: Bitboard,
-    empty: Bitboard,
-    from: Square,
-    to: Square,
-    long: &mut MoveList,
+fn replier_captures<P: Params>(
+    theirs: BitboardOn<P::Board>,
+    own: BitboardOn<P::Board>,
+    empty: BitboardOn<P::Board>,
+    from: SquareOn<P::Board>,
+    to: SquareOn<P::Board>,
+    long: &mut MoveListOn<P::Board>,
 ) -> u64 {
     let moved = from.bb() | to.bb();
     long.clear();
@@ -906,10 +918,10 @@ fn replier_captures<P: Params<Board = Board8>>(
 /// landing on `plain`, summed: those before the move (`before`), plus its steps onto the
 /// square the man left, minus its steps onto `to`.
 #[inline(always)]
-fn plain_after<const WHITE: bool>(
-    pos: &Position,
+fn plain_after<B: Board, const WHITE: bool>(
+    pos: &PositionOn<B>,
     before: u64,
-    plain: Bitboard,
+    plain: BitboardOn<B>,
     d: Direction,
 ) -> u64 {
     let theirs = pos.pieces(!color::<WHITE>());
@@ -937,9 +949,9 @@ fn plain_after<const WHITE: bool>(
 /// bitboards with the two squares flipped ([`threatened_replies`]). The kings' moves are
 /// played and their replies counted.
 #[inline(always)]
-pub(super) fn quiet_replies<P: Params<Board = Board8>, const WHITE: bool, const BLACK: bool>(
-    pos: &Position,
-    scratch: &mut MoveList,
+pub(super) fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(
+    pos: &PositionOn<P::Board>,
+    scratch: &mut MoveListOn<P::Board>,
 ) -> u64 {
     let us = color::<WHITE>();
     let own = pos.pieces(us);
@@ -954,7 +966,7 @@ pub(super) fn quiet_replies<P: Params<Board = Board8>, const WHITE: bool, const 
     let steps1 = theirs.shift_raw(e1);
     let before = ((steps0 & empty).count() + (steps1 & empty).count()) as u64;
     // Whether the replier can capture right now.
-    let over_empty: [Bitboard; 4] =
+    let over_empty: [BitboardOn<P::Board>; 4] =
         std::array::from_fn(|k| over[k] & empty.shift_raw(super::opposite(Direction::ALL[k])));
     let threatened = ((over_empty[0] | over_empty[1] | over_empty[2] | over_empty[3]) & own).any();
     if threatened {
@@ -992,7 +1004,7 @@ pub(super) fn quiet_replies<P: Params<Board = Board8>, const WHITE: bool, const 
                 }(to, from, &parts, beyond_to, own, empty, scratch);
                 n = n.wrapping_add(more);
             }
-            n += plain_after::<WHITE>(pos, before, targets & !captured, d);
+            n += plain_after::<P::Board, WHITE>(pos, before, targets & !captured, d);
         }
     }
     let occ = pos.occupied();

@@ -2,7 +2,7 @@
 //! needs the positions of the tree but never the moves themselves.
 //!
 //! Plain moves and the captures of men that never merge (forward only, stopping on the far
-//! rank) are turned into positions as they are found, with no [`Move`](crate::Move) built;
+//! rank) are turned into positions as they are found, with no [`MoveOn<P::Board>`](crate::MoveOn<P::Board>) built;
 //! captures that may have to be merged (kings', and men's under the Russian rules) go through
 //! a move list first, where routes with the same start, end and captured pieces become one.
 
@@ -12,34 +12,36 @@ use super::{
     ListSink, Params, Precedence, Sink, back, forward_of, king_captures, king_targets,
     man_captures_of, man_jumpers, man_prey, simple_men,
 };
-use crate::Board8;
-use crate::mv::MAX_PATH;
-use crate::{Bitboard, Direction, MoveList, Position, Square};
+use crate::bitboard::BitboardOn;
+use crate::board::Board;
+use crate::mv::MoveListOn;
+use crate::position::PositionOn;
+use crate::square::{Direction, SquareOn};
 
 /// Hands the position after each capture sequence to a closure. Only for searches whose
 /// sequences are all distinct moves (no merging).
-struct ChildSink<'a, F> {
-    pos: &'a Position,
+struct ChildSink<'a, B: Board, F> {
+    pos: &'a PositionOn<B>,
     f: F,
     /// Whether any sequence was found.
     found: bool,
 }
 
-impl<F: FnMut(&Position)> Sink<Board8> for ChildSink<'_, F> {
+impl<B: Board, F: FnMut(&PositionOn<B>)> Sink<B> for ChildSink<'_, B, F> {
     #[inline]
     fn record(
         &mut self,
-        from: Square,
-        path: &[Square; MAX_PATH],
+        from: SquareOn<B>,
+        path: &B::Path,
         hops: usize,
-        captured: Bitboard,
+        captured: BitboardOn<B>,
         crowns: bool,
     ) {
         self.found = true;
         (self.f)(
             &self
                 .pos
-                .after_capture(from, path[hops - 1], captured, crowns),
+                .after_capture(from, path.as_ref()[hops - 1], captured, crowns),
         );
     }
 }
@@ -47,10 +49,10 @@ impl<F: FnMut(&Position)> Sink<Board8> for ChildSink<'_, F> {
 /// Calls `f` with the position after every capture that the side to move (white when `WHITE`)
 /// may make, and returns whether there was any. `list` is working storage.
 #[inline(always)]
-pub(super) fn capture_children<P: Params<Board = Board8>, const WHITE: bool>(
-    pos: &Position,
-    list: &mut MoveList,
-    f: &mut impl FnMut(&Position),
+pub(super) fn capture_children<P: Params, const WHITE: bool>(
+    pos: &PositionOn<P::Board>,
+    list: &mut MoveListOn<P::Board>,
+    f: &mut impl FnMut(&PositionOn<P::Board>),
 ) -> bool {
     let us = super::color::<WHITE>();
     if backward_men::<P>() {
@@ -112,9 +114,9 @@ pub(super) fn capture_children<P: Params<Board = Board8>, const WHITE: bool>(
 /// pieces by two routes (no merging), and never meet the pieces they took or the square they
 /// left again, so the position's own bitboards are all the walk looks at.
 #[inline(always)]
-fn forward_man_captures<P: Params<Board = Board8>, const WHITE: bool>(
-    pos: &Position,
-    f: &mut impl FnMut(&Position),
+fn forward_man_captures<P: Params, const WHITE: bool>(
+    pos: &PositionOn<P::Board>,
+    f: &mut impl FnMut(&PositionOn<P::Board>),
 ) -> bool {
     let us = super::color::<WHITE>();
     let walk = ManWalk {
@@ -131,10 +133,10 @@ fn forward_man_captures<P: Params<Board = Board8>, const WHITE: bool>(
     }
     // The landings from which a further hop can be made: without any, no walk is needed.
     let again = if P::MAX_HOPS > 1 {
-        man_jumpers(Bitboard::ALL, walk.opp, walk.empty, d0)
-            | man_jumpers(Bitboard::ALL, walk.opp, walk.empty, d1)
+        man_jumpers(BitboardOn::ALL, walk.opp, walk.empty, d0)
+            | man_jumpers(BitboardOn::ALL, walk.opp, walk.empty, d1)
     } else {
-        Bitboard::EMPTY
+        BitboardOn::EMPTY
     };
     let goes_on = ((lands0 | lands1) & again).any();
     for (dir, lands) in [(d0, lands0), (d1, lands1)] {
@@ -157,10 +159,10 @@ fn forward_man_captures<P: Params<Board = Board8>, const WHITE: bool>(
 /// read from the bitboards ([`best_man_captures`]), and the men's captures of the best rank
 /// are walked as in [`forward_man_captures`].
 #[inline(always)]
-fn ranked_forward_captures<P: Params<Board = Board8>, const WHITE: bool>(
-    pos: &Position,
-    list: &mut MoveList,
-    f: &mut impl FnMut(&Position),
+fn ranked_forward_captures<P: Params, const WHITE: bool>(
+    pos: &PositionOn<P::Board>,
+    list: &mut MoveListOn<P::Board>,
+    f: &mut impl FnMut(&PositionOn<P::Board>),
 ) -> bool {
     let us = super::color::<WHITE>();
     list.clear();
@@ -202,24 +204,24 @@ fn ranked_forward_captures<P: Params<Board = Board8>, const WHITE: bool>(
 }
 
 /// The fixed part of a forward man's capture walk.
-struct ManWalk<'a> {
-    pos: &'a Position,
+struct ManWalk<'a, B: Board> {
+    pos: &'a PositionOn<B>,
     /// The opposing pieces.
-    opp: Bitboard,
+    opp: BitboardOn<B>,
     /// The empty squares.
-    empty: Bitboard,
+    empty: BitboardOn<B>,
 }
 
-impl ManWalk<'_> {
+impl<B: Board> ManWalk<'_, B> {
     /// The man from `from` stands on `at` after `hops` hops, having taken `taken`: hands
     /// each sequence that ends here or further on to `f`.
-    fn on<P: Params<Board = Board8>, const WHITE: bool>(
+    fn on<P: Params, const WHITE: bool>(
         &self,
-        from: Square,
-        at: Square,
-        taken: Bitboard,
+        from: SquareOn<B>,
+        at: SquareOn<B>,
+        taken: BitboardOn<B>,
         hops: usize,
-        f: &mut impl FnMut(&Position),
+        f: &mut impl FnMut(&PositionOn<B>),
     ) {
         if P::PARTIAL {
             f(&self.pos.after_capture(from, at, taken, false));
@@ -241,17 +243,17 @@ impl ManWalk<'_> {
     }
 }
 
-impl ManWalk<'_> {
+impl<B: Board> ManWalk<'_, B> {
     /// [`ManWalk::on`] under a precedence rule: hands to `f` only the sequences of rank
     /// `best` (by the pieces and kings taken; see [`ranked_forward_captures`]).
-    fn best<P: Params<Board = Board8>, const WHITE: bool>(
+    fn best<P: Params, const WHITE: bool>(
         &self,
-        from: Square,
-        at: Square,
-        taken: Bitboard,
+        from: SquareOn<B>,
+        at: SquareOn<B>,
+        taken: BitboardOn<B>,
         hops: usize,
         best: u64,
-        f: &mut impl FnMut(&Position),
+        f: &mut impl FnMut(&PositionOn<B>),
     ) {
         let rank = || {
             let kings = (taken & self.pos.all_kings()).count();
@@ -278,7 +280,10 @@ impl ManWalk<'_> {
 }
 
 #[inline(always)]
-fn child_sink<'a, F: FnMut(&Position)>(pos: &'a Position, f: F) -> ChildSink<'a, F> {
+fn child_sink<'a, B: Board, F: FnMut(&PositionOn<B>)>(
+    pos: &'a PositionOn<B>,
+    f: F,
+) -> ChildSink<'a, B, F> {
     ChildSink {
         pos,
         f,
@@ -289,9 +294,9 @@ fn child_sink<'a, F: FnMut(&Position)>(pos: &'a Position, f: F) -> ChildSink<'a,
 /// Calls `f` with the position after every plain move of the side to move (white when
 /// `WHITE`).
 #[inline(always)]
-pub(super) fn quiet_children<P: Params<Board = Board8>, const WHITE: bool>(
-    pos: &Position,
-    f: &mut impl FnMut(&Position),
+pub(super) fn quiet_children<P: Params, const WHITE: bool>(
+    pos: &PositionOn<P::Board>,
+    f: &mut impl FnMut(&PositionOn<P::Board>),
 ) {
     let us = super::color::<WHITE>();
     let empty = pos.empty();
@@ -313,10 +318,10 @@ pub(super) fn quiet_children<P: Params<Board = Board8>, const WHITE: bool>(
 /// Calls `f` with the position after every legal move of the side to move (white when
 /// `WHITE`). `list` is working storage.
 #[inline(always)]
-pub(super) fn children<P: Params<Board = Board8>, const WHITE: bool>(
-    pos: &Position,
-    list: &mut MoveList,
-    f: &mut impl FnMut(&Position),
+pub(super) fn children<P: Params, const WHITE: bool>(
+    pos: &PositionOn<P::Board>,
+    list: &mut MoveListOn<P::Board>,
+    f: &mut impl FnMut(&PositionOn<P::Board>),
 ) {
     let captured = capture_children::<P, WHITE>(pos, list, f);
     if P::COMPULSORY && captured {

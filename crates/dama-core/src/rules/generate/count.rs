@@ -8,20 +8,22 @@ use super::{
     CountSink, Jumps, ListSink, Params, Precedence, Sink, back, forward_of, king_captures,
     king_targets, man_jumpers, man_prey, opposite, simple_men,
 };
-use crate::Board8;
-use crate::mv::MAX_PATH;
+use crate::bitboard::BitboardOn;
+use crate::board::Board;
+use crate::mv::MoveListOn;
 use crate::position::Color;
-use crate::{Bitboard, Direction, MoveList, Position, Square};
+use crate::position::PositionOn;
+use crate::square::{Direction, SquareOn};
 
 /// The number of capture sequences a man on `at` can make, having made `hops` hops.
 ///
 /// A man's further hops always go forward, away from its starting square and from the pieces
 /// it has taken, so the position's own `opp` and `empty` are all it needs to look at.
-fn count_man_tree<P: Params<Board = Board8>, const WHITE: bool>(
-    at: Bitboard,
+fn count_man_tree<P: Params, const WHITE: bool>(
+    at: BitboardOn<P::Board>,
     hops: usize,
-    opp: Bitboard,
-    empty: Bitboard,
+    opp: BitboardOn<P::Board>,
+    empty: BitboardOn<P::Board>,
 ) -> usize {
     let mut n = 0;
     if hops < P::MAX_HOPS {
@@ -43,18 +45,18 @@ fn count_man_tree<P: Params<Board = Board8>, const WHITE: bool>(
 /// Set-wise: each first hop is one move, unless a hop goes on from its landing; only then is
 /// the walk of [`count_man_tree`] run (and its sequences replace the hop).
 #[inline(always)]
-pub(super) fn man_captures_from<P: Params<Board = Board8>, const WHITE: bool>(
-    lands0: Bitboard,
-    lands1: Bitboard,
-    opp: Bitboard,
-    empty: Bitboard,
+pub(super) fn man_captures_from<P: Params, const WHITE: bool>(
+    lands0: BitboardOn<P::Board>,
+    lands1: BitboardOn<P::Board>,
+    opp: BitboardOn<P::Board>,
+    empty: BitboardOn<P::Board>,
 ) -> usize {
     let mut captures = (lands0.count() + lands1.count()) as usize;
     if P::MAX_HOPS > 1 {
         let [d0, d1] = forward_of::<WHITE>();
         // The landings from which a further hop can be made.
-        let again =
-            man_jumpers(Bitboard::ALL, opp, empty, d0) | man_jumpers(Bitboard::ALL, opp, empty, d1);
+        let again = man_jumpers(BitboardOn::ALL, opp, empty, d0)
+            | man_jumpers(BitboardOn::ALL, opp, empty, d1);
         if ((lands0 | lands1) & again).any() {
             for land in (lands0 & again).squares().chain((lands1 & again).squares()) {
                 let below = count_man_tree::<P, WHITE>(land.bb(), 1, opp, empty);
@@ -66,7 +68,10 @@ pub(super) fn man_captures_from<P: Params<Board = Board8>, const WHITE: bool>(
 }
 
 /// The number of legal moves of the side to move; `scratch` is working storage.
-pub fn count_moves<P: Params<Board = Board8>>(pos: &Position, scratch: &mut MoveList) -> usize {
+pub fn count_moves<P: Params>(
+    pos: &PositionOn<P::Board>,
+    scratch: &mut MoveListOn<P::Board>,
+) -> usize {
     match pos.turn() {
         Color::White => count_moves_of::<P, true>(pos, scratch),
         Color::Black => count_moves_of::<P, false>(pos, scratch),
@@ -75,9 +80,9 @@ pub fn count_moves<P: Params<Board = Board8>>(pos: &Position, scratch: &mut Move
 
 /// [`count_moves`] with the side to move a constant: white when `WHITE`.
 #[inline(always)]
-pub(super) fn count_moves_of<P: Params<Board = Board8>, const WHITE: bool>(
-    pos: &Position,
-    scratch: &mut MoveList,
+pub(super) fn count_moves_of<P: Params, const WHITE: bool>(
+    pos: &PositionOn<P::Board>,
+    scratch: &mut MoveListOn<P::Board>,
 ) -> usize {
     let us = if WHITE { Color::White } else { Color::Black };
     if backward_men::<P>() {
@@ -145,10 +150,10 @@ pub(super) fn count_moves_of<P: Params<Board = Board8>, const WHITE: bool>(
 /// from it) is one move, counted from the bitboards; the others are searched in full into
 /// `scratch`, merging routes (only a search that goes on can meet another route again).
 #[inline(always)]
-fn count_moves_general<P: Params<Board = Board8>, const WHITE: bool>(
-    pos: &Position,
+fn count_moves_general<P: Params, const WHITE: bool>(
+    pos: &PositionOn<P::Board>,
     kings: usize,
-    scratch: &mut MoveList,
+    scratch: &mut MoveListOn<P::Board>,
 ) -> usize {
     let us = if WHITE { Color::White } else { Color::Black };
     let opp = man_prey::<P>(pos, !us);
@@ -157,10 +162,10 @@ fn count_moves_general<P: Params<Board = Board8>, const WHITE: bool>(
     let occ = pos.occupied();
     let mut simple = 0;
     let mut jumps = Jumps {
-        from: Square::from_bit_unchecked(0),
+        from: SquareOn::from_bit_unchecked(0),
         opp,
         occ,
-        path: [Square::from_bit_unchecked(0); MAX_PATH],
+        path: <P::Board as Board>::path_of(SquareOn::from_bit_unchecked(0)),
         crowned: false,
         sink: ListSink {
             list: scratch,
@@ -177,7 +182,7 @@ fn count_moves_general<P: Params<Board = Board8>, const WHITE: bool>(
     let (l2, l3) = if P::MAN_CAPTURES_BACKWARD {
         (lands(b0), lands(b1))
     } else {
-        (Bitboard::EMPTY, Bitboard::EMPTY)
+        (BitboardOn::EMPTY, BitboardOn::EMPTY)
     };
     if (l0 | l1 | l2 | l3).any() {
         first_hops::<P, _, WHITE>(&mut jumps, &mut simple, l0, f0, empty, occ);
@@ -206,15 +211,15 @@ fn count_moves_general<P: Params<Board = Board8>, const WHITE: bool>(
 /// not yet taken, to an empty square or the one the man left) is counted in `simple`; the
 /// others are searched in full by `jumps`.
 #[inline(always)]
-fn first_hops<P: Params<Board = Board8>, S: Sink<Board8>, const WHITE: bool>(
-    jumps: &mut Jumps<Board8, S>,
+fn first_hops<P: Params, S: Sink<P::Board>, const WHITE: bool>(
+    jumps: &mut Jumps<P::Board, S>,
     simple: &mut usize,
-    lands: Bitboard,
+    lands: BitboardOn<P::Board>,
     dir: Direction,
-    empty: Bitboard,
-    occ: Bitboard,
+    empty: BitboardOn<P::Board>,
+    occ: BitboardOn<P::Board>,
 ) {
-    let far = super::color::<WHITE>().crowning_rank();
+    let far = super::color::<WHITE>().crowning_rank_on::<P::Board>();
     for land in lands {
         let over = back(land, dir);
         let from = back(over, dir);
@@ -242,9 +247,9 @@ fn first_hops<P: Params<Board = Board8>, S: Sink<Board8>, const WHITE: bool>(
 /// counted from the bitboards, other men's kept in `scratch` too); without any, the plain
 /// moves are counted from the bitboards.
 #[inline(always)]
-fn count_ranked<P: Params<Board = Board8>, const WHITE: bool>(
-    pos: &Position,
-    scratch: &mut MoveList,
+fn count_ranked<P: Params, const WHITE: bool>(
+    pos: &PositionOn<P::Board>,
+    scratch: &mut MoveListOn<P::Board>,
 ) -> usize {
     let us = super::color::<WHITE>();
     scratch.clear();

@@ -12,14 +12,18 @@ use super::precedence::best_man_captures;
 use super::{
     Params, Precedence, back, forward_of, king_targets, man_jumpers, opposite, simple_men,
 };
-use crate::Board8;
+use crate::bitboard::BitboardOn;
+use crate::board::Board;
+use crate::mv::MoveListOn;
 use crate::position::Color;
-use crate::{Bitboard, Direction, MoveList, Position, Square};
+use crate::position::PositionOn;
+use crate::square::{Direction, SquareOn};
 
 /// The number of leaves of the legal-move tree of `pos`, `depth` plies deep.
-pub fn perft<P: Params<Board = Board8>>(pos: &Position, depth: u32) -> u64 {
+pub fn perft<P: Params>(pos: &PositionOn<P::Board>, depth: u32) -> u64 {
     // One working list a ply (a node two plies from the leaves uses two).
-    let mut stack: Vec<MoveList> = (0..depth.max(2)).map(|_| MoveList::new()).collect();
+    let mut stack: Vec<MoveListOn<P::Board>> =
+        (0..depth.max(2)).map(|_| MoveListOn::new()).collect();
     match pos.turn() {
         Color::White => node::<P, true, false>(pos, depth, &mut stack),
         Color::Black => node::<P, false, true>(pos, depth, &mut stack),
@@ -28,10 +32,10 @@ pub fn perft<P: Params<Board = Board8>>(pos: &Position, depth: u32) -> u64 {
 
 /// [`perft`] of `pos`, white to move when `WHITE` (`BLACK` is its opposite: the colour of the
 /// children). `stack` holds at least `depth` lists (two when `depth` is 1).
-fn node<P: Params<Board = Board8>, const WHITE: bool, const BLACK: bool>(
-    pos: &Position,
+fn node<P: Params, const WHITE: bool, const BLACK: bool>(
+    pos: &PositionOn<P::Board>,
     depth: u32,
-    stack: &mut [MoveList],
+    stack: &mut [MoveListOn<P::Board>],
 ) -> u64 {
     let Some((list, rest)) = stack.split_first_mut() else {
         unreachable!("perft allocates a working list for every ply")
@@ -42,7 +46,7 @@ fn node<P: Params<Board = Board8>, const WHITE: bool, const BLACK: bool>(
         2 => replies::<P, WHITE, BLACK>(pos, list, &mut rest[0]),
         _ => {
             let mut n = 0;
-            children::<P, WHITE>(pos, list, &mut |child: &Position| {
+            children::<P, WHITE>(pos, list, &mut |child: &PositionOn<P::Board>| {
                 n += if depth == 3 {
                     // Straight to the children's replies, saving a call a child.
                     let (list, rest) = rest.split_at_mut(1);
@@ -58,13 +62,14 @@ fn node<P: Params<Board = Board8>, const WHITE: bool, const BLACK: bool>(
 
 /// Perft at depth 2: the legal replies to every legal move of `pos` (white to move when
 /// `WHITE`), summed. `list` and `scratch` are working storage.
-fn replies<P: Params<Board = Board8>, const WHITE: bool, const BLACK: bool>(
-    pos: &Position,
-    list: &mut MoveList,
-    scratch: &mut MoveList,
+fn replies<P: Params, const WHITE: bool, const BLACK: bool>(
+    pos: &PositionOn<P::Board>,
+    list: &mut MoveListOn<P::Board>,
+    scratch: &mut MoveListOn<P::Board>,
 ) -> u64 {
     let mut n = 0;
-    let mut count = |child: &Position| n += count_moves_of::<P, BLACK>(child, scratch) as u64;
+    let mut count =
+        |child: &PositionOn<P::Board>| n += count_moves_of::<P, BLACK>(child, scratch) as u64;
     let captured = capture_children::<P, WHITE>(pos, list, &mut count);
     if !(P::COMPULSORY && captured) {
         let them = super::color::<BLACK>();
@@ -92,8 +97,8 @@ fn replies<P: Params<Board = Board8>, const WHITE: bool, const BLACK: bool>(
 /// and its captures are found from the parent's bitboards with those two squares flipped.
 /// (The mover's piece may be crowned on `to`: a man's capture takes a king as it takes a man.)
 #[inline(always)]
-fn quiet_replies<P: Params<Board = Board8>, const WHITE: bool, const BLACK: bool>(
-    pos: &Position,
+fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(
+    pos: &PositionOn<P::Board>,
 ) -> u64 {
     let us = super::color::<WHITE>();
     let own = pos.pieces(us);
@@ -106,8 +111,9 @@ fn quiet_replies<P: Params<Board = Board8>, const WHITE: bool, const BLACK: bool
     let steps1 = theirs.shift_raw(e1);
     let before = ((steps0 & empty).count() + (steps1 & empty).count()) as u64;
     let mut n = 0;
-    let captures_after =
-        |moved: Bitboard| replier_captures::<P, BLACK>(steps0, steps1, own ^ moved, empty ^ moved);
+    let captures_after = |moved: BitboardOn<P::Board>| {
+        replier_captures::<P, BLACK>(steps0, steps1, own ^ moved, empty ^ moved)
+    };
     // The mover's pieces the replier could take right now (in either direction).
     let threatened = own
         & ((theirs.shift(e0) & empty.shift(opposite(e0)))
@@ -115,9 +121,9 @@ fn quiet_replies<P: Params<Board = Board8>, const WHITE: bool, const BLACK: bool
     // Where the replier's men could jump from, over the mover's pieces, before the move:
     // none of the squares a second hop looks at is changed by the step (see `new_captures`).
     let again = if P::MAX_HOPS > 1 {
-        man_jumpers(Bitboard::ALL, own, empty, e0) | man_jumpers(Bitboard::ALL, own, empty, e1)
+        man_jumpers(BitboardOn::ALL, own, empty, e0) | man_jumpers(BitboardOn::ALL, own, empty, e1)
     } else {
-        Bitboard::EMPTY
+        BitboardOn::EMPTY
     };
     for dir in forward_of::<WHITE>() {
         let targets = pos.men(us).shift(dir) & empty;
@@ -125,13 +131,14 @@ fn quiet_replies<P: Params<Board = Board8>, const WHITE: bool, const BLACK: bool
         // those counted set-wise that give the replier a capture.
         let (suspects, captured) = if threatened.any() {
             // The move may or may not take the replier's capture away.
-            (targets, Bitboard::EMPTY)
+            (targets, BitboardOn::EMPTY)
         } else {
             // The replier's only captures are new ones, of one hop each unless one may go on.
-            let news = [e0, e1].map(|e| new_captures::<BLACK>(dir, e, theirs, own, empty, again));
+            let news = [e0, e1]
+                .map(|e| new_captures::<P::Board, BLACK>(dir, e, theirs, own, empty, again));
             let goes_on = news[0].goes_on | news[1].goes_on;
             let settled = targets & !goes_on;
-            let mut captured = Bitboard::EMPTY;
+            let mut captured = BitboardOn::EMPTY;
             for new in news {
                 for hops in [new.over_moved, new.onto_left] {
                     n += u64::from((hops & settled).count());
@@ -151,7 +158,7 @@ fn quiet_replies<P: Params<Board = Board8>, const WHITE: bool, const BLACK: bool
             n += captures;
             // Without a branch: the replier's captures are hard to foresee.
             let keep = !P::COMPULSORY || captures == 0;
-            plain = Bitboard::from_bits_unchecked(
+            plain = BitboardOn::from_bits_unchecked(
                 plain.bits() | (to.bb().bits() & u64::from(keep).wrapping_neg()),
             );
         }
@@ -161,7 +168,8 @@ fn quiet_replies<P: Params<Board = Board8>, const WHITE: bool, const BLACK: bool
             - u64::from((plain & steps0).count() + (plain & steps1).count());
     }
     let occ = pos.occupied();
-    let steps = |sq: Square| u64::from(steps0.contains(sq)) + u64::from(steps1.contains(sq));
+    let steps =
+        |sq: SquareOn<P::Board>| u64::from(steps0.contains(sq)) + u64::from(steps1.contains(sq));
     for king in pos.kings(us) {
         for dir in Direction::ALL {
             for to in king_targets::<P>(king, dir, occ) {
@@ -178,13 +186,13 @@ fn quiet_replies<P: Params<Board = Board8>, const WHITE: bool, const BLACK: bool
 
 /// The captures a step gives the replier where it had none, in one of its directions,
 /// as sets of the step's landing square `to`: each membership is one capture.
-struct NewCaptures {
+struct NewCaptures<B: Board> {
     /// Over the man that moved.
-    over_moved: Bitboard,
+    over_moved: BitboardOn<B>,
     /// Over a piece next to the square the man left, landing there.
-    onto_left: Bitboard,
+    onto_left: BitboardOn<B>,
     /// The steps after which such a capture may go on with a second hop.
-    goes_on: Bitboard,
+    goes_on: BitboardOn<B>,
 }
 
 /// [`NewCaptures`] of the replier (white when `WHITE`; its men on `theirs`) in its direction
@@ -196,14 +204,14 @@ struct NewCaptures {
 /// the landing looks at (the replier moves only forward, the mover's step only the other
 /// way), so `again` tells whether the capture may go on.
 #[inline(always)]
-fn new_captures<const WHITE: bool>(
+fn new_captures<B: Board, const WHITE: bool>(
     dir: Direction,
     e: Direction,
-    theirs: Bitboard,
-    own: Bitboard,
-    empty: Bitboard,
-    again: Bitboard,
-) -> NewCaptures {
+    theirs: BitboardOn<B>,
+    own: BitboardOn<B>,
+    empty: BitboardOn<B>,
+    again: BitboardOn<B>,
+) -> NewCaptures<B> {
     // The squares the replier's men would take a piece on, in direction `e`.
     let over = theirs.shift(e);
     // Landing on `from` (one step against `dir` from `to`).
@@ -212,7 +220,7 @@ fn new_captures<const WHITE: bool>(
         // Head on: the man that moved is taken, landing where it came from.
         NewCaptures {
             over_moved: over,
-            onto_left: Bitboard::EMPTY,
+            onto_left: BitboardOn::EMPTY,
             goes_on: over & from_goes_on,
         }
     } else {
@@ -232,11 +240,11 @@ fn new_captures<const WHITE: bool>(
 /// from `steps0` and `steps1` (in its first and second forward direction), with `opp` its
 /// opposing pieces and `empty` the empty squares ([`man_captures_from`]).
 #[inline(always)]
-fn replier_captures<P: Params<Board = Board8>, const WHITE: bool>(
-    steps0: Bitboard,
-    steps1: Bitboard,
-    opp: Bitboard,
-    empty: Bitboard,
+fn replier_captures<P: Params, const WHITE: bool>(
+    steps0: BitboardOn<P::Board>,
+    steps1: BitboardOn<P::Board>,
+    opp: BitboardOn<P::Board>,
+    empty: BitboardOn<P::Board>,
 ) -> u64 {
     let [e0, e1] = forward_of::<WHITE>();
     let lands0 = (steps0 & opp).shift_raw(e0) & empty;
@@ -245,6 +253,6 @@ fn replier_captures<P: Params<Board = Board8>, const WHITE: bool>(
         man_captures_from::<P, WHITE>(lands0, lands1, opp, empty) as u64
     } else {
         // No king on the board (see `replies`): the captures taking the most pieces.
-        best_man_captures::<P, WHITE>(lands0, lands1, opp, empty, Bitboard::EMPTY).1 as u64
+        best_man_captures::<P, WHITE>(lands0, lands1, opp, empty, BitboardOn::EMPTY).1 as u64
     }
 }

@@ -7,11 +7,11 @@
 use std::marker::PhantomData;
 
 use super::{KingRange, Params, Precedence, Sink};
+use crate::Direction;
 use crate::bitboard::BitboardOn;
-use crate::board::{Board, Board8};
+use crate::board::Board;
 use crate::mv::{MoveListOn, MoveOn};
 use crate::square::SquareOn;
-use crate::{Bitboard, Direction};
 
 /// The lowest bit of the number of pieces taken in a rank: it outweighs everything else.
 const PIECES_SHIFT: u32 = 40;
@@ -187,14 +187,14 @@ impl<P: Params> Sink<P::Board> for RankedSink<'_, P> {
 /// pieces it has taken, so the position's own `opp` and `empty` are all it looks at, and no
 /// two of its sequences are one move.
 #[allow(clippy::too_many_arguments)]
-fn best_man_tree<P: Params<Board = Board8>, const WHITE: bool>(
-    at: Bitboard,
+fn best_man_tree<P: Params, const WHITE: bool>(
+    at: BitboardOn<P::Board>,
     hops: usize,
     kings_taken: u32,
     order: u64,
-    opp: Bitboard,
-    empty: Bitboard,
-    kings: Bitboard,
+    opp: BitboardOn<P::Board>,
+    empty: BitboardOn<P::Board>,
+    kings: BitboardOn<P::Board>,
 ) -> (u64, usize) {
     let mut best = (0, 0);
     let mut extended = false;
@@ -247,20 +247,20 @@ pub(super) fn better(a: (u64, usize), b: (u64, usize)) -> (u64, usize) {
 /// when `WHITE`, [`best_man_tree`]) whose first hops land on `lands0` (in the first forward
 /// direction) and `lands1` (the second); `(0, 0)` when there are none.
 #[inline(always)]
-pub(super) fn best_man_captures<P: Params<Board = Board8>, const WHITE: bool>(
-    lands0: Bitboard,
-    lands1: Bitboard,
-    opp: Bitboard,
-    empty: Bitboard,
-    kings: Bitboard,
+pub(super) fn best_man_captures<P: Params, const WHITE: bool>(
+    lands0: BitboardOn<P::Board>,
+    lands1: BitboardOn<P::Board>,
+    opp: BitboardOn<P::Board>,
+    empty: BitboardOn<P::Board>,
+    kings: BitboardOn<P::Board>,
 ) -> (u64, usize) {
     let [d0, d1] = super::forward_of::<WHITE>();
     // The landings from which a further hop can be made.
     let again = if P::MAX_HOPS > 1 {
-        super::man_jumpers(Bitboard::ALL, opp, empty, d0)
-            | super::man_jumpers(Bitboard::ALL, opp, empty, d1)
+        super::man_jumpers(BitboardOn::ALL, opp, empty, d0)
+            | super::man_jumpers(BitboardOn::ALL, opp, empty, d1)
     } else {
-        Bitboard::EMPTY
+        BitboardOn::EMPTY
     };
     if ((lands0 | lands1) & again).is_empty() {
         // One hop each: only the kings taken tell them apart.
