@@ -217,6 +217,11 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     ],
     half_moves: ["{0}", "{0}", "{0}"],
     plural: rules_texts::plural_czech,
+    board10_title: "Mezinárodní dáma (FMJD, deska 10x10)",
+    board10_intro: "Tah zapište čísly polí jako 32-28 nebo 28x19, příkazy vypíše „nápověda“ (help).",
+    board10_help: "Tahy: čísla polí 1-50, 32-28, braní 28x19, celá cesta braní 28x19x10, když začátek a konec určují víc braní.",
+    board10_no_progress: "Remíza: 25 tahů každého hráče jen dámami a bez braní.",
+    board10_king_ending: "Remíza: v této koncovce vypršel povolený počet tahů (16 každého, s méně kameny 5).",
 };
 
 /// The Czech labels.

@@ -192,6 +192,11 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     ],
     half_moves: ["{0} half-move", "{0} half-moves", "{0} half-moves"],
     plural: rules_texts::plural_one_other,
+    board10_title: "International draughts (FMJD, 10x10 board)",
+    board10_intro: "Enter a move by the squares' numbers, like 32-28 or 28x19; help lists the commands.",
+    board10_help: "Moves: the squares' numbers 1-50, 32-28, a capture 28x19, a full capture path 28x19x10 when start and end name more than one capture.",
+    board10_no_progress: "Draw: 25 moves by each player with only kings moved and nothing captured.",
+    board10_king_ending: "Draw: the moves the rules allow for this ending (16 each, or 5 with fewer pieces) ran out.",
 };
 
 /// The English labels.
