@@ -391,17 +391,17 @@ mod tests {
         assert_eq!(lines.len(), 10);
         assert_eq!(
             lines[0],
-            "    x   x   x   x   x          1     2     3     4     5"
+            "    x   x   x   x   x        1     2     3     4     5"
         );
         assert_eq!(
             lines[9],
-            "  o   o   o   o   o         46    47    48    49    50"
+            "  o   o   o   o   o      46    47    48    49    50"
         );
         assert!(lines.iter().all(|l| l.chars().count() <= 80));
         let flipped =
             numbered_board::<Board10>(&International::start(), true, false, BitboardOn::EMPTY);
         assert!(
-            flipped.starts_with("    o   o   o   o   o          50    49"),
+            flipped.starts_with("    o   o   o   o   o       50    49    48    47    46\n"),
             "{flipped}"
         );
     }

@@ -161,7 +161,7 @@ pub static TEXTS: Texts = Texts {
     fen_colour_twice: "Seznam kamenů {0} je zadán dvakrát.",
     fen_square: "„{0}“ není pole.",
     fen_light: "{0} je bílé pole, kámen na něm stát nemůže.",
-    fen_number: "Číslo pole {0} není v rozsahu 1–32.",
+    fen_number: "Číslo pole {0} není v rozsahu 1–{1}.",
     fen_range: "Rozsah polí „{0}“ je chybný.",
     fen_square_twice: "Pole {0} je zadáno dvakrát.",
     fen_both_colours: "Na poli {0} jsou kameny obou barev.",

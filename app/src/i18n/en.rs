@@ -136,7 +136,7 @@ pub static TEXTS: Texts = Texts {
     fen_colour_twice: "The list of {0} pieces is given twice.",
     fen_square: "'{0}' is not a square.",
     fen_light: "{0} is a light square; no piece can stand there.",
-    fen_number: "Square number {0} is not in 1-32.",
+    fen_number: "Square number {0} is not in 1-{1}.",
     fen_range: "The range of squares '{0}' is wrong.",
     fen_square_twice: "Square {0} is given twice.",
     fen_both_colours: "{0} holds pieces of both colours.",

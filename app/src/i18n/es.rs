@@ -157,7 +157,7 @@ pub static TEXTS: Texts = Texts {
     fen_colour_twice: "La lista de fichas {0} aparece dos veces.",
     fen_square: "«{0}» no es una casilla.",
     fen_light: "{0} es una casilla clara; ahí no puede haber fichas.",
-    fen_number: "La casilla número {0} no está entre 1 y 32.",
+    fen_number: "La casilla número {0} no está entre 1 y {1}.",
     fen_range: "El intervalo de casillas «{0}» está mal.",
     fen_square_twice: "La casilla {0} aparece dos veces.",
     fen_both_colours: "En {0} hay fichas de los dos colores.",

@@ -204,7 +204,7 @@ pub struct Texts {
     pub fen_square: &'static str,
     /// {0} the text.
     pub fen_light: &'static str,
-    /// {0} the number.
+    /// {0} the number, {1} the board's highest square number (32 on 8×8, 50 on 10×10).
     pub fen_number: &'static str,
     /// {0} the range.
     pub fen_range: &'static str,
@@ -442,8 +442,8 @@ impl Texts {
             }
             FenError::BadSquare { text, reason } => match reason {
                 SquareError::Light(_) => fill(self.fen_light, &[text]),
-                SquareError::NumberOutOfRange { number, .. } => {
-                    fill(self.fen_number, &[&number.to_string()])
+                SquareError::NumberOutOfRange { number, most } => {
+                    fill(self.fen_number, &[&number.to_string(), &most.to_string()])
                 }
                 SquareError::Unreadable(_) => fill(self.fen_square, &[text]),
             },
