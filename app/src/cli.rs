@@ -199,7 +199,7 @@ pub struct Cli {
 
 /// The subcommands that work on the 10×10 board as well as on 8×8; the others refuse a 10×10
 /// rule set with a line naming these.
-pub const ANY_BOARD: &[&str] = &["perft", "moves", "dxp"];
+pub const ANY_BOARD: &[&str] = &["play", "perft", "moves", "dxp"];
 
 /// The subcommands.
 #[derive(Subcommand, Debug, Clone)]
@@ -493,13 +493,25 @@ impl Options {
 
     /// The language asked for, else the rule set's own.
     pub fn lang(&self) -> Lang {
-        self.lang.unwrap_or_else(|| Lang::of(self.rules()))
+        self.lang.unwrap_or_else(|| {
+            Lang::from_code(self.variant().info().lang).unwrap_or_else(|| Lang::of(self.rules()))
+        })
     }
 
     /// The line dialogue asked for, else the default for the rule set and the language; the
     /// spec's dialogue exists only in Spanish.
     pub fn dialogue(&self) -> Result<Dialogue, CliError> {
         let lang = self.lang();
+        if self.variant().board8().is_none() {
+            // The spec's dialogue is the Spanish 8×8 game's: 10×10 has the full one only.
+            return match self.dialogue {
+                Some(Dialogue::Spec) => Err(CliError::Usage(format!(
+                    "--dialogue spec is the Spanish 8x8 game's: not with --rules {}",
+                    self.variant()
+                ))),
+                _ => Ok(Dialogue::Full),
+            };
+        }
         match self.dialogue {
             Some(Dialogue::Spec) if lang != Lang::Es => Err(CliError::Usage(format!(
                 "--dialogue spec has only the Spanish spec's texts: not with --lang {}",
@@ -571,6 +583,12 @@ impl Options {
     /// Ballot `number` of the rule set, or why it cannot be played: it starts from the initial
     /// position, so not with `--fen` or `--load`.
     pub fn ballot_opening(&self, number: usize) -> Result<crate::ballots::Ballot, CliError> {
+        if self.variant().board8().is_none() {
+            return Err(CliError::Usage(format!(
+                "--ballot picks an 8x8 opening: not with --rules {}",
+                self.variant()
+            )));
+        }
         if self.fen.is_some() || self.load.is_some() {
             return Err(CliError::Usage(
                 "--ballot starts from the initial position: not with --fen or --load".into(),

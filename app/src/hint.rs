@@ -3,9 +3,9 @@
 //! move, whatever level the engine plays at. The engine's own limits and threads are put
 //! back afterwards.
 
-use crate::engines::EngineRules;
-use dama_core::Move;
 use dama_core::game::Game;
+use dama_core::{Board, Board8, MoveOn};
+use dama_engine::EngineRules;
 use dama_engine::{Engine, Limits, Score};
 
 /// The nodes a hint searches (a fraction of a second).
@@ -15,17 +15,17 @@ pub const HINT_LINE: usize = 8;
 
 /// What the hint found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Hint {
+pub struct Hint<B: Board = Board8> {
     /// The move suggested.
-    pub mv: Move,
+    pub mv: MoveOn<B>,
     /// Its score, from the side to move's view.
     pub score: Option<Score>,
     /// The line the search expects, the move first (at most [`HINT_LINE`] half-moves).
-    pub pv: Vec<Move>,
+    pub pv: Vec<MoveOn<B>>,
 }
 
 /// Searches `game`'s position at full strength with `engine`; `None` when there is no move.
-pub fn search<R: EngineRules>(engine: &mut Engine, game: &Game<R>) -> Option<Hint> {
+pub fn search<R: EngineRules>(engine: &mut Engine, game: &Game<R>) -> Option<Hint<R::Board>> {
     let limits = engine.limits();
     let threads = engine.threads();
     engine.set_limits(Limits {

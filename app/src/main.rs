@@ -103,9 +103,23 @@ fn play(opts: &cli::Options, engines: &EngineSetup, out: &mut impl Write) -> Res
         cli::Dialogue::Spec => opts.color() == cli::ColorChoice::Always,
         cli::Dialogue::Full => opts.color().enabled(io::stdout().is_terminal()),
     };
+    let variant = opts.variant();
+    let (start, start10) = match (variant, &opts.fen) {
+        (dama_core::Variant::International, Some(text)) => (
+            dama_core::Position::initial(),
+            Some(
+                <dama_core::International as dama_core::BoardRules>::parse_fen(text)
+                    .map_err(|e| CliError::Input(format!("bad FEN: {e}")))?,
+            ),
+        ),
+        (dama_core::Variant::International, None) => (dama_core::Position::initial(), None),
+        (dama_core::Variant::Board8(_), _) => (cli::start_position(opts)?, None),
+    };
     let console_opts = console::Options {
         rules,
-        start: cli::start_position(opts)?,
+        variant,
+        start,
+        start10,
         color,
         white: opts.white.unwrap_or_default(),
         black: opts.black.unwrap_or_default(),

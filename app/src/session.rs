@@ -5,7 +5,7 @@
 //! once.
 
 use dama_core::game::Game;
-use dama_core::{Color, Move, Rules, pdn};
+use dama_core::{Board, Board8, BoardRules, Color, MoveOn, pdn};
 
 use crate::cli::PlayerKind;
 
@@ -31,7 +31,7 @@ impl Players {
 
 /// What `undo` did.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Undo {
+pub enum Undo<B: Board = Board8> {
     /// A resignation or an agreed draw was taken back; the moves stay.
     ResultUndone,
     /// No move has been played.
@@ -41,13 +41,13 @@ pub enum Undo {
     /// Only the moves of the ballot the game started from are played: they stay.
     BallotStays,
     /// These moves were taken back, the last first.
-    Undone(Vec<Move>),
+    Undone(Vec<MoveOn<B>>),
 }
 
 /// Takes back moves so that a person is to move again: a declared result first; else the
 /// last move a person made and every engine reply after it. The first `kept` moves (those of
 /// the ballot the game started from, `--ballot`) are never taken back.
-pub fn undo<R: Rules>(game: &mut Game<R>, players: Players, kept: usize) -> Undo {
+pub fn undo<R: BoardRules>(game: &mut Game<R>, players: Players, kept: usize) -> Undo<R::Board> {
     if pdn::is_declared(game.outcome()) {
         game.undo();
         return Undo::ResultUndone;
@@ -76,7 +76,7 @@ pub fn undo<R: Rules>(game: &mut Game<R>, players: Players, kept: usize) -> Undo
 
 /// Plays again a taken-back move and every engine move taken back after it; the moves played,
 /// none when nothing was taken back.
-pub fn redo<R: Rules>(game: &mut Game<R>, players: Players) -> Vec<Move> {
+pub fn redo<R: BoardRules>(game: &mut Game<R>, players: Players) -> Vec<MoveOn<R::Board>> {
     let mut played = Vec::new();
     if let Some(mv) = game.redo() {
         played.push(mv);
@@ -123,7 +123,7 @@ pub const ENGINE_MOVE_CAP: usize = 400;
 
 /// Whether the game between `players` has reached [`ENGINE_MOVE_CAP`] (both engines, rules
 /// that draw nothing, the game going on).
-pub fn engine_cap_reached<R: dama_core::Rules>(game: &Game<R>, players: Players) -> bool {
+pub fn engine_cap_reached<R: BoardRules>(game: &Game<R>, players: Players) -> bool {
     !R::DRAWS_BY_RULE
         && players.is_engine(dama_core::Color::White)
         && players.is_engine(dama_core::Color::Black)
@@ -147,7 +147,11 @@ pub struct RulesOffer {
 impl RulesOffer {
     /// The first question of the rules' offer, if it is due now and was not made at this
     /// half-move yet (it counts as made from now on).
-    pub fn due<R: Rules>(&mut self, game: &Game<R>, players: Players) -> Option<OfferQuestion> {
+    pub fn due<R: BoardRules>(
+        &mut self,
+        game: &Game<R>,
+        players: Players,
+    ) -> Option<OfferQuestion> {
         let ply = game.moves().len();
         if game.is_over()
             || self.made_at == Some(ply)

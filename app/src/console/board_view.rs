@@ -7,7 +7,9 @@ use colored::Color as Ansi;
 
 use dama_core::notation::Notation;
 use dama_core::rules::Orientation;
-use dama_core::{Bitboard, Color, Piece, Position, Role, Square};
+use dama_core::{
+    Bitboard, BitboardOn, Board, Color, Piece, Position, PositionOn, Role, Square, SquareOn,
+};
 
 /// Wraps `text` in the colour of `color`'s pieces when `colored` is set.
 ///
@@ -217,6 +219,65 @@ pub fn marked_board(
     text
 }
 
+/// A numbered board of any size (the 10×10 one of international draughts): each row's dark
+/// squares with their pieces (`o`, `O`, `x`, `X`; `.` empty), the last move's squares between
+/// brackets, and beside each row the numbers of its dark squares, where they stand. Seen from
+/// white (square 1 at the top left), or from black when `flipped`. Ends with a newline.
+pub fn numbered_board<B: Board>(
+    pos: &PositionOn<B>,
+    flipped: bool,
+    colored: bool,
+    marked: BitboardOn<B>,
+) -> String {
+    let size = B::SIZE;
+    let ranks: Vec<u8> = if flipped {
+        (0..size).collect()
+    } else {
+        (0..size).rev().collect()
+    };
+    let files: Vec<u8> = if flipped {
+        (0..size).rev().collect()
+    } else {
+        (0..size).collect()
+    };
+    let mut text = String::new();
+    for &rank in &ranks {
+        text.push(' ');
+        let mut previous_marked = false;
+        for &file in &files {
+            let square = SquareOn::<B>::from_file_rank(file, rank);
+            let is_marked = square.is_some_and(|sq| marked.contains(sq));
+            text.push(if is_marked {
+                '['
+            } else if previous_marked {
+                ']'
+            } else {
+                ' '
+            });
+            previous_marked = is_marked;
+            match square {
+                None => text.push(' '),
+                Some(sq) => match pos.piece_at(sq) {
+                    None => text.push_str(&empty_cell(colored)),
+                    Some(piece) => text.push_str(&piece_cell(piece, czech_letter(piece), colored)),
+                },
+            }
+        }
+        text.push(if previous_marked { ']' } else { ' ' });
+        text.push_str("  ");
+        for &file in &files {
+            match SquareOn::<B>::from_file_rank(file, rank) {
+                Some(sq) => text.push_str(&format!("{:>3}", sq.number())),
+                None => text.push_str("   "),
+            }
+        }
+        let end = text.trim_end_matches(' ').len();
+        text.truncate(end);
+        text.push('\n');
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -319,6 +380,30 @@ mod tests {
         assert!(numbered.starts_with(expected), "{numbered}");
         assert!(!numbered.contains('a'), "{numbered}");
         assert_eq!(numbered.lines().count(), 8);
+    }
+
+    #[test]
+    fn the_international_board_is_numbered_1_to_50() {
+        use dama_core::{Board10, BoardRules, International};
+        let board =
+            numbered_board::<Board10>(&International::start(), false, false, BitboardOn::EMPTY);
+        let lines: Vec<&str> = board.lines().collect();
+        assert_eq!(lines.len(), 10);
+        assert_eq!(
+            lines[0],
+            "    x   x   x   x   x        1     2     3     4     5"
+        );
+        assert_eq!(
+            lines[9],
+            "  o   o   o   o   o      46    47    48    49    50"
+        );
+        assert!(lines.iter().all(|l| l.chars().count() <= 80));
+        let flipped =
+            numbered_board::<Board10>(&International::start(), true, false, BitboardOn::EMPTY);
+        assert!(
+            flipped.starts_with("    o   o   o   o   o       50    49    48    47    46\n"),
+            "{flipped}"
+        );
     }
 
     #[test]

@@ -12,6 +12,7 @@
 //! them in memory.
 
 pub mod board_view;
+mod boards;
 pub mod full;
 mod line_io;
 pub mod spec;
@@ -19,6 +20,7 @@ pub mod spec;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
+pub use boards::{ConsoleBoard, ConsoleRules};
 pub use line_io::{LineIo, Read};
 
 use crate::ballots::Ballot;
@@ -30,16 +32,24 @@ use crate::files::{self, FileError};
 use crate::i18n::{Dialogue, Lang, es};
 use dama_core::game::{Outcome, WinReason};
 use dama_core::pdn::{self, PdnError};
-use dama_core::{Color, Position, RuleSet, with_rules};
+use dama_core::{
+    Board, Board8, Board10, BoardRules, Color, International, Position, PositionOn, RuleSet,
+    Variant, with_rules,
+};
 use dama_engine::Limits;
 
 /// Everything a console game needs to start.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// The rule set.
+    /// The 8×8 rule set (read when `variant` is an 8×8 one).
     pub rules: RuleSet,
+    /// The rule set of either board: [`Variant::International`] plays on 10×10 (the full
+    /// dialogue only); an 8×8 variant plays `rules`.
+    pub variant: Variant,
     /// The starting position (the initial one unless `--fen` gave another).
     pub start: Position,
+    /// The 10×10 starting position `--fen` gave (`None`: the initial one).
+    pub start10: Option<PositionOn<Board10>>,
     /// Whether to colour the output.
     pub color: bool,
     /// Who plays white.
@@ -80,7 +90,9 @@ impl Options {
     pub fn new(rules: RuleSet) -> Options {
         Options {
             rules,
+            variant: Variant::Board8(rules),
             start: Position::initial(),
+            start10: None,
             color: false,
             white: PlayerKind::Human,
             black: PlayerKind::Human,
@@ -95,6 +107,17 @@ impl Options {
             interactive: false,
             clocks: None,
             clock: crate::clock::real(),
+        }
+    }
+
+    /// The options of a script of international draughts (10×10): as [`Options::new`], in
+    /// English, the full dialogue.
+    pub fn international() -> Options {
+        Options {
+            variant: Variant::International,
+            lang: Lang::En,
+            dialogue: Dialogue::Full,
+            ..Options::new(RuleSet::default())
         }
     }
 
@@ -121,13 +144,13 @@ pub enum ConsoleError {
 
 /// Why a game file could not be loaded.
 #[derive(Debug, thiserror::Error)]
-pub enum LoadError {
+pub enum LoadError<B: Board = Board8> {
     /// The file could not be read.
     #[error(transparent)]
     File(#[from] FileError),
     /// The file is not a game of these rules.
     #[error(transparent)]
-    Pdn(#[from] PdnError),
+    Pdn(#[from] PdnError<B>),
     /// The file's tags name another rule set (`GameType`, `Variant`).
     #[error("the file is a game of the {file} rules, not of the {playing} rules")]
     OtherRules {
@@ -165,32 +188,37 @@ pub fn new_game<R: EngineRules>(opts: &Options) -> dama_core::game::Game<R> {
     }
 }
 
+/// A new game of the options on either board ([`ConsoleBoard::new_game`]).
+pub fn new_game_on<R: ConsoleRules>(opts: &Options) -> dama_core::game::Game<R> {
+    <R::Board as ConsoleBoard>::new_game::<R>(opts)
+}
+
 /// How many moves of a new game are the ballot's (none without `--ballot`).
 pub fn ballot_plies(opts: &Options) -> usize {
     opts.ballot.as_ref().map_or(0, |b| b.opening.moves.len())
 }
 
 /// Reads the first game of the PDN file at `path` under the rules `R`, every move checked.
-pub fn load_game<R: EngineRules>(path: &Path) -> Result<pdn::Record<R>, LoadError> {
+pub fn load_game<R: BoardRules>(path: &Path) -> Result<pdn::Record<R>, LoadError<R::Board>> {
     load_game_from::<R>(path, None).map(|(record, _)| record)
 }
 
 /// Reads game `number` (1 is the first; `None`: the first, read as [`load_game`] always
 /// has) of the PDN file at `path` under the rules `R`, every move checked, with how many
 /// games the file holds.
-pub fn load_game_from<R: EngineRules>(
+pub fn load_game_from<R: BoardRules>(
     path: &Path,
     number: Option<usize>,
-) -> Result<(pdn::Record<R>, usize), LoadError> {
+) -> Result<(pdn::Record<R>, usize), LoadError<R::Board>> {
     let text = files::read_file(path)?;
     read_game_number::<R>(&text, number)
 }
 
 /// [`load_game_from`] of a PDN text already read.
-pub fn read_game_number<R: EngineRules>(
+pub fn read_game_number<R: BoardRules>(
     text: &str,
     number: Option<usize>,
-) -> Result<(pdn::Record<R>, usize), LoadError> {
+) -> Result<(pdn::Record<R>, usize), LoadError<R::Board>> {
     let pieces = pdn::split_games(text);
     let count = pieces.len();
     let Some(number) = number else {
@@ -212,7 +240,7 @@ pub fn read_game_number<R: EngineRules>(
 }
 
 /// Refuses a PDN text whose tags (`GameType`, `Variant`) name other rules than `R`.
-pub fn check_game_of<R: EngineRules>(text: &str) -> Result<(), LoadError> {
+pub fn check_game_of<R: BoardRules>(text: &str) -> Result<(), LoadError<R::Board>> {
     match pdn::game_of(text) {
         Some(pdn::GameOf::RuleSet(file)) if file.name() != R::INFO.name => {
             Err(LoadError::OtherRules {
@@ -246,7 +274,7 @@ pub const TIME_FORFEIT: &str = "time forfeit";
 
 /// A record whose `Termination` tag says the game was lost on time: its result, which the
 /// reader took for a resignation, becomes a flag fall.
-fn restore_time_forfeit<R: EngineRules>(record: &mut pdn::Record<R>) {
+fn restore_time_forfeit<R: BoardRules>(record: &mut pdn::Record<R>) {
     let on_time = record.tags.iter().any(|(name, value)| {
         name.eq_ignore_ascii_case("Termination") && value.eq_ignore_ascii_case(TIME_FORFEIT)
     });
@@ -269,7 +297,7 @@ pub fn new_clock(opts: &Options) -> Option<GameClock> {
 
 /// The clocks of a loaded game: those its record gives (`TimeControl` and the last
 /// `%clock` readings), else those of the options.
-pub fn loaded_clock<R: EngineRules>(opts: &Options, record: &pdn::Record<R>) -> Option<GameClock> {
+pub fn loaded_clock<R: BoardRules>(opts: &Options, record: &pdn::Record<R>) -> Option<GameClock> {
     let first = record.game.start().turn();
     GameClock::from_pdn(&record.tags, &record.comments, first).or_else(|| new_clock(opts))
 }
@@ -287,7 +315,7 @@ pub fn clocks_text(t: &full::Texts, clock: &GameClock, now: std::time::Duration)
 
 /// The game as PDN: with clocks, their `TimeControl` tag and a `%clock` comment after each
 /// move, and `Termination "time forfeit"` for a game lost on time.
-pub fn write_pdn<R: EngineRules>(
+pub fn write_pdn<R: BoardRules>(
     game: &dama_core::game::Game<R>,
     header: &pdn::Header,
     clock: Option<&GameClock>,
@@ -300,7 +328,7 @@ pub fn write_pdn<R: EngineRules>(
     {
         tags.push(("Termination", TIME_FORFEIT.to_string()));
     }
-    let notes: Vec<pdn::Annotation> = clock
+    let notes: Vec<pdn::Annotation<R::Board>> = clock
         .map_or_else(Vec::new, GameClock::pdn_comments)
         .into_iter()
         .map(|comment| pdn::Annotation {
@@ -330,10 +358,14 @@ pub fn play(
     output: &mut impl Write,
 ) -> Result<(), ConsoleError> {
     let mut io = LineIo::new(input, output, opts.echo);
-    let result = with_rules!(opts.rules, R => match opts.dialogue {
-        Dialogue::Spec => spec::run::<R>(opts, &mut io),
-        Dialogue::Full => full::run::<R>(opts, &mut io),
-    });
+    let result = match opts.variant {
+        // The Spanish spec's dialogue is 8×8 only: 10×10 plays the full one.
+        Variant::International => full::run::<International>(opts, &mut io),
+        Variant::Board8(_) => with_rules!(opts.rules, R => match opts.dialogue {
+            Dialogue::Spec => spec::run::<R>(opts, &mut io),
+            Dialogue::Full => full::run::<R>(opts, &mut io),
+        }),
+    };
     match result {
         Err(ConsoleError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         other => other,

@@ -161,7 +161,7 @@ pub static TEXTS: Texts = Texts {
     fen_colour_twice: "Seznam kamenů {0} je zadán dvakrát.",
     fen_square: "„{0}“ není pole.",
     fen_light: "{0} je bílé pole, kámen na něm stát nemůže.",
-    fen_number: "Číslo pole {0} není v rozsahu 1–32.",
+    fen_number: "Číslo pole {0} není v rozsahu 1–{1}.",
     fen_range: "Rozsah polí „{0}“ je chybný.",
     fen_square_twice: "Pole {0} je zadáno dvakrát.",
     fen_both_colours: "Na poli {0} jsou kameny obou barev.",
@@ -217,6 +217,11 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     ],
     half_moves: ["{0}", "{0}", "{0}"],
     plural: rules_texts::plural_czech,
+    board10_title: "Mezinárodní dáma (FMJD, deska 10x10)",
+    board10_intro: "Tah zapište čísly polí jako 32-28 nebo 28x19, příkazy vypíše „nápověda“ (help).",
+    board10_help: "Tahy: čísla polí 1-50, 32-28, braní 28x19, celá cesta braní 28x19x10, když začátek a konec určují víc braní.",
+    board10_no_progress: "Remíza: 25 tahů každého hráče jen dámami a bez braní.",
+    board10_king_ending: "Remíza: v této koncovce vypršel povolený počet tahů (16 každého, s méně kameny 5).",
 };
 
 /// The Czech labels.

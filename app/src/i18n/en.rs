@@ -136,7 +136,7 @@ pub static TEXTS: Texts = Texts {
     fen_colour_twice: "The list of {0} pieces is given twice.",
     fen_square: "'{0}' is not a square.",
     fen_light: "{0} is a light square; no piece can stand there.",
-    fen_number: "Square number {0} is not in 1-32.",
+    fen_number: "Square number {0} is not in 1-{1}.",
     fen_range: "The range of squares '{0}' is wrong.",
     fen_square_twice: "Square {0} is given twice.",
     fen_both_colours: "{0} holds pieces of both colours.",
@@ -192,6 +192,11 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     ],
     half_moves: ["{0} half-move", "{0} half-moves", "{0} half-moves"],
     plural: rules_texts::plural_one_other,
+    board10_title: "International draughts (FMJD, 10x10 board)",
+    board10_intro: "Enter a move by the squares' numbers, like 32-28 or 28x19; help lists the commands.",
+    board10_help: "Moves: the squares' numbers 1-50, 32-28, a capture 28x19, a full capture path 28x19x10 when start and end name more than one capture.",
+    board10_no_progress: "Draw: 25 moves by each player with only kings moved and nothing captured.",
+    board10_king_ending: "Draw: the moves the rules allow for this ending (16 each, or 5 with fewer pieces) ran out.",
 };
 
 /// The English labels.

@@ -157,7 +157,7 @@ pub static TEXTS: Texts = Texts {
     fen_colour_twice: "La lista de fichas {0} aparece dos veces.",
     fen_square: "«{0}» no es una casilla.",
     fen_light: "{0} es una casilla clara; ahí no puede haber fichas.",
-    fen_number: "La casilla número {0} no está entre 1 y 32.",
+    fen_number: "La casilla número {0} no está entre 1 y {1}.",
     fen_range: "El intervalo de casillas «{0}» está mal.",
     fen_square_twice: "La casilla {0} aparece dos veces.",
     fen_both_colours: "En {0} hay fichas de los dos colores.",
@@ -217,6 +217,11 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
         "{0} medias jugadas",
     ],
     plural: rules_texts::plural_one_other,
+    board10_title: "Damas internacionales (FMJD, tablero de 10x10)",
+    board10_intro: "Escribe una jugada con los números de las casillas, como 32-28 o 28x19; ayuda (help) muestra las órdenes.",
+    board10_help: "Jugadas: los números de las casillas 1-50, 32-28, una captura 28x19, una captura entera 28x19x10 si inicio y fin nombran más de una.",
+    board10_no_progress: "Tablas: 25 jugadas de cada jugador moviendo solo damas y sin capturar.",
+    board10_king_ending: "Tablas: se acabaron las jugadas que las reglas permiten en este final (16 de cada uno, o 5 con menos piezas).",
 };
 
 /// The Spanish labels of the full-screen game.

@@ -3,11 +3,11 @@
 //! [`RulesOffer`](crate::session::RulesOffer), whose rules the TUI follows too.
 
 use super::{Flow, Session, capitalize, fill};
+use crate::console::ConsoleRules;
 use crate::console::{ConsoleError, LineIo};
-use crate::engines::EngineRules;
 use crate::session::{OfferNext, OfferQuestion};
 
-impl<R: EngineRules> Session<'_, R> {
+impl<R: ConsoleRules> Session<'_, R> {
     /// Makes the rules' draw offer if it is due in the current position and was not made
     /// there yet. `Some(Flow::Quit)` at the end of input.
     pub(super) fn rules_offer(

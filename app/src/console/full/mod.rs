@@ -15,15 +15,15 @@ pub use command::Command;
 pub use rules_texts::RulesTexts;
 pub use texts::Texts;
 
-use super::{ConsoleError, LineIo, Options, Read, board_view};
+use super::{ConsoleError, LineIo, Options, Read};
 use crate::cli::PlayerKind;
 use crate::clock::GameClock;
-use crate::engines::EngineRules;
+use crate::console::{ConsoleBoard, ConsoleRules};
 use crate::i18n::{Catalog, capitalize, fill};
 use crate::session::{self, Players, RulesOffer, Undo};
 use dama_core::game::{Game, Outcome, Snapshot};
-use dama_core::{Bitboard, Color, MoveList};
-use dama_core::{notation::algebraic, pdn};
+use dama_core::pdn;
+use dama_core::{BitboardOn, Color, MoveListOn};
 use dama_engine::Engine;
 
 /// How a game's dialogue ended.
@@ -44,7 +44,7 @@ enum After {
     Quit,
 }
 
-struct Session<'o, R: EngineRules> {
+struct Session<'o, R: ConsoleRules> {
     opts: &'o Options,
     t: &'static Texts,
     rt: &'static RulesTexts,
@@ -56,7 +56,7 @@ struct Session<'o, R: EngineRules> {
     /// The rules' draw offer, and whether a person declined one.
     offer: RulesOffer,
     /// The game as it was when it was started, loaded or saved.
-    saved: Snapshot,
+    saved: Snapshot<R::Board>,
     /// The first moves of the game that `undo` keeps: those of the ballot it started from.
     kept: usize,
     /// The opening book the engine plays from first, and its random source (`--no-book`:
@@ -67,7 +67,7 @@ struct Session<'o, R: EngineRules> {
 }
 
 /// Plays the full dialogue until the players stop or the input ends.
-pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleError> {
+pub fn run<R: ConsoleRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleError> {
     let Catalog {
         texts: t,
         rules: rt,
@@ -81,7 +81,7 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
         opts,
         t,
         rt,
-        game: super::new_game::<R>(opts),
+        game: super::new_game_on::<R>(opts),
         engine: opts.engines.engine(opts.limits),
         // A person playing Black against the computer sees the board from Black's side.
         flipped: opts.white == PlayerKind::Engine && opts.black == PlayerKind::Human,
@@ -90,13 +90,13 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
             black: opts.black,
         },
         offer: RulesOffer::default(),
-        saved: super::new_game::<R>(opts).snapshot(),
-        kept: super::ballot_plies(opts),
-        book: opts.engines.book(opts.rules),
+        saved: super::new_game_on::<R>(opts).snapshot(),
+        kept: <R::Board as ConsoleBoard>::ballot_plies(opts),
+        book: <R::Board as ConsoleBoard>::book(opts),
         clock: super::new_clock(opts),
     };
-    io.line(t.title::<R>())?;
-    io.line(rt.intro_for(R::INFO.notation, t))?;
+    io.line(<R::Board as ConsoleBoard>::title::<R>(t, rt))?;
+    io.line(<R::Board as ConsoleBoard>::intro::<R>(t, rt))?;
     if let (Some((record, count)), Some(path)) = (loaded, &opts.load) {
         session.game = record.game.clone();
         let name = super::game_label(&path.display().to_string(), opts.game.unwrap_or(1), count);
@@ -115,8 +115,8 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
                 After::Again => break,
             }
         }
-        session.game = super::new_game::<R>(opts);
-        session.kept = super::ballot_plies(opts);
+        session.game = super::new_game_on::<R>(opts);
+        session.kept = <R::Board as ConsoleBoard>::ballot_plies(opts);
         session.offer.reset();
         session.saved = session.game.snapshot();
         session.clock = super::new_clock(opts);
@@ -126,7 +126,7 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
 
 /// Reads game `number` (`None`: the first) of the PDN file at `path`, with how many games
 /// the file holds, or says in `t`'s language why it cannot.
-pub(crate) fn load_game_number<R: EngineRules>(
+pub(crate) fn load_game_number<R: ConsoleRules>(
     t: &Texts,
     path: &Path,
     number: Option<usize>,
@@ -136,7 +136,7 @@ pub(crate) fn load_game_number<R: EngineRules>(
             t.load_failed,
             &[
                 &path.display().to_string(),
-                &t.load_error(&e, R::INFO.notation),
+                &<R::Board as ConsoleBoard>::load_error::<R>(t, &e),
             ],
         )
     })
@@ -156,7 +156,7 @@ pub(crate) fn file_and_number(arg: &str) -> (&str, Option<usize>) {
     }
 }
 
-impl<R: EngineRules> Session<'_, R> {
+impl<R: ConsoleRules> Session<'_, R> {
     fn is_engine(&self, color: Color) -> bool {
         self.players.is_engine(color)
     }
@@ -240,7 +240,7 @@ impl<R: EngineRules> Session<'_, R> {
         io.line(&self.t.loaded_report(self.rt, file, record))?;
         self.clock = super::loaded_clock(self.opts, record);
         if let Some(mv) = self.game.moves().last() {
-            io.line(&fill(self.t.last_move, &[&R::INFO.notation.write(mv)]))?;
+            io.line(&fill(self.t.last_move, &[&R::write(mv)]))?;
         }
         self.offer.reset();
         self.saved = self.game.snapshot();
@@ -254,18 +254,16 @@ impl<R: EngineRules> Session<'_, R> {
     }
 
     fn show_board(&self, io: &mut LineIo<'_>) -> std::io::Result<()> {
-        let marked = self.game.moves().last().map_or(Bitboard::EMPTY, |mv| {
+        let marked = self.game.moves().last().map_or(BitboardOn::EMPTY, |mv| {
             mv.path()
                 .iter()
-                .fold(Bitboard::EMPTY.with(mv.from()), |b, &sq| b.with(sq))
+                .fold(BitboardOn::EMPTY.with(mv.from()), |b, &sq| b.with(sq))
         });
-        let board = board_view::marked_board(
+        let board = <R::Board as ConsoleBoard>::draw::<R>(
             self.game.position(),
             self.flipped,
             self.opts.color,
             marked,
-            dama_core::notation::fen_for::orientation::<R>(),
-            R::INFO.notation,
         );
         io.write(&board)?;
         io.line(self.t.legend)
@@ -358,7 +356,7 @@ impl<R: EngineRules> Session<'_, R> {
     }
 
     fn outcome_text(&self, outcome: Outcome) -> String {
-        self.t.outcome(outcome, self.rt)
+        <R::Board as ConsoleBoard>::outcome(self.t, self.rt, outcome)
     }
 
     /// The engine's move, said as its own line with what the search saw. Before it, a draw
@@ -379,7 +377,7 @@ impl<R: EngineRules> Session<'_, R> {
             }
         }
         let started = std::time::Instant::now();
-        let mut moves = MoveList::new();
+        let mut moves = MoveListOn::<R::Board>::new();
         self.game.legal_moves(&mut moves);
         // The only legal move is not searched (a depth-1 look): no depth or score is said.
         let only_move = moves.len() == 1;
@@ -396,10 +394,9 @@ impl<R: EngineRules> Session<'_, R> {
                 .set_clock(turn, clock.left(turn, self.opts.clock.now()));
         }
         let level = self.opts.limits.level.unwrap_or(10);
-        let booked = self
-            .book
-            .as_mut()
-            .and_then(|(book, rng)| book.pick(self.game.position(), rng, level));
+        let booked = self.book.as_mut().and_then(|book| {
+            <R::Board as ConsoleBoard>::book_pick(book, self.game.position(), level)
+        });
         let Some(mv) = booked.or_else(|| {
             self.engine
                 .analyze(&self.game, |info| last = Some(info.clone()))
@@ -425,16 +422,13 @@ impl<R: EngineRules> Session<'_, R> {
                 &[
                     &seconds,
                     &info.depth.to_string(),
-                    &self.rt.info_score(self.t, &info),
+                    &self.rt.info_score_on(self.t, &info),
                 ],
             ),
             None if booked.is_some() => self.t.engine_book.to_string(),
             None => format!("{seconds} s"),
         };
-        io.line(&fill(
-            self.t.engine_plays,
-            &[&side, &R::INFO.notation.write(&mv), &saw],
-        ))?;
+        io.line(&fill(self.t.engine_plays, &[&side, &R::write(&mv), &saw]))?;
         self.show_board(io)?;
         Ok(None)
     }
@@ -479,9 +473,10 @@ impl<R: EngineRules> Session<'_, R> {
     }
 
     fn typed_move(&mut self, io: &mut LineIo<'_>, line: &str) -> std::io::Result<()> {
-        let mut moves = MoveList::new();
+        let mut moves = MoveListOn::<R::Board>::new();
         self.game.legal_moves(&mut moves);
-        match R::INFO.notation.parse(line, self.game.position(), &moves) {
+        match <R::Board as ConsoleBoard>::read_move::<R>(self.t, line, self.game.position(), &moves)
+        {
             Ok(mv) => {
                 let turn = self.game.turn();
                 if self.game.try_play(&mv).is_ok() {
@@ -490,10 +485,7 @@ impl<R: EngineRules> Session<'_, R> {
                 }
                 Ok(())
             }
-            Err(algebraic::ParseError::Syntax(algebraic::SyntaxError::Unreadable(_))) => {
-                io.line(&fill(self.t.unknown, &[&pdn::excerpt(line)]))
-            }
-            Err(e) => io.line(&self.t.parse_error_in(&e, R::INFO.notation)),
+            Err(message) => io.line(&message),
         }
     }
 
@@ -506,17 +498,18 @@ impl<R: EngineRules> Session<'_, R> {
         let t = self.t;
         match command {
             Command::Help => {
-                io.line(&fill(t.help_rules, &[t.title::<R>()]))?;
+                let title = <R::Board as ConsoleBoard>::title::<R>(t, self.rt);
+                io.line(&fill(t.help_rules, &[title]))?;
                 // The first line shows the moves in the rule set's own notation.
-                io.line(self.rt.help_moves_for(R::INFO.notation, t))?;
+                io.line(<R::Board as ConsoleBoard>::help_moves::<R>(t, self.rt))?;
                 for line in t.help.iter().skip(1) {
                     io.line(line)?;
                 }
             }
             Command::Moves => {
-                let mut moves = MoveList::new();
+                let mut moves = MoveListOn::<R::Board>::new();
                 self.game.legal_moves(&mut moves);
-                io.line(&fill(t.moves, &[&R::INFO.notation.write_list(&moves)]))?;
+                io.line(&fill(t.moves, &[&R::write_list(&moves)]))?;
             }
             Command::Undo => self.undo(io)?,
             Command::Redo => self.redo(io)?,
@@ -578,7 +571,7 @@ impl<R: EngineRules> Session<'_, R> {
                 return Ok(Some(Flow::Quit));
             }
             Command::Hint => match crate::hint::search(&mut self.engine, &self.game) {
-                Some(hint) => io.line(&t.hint_text(&hint, R::INFO.notation))?,
+                Some(hint) => io.line(&t.hint_text_with(&hint, &R::write))?,
                 None => io.line(t.no_hint)?,
             },
             Command::Time => match self.clocks_text() {
@@ -612,10 +605,7 @@ impl<R: EngineRules> Session<'_, R> {
             Undo::Nothing => return io.line(self.t.nothing_to_undo),
             Undo::NothingOfYours => return io.line(self.t.nothing_of_yours),
             Undo::BallotStays => return io.line(self.t.ballot_stays),
-            Undo::Undone(taken) => io.line(&fill(
-                self.t.undone,
-                &[&R::INFO.notation.write_each(&taken)],
-            ))?,
+            Undo::Undone(taken) => io.line(&fill(self.t.undone, &[&R::write_each(&taken)]))?,
         }
         if let Some(clock) = &mut self.clock {
             clock.truncate(self.game.moves().len());
@@ -629,10 +619,7 @@ impl<R: EngineRules> Session<'_, R> {
         if played.is_empty() {
             return io.line(self.t.nothing_to_redo);
         }
-        io.line(&fill(
-            self.t.redone,
-            &[&R::INFO.notation.write_each(&played)],
-        ))?;
+        io.line(&fill(self.t.redone, &[&R::write_each(&played)]))?;
         self.show_board(io)
     }
 

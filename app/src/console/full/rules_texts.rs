@@ -45,6 +45,16 @@ pub struct RulesTexts {
     /// The plural form of a count: 0 the singular (1), 1 the few form (Czech and Russian
     /// 2–4), 2 the other.
     pub plural: fn(u32) -> usize,
+    /// The title of international draughts on the 10×10 board.
+    pub board10_title: &'static str,
+    /// The line after the title on the 10×10 board: moves by the squares' numbers.
+    pub board10_intro: &'static str,
+    /// The first line of `help` on the 10×10 board.
+    pub board10_help: &'static str,
+    /// The FMJD's draw after 25 moves each with only kings moved and nothing taken.
+    pub board10_no_progress: &'static str,
+    /// The FMJD's draw when a small ending's count (16 moves, or 5) ran out.
+    pub board10_king_ending: &'static str,
 }
 
 /// The plural forms of English and Spanish: one, other.
@@ -107,6 +117,15 @@ impl RulesTexts {
     /// What the engine found, as the engine's move line shows it: the tables' answer (no
     /// node searched, the root's own table hit) counts the half-moves of the phase.
     pub fn info_score(&self, t: &Texts, info: &dama_engine::Info) -> String {
+        self.info_score_on(t, info)
+    }
+
+    /// [`RulesTexts::info_score`] of a search on any board.
+    pub fn info_score_on<B: dama_core::Board>(
+        &self,
+        t: &Texts,
+        info: &dama_engine::Info<B>,
+    ) -> String {
         use dama_engine::Score;
         let from_tables = info.nodes == 0 && info.tbhits == 1;
         match info.score {

@@ -3,7 +3,6 @@
 
 use super::{Command, RulesTexts};
 use crate::console::LoadError;
-use crate::engines::EngineRules;
 use crate::files::FileError;
 use crate::i18n::{capitalize, fill};
 use dama_core::fen::FenError;
@@ -14,7 +13,7 @@ use dama_core::pdn::{PdnError, PdnErrorKind};
 use dama_core::position::SetupError;
 use dama_core::rules::DrawReason;
 use dama_core::square::SquareError;
-use dama_core::{Color, RuleSet, Rules};
+use dama_core::{Board, BoardRules, Color, MoveOn, RuleSet, SquareOn};
 
 /// Every text of the Czech console in one language. Templates hold `{0}`, `{1}`… for the
 /// values filled in by [`fill`].
@@ -205,7 +204,7 @@ pub struct Texts {
     pub fen_square: &'static str,
     /// {0} the text.
     pub fen_light: &'static str,
-    /// {0} the number.
+    /// {0} the number, {1} the board's highest square number (32 on 8×8, 50 on 10×10).
     pub fen_number: &'static str,
     /// {0} the range.
     pub fen_range: &'static str,
@@ -270,8 +269,10 @@ pub struct Texts {
 impl Texts {
     /// The title of the rule set `R` (the registry's summary for a rule set of another
     /// crate, which no catalogue knows).
-    pub fn title<R: Rules>(&self) -> &'static str {
-        RuleSet::of::<R>()
+    pub fn title<R: BoardRules>(&self) -> &'static str {
+        RuleSet::ALL
+            .into_iter()
+            .find(|rules| rules.name() == R::INFO.name)
             .and_then(|rules| self.titles.iter().find(|(r, _)| *r == rules))
             .map_or(R::INFO.summary, |(_, title)| title)
     }
@@ -289,21 +290,25 @@ impl Texts {
 
     /// The hint's line: its move, score and expected line in `notation`.
     pub fn hint_text(&self, hint: &crate::hint::Hint, notation: Notation) -> String {
+        self.hint_text_with(hint, &|mv| notation.write(mv))
+    }
+
+    /// [`Texts::hint_text`] on any board, each move written by `write`.
+    pub fn hint_text_with<B: Board>(
+        &self,
+        hint: &crate::hint::Hint<B>,
+        write: &dyn Fn(&MoveOn<B>) -> String,
+    ) -> String {
         match hint.score {
             Some(score) => fill(
                 self.hint_scored,
                 &[
-                    &notation.write(&hint.mv),
+                    &write(&hint.mv),
                     &self.score(score),
-                    &hint
-                        .pv
-                        .iter()
-                        .map(|mv| notation.write(mv))
-                        .collect::<Vec<_>>()
-                        .join(" "),
+                    &hint.pv.iter().map(write).collect::<Vec<_>>().join(" "),
                 ],
             ),
-            None => fill(self.hint, &[&notation.write(&hint.mv)]),
+            None => fill(self.hint, &[&write(&hint.mv)]),
         }
     }
 
@@ -335,7 +340,7 @@ impl Texts {
     }
 
     /// What a loaded game is, in one line: the file, its event, its length and its state.
-    pub fn loaded_report<R: EngineRules>(
+    pub fn loaded_report<R: BoardRules>(
         &self,
         rt: &RulesTexts,
         file: &str,
@@ -397,15 +402,27 @@ impl Texts {
 
     /// [`Texts::move_error`] with the moves it lists written in `notation`.
     pub fn move_error_in(&self, error: &MoveError, notation: Notation) -> String {
+        self.move_error_with(error, &|sq| notation.write_square(sq), &|m| {
+            notation.write_list(m)
+        })
+    }
+
+    /// Why a move is not legal on any board: `square` names a square, `list` writes moves.
+    pub fn move_error_with<B: Board>(
+        &self,
+        error: &MoveError<B>,
+        square: &dyn Fn(SquareOn<B>) -> String,
+        list: &dyn Fn(&[MoveOn<B>]) -> String,
+    ) -> String {
         let (template, arg) = match error {
-            MoveError::NoPiece(sq) => (self.err_no_piece, notation.write_square(*sq)),
-            MoveError::NotYourPiece(sq) => (self.err_not_yours, notation.write_square(*sq)),
-            MoveError::CaptureCompulsory(m) => (self.err_compulsory, notation.write_list(m)),
-            MoveError::KingMustCapture(m) => (self.err_king_priority, notation.write_list(m)),
-            MoveError::Unfinished(m) => (self.err_unfinished, notation.write_list(m)),
-            MoveError::Occupied(sq) => (self.err_occupied, notation.write_square(*sq)),
-            MoveError::Ambiguous(m) => (self.err_ambiguous, notation.write_list(m)),
-            MoveError::NotLegal(sq) => (self.err_not_legal, notation.write_square(*sq)),
+            MoveError::NoPiece(sq) => (self.err_no_piece, square(*sq)),
+            MoveError::NotYourPiece(sq) => (self.err_not_yours, square(*sq)),
+            MoveError::CaptureCompulsory(m) => (self.err_compulsory, list(m)),
+            MoveError::KingMustCapture(m) => (self.err_king_priority, list(m)),
+            MoveError::Unfinished(m) => (self.err_unfinished, list(m)),
+            MoveError::Occupied(sq) => (self.err_occupied, square(*sq)),
+            MoveError::Ambiguous(m) => (self.err_ambiguous, list(m)),
+            MoveError::NotLegal(sq) => (self.err_not_legal, square(*sq)),
             MoveError::TooShort => (self.err_too_short, String::new()),
             MoveError::OneStep => (self.err_one_step, String::new()),
         };
@@ -413,7 +430,7 @@ impl Texts {
     }
 
     /// Why a FEN is not a position.
-    pub fn fen_error(&self, error: &FenError) -> String {
+    pub fn fen_error<B: Board>(&self, error: &FenError<B>) -> String {
         match error {
             FenError::Empty => self.fen_empty.to_string(),
             FenError::FieldCount(n) => fill(self.fen_fields, &[&n.to_string()]),
@@ -425,8 +442,8 @@ impl Texts {
             }
             FenError::BadSquare { text, reason } => match reason {
                 SquareError::Light(_) => fill(self.fen_light, &[text]),
-                SquareError::NumberOutOfRange { number, .. } => {
-                    fill(self.fen_number, &[&number.to_string()])
+                SquareError::NumberOutOfRange { number, most } => {
+                    fill(self.fen_number, &[&number.to_string(), &most.to_string()])
                 }
                 SquareError::Unreadable(_) => fill(self.fen_square, &[text]),
             },
@@ -450,6 +467,15 @@ impl Texts {
 
     /// Why a PDN text was refused, with its line; moves and squares written in `notation`.
     pub fn pdn_error(&self, error: &PdnError, notation: Notation) -> String {
+        self.pdn_error_with(error, &|e| self.move_error_in(e, notation))
+    }
+
+    /// [`Texts::pdn_error`] on any board, an illegal move's reason said by `move_error`.
+    pub fn pdn_error_with<B: Board>(
+        &self,
+        error: &PdnError<B>,
+        move_error: &dyn Fn(&MoveError<B>) -> String,
+    ) -> String {
         let problem = match &error.kind {
             PdnErrorKind::Empty => self.pdn_empty.to_string(),
             PdnErrorKind::UnclosedComment => self.pdn_comment.to_string(),
@@ -464,11 +490,7 @@ impl Texts {
                 reason,
             } => fill(
                 self.pdn_illegal,
-                &[
-                    &number.to_string(),
-                    text,
-                    &self.move_error_in(reason, notation),
-                ],
+                &[&number.to_string(), text, &move_error(reason)],
             ),
             PdnErrorKind::AfterEnd(t) => fill(self.pdn_after_end, &[t]),
             PdnErrorKind::NoResult => self.pdn_no_result.to_string(),
@@ -493,9 +515,18 @@ impl Texts {
 
     /// Why a game could not be loaded; moves and squares written in `notation`.
     pub fn load_error(&self, error: &LoadError, notation: Notation) -> String {
+        self.load_error_with(error, &|e| self.pdn_error(e, notation))
+    }
+
+    /// [`Texts::load_error`] on any board, a PDN problem said by `pdn_error`.
+    pub fn load_error_with<B: Board>(
+        &self,
+        error: &LoadError<B>,
+        pdn_error: &dyn Fn(&PdnError<B>) -> String,
+    ) -> String {
         match error {
             LoadError::File(e) => self.file_error(e),
-            LoadError::Pdn(e) => self.pdn_error(e, notation),
+            LoadError::Pdn(e) => pdn_error(e),
             LoadError::OtherRules { file, playing } => fill(self.other_rules, &[file, playing]),
             LoadError::OtherGameType { game_type, playing } => {
                 fill(self.other_game_type, &[&game_type.to_string(), playing])

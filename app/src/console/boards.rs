@@ -1,0 +1,266 @@
+//! What the full dialogue does differently on each board: how moves are typed and written,
+//! how the board is drawn, where a game starts, the book, and some texts. The 8×8 board keeps
+//! the rule set's own notation and texts (every 8×8 transcript as it was); the 10×10 board of
+//! international draughts writes and reads the squares' numbers (`32-28`, `28x19x10`).
+
+use super::full::{RulesTexts, Texts};
+use super::{LoadError, Options, board_view};
+use crate::book::{Book, BookRng};
+use crate::i18n::fill;
+use dama_core::game::{Game, Outcome};
+use dama_core::notation::algebraic::{self, ParseError, SyntaxError};
+use dama_core::rules::DrawReason;
+use dama_core::{BitboardOn, Board, Board8, Board10, BoardRules, MoveOn, PositionOn, Rules, pdn};
+
+/// A board the full dialogue plays on ([`Board8`] and [`Board10`]). Each method takes the
+/// rule set `R` played on the board.
+pub trait ConsoleBoard: Board {
+    /// A new game of the options: from `--ballot`'s moves or `--fen`'s position, else the
+    /// initial one.
+    fn new_game<R: dama_engine::EngineRules<Board = Self>>(opts: &Options) -> Game<R>;
+
+    /// How many moves of a new game are the ballot's (none on 10×10, which has no ballots).
+    fn ballot_plies(opts: &Options) -> usize;
+
+    /// The rule set's title.
+    fn title<R: BoardRules<Board = Self>>(t: &Texts, rt: &RulesTexts) -> &'static str;
+
+    /// The line after the title: how moves are typed.
+    fn intro<R: BoardRules<Board = Self>>(t: &Texts, rt: &RulesTexts) -> &'static str;
+
+    /// The first line of `help`: how moves are typed.
+    fn help_moves<R: BoardRules<Board = Self>>(t: &Texts, rt: &RulesTexts) -> &'static str;
+
+    /// A move as the dialogue writes it.
+    fn write_move<R: BoardRules<Board = Self>>(mv: &MoveOn<Self>) -> String;
+
+    /// The legal move (one of `legal`) that `line` names; else the line saying why not.
+    fn read_move<R: BoardRules<Board = Self>>(
+        t: &Texts,
+        line: &str,
+        pos: &PositionOn<Self>,
+        legal: &[MoveOn<Self>],
+    ) -> Result<MoveOn<Self>, String>;
+
+    /// The board as text, the `marked` squares (the last move's) between brackets.
+    fn draw<R: BoardRules<Board = Self>>(
+        pos: &PositionOn<Self>,
+        flipped: bool,
+        colored: bool,
+        marked: BitboardOn<Self>,
+    ) -> String;
+
+    /// Why a game could not be loaded.
+    fn load_error<R: BoardRules<Board = Self>>(t: &Texts, error: &LoadError<Self>) -> String;
+
+    /// The opening book the engine plays from, when there is one and it is on.
+    fn book(opts: &Options) -> Option<(Book, BookRng)>;
+
+    /// The book's move in `pos`, if it has one.
+    fn book_pick(
+        book: &mut (Book, BookRng),
+        pos: &PositionOn<Self>,
+        level: u8,
+    ) -> Option<MoveOn<Self>>;
+
+    /// How a game ended, as a sentence.
+    fn outcome(t: &Texts, rt: &RulesTexts, outcome: Outcome) -> String;
+}
+
+/// A rule set the full dialogue plays: the engine's rules on a [`ConsoleBoard`].
+pub trait ConsoleRules: dama_engine::EngineRules<Board: ConsoleBoard> {
+    /// A move as the dialogue writes it.
+    fn write(mv: &MoveOn<Self::Board>) -> String {
+        <Self::Board as ConsoleBoard>::write_move::<Self>(mv)
+    }
+
+    /// Moves as the dialogue writes them, in their order, joined by `, `.
+    fn write_each(moves: &[MoveOn<Self::Board>]) -> String {
+        let texts: Vec<String> = moves.iter().map(Self::write).collect();
+        texts.join(", ")
+    }
+
+    /// Moves as the dialogue writes them, sorted as text and joined by `, `.
+    fn write_list(moves: &[MoveOn<Self::Board>]) -> String {
+        let mut texts: Vec<String> = moves.iter().map(Self::write).collect();
+        texts.sort();
+        texts.join(", ")
+    }
+}
+
+impl<R: dama_engine::EngineRules<Board: ConsoleBoard>> ConsoleRules for R {}
+
+impl ConsoleBoard for Board8 {
+    fn new_game<R: dama_engine::EngineRules<Board = Board8>>(opts: &Options) -> Game<R> {
+        match &opts.ballot {
+            Some(ballot) => ballot.game::<R>(),
+            None => Game::new(opts.start),
+        }
+    }
+
+    fn ballot_plies(opts: &Options) -> usize {
+        super::ballot_plies(opts)
+    }
+
+    fn title<R: Rules>(t: &Texts, _: &RulesTexts) -> &'static str {
+        t.title::<R>()
+    }
+
+    fn intro<R: Rules>(t: &Texts, rt: &RulesTexts) -> &'static str {
+        rt.intro_for(R::INFO.notation, t)
+    }
+
+    fn help_moves<R: Rules>(t: &Texts, rt: &RulesTexts) -> &'static str {
+        rt.help_moves_for(R::INFO.notation, t)
+    }
+
+    fn write_move<R: Rules>(mv: &MoveOn<Board8>) -> String {
+        R::INFO.notation.write(mv)
+    }
+
+    fn read_move<R: Rules>(
+        t: &Texts,
+        line: &str,
+        pos: &PositionOn<Board8>,
+        legal: &[MoveOn<Board8>],
+    ) -> Result<MoveOn<Board8>, String> {
+        match R::INFO.notation.parse(line, pos, legal) {
+            Ok(mv) => Ok(mv),
+            Err(ParseError::Syntax(SyntaxError::Unreadable(_))) => {
+                Err(fill(t.unknown, &[&pdn::excerpt(line)]))
+            }
+            Err(e) => Err(t.parse_error_in(&e, R::INFO.notation)),
+        }
+    }
+
+    fn draw<R: Rules>(
+        pos: &PositionOn<Board8>,
+        flipped: bool,
+        colored: bool,
+        marked: BitboardOn<Board8>,
+    ) -> String {
+        board_view::marked_board(
+            pos,
+            flipped,
+            colored,
+            marked,
+            dama_core::notation::fen_for::orientation::<R>(),
+            R::INFO.notation,
+        )
+    }
+
+    fn load_error<R: Rules>(t: &Texts, error: &LoadError<Board8>) -> String {
+        t.load_error(error, R::INFO.notation)
+    }
+
+    fn book(opts: &Options) -> Option<(Book, BookRng)> {
+        opts.engines.book(opts.rules)
+    }
+
+    fn book_pick(
+        book: &mut (Book, BookRng),
+        pos: &PositionOn<Board8>,
+        level: u8,
+    ) -> Option<MoveOn<Board8>> {
+        let (book, rng) = book;
+        book.pick(pos, rng, level)
+    }
+
+    fn outcome(t: &Texts, rt: &RulesTexts, outcome: Outcome) -> String {
+        t.outcome(outcome, rt)
+    }
+}
+
+impl ConsoleBoard for Board10 {
+    fn new_game<R: dama_engine::EngineRules<Board = Board10>>(opts: &Options) -> Game<R> {
+        Game::new(opts.start10.unwrap_or_else(R::start))
+    }
+
+    fn ballot_plies(_: &Options) -> usize {
+        0
+    }
+
+    fn title<R: BoardRules<Board = Board10>>(_: &Texts, rt: &RulesTexts) -> &'static str {
+        rt.board10_title
+    }
+
+    fn intro<R: BoardRules<Board = Board10>>(_: &Texts, rt: &RulesTexts) -> &'static str {
+        rt.board10_intro
+    }
+
+    fn help_moves<R: BoardRules<Board = Board10>>(_: &Texts, rt: &RulesTexts) -> &'static str {
+        rt.board10_help
+    }
+
+    fn write_move<R: BoardRules<Board = Board10>>(mv: &MoveOn<Board10>) -> String {
+        R::write_move(mv)
+    }
+
+    fn read_move<R: BoardRules<Board = Board10>>(
+        t: &Texts,
+        line: &str,
+        pos: &PositionOn<Board10>,
+        legal: &[MoveOn<Board10>],
+    ) -> Result<MoveOn<Board10>, String> {
+        match algebraic::parse_numbered(line, pos, legal) {
+            Ok(mv) => Ok(mv),
+            Err(ParseError::Syntax(SyntaxError::Unreadable(_))) => {
+                Err(fill(t.unknown, &[&pdn::excerpt(line)]))
+            }
+            Err(ParseError::Syntax(SyntaxError::LightSquare(text))) => {
+                Err(fill(t.err_light, &[&text]))
+            }
+            Err(ParseError::Syntax(SyntaxError::MixedSeparators(text))) => {
+                Err(fill(t.err_mixed, &[&text]))
+            }
+            Err(ParseError::Move(e)) => Err(move_error10::<R>(t, &e)),
+        }
+    }
+
+    fn draw<R: BoardRules<Board = Board10>>(
+        pos: &PositionOn<Board10>,
+        flipped: bool,
+        colored: bool,
+        marked: BitboardOn<Board10>,
+    ) -> String {
+        board_view::numbered_board(pos, flipped, colored, marked)
+    }
+
+    fn load_error<R: BoardRules<Board = Board10>>(t: &Texts, error: &LoadError<Board10>) -> String {
+        t.load_error_with(error, &|e| {
+            t.pdn_error_with(e, &|reason| move_error10::<R>(t, reason))
+        })
+    }
+
+    fn book(_: &Options) -> Option<(Book, BookRng)> {
+        None
+    }
+
+    fn book_pick(
+        _: &mut (Book, BookRng),
+        _: &PositionOn<Board10>,
+        _: u8,
+    ) -> Option<MoveOn<Board10>> {
+        None
+    }
+
+    fn outcome(t: &Texts, rt: &RulesTexts, outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Draw(DrawReason::NoProgress) => rt.board10_no_progress.to_string(),
+            Outcome::Draw(DrawReason::KingEnding) => rt.board10_king_ending.to_string(),
+            other => t.outcome(other, rt),
+        }
+    }
+}
+
+/// Why a move is not legal on the 10×10 board, squares and moves by their numbers.
+fn move_error10<R: BoardRules<Board = Board10>>(
+    t: &Texts,
+    error: &algebraic::MoveError<Board10>,
+) -> String {
+    t.move_error_with(error, &|sq| sq.number().to_string(), &|moves| {
+        let mut texts: Vec<String> = moves.iter().map(R::write_move).collect();
+        texts.sort();
+        texts.join(", ")
+    })
+}
