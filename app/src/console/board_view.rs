@@ -170,27 +170,14 @@ pub fn marked_board(
     for &rank in &ranks {
         let label = rank_label(rank);
         text.push(label);
-        let mut previous_marked = false;
-        for &file in &files {
-            let square = board.square(file, rank);
-            let is_marked = square.is_some_and(|sq| marked.contains(sq));
-            text.push(if is_marked {
-                '['
-            } else if previous_marked {
-                ']'
-            } else {
-                ' '
-            });
-            previous_marked = is_marked;
-            match square {
-                None => text.push(' '),
-                Some(sq) => match pos.piece_at(sq) {
-                    None => text.push_str(&empty_cell(colored)),
-                    Some(piece) => text.push_str(&piece_cell(piece, czech_letter(piece), colored)),
-                },
-            }
-        }
-        text.push(if previous_marked { ']' } else { ' ' });
+        push_row(
+            &mut text,
+            &files,
+            |file| board.square(file, rank),
+            pos,
+            marked,
+            colored,
+        );
         if numbered {
             // The key: the numbers of the row's dark squares, where they stand.
             text.push_str("  ");
@@ -219,6 +206,39 @@ pub fn marked_board(
     text
 }
 
+/// One row of a board: for each of `files`, the piece on the square `square` names (a blank
+/// for a light square), the squares of `marked` between brackets.
+fn push_row<B: Board>(
+    text: &mut String,
+    files: &[u8],
+    square: impl Fn(u8) -> Option<SquareOn<B>>,
+    pos: &PositionOn<B>,
+    marked: BitboardOn<B>,
+    colored: bool,
+) {
+    let mut previous_marked = false;
+    for &file in files {
+        let square = square(file);
+        let is_marked = square.is_some_and(|sq| marked.contains(sq));
+        text.push(if is_marked {
+            '['
+        } else if previous_marked {
+            ']'
+        } else {
+            ' '
+        });
+        previous_marked = is_marked;
+        match square {
+            None => text.push(' '),
+            Some(sq) => match pos.piece_at(sq) {
+                None => text.push_str(&empty_cell(colored)),
+                Some(piece) => text.push_str(&piece_cell(piece, czech_letter(piece), colored)),
+            },
+        }
+    }
+    text.push(if previous_marked { ']' } else { ' ' });
+}
+
 /// A numbered board of any size (the 10×10 one of international draughts): each row's dark
 /// squares with their pieces (`o`, `O`, `x`, `X`; `.` empty), the last move's squares between
 /// brackets, and beside each row the numbers of its dark squares, where they stand. Seen from
@@ -243,27 +263,14 @@ pub fn numbered_board<B: Board>(
     let mut text = String::new();
     for &rank in &ranks {
         text.push(' ');
-        let mut previous_marked = false;
-        for &file in &files {
-            let square = SquareOn::<B>::from_file_rank(file, rank);
-            let is_marked = square.is_some_and(|sq| marked.contains(sq));
-            text.push(if is_marked {
-                '['
-            } else if previous_marked {
-                ']'
-            } else {
-                ' '
-            });
-            previous_marked = is_marked;
-            match square {
-                None => text.push(' '),
-                Some(sq) => match pos.piece_at(sq) {
-                    None => text.push_str(&empty_cell(colored)),
-                    Some(piece) => text.push_str(&piece_cell(piece, czech_letter(piece), colored)),
-                },
-            }
-        }
-        text.push(if previous_marked { ']' } else { ' ' });
+        push_row(
+            &mut text,
+            &files,
+            |file| SquareOn::<B>::from_file_rank(file, rank),
+            pos,
+            marked,
+            colored,
+        );
         text.push_str("  ");
         for &file in &files {
             match SquareOn::<B>::from_file_rank(file, rank) {

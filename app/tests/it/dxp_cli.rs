@@ -90,26 +90,46 @@ fn two_dama_processes_play_a_game_over_the_loopback_interface() {
     );
 }
 
-#[test]
-fn a_malformed_message_ends_the_game_with_gameend_and_a_clear_line() {
+/// Connects a hand-driven peer to a `dama dxp --listen --depth 1` and sends it a GAMEREQ
+/// from the peer named "peer" whose fields after the name are `rest` (follower colour,
+/// minutes, moves, start); returns the follower, the peer's reader and the peer.
+fn peer_with_request(
+    rest: &[u8],
+) -> (
+    (Child, BufReader<std::process::ChildStderr>),
+    BufReader<TcpStream>,
+    TcpStream,
+) {
     let (follower, port, follower_err) = listener(&["--depth", "1"]);
     let mut peer = TcpStream::connect(("127.0.0.1", port)).unwrap();
     peer.set_read_timeout(Some(Duration::from_secs(30)))
         .unwrap();
-    // A GAMEREQ whose thinking time is not a number.
     let mut request = b"R01peer".to_vec();
     request.resize(35, b' ');
-    request.extend_from_slice(b"Z0x0000A\0");
+    request.extend_from_slice(rest);
+    request.push(0);
     peer.write_all(&request).unwrap();
-    let mut got = Vec::new();
-    let mut byte = [0u8; 1];
-    while peer.read(&mut byte).unwrap_or(0) == 1 {
-        got.push(byte[0]);
-        if byte[0] == 0 {
-            break;
-        }
-    }
-    assert_eq!(got, b"E01\0", "the answer to a malformed GAMEREQ");
+    let reader = BufReader::new(peer.try_clone().unwrap());
+    ((follower, follower_err), reader, peer)
+}
+
+/// The next message the peer receives, its NUL included.
+fn next_message(reader: &mut BufReader<TcpStream>) -> Vec<u8> {
+    let mut message = Vec::new();
+    reader.read_until(0, &mut message).unwrap();
+    message
+}
+
+#[test]
+fn a_malformed_message_ends_the_game_with_gameend_and_a_clear_line() {
+    // A GAMEREQ whose thinking time is not a number.
+    let ((follower, follower_err), mut reader, peer) = peer_with_request(b"Z0x0000A");
+    assert_eq!(
+        next_message(&mut reader),
+        b"E01\0",
+        "the answer to a malformed GAMEREQ"
+    );
+    drop(reader);
     drop(peer);
     let (moves, result) = report(follower, follower_err);
     assert!(moves.is_empty());
@@ -121,24 +141,13 @@ fn a_malformed_message_ends_the_game_with_gameend_and_a_clear_line() {
 
 #[test]
 fn an_illegal_move_is_refused_with_gameend() {
-    let (follower, port, follower_err) = listener(&["--depth", "1"]);
-    let mut peer = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    peer.set_read_timeout(Some(Duration::from_secs(30)))
-        .unwrap();
     // We start as white (the follower plays black), and play 31-20: not a move.
-    let mut request = b"R01peer".to_vec();
-    request.resize(35, b' ');
-    request.extend_from_slice(b"Z010000A\0");
-    peer.write_all(&request).unwrap();
-    let mut reader = BufReader::new(peer.try_clone().unwrap());
-    let mut message = Vec::new();
-    reader.read_until(0, &mut message).unwrap();
+    let ((follower, follower_err), mut reader, mut peer) = peer_with_request(b"Z010000A");
+    let message = next_message(&mut reader);
     assert_eq!(&message[..1], b"A", "GAMEACC");
     assert_eq!(message[message.len() - 2], b'0', "accepted");
     peer.write_all(b"M0001312000\0").unwrap();
-    message.clear();
-    reader.read_until(0, &mut message).unwrap();
-    assert_eq!(message, b"E01\0");
+    assert_eq!(next_message(&mut reader), b"E01\0");
     // Hang up without acknowledging (both handles of the socket).
     drop(reader);
     drop(peer);
