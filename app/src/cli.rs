@@ -251,7 +251,7 @@ impl Command {
     pub fn any_board(&self) -> bool {
         matches!(
             self,
-            Command::Perft(_) | Command::Moves | Command::Dxp(_) | Command::Hub
+            Command::Perft(_) | Command::Moves | Command::Dxp(_) | Command::Hub | Command::Match(_)
         )
     }
 
@@ -581,7 +581,7 @@ impl Options {
         if self.variant().board8().is_none() && !command.any_board() {
             return Err(CliError::Usage(format!(
                 "--rules {} is played on the 10x10 board, which 'dama {}' does not know yet \
-                 (it has: perft, moves, dxp, hub)",
+                 (it has: perft, moves, dxp, hub, match)",
                 self.variant(),
                 command.name()
             )));

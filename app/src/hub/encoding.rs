@@ -19,8 +19,8 @@ use std::collections::BTreeSet;
 use dama_core::position::{Setup, SetupOn};
 use dama_core::rules::Orientation;
 use dama_core::{
-    BitboardOn, Board, Board8, Board10, BoardRules, Color, Move, MoveListOn, MoveOn,
-    Position, PositionOn, Role, Square, SquareOn,
+    BitboardOn, Board, Board8, Board10, BoardRules, Color, Move, MoveListOn, MoveOn, Position,
+    PositionOn, Role, Square, SquareOn,
 };
 
 /// How the squares of one numbering map onto the board.
@@ -522,14 +522,18 @@ pub fn hub_name(variant: dama_core::Variant) -> &'static str {
 
 /// The variant a `set-param name=variant` value names (any case): one of
 /// [`INTERNATIONAL_NAMES`], or an 8×8 rule set's name.
-pub fn parse_hub_variant(value: &str) -> Result<dama_core::Variant, dama_core::rules::UnknownRuleSet> {
+pub fn parse_hub_variant(
+    value: &str,
+) -> Result<dama_core::Variant, dama_core::rules::UnknownRuleSet> {
     if INTERNATIONAL_NAMES
         .iter()
         .any(|n| n.eq_ignore_ascii_case(value.trim()))
     {
         return Ok(dama_core::Variant::International);
     }
-    value.parse::<dama_core::RuleSet>().map(dama_core::Variant::Board8)
+    value
+        .parse::<dama_core::RuleSet>()
+        .map(dama_core::Variant::Board8)
 }
 
 /// A board the Hub protocol is spoken on: its codec for a variant.

@@ -592,9 +592,7 @@ where
     };
     let codec = <R::Board as HubBoard>::codec(R::INFO.name)
         .ok_or_else(|| format!("pos: no encoding for the variant {}", R::INFO.name))?;
-    let start = codec
-        .parse_position(pos)
-        .map_err(|e| format!("pos: {e}"))?;
+    let start = codec.parse_position(pos).map_err(|e| format!("pos: {e}"))?;
     let mut pos = start;
     let mut checked = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
