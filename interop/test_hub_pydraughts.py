@@ -11,8 +11,17 @@ import pytest
 import draughts
 from draughts.engine import HubEngine, Limit
 
-# The variants played with pydraughts' board of the same name.
-VARIANTS = ["russian", "brazilian", "english", "italian"]
+# The variants played with pydraughts' board of the same name; "standard" is pydraughts' (and
+# lidraughts') international game, played on its 10x10 board.
+VARIANTS = ["russian", "brazilian", "english", "italian", "standard"]
+
+# The name sent in `set-param name=variant` when it is not pydraughts' own: the Hub protocol's
+# (Scan's) name of the international game is "normal", as lidraughts-bot sends it.
+HUB_NAMES = {"standard": "normal"}
+
+# The arguments of `dama hub` for a variant: the international game is started with
+# `--rules international`, so that its `variant` parameter declares `normal` as Scan does.
+HUB_ARGS = {"standard": ["--rules", "international"]}
 
 # Variants in VARIANTS that this build of dama does not have yet (they come with the rule
 # sets of another branch). Remove a name here once `dama --rules NAME` exists: from then on
@@ -42,13 +51,14 @@ def read_until(engine, last):
 
 
 def start(dama, variant):
-    engine = HubEngine([dama, "hub"])
+    engine = HubEngine([dama, "hub", *HUB_ARGS.get(variant, [])])
     assert engine.id.get("name") == "dama", engine.id
     assert "variant" in engine.options, engine.options
-    assert variant in engine.variants, (
-        f"dama hub does not offer the variant {variant} (it offers {sorted(engine.variants)})"
+    name = HUB_NAMES.get(variant, variant)
+    assert name in engine.variants, (
+        f"dama hub does not offer the variant {name} (it offers {sorted(engine.variants)})"
     )
-    engine.setoption("variant", variant)
+    engine.setoption("variant", name)
     engine.init()
     # An error about the variant would come before this pong.
     engine.send("ping")
@@ -124,6 +134,27 @@ def test_complete_game_on_a_clock(dama, variant):
             plies += 1
         print(f"{variant} on a clock: {plies} plies, winner {board.winner()}, {left:.2f} s left")
         assert board.winner() is not None
+    finally:
+        engine.quit()
+        engine.p.wait(timeout=10)
+
+
+@pytest.mark.parametrize("name", ["normal", "standard", "international"])
+def test_every_name_of_the_international_game(dama, name):
+    """`dama hub` started for 8x8 takes Scan's, pydraughts' and its own name of the
+    international game, then plays pydraughts' standard board a few moves."""
+    engine = HubEngine([dama, "hub"])
+    try:
+        engine.setoption("variant", name)
+        engine.init()
+        engine.send("ping")
+        lines = read_until(engine, "pong")
+        assert not [line for line in lines if line.startswith("error")], lines
+        board = draughts.Board(variant="standard")
+        for _ in range(6):
+            result = engine.play(board, Limit(depth=3), False)
+            assert result.move.board_move in [m.board_move for m in board.legal_moves()]
+            board.push(result.move)
     finally:
         engine.quit()
         engine.p.wait(timeout=10)

@@ -14,7 +14,7 @@ fn run(cli: &Cli) -> Result<(), CliError> {
     if let Command::Hub = command {
         // Its own threads write standard output (so it is not locked here).
         let config = dama::hub::Config {
-            rules: cli.opts.rules(),
+            rules: cli.opts.variant(),
             threads: cli.opts.threads.map_or(1, |n| n as usize),
             tb_dir: cli.opts.tb_dir.clone(),
             seed: dama::engines::clock_seed(),

@@ -1,5 +1,7 @@
-//! Positions and moves of the 8×8 board in the Hub protocol, as pydraughts' `HubEngine`
-//! writes them (the protocol itself defines only the 10×10 board; see `docs/hub.md`).
+//! Positions and moves in the Hub protocol: on 10×10 as the protocol defines them (Scan's
+//! `protocol.txt`, [`Standard10`]), on 8×8 as pydraughts' `HubEngine` writes them (the
+//! protocol itself defines only the 10×10 board; see `docs/hub.md`). [`HubBoard`] gives each
+//! board its [`Codec`], so that the session and `dama match` are written once for both.
 //!
 //! - A position is the side to move (`W`/`B`) and 32 characters (`w`, `b`, `W`, `B`, `e`),
 //!   one per dark square in pydraughts' internal order: square 1 is b8, 4 is h8, 5 is a7, …,
@@ -12,12 +14,14 @@
 //! Reading is in two steps: the text's syntax ([`parse_move_text`]), then the legal move it
 //! names in a position ([`Encoding::find_move`]); each error says which step failed.
 
-use crate::engines::EngineRules;
 use std::collections::BTreeSet;
 
-use dama_core::position::Setup;
+use dama_core::position::{Setup, SetupOn};
 use dama_core::rules::Orientation;
-use dama_core::{Bitboard, Color, Move, MoveList, Position, Role, Square};
+use dama_core::{
+    BitboardOn, Board, Board8, Board10, BoardRules, Color, Move, MoveListOn, MoveOn, Position,
+    PositionOn, Role, Square, SquareOn,
+};
 
 /// How the squares of one numbering map onto the board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -135,6 +139,15 @@ pub enum PositionError {
     /// Neither 33 nor 51 characters.
     #[error("position: {0} characters, expected 33 (the side to move and 32 squares)")]
     Length(usize),
+    /// 33 characters while the variant is played on 10×10.
+    #[error(
+        "position: 33 characters is an 8x8 position; the variant normal (international) \
+         wants 51 (the side to move and 50 squares)"
+    )]
+    EightByEight,
+    /// Neither 51 nor 33 characters, on 10×10.
+    #[error("position: {0} characters, expected 51 (the side to move and 50 squares)")]
+    Length10(usize),
     /// The first character is not `W` or `B`.
     #[error("position: the side to move must be W or B, not {0:?}")]
     Side(char),
@@ -144,6 +157,9 @@ pub enum PositionError {
     /// The pieces do not make a position.
     #[error("position: {0}")]
     Setup(#[from] dama_core::position::SetupError),
+    /// The pieces do not make a 10×10 position.
+    #[error("position: {0}")]
+    Setup10(#[from] dama_core::position::SetupError<Board10>),
 }
 
 /// A move as written, before it is looked up in a position.
@@ -168,6 +184,9 @@ pub enum MoveError {
     /// A number is not a square (1–32).
     #[error("move {0:?}: syntax: {1} is not a square number (1-32)")]
     Square(String, u32),
+    /// A number is not a square of the 10×10 board (1–50).
+    #[error("move {0:?}: syntax: {1} is not a square number (1-50)")]
+    Square10(String, u32),
     /// No legal move has this start, end and captures.
     #[error("move {0:?}: not legal in this position")]
     Illegal(String),
@@ -176,8 +195,13 @@ pub enum MoveError {
     Ambiguous(String),
 }
 
-/// Step 1: the syntax of a move.
+/// Step 1: the syntax of a move on 8×8.
 pub fn parse_move_text(text: &str) -> Result<MoveText, MoveError> {
+    parse_move_text_on(text, 32)
+}
+
+/// Step 1 on a board of `squares` squares (32 or 50).
+pub fn parse_move_text_on(text: &str, squares: u32) -> Result<MoveText, MoveError> {
     let bad = || MoveError::Syntax(text.to_string());
     let capture = text.contains('x') || text.contains('X') || text.contains(':');
     let parts: Vec<&str> = if capture {
@@ -194,8 +218,12 @@ pub fn parse_move_text(text: &str) -> Result<MoveText, MoveError> {
             return Err(bad());
         }
         let n: u32 = part.parse().map_err(|_| bad())?;
-        if !(1..=32).contains(&n) {
-            return Err(MoveError::Square(text.to_string(), n));
+        if !(1..=squares).contains(&n) {
+            return Err(if squares == 50 {
+                MoveError::Square10(text.to_string(), n)
+            } else {
+                MoveError::Square(text.to_string(), n)
+            });
         }
         numbers.push(n);
     }
@@ -282,21 +310,11 @@ impl Encoding {
 
     /// Writes a move: `from-to`, or `fromxto` and each captured square, smallest number first.
     pub fn write_move(&self, mv: &Move) -> String {
-        let n = |sq| self.moves.number(sq);
-        if mv.is_capture() {
-            let captured: BTreeSet<u32> = mv.captured().squares().map(n).collect();
-            let mut out = format!("{}x{}", n(mv.from()), n(mv.to()));
-            for c in captured {
-                out.push_str(&format!("x{c}"));
-            }
-            out
-        } else {
-            format!("{}-{}", n(mv.from()), n(mv.to()))
-        }
+        write_move_on(mv, |sq| self.moves.number(sq))
     }
 
     /// Step 2: the legal move in `pos` that `text` names (its start, end and captured set).
-    pub fn find_move<R: EngineRules>(
+    pub fn find_move<R: BoardRules<Board = Board8>>(
         &self,
         pos: &Position,
         original: &str,
@@ -307,35 +325,236 @@ impl Encoding {
                 .square(n)
                 .ok_or_else(|| MoveError::Square(original.to_string(), n))
         };
-        let from = sq(text.from)?;
-        let to = sq(text.to)?;
-        let mut captured = Bitboard::EMPTY;
-        for &c in &text.captured {
-            captured = captured.with(sq(c)?);
-        }
-        let mut moves = MoveList::new();
-        R::legal_moves(pos, &mut moves);
-        let mut found = moves.iter().filter(|mv| {
-            mv.from() == from
-                && mv.to() == to
-                && mv.is_capture() == text.capture
-                && (text.captured.is_empty() || mv.captured() == captured)
-        });
-        let first = found
-            .next()
-            .copied()
-            .ok_or_else(|| MoveError::Illegal(original.to_string()))?;
-        // Moves with the same start, end and captures are the same move to the protocol.
-        if found.any(|mv| !mv.same_route(&first)) {
-            return Err(MoveError::Ambiguous(original.to_string()));
-        }
-        Ok(first)
+        find_move_on::<R>(pos, original, text, sq)
     }
 
     /// Both steps: the legal move `text` names in `pos`.
-    pub fn read_move<R: EngineRules>(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
+    pub fn read_move<R: BoardRules<Board = Board8>>(
+        &self,
+        pos: &Position,
+        text: &str,
+    ) -> Result<Move, MoveError> {
         let parsed = parse_move_text(text)?;
         self.find_move::<R>(pos, text, &parsed)
+    }
+}
+
+/// Step 2 on any board, `sq` giving the square of a number.
+fn find_move_on<R: BoardRules>(
+    pos: &PositionOn<R::Board>,
+    original: &str,
+    text: &MoveText,
+    sq: impl Fn(u32) -> Result<SquareOn<R::Board>, MoveError>,
+) -> Result<MoveOn<R::Board>, MoveError> {
+    let from = sq(text.from)?;
+    let to = sq(text.to)?;
+    let mut captured = BitboardOn::<R::Board>::EMPTY;
+    for &c in &text.captured {
+        captured = captured.with(sq(c)?);
+    }
+    let mut moves = MoveListOn::new();
+    R::legal_moves(pos, &mut moves);
+    let mut found = moves.iter().filter(|mv| {
+        mv.from() == from
+            && mv.to() == to
+            && mv.is_capture() == text.capture
+            && (text.captured.is_empty() || mv.captured() == captured)
+    });
+    let first = found
+        .next()
+        .copied()
+        .ok_or_else(|| MoveError::Illegal(original.to_string()))?;
+    // Moves with the same start, end and captures are the same move to the protocol.
+    if found.any(|mv| !mv.same_route(&first)) {
+        return Err(MoveError::Ambiguous(original.to_string()));
+    }
+    Ok(first)
+}
+
+/// Writes a move of any board: `from-to`, or `fromxto` and each captured square, smallest
+/// number first, `n` giving a square's number.
+fn write_move_on<B: Board>(mv: &MoveOn<B>, n: impl Fn(SquareOn<B>) -> u32) -> String {
+    if mv.is_capture() {
+        let captured: BTreeSet<u32> = mv.captured().squares().map(&n).collect();
+        let mut out = format!("{}x{}", n(mv.from()), n(mv.to()));
+        for c in captured {
+            out.push_str(&format!("x{c}"));
+        }
+        out
+    } else {
+        format!("{}-{}", n(mv.from()), n(mv.to()))
+    }
+}
+
+/// How one board's positions and moves are written in the Hub protocol.
+pub trait Codec<B: Board>: Copy + Send + Sync + 'static {
+    /// Reads a position string.
+    fn parse_position(&self, text: &str) -> Result<PositionOn<B>, PositionError>;
+    /// Writes a position string.
+    fn write_position(&self, pos: &PositionOn<B>) -> String;
+    /// Writes a move.
+    fn write_move(&self, mv: &MoveOn<B>) -> String;
+    /// The legal move `text` names in `pos` (both steps).
+    fn read_move<R: BoardRules<Board = B>>(
+        &self,
+        pos: &PositionOn<B>,
+        text: &str,
+    ) -> Result<MoveOn<B>, MoveError>;
+}
+
+impl Codec<Board8> for Encoding {
+    fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        Encoding::parse_position(self, text)
+    }
+    fn write_position(&self, pos: &Position) -> String {
+        Encoding::write_position(self, pos)
+    }
+    fn write_move(&self, mv: &Move) -> String {
+        Encoding::write_move(self, mv)
+    }
+    fn read_move<R: BoardRules<Board = Board8>>(
+        &self,
+        pos: &Position,
+        text: &str,
+    ) -> Result<Move, MoveError> {
+        Encoding::read_move::<R>(self, pos, text)
+    }
+}
+
+/// The 10×10 encoding of the protocol (Scan's `protocol.txt`): the side to move (`W`/`B`) and
+/// one character per square in standard order, 1 to 50 (`w` `b` men, `W` `B` kings, `e`
+/// empty); moves by the standard numbers, `32-28` or `28x19x23` (from, to, then every
+/// captured square, no landing squares).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Standard10;
+
+impl Codec<Board10> for Standard10 {
+    fn parse_position(&self, text: &str) -> Result<PositionOn<Board10>, PositionError> {
+        let chars: Vec<char> = text.chars().collect();
+        match chars.len() {
+            51 => {}
+            33 => return Err(PositionError::EightByEight),
+            n => return Err(PositionError::Length10(n)),
+        }
+        let turn = match chars[0] {
+            'W' => Color::White,
+            'B' => Color::Black,
+            c => return Err(PositionError::Side(c)),
+        };
+        let mut setup = SetupOn::<Board10> {
+            turn: Some(turn),
+            ..SetupOn::default()
+        };
+        for (i, &c) in chars[1..].iter().enumerate() {
+            let n = i as u32 + 1;
+            let sq = SquareOn::<Board10>::from_number(n as u8).ok_or(PositionError::Piece(n, c))?;
+            let (white, king) = match c {
+                'e' => continue,
+                'w' => (true, false),
+                'W' => (true, true),
+                'b' => (false, false),
+                'B' => (false, true),
+                _ => return Err(PositionError::Piece(n, c)),
+            };
+            if white {
+                setup.white = setup.white.with(sq);
+            } else {
+                setup.black = setup.black.with(sq);
+            }
+            if king {
+                setup.kings = setup.kings.with(sq);
+            }
+        }
+        Ok(PositionOn::from_setup(&setup)?)
+    }
+
+    fn write_position(&self, pos: &PositionOn<Board10>) -> String {
+        let mut out = String::with_capacity(51);
+        out.push(if pos.turn() == Color::White { 'W' } else { 'B' });
+        for n in 1..=50u8 {
+            let piece = SquareOn::<Board10>::from_number(n).and_then(|sq| pos.piece_at(sq));
+            out.push(match piece {
+                None => 'e',
+                Some(p) => match (p.color, p.role) {
+                    (Color::White, Role::Man) => 'w',
+                    (Color::White, Role::King) => 'W',
+                    (Color::Black, Role::Man) => 'b',
+                    (Color::Black, Role::King) => 'B',
+                },
+            });
+        }
+        out
+    }
+
+    fn write_move(&self, mv: &MoveOn<Board10>) -> String {
+        write_move_on(mv, |sq| u32::from(sq.number()))
+    }
+
+    fn read_move<R: BoardRules<Board = Board10>>(
+        &self,
+        pos: &PositionOn<Board10>,
+        text: &str,
+    ) -> Result<MoveOn<Board10>, MoveError> {
+        let parsed = parse_move_text_on(text, 50)?;
+        let sq = |n: u32| {
+            SquareOn::<Board10>::from_number(n as u8)
+                .ok_or_else(|| MoveError::Square10(text.to_string(), n))
+        };
+        find_move_on::<R>(pos, text, &parsed, sq)
+    }
+}
+
+/// Scan's name of the international game (FMJD rules on 10×10) in its `variant` parameter.
+pub const NORMAL: &str = "normal";
+
+/// The names `set-param name=variant` takes for the international game: Scan's `normal`,
+/// pydraughts' and lidraughts' `standard`, and ours, `international`.
+pub const INTERNATIONAL_NAMES: [&str; 3] = [NORMAL, "standard", "international"];
+
+/// The name of `variant` in the `variant` parameter: `normal` for the international game (as
+/// Scan and the Hub GUI call it), else the rule set's name.
+pub fn hub_name(variant: dama_core::Variant) -> &'static str {
+    match variant {
+        dama_core::Variant::International => NORMAL,
+        dama_core::Variant::Board8(set) => set.name(),
+    }
+}
+
+/// The variant a `set-param name=variant` value names (any case): one of
+/// [`INTERNATIONAL_NAMES`], or an 8×8 rule set's name.
+pub fn parse_hub_variant(
+    value: &str,
+) -> Result<dama_core::Variant, dama_core::rules::UnknownRuleSet> {
+    if INTERNATIONAL_NAMES
+        .iter()
+        .any(|n| n.eq_ignore_ascii_case(value.trim()))
+    {
+        return Ok(dama_core::Variant::International);
+    }
+    value
+        .parse::<dama_core::RuleSet>()
+        .map(dama_core::Variant::Board8)
+}
+
+/// A board the Hub protocol is spoken on: its codec for a variant.
+pub trait HubBoard: Board {
+    /// The codec of this board's variants.
+    type Codec: Codec<Self>;
+    /// The codec of the variant called `name` (our rule-set name), if it has one.
+    fn codec(name: &str) -> Option<Self::Codec>;
+}
+
+impl HubBoard for Board8 {
+    type Codec = Encoding;
+    fn codec(name: &str) -> Option<Encoding> {
+        Encoding::for_variant(name)
+    }
+}
+
+impl HubBoard for Board10 {
+    type Codec = Standard10;
+    fn codec(name: &str) -> Option<Standard10> {
+        (name == <dama_core::International as BoardRules>::INFO.name).then_some(Standard10)
     }
 }
 

@@ -2,7 +2,8 @@
 //! output (`docs/hub.md`).
 //!
 //! - [`protocol`]: a line → a typed command or error, and the reply lines (no I/O);
-//! - [`encoding`]: 8×8 positions and moves as pydraughts' `HubEngine` writes them;
+//! - [`encoding`]: positions and moves, on 10×10 as the protocol (Scan) defines them, on 8×8
+//!   as pydraughts' `HubEngine` writes them;
 //! - [`session`]: the state machine and the search job;
 //! - [`run`]: the threads: one reading the input, the search on its own, one writer that
 //!   flushes each line. The end of input or a closed pipe ends the session cleanly.

@@ -6,7 +6,6 @@
 //! While a search runs, `stop`, `ping`, `ponder-hit` and `quit` act at once; any other
 //! command waits until the search has ended (the protocol says a GUI sends no other).
 
-use crate::engines::EngineRules;
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -14,13 +13,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
-use super::encoding::Encoding;
+use super::encoding::{self, Codec, HubBoard};
 use super::protocol::{self, Command, GoMode, InfoLine, Level, ParamKind, Reply};
 use crate::book::{Book, BookRng};
 use dama_core::game::Game;
-use dama_core::{Move, MoveList, Position, RuleSet, with_rules};
+use dama_core::{
+    BoardRules, MoveListOn, MoveOn, PositionOn, RuleSet, Variant, with_rules, with_variant,
+};
 use dama_engine::clock::allot;
-use dama_engine::{Engine, Info, Limits, Score, TimeControl};
+use dama_engine::{Engine, EngineRules, Info, Limits, Score, TimeControl};
 
 /// What the session hears: a line read, the end of input, a finished search, or that the
 /// output is gone.
@@ -38,8 +39,8 @@ pub enum Event {
 /// The session's starting values (from the command line).
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The rule set until `set-param name=variant`.
-    pub rules: RuleSet,
+    /// The rule set (of either board) until `set-param name=variant`.
+    pub rules: Variant,
     /// Search threads until `set-param name=threads`.
     pub threads: usize,
     /// The endgame tables' directory until `set-param name=tb-dir`.
@@ -56,7 +57,7 @@ const MAX_HASH_MB: u64 = 16_384;
 /// The parameters `set-param` may change.
 #[derive(Clone, Debug)]
 struct Params {
-    variant: RuleSet,
+    variant: Variant,
     threads: usize,
     hash_mb: u64,
     tb_dir: Option<PathBuf>,
@@ -78,12 +79,14 @@ struct Running {
     deadline: Option<Instant>,
 }
 
-/// The position of the next search: its start and the moves since, checked legal.
+/// The position of the next search, checked under its variant: the last `pos` (none: the
+/// variant's start) and how many moves it has. The search thread reads it again on the
+/// variant's own board.
 #[derive(Clone, Debug)]
 struct Setup {
-    variant: RuleSet,
-    start: Position,
-    moves: Vec<Move>,
+    variant: Variant,
+    text: Option<(String, Vec<String>)>,
+    plies: usize,
 }
 
 /// One Hub session.
@@ -283,8 +286,8 @@ impl Session {
         let params = [
             (
                 "variant",
-                p.variant.name().to_string(),
-                ParamKind::Enum(RuleSet::ALL.iter().map(|r| r.name().to_string()).collect()),
+                encoding::hub_name(p.variant).to_string(),
+                ParamKind::Enum(variant_names(p.variant)),
             ),
             (
                 "threads",
@@ -344,7 +347,7 @@ impl Session {
             other => Err(format!("set-param {name}: '{other}' is not true or false")),
         };
         let result: Result<(), String> = match name {
-            "variant" => match value.parse::<RuleSet>() {
+            "variant" => match encoding::parse_hub_variant(value) {
                 Ok(set) => {
                     self.params.variant = set;
                     // The position is checked again under the new rules.
@@ -415,23 +418,12 @@ impl Session {
     /// Checks the last `pos` under the current variant.
     fn setup(&self) -> Result<Setup, String> {
         let variant = self.params.variant;
-        let encoding = Encoding::for_variant(variant.name())
-            .ok_or_else(|| format!("pos: no encoding for the variant {variant}"))?;
-        let Some((pos, moves)) = &self.pos_text else {
-            return Ok(Setup {
-                variant,
-                start: Position::initial(),
-                moves: Vec::new(),
-            });
-        };
-        let start = encoding
-            .parse_position(pos)
-            .map_err(|e| format!("pos: {e}"))?;
-        let checked = with_rules!(variant, R => check_moves::<R>(&encoding, start, moves))?;
+        let text = self.pos_text.clone();
+        let plies = with_variant!(variant, R => checked::<R>(text.as_ref()).map(|(_, m)| m.len()))?;
         Ok(Setup {
             variant,
-            start,
-            moves: checked,
+            text,
+            plies,
         })
     }
 
@@ -444,7 +436,7 @@ impl Session {
             nodes: level.nodes,
             ..Limits::default()
         };
-        let made = (setup.moves.len() / 2) as u32;
+        let made = (setup.plies / 2) as u32;
         // The time for this move by the clock: the increment is added before the move.
         let clock = level.time.map(|time| {
             let inc = level.inc.unwrap_or_default();
@@ -533,7 +525,7 @@ impl Session {
             .spawn(move || {
                 let started = Instant::now();
                 let variant = setup.variant;
-                with_rules!(variant, R => search::<R>(&mut engine, &setup, left, started, &out));
+                with_variant!(variant, R => search::<R>(&mut engine, &setup, left, started, &out));
                 let _ = events.send(Event::Searched(engine));
             });
         if spawned.is_err() {
@@ -547,15 +539,13 @@ impl Session {
     /// The opening book's move in the position of `setup`, written in the variant's encoding
     /// (`None`: not in the book).
     fn book_move(&mut self, setup: &Setup) -> Option<String> {
-        let encoding = Encoding::for_variant(setup.variant.name())?;
-        if self
-            .book
-            .as_ref()
-            .is_none_or(|b| b.rules() != setup.variant)
-        {
-            self.book = Some(Book::for_rules(setup.variant));
+        // The opening books are of the 8×8 rule sets.
+        let set = setup.variant.board8()?;
+        let encoding = encoding::Encoding::for_variant(set.name())?;
+        if self.book.as_ref().is_none_or(|b| b.rules() != set) {
+            self.book = Some(Book::for_rules(set));
         }
-        let position = with_rules!(setup.variant, R => *game_of::<R>(setup).position());
+        let position = with_rules!(set, R => *game_of::<R>(setup).ok()?.position());
         let mv = self
             .book
             .as_ref()?
@@ -576,42 +566,67 @@ fn table_bits(mb: u64) -> u32 {
     63 - entries.leading_zeros()
 }
 
-/// Checks that each move is legal in turn from `start`.
-fn check_moves<R: EngineRules>(
-    encoding: &Encoding,
-    start: Position,
-    moves: &[String],
-) -> Result<Vec<Move>, String> {
+/// The names the `variant` parameter declares: the 8×8 rule sets' names, unchanged since the
+/// first version; with the international game as the current variant, Scan's `normal` first
+/// and then those (`set-param` takes every name whatever the list: `docs/hub.md`).
+fn variant_names(current: Variant) -> Vec<String> {
+    let board8 = RuleSet::ALL.iter().map(|r| r.name().to_string());
+    match current {
+        Variant::International => std::iter::once(encoding::NORMAL.to_string())
+            .chain(board8)
+            .collect(),
+        Variant::Board8(_) => board8.collect(),
+    }
+}
+
+/// The start of `text` (none: the rule set's) and each of its moves, checked legal in turn.
+#[allow(clippy::type_complexity)]
+fn checked<R: BoardRules>(
+    text: Option<&(String, Vec<String>)>,
+) -> Result<(PositionOn<R::Board>, Vec<MoveOn<R::Board>>), String>
+where
+    R::Board: HubBoard,
+{
+    let Some((pos, moves)) = text else {
+        return Ok((R::start(), Vec::new()));
+    };
+    let codec = <R::Board as HubBoard>::codec(R::INFO.name)
+        .ok_or_else(|| format!("pos: no encoding for the variant {}", R::INFO.name))?;
+    let start = codec.parse_position(pos).map_err(|e| format!("pos: {e}"))?;
     let mut pos = start;
     let mut checked = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
-        let mv = encoding
+        let mv = codec
             .read_move::<R>(&pos, text)
             .map_err(|e| format!("pos: moves[{}]: {e}", i + 1))?;
         pos = pos.after(&mv);
         checked.push(mv);
     }
-    Ok(checked)
+    Ok((start, checked))
 }
 
 /// The game of `setup`: its moves played from its start. A draw by the rules on the way
 /// (the game would be over) starts the game again from that position, so that it can
 /// still be searched.
-fn game_of<R: EngineRules>(setup: &Setup) -> Game<R> {
-    let mut game = Game::<R>::new(setup.start);
-    for mv in &setup.moves {
+fn game_of<R: BoardRules>(setup: &Setup) -> Result<Game<R>, String>
+where
+    R::Board: HubBoard,
+{
+    let (start, moves) = checked::<R>(setup.text.as_ref())?;
+    let mut game = Game::<R>::new(start);
+    for mv in &moves {
         if game.try_play(mv).is_err() {
             game = Game::new(game.position().after(mv));
         }
     }
     if game.is_over() {
-        let mut moves = MoveList::new();
+        let mut moves = MoveListOn::new();
         R::legal_moves(game.position(), &mut moves);
         if !moves.is_empty() {
             game = Game::new(*game.position());
         }
     }
-    game
+    Ok(game)
 }
 
 /// A score in men, as the protocol's `info` wants it: a win in n plies is 100 − n/100.
@@ -630,18 +645,26 @@ fn search<R: EngineRules>(
     left: Option<Duration>,
     started: Instant,
     out: &Sender<String>,
-) {
-    let encoding = Encoding::for_variant(setup.variant.name());
+) where
+    R::Board: HubBoard,
+{
+    let encoding = <R::Board as HubBoard>::codec(R::INFO.name);
     let Some(encoding) = encoding else {
         let _ = out.send(Reply::Error("no encoding for this variant".into()).to_string());
         return;
     };
-    let game = game_of::<R>(setup);
+    let game = match game_of::<R>(setup) {
+        Ok(game) => game,
+        Err(e) => {
+            let _ = out.send(Reply::Error(e).to_string());
+            return;
+        }
+    };
     if let Some(left) = left {
         engine.set_clock(game.turn(), left);
     }
-    let mut last_pv: Vec<Move> = Vec::new();
-    let best = engine.analyze(&game, |info: &Info| {
+    let mut last_pv: Vec<MoveOn<R::Board>> = Vec::new();
+    let best = engine.analyze(&game, |info: &Info<R::Board>| {
         last_pv = info.pv.clone();
         let line = InfoLine {
             depth: info.depth,
@@ -687,7 +710,7 @@ mod tests {
         let (events, _) = std::sync::mpsc::channel();
         Session::new(
             Config {
-                rules: RuleSet::Russian,
+                rules: Variant::Board8(RuleSet::Russian),
                 threads: 1,
                 tb_dir: None,
                 seed: 1,

@@ -8,16 +8,16 @@
 //! `go think`; its `done move=` is looked up in the position. A player that ends, answers
 //! nothing in time, or names an illegal move loses the game ([`PlayerError`]).
 
-use crate::engines::EngineRules;
+use super::MatchRules;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use super::player::PlayerError;
-use crate::hub::encoding::Encoding;
+use crate::hub::encoding::{Codec, HubBoard};
 use crate::hub::protocol::{self, Command as HubCommand};
-use dama_core::Move;
+use dama_core::MoveOn;
 use dama_core::game::Game;
 use dama_engine::Limits;
 
@@ -173,7 +173,7 @@ impl HubPlayer {
     }
 
     /// Starts the engine (`hub`, its parameters, `init`) unless it runs already.
-    pub fn start<R: EngineRules>(&mut self) -> Result<(), PlayerError> {
+    pub fn start<R: MatchRules>(&mut self) -> Result<(), PlayerError> {
         if self.process.is_some() {
             return Ok(());
         }
@@ -228,7 +228,12 @@ impl HubPlayer {
             .filter_map(|t| t.get("name").map(str::to_string))
             .collect();
         if declared.iter().any(|n| n == "variant") {
-            self.send(&format!("set-param name=variant value={}", R::INFO.name))?;
+            // The international game by Scan's name for it.
+            let name = match R::INFO.name.parse::<dama_core::Variant>() {
+                Ok(v) => crate::hub::encoding::hub_name(v),
+                Err(_) => R::INFO.name,
+            };
+            self.send(&format!("set-param name=variant value={name}"))?;
         }
         if declared.iter().any(|n| n == "book") && !self.params.iter().any(|(n, _)| n == "book") {
             self.send(&format!("set-param name=book value={}", self.book))?;
@@ -278,13 +283,13 @@ impl HubPlayer {
     }
 
     /// The engine's move in the game's position, with `left` on its clock if it plays on one.
-    pub fn choose<R: EngineRules>(
+    pub fn choose<R: MatchRules>(
         &mut self,
         game: &Game<R>,
         left: Option<Duration>,
-    ) -> Result<Move, PlayerError> {
+    ) -> Result<MoveOn<R::Board>, PlayerError> {
         let name = self.name();
-        let encoding = Encoding::for_variant(R::INFO.name).ok_or_else(|| {
+        let encoding = <R::Board as HubBoard>::codec(R::INFO.name).ok_or_else(|| {
             PlayerError::Run(
                 name.clone(),
                 format!("no Hub encoding for {}", R::INFO.name),

@@ -25,11 +25,56 @@ use self::player::{Player, PlayerError, PlayerSpec};
 use self::runner::{Config, GameResult, Summary};
 use self::stats::{Estimate, Sprt};
 use crate::cli::Options;
-use crate::engines::EngineRules;
 use crate::engines::EngineSetup;
+use crate::hub::encoding::HubBoard;
 use dama_core::game::Game;
-use dama_core::with_rules;
+use dama_core::{Board8, Board10, Move, MoveOn, Position, PositionOn, with_variant};
 use dama_engine::weights::WeightsError;
+
+/// A board `dama match` plays on: its Hub encoding, and the bridge to the 8×8 opening books
+/// and ballots (which exist on 8×8 only).
+pub trait MatchBoard: HubBoard {
+    /// The position as an 8×8 one, if this is the 8×8 board (for the opening books).
+    fn board8(pos: &PositionOn<Self>) -> Option<&Position>;
+    /// An 8×8 move as a move of this board, if this is the 8×8 board.
+    fn from_board8(mv: Move) -> Option<MoveOn<Self>>;
+    /// The rule set's opening ballots.
+    fn ballots<R: dama_engine::EngineRules<Board = Self>>() -> Result<Vec<Opening<Self>>, MatchError>;
+}
+
+impl MatchBoard for Board8 {
+    fn board8(pos: &Position) -> Option<&Position> {
+        Some(pos)
+    }
+    fn from_board8(mv: Move) -> Option<Move> {
+        Some(mv)
+    }
+    fn ballots<R: dama_engine::EngineRules<Board = Board8>>() -> Result<Vec<Opening>, MatchError> {
+        Ok(crate::ballots::all::<R>()?)
+    }
+}
+
+impl MatchBoard for Board10 {
+    fn board8(_: &PositionOn<Board10>) -> Option<&Position> {
+        None
+    }
+    fn from_board8(_: Move) -> Option<MoveOn<Board10>> {
+        None
+    }
+    fn ballots<R: dama_engine::EngineRules<Board = Board10>>()
+    -> Result<Vec<Opening<Board10>>, MatchError> {
+        Err(MatchError::Ballots(
+            crate::ballots::BallotError::NoBallots {
+                rules: R::INFO.name,
+            },
+        ))
+    }
+}
+
+/// The rule sets `dama match` plays: the engine's rule sets on either board.
+pub trait MatchRules: dama_engine::EngineRules<Board: MatchBoard> {}
+
+impl<R: dama_engine::EngineRules<Board: MatchBoard>> MatchRules for R {}
 
 /// Options of `dama match`.
 #[derive(Args, Debug, Clone)]
@@ -119,6 +164,9 @@ pub enum MatchError {
     /// The `--fen` position.
     #[error("bad FEN: {0}")]
     Fen(#[from] dama_core::fen::FenError),
+    /// The `--fen` position, on any board.
+    #[error("bad FEN: {0}")]
+    Fen10(String),
     /// The start position is already finished.
     #[error("the game is over in the --fen position")]
     Finished,
@@ -139,10 +187,10 @@ pub enum MatchError {
 /// The largest openings file read.
 const MAX_OPENINGS_BYTES: u64 = 64 << 20;
 
-fn read_openings<R: EngineRules>(
+fn read_openings<R: MatchRules>(
     opts: &Options,
     args: &MatchArgs,
-) -> Result<Vec<Opening>, MatchError> {
+) -> Result<Vec<Opening<R::Board>>, MatchError> {
     let path = match &args.openings {
         Some(OpeningsSource::Ballots) if opts.fen.is_some() => {
             return Err(MatchError::InitialWithFen("ballots"));
@@ -150,7 +198,7 @@ fn read_openings<R: EngineRules>(
         Some(OpeningsSource::Builtin) if opts.fen.is_some() => {
             return Err(MatchError::InitialWithFen("builtin"));
         }
-        Some(OpeningsSource::Ballots) => return Ok(crate::ballots::all::<R>()?),
+        Some(OpeningsSource::Ballots) => return <R::Board as MatchBoard>::ballots::<R>(),
         Some(OpeningsSource::Builtin) => return Ok(openings::builtin::<R>()),
         Some(OpeningsSource::File(path)) => Some(path),
         None => None,
@@ -171,7 +219,8 @@ fn read_openings<R: EngineRules>(
         return Ok(openings::from_fens::<R>(&text)?);
     }
     if let Some(text) = &opts.fen {
-        let start = dama_core::notation::fen_for::parse::<R>(text)?;
+        let start = dama_core::notation::fen_for::parse::<R>(text)
+            .map_err(|e| MatchError::Fen10(e.to_string()))?;
         let opening = Opening {
             start,
             moves: Vec::new(),
@@ -194,10 +243,10 @@ pub fn run(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<(), MatchError> {
-    with_rules!(opts.rules(), R => run_for::<R>(opts, engines, args, out, err))
+    with_variant!(opts.variant(), R => run_for::<R>(opts, engines, args, out, err))
 }
 
-fn run_for<R: EngineRules>(
+fn run_for<R: MatchRules>(
     opts: &Options,
     engines: &EngineSetup,
     args: &MatchArgs,
@@ -261,9 +310,13 @@ fn run_for<R: EngineRules>(
         sprt: args.sprt,
         books: [&specs[0], &specs[1]].map(|spec| {
             let own = spec.cmd.is_none() && spec.hub.is_none();
-            (own && spec.book.unwrap_or(args.book)).then(|| {
-                crate::book::Book::for_rules(dama_core::RuleSet::of::<R>().unwrap_or_default())
-            })
+            // The opening books are of the 8×8 rule sets.
+            R::INFO
+                .name
+                .parse::<dama_core::RuleSet>()
+                .ok()
+                .filter(|_| own && spec.book.unwrap_or(args.book))
+                .map(crate::book::Book::for_rules)
         }),
     };
     let _ = writeln!(
@@ -311,7 +364,11 @@ fn elo_text(estimate: Option<Estimate>) -> (String, String) {
 }
 
 /// One progress line: the game, its result, the match so far.
-pub fn progress_line(config: &Config, result: &GameResult, summary: &Summary) -> String {
+pub fn progress_line<B: dama_core::Board>(
+    config: &Config<B>,
+    result: &GameResult,
+    summary: &Summary,
+) -> String {
     let (white, black) = if result.engine1_white {
         (&config.engine1.name, &config.engine2.name)
     } else {
@@ -354,7 +411,7 @@ pub fn progress_line(config: &Config, result: &GameResult, summary: &Summary) ->
 }
 
 /// The final report: `key value` lines, stable for scripts.
-pub fn report(config: &Config, summary: &Summary) -> String {
+pub fn report<B: dama_core::Board>(config: &Config<B>, summary: &Summary) -> String {
     let wdl = &summary.wdl;
     let (elo, error) = elo_text(wdl.estimate());
     let (penta_elo, penta_error) = elo_text(summary.pairs.estimate());

@@ -7,9 +7,9 @@
 //! scores it within ±[`BUILTIN_MARGIN`] hundredths of a man; then put in a fixed pseudo-random order (so the first games of a short
 //! match already use varied openings). The same build gives the same set every time.
 
-use crate::engines::EngineRules;
+use super::MatchRules;
 use dama_core::game::Game;
-use dama_core::{MoveList, Position, fen};
+use dama_core::{Board, Board8, MoveListOn, PositionOn, fen};
 use dama_engine::{Engine, Limits, Score};
 
 /// Plies of a built-in opening.
@@ -23,21 +23,21 @@ pub const MAX_OPENINGS: usize = 100_000;
 
 /// A start: a position and the moves played from it before the players take over.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Opening {
+pub struct Opening<B: Board = Board8> {
     /// The position the game starts from.
-    pub start: Position,
+    pub start: PositionOn<B>,
     /// The opening moves played from it, in the rule set's notation.
     pub moves: Vec<String>,
 }
 
-impl Opening {
+impl<B: Board> Opening<B> {
     /// The game after the opening, if every move is legal and the game is not over.
-    pub fn game<R: EngineRules>(&self) -> Option<Game<R>> {
+    pub fn game<R: MatchRules<Board = B>>(&self) -> Option<Game<R>> {
         let mut game = Game::<R>::new(self.start);
-        let mut list = MoveList::new();
+        let mut list = MoveListOn::new();
         for text in &self.moves {
             game.legal_moves(&mut list);
-            let mv = *list.iter().find(|mv| R::INFO.notation.write(mv) == *text)?;
+            let mv = *list.iter().find(|mv| R::write_move(mv) == *text)?;
             game.try_play(&mv).ok()?;
         }
         (!game.is_over()).then_some(game)
@@ -55,17 +55,14 @@ impl Opening {
 }
 
 /// The built-in balanced openings of the rule set `R`.
-pub fn builtin<R: EngineRules>() -> Vec<Opening> {
+pub fn builtin<R: MatchRules>() -> Vec<Opening<R::Board>> {
     let mut lines: Vec<(Vec<String>, Game<R>)> = vec![(Vec::new(), Game::new(R::start()))];
-    let mut list = MoveList::new();
+    let mut list = MoveListOn::new();
     for _ in 0..BUILTIN_PLIES {
         let mut next = Vec::new();
         for (moves, game) in &lines {
             game.legal_moves(&mut list);
-            let mut children: Vec<_> = list
-                .iter()
-                .map(|mv| (R::INFO.notation.write(mv), *mv))
-                .collect();
+            let mut children: Vec<_> = list.iter().map(|mv| (R::write_move(mv), *mv)).collect();
             children.sort_by(|a, b| a.0.cmp(&b.0));
             for (text, mv) in children {
                 let mut child = game.clone();
@@ -91,7 +88,7 @@ pub fn builtin<R: EngineRules>() -> Vec<Opening> {
     // The hand-set weights whatever the rule set's own: the set stays the same when a rule
     // set's weights are tuned (`EngineRules::WEIGHTS`).
     engine.set_weights(dama_engine::Weights::DEFAULT);
-    let mut openings: Vec<Opening> = lines
+    let mut openings: Vec<Opening<R::Board>> = lines
         .into_iter()
         .filter(|(_, game)| !game.is_over())
         .filter(|(_, game)| {
@@ -139,7 +136,7 @@ pub enum OpeningError {
 
 /// Openings from a text of FENs, one a line; blank lines and lines starting with `#` are
 /// skipped.
-pub fn from_fens<R: EngineRules>(text: &str) -> Result<Vec<Opening>, OpeningError> {
+pub fn from_fens<R: MatchRules>(text: &str) -> Result<Vec<Opening<R::Board>>, OpeningError> {
     let mut openings = Vec::new();
     // A byte-order mark (an editor's UTF-8 file) is not part of the first line.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);

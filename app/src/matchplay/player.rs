@@ -19,9 +19,9 @@ use wait_timeout::ChildExt;
 
 use std::sync::Arc;
 
-use crate::engines::EngineRules;
+use super::MatchRules;
 use dama_core::game::Game;
-use dama_core::{Move, MoveList};
+use dama_core::{MoveListOn, MoveOn};
 use dama_engine::Tablebase;
 use dama_engine::clock::allot;
 use dama_engine::{Engine, Limits, TimeControl, Weights};
@@ -265,7 +265,7 @@ impl Player {
 
     /// A Hub engine is started now (a program that cannot start fails the match once rather
     /// than forfeiting every game); other players have nothing to start.
-    pub fn start<R: EngineRules>(&mut self) -> Result<(), PlayerError> {
+    pub fn start<R: MatchRules>(&mut self) -> Result<(), PlayerError> {
         match self {
             Player::Hub(hub) => hub.start::<R>(),
             _ => Ok(()),
@@ -275,7 +275,7 @@ impl Player {
     /// Whether the player, playing `side`, accepts the draw the rules offer in `game` (the
     /// house rules' offer, [`dama_core::Rules::draw_offer_due`]): this build's engine answers
     /// as it does in `dama play`; another program cannot be asked, and plays on.
-    pub fn accepts_draw<R: EngineRules>(&mut self, game: &Game<R>, side: dama_core::Color) -> bool {
+    pub fn accepts_draw<R: MatchRules>(&mut self, game: &Game<R>, side: dama_core::Color) -> bool {
         match self {
             Player::Engine(engine) => engine.accepts_draw(game, side),
             Player::Command { .. } | Player::Hub(_) => false,
@@ -283,11 +283,11 @@ impl Player {
     }
 
     /// The move in the game's position, with `left` on the player's clock if it plays on one.
-    pub fn choose<R: EngineRules>(
+    pub fn choose<R: MatchRules>(
         &mut self,
         game: &Game<R>,
         left: Option<Duration>,
-    ) -> Result<Move, PlayerError> {
+    ) -> Result<MoveOn<R::Board>, PlayerError> {
         match self {
             Player::Engine(engine) => {
                 if let Some(left) = left {
@@ -456,14 +456,14 @@ pub fn bestmove_of(out: &[u8]) -> Option<String> {
 
 /// The arguments that give `dama analyze` the game: its start and every move since
 /// (`history`), so that it knows the repetitions and the draw counts; else the position alone.
-pub fn game_args<R: EngineRules>(game: &Game<R>, history: bool) -> Vec<String> {
+pub fn game_args<R: MatchRules>(game: &Game<R>, history: bool) -> Vec<String> {
     if !history {
         return vec![format!(
             "--fen={}",
             dama_core::notation::fen_for::write::<R>(game.position())
         )];
     }
-    let moves: Vec<String> = game.moves().map(|mv| R::INFO.notation.write(mv)).collect();
+    let moves: Vec<String> = game.moves().map(|mv| R::write_move(mv)).collect();
     vec![
         format!(
             "--fen={}",
@@ -475,14 +475,14 @@ pub fn game_args<R: EngineRules>(game: &Game<R>, history: bool) -> Vec<String> {
 
 /// Runs `path analyze` on the game (or its position, without `history`) and reads its
 /// `bestmove`.
-fn ask_command<R: EngineRules>(
+fn ask_command<R: MatchRules>(
     path: &Path,
     limits: &Limits,
     threads: Option<u32>,
     movetime: Option<Duration>,
     history: bool,
     game: &Game<R>,
-) -> Result<Move, PlayerError> {
+) -> Result<MoveOn<R::Board>, PlayerError> {
     let name = path.display().to_string();
     let mut command = Command::new(path);
     command
@@ -522,11 +522,11 @@ fn ask_command<R: EngineRules>(
         return Err(PlayerError::NoMove(name, why));
     };
     let best = best.as_str();
-    let mut moves = MoveList::new();
+    let mut moves = MoveListOn::new();
     game.legal_moves(&mut moves);
     moves
         .iter()
-        .find(|mv| R::INFO.notation.write(mv) == best)
+        .find(|mv| R::write_move(mv) == best)
         .copied()
         .ok_or_else(|| PlayerError::Illegal(name, best.to_string()))
 }
@@ -540,7 +540,7 @@ mod tests {
     fn a_command_is_given_the_game_or_the_position() {
         let mut game = Game::<dama_core::Czech>::default();
         for text in ["c3-d4", "f6-g5", "g3-f4"] {
-            let mut legal = MoveList::new();
+            let mut legal = dama_core::MoveList::new();
             game.legal_moves(&mut legal);
             let mv = legal
                 .iter()

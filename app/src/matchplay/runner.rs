@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use super::openings::Opening;
 use super::player::{Player, PlayerSpec};
 use super::stats::{Decision, Pentanomial, Sprt, Wdl};
-use crate::engines::EngineRules;
+use super::{MatchBoard, MatchRules};
 use dama_core::game::{Outcome, WinReason};
 use dama_core::pdn::{self, Header};
 use dama_core::{Color, DrawReason};
@@ -17,7 +17,7 @@ use dama_engine::TimeControl;
 
 /// What a match plays.
 #[derive(Clone, Debug)]
-pub struct Config {
+pub struct Config<B: dama_core::Board = dama_core::Board8> {
     /// The first player (the results are from its view).
     pub engine1: PlayerSpec,
     /// The second player.
@@ -28,7 +28,7 @@ pub struct Config {
     pub concurrency: usize,
     /// The starts; game `2k` and `2k+1` play opening `k` (cycling), the first player white in
     /// the even games.
-    pub openings: Vec<Opening>,
+    pub openings: Vec<Opening<B>>,
     /// A game still going after this many plies (opening included) is adjudicated a draw
     /// (`None`: [`default_cap`] of the rules).
     pub max_plies: Option<usize>,
@@ -122,7 +122,7 @@ fn points_for(outcome: Option<Outcome>, side: Color) -> f64 {
 /// `--max-plies` says otherwise: the engine move cap of `play` where the rules have no draw
 /// rule (the Spanish spec's), else a safety net far beyond any game the rules' own draws
 /// (repetition, the counts without progress) let go on.
-pub fn default_cap<R: EngineRules>() -> usize {
+pub fn default_cap<R: MatchRules>() -> usize {
     if R::DRAWS_BY_RULE {
         SAFETY_CAP
     } else {
@@ -134,11 +134,11 @@ pub fn default_cap<R: EngineRules>() -> usize {
 pub const SAFETY_CAP: usize = 2000;
 
 #[allow(clippy::too_many_arguments)]
-fn play_game<R: EngineRules>(
+fn play_game<R: MatchRules>(
     players: &mut [Player; 2],
     specs: [&PlayerSpec; 2],
     books: [Option<&crate::book::Book>; 2],
-    opening: &Opening,
+    opening: &Opening<R::Board>,
     index: u64,
     max_plies: Option<usize>,
     stop: &AtomicBool,
@@ -180,7 +180,10 @@ fn play_game<R: EngineRules>(
         let who = seat(side);
         let started = Instant::now();
         let level = specs[who].limits.level.unwrap_or(10);
-        let booked = books[who].and_then(|b| b.pick(game.position(), &mut book_rngs[who], level));
+        let booked = books[who]
+            .zip(<R::Board as MatchBoard>::board8(game.position()))
+            .and_then(|(b, pos)| b.pick(pos, &mut book_rngs[who], level))
+            .and_then(<R::Board as MatchBoard>::from_board8);
         let answer = match booked {
             Some(mv) => Ok(mv),
             None => players[who].choose(&game, left[who]),
@@ -253,8 +256,8 @@ fn with_termination(pdn: String, termination: &Termination) -> String {
 /// Plays the match with the players `seats` (one pair per worker thread), calling `on_game`
 /// with each finished game and the summary after it; stops early when the SPRT decides or
 /// `on_game` fails (its error is returned).
-pub fn run<R: EngineRules, E: Send>(
-    config: &Config,
+pub fn run<R: MatchRules, E: Send>(
+    config: &Config<R::Board>,
     seats: Vec<[Player; 2]>,
     mut on_game: impl FnMut(&GameResult, &Summary) -> Result<(), E>,
 ) -> Result<Summary, E> {

@@ -13,11 +13,22 @@ fn fake(mode: &str) -> String {
 
 /// Runs a match and returns its report, progress lines and PDN.
 fn run(engine1: &str, engine2: &str, games: &str, extra: &[&str]) -> (String, String, String) {
+    run_on("russian", engine1, engine2, games, extra)
+}
+
+/// The same under the rules `rules`.
+fn run_on(
+    rules: &str,
+    engine1: &str,
+    engine2: &str,
+    games: &str,
+    extra: &[&str],
+) -> (String, String, String) {
     let dir = tempfile::tempdir().unwrap();
     let pdn = dir.path().join("games.pdn");
     let output = Command::cargo_bin("dama")
         .unwrap()
-        .args(["match", "--rules", "russian", "--games", games])
+        .args(["match", "--rules", rules, "--games", games])
         .args(["--engine1", engine1, "--engine2", engine2])
         .arg(format!("--pdn={}", pdn.display()))
         .args(extra)
@@ -122,4 +133,70 @@ fn a_hub_program_that_cannot_start_fails_the_match_once() {
         stderr.contains("cannot run /no/such/engine hub"),
         "{stderr}"
     );
+}
+
+/// On 10×10 the Hub engine is told the variant by Scan's name, `normal`, and given Scan's
+/// positions (the side to move and 50 squares) and moves; node budgets on both sides, so
+/// nothing depends on the machine's speed.
+#[test]
+fn international_match_with_a_hub_engine_by_nodes() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("sent.txt");
+    let hub = format!(
+        "hub={}/tests/fixtures/hub/logged.sh {} {},nodes=3000,name=hub",
+        env!("CARGO_MANIFEST_DIR"),
+        log.display(),
+        env!("CARGO_BIN_EXE_dama")
+    );
+    let (report, progress, pdn) = run_on(
+        "international",
+        &hub,
+        "nodes=3000,tables=off,name=own",
+        "2",
+        &[],
+    );
+    assert_eq!(value(&report, "games"), "2", "{report}");
+    assert_eq!(value(&report, "forfeits"), "0", "{report}\n{progress}");
+    assert!(
+        progress.starts_with("match: hub vs own, international rules"),
+        "{progress}"
+    );
+    assert_eq!(pdn.matches("[GameType \"20\"]").count(), 2, "{pdn}");
+    assert!(!pdn.contains("Termination"), "{pdn}");
+    let sent = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        sent.contains("set-param name=variant value=normal\n"),
+        "{sent}"
+    );
+    assert!(sent.contains("level nodes=3000\n"), "{sent}");
+    let positions: Vec<&str> = sent
+        .lines()
+        .filter_map(|l| l.strip_prefix("pos pos="))
+        .collect();
+    assert!(!positions.is_empty(), "{sent}");
+    for pos in positions {
+        let board = pos.split(' ').next().unwrap();
+        assert_eq!(board.len(), 51, "{pos}");
+        assert!(board.starts_with('W') || board.starts_with('B'), "{pos}");
+        assert!(board[1..].bytes().all(|b| b"wbWBe".contains(&b)), "{pos}");
+    }
+}
+
+/// A 10×10 move that is not legal forfeits the game, as on 8×8.
+#[test]
+fn an_illegal_international_move_loses() {
+    let (report, progress, pdn) = run_on(
+        "international",
+        &fake("illegal"),
+        "nodes=500,name=own",
+        "2",
+        &[],
+    );
+    assert_eq!(value(&report, "losses"), "2", "{report}");
+    assert_eq!(value(&report, "forfeits"), "2", "{report}");
+    assert!(
+        progress.contains("played an illegal move '1-32"),
+        "{progress}"
+    );
+    assert_eq!(pdn.matches("[Termination \"").count(), 2, "{pdn}");
 }

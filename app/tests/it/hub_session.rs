@@ -484,3 +484,108 @@ fn go_think_plays_the_book_in_its_positions() {
     assert!(lines[0].starts_with("info depth=1 "), "{lines:?}");
     hub.finish();
 }
+
+/// The international start as Scan writes it: the side to move, then squares 1–50.
+const START10: &str = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww";
+
+/// White men on 32 and 48, black men on 5, 17 and 27: white must take two, 32x12.
+const SHOT10: &str = "Weeeebeeeeeeeeeeebeeeeeeeeebeeeeweeeeeeeeeeeeeeewee";
+
+#[test]
+fn international_as_scan_speaks_it() {
+    let mut hub = Hub::start(&["--rules", "international"]);
+    transcript(
+        &mut hub,
+        &format!(
+            r#"
+> hub
+< id name=dama version={version} author="the dama authors"
+< param name=variant value=normal type=enum values="normal spanish czech russian house english italian spanish-official brazilian pool thai"
+< param name=threads value=1 type=int min=1 max=64
+< param name=hash value=16 type=int min=1 max=16384
+< param name=tb-dir value="" type=string
+< param name=level value=10 type=int min=1 max=10
+< param name=keep-hash value=true type=bool
+< param name=book value=true type=bool
+< wait
+> set-param name=variant value=normal
+> init
+< ready
+> pos pos={START10} moves="32-28 19-23 28x19 14x23"
+> level depth=4
+> go think
+< info depth=1 mean-depth=1.0 score=0.26 nodes=25 time=0.000 nps=0.2 pv="34-29 23x34x29 40x29x34"
+< info depth=2 mean-depth=2.0 score=0.26 nodes=57 time=0.000 nps=0.3 pv="34-29 23x34x29 40x29x34"
+< info depth=3 mean-depth=3.0 score=-0.06 nodes=146 time=0.000 nps=0.5 pv="34-29 23x34x29 39x30x34 18-23"
+< info depth=4 mean-depth=4.0 score=0.30 nodes=809 time=0.001 nps=1.6 pv="31-27 23-28 33x22x28 17x28x22 27-21 16x27x21 38-32 27x38x32 43x23x28x38 18x29x23 34x23x29"
+< done move=31-27 ponder=23-28
+> new-game
+> pos pos={START10} moves="32-28 19-23 28x19x23 14x23x19"
+> level depth=2
+> go think
+< info depth=1 mean-depth=1.0 score=0.26 nodes=25 time=0.000 nps=0.6 pv="34-29 23x34x29 40x29x34"
+< info depth=2 mean-depth=2.0 score=0.26 nodes=57 time=0.000 nps=0.8 pv="34-29 23x34x29 40x29x34"
+< done move=34-29 ponder=23x34x29
+> pos pos={SHOT10}
+> go think
+< info depth=1 mean-depth=1.0 score=2.66 nodes=8 time=0.000 nps=0.2 pv="32x12x17x27 5-10 12-8"
+< done move=32x12x17x27 ponder=5-10
+> pos pos={SHOT10} moves="32x12x27x17"
+> go think
+< info depth=1 mean-depth=1.0 score=-2.66 nodes=2 time=0.000 nps=0.1 pv=5-10
+< done move=5-10
+> set-param name=variant value=standard
+> set-param name=variant value=russian
+< error message="pos: position: 10x10 positions are not supported yet (this engine plays on 8x8)"
+> set-param name=variant value=international
+> ping
+< pong
+"#,
+            version = env!("CARGO_PKG_VERSION")
+        ),
+    );
+    hub.finish();
+}
+
+#[test]
+fn bad_international_positions_and_moves_are_refused() {
+    let mut hub = Hub::start(&["--rules", "international"]);
+    transcript(
+        &mut hub,
+        &format!(
+            r#"
+> pos pos={START}
+< error message="pos: position: 33 characters is an 8x8 position; the variant normal (international) wants 51 (the side to move and 50 squares)"
+> go think
+< error message="go: the last position was refused; send pos again"
+> pos pos=W{short}
+< error message="pos: position: 47 characters, expected 51 (the side to move and 50 squares)"
+> pos pos=X{empty}
+< error message="pos: position: the side to move must be W or B, not 'X'"
+> pos pos=W{empty_but_one}q
+< error message="pos: position: square 50 holds 'q', expected w, b, W, B or e"
+> pos pos=Wwe{rest}
+< error message="pos: position: a white man on 1 would already be a king"
+> pos pos={START10} moves="32-51"
+< error message="pos: moves[1]: move '32-51': syntax: 51 is not a square number (1-50)"
+> pos pos={START10} moves="32-27 19-23 27x18"
+< error message="pos: moves[3]: move '27x18': not legal in this position"
+> pos pos={START10} moves="32-28 19-23 28x19x22"
+< error message="pos: moves[3]: move '28x19x22': not legal in this position"
+> pos pos={START10} moves="32-28 19-23 28-19"
+< error message="pos: moves[3]: move '28-19': not legal in this position"
+> pos pos={START10} moves="31-26 20-25 32-28 25x31"
+< error message="pos: moves[4]: move '25x31': not legal in this position"
+> pos pos={START10} moves="32 28"
+< error message="pos: moves[1]: move '32': syntax: expected from-to or fromxto[xcaptured...]"
+> ping
+< pong
+"#,
+            short = "e".repeat(46),
+            empty = "e".repeat(50),
+            empty_but_one = "e".repeat(49),
+            rest = "e".repeat(48),
+        ),
+    );
+    hub.finish();
+}
