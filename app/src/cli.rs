@@ -249,7 +249,10 @@ impl Command {
 
     /// Whether the subcommand works on the 10×10 board as well as on 8×8.
     pub fn any_board(&self) -> bool {
-        matches!(self, Command::Perft(_) | Command::Moves | Command::Dxp(_))
+        matches!(
+            self,
+            Command::Perft(_) | Command::Moves | Command::Dxp(_) | Command::Tb(_)
+        )
     }
 
     /// The global options this subcommand uses.
@@ -578,7 +581,7 @@ impl Options {
         if self.variant().board8().is_none() && !command.any_board() {
             return Err(CliError::Usage(format!(
                 "--rules {} is played on the 10x10 board, which 'dama {}' does not know yet \
-                 (it has: perft, moves, dxp)",
+                 (it has: perft, moves, dxp, tb)",
                 self.variant(),
                 command.name()
             )));
