@@ -9,9 +9,7 @@ use clap::{Args, Subcommand};
 
 use dama_core::{Variant, with_variant};
 use dama_tablebase::TableRules;
-use dama_tablebase::directory::{
-    BuildEvent, DirError, OneBuilt, build_dir_at, verify_dir,
-};
+use dama_tablebase::directory::{BuildEvent, DirError, OneBuilt, build_dir_at, verify_dir};
 use dama_tablebase::format::{self, FormatError};
 use dama_tablebase::index::Material;
 use dama_tablebase::tables::{Source, Tables};
@@ -264,10 +262,7 @@ fn probe<R: TableRules>(
 
 /// What `tb probe` adds to "not in the tables": that the class is left out under these
 /// rules, or the command that builds it when its file is missing from `dir`.
-fn hint<R: TableRules>(
-    pos: &dama_core::PositionOn<R::Board>,
-    dir: &std::path::Path,
-) -> String {
+fn hint<R: TableRules>(pos: &dama_core::PositionOn<R::Board>, dir: &std::path::Path) -> String {
     let m = Material::of(pos);
     let m = if m.is_canonical() { m } else { m.mirror() };
     if m.wm + m.wk == 0 || m.bm + m.bk == 0 || !m.fits() || m.pieces() > 6 {
@@ -322,10 +317,7 @@ struct PlanClassJson {
 
 /// Prints the covered classes of at most `pieces` pieces in build order, each with the
 /// classes its build reads, as JSON.
-fn plan<R: TableRules>(
-    pieces: u32,
-    out: &mut impl Write,
-) -> Result<(), TbError> {
+fn plan<R: TableRules>(pieces: u32, out: &mut impl Write) -> Result<(), TbError> {
     let (classes, skipped) = dama_tablebase::directory::plan::<R>(pieces);
     let json = PlanJson {
         rules: R::INFO.name,

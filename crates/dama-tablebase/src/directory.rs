@@ -227,9 +227,7 @@ pub struct PlannedClass {
 
 /// The covered classes of at most `pieces` pieces, in build order, with their dependencies;
 /// and the classes left out (not covered).
-pub fn plan<R: TableRules>(
-    pieces: u32,
-) -> (Vec<PlannedClass>, Vec<Material>) {
+pub fn plan<R: TableRules>(pieces: u32) -> (Vec<PlannedClass>, Vec<Material>) {
     let (classes, skipped): (Vec<Material>, Vec<Material>) = Material::all_up_to(pieces)
         .into_iter()
         .partition(|&m| covered::<R>(m));
@@ -270,10 +268,7 @@ pub fn sound<R: TableRules>(dir: &Path, m: Material) -> bool {
 }
 
 /// Opens the file of class `m` of `R` at `path` ([`ClassFile::open_layers`]).
-fn open<R: TableRules>(
-    path: &Path,
-    m: Material,
-) -> Result<ClassFile, FormatError> {
+fn open<R: TableRules>(path: &Path, m: Material) -> Result<ClassFile, FormatError> {
     ClassFile::open_class(
         path,
         R::INFO.name,

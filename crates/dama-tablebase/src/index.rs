@@ -16,7 +16,7 @@
 //! Only men sets that overlap waste entries (they are marked and never used); a king never
 //! sits on a man's square by construction.
 
-use dama_core::{Board, Board8, BitboardOn, Color, PositionOn, SquareOn};
+use dama_core::{BitboardOn, Board, Board8, Color, PositionOn, SquareOn};
 
 /// The shape of a board as the index sees it: its playable squares (numbered densely, rank
 /// by rank from a1), and the squares of one rank (a man never stands on its crowning rank).
@@ -95,7 +95,8 @@ pub fn from_dense<B: Board>(set: u64) -> BitboardOn<B> {
     for block in 0..u32::from(B::SIZE) / 2 {
         let part = set >> (2 * per * block);
         out |= (part & mask) << (u32::from(B::PAIR_BITS) * block);
-        out |= ((part >> per) & mask) << (u32::from(B::PAIR_BITS) * block + u32::from(B::GHOST) + 1);
+        out |=
+            ((part >> per) & mask) << (u32::from(B::PAIR_BITS) * block + u32::from(B::GHOST) + 1);
     }
     BitboardOn::from_bits_truncate(out)
 }

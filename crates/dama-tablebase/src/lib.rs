@@ -108,9 +108,7 @@ fn successors(m: Material) -> impl Iterator<Item = Material> {
 }
 
 /// Solves every [`covered`] class with at most `pieces` pieces into memory (none written).
-pub fn build_in_memory<R: TableRules>(
-    pieces: u32,
-) -> Result<Tables, build::BuildError> {
+pub fn build_in_memory<R: TableRules>(pieces: u32) -> Result<Tables, build::BuildError> {
     let classes: Vec<Material> = Material::all_up_to(pieces)
         .into_iter()
         .filter(|&m| covered::<R>(m))
@@ -127,7 +125,7 @@ pub fn build_classes<R: TableRules>(
     for &m in classes {
         let values = build::build_class::<R>(&tables, m, &|_| {})?;
         tables.insert(Solved::new(
-            index::Class::new(m),
+            index::Class::of::<R::Board>(m),
             R::layers([m.wm, m.wk, m.bm, m.bk]),
             Source::Memory(values),
         ));

@@ -2,7 +2,7 @@
 //! in a game (see `docs/tablebases.md` for the metric).
 
 use dama_core::rules::DrawCounters;
-use dama_core::{Board, BitboardOn, BoardRules, MoveOn, PositionOn};
+use dama_core::{BitboardOn, Board, BoardRules, MoveOn, PositionOn};
 
 /// The value of a position for the side to move: the distance, in plies of the current
 /// *phase*, to the end of the game or to a phase-ending move into a position whose own value
@@ -183,7 +183,11 @@ pub fn fresh_budget<R: BoardRules>(pos: &PositionOn<R::Board>) -> u32 {
 
 /// Whether `mv` from `pos` to `child` ends the phase: the counters the rules give the child
 /// are the fresh ones of a game starting there.
-pub fn ends_phase<R: BoardRules>(pos: &PositionOn<R::Board>, mv: &MoveOn<R::Board>, child: &PositionOn<R::Board>) -> bool {
+pub fn ends_phase<R: BoardRules>(
+    pos: &PositionOn<R::Board>,
+    mv: &MoveOn<R::Board>,
+    child: &PositionOn<R::Board>,
+) -> bool {
     R::next_counters(&R::start_counters(pos), pos, mv, child) == R::start_counters(child)
 }
 
@@ -264,7 +268,12 @@ pub enum Step {
 /// How `mv` from `pos` (of a class of `layers` tables) to `child` moves the clocks, from the
 /// rules' counters after it with one ply of each count used; `None` if in none of the ways
 /// the layered tables know ([`Step`]).
-pub fn step<R: BoardRules>(pos: &PositionOn<R::Board>, mv: &MoveOn<R::Board>, child: &PositionOn<R::Board>, layers: u32) -> Option<Step> {
+pub fn step<R: BoardRules>(
+    pos: &PositionOn<R::Board>,
+    mv: &MoveOn<R::Board>,
+    child: &PositionOn<R::Board>,
+    layers: u32,
+) -> Option<Step> {
     let material = dama_core::rules::material(pos);
     let before = DrawCounters {
         quiet_plies: 1,

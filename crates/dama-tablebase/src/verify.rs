@@ -74,10 +74,7 @@ fn from_children<R: TableRules>(
 }
 
 /// Checks every entry of the canonical class `m`; returns the number of positions checked.
-pub fn verify_class<R: TableRules>(
-    tables: &Tables,
-    m: Material,
-) -> Result<u64, VerifyError> {
+pub fn verify_class<R: TableRules>(tables: &Tables, m: Material) -> Result<u64, VerifyError> {
     let class = Class::of::<R::Board>(m);
     let solved = tables
         .solved(m)
