@@ -1,6 +1,5 @@
 //! `dama tb build|probe|info|verify`: the arguments and what they print.
 
-use dama_core::BoardRules;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -8,11 +7,9 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 
-use dama_core::{RuleSet, with_rules};
+use dama_core::{Variant, with_variant};
 use dama_tablebase::TableRules;
-use dama_tablebase::directory::{
-    BuildEvent, DirError, OneBuilt, build_dir_at, valid_positions, verify_dir,
-};
+use dama_tablebase::directory::{BuildEvent, DirError, OneBuilt, build_dir_at, verify_dir};
 use dama_tablebase::format::{self, FormatError};
 use dama_tablebase::index::Material;
 use dama_tablebase::tables::{Source, Tables};
@@ -200,7 +197,7 @@ pub fn build_time_from_env() -> Result<Option<u64>, TbError> {
 /// Runs `dama tb` with the options' rule set, table directory (`--tb-dir`, else the default)
 /// and `--fen`.
 pub fn run(opts: &crate::cli::Options, args: &TbArgs, out: &mut impl Write) -> Result<(), TbError> {
-    let (rules, fen) = (opts.rules(), opts.fen.as_deref());
+    let (rules, fen) = (opts.variant(), opts.fen.as_deref());
     let base: PathBuf = match opts.tb_dir.as_deref() {
         Some(d) => d.to_path_buf(),
         None => crate::engines::default_tables_dir().ok_or(TbError::NoDir)?,
@@ -219,51 +216,53 @@ pub fn run(opts: &crate::cli::Options, args: &TbArgs, out: &mut impl Write) -> R
                         .ok_or_else(|| TbError::ClassName(name.clone()))?;
                     in_pool(
                         *threads,
-                        || with_rules!(rules, R => build_one::<R>(&dir, m, built, out)),
+                        || with_variant!(rules, R => build_one::<R>(&dir, m, built, out)),
                     )
                 }
                 (None, pieces) => in_pool(
                     *threads,
-                    || with_rules!(rules, R => build::<R>(&dir, pieces.unwrap_or(2), built, out)),
+                    || with_variant!(rules, R => build::<R>(&dir, pieces.unwrap_or(2), built, out)),
                 ),
             }
         }
-        TbAction::Plan { pieces } => with_rules!(rules, R => plan::<R>(*pieces, out)),
+        TbAction::Plan { pieces } => with_variant!(rules, R => plan::<R>(*pieces, out)),
         TbAction::Probe => {
             let text = fen.ok_or_else(|| TbError::Fen("tb probe needs --fen".into()))?;
-            let pos =
-                dama_core::fen::parse(text).map_err(|e| TbError::Fen(format!("bad FEN: {e}")))?;
-            let value = with_rules!(rules, R => Tables::new::<R>(Some(&dir))
-                .value::<R>(&pos, &R::start_counters(&pos)));
-            let value = value.ok_or_else(|| match dir_problem(&base, &[rules.name()]) {
-                Some(why) => TbError::BadDir(format!("{pos}: not in the tables: {why}")),
-                None => TbError::Outside(
-                    pos.to_string(),
-                    with_rules!(rules, R => hint::<R>(&pos, &dir)),
-                ),
-            })?;
-            writeln!(out, "{value}")?;
-            Ok(())
+            with_variant!(rules, R => probe::<R>(text, &base, &dir, out))
         }
         TbAction::Info => {
-            let sets: Vec<RuleSet> = opts
+            let sets: Vec<Variant> = opts
                 .rules
-                .map_or(RuleSet::ALL.to_vec(), |_| vec![opts.rules()]);
+                .map_or(Variant::all().collect(), |_| vec![opts.variant()]);
             info(&base, &sets, out)
         }
         TbAction::Verify { pieces, threads } => in_pool(
             *threads,
-            || with_rules!(rules, R => verify::<R>(&dir, *pieces, out)),
+            || with_variant!(rules, R => verify::<R>(&dir, *pieces, out)),
         ),
     }
 }
 
+/// `tb probe`: the value of the position of the FEN `text` with its fresh draw counts.
+fn probe<R: TableRules>(
+    text: &str,
+    base: &Path,
+    dir: &Path,
+    out: &mut impl Write,
+) -> Result<(), TbError> {
+    let pos = R::parse_fen(text).map_err(|e| TbError::Fen(format!("bad FEN: {e}")))?;
+    let value = Tables::new::<R>(Some(dir)).value::<R>(&pos, &R::start_counters(&pos));
+    let value = value.ok_or_else(|| match dir_problem(base, &[R::INFO.name]) {
+        Some(why) => TbError::BadDir(format!("{pos}: not in the tables: {why}")),
+        None => TbError::Outside(pos.to_string(), hint::<R>(&pos, dir)),
+    })?;
+    writeln!(out, "{value}")?;
+    Ok(())
+}
+
 /// What `tb probe` adds to "not in the tables": that the class is left out under these
 /// rules, or the command that builds it when its file is missing from `dir`.
-fn hint<R: TableRules<Board = dama_core::Board8>>(
-    pos: &dama_core::Position,
-    dir: &std::path::Path,
-) -> String {
+fn hint<R: TableRules>(pos: &dama_core::PositionOn<R::Board>, dir: &std::path::Path) -> String {
     let m = Material::of(pos);
     let m = if m.is_canonical() { m } else { m.mirror() };
     if m.wm + m.wk == 0 || m.bm + m.bk == 0 || !m.fits() || m.pieces() > 6 {
@@ -318,10 +317,7 @@ struct PlanClassJson {
 
 /// Prints the covered classes of at most `pieces` pieces in build order, each with the
 /// classes its build reads, as JSON.
-fn plan<R: TableRules<Board = dama_core::Board8>>(
-    pieces: u32,
-    out: &mut impl Write,
-) -> Result<(), TbError> {
+fn plan<R: TableRules>(pieces: u32, out: &mut impl Write) -> Result<(), TbError> {
     let (classes, skipped) = dama_tablebase::directory::plan::<R>(pieces);
     let json = PlanJson {
         rules: R::INFO.name,
@@ -345,7 +341,7 @@ fn plan<R: TableRules<Board = dama_core::Board8>>(
 
 /// Builds the one class `m` (or its colour mirror, the class stored) into `dir` from the
 /// files of the classes it reads: `built …` or `present …`.
-fn build_one<R: TableRules<Board = dama_core::Board8>>(
+fn build_one<R: TableRules>(
     dir: &std::path::Path,
     m: Material,
     built: Option<u64>,
@@ -370,7 +366,7 @@ fn build_one<R: TableRules<Board = dama_core::Board8>>(
 /// Builds every class of at most `pieces` pieces into `dir` (skipping those present),
 /// printing a line per class and a total to `out` and a progress bar on standard error (in
 /// positions, ending at the total's).
-pub fn build<R: TableRules<Board = dama_core::Board8>>(
+pub fn build<R: TableRules>(
     dir: &std::path::Path,
     pieces: u32,
     built: Option<u64>,
@@ -480,7 +476,7 @@ pub fn build<R: TableRules<Board = dama_core::Board8>>(
     Ok(())
 }
 
-fn verify<R: TableRules<Board = dama_core::Board8>>(
+fn verify<R: TableRules>(
     dir: &std::path::Path,
     pieces: Option<u32>,
     out: &mut impl Write,
@@ -498,7 +494,7 @@ fn verify<R: TableRules<Board = dama_core::Board8>>(
     Ok(())
 }
 
-fn info(base: &std::path::Path, sets: &[RuleSet], out: &mut impl Write) -> Result<(), TbError> {
+fn info(base: &std::path::Path, sets: &[Variant], out: &mut impl Write) -> Result<(), TbError> {
     // A directory that cannot hold tables is an error, not an empty list; one that holds
     // no table yet is listed as empty below.
     if let Some(why) = base_problem(base) {
@@ -514,7 +510,7 @@ fn info(base: &std::path::Path, sets: &[RuleSet], out: &mut impl Write) -> Resul
     let mut found = 0;
     for &rules in sets {
         let dir = dama_tablebase::rules_dir(base, rules.name());
-        let tables = with_rules!(rules, R => Tables::new::<R>(Some(&dir)));
+        let tables = with_variant!(rules, R => Tables::new::<R>(Some(&dir)));
         let (mut classes, mut positions, mut bytes) = (0, 0u64, 0u64);
         for m in Material::all_up_to(6) {
             if !format::class_path(&dir, m).exists() {
@@ -524,7 +520,7 @@ fn info(base: &std::path::Path, sets: &[RuleSet], out: &mut impl Write) -> Resul
                 continue;
             };
             if let Source::File(file) = &solved.source {
-                let n = valid_positions(m);
+                let n = tables.class(m).positions();
                 writeln!(
                     out,
                     "{rules} {} positions {n} bytes {} built {}",

@@ -396,3 +396,55 @@ fn classes_built_one_by_one_are_the_files_of_one_build() {
         "dama: KxvK: not a class name (kings then men of each side, as KMvK, at most 5 of a kind)"
     );
 }
+
+#[test]
+fn international_tables_build_verify_probe_and_list() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (code, out, err) = run(
+        &["tb", "build", "--rules", "international", "--pieces", "2"],
+        dir.path(),
+    );
+    assert_eq!(code, 0, "{err}");
+    let built: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("built "))
+        .map(|l| l.split(" bytes").next().unwrap_or(l))
+        .collect();
+    assert_eq!(
+        built,
+        [
+            "built KvK positions 4900",
+            "built KvM positions 4410",
+            "built MvM positions 3970"
+        ],
+        "{out}"
+    );
+    let (code, out, err) = run(&["tb", "verify", "--rules", "international"], dir.path());
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("ok KvK 4900\nok KvM 4410\nok MvM 3970\nverified 3 classes, 13280 positions"),
+        "{out}"
+    );
+    assert_eq!(
+        probe_rules(dir.path(), "international", "W:WK46:B5"),
+        (0, "win 2\n".to_string(), String::new())
+    );
+    assert_eq!(
+        probe_rules(dir.path(), "international", "W:W45:BK1"),
+        (0, "loss 1\n".to_string(), String::new())
+    );
+    let (code, out, _) = run(&["tb", "info", "--rules", "international"], dir.path());
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("international KvK positions 4900 bytes ")
+            && out.contains("international total 3 classes, 13280 positions, "),
+        "{out}"
+    );
+    // A class outside the tables built: the command that builds it.
+    let (code, _, err) = probe_rules(dir.path(), "international", "W:WK46,K1:BK25");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("dama tb build --rules international --pieces 3"),
+        "{err}"
+    );
+}

@@ -22,7 +22,7 @@ use super::index::{Class, Material, Parts};
 use super::tables::Tables;
 use super::value::{MAX_DISTANCE, UNLIMITED, Value, ends_phase, fresh_budget, king_slides};
 use crate::TableRules;
-use dama_core::{Bitboard, Direction, MoveList, Position};
+use dama_core::{BitboardOn, Board, Direction, MoveListOn, PositionOn};
 
 /// Why a class cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -72,13 +72,13 @@ struct Start {
 }
 
 /// The value of `child` (reached from `pos` by `mv`) for the side that moved.
-pub(crate) fn exit_value<R: TableRules<Board = dama_core::Board8>>(
+pub(crate) fn exit_value<R: TableRules>(
     tables: &Tables,
     class: &Class,
     current: &[u8],
-    pos: &Position,
-    mv: &dama_core::Move,
-    child: &Position,
+    pos: &PositionOn<R::Board>,
+    mv: &dama_core::MoveOn<R::Board>,
+    child: &PositionOn<R::Board>,
     limited: bool,
 ) -> Result<Value, BuildError> {
     let m = Material::of(child);
@@ -122,12 +122,12 @@ pub(crate) fn missing(class: &Class, m: Material) -> BuildError {
 }
 
 /// The forward pass over one position.
-fn start<R: TableRules<Board = dama_core::Board8>>(
+fn start<R: TableRules>(
     tables: &Tables,
     class: &Class,
     current: &[u8],
-    pos: &Position,
-    moves: &mut MoveList,
+    pos: &PositionOn<R::Board>,
+    moves: &mut MoveListOn<R::Board>,
 ) -> Result<Start, BuildError> {
     R::legal_moves(pos, moves);
     let budget = fresh_budget::<R>(pos);
@@ -168,7 +168,7 @@ fn start<R: TableRules<Board = dama_core::Board8>>(
 }
 
 /// Solves one slice; returns its codes.
-fn solve_slice<R: TableRules<Board = dama_core::Board8>>(
+fn solve_slice<R: TableRules>(
     tables: &Tables,
     class: &Class,
     current: &[u8],
@@ -181,10 +181,10 @@ fn solve_slice<R: TableRules<Board = dama_core::Board8>>(
     };
     let mut starts: Vec<Start> = (0..len)
         .into_par_iter()
-        .map_init(MoveList::new, |moves, local| {
+        .map_init(MoveListOn::<R::Board>::new, |moves, local| {
             let Some(pos) = class
                 .parts_in_slice(white_men, black_men, local as u64)
-                .and_then(|p| p.position())
+                .and_then(|p| p.position::<R::Board>())
             else {
                 return Ok(Start::default());
             };
@@ -242,14 +242,14 @@ fn solve_slice<R: TableRules<Board = dama_core::Board8>>(
             let Some(parts) = class.parts_in_slice(white_men, black_men, local as u64) else {
                 continue;
             };
-            let Some(pos) = parts.position() else {
+            let Some(pos) = parts.position::<R::Board>() else {
                 continue;
             };
             let mover = !pos.turn();
             let occupied = pos.occupied();
             for b in pos.kings(mover).squares() {
                 for &dir in &Direction::ALL {
-                    for a in Bitboard::slide(b, dir, occupied).squares() {
+                    for a in BitboardOn::slide(b, dir, occupied).squares() {
                         let before = moved(&parts, mover, b, a);
                         let p = class.local_index(&before) as usize;
                         let Some(sp) = starts.get_mut(p) else {
@@ -279,15 +279,15 @@ fn solve_slice<R: TableRules<Board = dama_core::Board8>>(
 }
 
 /// The parts with `mover`'s king moved from `b` back to `a` and `mover` to move.
-fn moved(
+fn moved<B: Board>(
     parts: &Parts,
     mover: dama_core::Color,
-    b: dama_core::Square,
-    a: dama_core::Square,
+    b: dama_core::SquareOn<B>,
+    a: dama_core::SquareOn<B>,
 ) -> Parts {
     let (b, a) = (
-        1u32 << super::index::dense(b),
-        1u32 << super::index::dense(a),
+        1u64 << super::index::dense(b),
+        1u64 << super::index::dense(a),
     );
     let mut p = *parts;
     if mover == dama_core::Color::White {
@@ -301,7 +301,7 @@ fn moved(
 
 /// Solves the class of the canonical material `m`, every class it leads to being in
 /// `tables`. `progress` is called with the number of entries done after each group of slices.
-pub fn build_class<R: TableRules<Board = dama_core::Board8>>(
+pub fn build_class<R: TableRules>(
     tables: &Tables,
     m: Material,
     progress: &(dyn Fn(u64) + Sync),
@@ -309,7 +309,7 @@ pub fn build_class<R: TableRules<Board = dama_core::Board8>>(
     if R::layers([m.wm, m.wk, m.bm, m.bk]) > 1 {
         return super::layers::build_layered::<R>(tables, m, progress);
     }
-    let class = Class::new(m);
+    let class = Class::of::<R::Board>(m);
     solve_by_advance(&class, 1, progress, |values, s| {
         solve_slice::<R>(tables, &class, values, s)
     })

@@ -104,7 +104,7 @@ pub struct BuildSummary {
 /// already there are kept), telling `report` about each class and `progress` how many entries
 /// were solved (from the build's threads). Memory stays bounded by unloading the classes of
 /// the most pieces that no later class needs.
-pub fn build_dir<R: TableRules<Board = dama_core::Board8>>(
+pub fn build_dir<R: TableRules>(
     dir: &Path,
     pieces: u32,
     report: &mut dyn FnMut(&BuildEvent) -> io::Result<()>,
@@ -115,7 +115,7 @@ pub fn build_dir<R: TableRules<Board = dama_core::Board8>>(
 
 /// [`build_dir`] with the build time the files record: `built` (Unix seconds; a fixed one
 /// makes the files reproducible, byte for byte), else the clock at each write.
-pub fn build_dir_at<R: TableRules<Board = dama_core::Board8>>(
+pub fn build_dir_at<R: TableRules>(
     dir: &Path,
     pieces: u32,
     built: Option<u64>,
@@ -159,7 +159,7 @@ pub fn build_dir_at<R: TableRules<Board = dama_core::Board8>>(
         .filter(|m| !todo.contains(m) && m.pieces() < pieces)
         .collect();
     load_classes(&mut tables, dir, &present)?;
-    let total: u64 = todo.iter().map(|&m| Class::new(m).len()).sum();
+    let total: u64 = todo.iter().map(|&m| Class::of::<R::Board>(m).len()).sum();
     report(&BuildEvent::Start { total })?;
     let mut summary = BuildSummary {
         built: 0,
@@ -190,7 +190,7 @@ pub fn build_dir_at<R: TableRules<Board = dama_core::Board8>>(
         let values = build_class::<R>(&tables, m, progress)?;
         let stamp = built.unwrap_or_else(format::now);
         let bytes = format::write(&format::class_path(dir, m), R::INFO.name, m, &values, stamp)?;
-        let positions = valid_positions(m);
+        let positions = Class::of::<R::Board>(m).positions();
         report(&BuildEvent::Built {
             material: m,
             positions,
@@ -198,7 +198,7 @@ pub fn build_dir_at<R: TableRules<Board = dama_core::Board8>>(
             seconds: t.elapsed().as_secs_f64(),
         })?;
         tables.insert(Solved::new(
-            Class::new(m),
+            Class::of::<R::Board>(m),
             tables.layers(m),
             Source::Memory(values),
         ));
@@ -227,9 +227,7 @@ pub struct PlannedClass {
 
 /// The covered classes of at most `pieces` pieces, in build order, with their dependencies;
 /// and the classes left out (not covered).
-pub fn plan<R: TableRules<Board = dama_core::Board8>>(
-    pieces: u32,
-) -> (Vec<PlannedClass>, Vec<Material>) {
+pub fn plan<R: TableRules>(pieces: u32) -> (Vec<PlannedClass>, Vec<Material>) {
     let (classes, skipped): (Vec<Material>, Vec<Material>) = Material::all_up_to(pieces)
         .into_iter()
         .partition(|&m| covered::<R>(m));
@@ -237,8 +235,9 @@ pub fn plan<R: TableRules<Board = dama_core::Board8>>(
         .iter()
         .map(|&m| PlannedClass {
             material: m,
-            entries: Class::new(m).len() * u64::from(R::layers([m.wm, m.wk, m.bm, m.bk])),
-            positions: valid_positions(m),
+            entries: Class::of::<R::Board>(m).len()
+                * u64::from(R::layers([m.wm, m.wk, m.bm, m.bk])),
+            positions: Class::of::<R::Board>(m).positions(),
             depends: crate::dependencies(m),
         })
         .collect();
@@ -263,17 +262,19 @@ pub enum OneBuilt {
 
 /// Whether the file of class `m` is in `dir` and sound: its header, block index and every
 /// block's checksum check.
-pub fn sound<R: TableRules<Board = dama_core::Board8>>(dir: &Path, m: Material) -> bool {
+pub fn sound<R: TableRules>(dir: &Path, m: Material) -> bool {
     let path = format::class_path(dir, m);
     path.exists() && open::<R>(&path, m).is_ok_and(|f| f.all().is_ok())
 }
 
 /// Opens the file of class `m` of `R` at `path` ([`ClassFile::open_layers`]).
-fn open<R: TableRules<Board = dama_core::Board8>>(
-    path: &Path,
-    m: Material,
-) -> Result<ClassFile, FormatError> {
-    ClassFile::open_layers(path, R::INFO.name, m, R::layers([m.wm, m.wk, m.bm, m.bk]))
+fn open<R: TableRules>(path: &Path, m: Material) -> Result<ClassFile, FormatError> {
+    ClassFile::open_class(
+        path,
+        R::INFO.name,
+        &Class::of::<R::Board>(m),
+        R::layers([m.wm, m.wk, m.bm, m.bk]),
+    )
 }
 
 /// Builds the one class `m` (canonical) into `dir` from the files of the classes it reads
@@ -282,7 +283,7 @@ fn open<R: TableRules<Board = dama_core::Board8>>(
 /// sound. The file is written atomically (a temporary file in `dir`, fsynced, renamed), so
 /// two processes building the same class at once, or one killed mid-build, leave either no
 /// file or a whole one; with a fixed `built` the bytes are those [`build_dir_at`] writes.
-pub fn build_one<R: TableRules<Board = dama_core::Board8>>(
+pub fn build_one<R: TableRules>(
     dir: &Path,
     m: Material,
     built: Option<u64>,
@@ -315,7 +316,7 @@ pub fn build_one<R: TableRules<Board = dama_core::Board8>>(
     let stamp = built.unwrap_or_else(format::now);
     let bytes = format::write(&format::class_path(dir, m), R::INFO.name, m, &values, stamp)?;
     Ok(OneBuilt::Built {
-        positions: valid_positions(m),
+        positions: Class::of::<R::Board>(m).positions(),
         bytes,
         seconds: t.elapsed().as_secs_f64(),
     })
@@ -329,9 +330,10 @@ pub fn load_classes(tables: &mut Tables, dir: &Path, classes: &[Material]) -> Re
             continue;
         }
         let layers = tables.layers(m);
-        let file = ClassFile::open_layers(&path, tables.rules(), m, layers)?;
+        let class = tables.class(m);
+        let file = ClassFile::open_class(&path, tables.rules(), &class, layers)?;
         let values = file.all()?;
-        tables.insert(Solved::new(Class::new(m), layers, Source::Memory(values)));
+        tables.insert(Solved::new(class, layers, Source::Memory(values)));
     }
     Ok(())
 }
@@ -339,7 +341,7 @@ pub fn load_classes(tables: &mut Tables, dir: &Path, classes: &[Material]) -> Re
 /// Checks every entry of the covered classes of at most `pieces` pieces present in `dir`
 /// against its children, telling `report` each class and its positions checked; returns the
 /// classes and positions checked.
-pub fn verify_dir<R: TableRules<Board = dama_core::Board8>>(
+pub fn verify_dir<R: TableRules>(
     dir: &Path,
     pieces: u32,
     report: &mut dyn FnMut(Material, u64) -> io::Result<()>,
@@ -359,8 +361,8 @@ pub fn verify_dir<R: TableRules<Board = dama_core::Board8>>(
     Ok((classes.len(), total))
 }
 
-/// The positions of a class (entries less the wasted ones of overlapping men).
+/// The positions of a class on 8×8 (entries less the wasted ones of overlapping men;
+/// [`Class::positions`] on any board).
 pub fn valid_positions(m: Material) -> u64 {
-    let class = Class::new(m);
-    class.valid_slices() * class.slice_len()
+    Class::new(m).positions()
 }

@@ -275,6 +275,17 @@ impl ClassFile {
         m: Material,
         layers: u32,
     ) -> Result<ClassFile, FormatError> {
+        ClassFile::open_class(path, rules, &Class::new(m), layers)
+    }
+
+    /// [`ClassFile::open_layers`] for the class `class` on its own board (8×8 or 10×10).
+    pub fn open_class(
+        path: &Path,
+        rules: &str,
+        class: &Class,
+        layers: u32,
+    ) -> Result<ClassFile, FormatError> {
+        let m = class.material;
         let io = |source| FormatError::Io {
             path: path.to_path_buf(),
             source,
@@ -308,7 +319,7 @@ impl ClassFile {
                 dama_core::text::excerpt(&header.material.name())
             )));
         }
-        if header.entries != Class::new(m).len() * u64::from(layers.max(1))
+        if header.entries != class.len() * u64::from(layers.max(1))
             || header.block == 0
             || header.block > MAX_BLOCK
         {

@@ -3,64 +3,112 @@
 //! A position of the class (white men, white kings, black men, black kings) is numbered by
 //! - the **men**: the colex rank of the white men among the 28 squares a white man can stand
 //!   on (not rank 8), times the number of black-men sets, plus the colex rank of the black men
-//!   among their 28 squares (not rank 1). The pair is the position's *slice*: men only move
+//!   among their 28 squares (not rank 1); on 10×10, 45 squares each (not rank 10, not
+//!   rank 1). The pair is the position's *slice*: men only move
 //!   forward, so a man move always leaves its slice for a later one (see [`Class::advance`]);
 //! - the **side to move** (white 0, black 1);
 //! - the **kings**: the colex rank of the white kings among the squares the men leave free,
 //!   then of the black kings among those left after that.
 //!
+//! The board's squares are numbered densely from a1, rank by rank (0–31, or 0–49 on 10×10:
+//! [`Geometry`]); the numbering is the same on both boards, only the counts differ.
+//!
 //! Only men sets that overlap waste entries (they are marked and never used); a king never
 //! sits on a man's square by construction.
 
-use dama_core::bitboard::{GHOST, PAIR_BITS};
-use dama_core::{Bitboard, Color, Position, Square};
+use dama_core::{BitboardOn, Board, Board8, Color, PositionOn, SquareOn};
 
-/// The squares numbered 0–31 in bit order (rank by rank from a1); a 180° turn of the board
-/// maps square `d` to `31 - d`.
+/// The shape of a board as the index sees it: its playable squares (numbered densely, rank
+/// by rank from a1), and the squares of one rank (a man never stands on its crowning rank).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Geometry {
+    /// Playable squares: 32 on 8×8, 50 on 10×10.
+    pub squares: u32,
+    /// Playable squares on one rank: 4 or 5.
+    pub per_rank: u32,
+}
+
+impl Geometry {
+    /// The 8×8 board.
+    pub const EIGHT: Geometry = Geometry::of::<Board8>();
+
+    /// The geometry of the board `B`.
+    pub const fn of<B: Board>() -> Geometry {
+        Geometry {
+            squares: B::SQUARES as u32,
+            per_rank: B::PER_RANK as u32,
+        }
+    }
+
+    /// The ranks of the board.
+    pub const fn ranks(self) -> u32 {
+        self.squares / self.per_rank
+    }
+
+    /// The squares a man of one colour may stand on (all but its crowning rank).
+    pub const fn men_squares(self) -> u32 {
+        self.squares - self.per_rank
+    }
+}
+
+/// The squares numbered 0–31 (0–49 on 10×10) in bit order (rank by rank from a1); a 180°
+/// turn of the board maps square `d` to `squares − 1 − d`.
 #[inline]
-pub fn dense(sq: Square) -> u32 {
+pub fn dense<B: Board>(sq: SquareOn<B>) -> u32 {
     let bit = u32::from(sq.bit());
-    let (pair, ghost) = (u32::from(PAIR_BITS), u32::from(GHOST));
-    (bit / pair) * 8 + (bit % pair) - u32::from(bit % pair > ghost)
+    let (pair, ghost) = (u32::from(B::PAIR_BITS), u32::from(B::GHOST));
+    (bit / pair) * 2 * u32::from(B::PER_RANK) + (bit % pair) - u32::from(bit % pair > ghost)
 }
 
-/// The square of a dense number 0–31.
+/// The square of a dense number.
 #[inline]
-pub fn square_of(d: u32) -> Option<Square> {
-    let (block, rest) = (d / 8, d % 8);
-    let (pair, ghost) = (u32::from(PAIR_BITS), u32::from(GHOST));
-    Square::from_bit((block * pair + rest + u32::from(rest >= ghost)) as u8)
+pub fn square_of<B: Board>(d: u32) -> Option<SquareOn<B>> {
+    let per_pair = 2 * u32::from(B::PER_RANK);
+    let (block, rest) = (d / per_pair, d % per_pair);
+    let (pair, ghost) = (u32::from(B::PAIR_BITS), u32::from(B::GHOST));
+    if d >= u32::from(B::SQUARES) {
+        return None;
+    }
+    SquareOn::from_bit((block * pair + rest + u32::from(rest >= ghost)) as u8)
 }
 
-/// A bitboard as a 32-bit set of dense numbers.
+/// A bitboard as a set of dense numbers.
 #[inline]
-pub fn to_dense(bb: Bitboard) -> u32 {
-    let mut out = 0u32;
-    for block in 0..4 {
-        let part = bb.bits() >> (PAIR_BITS * block);
-        out |= ((part & 0xF) as u32) << (8 * block);
-        out |= (((part >> (GHOST + 1)) & 0xF) as u32) << (8 * block + 4);
+pub fn to_dense<B: Board>(bb: BitboardOn<B>) -> u64 {
+    let per = u32::from(B::PER_RANK);
+    let mask = (1u64 << per) - 1;
+    let mut out = 0u64;
+    for block in 0..u32::from(B::SIZE) / 2 {
+        let part = bb.bits() >> (u32::from(B::PAIR_BITS) * block);
+        out |= (part & mask) << (2 * per * block);
+        out |= ((part >> (u32::from(B::GHOST) + 1)) & mask) << (2 * per * block + per);
     }
     out
 }
 
-/// A 32-bit set of dense numbers as a bitboard.
+/// A set of dense numbers as a bitboard.
 #[inline]
-pub fn from_dense(mask: u32) -> Bitboard {
+pub fn from_dense<B: Board>(set: u64) -> BitboardOn<B> {
+    let per = u32::from(B::PER_RANK);
+    let mask = (1u64 << per) - 1;
     let mut out = 0u64;
-    for block in 0..4 {
-        let part = u64::from(mask >> (8 * block));
-        out |= (part & 0xF) << (PAIR_BITS * block);
-        out |= ((part >> 4) & 0xF) << (PAIR_BITS * block + GHOST + 1);
+    for block in 0..u32::from(B::SIZE) / 2 {
+        let part = set >> (2 * per * block);
+        out |= (part & mask) << (u32::from(B::PAIR_BITS) * block);
+        out |=
+            ((part >> per) & mask) << (u32::from(B::PAIR_BITS) * block + u32::from(B::GHOST) + 1);
     }
-    Bitboard::from_bits_truncate(out)
+    BitboardOn::from_bits_truncate(out)
 }
 
-/// C(n, k) for n ≤ 32, k ≤ 5.
-const fn binomials() -> [[u64; 6]; 33] {
-    let mut c = [[0u64; 6]; 33];
+/// The most numbers a set holds: 64.
+const MAX_N: usize = 64;
+
+/// C(n, k) for n ≤ 64, k ≤ 5.
+const fn binomials() -> [[u64; 6]; MAX_N + 1] {
+    let mut c = [[0u64; 6]; MAX_N + 1];
     let mut n = 0;
-    while n <= 32 {
+    while n <= MAX_N {
         c[n][0] = 1;
         let mut k = 1;
         while k <= 5 {
@@ -76,9 +124,9 @@ const fn binomials() -> [[u64; 6]; 33] {
     c
 }
 
-static BINOM: [[u64; 6]; 33] = binomials();
+static BINOM: [[u64; 6]; MAX_N + 1] = binomials();
 
-/// C(n, k) (0 when k > 5 or n > 32).
+/// C(n, k) (0 when k > 5 or n > 64).
 #[inline]
 pub fn binom(n: u32, k: u32) -> u64 {
     BINOM
@@ -88,9 +136,9 @@ pub fn binom(n: u32, k: u32) -> u64 {
         .unwrap_or(0)
 }
 
-/// The colex rank of a set of numbers below 32.
+/// The colex rank of a set of numbers below 64.
 #[inline]
-pub fn rank(mut set: u32) -> u64 {
+pub fn rank(mut set: u64) -> u64 {
     let mut r = 0;
     let mut i = 1;
     while set != 0 {
@@ -103,11 +151,11 @@ pub fn rank(mut set: u32) -> u64 {
 }
 
 /// The set of `k` numbers with colex rank `r`.
-pub fn unrank(k: u32, mut r: u64) -> u32 {
-    let mut set = 0u32;
+pub fn unrank(k: u32, mut r: u64) -> u64 {
+    let mut set = 0u64;
     for i in (1..=k).rev() {
         let mut d = i - 1;
-        while d + 1 < 32 && binom(d + 1, i) <= r {
+        while d + 1 < MAX_N as u32 && binom(d + 1, i) <= r {
             d += 1;
         }
         r -= binom(d, i);
@@ -119,12 +167,12 @@ pub fn unrank(k: u32, mut r: u64) -> u32 {
 /// The numbers of `set` renumbered among the numbers not in `taken` (each loses one for
 /// every taken number below it).
 #[inline]
-fn squeeze(set: u32, taken: u32) -> u32 {
+fn squeeze(set: u64, taken: u64) -> u64 {
     let mut out = 0;
     let mut rest = set;
     while rest != 0 {
         let d = rest.trailing_zeros();
-        let below = (taken & ((1u32 << d) - 1)).count_ones();
+        let below = (taken & ((1u64 << d) - 1)).count_ones();
         out |= 1 << (d - below);
         rest &= rest - 1;
     }
@@ -134,7 +182,7 @@ fn squeeze(set: u32, taken: u32) -> u32 {
 /// The inverse of [`squeeze`]: the numbers of `set`, counted among the numbers not in
 /// `taken`, as numbers of the whole board.
 #[inline]
-fn spread(set: u32, taken: u32) -> u32 {
+fn spread(set: u64, taken: u64) -> u64 {
     let mut out = 0;
     let mut rest = set;
     let free = !taken;
@@ -151,11 +199,6 @@ fn spread(set: u32, taken: u32) -> u32 {
     out
 }
 
-/// Squares a white man may stand on (not rank 8), as dense numbers 0–27.
-const WHITE_MEN_SHIFT: u32 = 0;
-/// Black men stand on dense numbers 4–31 (not rank 1), numbered from 0.
-const BLACK_MEN_SHIFT: u32 = 4;
-
 /// The material of a class: white men, white kings, black men, black kings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Material {
@@ -171,7 +214,7 @@ pub struct Material {
 
 impl Material {
     /// The material of a position.
-    pub fn of(pos: &Position) -> Material {
+    pub fn of<B: Board>(pos: &PositionOn<B>) -> Material {
         let [wm, wk, bm, bk] = dama_core::rules::material(pos);
         Material { wm, wk, bm, bk }
     }
@@ -255,11 +298,13 @@ impl Material {
     }
 }
 
-/// The numbering of one material class.
+/// The numbering of one material class on one board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Class {
     /// Its material.
     pub material: Material,
+    /// Its board.
+    pub geometry: Geometry,
     black_men_sets: u64,
     black_king_sets: u64,
     /// Positions of one slice with one side to move.
@@ -270,26 +315,26 @@ pub struct Class {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Parts {
     /// White men as dense numbers.
-    pub white_men: u32,
+    pub white_men: u64,
     /// Black men as dense numbers.
-    pub black_men: u32,
+    pub black_men: u64,
     /// White kings as dense numbers.
-    pub white_kings: u32,
+    pub white_kings: u64,
     /// Black kings as dense numbers.
-    pub black_kings: u32,
+    pub black_kings: u64,
     /// The side to move.
     pub turn: Color,
 }
 
 impl Parts {
-    /// The position these parts describe.
-    pub fn position(&self) -> Option<Position> {
-        let white = from_dense(self.white_men | self.white_kings);
-        let black = from_dense(self.black_men | self.black_kings);
-        Position::from_setup(&dama_core::position::Setup {
+    /// The position these parts describe on the board `B`.
+    pub fn position<B: Board>(&self) -> Option<PositionOn<B>> {
+        let white = from_dense::<B>(self.white_men | self.white_kings);
+        let black = from_dense::<B>(self.black_men | self.black_kings);
+        PositionOn::from_setup(&dama_core::position::SetupOn {
             white,
             black,
-            kings: from_dense(self.white_kings | self.black_kings),
+            kings: from_dense::<B>(self.white_kings | self.black_kings),
             turn: Some(self.turn),
         })
         .ok()
@@ -297,13 +342,24 @@ impl Parts {
 }
 
 impl Class {
-    /// The numbering of `material`'s class.
+    /// The numbering of `material`'s class on 8×8.
     pub fn new(material: Material) -> Class {
+        Class::on(material, Geometry::EIGHT)
+    }
+
+    /// The numbering of `material`'s class on the board `B`.
+    pub fn of<B: Board>(material: Material) -> Class {
+        Class::on(material, Geometry::of::<B>())
+    }
+
+    /// The numbering of `material`'s class on a board of this `geometry`.
+    pub fn on(material: Material, geometry: Geometry) -> Class {
         let men = material.men();
-        let free = 32 - men;
+        let free = geometry.squares - men;
         Class {
             material,
-            black_men_sets: binom(28, material.bm.into()),
+            geometry,
+            black_men_sets: binom(geometry.men_squares(), material.bm.into()),
             black_king_sets: binom(free - u32::from(material.wk), material.bk.into()),
             kings_per_side: binom(free, material.wk.into())
                 * binom(free - u32::from(material.wk), material.bk.into()),
@@ -312,18 +368,24 @@ impl Class {
 
     /// The number of slices (sets of men).
     pub fn slices(&self) -> u64 {
-        binom(28, self.material.wm.into()) * self.black_men_sets
+        binom(self.geometry.men_squares(), self.material.wm.into()) * self.black_men_sets
     }
 
     /// The slices whose men do not overlap (`slice_men` is `Some`), counted without walking
-    /// them: the white men stand on dense squares 0–27, the black on 4–27 and 28–31; with `k`
-    /// white men on 0–3, the black men choose among the 28 squares less the white men's other
-    /// `wm − k`.
+    /// them: the white men stand on dense squares 0–27 (all but the last rank), the black on
+    /// all but the first; with `k` white men on the first rank, the black men choose among
+    /// their squares less the white men's other `wm − k`.
     pub fn valid_slices(&self) -> u64 {
         let (wm, bm) = (u32::from(self.material.wm), u32::from(self.material.bm));
-        (0..=wm.min(4))
-            .map(|k| binom(4, k) * binom(24, wm - k) * binom(28 - (wm - k), bm))
+        let (per, men) = (self.geometry.per_rank, self.geometry.men_squares());
+        (0..=wm.min(per))
+            .map(|k| binom(per, k) * binom(men - per, wm - k) * binom(men - (wm - k), bm))
             .sum()
+    }
+
+    /// The positions of the class (entries less the wasted ones of overlapping men).
+    pub fn positions(&self) -> u64 {
+        self.valid_slices() * self.slice_len()
     }
 
     /// The entries of one slice (both sides to move).
@@ -342,9 +404,10 @@ impl Class {
     }
 
     /// The men of a slice (white, black as dense numbers), `None` if they overlap.
-    pub fn slice_men(&self, slice: u64) -> Option<(u32, u32)> {
-        let white = unrank(self.material.wm.into(), slice / self.black_men_sets) << WHITE_MEN_SHIFT;
-        let black = unrank(self.material.bm.into(), slice % self.black_men_sets) << BLACK_MEN_SHIFT;
+    pub fn slice_men(&self, slice: u64) -> Option<(u64, u64)> {
+        let white = unrank(self.material.wm.into(), slice / self.black_men_sets);
+        let black =
+            unrank(self.material.bm.into(), slice % self.black_men_sets) << self.geometry.per_rank;
         (white & black == 0).then_some((white, black))
     }
 
@@ -354,7 +417,9 @@ impl Class {
         let Some((white, black)) = self.slice_men(slice) else {
             return 0;
         };
-        let rank = |d: u32| d / 4;
+        let per = self.geometry.per_rank;
+        let last = self.geometry.ranks() - 1;
+        let rank = |d: u32| d / per;
         let mut sum = 0;
         let mut w = white;
         while w != 0 {
@@ -363,7 +428,7 @@ impl Class {
         }
         let mut b = black;
         while b != 0 {
-            sum += 7 - rank(b.trailing_zeros());
+            sum += last - rank(b.trailing_zeros());
             b &= b - 1;
         }
         sum
@@ -371,13 +436,16 @@ impl Class {
 
     /// The positions of a slice with their entries within it (`local`), in order; none when
     /// its men overlap, and wasted entries left out.
-    pub fn slice_positions(&self, slice: u64) -> impl Iterator<Item = (u64, Position)> + '_ {
+    pub fn slice_positions<B: Board>(
+        &self,
+        slice: u64,
+    ) -> impl Iterator<Item = (u64, PositionOn<B>)> + '_ {
         let men = self.slice_men(slice);
         (0..if men.is_some() { self.slice_len() } else { 0 }).filter_map(move |local| {
             let (white_men, black_men) = men?;
             let pos = self
                 .parts_in_slice(white_men, black_men, local)?
-                .position()?;
+                .position::<B>()?;
             Some((local, pos))
         })
     }
@@ -390,7 +458,7 @@ impl Class {
     }
 
     /// The parts of entry `local` of the slice with these men.
-    pub fn parts_in_slice(&self, white_men: u32, black_men: u32, local: u64) -> Option<Parts> {
+    pub fn parts_in_slice(&self, white_men: u64, black_men: u64, local: u64) -> Option<Parts> {
         let turn = if local < self.kings_per_side {
             Color::White
         } else {
@@ -417,8 +485,8 @@ impl Class {
 
     /// The entry of a position of this class (the caller checks the material).
     pub fn index(&self, parts: &Parts) -> u64 {
-        let slice = rank(parts.white_men >> WHITE_MEN_SHIFT) * self.black_men_sets
-            + rank(parts.black_men >> BLACK_MEN_SHIFT);
+        let slice = rank(parts.white_men) * self.black_men_sets
+            + rank(parts.black_men >> self.geometry.per_rank);
         slice * self.slice_len() + self.local_index(parts)
     }
 
@@ -434,7 +502,7 @@ impl Class {
 
 impl Parts {
     /// The parts of a position.
-    pub fn of(pos: &Position) -> Parts {
+    pub fn of<B: Board>(pos: &PositionOn<B>) -> Parts {
         Parts {
             white_men: to_dense(pos.men(Color::White)),
             black_men: to_dense(pos.men(Color::Black)),
@@ -444,13 +512,15 @@ impl Parts {
         }
     }
 
-    /// The colour-mirrored position: the board turned 180°, colours exchanged.
-    pub fn mirror(&self) -> Parts {
+    /// The colour-mirrored position on a board of `squares` squares: the board turned 180°,
+    /// colours exchanged.
+    pub fn mirror(&self, squares: u32) -> Parts {
+        let turn = |set: u64| set.reverse_bits() >> (64 - squares);
         Parts {
-            white_men: self.black_men.reverse_bits(),
-            black_men: self.white_men.reverse_bits(),
-            white_kings: self.black_kings.reverse_bits(),
-            black_kings: self.white_kings.reverse_bits(),
+            white_men: turn(self.black_men),
+            black_men: turn(self.white_men),
+            white_kings: turn(self.black_kings),
+            black_kings: turn(self.white_kings),
             turn: !self.turn,
         }
     }
@@ -468,6 +538,11 @@ mod tests {
                 .filter(|&s| class.slice_men(s).is_some())
                 .count() as u64;
             assert_eq!(class.valid_slices(), walked, "{}", m.name());
+            let ten = Class::of::<dama_core::Board10>(m);
+            let walked = (0..ten.slices())
+                .filter(|&s| ten.slice_men(s).is_some())
+                .count() as u64;
+            assert_eq!(ten.valid_slices(), walked, "{} on 10×10", m.name());
         }
     }
 
@@ -496,12 +571,21 @@ mod tests {
     #[test]
     fn dense_numbers_round_trip() {
         for d in 0..32 {
-            let sq = square_of(d).expect("a square");
+            let sq = square_of::<Board8>(d).expect("a square");
             assert_eq!(dense(sq), d);
             assert_eq!(to_dense(sq.bb()), 1 << d);
-            assert_eq!(from_dense(1 << d), sq.bb());
+            assert_eq!(from_dense::<Board8>(1 << d), sq.bb());
         }
-        assert_eq!(to_dense(Bitboard::ALL), u32::MAX);
+        assert_eq!(to_dense(dama_core::Bitboard::ALL), u64::from(u32::MAX));
+        type B10 = dama_core::Board10;
+        for d in 0..50 {
+            let sq = square_of::<B10>(d).expect("a square");
+            assert_eq!(dense(sq), d);
+            assert_eq!(to_dense(sq.bb()), 1 << d);
+            assert_eq!(from_dense::<B10>(1 << d), sq.bb());
+        }
+        assert_eq!(square_of::<B10>(50), None);
+        assert_eq!(to_dense(BitboardOn::<B10>::ALL), (1u64 << 50) - 1);
     }
 
     #[test]
@@ -513,8 +597,8 @@ mod tests {
                 assert_eq!(rank(set), r);
             }
         }
-        let taken = 0b1011_0010u32;
-        for set in [0b1u32, 0b101, 0b1_0000_0001] {
+        let taken = 0b1011_0010u64;
+        for set in [0b1u64, 0b101, 0b1_0000_0001] {
             assert_eq!(squeeze(spread(set, taken), taken), set);
         }
     }
@@ -532,17 +616,45 @@ mod tests {
         let mut valid = 0;
         for index in 0..class.len() {
             if let Some(parts) = class.parts(index) {
-                let pos = parts.position().expect("a position");
+                let pos = parts.position::<Board8>().expect("a position");
                 assert_eq!(Material::of(&pos), m);
                 assert_eq!(Parts::of(&pos), parts);
                 assert_eq!(class.index(&parts), index);
-                let mirrored = parts.mirror().position().expect("a position");
+                let mirrored = parts.mirror(32).position::<Board8>().expect("a position");
                 assert_eq!(Material::of(&mirrored), m.mirror());
                 valid += 1;
             }
         }
         // Men overlap on the 24 squares of ranks 2-7.
         assert_eq!(valid, (28 * 28 - 24) * 2 * 30 * 29);
+    }
+
+    #[test]
+    fn every_entry_of_a_ten_by_ten_class_round_trips() {
+        type B10 = dama_core::Board10;
+        let m = Material {
+            wm: 1,
+            wk: 1,
+            bm: 1,
+            bk: 0,
+        };
+        let class = Class::of::<B10>(m);
+        assert_eq!(class.len(), 45 * 45 * 2 * 48);
+        let mut valid = 0;
+        for index in 0..class.len() {
+            if let Some(parts) = class.parts(index) {
+                let pos = parts.position::<B10>().expect("a position");
+                assert_eq!(Material::of(&pos), m);
+                assert_eq!(Parts::of(&pos), parts);
+                assert_eq!(class.index(&parts), index);
+                let mirrored = parts.mirror(50).position::<B10>().expect("a position");
+                assert_eq!(Material::of(&mirrored), m.mirror());
+                assert_eq!(Parts::of(&mirrored).mirror(50), parts);
+                valid += 1;
+            }
+        }
+        // Men overlap on the 40 squares of ranks 2-9.
+        assert_eq!(valid, (45 * 45 - 40) * 2 * 48);
     }
 
     #[test]

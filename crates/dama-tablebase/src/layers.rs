@@ -23,7 +23,7 @@ use super::tables::Tables;
 use super::value::{MAX_DISTANCE, Step, UNLIMITED, Value, quiet_limit, step};
 use super::verify::VerifyError;
 use crate::TableRules;
-use dama_core::{MoveList, Position};
+use dama_core::{MoveListOn, PositionOn};
 
 /// What one position's moves lead to, found once for all its layers.
 #[derive(Clone, Copy, Default)]
@@ -44,7 +44,7 @@ struct Node {
 }
 
 /// The layers and the no-progress count of class `m` under `R`.
-fn shape<R: TableRules<Board = dama_core::Board8>>(m: Material) -> Result<(u32, u32), BuildError> {
+fn shape<R: TableRules>(m: Material) -> Result<(u32, u32), BuildError> {
     let layers = R::layers([m.wm, m.wk, m.bm, m.bk]);
     let quiet = quiet_limit::<R>();
     if quiet == UNLIMITED || quiet > MAX_DISTANCE || layers > u32::from(u16::MAX) {
@@ -57,16 +57,16 @@ fn shape<R: TableRules<Board = dama_core::Board8>>(m: Material) -> Result<(u32, 
 }
 
 /// One position's moves: the fresh exits valued, the others listed in `children`.
-fn node<R: TableRules<Board = dama_core::Board8>>(
+fn node<R: TableRules>(
     tables: &Tables,
     class: &Class,
     layers: u32,
-    pos: &Position,
-    moves: &mut MoveList,
+    pos: &PositionOn<R::Board>,
+    moves: &mut MoveListOn<R::Board>,
     children: &mut Vec<u64>,
 ) -> Result<Node, BuildError> {
     let slice = class.index(&Parts::of(pos)) / class.slice_len();
-    let slice_of = |p: &Position| class.index(&Parts::of(p)) / class.slice_len();
+    let slice_of = |p: &PositionOn<R::Board>| class.index(&Parts::of(p)) / class.slice_len();
     R::legal_moves(pos, moves);
     let mut n = Node {
         terminal: moves.is_empty(),
@@ -167,12 +167,12 @@ fn layer_zero(first: Value) -> Value {
 
 /// Solves the canonical class `m` of `R::layers(m)` layers, every class it leads to being in
 /// `tables`: `layers` entries per position, layer `e` at `layers × index + e − 1`.
-pub fn build_layered<R: TableRules<Board = dama_core::Board8>>(
+pub fn build_layered<R: TableRules>(
     tables: &Tables,
     m: Material,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<u8>, BuildError> {
-    let class = Class::new(m);
+    let class = Class::of::<R::Board>(m);
     let (layers, quiet) = shape::<R>(m)?;
     let width = layers as usize;
     let slice_len = class.slice_len();
@@ -181,13 +181,13 @@ pub fn build_layered<R: TableRules<Board = dama_core::Board8>>(
         let Some((white_men, black_men)) = class.slice_men(slice) else {
             return Ok(codes);
         };
-        let mut moves = MoveList::new();
+        let mut moves = MoveListOn::<R::Board>::new();
         let mut children = Vec::new();
         let mut nodes = Vec::with_capacity(slice_len as usize);
         for local in 0..slice_len {
             let pos = class
                 .parts_in_slice(white_men, black_men, local)
-                .and_then(|p| p.position());
+                .and_then(|p| p.position::<R::Board>());
             nodes.push(match pos {
                 Some(pos) => Some(node::<R>(
                     tables,
@@ -273,22 +273,22 @@ fn played(
 /// children: a `Win(t)` (a `Loss(t)`) must be won (lost) with `t` plies of the no-progress
 /// count left and not with `t − 1`, a draw drawn with the whole count; returns the positions
 /// checked.
-pub fn verify_layered<R: TableRules<Board = dama_core::Board8>>(
+pub fn verify_layered<R: TableRules>(
     tables: &Tables,
     m: Material,
     current: &[u8],
 ) -> Result<u64, VerifyError> {
-    let class = Class::new(m);
+    let class = Class::of::<R::Board>(m);
     let (layers, quiet) = shape::<R>(m)?;
     let width = layers as usize;
     let slice_len = class.slice_len();
     let counts: Vec<u64> = (0..class.slices())
         .into_par_iter()
         .map(|slice| -> Result<u64, VerifyError> {
-            let mut moves = MoveList::new();
+            let mut moves = MoveListOn::<R::Board>::new();
             let mut children = Vec::new();
             let mut checked = 0;
-            for (local, pos) in class.slice_positions(slice) {
+            for (local, pos) in class.slice_positions::<R::Board>(slice) {
                 children.clear();
                 let n = node::<R>(tables, &class, layers, &pos, &mut moves, &mut children)?;
                 let index = (slice * slice_len + local) as usize;

@@ -34,7 +34,7 @@ pub use self::tables::{Solved, Source, Tables};
 pub use self::value::{UNLIMITED, Value, plies_left};
 
 use dama_core::rules::DrawCounters;
-use dama_core::{Move, MoveList, Position};
+use dama_core::{Board, MoveListOn, MoveOn, PositionOn};
 
 /// The most pieces any table holds (the index numbers up to five of a kind; builds go to six).
 pub const MAX_PIECES: u32 = 6;
@@ -48,8 +48,8 @@ pub fn rules_dir(base: &Path, rules: &str) -> PathBuf {
 /// ([`TableRules::tables_exact`]) and for every class a capture or a crowning can lead to from
 /// it. No class is covered where a side that cannot move wins: the tables' values assume it
 /// loses.
-pub fn covered<R: TableRules<Board = dama_core::Board8>>(m: Material) -> bool {
-    fn go<R: TableRules<Board = dama_core::Board8>>(
+pub fn covered<R: TableRules>(m: Material) -> bool {
+    fn go<R: TableRules>(
         m: Material,
         memo: &mut std::collections::HashMap<Material, bool>,
     ) -> bool {
@@ -108,9 +108,7 @@ fn successors(m: Material) -> impl Iterator<Item = Material> {
 }
 
 /// Solves every [`covered`] class with at most `pieces` pieces into memory (none written).
-pub fn build_in_memory<R: TableRules<Board = dama_core::Board8>>(
-    pieces: u32,
-) -> Result<Tables, build::BuildError> {
+pub fn build_in_memory<R: TableRules>(pieces: u32) -> Result<Tables, build::BuildError> {
     let classes: Vec<Material> = Material::all_up_to(pieces)
         .into_iter()
         .filter(|&m| covered::<R>(m))
@@ -120,14 +118,14 @@ pub fn build_in_memory<R: TableRules<Board = dama_core::Board8>>(
 
 /// Solves the given classes (in order; each must find the classes it leads to already in
 /// `tables` or earlier in the list) into memory.
-pub fn build_classes<R: TableRules<Board = dama_core::Board8>>(
+pub fn build_classes<R: TableRules>(
     mut tables: Tables,
     classes: &[Material],
 ) -> Result<Tables, build::BuildError> {
     for &m in classes {
         let values = build::build_class::<R>(&tables, m, &|_| {})?;
         tables.insert(Solved::new(
-            index::Class::new(m),
+            index::Class::of::<R::Board>(m),
             R::layers([m.wm, m.wk, m.bm, m.bk]),
             Source::Memory(values),
         ));
@@ -232,7 +230,7 @@ impl Tablebase {
 
     /// The tables of the rule set `R`, opened at the first call (the small classes start
     /// building in the background then).
-    pub fn for_rules<R: TableRules<Board = dama_core::Board8>>(&self) -> Arc<EngineTables> {
+    pub fn for_rules<R: TableRules>(&self) -> Arc<EngineTables> {
         let mut sets = self.sets.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((_, tables)) = sets.iter().find(|(name, _)| *name == R::INFO.name) {
             return Arc::clone(tables);
@@ -257,7 +255,7 @@ impl Tablebase {
 }
 
 impl EngineTables {
-    fn start<R: TableRules<Board = dama_core::Board8>>(this: &Arc<EngineTables>) {
+    fn start<R: TableRules>(this: &Arc<EngineTables>) {
         if !this.started.swap(true, Ordering::AcqRel) {
             let tables = Arc::clone(this);
             std::thread::spawn(move || {
@@ -270,7 +268,7 @@ impl EngineTables {
     /// to wait); `None` when the table directory has them all (nothing to build: a
     /// `dama analyze` process would otherwise spend a core on them at every move of an
     /// ending) or their build failed.
-    pub fn small_tables<R: TableRules<Board = dama_core::Board8>>(&self) -> Option<&Tables> {
+    pub fn small_tables<R: TableRules>(&self) -> Option<&Tables> {
         self.small
             .get_or_init(|| {
                 let mut classes = small_classes();
@@ -291,13 +289,13 @@ impl EngineTables {
     /// The raw value of `pos` (no count applied), if a table covers it now (in the last layer
     /// of a class with layers: [`Tables::raw`]).
     #[inline]
-    pub fn raw(&self, pos: &Position) -> Option<Value> {
+    pub fn raw<B: Board>(&self, pos: &PositionOn<B>) -> Option<Value> {
         self.raw_at(pos, u32::MAX)
     }
 
     /// The raw value of `pos` in `layer` of its class's tables ([`Tables::raw_at`]).
     #[inline]
-    pub fn raw_at(&self, pos: &Position, layer: u32) -> Option<Value> {
+    pub fn raw_at<B: Board>(&self, pos: &PositionOn<B>, layer: u32) -> Option<Value> {
         if let Some(Some(small)) = self.small.get()
             && let Some(v) = small.raw_at(pos, layer)
         {
@@ -308,9 +306,9 @@ impl EngineTables {
 
     /// The value of `pos` for the side to move with the game's draw `counters`
     /// ([`value::counted`]).
-    pub fn value<R: TableRules<Board = dama_core::Board8>>(
+    pub fn value<R: TableRules>(
         &self,
-        pos: &Position,
+        pos: &PositionOn<R::Board>,
         counters: &DrawCounters,
     ) -> Option<Value> {
         value::counted::<R>(|p, layer| self.raw_at(p, layer), pos, counters)
@@ -326,29 +324,29 @@ impl EngineTables {
     /// occurred twice before (`seen` counts a position's occurrences in the game) is a draw.
     /// The best is the quickest win, else a draw, else the longest loss; among draws, the
     /// move whose child is best with no count.
-    pub fn best_move<R: TableRules<Board = dama_core::Board8>>(
+    pub fn best_move<R: TableRules>(
         &self,
-        pos: &Position,
+        pos: &PositionOn<R::Board>,
         counters: &DrawCounters,
-        seen: impl Fn(&Position) -> usize,
-    ) -> Option<(Move, Value)> {
+        seen: impl Fn(&PositionOn<R::Board>) -> usize,
+    ) -> Option<(MoveOn<R::Board>, Value)> {
         self.raw(pos)?;
         best_move_with::<R>(|p, layer| self.raw_at(p, layer), pos, counters, seen)
     }
 }
 
 /// [`EngineTables::best_move`] over any source of raw values (`raw_at(position, layer)`).
-pub fn best_move_with<R: TableRules<Board = dama_core::Board8>>(
-    raw_at: impl Fn(&Position, u32) -> Option<Value>,
-    pos: &Position,
+pub fn best_move_with<R: TableRules>(
+    raw_at: impl Fn(&PositionOn<R::Board>, u32) -> Option<Value>,
+    pos: &PositionOn<R::Board>,
     counters: &DrawCounters,
-    seen: impl Fn(&Position) -> usize,
-) -> Option<(Move, Value)> {
-    let mut moves = MoveList::new();
+    seen: impl Fn(&PositionOn<R::Board>) -> usize,
+) -> Option<(MoveOn<R::Board>, Value)> {
+    let mut moves = MoveListOn::<R::Board>::new();
     R::legal_moves(pos, &mut moves);
-    let mut scratch = MoveList::new();
+    let mut scratch = MoveListOn::<R::Board>::new();
     let limited = plies_left::<R>(pos, counters) != UNLIMITED;
-    let mut best: Option<(Move, Value, i64)> = None;
+    let mut best: Option<(MoveOn<R::Board>, Value, i64)> = None;
     for mv in moves.iter() {
         let child = pos.after(mv);
         let (real, pure) = if child.pieces(child.turn()).is_empty()

@@ -15,9 +15,8 @@ use crate::{EngineTables, Tablebase, Value};
 /// Every rule set of `dama-core` implements it here; a rule set of another crate implements
 /// it with `impl TableRules for MySet {}` (every class) or says which classes to leave out.
 ///
-/// The tables themselves (their index, build and probe) are 8×8: the machinery asks for
-/// `R: TableRules<Board = Board8>`. On another board ([`Board10`]) there are no tables, and
-/// what an engine asks of them ([`TableBoard`]) answers nothing.
+/// The tables (their index, build and probe) work on either board ([`TableBoard`]): 8×8
+/// and 10×10.
 pub trait TableRules: BoardRules<Board: TableBoard> {
     /// Whether the tables' metric is exact for positions of this `material` (white men, white
     /// kings, black men, black kings): inside a phase one draw count binds and falls by one per
@@ -51,7 +50,8 @@ impl TableRules for SpanishOfficial {}
 impl TableRules for Brazilian {}
 impl TableRules for Pool {}
 impl TableRules for Thai {}
-/// No tables on 10×10 ([`TableBoard`] for [`Board10`]).
+/// FMJD rules on 10×10: one clock, as Brazilian (the 25-move kings-only count and the 16- and
+/// 5-move counts against a lone king each bind alone in their phase).
 impl TableRules for International {}
 
 impl TableRules for Russian {
@@ -72,8 +72,8 @@ impl TableRules for Russian {
 
 /// What an engine asks of the tables on a board, whatever the rule set: the tables of a rule
 /// set in a [`Tablebase`], a position's value and the tables' move. On 8×8 these are the
-/// tables' own answers; a board without tables ([`Board10`]) finds none, so an engine generic
-/// over the board needs no 8×8 bound to probe.
+/// tables' own answers on either board, so an engine generic over the board probes them
+/// through this trait.
 pub trait TableBoard: Board {
     /// Whether the tables exist on this board.
     const HAS_TABLES: bool;
@@ -129,29 +129,31 @@ impl TableBoard for Board8 {
     }
 }
 
-/// No tables on 10×10: every question finds none.
+/// The 10×10 tables: the same machinery on the board's 50 squares (`docs/tablebases.md`).
 impl TableBoard for Board10 {
-    const HAS_TABLES: bool = false;
+    const HAS_TABLES: bool = true;
 
-    fn engine_tables<R: TableRules<Board = Board10>>(_: &Tablebase) -> Option<Arc<EngineTables>> {
-        None
+    fn engine_tables<R: TableRules<Board = Board10>>(
+        tablebase: &Tablebase,
+    ) -> Option<Arc<EngineTables>> {
+        Some(tablebase.for_rules::<R>())
     }
 
     #[inline]
     fn value<R: TableRules<Board = Board10>>(
-        _: &EngineTables,
-        _: &PositionOn<Board10>,
-        _: &DrawCounters,
+        tables: &EngineTables,
+        pos: &PositionOn<Board10>,
+        counters: &DrawCounters,
     ) -> Option<Value> {
-        None
+        tables.value::<R>(pos, counters)
     }
 
     fn best_move<R: TableRules<Board = Board10>>(
-        _: &EngineTables,
-        _: &PositionOn<Board10>,
-        _: &DrawCounters,
-        _: impl Fn(&PositionOn<Board10>) -> usize,
+        tables: &EngineTables,
+        pos: &PositionOn<Board10>,
+        counters: &DrawCounters,
+        seen: impl Fn(&PositionOn<Board10>) -> usize,
     ) -> Option<(MoveOn<Board10>, Value)> {
-        None
+        tables.best_move::<R>(pos, counters, seen)
     }
 }

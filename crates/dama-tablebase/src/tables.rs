@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 use super::format::ClassFile;
-use super::index::{Class, Material, Parts};
+use super::index::{Class, Geometry, Material, Parts};
 use super::value::Value;
-use dama_core::Position;
+use dama_core::{Board, PositionOn};
 
 /// Where a class's values are.
 #[derive(Debug)]
@@ -66,6 +66,8 @@ fn slot(m: Material) -> Option<usize> {
 /// file is opened, checked and loaded the first time a position of its class is probed).
 pub struct Tables {
     rules: &'static str,
+    /// The rule set's board.
+    geometry: Geometry,
     /// The rule set's [`crate::TableRules::layers`].
     layers: fn([u8; 4]) -> u32,
     dir: Option<PathBuf>,
@@ -94,9 +96,10 @@ fn report_to_stderr(message: &str) {
 impl Tables {
     /// No classes yet of the rule set `R`; files are looked for in `dir` (the rule set's own
     /// directory), if any.
-    pub fn new<R: crate::TableRules<Board = dama_core::Board8>>(dir: Option<&Path>) -> Tables {
+    pub fn new<R: crate::TableRules>(dir: Option<&Path>) -> Tables {
         Tables {
             rules: R::INFO.name,
+            geometry: Geometry::of::<R::Board>(),
             layers: |m| R::layers(m).max(1),
             dir: dir.map(Path::to_path_buf),
             memory: vec![None; SLOTS],
@@ -116,6 +119,16 @@ impl Tables {
         self.rules
     }
 
+    /// The rule set's board.
+    pub fn geometry(&self) -> Geometry {
+        self.geometry
+    }
+
+    /// The numbering of the class of `m` on the rule set's board.
+    pub fn class(&self, m: Material) -> Class {
+        Class::on(m, self.geometry)
+    }
+
     /// The tables of the class of canonical material `m` ([`crate::TableRules::layers`]).
     pub fn layers(&self, m: Material) -> u32 {
         (self.layers)([m.wm, m.wk, m.bm, m.bk])
@@ -128,6 +141,9 @@ impl Tables {
 
     /// Adds a class built in memory (replacing any earlier one).
     pub fn insert(&mut self, solved: Solved) {
+        if solved.class.geometry != self.geometry {
+            return;
+        }
         if let Some(s) = slot(solved.class.material) {
             self.memory[s] = Some(Arc::new(solved));
         }
@@ -154,9 +170,10 @@ impl Tables {
                     return None;
                 }
                 let layers = self.layers(m);
-                match ClassFile::open_layers(&path, self.rules, m, layers) {
+                let class = self.class(m);
+                match ClassFile::open_class(&path, self.rules, &class, layers) {
                     Ok(file) => Some(Arc::new(Solved::new(
-                        Class::new(m),
+                        class,
                         layers,
                         Source::File(file.with_reporter(Arc::clone(&self.on_refused))),
                     ))),
@@ -179,20 +196,24 @@ impl Tables {
     /// last layer (the most of the ending count left) when it has layers. A position where a
     /// side has no pieces is not in any class.
     #[inline]
-    pub fn raw(&self, pos: &Position) -> Option<Value> {
+    pub fn raw<B: Board>(&self, pos: &PositionOn<B>) -> Option<Value> {
         self.raw_at(pos, u32::MAX)
     }
 
     /// The raw value of `pos` in `layer` (from 1, the last layer if beyond it) of its class's
-    /// tables (`layer` is ignored by a class of one table).
+    /// tables (`layer` is ignored by a class of one table). A position of another board than
+    /// the rule set's is in none.
     #[inline]
-    pub fn raw_at(&self, pos: &Position, layer: u32) -> Option<Value> {
+    pub fn raw_at<B: Board>(&self, pos: &PositionOn<B>, layer: u32) -> Option<Value> {
+        if u32::from(B::SQUARES) != self.geometry.squares {
+            return None;
+        }
         let m = Material::of(pos);
         let mut parts = Parts::of(pos);
         let canonical = if m.is_canonical() {
             m
         } else {
-            parts = parts.mirror();
+            parts = parts.mirror(self.geometry.squares);
             m.mirror()
         };
         let solved = self.solved(canonical)?;
@@ -204,9 +225,9 @@ impl Tables {
 
     /// The value of `pos` for the side to move with the game's draw `counters`
     /// ([`crate::value::counted`]).
-    pub fn value<R: crate::TableRules<Board = dama_core::Board8>>(
+    pub fn value<R: crate::TableRules>(
         &self,
-        pos: &Position,
+        pos: &PositionOn<R::Board>,
         counters: &dama_core::rules::DrawCounters,
     ) -> Option<Value> {
         crate::value::counted::<R>(|p, layer| self.raw_at(p, layer), pos, counters)

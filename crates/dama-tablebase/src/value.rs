@@ -2,7 +2,7 @@
 //! in a game (see `docs/tablebases.md` for the metric).
 
 use dama_core::rules::DrawCounters;
-use dama_core::{Bitboard, Move, Position, Rules};
+use dama_core::{BitboardOn, Board, BoardRules, MoveOn, PositionOn};
 
 /// The value of a position for the side to move: the distance, in plies of the current
 /// *phase*, to the end of the game or to a phase-ending move into a position whose own value
@@ -108,13 +108,13 @@ impl std::fmt::Display for Value {
 /// the first piece of the side to move (made a king in the position the rules see before the
 /// move) to the first empty square. The rules' counters look only at whether a move was a man
 /// move or a capture, and at the material after it.
-fn quiet_king_move(pos: &Position) -> Option<(Position, Move)> {
+fn quiet_king_move<B: Board>(pos: &PositionOn<B>) -> Option<(PositionOn<B>, MoveOn<B>)> {
     let from = pos.pieces(pos.turn()).first()?;
     let to = pos.empty().first()?;
     let mut setup = pos.to_setup();
     setup.kings |= from.bb();
-    let before = Position::from_setup(&setup).ok()?;
-    Some((before, Move::quiet(from, to)))
+    let before = PositionOn::from_setup(&setup).ok()?;
+    Some((before, MoveOn::quiet(from, to)))
 }
 
 /// The plies that can still be played in the current phase before the rules' counters draw
@@ -124,7 +124,7 @@ fn quiet_king_move(pos: &Position) -> Option<(Position, Move)> {
 /// quiet move that keeps the material depend on nothing else (the Czech counts look at whether
 /// a move was a man move or capture and at the material; a count's limit is fixed when it
 /// starts, which such a move never does).
-pub fn plies_left<R: Rules>(pos: &Position, counters: &DrawCounters) -> u32 {
+pub fn plies_left<R: BoardRules>(pos: &PositionOn<R::Board>, counters: &DrawCounters) -> u32 {
     if R::counters_draw(counters).is_some() {
         return 0;
     }
@@ -156,7 +156,7 @@ thread_local! {
 }
 
 /// [`plies_left`] counted out.
-fn count_left<R: Rules>(pos: &Position, counters: &DrawCounters) -> u32 {
+fn count_left<R: BoardRules>(pos: &PositionOn<R::Board>, counters: &DrawCounters) -> u32 {
     const CAP: u32 = 1000;
     let Some((before, mv)) = quiet_king_move(pos) else {
         return UNLIMITED;
@@ -177,19 +177,23 @@ fn count_left<R: Rules>(pos: &Position, counters: &DrawCounters) -> u32 {
 }
 
 /// The plies a position that has just arisen may last in its phase (its fresh count).
-pub fn fresh_budget<R: Rules>(pos: &Position) -> u32 {
+pub fn fresh_budget<R: BoardRules>(pos: &PositionOn<R::Board>) -> u32 {
     plies_left::<R>(pos, &R::start_counters(pos))
 }
 
 /// Whether `mv` from `pos` to `child` ends the phase: the counters the rules give the child
 /// are the fresh ones of a game starting there.
-pub fn ends_phase<R: Rules>(pos: &Position, mv: &Move, child: &Position) -> bool {
+pub fn ends_phase<R: BoardRules>(
+    pos: &PositionOn<R::Board>,
+    mv: &MoveOn<R::Board>,
+    child: &PositionOn<R::Board>,
+) -> bool {
     R::next_counters(&R::start_counters(pos), pos, mv, child) == R::start_counters(child)
 }
 
 /// The no-progress count's length: the fewest quiet plies at which the rules' counters, with
 /// no ending count, draw ([`UNLIMITED`] if none does).
-pub fn quiet_limit<R: Rules>() -> u32 {
+pub fn quiet_limit<R: BoardRules>() -> u32 {
     (0..=MAX_DISTANCE as u16)
         .find(|&n| {
             R::counters_draw(&DrawCounters {
@@ -204,7 +208,7 @@ pub fn quiet_limit<R: Rules>() -> u32 {
 /// The two clocks of a position of a class with layers ([`crate::TableRules::layers`]) under
 /// the game's `counters`: the plies left on its ending count (the *layer*; the fresh count of
 /// the position when `counters` hold none for its material) and on the no-progress count.
-pub fn clocks<R: Rules>(pos: &Position, counters: &DrawCounters) -> (u32, u32) {
+pub fn clocks<R: BoardRules>(pos: &PositionOn<R::Board>, counters: &DrawCounters) -> (u32, u32) {
     let ending = match counters.ending {
         Some(e) if e.material == dama_core::rules::material(pos) => {
             u32::from(e.limit.saturating_sub(e.plies))
@@ -216,7 +220,7 @@ pub fn clocks<R: Rules>(pos: &Position, counters: &DrawCounters) -> (u32, u32) {
 }
 
 /// The number of tables of the class of `pos` ([`crate::TableRules::layers`], at least 1).
-pub fn layers_of<R: crate::TableRules<Board = dama_core::Board8>>(pos: &Position) -> u32 {
+pub fn layers_of<R: crate::TableRules>(pos: &PositionOn<R::Board>) -> u32 {
     R::layers(dama_core::rules::material(pos)).max(1)
 }
 
@@ -226,9 +230,9 @@ pub fn layers_of<R: crate::TableRules<Board = dama_core::Board8>>(pos: &Position
 /// ([`plies_left`]). Layers: the entry of the layer the ending count's plies left name, its
 /// distance being the no-progress plies it needs; with no ending count left, a draw unless
 /// the side to move has no move.
-pub fn counted<R: crate::TableRules<Board = dama_core::Board8>>(
-    at: impl Fn(&Position, u32) -> Option<Value>,
-    pos: &Position,
+pub fn counted<R: crate::TableRules>(
+    at: impl Fn(&PositionOn<R::Board>, u32) -> Option<Value>,
+    pos: &PositionOn<R::Board>,
     counters: &DrawCounters,
 ) -> Option<Value> {
     let layers = layers_of::<R>(pos);
@@ -264,7 +268,12 @@ pub enum Step {
 /// How `mv` from `pos` (of a class of `layers` tables) to `child` moves the clocks, from the
 /// rules' counters after it with one ply of each count used; `None` if in none of the ways
 /// the layered tables know ([`Step`]).
-pub fn step<R: Rules>(pos: &Position, mv: &Move, child: &Position, layers: u32) -> Option<Step> {
+pub fn step<R: BoardRules>(
+    pos: &PositionOn<R::Board>,
+    mv: &MoveOn<R::Board>,
+    child: &PositionOn<R::Board>,
+    layers: u32,
+) -> Option<Step> {
     let material = dama_core::rules::material(pos);
     let before = DrawCounters {
         quiet_plies: 1,
@@ -292,15 +301,15 @@ pub fn step<R: Rules>(pos: &Position, mv: &Move, child: &Position, layers: u32) 
 }
 
 /// The squares the kings of the side to move can slide to, by king, and how many slides in all.
-pub fn king_slides(pos: &Position) -> u32 {
+pub fn king_slides<B: Board>(pos: &PositionOn<B>) -> u32 {
     let occupied = pos.occupied();
     pos.kings(pos.turn())
         .squares()
         .map(|sq| {
             dama_core::Direction::ALL
                 .iter()
-                .fold(Bitboard::EMPTY, |acc, &d| {
-                    acc | Bitboard::slide(sq, d, occupied)
+                .fold(BitboardOn::<B>::EMPTY, |acc, &d| {
+                    acc | BitboardOn::slide(sq, d, occupied)
                 })
                 .count()
         })

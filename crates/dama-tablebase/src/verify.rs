@@ -14,7 +14,7 @@ use super::index::{Class, Material};
 use super::tables::Tables;
 use super::value::{MAX_DISTANCE, UNLIMITED, Value, fresh_budget};
 use crate::TableRules;
-use dama_core::{MoveList, Position};
+use dama_core::{MoveListOn, PositionOn};
 
 /// A failed check.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -43,12 +43,12 @@ pub enum VerifyError {
 }
 
 /// The value the moves of `pos` give, with `current` the class's entries.
-fn from_children<R: TableRules<Board = dama_core::Board8>>(
+fn from_children<R: TableRules>(
     tables: &Tables,
     class: &Class,
     current: &[u8],
-    pos: &Position,
-    moves: &mut MoveList,
+    pos: &PositionOn<R::Board>,
+    moves: &mut MoveListOn<R::Board>,
 ) -> Result<Value, BuildError> {
     R::legal_moves(pos, moves);
     if moves.is_empty() {
@@ -74,11 +74,8 @@ fn from_children<R: TableRules<Board = dama_core::Board8>>(
 }
 
 /// Checks every entry of the canonical class `m`; returns the number of positions checked.
-pub fn verify_class<R: TableRules<Board = dama_core::Board8>>(
-    tables: &Tables,
-    m: Material,
-) -> Result<u64, VerifyError> {
-    let class = Class::new(m);
+pub fn verify_class<R: TableRules>(tables: &Tables, m: Material) -> Result<u64, VerifyError> {
+    let class = Class::of::<R::Board>(m);
     let solved = tables
         .solved(m)
         .ok_or_else(|| VerifyError::Missing(m.name()))?;
@@ -95,10 +92,10 @@ pub fn verify_class<R: TableRules<Board = dama_core::Board8>>(
     let counts: Vec<u64> = (0..class.slices())
         .into_par_iter()
         .map(|slice| -> Result<u64, VerifyError> {
-            let mut moves = MoveList::new();
+            let mut moves = MoveListOn::<R::Board>::new();
             let mut found = Vec::with_capacity(len as usize);
             let mut cap = 0;
-            for (local, pos) in class.slice_positions(slice) {
+            for (local, pos) in class.slice_positions::<R::Board>(slice) {
                 let v = from_children::<R>(tables, &class, &current, &pos, &mut moves)?;
                 let budget = fresh_budget::<R>(&pos);
                 cap = cap.max(if budget == UNLIMITED {

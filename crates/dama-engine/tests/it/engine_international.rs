@@ -140,22 +140,41 @@ fn multipv_threads_levels_and_clocks_play_legal_moves() {
 }
 
 #[test]
-fn no_tables_on_ten_by_ten() {
-    // Four pieces: an 8×8 engine would play this from the tables; on 10×10 there are none,
-    // and the search answers.
-    let game = Game::<International>::new(position("W:WK47,K4:B16,K35"));
-    let mut engine = Engine::with_seed(depth(6), 1).with_tables(Arc::new(Tablebase::new()));
-    let mut hits = 0;
-    let mut depths = 0;
+fn the_engine_plays_the_ten_by_ten_tables_move() {
+    // A king against a man on its back corner: the tables (the small classes, built in
+    // memory) know the win, and the engine plays their move at the root.
+    let game = Game::<International>::new(position("W:WK46:B5"));
+    let base = Arc::new(Tablebase::new().without_build_thread());
+    let tables = base.for_rules::<International>();
+    assert!(tables.small_tables::<International>().is_some());
+    let (table_move, value) = tables
+        .best_move::<International>(game.position(), game.counters(), |_| 0)
+        .expect("covered");
+    assert_eq!(value, dama_tablebase::Value::Win(2));
+    let mut engine = Engine::with_seed(depth(6), 1).with_tables(Arc::clone(&base));
+    let mut last: Option<Info<Board10>> = None;
     let mv = engine
-        .analyze(&game, |i| {
-            hits = i.tbhits;
-            depths = i.depth;
-        })
+        .analyze(&game, |i| last = Some(i.clone()))
         .expect("a move");
+    assert_eq!(mv, table_move);
+    let info = last.expect("an info line");
+    assert!(info.tbhits >= 1);
+    assert_eq!(info.score, Score::Win(2));
+}
+
+#[test]
+fn the_search_probes_the_ten_by_ten_tables_below_the_root() {
+    // Four pieces (no table of four here): the search answers, and its captures reach the
+    // three-piece tables.
+    let game = Game::<International>::new(position("W:WK47,K4:B16,K35"));
+    let base = Arc::new(Tablebase::new().without_build_thread());
+    let tables = base.for_rules::<International>();
+    assert!(tables.small_tables::<International>().is_some());
+    let mut engine = Engine::with_seed(depth(6), 1).with_tables(base);
+    let mut hits = 0;
+    let mv = engine.analyze(&game, |i| hits = i.tbhits).expect("a move");
     assert!(is_legal(&game, &mv));
-    assert_eq!(hits, 0);
-    assert_eq!(depths, 6);
+    assert!(hits > 0);
 }
 
 #[test]

@@ -220,7 +220,7 @@ fn three_pieces(tables: &Tables, memo: &mut Memo, rng: &mut Rng) -> [usize; 3] {
 /// `pos` turned 180° with the colours exchanged.
 fn mirrored(pos: &Position) -> Position {
     dama_tablebase::index::Parts::of(pos)
-        .mirror()
+        .mirror(32)
         .position()
         .expect("a mirrored position")
 }
