@@ -10,9 +10,18 @@ use dama_core::{Board10, BoardRules, International, MoveListOn, PositionOn};
 
 /// Perft of international draughts from the start, duplicates (the same move by two routes)
 /// dropped: the figures published with the issue (Scan's and dame-rs' counts agree).
-const START: [u64; 11] = [
-    1, 9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423, 258895763,
+const START: [u64; 12] = [
+    1, 9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423, 258895763, 1665861398,
 ];
+
+/// The FMJD forum's perft thread's "random 178" position (kings on both sides, black to
+/// move), as dctl's tests give it, depths 0–9.
+const RANDOM_178: (&str, [u64; 10]) = (
+    "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46",
+    [
+        1, 14, 55, 1168, 5432, 87195, 629010, 9041010, 86724219, 1216917193,
+    ],
+);
 
 #[test]
 fn perft_from_the_start_to_depth_seven() {
@@ -31,12 +40,39 @@ fn perft_from_the_start_to_depth_seven() {
 }
 
 #[test]
-#[ignore = "slow: depths 8 to 10 (about 300 M leaves)"]
-fn perft_from_the_start_to_depth_ten() {
+#[ignore = "slow: depths 8 to 11 (about 2 G leaves)"]
+fn perft_from_the_start_to_depth_eleven() {
     let start = International::start();
     for (depth, &expected) in START.iter().enumerate().skip(8) {
         assert_eq!(
             perft::<International>(&start, depth as u32),
+            expected,
+            "depth {depth}"
+        );
+    }
+}
+
+#[test]
+fn perft_of_a_position_with_kings_to_depth_seven() {
+    let (text, counts) = RANDOM_178;
+    let pos = fen::parse_on::<Board10>(text).unwrap();
+    for (depth, &expected) in counts.iter().enumerate().take(8) {
+        assert_eq!(
+            perft::<International>(&pos, depth as u32),
+            expected,
+            "depth {depth}"
+        );
+    }
+}
+
+#[test]
+#[ignore = "slow: depths 8 and 9 (about 1.3 G leaves)"]
+fn perft_of_a_position_with_kings_to_depth_nine() {
+    let (text, counts) = RANDOM_178;
+    let pos = fen::parse_on::<Board10>(text).unwrap();
+    for (depth, &expected) in counts.iter().enumerate().skip(8) {
+        assert_eq!(
+            perft::<International>(&pos, depth as u32),
             expected,
             "depth {depth}"
         );
