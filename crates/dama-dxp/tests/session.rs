@@ -302,6 +302,8 @@ fn loopback_session_times_out_waiting_for_gameacc() {
 struct Script {
     input: VecDeque<Result<Vec<u8>, ErrorKind>>,
     output: Vec<u8>,
+    /// Writes fail (a broken pipe) once this many bytes have been written.
+    write_limit: Option<usize>,
 }
 
 impl Script {
@@ -309,7 +311,13 @@ impl Script {
         Script {
             input: chunks.iter().map(|c| Ok(c.to_vec())).collect(),
             output: Vec::new(),
+            write_limit: None,
         }
+    }
+
+    fn writes_fail_after(mut self, bytes: usize) -> Self {
+        self.write_limit = Some(bytes);
+        self
     }
 
     fn then_error(mut self, kind: ErrorKind) -> Self {
@@ -341,6 +349,12 @@ impl Read for &mut Script {
 
 impl Write for &mut Script {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self
+            .write_limit
+            .is_some_and(|limit| self.output.len() >= limit)
+        {
+            return Err(io::Error::new(ErrorKind::BrokenPipe, "scripted"));
+        }
         self.output.extend_from_slice(buf);
         Ok(buf.len())
     }
@@ -389,6 +403,31 @@ fn follower_full_flow_with_chat_and_backreq() {
             reason: EndReason::Unspecified,
             stop: StopCode::NextGameWelcome
         }
+    );
+}
+
+#[test]
+fn a_peer_gone_after_its_gameend_is_a_normal_end() {
+    // The peer ends the game and hangs up at once (as pydraughts does): our acknowledgement
+    // cannot be written, and the session still ends with the peer's GAMEEND.
+    let mut script = Script::new(&[GAMEREQ_WE_ARE_BLACK, b"E00\0"]).writes_fail_after(ACCEPT.len());
+    let mut player = Scripted::new(&opening(), None);
+    let report = follow(&mut script, &mut player).unwrap();
+    assert_eq!(script.sent(), ACCEPT);
+    assert_eq!(
+        report.ended,
+        EndCause::TheyEnded {
+            reason: EndReason::Unspecified,
+            stop: StopCode::NextGameWelcome
+        }
+    );
+    assert!(
+        report
+            .log
+            .iter()
+            .any(|line| line.starts_with("could not acknowledge the GAMEEND: ")),
+        "{:?}",
+        report.log
     );
 }
 
