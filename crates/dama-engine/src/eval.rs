@@ -111,18 +111,21 @@ const GUARDS: [u64; 2] = [squares(&[(2, 0), (4, 0)]), squares(&[(3, 7), (5, 7)])
 
 /// For each colour and bit, the squares ahead of a man there that an enemy piece must stand
 /// on to stop it (its promotion cone).
-static CONES: [[u64; LAYOUT_BITS]; 2] = build_cones();
+static CONES: [[u64; 64]; 2] = promotion_cones::<dama_core::Board8>();
 
-const fn build_cones() -> [[u64; LAYOUT_BITS]; 2] {
-    let mut cones = [[0u64; LAYOUT_BITS]; 2];
+/// For each colour and bit of `B`'s layout, the squares ahead of a man there that an enemy
+/// piece must stand on to stop it (its promotion cone): those on a farther rank, no more
+/// files away than ranks. White's cones look up the board, black's down.
+pub(crate) const fn promotion_cones<B: Board>() -> [[u64; 64]; 2] {
+    let mut cones = [[0u64; 64]; 2];
     let mut bit = 0;
-    while bit < LAYOUT_BITS {
-        if Square::from_bit(bit as u8).is_some() {
-            let (f, r) = (file_of(bit) as i32, rank_of(bit) as i32);
+    while bit < B::LAYOUT_BITS {
+        if let Some(sq) = dama_core::SquareOn::<B>::from_bit(bit as u8) {
+            let (f, r) = (sq.file() as i32, sq.rank() as i32);
             let mut other = 0;
-            while other < LAYOUT_BITS {
-                if Square::from_bit(other as u8).is_some() {
-                    let (f2, r2) = (file_of(other) as i32, rank_of(other) as i32);
+            while other < B::LAYOUT_BITS {
+                if let Some(o) = dama_core::SquareOn::<B>::from_bit(other as u8) {
+                    let (f2, r2) = (o.file() as i32, o.rank() as i32);
                     let df = if f2 > f { f2 - f } else { f - f2 };
                     if r2 > r && df <= r2 - r {
                         cones[0][bit] |= 1 << other;

@@ -163,31 +163,7 @@ const RANKS: [[u64; 10]; 2] = {
 
 /// For each colour and bit, the squares ahead of a man there that an enemy piece must stand
 /// on to stop it (its promotion cone).
-static CONES: [[u64; 64]; 2] = {
-    let mut cones = [[0u64; 64]; 2];
-    let mut bit = 0;
-    while bit < Board10::LAYOUT_BITS {
-        if Square10::from_bit(bit as u8).is_some() {
-            let (f, r) = (file_of(bit), rank_of(bit));
-            let mut other = 0;
-            while other < Board10::LAYOUT_BITS {
-                if Square10::from_bit(other as u8).is_some() {
-                    let (f2, r2) = (file_of(other), rank_of(other));
-                    let df = if f2 > f { f2 - f } else { f - f2 };
-                    if r2 > r && df <= r2 - r {
-                        cones[0][bit] |= 1 << other;
-                    }
-                    if r2 < r && df <= r - r2 {
-                        cones[1][bit] |= 1 << other;
-                    }
-                }
-                other += 1;
-            }
-        }
-        bit += 1;
-    }
-    cones
-};
+static CONES: [[u64; 64]; 2] = crate::eval::promotion_cones::<Board10>();
 
 /// Squares a flying king on `sq` can move to.
 #[inline]
