@@ -147,20 +147,13 @@ pub fn position_of(start: &Start) -> Result<PositionOn<Board10>, String> {
         let Some(piece) = piece else { continue };
         let sq = SquareOn::<Board10>::from_number(i as u8 + 1)
             .ok_or_else(|| format!("square {} is not on the board", i + 1))?;
-        let (white, king) = match piece {
-            Piece::WhiteMan => (true, false),
-            Piece::BlackMan => (false, false),
-            Piece::WhiteKing => (true, true),
-            Piece::BlackKing => (false, true),
+        let (color, king) = match piece {
+            Piece::WhiteMan => (Color::White, false),
+            Piece::BlackMan => (Color::Black, false),
+            Piece::WhiteKing => (Color::White, true),
+            Piece::BlackKing => (Color::Black, true),
         };
-        if white {
-            setup.white = setup.white.with(sq);
-        } else {
-            setup.black = setup.black.with(sq);
-        }
-        if king {
-            setup.kings = setup.kings.with(sq);
-        }
+        setup.put(sq, color, king);
     }
     PositionOn::from_setup(&setup).map_err(|e| format!("the starting position: {e}"))
 }

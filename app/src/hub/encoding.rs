@@ -277,13 +277,7 @@ impl Encoding {
                 'B' => (false, true),
                 _ => return Err(PositionError::Piece(n, c)),
             };
-            match self.colour(white_in_text) {
-                Color::White => setup.white = setup.white.with(sq),
-                Color::Black => setup.black = setup.black.with(sq),
-            }
-            if king {
-                setup.kings = setup.kings.with(sq);
-            }
+            setup.put(sq, self.colour(white_in_text), king);
         }
         Ok(Position::from_setup(&setup)?)
     }
@@ -456,14 +450,8 @@ impl Codec<Board10> for Standard10 {
                 'B' => (false, true),
                 _ => return Err(PositionError::Piece(n, c)),
             };
-            if white {
-                setup.white = setup.white.with(sq);
-            } else {
-                setup.black = setup.black.with(sq);
-            }
-            if king {
-                setup.kings = setup.kings.with(sq);
-            }
+            let color = if white { Color::White } else { Color::Black };
+            setup.put(sq, color, king);
         }
         Ok(PositionOn::from_setup(&setup)?)
     }

@@ -92,6 +92,20 @@ pub struct SetupOn<B: Board> {
 /// An unchecked arrangement of pieces on the 8×8 board.
 pub type Setup = SetupOn<Board8>;
 
+impl<B: Board> SetupOn<B> {
+    /// Adds a piece of `color` on `sq`, a king when `king` (what was there is not cleared:
+    /// [`PositionOn::from_setup`] refuses a square given to both colours).
+    pub fn put(&mut self, sq: SquareOn<B>, color: Color, king: bool) {
+        match color {
+            Color::White => self.white = self.white.with(sq),
+            Color::Black => self.black = self.black.with(sq),
+        }
+        if king {
+            self.kings = self.kings.with(sq);
+        }
+    }
+}
+
 /// Why a [`SetupOn`] is not a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError<B: Board = Board8> {
