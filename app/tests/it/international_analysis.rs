@@ -95,7 +95,10 @@ fn play_line(game: &Game<International>, pv: &[&str]) {
         game.legal_moves(&mut legal);
         let mv = algebraic::parse_numbered(text, game.position(), &legal)
             .unwrap_or_else(|e| panic!("{text} in {pv:?}: {e}"));
-        assert_eq!(<International as dama_core::BoardRules>::write_move(&mv), *text);
+        assert_eq!(
+            <International as dama_core::BoardRules>::write_move(&mv),
+            *text
+        );
         game.play(&mv);
     }
 }
@@ -134,11 +137,9 @@ fn multipv_lines_are_legal_and_ordered() {
     ));
     let mut start = Game::<International>::default();
     let mut legal = MoveListOn::new();
-    for text in ["32-28"] {
-        start.legal_moves(&mut legal);
-        let mv = algebraic::parse_numbered(text, start.position(), &legal).unwrap();
-        start.play(&mv);
-    }
+    start.legal_moves(&mut legal);
+    let mv = algebraic::parse_numbered("32-28", start.position(), &legal).unwrap();
+    start.play(&mv);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 4 * 3 + 1, "{out}");
     for depth in 1..=4 {
@@ -171,7 +172,13 @@ fn multipv_lines_are_legal_and_ordered() {
             .collect();
         assert_eq!(firsts.len(), 3, "{out}");
     }
-    let best = lines[9].split(" pv ").nth(1).unwrap().split(' ').next().unwrap();
+    let best = lines[9]
+        .split(" pv ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
     assert_eq!(lines[12], format!("bestmove {best}"));
     assert_eq!(
         without_timing(&out).last().map(String::as_str),
@@ -220,7 +227,11 @@ fn a_game_type_20_game_is_analysed_and_annotated() {
         ["ply", "ply", "ply", "ply", "ply dubious", "ply", "ply"]
     );
     // Without --annotated the record follows the table after a blank line.
-    let out = run_in(dir.path(), "analyze", &["--load", "game.pdn", "--depth", "6"]);
+    let out = run_in(
+        dir.path(),
+        "analyze",
+        &["--load", "game.pdn", "--depth", "6"],
+    );
     assert_eq!(stdout_of(&out), format!("{TABLE}\n{ANNOTATED}"));
 }
 
@@ -373,7 +384,14 @@ fn the_diagram_draws_the_10x10_board_with_its_numbers() {
     let svg = stdout_of(&run_in(
         dir.path(),
         "diagram",
-        &["--fen", "W:W28,K46:B1,2,3", "--moves", "28-23", "--mark", "28"],
+        &[
+            "--fen",
+            "W:W28,K46:B1,2,3",
+            "--moves",
+            "28-23",
+            "--mark",
+            "28",
+        ],
     ));
     let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
     let root = doc.root_element();
@@ -383,7 +401,10 @@ fn the_diagram_draws_the_10x10_board_with_its_numbers() {
     assert_eq!(with_class(&doc, "square light").len(), 50);
     // The top left square is light, the one beside it dark (square 1).
     let first = &with_class(&doc, "square light")[0];
-    assert_eq!((first.attribute("x"), first.attribute("y")), (Some("24"), Some("24")));
+    assert_eq!(
+        (first.attribute("x"), first.attribute("y")),
+        (Some("24"), Some("24"))
+    );
     // Every dark square's number, 1 at the top (b10), 46 at the bottom left (a1), 50 at i1.
     let labels = labels(&doc);
     assert_eq!(labels.len(), 50);
@@ -423,7 +444,10 @@ fn the_diagram_draws_the_10x10_board_with_its_numbers() {
     let arrow = &with_class(&doc, "arrow")[0];
     assert_eq!(arrow.attribute("points"), Some("249,299 299,249"));
     let mark = &with_class(&doc, "mark")[0];
-    assert_eq!((mark.attribute("x"), mark.attribute("y")), (Some("226"), Some("276")));
+    assert_eq!(
+        (mark.attribute("x"), mark.attribute("y")),
+        (Some("226"), Some("276"))
+    );
     assert_eq!(
         doc.descendants()
             .find(|n| n.has_tag_name("title"))
@@ -467,4 +491,54 @@ fn the_diagram_of_a_loaded_game_flipped() {
              B1,2,3,4,5,6,7,8,9,10,11,12,13,15,16,17,18,20,23"
         )
     );
+}
+
+/// The move of the last line, `bestmove M`, checked legal from the start.
+fn best_of(out: &str) -> String {
+    let last = out.lines().last().unwrap_or("");
+    let best = last
+        .strip_prefix("bestmove ")
+        .unwrap_or_else(|| panic!("{out}"));
+    play_line(&Game::<International>::default(), &[best]);
+    best.to_string()
+}
+
+#[test]
+fn every_limit_and_threads_play_a_legal_move() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        &["--nodes", "3000"][..],
+        &["--level", "3"][..],
+        &["--infinite", "--depth", "3"][..],
+        &["--threads", "2", "--depth", "5"][..],
+        &["--movetime", "50"][..],
+    ] {
+        let out = stdout_of(&run_in(dir.path(), "analyze", args));
+        assert!(out.starts_with("info depth 1 "), "{args:?}: {out}");
+        best_of(&out);
+    }
+}
+
+#[test]
+fn the_10x10_tables_answer_through_tb_dir() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = dir.path().join("tb10");
+    let tables = tables.to_str().unwrap();
+    stdout_of(&run_in(
+        dir.path(),
+        "tb",
+        &["build", "--pieces", "2", "--tb-dir", tables],
+    ));
+    let out = stdout_of(&run_in(
+        dir.path(),
+        "analyze",
+        &["--tb-dir", tables, "--fen", "W:W28:B3", "--depth", "4"],
+    ));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(
+        lines[0].starts_with("info depth 1 score win ") && lines[0].contains(" tbhits 1 pv "),
+        "{out}"
+    );
+    assert!(lines[1].starts_with("bestmove "), "{out}");
 }
