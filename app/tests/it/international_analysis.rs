@@ -542,3 +542,21 @@ fn the_10x10_tables_answer_through_tb_dir() {
     );
     assert!(lines[1].starts_with("bestmove "), "{out}");
 }
+
+#[test]
+fn snapshot_of_a_10x10_king_capture() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = stdout_of(&run_in(
+        dir.path(),
+        "diagram",
+        &[
+            "--fen",
+            "W:WK46:B37,19",
+            "--moves",
+            "46x32x14",
+            "--mark",
+            "14",
+        ],
+    ));
+    insta::assert_snapshot!("diagram_international_king_capture", svg);
+}
