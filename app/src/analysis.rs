@@ -7,11 +7,11 @@
 //! least 0.30 man is `?!`, 0.70 `?`, 1.50 `??`; a move that turns a forced win into anything
 //! else, or anything but a forced loss into a forced loss, is `??` whatever the figures.
 
-use crate::engines::EngineRules;
+use crate::console::ConsoleRules;
 use dama_core::game::{Game, Outcome};
 use dama_core::pdn::{self, Annotation};
-use dama_core::{Color, Move};
-use dama_engine::{Engine, Score};
+use dama_core::{Board, Board8, Color, MoveOn};
+use dama_engine::{Engine, EngineRules, Score};
 
 /// A loss (centimen) from which a move is dubious, `?!`.
 pub const DUBIOUS: i32 = 30;
@@ -48,11 +48,11 @@ impl Mark {
     }
 }
 
-/// One move of the game, analysed.
+/// One move of the game, analysed (a move of the board `B`).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Ply {
+pub struct Ply<B: Board = Board8> {
     /// The move played.
-    pub mv: Move,
+    pub mv: MoveOn<B>,
     /// The side that played it.
     pub mover: Color,
     /// The score of the position after it, from White's view (`None`: the search gave none).
@@ -63,19 +63,19 @@ pub struct Ply {
     pub mark: Option<Mark>,
     /// The engine's better line from the position before it (its first move the better
     /// move), when the move is marked.
-    pub better: Vec<Move>,
+    pub better: Vec<MoveOn<B>>,
     /// The engine's line from the position after it (its first move the refutation), at most
     /// [`REFUTATION_PLIES`] moves, when the move is marked.
-    pub refutation: Vec<Move>,
+    pub refutation: Vec<MoveOn<B>>,
 }
 
-/// A whole game analysed: the score of the start and every move.
+/// A whole game analysed: the score of the start and every move (on the board `B`).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Analysis {
+pub struct Analysis<B: Board = Board8> {
     /// The score of the starting position, from White's view.
     pub start: Option<Score>,
     /// The moves, in order.
-    pub plies: Vec<Ply>,
+    pub plies: Vec<Ply<B>>,
 }
 
 /// The score from the other side's view.
@@ -138,14 +138,14 @@ fn mark_of(before: Score, after: Score, loss: i32) -> Option<Mark> {
 }
 
 /// What the engine says of a position: its score (side to move's view) and best line.
-struct Verdict {
+struct Verdict<B: Board> {
     score: Option<Score>,
-    line: Vec<Move>,
+    line: Vec<MoveOn<B>>,
 }
 
 /// The engine's verdict on the game's current position; a position the rules ended scores
 /// its result.
-fn verdict<R: EngineRules>(engine: &mut Engine, game: &Game<R>) -> Verdict {
+fn verdict<R: EngineRules>(engine: &mut Engine, game: &Game<R>) -> Verdict<R::Board> {
     if let Some(outcome) = game.outcome() {
         let score = match outcome {
             Outcome::Win { winner, .. } if winner == game.turn() => Score::Win(0),
@@ -172,15 +172,15 @@ fn verdict<R: EngineRules>(engine: &mut Engine, game: &Game<R>) -> Verdict {
     Verdict { score, line }
 }
 
-/// Analyses `game` from its start with `engine` (its limits per position; set
+/// Analyses `game` (either board) from its start with `engine` (its limits per position; set
 /// [`Engine::set_search_forced`] to score forced moves too). `progress(done, total)` is
 /// called after each position and returns whether to go on; `None` when it said stop.
 pub fn analyze_game<R: EngineRules>(
     engine: &mut Engine,
     game: &Game<R>,
     mut progress: impl FnMut(usize, usize) -> bool,
-) -> Option<Analysis> {
-    let moves: Vec<Move> = game.moves().copied().collect();
+) -> Option<Analysis<R::Board>> {
+    let moves: Vec<MoveOn<R::Board>> = game.moves().copied().collect();
     let total = moves.len() + 1;
     let mut replay = Game::<R>::new(*game.start());
     let mut before = verdict(engine, &replay);
@@ -231,7 +231,7 @@ pub fn analyze_game<R: EngineRules>(
 
 /// The annotations of the analysed moves for [`pdn::write_annotated`]: the mark, the
 /// `[%eval …]` comment, the better line as a variation.
-pub fn annotations(analysis: &Analysis) -> Vec<Annotation> {
+pub fn annotations<B: Board>(analysis: &Analysis<B>) -> Vec<Annotation<B>> {
     analysis
         .plies
         .iter()
@@ -250,9 +250,10 @@ pub fn annotations(analysis: &Analysis) -> Vec<Annotation> {
 /// The table `dama analyze --load` prints: one line per move (ply, move, eval from White's
 /// view, loss in men from the mover's, mark, and for a marked move the engine's line from
 /// the position before it (its first move the better move) and from the one after it (its
-/// first move the refutation)), in the rule set's notation.
-pub fn table<R: EngineRules>(analysis: &Analysis) -> Vec<String> {
-    let write = |mv: &Move| R::INFO.notation.write(mv);
+/// first move the refutation)), as the rule set writes moves ([`ConsoleRules::write`]: its
+/// notation on 8×8, the squares' numbers on 10×10).
+pub fn table<R: ConsoleRules>(analysis: &Analysis<R::Board>) -> Vec<String> {
+    let write = |mv: &MoveOn<R::Board>| R::write(mv);
     let width = analysis
         .plies
         .iter()
@@ -267,7 +268,8 @@ pub fn table<R: EngineRules>(analysis: &Analysis) -> Vec<String> {
     let start = analysis.start.map_or("-".into(), eval_text);
     lines.push(format!("{:>4} {:<width$} {start:>6}", 0, "start"));
     for (i, ply) in analysis.plies.iter().enumerate() {
-        let line = |moves: &[Move]| moves.iter().map(write).collect::<Vec<_>>().join(" ");
+        let line =
+            |moves: &[MoveOn<R::Board>]| moves.iter().map(write).collect::<Vec<_>>().join(" ");
         let mut better = String::new();
         if !ply.better.is_empty() {
             better = format!("better: {}", line(&ply.better));
@@ -292,7 +294,7 @@ pub fn table<R: EngineRules>(analysis: &Analysis) -> Vec<String> {
 pub fn annotated_pdn<R: EngineRules>(
     game: &Game<R>,
     header: &pdn::Header,
-    analysis: &Analysis,
+    analysis: &Analysis<R::Board>,
 ) -> String {
     pdn::write_annotated(game, header, &[], &annotations(analysis))
 }

@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-pub use commands::{analyze, game_from_moves, moves, perft, start_position};
+pub use commands::{analyze, game_from_moves, moves, perft, start_on, start_position};
 
 pub use crate::i18n::{Dialogue, Lang};
 use dama_core::fen::FenError;
@@ -199,7 +199,9 @@ pub struct Cli {
 
 /// The subcommands that work on the 10×10 board as well as on 8×8; the others refuse a 10×10
 /// rule set with a line naming these.
-pub const ANY_BOARD: &[&str] = &["play", "perft", "moves", "dxp", "hub", "match", "tb"];
+pub const ANY_BOARD: &[&str] = &[
+    "play", "perft", "moves", "analyze", "diagram", "games", "dxp", "hub", "match", "tb",
+];
 
 /// The subcommands.
 #[derive(Subcommand, Debug, Clone)]

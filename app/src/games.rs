@@ -6,11 +6,10 @@ use std::path::Path;
 
 use crate::cli::{CliError, Options};
 use crate::console::full::Texts;
-use crate::console::{self, LoadError};
-use crate::engines::EngineRules;
+use crate::console::{self, ConsoleBoard, ConsoleRules, LoadError};
 use crate::i18n::{Catalog, Lang, fill};
 use dama_core::game::Game;
-use dama_core::{RuleSet, Rules, pdn, with_rules};
+use dama_core::{BoardRules, Variant, pdn, with_variant};
 
 /// The arguments of `dama games`.
 #[derive(clap::Args, Debug, Clone)]
@@ -51,7 +50,7 @@ pub enum Entry {
 
 /// The number of the last move of `game`, as its PDN numbers moves: a move of each side is
 /// one move (`12.` then `12...`).
-pub fn move_count<R: Rules>(game: &Game<R>) -> usize {
+pub fn move_count<R: BoardRules>(game: &Game<R>) -> usize {
     let plies = game.moves().len();
     if plies == 0 {
         0
@@ -83,9 +82,9 @@ fn column_text(value: &str) -> String {
     }
 }
 
-/// Every game of a PDN text under the rules `R`, in order; a game that cannot be read is
-/// listed with its reason in `t`'s language (its line counted in the whole text).
-pub fn entries<R: EngineRules>(text: &str, t: &Texts) -> Vec<Entry> {
+/// Every game of a PDN text under the rules `R` (either board), in order; a game that cannot
+/// be read is listed with its reason in `t`'s language (its line counted in the whole text).
+pub fn entries<R: ConsoleRules>(text: &str, t: &Texts) -> Vec<Entry> {
     pdn::split_games(text)
         .into_iter()
         .enumerate()
@@ -94,7 +93,7 @@ pub fn entries<R: EngineRules>(text: &str, t: &Texts) -> Vec<Entry> {
             let read = console::check_game_of::<R>(piece).and_then(|()| {
                 pdn::read::<R>(piece).map_err(|mut e| {
                     e.line += first_line - 1;
-                    LoadError::Pdn(e)
+                    LoadError::<R::Board>::Pdn(e)
                 })
             });
             match read {
@@ -108,7 +107,7 @@ pub fn entries<R: EngineRules>(text: &str, t: &Texts) -> Vec<Entry> {
                 },
                 Err(e) => Entry::Refused {
                     number,
-                    reason: t.load_error(&e, R::INFO.notation),
+                    reason: <R::Board as ConsoleBoard>::load_error::<R>(t, &e),
                 },
             }
         })
@@ -196,12 +195,18 @@ impl Entry {
 }
 
 /// The rule set a file's games are read under: `--rules` when given, else the one the file's
-/// first tags name (`GameType`, `Variant`), else the default.
-pub fn rules_for(opts: &Options, text: &str) -> RuleSet {
+/// first tags name (`GameType`, `Variant`; `GameType` 20 is international draughts on the
+/// 10×10 board), else the default.
+pub fn rules_for(opts: &Options, text: &str) -> Variant {
     match (opts.rules, pdn::game_of(text)) {
-        (Some(_), _) => opts.rules(),
-        (None, Some(pdn::GameOf::RuleSet(rules))) => rules,
-        (None, _) => RuleSet::default(),
+        (Some(_), _) => opts.variant(),
+        (None, Some(pdn::GameOf::RuleSet(rules))) => Variant::Board8(rules),
+        (None, Some(pdn::GameOf::Other(game_type)))
+            if game_type == Variant::International.info().pdn_game_type =>
+        {
+            Variant::International
+        }
+        (None, _) => Variant::default(),
     }
 }
 
@@ -221,7 +226,7 @@ pub fn read_for_command(path: &Path) -> Result<String, CliError> {
 pub fn run(opts: &Options, path: &Path, out: &mut impl Write) -> Result<(), CliError> {
     let text = read_for_command(path)?;
     let catalog = Catalog::of(Lang::En);
-    let entries = with_rules!(rules_for(opts, &text), R => entries::<R>(&text, catalog.texts));
+    let entries = with_variant!(rules_for(opts, &text), R => entries::<R>(&text, catalog.texts));
     for line in table(&entries, &catalog.labels.games_columns) {
         writeln!(out, "{line}")?;
     }

@@ -1,13 +1,13 @@
 //! The subcommands that print machine-readable lines: `perft`, `moves` and `analyze`.
 
-use crate::engines::EngineRules;
+use crate::console::{ConsoleBoard, ConsoleRules};
 use crate::engines::EngineSetup;
 use dama_core::BoardRules;
 use std::io::{self, Write};
 use std::time::Instant;
 
 use super::{CliError, Options, PerftArgs};
-use dama_core::{MoveList, MoveListOn, Position, PositionOn, Rules, with_rules, with_variant};
+use dama_core::{MoveListOn, Position, PositionOn, with_rules, with_variant};
 
 /// Below this move time `dama analyze` does not build the small endgame classes (0.3 s).
 const SMALL_TABLES_TIME: std::time::Duration = std::time::Duration::from_secs(1);
@@ -26,7 +26,7 @@ pub fn start_position(opts: &Options) -> Result<Position, CliError> {
 }
 
 /// The starting position the options ask for, on `R`'s board.
-fn start_on<R: BoardRules>(opts: &Options) -> Result<PositionOn<R::Board>, CliError> {
+pub fn start_on<R: BoardRules>(opts: &Options) -> Result<PositionOn<R::Board>, CliError> {
     match &opts.fen {
         // The same words as `CliError::Fen` gives on 8×8.
         Some(text) => R::parse_fen(text).map_err(|e| CliError::Input(format!("bad FEN: {e}"))),
@@ -104,27 +104,27 @@ pub fn moves(opts: &Options, out: &mut impl Write) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The game that `--moves` plays from `start` (none: the position alone). Each move is read
-/// in the rule set's notation: the text a legal move is written as, else any form the
-/// notation reads.
-pub fn game_from_moves<R: Rules>(
-    start: Position,
+/// The game that `--moves` plays from `start` (none: the position alone), on either board.
+/// Each move is read as the rule set writes it ([`ConsoleRules::write`]): the text a legal
+/// move is written as, else any form the board's notation reads
+/// ([`ConsoleBoard::parse_move`]: the rule set's notation on 8×8, the squares' numbers on
+/// 10×10).
+pub fn game_from_moves<R: ConsoleRules>(
+    start: PositionOn<R::Board>,
     moves: Option<&str>,
 ) -> Result<dama_core::game::Game<R>, CliError> {
     let mut game = dama_core::game::Game::<R>::new(start);
-    let mut legal = MoveList::new();
+    let mut legal = MoveListOn::new();
     for (i, text) in moves.unwrap_or("").split_whitespace().enumerate() {
         let bad = |why: String| CliError::Input(format!("--moves: move {} '{text}': {why}", i + 1));
         game.legal_moves(&mut legal);
         if legal.is_empty() {
             return Err(bad("the game is over".into()));
         }
-        let mv = match legal.iter().find(|mv| R::INFO.notation.write(mv) == text) {
+        let mv = match legal.iter().find(|mv| R::write(mv) == text) {
             Some(mv) => *mv,
-            None => R::INFO
-                .notation
-                .parse(text, game.position(), &legal)
-                .map_err(|e| bad(e.to_string()))?,
+            None => <R::Board as ConsoleBoard>::parse_move::<R>(text, game.position(), &legal)
+                .map_err(bad)?,
         };
         game.try_play(&mv).map_err(|e| bad(e.to_string()))?;
     }
@@ -139,16 +139,18 @@ pub fn analyze(
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     if let Some(path) = &opts.load {
-        return with_rules!(opts.rules(), R => {
+        return with_variant!(opts.variant(), R => {
             super::game_analysis::analyze_load::<R>(path, opts, engines, out)
         });
     }
-    let pos = start_position(opts)?;
-    with_rules!(opts.rules(), R => analyze_for::<R>(pos, opts, engines, out))
+    with_variant!(opts.variant(), R => {
+        let pos = start_on::<R>(opts)?;
+        analyze_for::<R>(pos, opts, engines, out)
+    })
 }
 
-fn analyze_for<R: EngineRules>(
-    pos: Position,
+fn analyze_for<R: ConsoleRules>(
+    pos: PositionOn<R::Board>,
     opts: &Options,
     engines: &EngineSetup,
     out: &mut impl Write,
@@ -195,11 +197,7 @@ fn analyze_for<R: EngineRules>(
     let best = match opts.multipv {
         Some(count) => engine.analyze_multipv(&game, count as usize, |info| {
             for (rank, line) in info.lines.iter().enumerate() {
-                let pv: Vec<String> = line
-                    .pv
-                    .iter()
-                    .map(|mv| R::INFO.notation.write(mv))
-                    .collect();
+                let pv: Vec<String> = line.pv.iter().map(R::write).collect();
                 write_line(format!(
                     "info depth {} multipv {} score {} {} pv {}",
                     info.depth,
@@ -211,11 +209,7 @@ fn analyze_for<R: EngineRules>(
             }
         }),
         None => engine.analyze(&game, |info| {
-            let pv: Vec<String> = info
-                .pv
-                .iter()
-                .map(|mv| R::INFO.notation.write(mv))
-                .collect();
+            let pv: Vec<String> = info.pv.iter().map(R::write).collect();
             // Table hits appear only where the endgame tables were used.
             let hits = if info.tbhits > 0 {
                 format!(" tbhits {}", info.tbhits)
@@ -235,7 +229,7 @@ fn analyze_for<R: EngineRules>(
         return Err(e.into());
     }
     match best {
-        Some(mv) => writeln!(out, "bestmove {}", R::INFO.notation.write(&mv))?,
+        Some(mv) => writeln!(out, "bestmove {}", R::write(&mv))?,
         None => writeln!(out, "bestmove none")?,
     }
     out.flush()?;

@@ -8,8 +8,7 @@ use std::time::Duration;
 
 use super::{CliError, Options};
 use crate::analysis;
-use crate::console::LoadError;
-use crate::engines::EngineRules;
+use crate::console::{ConsoleBoard, ConsoleRules, LoadError};
 use crate::engines::EngineSetup;
 use crate::i18n::{Catalog, Lang, fill};
 use dama_core::pdn::{self, Record};
@@ -19,19 +18,20 @@ use dama_engine::Limits;
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(500);
 
 /// Why the game could not be loaded: a file or PDN problem, or too few games.
-fn load_failed<R: EngineRules>(path: &Path, e: &LoadError) -> CliError {
+fn load_failed<R: ConsoleRules>(path: &Path, e: &LoadError<R::Board>) -> CliError {
     let t = Catalog::of(Lang::En).texts;
     CliError::Input(fill(
         t.load_failed,
         &[
             &path.display().to_string(),
-            &t.load_error(e, R::INFO.notation),
+            &<R::Board as ConsoleBoard>::load_error::<R>(t, e),
         ],
     ))
 }
 
-/// The `number`-th game (from 1) of the PDN file at `path`, every move checked under `R`.
-pub fn load_nth<R: EngineRules>(path: &Path, number: usize) -> Result<Record<R>, CliError> {
+/// The `number`-th game (from 1) of the PDN file at `path`, every move checked under `R`
+/// (either board: a 10×10 set reads PDN `GameType` 20 with numbered moves).
+pub fn load_nth<R: ConsoleRules>(path: &Path, number: usize) -> Result<Record<R>, CliError> {
     let text = crate::files::read_file(path).map_err(|e| load_failed::<R>(path, &e.into()))?;
     match pdn::game_of(&text) {
         Some(pdn::GameOf::RuleSet(file)) if file.name() != R::INFO.name => {
@@ -76,7 +76,7 @@ fn limits(opts: &Options) -> Limits {
 
 /// `dama analyze --load`: the table on `out`, then the annotated PDN (to `--out`, else on
 /// `out` after a blank line); the graph to `--graph`.
-pub fn analyze_load<R: EngineRules>(
+pub fn analyze_load<R: ConsoleRules>(
     path: &Path,
     opts: &Options,
     engines: &EngineSetup,

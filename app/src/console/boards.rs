@@ -42,6 +42,17 @@ pub trait ConsoleBoard: Board {
         legal: &[MoveOn<Self>],
     ) -> Result<MoveOn<Self>, String>;
 
+    /// The legal move (one of `legal`) that `text` names, for the command line (`--moves`):
+    /// else why not, in English. On 8×8 the rule set's notation ([`Notation::parse`]'s own
+    /// words); on 10×10 the squares' numbers.
+    ///
+    /// [`Notation::parse`]: dama_core::notation::Notation::parse
+    fn parse_move<R: BoardRules<Board = Self>>(
+        text: &str,
+        pos: &PositionOn<Self>,
+        legal: &[MoveOn<Self>],
+    ) -> Result<MoveOn<Self>, String>;
+
     /// The board as text, the `marked` squares (the last move's) between brackets.
     fn draw<R: BoardRules<Board = Self>>(
         pos: &PositionOn<Self>,
@@ -133,6 +144,17 @@ impl ConsoleBoard for Board8 {
         }
     }
 
+    fn parse_move<R: Rules>(
+        text: &str,
+        pos: &PositionOn<Board8>,
+        legal: &[MoveOn<Board8>],
+    ) -> Result<MoveOn<Board8>, String> {
+        R::INFO
+            .notation
+            .parse(text, pos, legal)
+            .map_err(|e| e.to_string())
+    }
+
     fn draw<R: Rules>(
         pos: &PositionOn<Board8>,
         flipped: bool,
@@ -215,6 +237,20 @@ impl ConsoleBoard for Board10 {
             }
             Err(ParseError::Move(e)) => Err(move_error10::<R>(t, &e)),
         }
+    }
+
+    fn parse_move<R: BoardRules<Board = Board10>>(
+        text: &str,
+        pos: &PositionOn<Board10>,
+        legal: &[MoveOn<Board10>],
+    ) -> Result<MoveOn<Board10>, String> {
+        algebraic::parse_numbered(text, pos, legal).map_err(|e| match e {
+            // The 8×8 words name algebraic squares; a 10×10 move is written by numbers.
+            ParseError::Syntax(SyntaxError::Unreadable(text)) => {
+                format!("'{text}' is not a move (write it like 32-28 or 28x19x10)")
+            }
+            other => other.to_string(),
+        })
     }
 
     fn draw<R: BoardRules<Board = Board10>>(

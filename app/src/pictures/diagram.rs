@@ -1,9 +1,10 @@
 //! `dama diagram`: a board as an SVG picture, composed with the `svg` crate.
 //!
-//! The picture shows the pieces (a king wears a crown), the coordinates in the rule set's own
+//! The picture shows the board of the rule set (8×8, or 10×10 for international draughts),
+//! the pieces (a king wears a crown), the coordinates in the rule set's own
 //! frame (files a–h and ranks 1–8 for the algebraic sets, each dark square's number for the
-//! sets written in numbers, the Spanish spec's rows 1–8 from the top and columns 1–8 from the
-//! left), the board as the rule set lays it (the mirrored sets have their double corner at
+//! sets written in numbers and on the 10×10 board (1–50), the Spanish spec's rows 1–8 from the
+//! top and columns 1–8 from the left), the board as the rule set lays it (the mirrored sets have their double corner at
 //! the left), the last move as an arrow through every landing square, and marked squares.
 //! White sits at the bottom unless the picture is flipped.
 //!
@@ -20,11 +21,13 @@ use svg::node::element::{
 };
 
 use crate::cli::{CliError, Options};
-use crate::engines::EngineRules;
+use crate::console::{ConsoleBoard, ConsoleRules};
 use crate::i18n::{Catalog, Lang, fill};
 use dama_core::notation::{Notation, fen_for};
 use dama_core::rules::Orientation;
-use dama_core::{Color, Move, Position, Role, Rules, Square, with_rules};
+use dama_core::{
+    Board, Board8, BoardRules, Color, MoveOn, PositionOn, Role, SquareOn, with_variant,
+};
 
 /// The arguments of `dama diagram`.
 #[derive(clap::Args, Debug, Clone)]
@@ -44,15 +47,15 @@ pub struct DiagramArgs {
     pub flip: bool,
 }
 
-/// What a diagram shows.
+/// What a diagram shows (a position of the board `B`).
 #[derive(Clone, Debug)]
-pub struct Diagram<'a> {
+pub struct Diagram<'a, B: Board = Board8> {
     /// The position.
-    pub position: &'a Position,
+    pub position: &'a PositionOn<B>,
     /// The move that led to it, drawn as an arrow.
-    pub last: Option<&'a Move>,
+    pub last: Option<&'a MoveOn<B>>,
     /// The squares highlighted.
-    pub marks: &'a [Square],
+    pub marks: &'a [SquareOn<B>],
     /// Whether Black sits at the bottom.
     pub flipped: bool,
 }
@@ -63,8 +66,15 @@ const SQUARE: i32 = 50;
 const MARGIN: i32 = 24;
 /// The radius of a piece: it leaves a dark square's corner free for its number.
 const PIECE_RADIUS: i32 = 17;
-/// The picture's side.
-const SIDE: i32 = 8 * SQUARE + 2 * MARGIN;
+/// The picture's side on the board `B` (448 on 8×8, 548 on 10×10).
+const fn side<B: Board>() -> i32 {
+    B::SIZE as i32 * SQUARE + 2 * MARGIN
+}
+
+/// The last row or column of the board `B`, counted from 0.
+const fn last<B: Board>() -> i32 {
+    B::SIZE as i32 - 1
+}
 
 const LIGHT: &str = "#f2e3c6";
 const DARK: &str = "#8b5a2b";
@@ -74,26 +84,26 @@ const MARK: &str = "#ffd21f";
 const ARROW: &str = "#1f6fd1";
 
 /// The column and row (0-based, from the top left) where `sq` is drawn.
-fn cell(sq: Square, board: Orientation, flipped: bool) -> (i32, i32) {
+fn cell<B: Board>(sq: SquareOn<B>, board: Orientation, flipped: bool) -> (i32, i32) {
     let (file, rank) = (i32::from(board.file(sq)), i32::from(sq.rank()));
     if flipped {
-        (7 - file, rank)
+        (last::<B>() - file, rank)
     } else {
-        (file, 7 - rank)
+        (file, last::<B>() - rank)
     }
 }
 
-/// The file and rank (0-based, as the players name them) drawn at `col`, `row`.
-fn file_rank(col: i32, row: i32, flipped: bool) -> (u8, u8) {
+/// The file and rank (0-based, as the players name them) drawn at `col`, `row` on `B`.
+fn file_rank<B: Board>(col: i32, row: i32, flipped: bool) -> (u8, u8) {
     let (file, rank) = if flipped {
-        (7 - col, row)
+        (last::<B>() - col, row)
     } else {
-        (col, 7 - row)
+        (col, last::<B>() - row)
     };
     (file as u8, rank as u8)
 }
 
-fn centre(sq: Square, board: Orientation, flipped: bool) -> (i32, i32) {
+fn centre<B: Board>(sq: SquareOn<B>, board: Orientation, flipped: bool) -> (i32, i32) {
     let (col, row) = cell(sq, board, flipped);
     (
         MARGIN + col * SQUARE + SQUARE / 2,
@@ -112,14 +122,21 @@ fn label(text: &str, x: i32, y: i32, size: i32, anchor: &str) -> Text {
         .set("fill", TEXT)
 }
 
-/// The coordinates of `R`'s frame, drawn in the margin or on the dark squares.
-fn coordinates<R: Rules>(flipped: bool) -> Group {
+/// The coordinates of `R`'s frame, drawn in the margin or on the dark squares (each dark
+/// square's number for the numbered sets and on the 10×10 board).
+fn coordinates<R: BoardRules>(flipped: bool) -> Group {
     let mut group = Group::new().set("class", "coordinates");
-    let bottom = MARGIN + 8 * SQUARE + 17;
+    let size = i32::from(<R::Board as Board>::SIZE);
+    let bottom = MARGIN + size * SQUARE + 17;
     let left = MARGIN / 2;
-    match R::INFO.notation {
-        Notation::Numbered(board) => {
-            for sq in Square::all() {
+    let numbered = match R::INFO.notation {
+        _ if <R::Board as Board>::NUMBERED => Some(Orientation::A1Dark),
+        Notation::Numbered(board) => Some(board),
+        _ => None,
+    };
+    match (numbered, R::INFO.notation) {
+        (Some(board), _) => {
+            for sq in SquareOn::<R::Board>::all() {
                 let (col, row) = cell(sq, board, flipped);
                 group = group.add(label(
                     &board.number(sq).to_string(),
@@ -130,13 +147,13 @@ fn coordinates<R: Rules>(flipped: bool) -> Group {
                 ));
             }
         }
-        Notation::Numeric => {
+        (None, Notation::Numeric) => {
             // The Spanish spec's frame: row 1 at Black's side, column 1 at the left of the
             // board as White sees it.
-            for i in 0..8 {
-                let (file, rank) = file_rank(i, i, flipped);
+            for i in 0..size {
+                let (file, rank) = file_rank::<R::Board>(i, i, flipped);
                 let column = (file + 1).to_string();
-                let row = (8 - rank).to_string();
+                let row = (size - i32::from(rank)).to_string();
                 let x = MARGIN + i * SQUARE + SQUARE / 2;
                 let y = MARGIN + i * SQUARE + SQUARE / 2 + 5;
                 group = group
@@ -145,9 +162,9 @@ fn coordinates<R: Rules>(flipped: bool) -> Group {
                     .add(label(&row, left, y, 14, "middle"));
             }
         }
-        Notation::Algebraic | Notation::AlgebraicColon => {
-            for i in 0..8 {
-                let (file, rank) = file_rank(i, i, flipped);
+        (None, _) => {
+            for i in 0..size {
+                let (file, rank) = file_rank::<R::Board>(i, i, flipped);
                 let letter = char::from(b'a' + file).to_string();
                 let number = (rank + 1).to_string();
                 let x = MARGIN + i * SQUARE + SQUARE / 2;
@@ -182,15 +199,17 @@ fn crown(x: i32, y: i32) -> Path {
         .set("stroke-linejoin", "round")
 }
 
-/// The diagram as an SVG document under the rules `R`.
-pub fn document<R: Rules>(diagram: &Diagram<'_>) -> Document {
+/// The diagram as an SVG document under the rules `R` (on its board).
+pub fn document<R: BoardRules>(diagram: &Diagram<'_, R::Board>) -> Document {
     let board = fen_for::orientation::<R>();
     let flipped = diagram.flipped;
+    let size = i32::from(<R::Board as Board>::SIZE);
+    let side = side::<R::Board>();
     let mut squares = Group::new().set("class", "board");
-    for row in 0..8 {
-        for col in 0..8 {
-            let (file, rank) = file_rank(col, row, flipped);
-            let dark = board.square::<dama_core::Board8>(file, rank).is_some();
+    for row in 0..size {
+        for col in 0..size {
+            let (file, rank) = file_rank::<R::Board>(col, row, flipped);
+            let dark = board.square::<R::Board>(file, rank).is_some();
             squares = squares.add(
                 Rectangle::new()
                     .set("class", if dark { "square dark" } else { "square light" })
@@ -218,7 +237,7 @@ pub fn document<R: Rules>(diagram: &Diagram<'_>) -> Document {
         );
     }
     let mut pieces = Group::new().set("class", "pieces");
-    for sq in Square::all() {
+    for sq in SquareOn::<R::Board>::all() {
         let Some(piece) = diagram.position.piece_at(sq) else {
             continue;
         };
@@ -256,15 +275,15 @@ pub fn document<R: Rules>(diagram: &Diagram<'_>) -> Document {
         }
     }
     let mut document = Document::new()
-        .set("width", SIDE)
-        .set("height", SIDE)
-        .set("viewBox", (0, 0, SIDE, SIDE))
+        .set("width", side)
+        .set("height", side)
+        .set("viewBox", (0, 0, side, side))
         .add(Title::new(fen_for::write::<R>(diagram.position)))
         .add(
             Rectangle::new()
                 .set("class", "frame")
-                .set("width", SIDE)
-                .set("height", SIDE)
+                .set("width", side)
+                .set("height", side)
                 .set("fill", FRAME),
         )
         .add(squares)
@@ -316,30 +335,41 @@ pub fn document<R: Rules>(diagram: &Diagram<'_>) -> Document {
 }
 
 /// The diagram's SVG text under the rules `R`, ending with a newline.
-pub fn svg_text<R: Rules>(diagram: &Diagram<'_>) -> String {
+pub fn svg_text<R: BoardRules>(diagram: &Diagram<'_, R::Board>) -> String {
     format!("{}\n", document::<R>(diagram))
 }
 
 /// A square named in `R`'s notation: `d4` (algebraic, on the board as `R` lays it), `14`
 /// (its number, for the numbered sets and the PDN numbers of the others), `63` (row and
-/// column, the Spanish spec's).
-pub fn parse_square<R: Rules>(text: &str) -> Option<Square> {
+/// column, the Spanish spec's); on the 10×10 board its number, 1–50.
+pub fn parse_square<R: BoardRules>(text: &str) -> Option<SquareOn<R::Board>> {
     let text = text.trim();
     let board = fen_for::orientation::<R>();
     let bytes = text.as_bytes();
-    if let [f @ b'a'..=b'h', r @ b'1'..=b'8'] = bytes {
+    let size = <R::Board as Board>::SIZE;
+    if !<R::Board as Board>::NUMBERED
+        && let [f @ b'a'..=b'h', r @ b'1'..=b'8'] = bytes
+    {
         return board.square(f - b'a', r - b'1');
     }
     if !text.bytes().all(|b| b.is_ascii_digit()) || text.is_empty() || text.len() > 2 {
         return None;
     }
     match R::INFO.notation {
+        _ if <R::Board as Board>::NUMBERED => SquareOn::from_number(text.parse().ok()?),
         Notation::Numeric => match bytes {
-            [row, col] => Square::from_row_col(row - b'0', col - b'0'),
+            // The Spanish console's row (1 at the top) and column (1 at the left).
+            [row, col] => {
+                let (row, col) = (row - b'0', col - b'0');
+                if row == 0 || row > size || col == 0 || col > size {
+                    return None;
+                }
+                SquareOn::from_file_rank(col - 1, size - row)
+            }
             _ => None,
         },
         Notation::Numbered(board) => board.from_number(text.parse().ok()?),
-        Notation::Algebraic | Notation::AlgebraicColon => Square::from_number(text.parse().ok()?),
+        Notation::Algebraic | Notation::AlgebraicColon => SquareOn::from_number(text.parse().ok()?),
     }
 }
 
@@ -352,9 +382,9 @@ pub fn run(opts: &Options, args: &DiagramArgs, out: &mut impl Write) -> Result<(
     };
     let rules = match &text {
         Some(text) => crate::games::rules_for(opts, text),
-        None => opts.rules(),
+        None => opts.variant(),
     };
-    let svg = with_rules!(rules, R => diagram_for::<R>(opts, args, text.as_deref())?);
+    let svg = with_variant!(rules, R => diagram_for::<R>(opts, args, text.as_deref())?);
     match &args.out {
         Some(path) => crate::files::save(path, &svg).map_err(|e| {
             let t = Catalog::of(Lang::En).texts;
@@ -367,7 +397,7 @@ pub fn run(opts: &Options, args: &DiagramArgs, out: &mut impl Write) -> Result<(
     }
 }
 
-fn diagram_for<R: EngineRules>(
+fn diagram_for<R: ConsoleRules>(
     opts: &Options,
     args: &DiagramArgs,
     text: Option<&str>,
@@ -381,18 +411,18 @@ fn diagram_for<R: EngineRules>(
                         t.load_failed,
                         &[
                             &path.display().to_string(),
-                            &t.load_error(&e, R::INFO.notation),
+                            &<R::Board as ConsoleBoard>::load_error::<R>(t, &e),
                         ],
                     ))
                 })?;
             record.game
         }
         _ => crate::cli::game_from_moves::<R>(
-            crate::cli::start_position(opts)?,
+            crate::cli::start_on::<R>(opts)?,
             opts.moves.as_deref(),
         )?,
     };
-    let moves: Vec<Move> = game.moves().copied().collect();
+    let moves: Vec<MoveOn<R::Board>> = game.moves().copied().collect();
     let plies = args.move_number.unwrap_or(moves.len());
     if plies > moves.len() {
         return Err(CliError::Usage(format!(

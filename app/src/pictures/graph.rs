@@ -11,6 +11,7 @@ use svg::Document;
 use svg::node::element::{Circle, Group, Line, Polyline, Rectangle, Text, Title};
 
 use crate::analysis::{Analysis, FORCED, Mark};
+use dama_core::Board;
 use dama_engine::Score;
 
 /// The largest score drawn, in men (either way).
@@ -35,8 +36,8 @@ fn men(score: Option<Score>) -> f64 {
     f64::from(centimen.clamp(-CLIP * 100, CLIP * 100)) / 100.0
 }
 
-/// The graph of `analysis`, titled `title`.
-pub fn graph(analysis: &Analysis, title: &str) -> Document {
+/// The graph of `analysis` (a game of either board), titled `title`.
+pub fn graph<B: Board>(analysis: &Analysis<B>, title: &str) -> Document {
     let plies = analysis.plies.len().max(1) as f64;
     let plot_w = WIDTH - LEFT - RIGHT;
     let plot_h = HEIGHT - TOP - BOTTOM;

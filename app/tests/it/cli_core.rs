@@ -359,8 +359,9 @@ fn international_perft_and_moves_on_the_10x10_board() {
         "dama: bad FEN: bad square '51': square number 51 is not in 1-50\n"
     );
     assert_eq!(
-        refused(&["analyze", "--rules", "international"]),
-        "dama: --rules international is played on the 10x10 board, which 'dama analyze' does \
-         not know yet (it has: play, perft, moves, dxp, hub, match, tb)\n"
+        refused(&["tui", "--rules", "international"]),
+        "dama: --rules international is played on the 10x10 board, which 'dama tui' does \
+         not know yet (it has: play, perft, moves, analyze, diagram, games, dxp, hub, match, \
+         tb)\n"
     );
 }

@@ -25,6 +25,7 @@ mod game_files;
 mod hardening;
 mod hub_match;
 mod hub_session;
+mod international_analysis;
 mod international_console;
 mod match_cli;
 mod match_inputs;

@@ -21,7 +21,7 @@ pub enum FenError<B: Board = Board8> {
     #[error("the FEN is empty")]
     Empty,
     /// The text does not have the three `:`-separated fields.
-    #[error("the FEN must have three fields separated by ':' (like W:Wa1,c3:Bf6), found {0}")]
+    #[error("the FEN must have three fields separated by ':' (like {example}), found {0}", example = example::<B>())]
     FieldCount(usize),
     /// The side to move is not `W` or `B`.
     #[error("the side to move must be W or B, not '{0}'")]
@@ -49,6 +49,16 @@ pub enum FenError<B: Board = Board8> {
     /// The pieces do not form a position.
     #[error("{0}")]
     Setup(#[from] SetupError<B>),
+}
+
+/// A short FEN of the board `B`, for messages: `W:Wa1,c3:Bf6` on 8×8, `W:W31-50:B1-20` on a
+/// numbered board (10×10).
+fn example<B: Board>() -> &'static str {
+    if B::NUMBERED {
+        "W:W31-50:B1-20"
+    } else {
+        "W:Wa1,c3:Bf6"
+    }
 }
 
 fn parse_color(text: &str) -> Option<Color> {
