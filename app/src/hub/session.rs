@@ -542,7 +542,11 @@ impl Session {
         // The opening books are of the 8×8 rule sets.
         let set = setup.variant.board8()?;
         let encoding = encoding::Encoding::for_variant(set.name())?;
-        if self.book.as_ref().is_none_or(|b| b.rules() != set) {
+        if self
+            .book
+            .as_ref()
+            .is_none_or(|b| b.rules() != Variant::Board8(set))
+        {
             self.book = Some(Book::for_rules(set));
         }
         let position = with_rules!(set, R => *game_of::<R>(setup).ok()?.position());
