@@ -504,5 +504,14 @@ mod tests {
             let start = with_rules!(rules, R => R::start());
             assert!(!book.moves(&start).is_empty(), "{}", rules.name());
         }
+        let international = Book::parse_for::<dama_core::International>(INTERNATIONAL);
+        assert!(international.is_ok(), "{:?}", international.err());
+        let international = Book::<Board10>::builtin_for::<dama_core::International>();
+        assert!(!international.is_empty());
+        assert!(
+            !international
+                .moves(&dama_core::International::start())
+                .is_empty()
+        );
     }
 }

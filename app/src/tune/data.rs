@@ -355,10 +355,7 @@ fn check_header<R: TuneRules>(header: Option<&str>, path: &Path) -> Result<(), T
                 dama_core::text::excerpt(&name)
             )
         }
-        None => format!(
-            "tune data without a '{}…' header line (8x8 data)",
-            HEADER_PREFIX.trim_end()
-        ),
+        None => format!("8x8 tune data (no '{HEADER_PREFIX}…' header)"),
     };
     Err(TuneError::OtherRules {
         path: path.to_path_buf(),
@@ -368,9 +365,16 @@ fn check_header<R: TuneRules>(header: Option<&str>, path: &Path) -> Result<(), T
     })
 }
 
+/// Reads labelled 8×8 positions from `input` (`path` names it in errors), as the default
+/// rule set (spanish) reads them: [`read_positions_for`] on 8×8, where files have no header
+/// and one of a 10×10 file is refused.
+pub fn read_positions(input: impl Read, path: &Path) -> Result<Vec<Labelled>, TuneError> {
+    read_positions_for::<dama_core::Spanish>(input, path)
+}
+
 /// Reads labelled positions of `R` from `input` (`path` names it in errors): the header, if
 /// any, must name `R` (and a 10×10 file must start with one).
-pub fn read_positions<R: TuneRules>(
+pub fn read_positions_for<R: TuneRules>(
     input: impl Read,
     path: &Path,
 ) -> Result<Vec<Labelled<R::Board>>, TuneError> {
@@ -424,5 +428,5 @@ pub fn read_positions<R: TuneRules>(
 /// Reads the data file of `R` at `path`.
 pub fn load_positions<R: TuneRules>(path: &Path) -> Result<Vec<Labelled<R::Board>>, TuneError> {
     let file = std::fs::File::open(path).map_err(|e| TuneError::File(path.to_path_buf(), e))?;
-    read_positions::<R>(file, path)
+    read_positions_for::<R>(file, path)
 }
