@@ -420,6 +420,9 @@ mod tests {
             Weights10::from_toml("golden = -9999"),
             Err(WeightsError::OutOfRange("golden".into(), LIMIT))
         );
+        // The first international fit (`docs/engine.md`, "Tuning") reads as 10×10 weights.
+        let fitted = Weights10::from_toml(include_str!("../weights/international-round1.toml"));
+        assert!(fitted.is_ok_and(|w| w != INTERNATIONAL));
     }
 
     #[test]
