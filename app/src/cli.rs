@@ -200,7 +200,8 @@ pub struct Cli {
 /// The subcommands that work on the 10×10 board as well as on 8×8; the others refuse a 10×10
 /// rule set with a line naming these.
 pub const ANY_BOARD: &[&str] = &[
-    "play", "perft", "moves", "analyze", "diagram", "games", "dxp", "hub", "match", "tb",
+    "play", "perft", "moves", "analyze", "diagram", "games", "dxp", "hub", "match", "tb", "tune",
+    "book",
 ];
 
 /// The subcommands.

@@ -57,14 +57,23 @@ impl EngineSetup {
         }
     }
 
-    /// The book of rule set `rules` and its random source, when the book is on.
+    /// The book of the 8×8 rule set `rules` and its random source, when the book is on.
     pub fn book(
         &self,
         rules: dama_core::RuleSet,
     ) -> Option<(crate::book::Book, crate::book::BookRng)> {
+        dama_core::with_rules!(rules, R => self.book_of::<R>())
+    }
+
+    /// The built-in book of the rule set `R` (of either board) and its random source, when
+    /// the book is on.
+    #[allow(clippy::type_complexity)]
+    pub fn book_of<R: dama_core::BoardRules<Board: crate::book::BookBoard>>(
+        &self,
+    ) -> Option<(crate::book::Book<R::Board>, crate::book::BookRng)> {
         self.book.then(|| {
             (
-                crate::book::Book::for_rules(rules),
+                crate::book::Book::builtin_for::<R>(),
                 crate::book::rng(self.book_seed),
             )
         })

@@ -48,7 +48,7 @@ fn run(cli: &Cli) -> Result<(), CliError> {
                 other => CliError::Input(other.to_string()),
             })?,
         Command::Tune(args) => {
-            dama::tune::run(cli.opts.rules(), cli.opts.nodes, args, &mut out, &mut err)
+            dama::tune::run(cli.opts.variant(), cli.opts.nodes, args, &mut out, &mut err)
                 .map_err(|e| CliError::Input(e.to_string()))?
         }
         Command::Play => play(&cli.opts, &engines, &mut out)?,

@@ -5,10 +5,9 @@ use std::collections::{HashMap, HashSet};
 
 use rayon::prelude::*;
 
-use super::{Book, BookMove};
-use crate::engines::EngineRules;
+use super::{Book, BookBoard, BookMove, BookRules, variant_of};
 use dama_core::game::Game;
-use dama_core::{Move, MoveList, Position, RuleSet, Rules};
+use dama_core::{BoardRules, MoveListOn, MoveOn, PositionOn};
 use dama_engine::{Engine, Limits, Score};
 
 /// How a book is made from engine analysis.
@@ -52,9 +51,9 @@ fn rank(score: Score) -> i32 {
 
 /// The score of `mv` in `pos` for the side that plays it: the child searched with `nodes`
 /// by a fresh one-thread engine without tables (so every score is reproducible).
-fn score_move<R: EngineRules>(pos: &Position, mv: &Move, nodes: u64) -> i32 {
+fn score_move<R: BookRules>(pos: &PositionOn<R::Board>, mv: &MoveOn<R::Board>, nodes: u64) -> i32 {
     let child = pos.after(mv);
-    let mut replies = MoveList::new();
+    let mut replies = MoveListOn::new();
     R::legal_moves(&child, &mut replies);
     if replies.is_empty() {
         return rank(Score::Win(1));
@@ -73,8 +72,12 @@ fn score_move<R: EngineRules>(pos: &Position, mv: &Move, nodes: u64) -> i32 {
 }
 
 /// The kept moves of `pos` with their weights, best first (ties in the generator's order).
-fn book_moves<R: EngineRules>(pos: &Position, legal: &[Move], method: &Method) -> Vec<BookMove> {
-    let mut scored: Vec<(i32, Move)> = legal
+fn book_moves<R: BookRules>(
+    pos: &PositionOn<R::Board>,
+    legal: &[MoveOn<R::Board>],
+    method: &Method,
+) -> Vec<BookMove<R::Board>> {
+    let mut scored: Vec<(i32, MoveOn<R::Board>)> = legal
         .iter()
         .map(|mv| (score_move::<R>(pos, mv, method.nodes), *mv))
         .collect();
@@ -99,22 +102,26 @@ fn book_moves<R: EngineRules>(pos: &Position, legal: &[Move], method: &Method) -
 /// the book's moves (and by forced moves, which get no entry) to `method.plies` plies has
 /// each legal move scored, and the moves near the best kept. `progress` is called after
 /// each level with its number (from 1) and the positions given moves so far.
-pub fn from_engine<R: EngineRules>(
-    start: Position,
+pub fn from_engine<R: BookRules>(
+    start: PositionOn<R::Board>,
     method: &Method,
     mut progress: impl FnMut(u32, usize),
-) -> Book {
-    let rules = RuleSet::of::<R>().unwrap_or_default();
-    let mut book = Book::empty(rules);
-    let mut seen: HashSet<Position> = HashSet::from([start]);
+) -> Book<R::Board> {
+    let mut book = Book::empty_of(variant_of::<R>());
+    let mut seen: HashSet<PositionOn<R::Board>> = HashSet::from([start]);
     let mut level = vec![start];
     for ply in 0..method.plies {
-        let results: Vec<(Position, Vec<Move>, Vec<BookMove>)> = level
+        #[allow(clippy::type_complexity)]
+        let results: Vec<(
+            PositionOn<R::Board>,
+            Vec<MoveOn<R::Board>>,
+            Vec<BookMove<R::Board>>,
+        )> = level
             .par_iter()
             .map(|pos| {
-                let mut legal = MoveList::new();
+                let mut legal = MoveListOn::new();
                 R::legal_moves(pos, &mut legal);
-                let legal: Vec<Move> = legal.iter().copied().collect();
+                let legal: Vec<MoveOn<R::Board>> = legal.iter().copied().collect();
                 let kept = if legal.len() > 1 {
                     book_moves::<R>(pos, &legal, method)
                 } else {
@@ -125,7 +132,7 @@ pub fn from_engine<R: EngineRules>(
             .collect();
         let mut next = Vec::new();
         for (pos, legal, kept) in results {
-            let followed: Vec<Move> = if legal.len() == 1 {
+            let followed: Vec<MoveOn<R::Board>> = if legal.len() == 1 {
                 legal
             } else {
                 kept.iter().map(|m| m.mv).collect()
@@ -148,10 +155,10 @@ pub fn from_engine<R: EngineRules>(
 
 /// What reading a PDN collection gave.
 #[derive(Clone, Debug)]
-pub struct FromGames {
+pub struct FromGames<B: BookBoard = dama_core::Board8> {
     /// The book: in each position met in the first plies, the moves played, weighted by how
     /// often.
-    pub book: Book,
+    pub book: Book<B>,
     /// Games read.
     pub games: usize,
     /// Games refused (not readable under the rule set).
@@ -161,12 +168,12 @@ pub struct FromGames {
 /// A book from the games of a PDN `text`: every position of their first `plies` plies with
 /// more than one legal move gets the moves played there, each weighted by the number of
 /// games that played it (positions in the order first met, moves most played first).
-pub fn from_games<R: Rules>(text: &str, plies: u32) -> FromGames {
-    let rules = RuleSet::of::<R>().unwrap_or_default();
-    let mut counts: HashMap<Position, Vec<(Move, u32)>> = HashMap::new();
-    let mut order: Vec<Position> = Vec::new();
+pub fn from_games<R: BoardRules<Board: BookBoard>>(text: &str, plies: u32) -> FromGames<R::Board> {
+    #[allow(clippy::type_complexity)]
+    let mut counts: HashMap<PositionOn<R::Board>, Vec<(MoveOn<R::Board>, u32)>> = HashMap::new();
+    let mut order: Vec<PositionOn<R::Board>> = Vec::new();
     let (mut games, mut refused) = (0, 0);
-    let mut legal = MoveList::new();
+    let mut legal = MoveListOn::new();
     for record in dama_core::pdn::read_games::<R>(text) {
         let Ok(record) = record else {
             refused += 1;
@@ -189,7 +196,7 @@ pub fn from_games<R: Rules>(text: &str, plies: u32) -> FromGames {
             pos = pos.after(mv);
         }
     }
-    let mut book = Book::empty(rules);
+    let mut book = Book::empty_of(variant_of::<R>());
     for pos in order {
         let mut moves = counts.remove(&pos).unwrap_or_default();
         moves.sort_by_key(|(_, n)| std::cmp::Reverse(*n));

@@ -12,14 +12,21 @@
 //! separated by spaces. A position is its pieces and the side to move, whatever the move
 //! order that led to it. Reading a book is reading untrusted text: every malformation is a
 //! [`BookError`] naming its line.
+//!
+//! A book is of one board ([`Book<B>`](Book), 8×8 by default; [`BookBoard`] says how the
+//! board's moves are written and which built-in books it has): the 8×8 rule sets write their
+//! own notation, the 10×10 board the squares' numbers (`32-28`, `28x19x10`).
 
 pub mod build;
 
 use std::collections::HashMap;
 
-use dama_core::notation::fen_for;
+use dama_core::notation::{algebraic, fen_for};
 use dama_core::text::excerpt;
-use dama_core::{Move, MoveList, Position, RuleSet, Rules, with_rules};
+use dama_core::{
+    Board, Board8, Board10, BoardRules, MoveListOn, MoveOn, PositionOn, RuleSet, Variant,
+    with_rules,
+};
 use rand::{RngExt, SeedableRng};
 
 /// The random source of the book's choices: a seeded generator whose sequence is the same on
@@ -57,6 +64,62 @@ pub fn builtin(rules: RuleSet) -> &'static str {
     builtin_text(rules)
 }
 
+/// The rule sets books are built for by engine analysis: the engine's rule sets on a
+/// [`BookBoard`].
+pub trait BookRules: dama_engine::EngineRules<Board: BookBoard> {}
+
+impl<R: dama_engine::EngineRules<Board: BookBoard>> BookRules for R {}
+
+/// The built-in book of international draughts (10×10).
+const INTERNATIONAL: &str = include_str!("../../data/books/international.txt");
+
+/// A board books are kept for: how a book writes and reads its moves, and the built-in book
+/// of a rule set played on it.
+pub trait BookBoard: Board {
+    /// `mv` as the book writes it (the rule set's notation).
+    fn write_move<R: BoardRules<Board = Self>>(mv: &MoveOn<Self>) -> String;
+    /// The legal move (one of `legal`, the moves of `pos`) that `text` names.
+    fn parse_move<R: BoardRules<Board = Self>>(
+        text: &str,
+        pos: &PositionOn<Self>,
+        legal: &[MoveOn<Self>],
+    ) -> Option<MoveOn<Self>>;
+    /// The text of `R`'s built-in book, if it has one.
+    fn builtin<R: BoardRules<Board = Self>>() -> Option<&'static str>;
+}
+
+impl BookBoard for Board8 {
+    fn write_move<R: BoardRules<Board = Board8>>(mv: &MoveOn<Board8>) -> String {
+        R::INFO.notation.write(mv)
+    }
+    fn parse_move<R: BoardRules<Board = Board8>>(
+        text: &str,
+        pos: &PositionOn<Board8>,
+        legal: &[MoveOn<Board8>],
+    ) -> Option<MoveOn<Board8>> {
+        R::INFO.notation.parse(text, pos, legal).ok()
+    }
+    fn builtin<R: BoardRules<Board = Board8>>() -> Option<&'static str> {
+        RuleSet::of::<R>().map(builtin_text)
+    }
+}
+
+impl BookBoard for Board10 {
+    fn write_move<R: BoardRules<Board = Board10>>(mv: &MoveOn<Board10>) -> String {
+        R::write_move(mv)
+    }
+    fn parse_move<R: BoardRules<Board = Board10>>(
+        text: &str,
+        pos: &PositionOn<Board10>,
+        legal: &[MoveOn<Board10>],
+    ) -> Option<MoveOn<Board10>> {
+        algebraic::parse_numbered(text, pos, legal).ok()
+    }
+    fn builtin<R: BoardRules<Board = Board10>>() -> Option<&'static str> {
+        (variant_of::<R>() == Variant::International).then_some(INTERNATIONAL)
+    }
+}
+
 /// Why a book text cannot be read. Lines are counted from 1.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BookError {
@@ -81,8 +144,8 @@ pub enum BookError {
     Fen {
         /// The line.
         line: usize,
-        /// Why.
-        error: dama_core::fen::FenError,
+        /// Why (the FEN reader's message).
+        error: String,
     },
     /// A position given twice.
     #[error("book line {line}: the position of line {first} again")]
@@ -131,26 +194,62 @@ pub enum BookError {
 
 /// A move of the book and its weight.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct BookMove {
+pub struct BookMove<B: Board = Board8> {
     /// The move.
-    pub mv: Move,
+    pub mv: MoveOn<B>,
     /// Its weight: it is chosen with probability weight / (the position's total) at full
     /// strength.
     pub weight: u32,
 }
 
-/// An opening book of one rule set.
+/// An opening book of one rule set, on the board `B`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Book {
-    rules: RuleSet,
-    entries: HashMap<Position, Vec<BookMove>>,
+pub struct Book<B: Board = Board8> {
+    rules: Variant,
+    entries: HashMap<PositionOn<B>, Vec<BookMove<B>>>,
     /// The positions in the order of the text (for writing and listing).
-    order: Vec<Position>,
+    order: Vec<PositionOn<B>>,
 }
 
 impl Book {
-    /// An empty book of `rules`.
+    /// An empty book of the 8×8 `rules`.
     pub fn empty(rules: RuleSet) -> Book {
+        Book::empty_of(Variant::Board8(rules))
+    }
+
+    /// The built-in book of the 8×8 `rules` (`app/data/books/`). Each is checked by the tests
+    /// to read without error; were one not to, the book would be empty (the engine searches).
+    pub fn for_rules(rules: RuleSet) -> Book {
+        with_rules!(rules, R => Book::builtin_for::<R>())
+    }
+
+    /// Reads a book of the 8×8 `rules` from its text.
+    pub fn parse(rules: RuleSet, text: &str) -> Result<Book, BookError> {
+        with_rules!(rules, R => Book::parse_for::<R>(text))
+    }
+
+    /// The book as text: the `header` lines (each written after `# `), the `book NAME` line
+    /// and a line per position in the book's order.
+    pub fn write(&self, header: &[String]) -> String {
+        match self.rules.board8() {
+            Some(set) => with_rules!(set, R => self.write_for::<R>(header)),
+            None => String::new(),
+        }
+    }
+
+    /// `dama book show`: the position's FEN, then one line per book move, its weight and its
+    /// share at full strength, or `no book moves` when the position is not in the book.
+    pub fn show(&self, pos: &PositionOn<Board8>) -> String {
+        match self.rules.board8() {
+            Some(set) => with_rules!(set, R => self.show_for::<R>(pos)),
+            None => String::new(),
+        }
+    }
+}
+
+impl<B: BookBoard> Book<B> {
+    /// An empty book of `rules` (a rule set played on `B`).
+    pub fn empty_of(rules: Variant) -> Book<B> {
         Book {
             rules,
             entries: HashMap::new(),
@@ -158,19 +257,21 @@ impl Book {
         }
     }
 
-    /// The built-in book of `rules` (`app/data/books/`). Each is checked by the tests to read
-    /// without error; were one not to, the book would be empty (the engine searches).
-    pub fn for_rules(rules: RuleSet) -> Book {
-        Book::parse(rules, builtin_text(rules)).unwrap_or_else(|_| Book::empty(rules))
+    /// The built-in book of `R` (`app/data/books/`), empty if it has none (or, were it not
+    /// to read, which the tests check for every one: the engine then searches).
+    pub fn builtin_for<R: BoardRules<Board = B>>() -> Book<B> {
+        B::builtin::<R>()
+            .and_then(|text| Book::parse_for::<R>(text).ok())
+            .unwrap_or_else(|| Book::empty_of(variant_of::<R>()))
     }
 
-    /// Reads a book of `rules` from its text.
-    pub fn parse(rules: RuleSet, text: &str) -> Result<Book, BookError> {
-        with_rules!(rules, R => parse_for::<R>(text))
+    /// Reads a book of `R` from its text.
+    pub fn parse_for<R: BoardRules<Board = B>>(text: &str) -> Result<Book<B>, BookError> {
+        parse_for::<R>(text)
     }
 
     /// The rule set.
-    pub fn rules(&self) -> RuleSet {
+    pub fn rules(&self) -> Variant {
         self.rules
     }
 
@@ -185,19 +286,19 @@ impl Book {
     }
 
     /// The moves of `pos`, in the book's order (none when it is not in the book).
-    pub fn moves(&self, pos: &Position) -> &[BookMove] {
+    pub fn moves(&self, pos: &PositionOn<B>) -> &[BookMove<B>] {
         self.entries.get(pos).map_or(&[], Vec::as_slice)
     }
 
     /// The positions in the book's order.
-    pub fn positions(&self) -> impl Iterator<Item = &Position> + '_ {
+    pub fn positions(&self) -> impl Iterator<Item = &PositionOn<B>> + '_ {
         self.order.iter()
     }
 
     /// Adds (or replaces) the moves of `pos`. Moves of weight 0 are left out; with none
     /// left the position is not added.
-    pub fn insert(&mut self, pos: Position, moves: Vec<BookMove>) {
-        let moves: Vec<BookMove> = moves
+    pub fn insert(&mut self, pos: PositionOn<B>, moves: Vec<BookMove<B>>) {
+        let moves: Vec<BookMove<B>> = moves
             .into_iter()
             .filter(|m| m.weight > 0)
             .map(|m| BookMove {
@@ -215,7 +316,7 @@ impl Book {
 
     /// The weights `pick` uses at `level` (1-10): the book's own at level 10; below it
     /// flatter, each weight raised to the power level / 10 (at level 1 nearly uniform).
-    pub fn weights_at(&self, pos: &Position, level: u8) -> Vec<(Move, u64)> {
+    pub fn weights_at(&self, pos: &PositionOn<B>, level: u8) -> Vec<(MoveOn<B>, u64)> {
         let level = level.clamp(1, 10);
         self.moves(pos)
             .iter()
@@ -233,7 +334,7 @@ impl Book {
 
     /// A move of the book for `pos`, chosen by weight with `rng` at `level` (1-10, see
     /// [`Book::weights_at`]); `None` when the position is not in the book.
-    pub fn pick(&self, pos: &Position, rng: &mut BookRng, level: u8) -> Option<Move> {
+    pub fn pick(&self, pos: &PositionOn<B>, rng: &mut BookRng, level: u8) -> Option<MoveOn<B>> {
         let weights = self.weights_at(pos, level);
         let total: u64 = weights.iter().map(|(_, w)| w).sum();
         if total == 0 {
@@ -249,13 +350,9 @@ impl Book {
         None
     }
 
-    /// The book as text: the `header` lines (each written after `# `), the `book NAME` line
-    /// and a line per position in the book's order.
-    pub fn write(&self, header: &[String]) -> String {
-        with_rules!(self.rules, R => self.write_for::<R>(header))
-    }
-
-    fn write_for<R: Rules>(&self, header: &[String]) -> String {
+    /// The book, of the rule set `R`, as text: the `header` lines (each written after
+    /// `# `), the `book NAME` line and a line per position in the book's order.
+    pub fn write_for<R: BoardRules<Board = B>>(&self, header: &[String]) -> String {
         let mut text = String::new();
         for line in header {
             text.push_str("# ");
@@ -266,20 +363,17 @@ impl Book {
         for pos in &self.order {
             text.push_str(&fen_for::write::<R>(pos));
             for m in self.moves(pos) {
-                text.push_str(&format!(" {}={}", R::INFO.notation.write(&m.mv), m.weight));
+                text.push_str(&format!(" {}={}", B::write_move::<R>(&m.mv), m.weight));
             }
             text.push('\n');
         }
         text
     }
 
-    /// `dama book show`: the position's FEN, then one line per book move, its weight and its
-    /// share at full strength, or `no book moves` when the position is not in the book.
-    pub fn show(&self, pos: &Position) -> String {
-        with_rules!(self.rules, R => self.show_for::<R>(pos))
-    }
-
-    fn show_for<R: Rules>(&self, pos: &Position) -> String {
+    /// `dama book show` for the book of the rule set `R`: the position's FEN, then one line
+    /// per book move, its weight and its share at full strength, or `no book moves` when the
+    /// position is not in the book.
+    pub fn show_for<R: BoardRules<Board = B>>(&self, pos: &PositionOn<B>) -> String {
         let mut text = format!(
             "book {}: {} positions\nposition {}\n",
             R::INFO.name,
@@ -296,7 +390,7 @@ impl Book {
             let share = 100.0 * f64::from(m.weight) / total as f64;
             text.push_str(&format!(
                 "{} weight {} {share:.1}%\n",
-                R::INFO.notation.write(&m.mv),
+                B::write_move::<R>(&m.mv),
                 m.weight
             ));
         }
@@ -304,15 +398,22 @@ impl Book {
     }
 }
 
-fn parse_for<R: Rules>(text: &str) -> Result<Book, BookError> {
+/// The rule set of either board whose type is `R` (matched by name; a rule set of another
+/// crate: the default, which a book of it is never compared with).
+pub fn variant_of<R: BoardRules>() -> Variant {
+    Variant::all()
+        .find(|v| v.name() == R::INFO.name)
+        .unwrap_or_default()
+}
+
+fn parse_for<R: BoardRules<Board: BookBoard>>(text: &str) -> Result<Book<R::Board>, BookError> {
     if text.len() > MAX_BOOK_BYTES {
         return Err(BookError::TooLarge);
     }
-    let rules = RuleSet::of::<R>().unwrap_or_default();
-    let mut book = Book::empty(rules);
-    let mut first_line: HashMap<Position, usize> = HashMap::new();
+    let mut book = Book::empty_of(variant_of::<R>());
+    let mut first_line: HashMap<PositionOn<R::Board>, usize> = HashMap::new();
     let mut header_seen = false;
-    let mut legal = MoveList::new();
+    let mut legal = MoveListOn::new();
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
         let content = raw.trim();
@@ -338,12 +439,15 @@ fn parse_for<R: Rules>(text: &str) -> Result<Book, BookError> {
             header_seen = true;
             continue;
         }
-        let pos = fen_for::parse::<R>(first).map_err(|error| BookError::Fen { line, error })?;
+        let pos = fen_for::parse::<R>(first).map_err(|error| BookError::Fen {
+            line,
+            error: error.to_string(),
+        })?;
         if let Some(&first) = first_line.get(&pos) {
             return Err(BookError::Duplicate { line, first });
         }
         R::legal_moves(&pos, &mut legal);
-        let mut moves: Vec<BookMove> = Vec::new();
+        let mut moves: Vec<BookMove<R::Board>> = Vec::new();
         for part in parts {
             let Some((mv_text, weight_text)) = part.rsplit_once('=') else {
                 return Err(BookError::NotAMove {
@@ -359,14 +463,12 @@ fn parse_for<R: Rules>(text: &str) -> Result<Book, BookError> {
                     line,
                     text: excerpt(weight_text),
                 })?;
-            let mv =
-                R::INFO
-                    .notation
-                    .parse(mv_text, &pos, &legal)
-                    .map_err(|_| BookError::Illegal {
-                        line,
-                        text: excerpt(mv_text),
-                    })?;
+            let mv = <R::Board as BookBoard>::parse_move::<R>(mv_text, &pos, &legal).ok_or_else(
+                || BookError::Illegal {
+                    line,
+                    text: excerpt(mv_text),
+                },
+            )?;
             if moves.iter().any(|m| m.mv == mv) {
                 return Err(BookError::RepeatedMove {
                     line,
@@ -402,5 +504,14 @@ mod tests {
             let start = with_rules!(rules, R => R::start());
             assert!(!book.moves(&start).is_empty(), "{}", rules.name());
         }
+        let international = Book::parse_for::<dama_core::International>(INTERNATIONAL);
+        assert!(international.is_ok(), "{:?}", international.err());
+        let international = Book::<Board10>::builtin_for::<dama_core::International>();
+        assert!(!international.is_empty());
+        assert!(
+            !international
+                .moves(&dama_core::International::start())
+                .is_empty()
+        );
     }
 }

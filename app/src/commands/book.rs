@@ -6,10 +6,11 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 
 use crate::book::build::{self, Method};
-use crate::book::{Book, BookError, MAX_BOOK_BYTES};
+use crate::book::{Book, BookError, BookRules, MAX_BOOK_BYTES};
 use crate::cli::Options;
 use crate::files::MAX_FILE_BYTES;
-use dama_core::{RuleSet, with_rules};
+use dama_core::notation::fen_for;
+use dama_core::with_variant;
 
 /// Options of `dama book`.
 #[derive(Args, Debug, Clone)]
@@ -55,9 +56,9 @@ pub enum BookCommandError {
     /// The book file is malformed.
     #[error("{0}: {1}")]
     Book(String, BookError),
-    /// The `--fen` position.
+    /// The `--fen` position (why it is refused).
     #[error("bad FEN: {0}")]
-    Fen(#[from] dama_core::fen::FenError),
+    Fen(String),
     /// The start is already over.
     #[error("the game is over in the start position: no book to build")]
     Finished,
@@ -82,7 +83,7 @@ fn read_limited(path: &Path, limit: usize) -> Result<String, BookCommandError> {
 }
 
 /// The command line that builds a book as asked (for the file's header).
-fn command_line(rules: RuleSet, opts: &Options, args: &BookAction) -> String {
+fn command_line(rules: &str, opts: &Options, args: &BookAction) -> String {
     let BookAction::Build {
         from_pdn,
         plies,
@@ -91,7 +92,7 @@ fn command_line(rules: RuleSet, opts: &Options, args: &BookAction) -> String {
     else {
         return String::new();
     };
-    let mut line = format!("dama book build --rules {}", rules.name());
+    let mut line = format!("dama book build --rules {rules}");
     if let Some(fen) = &opts.fen {
         line.push_str(&format!(" --fen '{fen}'"));
     }
@@ -103,47 +104,58 @@ fn command_line(rules: RuleSet, opts: &Options, args: &BookAction) -> String {
     line
 }
 
-/// `dama book`: builds a book (a summary line on `out`, progress on `err`) or shows one.
+/// `dama book`: builds a book (a summary line on `out`, progress on `err`) or shows one,
+/// under the rule set of either board.
 pub fn run(
     opts: &Options,
     args: &BookArgs,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<(), BookCommandError> {
-    let rules = opts.rules();
-    let start = crate::cli::start_position(opts).map_err(|e| match e {
-        crate::cli::CliError::Fen(e) => BookCommandError::Fen(e),
-        other => BookCommandError::File("--fen".into(), other.to_string()),
-    })?;
+    with_variant!(opts.variant(), R => run_for::<R>(opts, args, out, err))
+}
+
+fn run_for<R: BookRules>(
+    opts: &Options,
+    args: &BookArgs,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> Result<(), BookCommandError> {
+    let rules = R::INFO.name;
+    let start = match &opts.fen {
+        Some(text) => {
+            fen_for::parse::<R>(text).map_err(|e| BookCommandError::Fen(e.to_string()))?
+        }
+        None => R::start(),
+    };
     match &args.action {
         BookAction::Show { file } => {
             let book = match file {
                 Some(path) => {
                     let text = read_limited(path, MAX_BOOK_BYTES)?;
-                    Book::parse(rules, &text)
+                    Book::parse_for::<R>(&text)
                         .map_err(|e| BookCommandError::Book(path.display().to_string(), e))?
                 }
-                None => Book::for_rules(rules),
+                None => Book::builtin_for::<R>(),
             };
-            out.write_all(book.show(&start).as_bytes())?;
+            out.write_all(book.show_for::<R>(&start).as_bytes())?;
         }
         BookAction::Build {
             from_pdn,
             plies,
             out: path,
         } => {
-            let over = with_rules!(rules, R => dama_core::game::Game::<R>::new(start).is_over());
-            if over {
+            if dama_core::game::Game::<R>::new(start).is_over() {
                 return Err(BookCommandError::Finished);
             }
             let mut header = vec![
-                format!("dama opening book for the {} rules", rules.name()),
+                format!("dama opening book for the {rules} rules"),
                 format!("built with: {}", command_line(rules, opts, &args.action)),
             ];
             let book = match from_pdn {
                 Some(pdn) => {
                     let text = read_limited(pdn, MAX_FILE_BYTES as usize)?;
-                    let made = with_rules!(rules, R => build::from_games::<R>(&text, *plies));
+                    let made = build::from_games::<R>(&text, *plies);
                     header.push(format!(
                         "method: the moves of {} games ({} refused) in their first {plies} plies, weighted by how often they were played",
                         made.games, made.refused
@@ -156,19 +168,18 @@ pub fn run(
                         "method: every move searched with {} nodes; moves within {} of the best kept (at most {}), weight 100 halved every {} below it (docs/book.md)",
                         method.nodes, method.margin, method.max_moves, method.halving
                     ));
-                    with_rules!(rules, R => build::from_engine::<R>(start, &method, |ply, n| {
+                    build::from_engine::<R>(start, &method, |ply, n| {
                         let _ = writeln!(err, "book: ply {ply} done, {n} positions");
-                    }))
+                    })
                 }
             };
-            let text = book.write(&header);
+            let text = book.write_for::<R>(&header);
             std::fs::write(path, &text)
                 .map_err(|e| BookCommandError::File(path.display().to_string(), e.to_string()))?;
             let moves: usize = book.positions().map(|p| book.moves(p).len()).sum();
             writeln!(
                 out,
-                "book {}: {} positions, {moves} moves, written to {}",
-                rules.name(),
+                "book {rules}: {} positions, {moves} moves, written to {}",
                 book.len(),
                 path.display()
             )?;

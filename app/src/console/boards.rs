@@ -5,16 +5,17 @@
 
 use super::full::{RulesTexts, Texts};
 use super::{LoadError, Options, board_view};
-use crate::book::{Book, BookRng};
+use crate::book::BookBoard;
 use crate::i18n::fill;
 use dama_core::game::{Game, Outcome};
 use dama_core::notation::algebraic::{self, ParseError, SyntaxError};
 use dama_core::rules::DrawReason;
-use dama_core::{BitboardOn, Board, Board8, Board10, BoardRules, MoveOn, PositionOn, Rules, pdn};
+use dama_core::{BitboardOn, Board8, Board10, BoardRules, MoveOn, PositionOn, Rules, pdn};
 
 /// A board the full dialogue plays on ([`Board8`] and [`Board10`]). Each method takes the
-/// rule set `R` played on the board.
-pub trait ConsoleBoard: Board {
+/// rule set `R` played on the board. (The opening book is the rule set's on either board,
+/// [`crate::engines::EngineSetup::book_of`].)
+pub trait ConsoleBoard: BookBoard {
     /// A new game of the options: from `--ballot`'s moves or `--fen`'s position, else the
     /// initial one.
     fn new_game<R: dama_engine::EngineRules<Board = Self>>(opts: &Options) -> Game<R>;
@@ -63,16 +64,6 @@ pub trait ConsoleBoard: Board {
 
     /// Why a game could not be loaded.
     fn load_error<R: BoardRules<Board = Self>>(t: &Texts, error: &LoadError<Self>) -> String;
-
-    /// The opening book the engine plays from, when there is one and it is on.
-    fn book(opts: &Options) -> Option<(Book, BookRng)>;
-
-    /// The book's move in `pos`, if it has one.
-    fn book_pick(
-        book: &mut (Book, BookRng),
-        pos: &PositionOn<Self>,
-        level: u8,
-    ) -> Option<MoveOn<Self>>;
 
     /// How a game ended, as a sentence.
     fn outcome(t: &Texts, rt: &RulesTexts, outcome: Outcome) -> String;
@@ -175,19 +166,6 @@ impl ConsoleBoard for Board8 {
         t.load_error(error, R::INFO.notation)
     }
 
-    fn book(opts: &Options) -> Option<(Book, BookRng)> {
-        opts.engines.book(opts.rules)
-    }
-
-    fn book_pick(
-        book: &mut (Book, BookRng),
-        pos: &PositionOn<Board8>,
-        level: u8,
-    ) -> Option<MoveOn<Board8>> {
-        let (book, rng) = book;
-        book.pick(pos, rng, level)
-    }
-
     fn outcome(t: &Texts, rt: &RulesTexts, outcome: Outcome) -> String {
         t.outcome(outcome, rt)
     }
@@ -266,18 +244,6 @@ impl ConsoleBoard for Board10 {
         t.load_error_with(error, &|e| {
             t.pdn_error_with(e, &|reason| move_error10::<R>(t, reason))
         })
-    }
-
-    fn book(_: &Options) -> Option<(Book, BookRng)> {
-        None
-    }
-
-    fn book_pick(
-        _: &mut (Book, BookRng),
-        _: &PositionOn<Board10>,
-        _: u8,
-    ) -> Option<MoveOn<Board10>> {
-        None
     }
 
     fn outcome(t: &Texts, rt: &RulesTexts, outcome: Outcome) -> String {

@@ -15,10 +15,10 @@ use std::time::{Duration, Instant};
 
 use super::encoding::{self, Codec, HubBoard};
 use super::protocol::{self, Command, GoMode, InfoLine, Level, ParamKind, Reply};
-use crate::book::{Book, BookRng};
+use crate::book::{Book, BookBoard, BookRng};
 use dama_core::game::Game;
 use dama_core::{
-    BoardRules, MoveListOn, MoveOn, PositionOn, RuleSet, Variant, with_rules, with_variant,
+    Board10, BoardRules, MoveListOn, MoveOn, PositionOn, RuleSet, Variant, with_rules, with_variant,
 };
 use dama_engine::clock::allot;
 use dama_engine::{Engine, EngineRules, Info, Limits, Score, TimeControl};
@@ -106,8 +106,10 @@ pub struct Session {
     tables_fixed: bool,
     eof: bool,
     quitting: bool,
-    /// The opening book of the last variant searched, read when first needed.
+    /// The opening book of the last 8×8 variant searched, read when first needed.
     book: Option<Book>,
+    /// The international book (10×10), read when first needed.
+    book10: Option<Book<Board10>>,
     book_rng: BookRng,
 }
 
@@ -141,6 +143,7 @@ impl Session {
             eof: false,
             quitting: false,
             book: None,
+            book10: None,
             book_rng: crate::book::rng(config.seed),
         }
     }
@@ -537,21 +540,41 @@ impl Session {
 
 impl Session {
     /// The opening book's move in the position of `setup`, written in the variant's encoding
-    /// (`None`: not in the book).
+    /// (`None`: not in the book). The book is the rule set's built-in one, on either board.
     fn book_move(&mut self, setup: &Setup) -> Option<String> {
-        // The opening books are of the 8×8 rule sets.
-        let set = setup.variant.board8()?;
-        let encoding = encoding::Encoding::for_variant(set.name())?;
-        if self.book.as_ref().is_none_or(|b| b.rules() != set) {
-            self.book = Some(Book::for_rules(set));
+        let level = self.params.level;
+        match setup.variant {
+            Variant::Board8(set) => {
+                if self
+                    .book
+                    .as_ref()
+                    .is_none_or(|b| b.rules() != Variant::Board8(set))
+                {
+                    self.book = Some(Book::for_rules(set));
+                }
+                let book = self.book.as_ref()?;
+                with_rules!(set, R => book_pick::<R>(book, setup, &mut self.book_rng, level))
+            }
+            Variant::International => {
+                type R = dama_core::International;
+                let book = self.book10.get_or_insert_with(Book::builtin_for::<R>);
+                book_pick::<R>(book, setup, &mut self.book_rng, level)
+            }
         }
-        let position = with_rules!(set, R => *game_of::<R>(setup).ok()?.position());
-        let mv = self
-            .book
-            .as_ref()?
-            .pick(&position, &mut self.book_rng, self.params.level)?;
-        Some(encoding.write_move(&mv))
     }
+}
+
+/// `book`'s move for the position of `setup` under `R`, in the variant's encoding.
+fn book_pick<R: BoardRules<Board: HubBoard + BookBoard>>(
+    book: &Book<R::Board>,
+    setup: &Setup,
+    rng: &mut BookRng,
+    level: u8,
+) -> Option<String> {
+    let codec = <R::Board as HubBoard>::codec(R::INFO.name)?;
+    let position = *game_of::<R>(setup).ok()?.position();
+    let mv = book.pick(&position, rng, level)?;
+    Some(codec.write_move(&mv))
 }
 
 /// Whether a search in `mode` under `level` ends by itself soon (a think with a limit).

@@ -28,39 +28,23 @@ use crate::cli::Options;
 use crate::engines::EngineSetup;
 use crate::hub::encoding::HubBoard;
 use dama_core::game::Game;
-use dama_core::{Board8, Board10, Move, MoveOn, Position, PositionOn, with_variant};
+use dama_core::{Board8, Board10, with_variant};
 use dama_engine::weights::WeightsError;
 
-/// A board `dama match` plays on: its Hub encoding, and the bridge to the 8×8 opening books
-/// and ballots (which exist on 8×8 only).
-pub trait MatchBoard: HubBoard {
-    /// The position as an 8×8 one, if this is the 8×8 board (for the opening books).
-    fn board8(pos: &PositionOn<Self>) -> Option<&Position>;
-    /// An 8×8 move as a move of this board, if this is the 8×8 board.
-    fn from_board8(mv: Move) -> Option<MoveOn<Self>>;
+/// A board `dama match` plays on: its Hub encoding, its opening books, and the ballots
+/// (which exist on 8×8 only).
+pub trait MatchBoard: HubBoard + crate::book::BookBoard {
     /// The rule set's opening ballots.
     fn ballots<R: dama_engine::EngineRules<Board = Self>>() -> Result<Vec<Opening<Self>>, MatchError>;
 }
 
 impl MatchBoard for Board8 {
-    fn board8(pos: &Position) -> Option<&Position> {
-        Some(pos)
-    }
-    fn from_board8(mv: Move) -> Option<Move> {
-        Some(mv)
-    }
     fn ballots<R: dama_engine::EngineRules<Board = Board8>>() -> Result<Vec<Opening>, MatchError> {
         Ok(crate::ballots::all::<R>()?)
     }
 }
 
 impl MatchBoard for Board10 {
-    fn board8(_: &PositionOn<Board10>) -> Option<&Position> {
-        None
-    }
-    fn from_board8(_: Move) -> Option<MoveOn<Board10>> {
-        None
-    }
     fn ballots<R: dama_engine::EngineRules<Board = Board10>>()
     -> Result<Vec<Opening<Board10>>, MatchError> {
         Err(MatchError::Ballots(
@@ -310,13 +294,7 @@ fn run_for<R: MatchRules>(
         sprt: args.sprt,
         books: [&specs[0], &specs[1]].map(|spec| {
             let own = spec.cmd.is_none() && spec.hub.is_none();
-            // The opening books are of the 8×8 rule sets.
-            R::INFO
-                .name
-                .parse::<dama_core::RuleSet>()
-                .ok()
-                .filter(|_| own && spec.book.unwrap_or(args.book))
-                .map(crate::book::Book::for_rules)
+            (own && spec.book.unwrap_or(args.book)).then(crate::book::Book::builtin_for::<R>)
         }),
     };
     let _ = writeln!(

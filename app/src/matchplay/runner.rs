@@ -6,10 +6,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use super::MatchRules;
 use super::openings::Opening;
 use super::player::{Player, PlayerSpec};
 use super::stats::{Decision, Pentanomial, Sprt, Wdl};
-use super::{MatchBoard, MatchRules};
 use dama_core::game::{Outcome, WinReason};
 use dama_core::pdn::{self, Header};
 use dama_core::{Color, DrawReason};
@@ -36,7 +36,7 @@ pub struct Config<B: dama_core::Board = dama_core::Board8> {
     pub sprt: Option<Sprt>,
     /// The opening book each player plays from before it searches (`None`: it searches from
     /// the first move).
-    pub books: [Option<crate::book::Book>; 2],
+    pub books: [Option<crate::book::Book<B>>; 2],
 }
 
 /// How a game ended.
@@ -137,7 +137,7 @@ pub const SAFETY_CAP: usize = 2000;
 fn play_game<R: MatchRules>(
     players: &mut [Player; 2],
     specs: [&PlayerSpec; 2],
-    books: [Option<&crate::book::Book>; 2],
+    books: [Option<&crate::book::Book<R::Board>>; 2],
     opening: &Opening<R::Board>,
     index: u64,
     max_plies: Option<usize>,
@@ -180,10 +180,7 @@ fn play_game<R: MatchRules>(
         let who = seat(side);
         let started = Instant::now();
         let level = specs[who].limits.level.unwrap_or(10);
-        let booked = books[who]
-            .zip(<R::Board as MatchBoard>::board8(game.position()))
-            .and_then(|(b, pos)| b.pick(pos, &mut book_rngs[who], level))
-            .and_then(<R::Board as MatchBoard>::from_board8);
+        let booked = books[who].and_then(|b| b.pick(game.position(), &mut book_rngs[who], level));
         let answer = match booked {
             Some(mv) => Ok(mv),
             None => players[who].choose(&game, left[who]),

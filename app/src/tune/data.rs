@@ -1,7 +1,12 @@
 //! `dama tune gen`: self-play games, and the file of labelled quiet positions they give.
 //!
 //! A data file has one position a line: the game's result from white's view (`1`, `0.5` or
-//! `0`), a space, and the position's FEN. Blank lines and `#` comments are skipped.
+//! `0`), a space, and the position's FEN. Blank lines and `#` comments are skipped. A 10×10
+//! file starts with a header naming its rule set and board
+//! (`# dama tune data: rules international, board 10x10`, [`super::data_header`]); an 8×8
+//! file has none (the format it always had), so a file without one is 8×8 data. A file is
+//! refused by a run of another rule set whose header it has (a run on 10×10 refuses a file
+//! without one).
 
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -11,11 +16,10 @@ use std::time::Instant;
 use clap::Args;
 use rayon::prelude::*;
 
-use super::{Rng, TuneError};
-use crate::engines::EngineRules;
+use super::{HEADER_PREFIX, Rng, TuneBoard, TuneError, TuneRules};
 use crate::matchplay::openings;
 use dama_core::game::{Game, Outcome};
-use dama_core::{Color, MoveList, Position, fen};
+use dama_core::{Board, Board8, Color, MoveListOn, PositionOn, Variant, fen};
 use dama_engine::{Engine, Limits, Weights};
 
 /// The most positions a data file may hold (about 32 bytes each in memory, twice over while
@@ -57,20 +61,20 @@ pub struct GenArgs {
 }
 
 /// A position labelled with its game's result from white's view (1, 0.5 or 0).
-pub type Labelled = (Position, f64);
+pub type Labelled<B = Board8> = (PositionOn<B>, f64);
 
 /// What one game gave: its quiet positions and its result from white's view.
 #[derive(Clone, Debug, PartialEq)]
-pub struct GameRecord {
+pub struct GameRecord<B: Board = Board8> {
     /// The quiet positions after the opening, in order.
-    pub positions: Vec<Position>,
+    pub positions: Vec<PositionOn<B>>,
     /// 1 white won, 0.5 a draw, 0 black won.
     pub result: f64,
 }
 
 /// Whether neither side has a capture in `pos`.
-pub fn is_quiet<R: EngineRules>(pos: &Position, list: &mut MoveList) -> bool {
-    let no_capture = |p: &Position, list: &mut MoveList| {
+pub fn is_quiet<R: TuneRules>(pos: &PositionOn<R::Board>, list: &mut MoveListOn<R::Board>) -> bool {
+    let no_capture = |p: &PositionOn<R::Board>, list: &mut MoveListOn<R::Board>| {
         R::legal_moves(p, list);
         !list.iter().any(|m| m.is_capture())
     };
@@ -95,15 +99,15 @@ fn white_result(outcome: Option<Outcome>) -> f64 {
 /// Plays game number `index`: the built-in opening `index` (cycling), `random_plies` random
 /// moves drawn from `seed` and `index`, then the engine at `nodes` nodes a move on both sides.
 /// `None` when the random plies end the game.
-pub fn play_game<R: EngineRules>(
-    opening: &openings::Opening,
+pub fn play_game<R: TuneRules>(
+    opening: &openings::Opening<R::Board>,
     index: u64,
     args: &GenArgs,
     weights: &Weights,
-) -> Option<GameRecord> {
+) -> Option<GameRecord<R::Board>> {
     let mut game: Game<R> = opening.game()?;
     let mut rng = Rng::new(args.seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
-    let mut list = MoveList::new();
+    let mut list = MoveListOn::new();
     for _ in 0..args.random_plies {
         game.legal_moves(&mut list);
         if list.is_empty() {
@@ -140,11 +144,11 @@ pub fn play_game<R: EngineRules>(
 
 /// Plays `args.games` games (on `args.threads` threads; the records come back in game order
 /// whatever the number), reporting every hundredth game on `err`.
-pub fn generate<R: EngineRules>(
+pub fn generate<R: TuneRules>(
     args: &GenArgs,
     weights: &Weights,
     err: &mut (impl Write + Send),
-) -> Vec<GameRecord> {
+) -> Vec<GameRecord<R::Board>> {
     let records = std::sync::Mutex::new(Vec::new());
     generate_each::<R>(args, weights, err, &|i, record| {
         if let (Some(record), Ok(mut records)) = (record, records.lock()) {
@@ -158,11 +162,11 @@ pub fn generate<R: EngineRules>(
 
 /// Plays `args.games` games (on `args.threads` threads), giving `each` every game's number
 /// and record as it ends (in any order), reporting every hundredth game on `err`.
-fn generate_each<R: EngineRules>(
+fn generate_each<R: TuneRules>(
     args: &GenArgs,
     weights: &Weights,
     err: &mut (impl Write + Send),
-    each: &(dyn Fn(u64, Option<GameRecord>) + Sync),
+    each: &(dyn Fn(u64, Option<GameRecord<R::Board>>) + Sync),
 ) {
     let openings = openings::builtin::<R>();
     let done = AtomicUsize::new(0);
@@ -195,18 +199,18 @@ fn generate_each<R: EngineRules>(
 
 /// The data file as the games end: each game's lines written once every game before it is
 /// (so the file is in game order whatever the threads), the counts kept.
-struct Ordered<W: Write> {
+struct Ordered<W: Write, B: Board> {
     out: W,
     next: u64,
-    waiting: std::collections::BTreeMap<u64, Option<GameRecord>>,
+    waiting: std::collections::BTreeMap<u64, Option<GameRecord<B>>>,
     games: usize,
     lines: usize,
     tally: [usize; 3],
     failed: Option<std::io::Error>,
 }
 
-impl<W: Write> Ordered<W> {
-    fn add(&mut self, i: u64, record: Option<GameRecord>) {
+impl<W: Write, B: Board> Ordered<W, B> {
+    fn add(&mut self, i: u64, record: Option<GameRecord<B>>) {
         self.waiting.insert(i, record);
         while let Some(record) = self.waiting.remove(&self.next) {
             self.next += 1;
@@ -229,19 +233,23 @@ impl<W: Write> Ordered<W> {
 /// `dama tune gen`: opens the data file (refused before any game is played if it cannot be
 /// written: no such directory, a pipe, a device), plays the games and writes each game's
 /// positions as it ends, in game order (an interrupted run keeps the games written).
-pub fn generate_to_file<R: EngineRules>(
+pub fn generate_to_file<R: TuneRules>(
     args: &GenArgs,
     out: &mut impl Write,
     err: &mut (impl Write + Send),
 ) -> Result<(), TuneError> {
     let weights = match &args.weights {
-        Some(path) => Weights::load(path)?,
+        Some(path) => <R::Board as TuneBoard>::engine_weights(path)?,
         None => R::WEIGHTS,
     };
     let file = crate::files::create(&args.out).map_err(|e| TuneError::Out(args.out.clone(), e))?;
     let started = Instant::now();
+    let mut file = BufWriter::new(file);
+    if let Some(header) = super::data_header::<R>() {
+        writeln!(file, "{header}").map_err(|e| TuneError::File(args.out.clone(), e))?;
+    }
     let ordered = std::sync::Mutex::new(Ordered {
-        out: BufWriter::new(file),
+        out: file,
         next: 0,
         waiting: std::collections::BTreeMap::new(),
         games: 0,
@@ -269,7 +277,7 @@ pub fn generate_to_file<R: EngineRules>(
 }
 
 /// White wins, draws and black wins among `records`.
-fn tally(records: &[GameRecord]) -> [usize; 3] {
+fn tally<B: Board>(records: &[GameRecord<B>]) -> [usize; 3] {
     let mut counts = [0; 3];
     for r in records {
         counts[if r.result > 0.75 {
@@ -284,7 +292,10 @@ fn tally(records: &[GameRecord]) -> [usize; 3] {
 }
 
 /// Writes every record's positions, one `RESULT FEN` line each; returns the lines written.
-pub fn write_records(records: &[GameRecord], out: &mut impl Write) -> std::io::Result<usize> {
+pub fn write_records<B: Board>(
+    records: &[GameRecord<B>],
+    out: &mut impl Write,
+) -> std::io::Result<usize> {
     let mut n = 0;
     for record in records {
         for pos in &record.positions {
@@ -296,7 +307,7 @@ pub fn write_records(records: &[GameRecord], out: &mut impl Write) -> std::io::R
 }
 
 /// One data line: `None` for a blank line or a comment.
-fn parse_line(line: &str) -> Result<Option<(Position, f64)>, String> {
+fn parse_line<B: Board>(line: &str) -> Result<Option<(PositionOn<B>, f64)>, String> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
@@ -315,16 +326,63 @@ fn parse_line(line: &str) -> Result<Option<(Position, f64)>, String> {
             ));
         }
     };
-    let pos = fen::parse(fen_text.trim()).map_err(|e| e.to_string())?;
+    let pos = fen::parse_on::<B>(fen_text.trim()).map_err(|e| e.to_string())?;
     Ok(Some((pos, result)))
 }
 
-/// Reads labelled positions from `input` (`path` names it in errors).
+/// Refuses a data file of another rule set than `R`'s: `header` is the file's header line
+/// (`None`: the file has none, so 8×8 data).
+fn check_header<R: TuneRules>(header: Option<&str>, path: &Path) -> Result<(), TuneError> {
+    let named = header.map(|line| {
+        let rest = line.trim().strip_prefix(HEADER_PREFIX).unwrap_or_default();
+        rest.split(',')
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    });
+    let found = match named {
+        Some(name) if name == R::INFO.name => return Ok(()),
+        None if !<R::Board as TuneBoard>::HEADER => return Ok(()),
+        Some(name) => {
+            let board = match name.parse::<Variant>() {
+                Ok(Variant::International) => "10x10",
+                Ok(Variant::Board8(_)) => "8x8",
+                Err(_) => "an unknown board",
+            };
+            format!(
+                "tune data of the '{}' rules ({board})",
+                dama_core::text::excerpt(&name)
+            )
+        }
+        None => format!("8x8 tune data (no '{HEADER_PREFIX}…' header)"),
+    };
+    Err(TuneError::OtherRules {
+        path: path.to_path_buf(),
+        found,
+        expected: R::INFO.name,
+        board: <R::Board as TuneBoard>::NAME.to_string(),
+    })
+}
+
+/// Reads labelled 8×8 positions from `input` (`path` names it in errors), as the default
+/// rule set (spanish) reads them: [`read_positions_for`] on 8×8, where files have no header
+/// and one of a 10×10 file is refused.
 pub fn read_positions(input: impl Read, path: &Path) -> Result<Vec<Labelled>, TuneError> {
+    read_positions_for::<dama_core::Spanish>(input, path)
+}
+
+/// Reads labelled positions of `R` from `input` (`path` names it in errors): the header, if
+/// any, must name `R` (and a 10×10 file must start with one).
+pub fn read_positions_for<R: TuneRules>(
+    input: impl Read,
+    path: &Path,
+) -> Result<Vec<Labelled<R::Board>>, TuneError> {
     let mut reader = BufReader::new(input);
     let mut positions = Vec::new();
     let mut line = String::new();
     let mut number = 0;
+    let mut first = true;
     loop {
         line.clear();
         number += 1;
@@ -342,7 +400,15 @@ pub fn read_positions(input: impl Read, path: &Path) -> Result<Vec<Labelled>, Tu
                 "line too long".into(),
             ));
         }
-        match parse_line(&line) {
+        // Every header (files joined with `cat` have several) must name the rule set, and
+        // the first line that is neither blank nor a comment says whether the file has one.
+        let is_header = line.starts_with(HEADER_PREFIX.trim_end());
+        let content = line.trim();
+        if is_header || (first && !content.is_empty() && !content.starts_with('#')) {
+            check_header::<R>(is_header.then_some(line.as_str()), path)?;
+            first = false;
+        }
+        match parse_line::<R::Board>(&line) {
             Ok(Some(entry)) => {
                 if positions.len() == MAX_POSITIONS {
                     return Err(TuneError::TooMany(path.to_path_buf(), MAX_POSITIONS));
@@ -359,8 +425,8 @@ pub fn read_positions(input: impl Read, path: &Path) -> Result<Vec<Labelled>, Tu
     Ok(positions)
 }
 
-/// Reads the data file at `path`.
-pub fn load_positions(path: &Path) -> Result<Vec<Labelled>, TuneError> {
+/// Reads the data file of `R` at `path`.
+pub fn load_positions<R: TuneRules>(path: &Path) -> Result<Vec<Labelled<R::Board>>, TuneError> {
     let file = std::fs::File::open(path).map_err(|e| TuneError::File(path.to_path_buf(), e))?;
-    read_positions(file, path)
+    read_positions_for::<R>(file, path)
 }

@@ -22,10 +22,7 @@ use clap::Args;
 use rayon::prelude::*;
 
 use super::data::{self, Labelled};
-use super::{Rng, TuneError};
-use crate::engines::EngineRules;
-use dama_engine::Weights;
-use dama_engine::eval::evaluate_white_for;
+use super::{Rng, TuneBoard, TuneError, TuneRules, TuneWeights, WeightsOf};
 use dama_engine::weights::LIMIT;
 
 /// Positions per chunk of the error sum (the sums of the chunks are added in order).
@@ -42,8 +39,8 @@ pub struct FitArgs {
     /// The weights file to write.
     #[arg(long)]
     pub out: PathBuf,
-    /// The weights to start from (default: the engine's for the rule set,
-    /// `EngineRules::WEIGHTS`).
+    /// The weights to start from (default: the engine's for the rule set: on 8×8
+    /// `EngineRules::WEIGHTS`, on 10×10 `INTERNATIONAL`).
     #[arg(long)]
     pub start: Option<PathBuf>,
     /// The seed of the held-out split.
@@ -57,16 +54,16 @@ pub struct FitArgs {
     pub jobs: u32,
 }
 
-/// The weights the local search moves: all but the man (the unit) and the king-ending
-/// constants (the tables and the search decide those endings), and the optional-capture
-/// term only where capture is optional.
-pub fn tuned_names<R: EngineRules>() -> Vec<String> {
-    let mut w = Weights::DEFAULT;
+/// The weights the local search moves: all but the man (the unit) and those the board
+/// leaves alone ([`TuneBoard::fixed`]: on 8×8 the king-ending constants, which the tables
+/// and the search decide, the pattern scores, and the optional-capture term where capture is
+/// compulsory; on 10×10 none).
+pub fn tuned_names<R: TuneRules>() -> Vec<String> {
+    let mut w = <R::Board as TuneBoard>::weights::<R>();
     w.each_mut()
         .into_iter()
         .map(|(name, _)| name)
-        .filter(|name| name != "man" && name != "patterns" && !name.starts_with("ending_"))
-        .filter(|name| !R::CAPTURE_COMPULSORY || name != "optional_runaway")
+        .filter(|name| name != "man" && !<R::Board as TuneBoard>::fixed::<R>(name))
         .collect()
 }
 
@@ -76,14 +73,14 @@ pub fn sigmoid(k: f64, eval: f64) -> f64 {
 }
 
 /// A fitting problem: positions with results, evaluated under `R`.
-pub struct Problem<'a, R: EngineRules> {
-    positions: &'a [Labelled],
+pub struct Problem<'a, R: TuneRules> {
+    positions: &'a [Labelled<R::Board>],
     _rules: std::marker::PhantomData<R>,
 }
 
-impl<'a, R: EngineRules> Problem<'a, R> {
+impl<'a, R: TuneRules> Problem<'a, R> {
     /// The problem of `positions`.
-    pub fn new(positions: &'a [Labelled]) -> Self {
+    pub fn new(positions: &'a [Labelled<R::Board>]) -> Self {
         Problem {
             positions,
             _rules: std::marker::PhantomData,
@@ -91,7 +88,7 @@ impl<'a, R: EngineRules> Problem<'a, R> {
     }
 
     /// The mean squared error of `w` with the scale `k`.
-    pub fn error(&self, w: &Weights, k: f64) -> f64 {
+    pub fn error(&self, w: &WeightsOf<R>, k: f64) -> f64 {
         if self.positions.is_empty() {
             return 0.0;
         }
@@ -102,7 +99,7 @@ impl<'a, R: EngineRules> Problem<'a, R> {
                 chunk
                     .iter()
                     .map(|(pos, result)| {
-                        let e = evaluate_white_for::<R>(pos, w) as f64;
+                        let e = <R::Board as TuneBoard>::evaluate_white::<R>(pos, w) as f64;
                         (result - sigmoid(k, e)).powi(2)
                     })
                     .sum::<f64>()
@@ -112,7 +109,7 @@ impl<'a, R: EngineRules> Problem<'a, R> {
     }
 
     /// The scale `K` that minimises the error of `w`.
-    pub fn fit_k(&self, w: &Weights) -> f64 {
+    pub fn fit_k(&self, w: &WeightsOf<R>) -> f64 {
         // A log grid from 0.05 to 5, then golden-section search around its best point.
         let grid: Vec<f64> = (0..=40)
             .map(|i| 0.05 * 100f64.powf(i as f64 / 40.0))
@@ -141,9 +138,9 @@ impl<'a, R: EngineRules> Problem<'a, R> {
 
 /// What a fit did.
 #[derive(Clone, Debug, PartialEq)]
-pub struct FitReport {
+pub struct FitReport<W> {
     /// The weights found.
-    pub weights: Weights,
+    pub weights: W,
     /// The scale fitted.
     pub k: f64,
     /// Positions fitted and held out.
@@ -163,7 +160,10 @@ pub struct FitReport {
 }
 
 /// Splits `positions` by `seed`: (fitted, held out), a tenth held out (none below 20).
-pub fn split(positions: &[Labelled], seed: u64) -> (Vec<Labelled>, Vec<Labelled>) {
+pub fn split<B: dama_core::Board>(
+    positions: &[Labelled<B>],
+    seed: u64,
+) -> (Vec<Labelled<B>>, Vec<Labelled<B>>) {
     let mut order: Vec<usize> = (0..positions.len()).collect();
     let mut rng = Rng::new(seed);
     for i in (1..order.len()).rev() {
@@ -179,13 +179,13 @@ pub fn split(positions: &[Labelled], seed: u64) -> (Vec<Labelled>, Vec<Labelled>
 }
 
 /// Fits the weights to `positions` from `start`; `progress` gets one line per pass.
-pub fn fit<R: EngineRules>(
-    positions: &[Labelled],
-    start: &Weights,
+pub fn fit<R: TuneRules>(
+    positions: &[Labelled<R::Board>],
+    start: &WeightsOf<R>,
     seed: u64,
     max_passes: u32,
     mut progress: impl FnMut(&str),
-) -> FitReport {
+) -> FitReport<WeightsOf<R>> {
     let (train, held) = split(positions, seed);
     let problem = Problem::<R>::new(&train);
     let check = Problem::<R>::new(&held);
@@ -246,16 +246,16 @@ pub fn fit<R: EngineRules>(
 }
 
 /// `dama tune fit`: reads the data, fits, writes the weights file and a summary.
-pub fn fit_to_file<R: EngineRules>(
+pub fn fit_to_file<R: TuneRules>(
     args: &FitArgs,
     out: &mut impl Write,
     err: &mut (impl Write + Send),
 ) -> Result<(), TuneError> {
     let start = match &args.start {
-        Some(path) => Weights::load(path)?,
-        None => R::WEIGHTS,
+        Some(path) => WeightsOf::<R>::load(path)?,
+        None => <R::Board as TuneBoard>::weights::<R>(),
     };
-    let positions = data::load_positions(&args.data)?;
+    let positions = data::load_positions::<R>(&args.data)?;
     // The output is checked before the fit (which may take long), and written at its end.
     crate::files::check_target(&args.out).map_err(|e| TuneError::Out(args.out.clone(), e))?;
     let started = Instant::now();
@@ -305,6 +305,8 @@ pub fn fit_to_file<R: EngineRules>(
 mod tests {
     use super::*;
     use dama_core::{Czech, fen};
+    use dama_engine::Weights;
+    use dama_engine::eval::evaluate_white_for;
 
     /// Positions where white's extra men won and black's lost, and level ones drawn.
     fn tiny() -> Vec<Labelled> {

@@ -11,17 +11,25 @@
 //!
 //! Both steps depend only on their arguments (the seed included), never on the clock or the
 //! number of threads. See `docs/engine.md` ("Tuning") for the commands and the figures.
+//!
+//! `gen` and `fit` run on either board, one code path compiled per rule set
+//! ([`TuneRules`]): on 8×8 they fit the [`Weights`] of `dama_engine::eval`, on 10×10 the
+//! [`Weights10`] of `dama_engine::eval10` ([`TuneBoard`] says which). `patterns` is 8×8 only
+//! (the pattern windows are 8×8 ones).
 
 pub mod data;
 pub mod fit;
 pub mod patterns;
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 
-use dama_core::{RuleSet, with_rules};
+use crate::matchplay::MatchBoard;
+use dama_core::{Board8, Board10, BoardRules, PositionOn, Variant, with_rules, with_variant};
+use dama_engine::Weights;
+use dama_engine::eval10::{self, Weights10};
 use dama_engine::weights::WeightsError;
 
 /// The `dama tune` arguments.
@@ -64,15 +72,176 @@ pub enum TuneError {
     /// A weights file refused.
     #[error(transparent)]
     Weights(#[from] WeightsError),
+    /// A data file of another rule set (another board, as a rule, whose positions do not
+    /// read here).
+    #[error("{path}: {found}, not of the {expected} rules ({board})")]
+    OtherRules {
+        /// The data file.
+        path: PathBuf,
+        /// What the file is (its header, or its lack of one).
+        found: String,
+        /// The rule set of the run.
+        expected: &'static str,
+        /// The board of the run (`8x8`, `10x10`).
+        board: String,
+    },
+    /// An option or a step that the rule set's board does not have.
+    #[error("{0}")]
+    NotOnBoard(String),
     /// Writing the progress or the summary failed.
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),
 }
 
+/// The weights the tuner fits: the 8×8 [`Weights`] or the 10×10 [`Weights10`], each
+/// readable from and written as TOML.
+pub trait TuneWeights: Copy + PartialEq + std::fmt::Debug + Send + Sync {
+    /// Every weight by name, with a handle to change it.
+    fn each_mut(&mut self) -> Vec<(String, &mut i32)>;
+    /// The weights as a TOML file's text.
+    fn to_toml(&self) -> String;
+    /// The weights of the TOML file at `path`.
+    fn load(path: &Path) -> Result<Self, WeightsError>;
+}
+
+impl TuneWeights for Weights {
+    fn each_mut(&mut self) -> Vec<(String, &mut i32)> {
+        Weights::each_mut(self)
+    }
+    fn to_toml(&self) -> String {
+        Weights::to_toml(self)
+    }
+    fn load(path: &Path) -> Result<Weights, WeightsError> {
+        Weights::load(path)
+    }
+}
+
+impl TuneWeights for Weights10 {
+    fn each_mut(&mut self) -> Vec<(String, &mut i32)> {
+        Weights10::each_mut(self)
+    }
+    fn to_toml(&self) -> String {
+        Weights10::to_toml(self)
+    }
+    fn load(path: &Path) -> Result<Weights10, WeightsError> {
+        Weights10::load(path)
+    }
+}
+
+/// A board the tuner works on: the weights of its evaluation, how a position is scored with
+/// them, and how its data files say what they are.
+pub trait TuneBoard: MatchBoard + dama_engine::EngineBoard {
+    /// The weights of the board's evaluation.
+    type Weights: TuneWeights;
+
+    /// The board as messages name it (`8x8`, `10x10`).
+    const NAME: &'static str;
+
+    /// The weights `R` is played with, where a fit starts by default.
+    fn weights<R: dama_engine::EngineRules<Board = Self>>() -> Self::Weights;
+
+    /// The static score of `pos` from white's view under `R` with the weights `w`.
+    fn evaluate_white<R: dama_engine::EngineRules<Board = Self>>(
+        pos: &PositionOn<Self>,
+        w: &Self::Weights,
+    ) -> i32;
+
+    /// Whether the fit leaves the weight `name` alone under `R` (the man, the unit, is never
+    /// moved whatever this says).
+    fn fixed<R: dama_engine::EngineRules<Board = Self>>(name: &str) -> bool;
+
+    /// The 8×8 weights the self-play engine of `gen --weights FILE` plays with (the engine
+    /// takes weights on 8×8 only; on 10×10 it plays its rule set's own).
+    fn engine_weights(path: &Path) -> Result<Weights, TuneError>;
+
+    /// Whether a data file of the board starts with a header naming its rule set
+    /// ([`data_header`]). The 8×8 files have none (their format is older than the 10×10
+    /// board, and a file without a header is 8×8 data).
+    const HEADER: bool;
+}
+
+impl TuneBoard for Board8 {
+    type Weights = Weights;
+    const NAME: &'static str = "8x8";
+    fn weights<R: dama_engine::EngineRules<Board = Board8>>() -> Weights {
+        R::WEIGHTS
+    }
+    #[inline]
+    fn evaluate_white<R: dama_engine::EngineRules<Board = Board8>>(
+        pos: &PositionOn<Board8>,
+        w: &Weights,
+    ) -> i32 {
+        dama_engine::eval::evaluate_white_for::<R>(pos, w)
+    }
+    /// The king-ending constants (the tables and the search decide those endings; the data
+    /// have few of them), the pattern scores (`tune patterns` fits those) and the
+    /// optional-capture term where capture is compulsory.
+    fn fixed<R: dama_engine::EngineRules<Board = Board8>>(name: &str) -> bool {
+        name == "patterns"
+            || name.starts_with("ending_")
+            || (R::CAPTURE_COMPULSORY && name == "optional_runaway")
+    }
+    fn engine_weights(path: &Path) -> Result<Weights, TuneError> {
+        Ok(Weights::load(path)?)
+    }
+    const HEADER: bool = false;
+}
+
+impl TuneBoard for Board10 {
+    type Weights = Weights10;
+    const NAME: &'static str = "10x10";
+    /// The international game's (the only 10×10 rule set).
+    fn weights<R: dama_engine::EngineRules<Board = Board10>>() -> Weights10 {
+        dama_engine::INTERNATIONAL
+    }
+    #[inline]
+    fn evaluate_white<R: dama_engine::EngineRules<Board = Board10>>(
+        pos: &PositionOn<Board10>,
+        w: &Weights10,
+    ) -> i32 {
+        eval10::evaluate_white(pos, w)
+    }
+    /// Every 10×10 term is fitted.
+    fn fixed<R: dama_engine::EngineRules<Board = Board10>>(_: &str) -> bool {
+        false
+    }
+    fn engine_weights(_: &Path) -> Result<Weights, TuneError> {
+        Err(TuneError::NotOnBoard(
+            "--weights: on 10x10 the self-play engine plays the rule set's own weights \
+             (a weights file is read by 8x8 engines only)"
+                .into(),
+        ))
+    }
+    const HEADER: bool = true;
+}
+
+/// The rule sets `dama tune gen|fit` work under: the engine's rule sets on a [`TuneBoard`].
+pub trait TuneRules: dama_engine::EngineRules<Board: TuneBoard> {}
+
+impl<R: dama_engine::EngineRules<Board: TuneBoard>> TuneRules for R {}
+
+/// The weights `R`'s evaluation reads.
+pub type WeightsOf<R> = <<R as BoardRules>::Board as TuneBoard>::Weights;
+
+/// The start of a data file's header line; the rule set's name follows.
+pub const HEADER_PREFIX: &str = "# dama tune data: rules ";
+
+/// The first line of a data file of `R`, if its board's files have one
+/// ([`TuneBoard::HEADER`]): `# dama tune data: rules international, board 10x10`.
+pub fn data_header<R: TuneRules>() -> Option<String> {
+    <R::Board as TuneBoard>::HEADER.then(|| {
+        format!(
+            "{HEADER_PREFIX}{}, board {}",
+            R::INFO.name,
+            <R::Board as TuneBoard>::NAME
+        )
+    })
+}
+
 /// Runs `dama tune` under `rules` (`nodes`: the global `--nodes`, for `gen`): the summary
 /// goes to `out`, the progress to `err`.
 pub fn run(
-    rules: RuleSet,
+    rules: Variant,
     nodes: Option<u64>,
     args: &TuneArgs,
     out: &mut impl Write,
@@ -82,14 +251,20 @@ pub fn run(
         TuneAction::Gen(gen_args) => {
             let mut gen_args = gen_args.clone();
             gen_args.nodes = nodes.unwrap_or(data::DEFAULT_NODES);
-            with_rules!(rules, R => data::generate_to_file::<R>(&gen_args, out, err))
+            with_variant!(rules, R => data::generate_to_file::<R>(&gen_args, out, err))
         }
         TuneAction::Fit(fit_args) => {
-            with_rules!(rules, R => fit::fit_to_file::<R>(fit_args, out, err))
+            with_variant!(rules, R => fit::fit_to_file::<R>(fit_args, out, err))
         }
-        TuneAction::Patterns(pattern_args) => {
-            with_rules!(rules, R => patterns::fit_to_file::<R>(pattern_args, out, err))
-        }
+        TuneAction::Patterns(pattern_args) => match rules.board8() {
+            Some(set) => {
+                with_rules!(set, R => patterns::fit_to_file::<R>(pattern_args, out, err))
+            }
+            None => Err(TuneError::NotOnBoard(format!(
+                "'dama tune patterns' fits the 8x8 pattern windows: not for --rules {rules} \
+                 (gen and fit work on 10x10)"
+            ))),
+        },
     }
 }
 

@@ -113,7 +113,7 @@ pub fn fit_to_file<R: EngineRules>(
     let started = Instant::now();
     let mut w = R::WEIGHTS;
     w.patterns = 0;
-    let positions = data::load_positions(&args.data)?;
+    let positions = data::load_positions::<R>(&args.data)?;
     // The output is checked before the fit, and written at its end.
     crate::files::check_target(&args.out).map_err(|e| TuneError::Out(args.out.clone(), e))?;
     let (train, held) = split(&positions, args.seed);

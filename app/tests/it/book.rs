@@ -377,3 +377,238 @@ fn match_players_take_book_on_or_off() {
         assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
     }
 }
+
+const START10: &str = "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:\
+                       B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20";
+const AFTER_32_28: &str = "B:W28,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:\
+                           B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20";
+const AFTER_33_28: &str = "B:W28,31,32,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:\
+                           B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20";
+
+/// Six international games (PDN GameType 20); the last has an illegal move.
+const GAMES10: &str = "[Event \"a\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 1-0\n\n\
+    [Event \"b\"]\n[GameType \"20\"]\n1. 32-28 17-22 2. 28x17 12x21 *\n\n\
+    [Event \"c\"]\n[GameType \"20\"]\n1. 33-28 19-23 *\n\n\
+    [Event \"d\"]\n[GameType \"20\"]\n1. 32-27 *\n\n\
+    [Event \"e\"]\n[GameType \"20\"]\n1. 32-28 19-24 2. 34-30 *\n\n\
+    [Event \"f\"]\n[GameType \"20\"]\n1. 32-29 *\n";
+
+#[test]
+fn a_10x10_book_from_games_is_written_shown_and_refused_by_8x8() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdn = dir.path().join("games10.pdn");
+    std::fs::write(&pdn, GAMES10).unwrap();
+    let path = dir.path().join("book10.txt");
+    let out = dama()
+        .args(["book", "build", "--rules", "international", "--plies", "2"])
+        .arg("--from-pdn")
+        .arg(&pdn)
+        .arg("--out")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!(
+            "book international: 3 positions, 7 moves, written to {}\n",
+            path.display()
+        )
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        format!(
+            "# dama opening book for the international rules\n\
+             # built with: dama book build --rules international --from-pdn {} --plies 2 --out {}\n\
+             # method: the moves of 5 games (1 refused) in their first 2 plies, weighted by how often they were played\n\
+             book international\n\
+             {START10} 32-28=3 33-28=1 32-27=1\n\
+             {AFTER_32_28} 19-23=1 17-22=1 19-24=1\n\
+             {AFTER_33_28} 19-23=1\n",
+            pdn.display(),
+            path.display()
+        )
+    );
+    let show = |rules: &str, fen: Option<&str>| {
+        let mut cmd = dama();
+        cmd.args(["book", "show", "--rules", rules, "--file"])
+            .arg(&path);
+        if let Some(fen) = fen {
+            cmd.arg(format!("--fen={fen}"));
+        }
+        cmd.output().unwrap()
+    };
+    let text = |out: std::process::Output| {
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(
+        text(show("international", None)),
+        format!(
+            "book international: 3 positions\nposition {START10}\n\
+             32-28 weight 3 60.0%\n33-28 weight 1 20.0%\n32-27 weight 1 20.0%\n"
+        )
+    );
+    assert_eq!(
+        text(show("international", Some(AFTER_32_28))),
+        format!(
+            "book international: 3 positions\nposition {AFTER_32_28}\n\
+             19-23 weight 1 33.3%\n17-22 weight 1 33.3%\n19-24 weight 1 33.3%\n"
+        )
+    );
+    assert_eq!(
+        text(show("international", Some("W:W31:B20"))),
+        "book international: 3 positions\nposition W:W31:B20\nno book moves\n"
+    );
+    // The 10×10 book under an 8×8 rule set, and an 8×8 book under the international rules.
+    let out = show("czech", None);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!(
+            "dama: {}: book line 4: the book is for 'international', not for the czech rules\n",
+            path.display()
+        )
+    );
+    let czech = dir.path().join("czech.txt");
+    std::fs::write(&czech, small_book()).unwrap();
+    let out = dama()
+        .args(["book", "show", "--rules", "international", "--file"])
+        .arg(&czech)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!(
+            "dama: {}: book line 2: the book is for 'czech', not for the international rules\n",
+            czech.display()
+        )
+    );
+}
+
+#[test]
+fn every_malformation_of_a_10x10_book_is_a_typed_error() {
+    use dama_core::International;
+    let parse = |text: &str| Book::parse_for::<International>(text).unwrap_err();
+    let line = |rest: &str| format!("book international\n{START10} {rest}\n");
+    assert_eq!(parse(""), BookError::MissingHeader(1));
+    assert_eq!(
+        parse("book czech\n"),
+        BookError::WrongRules {
+            line: 1,
+            found: "czech".into(),
+            expected: "international"
+        }
+    );
+    assert!(matches!(
+        parse("book international\nW:W51:B1 31-26=1\n"),
+        BookError::Fen { line: 2, .. }
+    ));
+    assert_eq!(
+        parse(&line("32-29=1")),
+        BookError::Illegal {
+            line: 2,
+            text: "32-29".into()
+        }
+    );
+    assert_eq!(
+        parse(&line("c3-d4=1")),
+        BookError::Illegal {
+            line: 2,
+            text: "c3-d4".into()
+        }
+    );
+    assert_eq!(
+        parse(&line("32-28=0")),
+        BookError::BadWeight {
+            line: 2,
+            text: "0".into()
+        }
+    );
+    assert_eq!(
+        parse(&line("32-28")),
+        BookError::NotAMove {
+            line: 2,
+            text: "32-28".into()
+        }
+    );
+    assert_eq!(
+        parse(&line("32-28=1 32-28=2")),
+        BookError::RepeatedMove {
+            line: 2,
+            text: "32-28".into()
+        }
+    );
+    assert_eq!(parse(&line("")), BookError::NoMoves(2));
+    assert_eq!(
+        parse(&format!("{}{START10} 31-26=1\n", line("32-28=1"))),
+        BookError::Duplicate { line: 3, first: 2 }
+    );
+    // Any bytes at all: an error, never a panic.
+    for text in [
+        "book international\n\u{0}",
+        "book international\nW:\n",
+        "book\n",
+    ] {
+        assert!(Book::parse_for::<International>(text).is_err(), "{text:?}");
+    }
+}
+
+#[test]
+fn the_international_book_is_built_in_and_match_players_play_from_it() {
+    use dama_core::{Board10, International};
+    let book = Book::<Board10>::builtin_for::<International>();
+    assert!(book.len() > 100, "{} positions", book.len());
+    assert!(!book.moves(&International::start()).is_empty());
+    assert_eq!(
+        Book::parse_for::<International>(&book.write_for::<International>(&[])).unwrap(),
+        book
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let pdn = dir.path().join("games.pdn");
+    let out = dama()
+        .args([
+            "match",
+            "--rules",
+            "international",
+            "--fen",
+            START10,
+            "--book",
+        ])
+        .args(["--games", "4", "--max-plies", "12", "--pdn"])
+        .arg(&pdn)
+        .args(["--engine1", "nodes=300", "--engine2", "nodes=300"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    let mut games = 0;
+    let mut firsts = HashSet::new();
+    for record in dama_core::pdn::read_games::<International>(&text) {
+        let record = record.unwrap();
+        games += 1;
+        let mut pos = *record.game.start();
+        let mut booked = 0;
+        for mv in record.game.moves() {
+            let moves = book.moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            assert!(moves.iter().any(|m| m.mv == *mv), "a book move");
+            booked += 1;
+            pos = pos.after(mv);
+        }
+        assert!(booked >= 2, "{booked} book moves");
+        firsts.insert(
+            record
+                .game
+                .moves()
+                .take(4)
+                .map(International::write_move)
+                .collect::<Vec<_>>(),
+        );
+    }
+    assert_eq!(games, 4);
+    assert!(firsts.len() >= 2, "the book's choices vary: {firsts:?}");
+}

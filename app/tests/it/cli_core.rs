@@ -362,6 +362,6 @@ fn international_perft_and_moves_on_the_10x10_board() {
         refused(&["tui", "--rules", "international"]),
         "dama: --rules international is played on the 10x10 board, which 'dama tui' does \
          not know yet (it has: play, perft, moves, analyze, diagram, games, dxp, hub, match, \
-         tb)\n"
+         tb, tune, book)\n"
     );
 }

@@ -589,3 +589,34 @@ fn bad_international_positions_and_moves_are_refused() {
     );
     hub.finish();
 }
+
+#[test]
+fn go_think_plays_the_international_book_from_the_start() {
+    use dama::hub::encoding::{Codec, HubBoard};
+    use dama_core::{Board10, BoardRules, International};
+    let mut hub = Hub::start(&["--rules", "international"]);
+    hub.send("init");
+    assert_eq!(hub.until("ready"), ["ready"]);
+    hub.send(&format!("pos pos={START10}"));
+    hub.send("level nodes=1000");
+    hub.send("go think");
+    // At once, from the book: no info line, no ponder move.
+    let done = hub.recv();
+    let mv = done
+        .strip_prefix("done move=")
+        .unwrap_or_else(|| panic!("{done}"));
+    let book = dama::book::Book::<Board10>::builtin_for::<International>();
+    let codec = <Board10 as HubBoard>::codec("international").unwrap();
+    let moves: Vec<String> = book
+        .moves(&International::start())
+        .iter()
+        .map(|m| codec.write_move(&m.mv))
+        .collect();
+    assert!(moves.iter().any(|m| m == mv), "{mv} not in {moves:?}");
+    // Without the book: a search.
+    hub.send("set-param name=book value=false");
+    hub.send("go think");
+    let lines = hub.until("done");
+    assert!(lines[0].starts_with("info depth=1 "), "{lines:?}");
+    hub.finish();
+}

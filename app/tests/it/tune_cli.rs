@@ -153,3 +153,352 @@ fn patterns_fit_is_reproducible_and_lowers_the_error() {
             .code(2);
     }
 }
+
+/// `dama tune gen --rules international` into `dir/name` (3 games, 300 nodes a move).
+fn generate10(dir: &std::path::Path, name: &str, seed: &str) -> String {
+    let path = dir.join(name);
+    dama()
+        .args(["tune", "gen", "--rules", "international", "--games", "3"])
+        .args([
+            "--nodes",
+            "300",
+            "--max-plies",
+            "100",
+            "--seed",
+            seed,
+            "--out",
+        ])
+        .arg(&path)
+        .assert()
+        .success();
+    std::fs::read_to_string(&path).unwrap()
+}
+
+type Position10 = dama_core::PositionOn<dama_core::Board10>;
+
+/// Whether `to` is the first quiet position after `from` in some line of play: a move from
+/// `from`, then moves through positions that are not quiet (a capture pending), at most
+/// `depth` more plies.
+fn next_quiet(from: &Position10, to: &Position10, depth: u32) -> bool {
+    use dama::tune::data::is_quiet;
+    use dama_core::{BoardRules, International, MoveListOn};
+    let mut list = MoveListOn::new();
+    International::legal_moves(from, &mut list);
+    let mut scratch = MoveListOn::new();
+    list.iter().any(|mv| {
+        let next = from.after(mv);
+        next == *to
+            || (depth > 0
+                && !is_quiet::<International>(&next, &mut scratch)
+                && next_quiet(&next, to, depth - 1))
+    })
+}
+
+#[test]
+fn gen_on_10x10_writes_its_header_and_positions_that_replay() {
+    use dama_core::{BoardRules, International, MoveListOn};
+    let dir = tempfile::tempdir().unwrap();
+    let a = generate10(dir.path(), "a.txt", "5");
+    assert_eq!(
+        a,
+        generate10(dir.path(), "b.txt", "5"),
+        "same seed, same data"
+    );
+    let mut lines = a.lines();
+    assert_eq!(
+        lines.next(),
+        Some("# dama tune data: rules international, board 10x10")
+    );
+    let mut positions: Vec<Position10> = Vec::new();
+    for line in lines {
+        let (result, fen) = line.split_once(' ').unwrap();
+        assert!(["1", "0.5", "0"].contains(&result), "{line}");
+        let pos = International::parse_fen(fen).unwrap();
+        assert_eq!(
+            dama_core::fen::write(&pos),
+            fen,
+            "written as the FEN writer does"
+        );
+        let mut list = MoveListOn::new();
+        International::legal_moves(&pos, &mut list);
+        assert!(!list.is_empty(), "{line}");
+        assert!(
+            list.iter().all(|mv| !mv.is_capture()),
+            "quiet: no capture, {line}"
+        );
+        positions.push(pos);
+    }
+    assert!(positions.len() > 60, "{} positions", positions.len());
+    // Each position follows from the one before by the game's moves, but where a new game
+    // starts (three games: at most two such breaks).
+    let breaks = positions
+        .windows(2)
+        .filter(|pair| !next_quiet(&pair[0], &pair[1], 12))
+        .count();
+    assert!(
+        breaks <= 2,
+        "{breaks} positions do not follow the one before"
+    );
+}
+
+/// A small 10×10 data set: white ahead mostly won, black ahead mostly lost, level positions
+/// mostly drawn.
+const DATA10: &str = "# dama tune data: rules international, board 10x10
+1 W:W31,32,33,34,35:B1,2,3
+0.5 W:W31,32,33,34,35:B1,2,3,4
+1 B:W28,32,37,41:B8,13
+0.5 B:W28,32,37,41:B8,13,19
+1 W:W46,47,48,49,50,23:B16,17
+1 W:WK28,40:B5,10
+0.5 W:WK28:B5,10
+1 B:W24,38,43:B6,9
+0 W:W33:B12,13,14
+0.5 W:W33,34:B12,13,14
+0 B:W45:B7,8,9,18
+0 W:W36,37:B3,K23
+0 B:W49:B16,27,28
+0.5 W:W31,32:B19,20
+1 W:W22,32:B19,20
+0.5 B:W47,49:B2,4
+0.5 W:W26,35:B16,25
+0 W:W46,35:B16,25
+0.5 B:W23,47:B4,28
+";
+
+#[test]
+fn fit_on_10x10_gives_the_same_weights_every_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data10.txt");
+    std::fs::write(&data, DATA10).unwrap();
+    let fit = |name: &str| {
+        let path = dir.path().join(name);
+        let output = dama()
+            .args(["tune", "fit", "--rules", "international", "--passes", "4"])
+            .arg("--data")
+            .arg(&data)
+            .arg("--out")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let report = String::from_utf8(output.stdout).unwrap();
+        // All but the time taken.
+        let report: Vec<String> = report
+            .lines()
+            .filter(|l| !l.starts_with("seconds "))
+            .map(String::from)
+            .collect();
+        (std::fs::read_to_string(&path).unwrap(), report.join("\n"))
+    };
+    let (weights, report) = fit("a.toml");
+    assert_eq!(fit("b.toml"), (weights.clone(), report.clone()));
+    assert_eq!(
+        report,
+        "positions 19\nk 1.7061\nerror 0.040566 0.012088\n\
+         held_out_error 0.000000 0.000000\npasses 4"
+    );
+    assert_eq!(
+        weights,
+        concat!(
+            "# dama tune fit --rules international --seed 1: 19 positions fitted, 0 held out, K 1.7061\n",
+            "# error 0.040566 -> 0.012088 (held out 0.000000 -> 0.000000), 4 passes\n",
+            "man = 100\n",
+            "king = 284\n",
+            "advance = [-16, -15, -29, 5, 72, 75, 15, 20, 28]\n",
+            "runaway = 104\n",
+            "runaway_rank = 74\n",
+            "centre = -10\n",
+            "outpost = 8\n",
+            "back_guard = 54\n",
+            "golden = 56\n",
+            "balance = -35\n",
+            "man_step = 66\n",
+            "locked = 60\n",
+            "king_reach = 2\n",
+            "king_long_diagonal = 12\n",
+        )
+    );
+    // The file reads back as 10×10 weights, and a fit may start from it.
+    let loaded = dama_engine::eval10::Weights10::load(&dir.path().join("a.toml")).unwrap();
+    assert_ne!(loaded, dama_engine::INTERNATIONAL);
+    dama()
+        .args(["tune", "fit", "--rules", "international", "--passes", "1"])
+        .arg("--data")
+        .arg(&data)
+        .arg("--start")
+        .arg(dir.path().join("a.toml"))
+        .arg("--out")
+        .arg(dir.path().join("c.toml"))
+        .assert()
+        .success();
+}
+
+#[test]
+fn data_of_another_board_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let ten = dir.path().join("ten.txt");
+    std::fs::write(&ten, DATA10).unwrap();
+    let eight = dir.path().join("eight.txt");
+    std::fs::write(&eight, "1 W:Wa1,c1,e1,c3:Bf6\n0 W:Wc3:Bb6,d6,f6\n").unwrap();
+    let headless = dir.path().join("headless.txt");
+    std::fs::write(
+        &headless,
+        DATA10.lines().skip(1).collect::<Vec<_>>().join("\n"),
+    )
+    .unwrap();
+    let czech_header = dir.path().join("czech-header.txt");
+    std::fs::write(
+        &czech_header,
+        DATA10.replace("rules international, board 10x10", "rules czech, board 8x8"),
+    )
+    .unwrap();
+    let joined = dir.path().join("joined.txt");
+    std::fs::write(&joined, format!("1 W:Wa1,c1,e1,c3:Bf6\n{DATA10}")).unwrap();
+    let refused = |rules: &str, data: &std::path::Path| {
+        let output = dama()
+            .args(["tune", "fit", "--rules", rules, "--data"])
+            .arg(data)
+            .arg("--out")
+            .arg(dir.path().join("w.toml"))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{rules} {}", data.display());
+        assert!(!dir.path().join("w.toml").exists());
+        String::from_utf8(output.stderr).unwrap()
+    };
+    assert_eq!(
+        refused("czech", &ten),
+        format!(
+            "dama: {}: tune data of the 'international' rules (10x10), not of the czech rules (8x8)\n",
+            ten.display()
+        )
+    );
+    assert_eq!(
+        refused("czech", &joined),
+        format!(
+            "dama: {}: tune data of the 'international' rules (10x10), not of the czech rules (8x8)\n",
+            joined.display()
+        )
+    );
+    for path in [&eight, &headless] {
+        assert_eq!(
+            refused("international", path),
+            format!(
+                "dama: {}: 8x8 tune data (no '# dama tune data: rules …' header), not of the \
+                 international rules (10x10)\n",
+                path.display()
+            )
+        );
+    }
+    assert_eq!(
+        refused("international", &czech_header),
+        format!(
+            "dama: {}: tune data of the 'czech' rules (8x8), not of the international rules (10x10)\n",
+            czech_header.display()
+        )
+    );
+    // The same refusal from `tune patterns`, which reads the data the same way.
+    let output = dama()
+        .args(["tune", "patterns", "--rules", "czech", "--data"])
+        .arg(&ten)
+        .args(["--out", "p.bin"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn broken_10x10_data_and_8x8_only_options_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let header = "# dama tune data: rules international, board 10x10\n";
+    let cases = [
+        (
+            "square.txt",
+            format!("{header}1 W:W51:B1\n"),
+            "line 2: bad square '51'",
+        ),
+        (
+            "result.txt",
+            format!("{header}1 W:W31:B1\nx W:W31:B1\n"),
+            "line 3: result 'x'",
+        ),
+        (
+            "long.txt",
+            format!("{header}1 {}\n", "3".repeat(1000)),
+            "line 2: line too long",
+        ),
+        (
+            "bare.txt",
+            format!("{header}1\n"),
+            "line 2: expected RESULT FEN",
+        ),
+        ("empty.txt", header.to_string(), "no positions"),
+        ("bytes.txt", format!("{header}1 W:W3\u{0}1:B1\n"), "line 2"),
+    ];
+    for (name, text, message) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let output = dama()
+            .args(["tune", "fit", "--rules", "international", "--data"])
+            .arg(&path)
+            .arg("--out")
+            .arg(dir.path().join("w.toml"))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{name}");
+        let err = String::from_utf8(output.stderr).unwrap();
+        assert!(err.contains(message), "{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+    }
+    // An 8×8 weights file is not a 10×10 one.
+    let weights = dir.path().join("w8.toml");
+    std::fs::write(&weights, "back_rank = 6\n").unwrap();
+    let data = dir.path().join("data10.txt");
+    std::fs::write(&data, DATA10).unwrap();
+    let output = dama()
+        .args(["tune", "fit", "--rules", "international", "--data"])
+        .arg(&data)
+        .arg("--start")
+        .arg(&weights)
+        .args(["--out", "w.toml"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert!(err.contains("unknown field `back_rank`"), "{err}");
+    let refused = |args: &[&str]| {
+        let output = dama().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        String::from_utf8(output.stderr).unwrap()
+    };
+    assert_eq!(
+        refused(&[
+            "tune",
+            "gen",
+            "--rules",
+            "international",
+            "--games",
+            "1",
+            "--weights",
+            "w.toml",
+            "--out",
+            "x.txt"
+        ]),
+        "dama: --weights: on 10x10 the self-play engine plays the rule set's own weights \
+         (a weights file is read by 8x8 engines only)\n"
+    );
+    assert_eq!(
+        refused(&[
+            "tune",
+            "patterns",
+            "--rules",
+            "international",
+            "--data",
+            "x.txt",
+            "--out",
+            "p.bin"
+        ]),
+        "dama: 'dama tune patterns' fits the 8x8 pattern windows: not for --rules \
+         international (gen and fit work on 10x10)\n"
+    );
+}

@@ -21,7 +21,12 @@
 //!   (two kings never win, three only with the long diagonal, and the FMJD's sixteen-move
 //!   rule is short): the stronger side's score is divided by 8.
 
+use std::path::Path;
+
 use dama_core::{BitboardOn, Board, Board10, Color, Direction, PositionOn, SquareOn};
+use serde::{Deserialize, Serialize};
+
+use crate::weights::WeightsError;
 
 type Square10 = SquareOn<Board10>;
 type Bitboard10 = BitboardOn<Board10>;
@@ -31,8 +36,13 @@ type Position10 = PositionOn<Board10>;
 /// its home rank (0) to the one before the crowning rank (8).
 pub const MAN_RANKS: usize = Board10::SIZE as usize - 1;
 
-/// The weights of the 10×10 evaluation (hundredths of a man; negative ones are penalties).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The weights of the 10×10 evaluation (hundredths of a man; negative ones are penalties),
+/// loadable from a TOML file as the 8×8 [`crate::Weights`] are (`dama tune fit --rules
+/// international` writes one): a file names only the weights it changes, the others keep
+/// the international game's ([`crate::knowledge::INTERNATIONAL`]); unknown names are
+/// refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Weights10 {
     /// A man.
     pub man: i32,
@@ -84,6 +94,78 @@ impl Weights10 {
         king_reach: 2,
         king_long_diagonal: 0,
     };
+
+    /// Weights from a TOML text: `name = value` lines (`advance = [0, 1, …]`, nine ranks);
+    /// names not given keep the international game's value.
+    pub fn from_toml(text: &str) -> Result<Weights10, WeightsError> {
+        let weights: Weights10 = crate::weights::parse_toml(text)?;
+        let mut copy = weights;
+        crate::weights::check_limits(copy.each_mut())?;
+        Ok(weights)
+    }
+
+    /// The weights as a TOML text that [`Weights10::from_toml`] reads back.
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).unwrap_or_default()
+    }
+
+    /// Weights from the TOML file at `path`.
+    pub fn load(path: &Path) -> Result<Weights10, WeightsError> {
+        Weights10::from_toml(&crate::weights::read_file(path)?)
+    }
+
+    /// Every weight by name, with a handle to change it: the scalars, then `advance[0]` …
+    /// `advance[8]` (for the tuner, and for the range check).
+    pub fn each_mut(&mut self) -> Vec<(String, &mut i32)> {
+        let Weights10 {
+            man,
+            king,
+            advance,
+            runaway,
+            runaway_rank,
+            centre,
+            outpost,
+            back_guard,
+            golden,
+            balance,
+            man_step,
+            locked,
+            king_reach,
+            king_long_diagonal,
+        } = self;
+        let mut all: Vec<(String, &mut i32)> = [
+            ("man", man),
+            ("king", king),
+            ("runaway", runaway),
+            ("runaway_rank", runaway_rank),
+            ("centre", centre),
+            ("outpost", outpost),
+            ("back_guard", back_guard),
+            ("golden", golden),
+            ("balance", balance),
+            ("man_step", man_step),
+            ("locked", locked),
+            ("king_reach", king_reach),
+            ("king_long_diagonal", king_long_diagonal),
+        ]
+        .into_iter()
+        .map(|(name, v)| (name.to_string(), v))
+        .collect();
+        all.extend(
+            advance
+                .iter_mut()
+                .enumerate()
+                .map(|(i, v)| (format!("advance[{i}]"), v)),
+        );
+        all
+    }
+}
+
+impl Default for Weights10 {
+    /// The international game's weights ([`crate::knowledge::INTERNATIONAL`]).
+    fn default() -> Weights10 {
+        crate::knowledge::INTERNATIONAL
+    }
 }
 
 const fn rank_of(bit: usize) -> i32 {
@@ -278,6 +360,7 @@ pub fn evaluate_white(pos: &Position10, w: &Weights10) -> i32 {
 mod tests {
     use super::*;
     use crate::knowledge::INTERNATIONAL;
+    use crate::weights::LIMIT;
     use dama_core::fen;
 
     fn eval(text: &str) -> i32 {
@@ -304,6 +387,42 @@ mod tests {
         };
         let (w, b) = (side(Color::Black), side(Color::White));
         format!("{}:{}:{}", turn(pos.turn()), w, b)
+    }
+
+    #[test]
+    fn weights_files_round_trip_and_refuse_what_is_wrong() {
+        assert_eq!(
+            Weights10::from_toml(&INTERNATIONAL.to_toml()),
+            Ok(INTERNATIONAL)
+        );
+        assert_eq!(Weights10::from_toml(""), Ok(INTERNATIONAL));
+        let w = Weights10::from_toml("king = 280\nadvance = [0, 1, 2, 3, 4, 5, 6, 7, 8]\n");
+        let mut expected = INTERNATIONAL;
+        expected.king = 280;
+        expected.advance = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+        assert_eq!(w, Ok(expected));
+        // 13 scalars and nine ranks, each named once.
+        let mut all = INTERNATIONAL;
+        let names: Vec<String> = all.each_mut().into_iter().map(|(n, _)| n).collect();
+        assert_eq!(names.len(), 22);
+        let unique: std::collections::HashSet<&String> = names.iter().collect();
+        assert_eq!(unique.len(), names.len());
+        // An 8×8 name, a short advancement table, a value out of range.
+        assert!(matches!(
+            Weights10::from_toml("back_rank = 6"),
+            Err(WeightsError::Syntax(_))
+        ));
+        assert!(matches!(
+            Weights10::from_toml("advance = [0, 2, 4, 7, 11, 17, 27]"),
+            Err(WeightsError::Syntax(_))
+        ));
+        assert_eq!(
+            Weights10::from_toml("golden = -9999"),
+            Err(WeightsError::OutOfRange("golden".into(), LIMIT))
+        );
+        // The first international fit (`docs/engine.md`, "Tuning") reads as 10×10 weights.
+        let fitted = Weights10::from_toml(include_str!("../weights/international-round1.toml"));
+        assert!(fitted.is_ok_and(|w| w != INTERNATIONAL));
     }
 
     #[test]

@@ -153,8 +153,7 @@ impl Weights {
     /// Weights from a TOML text: `name = value` lines (`advance = [0, 2, …]`); names not given
     /// keep their default.
     pub fn from_toml(text: &str) -> Result<Weights, WeightsError> {
-        let weights: Weights =
-            toml::from_str(text).map_err(|e| WeightsError::Syntax(one_line(&e.to_string())))?;
+        let weights: Weights = parse_toml(text)?;
         weights.check()?;
         Ok(weights)
     }
@@ -166,16 +165,7 @@ impl Weights {
 
     /// Weights from the TOML file at `path`.
     pub fn load(path: &Path) -> Result<Weights, WeightsError> {
-        let io = |e: std::io::Error| WeightsError::Io(path.display().to_string(), e.to_string());
-        let file = std::fs::File::open(path).map_err(io)?;
-        let mut text = String::new();
-        file.take(MAX_FILE_BYTES + 1)
-            .read_to_string(&mut text)
-            .map_err(io)?;
-        if text.len() as u64 > MAX_FILE_BYTES {
-            return Err(WeightsError::TooLarge(path.display().to_string()));
-        }
-        Weights::from_toml(&text)
+        Weights::from_toml(&read_file(path)?)
     }
 
     /// Every weight by name, with a handle to change it: the scalars, then `advance[0]` …
@@ -247,14 +237,40 @@ impl Weights {
     /// Refuses values that could overflow the evaluation's arithmetic.
     fn check(&self) -> Result<(), WeightsError> {
         let mut copy = *self;
-        match copy.each_mut().into_iter().find(|(_, v)| v.abs() > LIMIT) {
-            Some((name, _)) => {
-                let name = name.split('[').next().unwrap_or_default().to_string();
-                Err(WeightsError::OutOfRange(name, LIMIT))
-            }
-            None => Ok(()),
-        }
+        check_limits(copy.each_mut())
     }
+}
+
+/// A weights structure (the 8×8 [`Weights`], the 10×10 [`crate::eval10::Weights10`]) from
+/// its TOML text, not yet range-checked.
+pub(crate) fn parse_toml<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, WeightsError> {
+    toml::from_str(text).map_err(|e| WeightsError::Syntax(one_line(&e.to_string())))
+}
+
+/// Refuses a weight beyond ±[`LIMIT`] among `all` (names and values, as `each_mut` gives
+/// them), naming it without its index.
+pub(crate) fn check_limits(all: Vec<(String, &mut i32)>) -> Result<(), WeightsError> {
+    match all.into_iter().find(|(_, v)| v.abs() > LIMIT) {
+        Some((name, _)) => {
+            let name = name.split('[').next().unwrap_or_default().to_string();
+            Err(WeightsError::OutOfRange(name, LIMIT))
+        }
+        None => Ok(()),
+    }
+}
+
+/// The text of the weights file at `path` (refused above [`MAX_FILE_BYTES`]).
+pub(crate) fn read_file(path: &Path) -> Result<String, WeightsError> {
+    let io = |e: std::io::Error| WeightsError::Io(path.display().to_string(), e.to_string());
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut text = String::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(io)?;
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(WeightsError::TooLarge(path.display().to_string()));
+    }
+    Ok(text)
 }
 
 impl Default for Weights {

@@ -61,7 +61,7 @@ struct Session<'o, R: ConsoleRules> {
     kept: usize,
     /// The opening book the engine plays from first, and its random source (`--no-book`:
     /// none).
-    book: Option<(crate::book::Book, crate::book::BookRng)>,
+    book: Option<(crate::book::Book<R::Board>, crate::book::BookRng)>,
     /// The players' clocks, when the game is played on a clock.
     clock: Option<GameClock>,
 }
@@ -92,7 +92,7 @@ pub fn run<R: ConsoleRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), C
         offer: RulesOffer::default(),
         saved: super::new_game_on::<R>(opts).snapshot(),
         kept: <R::Board as ConsoleBoard>::ballot_plies(opts),
-        book: <R::Board as ConsoleBoard>::book(opts),
+        book: opts.engines.book_of::<R>(),
         clock: super::new_clock(opts),
     };
     io.line(<R::Board as ConsoleBoard>::title::<R>(t, rt))?;
@@ -394,9 +394,10 @@ impl<R: ConsoleRules> Session<'_, R> {
                 .set_clock(turn, clock.left(turn, self.opts.clock.now()));
         }
         let level = self.opts.limits.level.unwrap_or(10);
-        let booked = self.book.as_mut().and_then(|book| {
-            <R::Board as ConsoleBoard>::book_pick(book, self.game.position(), level)
-        });
+        let booked = self
+            .book
+            .as_mut()
+            .and_then(|(book, rng)| book.pick(self.game.position(), rng, level));
         let Some(mv) = booked.or_else(|| {
             self.engine
                 .analyze(&self.game, |info| last = Some(info.clone()))
