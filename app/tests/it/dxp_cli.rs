@@ -126,7 +126,7 @@ fn a_malformed_message_ends_the_game_with_gameend_and_a_clear_line() {
     let ((follower, follower_err), mut reader, peer) = peer_with_request(b"Z0x0000A");
     assert_eq!(
         next_message(&mut reader),
-        b"E01\0",
+        b"E00\0",
         "the answer to a malformed GAMEREQ"
     );
     drop(reader);
@@ -147,7 +147,7 @@ fn an_illegal_move_is_refused_with_gameend() {
     assert_eq!(&message[..1], b"A", "GAMEACC");
     assert_eq!(message[message.len() - 2], b'0', "accepted");
     peer.write_all(b"M0001312000\0").unwrap();
-    assert_eq!(next_message(&mut reader), b"E01\0");
+    assert_eq!(next_message(&mut reader), b"E00\0");
     // Hang up without acknowledging (both handles of the socket).
     drop(reader);
     drop(peer);
