@@ -342,6 +342,8 @@ pub fn run(
     // The follower: game after game on a connection; with --games, connection after
     // connection (when listening) until that many are played.
     let limit = args.games;
+    // Games begun, those that broke on an error included.
+    let mut played = 0u64;
     loop {
         let mut reader = MessageReader::new(open(
             listener.as_ref(),
@@ -351,7 +353,7 @@ pub fn run(
         )?);
         let mut on_this = 0u64;
         loop {
-            let last = limit.is_some_and(|n| reports.len() as u64 + 1 >= n);
+            let last = limit.is_some_and(|n| played + 1 >= n);
             options.stop = if last {
                 StopCode::StopAll
             } else {
@@ -369,6 +371,14 @@ pub fn run(
                 }
                 // Serving a match, one broken connection does not end the service.
                 Err(e) if limit.is_some() && args.listen.is_some() => {
+                    let begun = !matches!(
+                        e,
+                        SessionError::Timeout {
+                            waiting_for: "GAMEREQ",
+                            ..
+                        }
+                    );
+                    played += u64::from(begun);
                     writeln!(log, "dxp: {e}; closing the connection")?;
                     break;
                 }
@@ -381,7 +391,8 @@ pub fn run(
                 break;
             }
             on_this += 1;
-            writeln!(log, "dxp: game {} ended", reports.len() + 1)?;
+            played += 1;
+            writeln!(log, "dxp: game {played} ended")?;
             write_game(out, &player, &report)?;
             let stop = last
                 || matches!(report.ended, EndCause::PeerClosed { .. })
@@ -398,7 +409,7 @@ pub fn run(
             }
         }
         log.flush()?;
-        let more = limit.is_some_and(|n| (reports.len() as u64) < n);
+        let more = limit.is_some_and(|n| played < n);
         if !(more && listener.is_some()) {
             return Ok(reports);
         }

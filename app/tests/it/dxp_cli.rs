@@ -180,3 +180,59 @@ fn dxp_refuses_an_8x8_rule_set_and_a_bad_address() {
         "dama: dxp: bad address 'nowhere': give HOST:PORT (or PORT to listen)\n"
     );
 }
+
+#[test]
+fn a_listener_with_games_serves_the_next_connection_after_a_broken_one() {
+    let (follower, port, follower_err) = listener(&["--depth", "1", "--games", "2"]);
+    // A GAMEREQ from "peer" (we play white from the initial position), the follower black.
+    let mut request = b"R01peer".to_vec();
+    request.resize(35, b' ');
+    request.extend_from_slice(b"Z010000A\0");
+    let connect = || {
+        let mut peer = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        peer.set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        peer.write_all(&request).unwrap();
+        let mut reader = BufReader::new(peer.try_clone().unwrap());
+        let accept = next_message(&mut reader);
+        assert_eq!(&accept[..1], b"A", "GAMEACC");
+        assert_eq!(accept[accept.len() - 2], b'0', "accepted");
+        (peer, reader)
+    };
+    // The first connection breaks mid-game.
+    let (peer, reader) = connect();
+    drop(reader);
+    drop(peer);
+    // The second: we resign on our turn; the listener acknowledges with stop code 1 (its
+    // last game of --games 2) and ends.
+    let (mut peer, mut reader) = connect();
+    peer.write_all(b"E10\0").unwrap();
+    assert_eq!(next_message(&mut reader), b"E01\0");
+    drop(reader);
+    drop(peer);
+    let out = follower.wait_with_output().expect("dama ends");
+    let mut rest = String::new();
+    let mut err = follower_err;
+    let _ = err.read_to_string(&mut rest);
+    assert!(out.status.success(), "{rest}");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "moves \nresult no result (the other program closed the connection)\n\
+         moves \nresult black wins (the other program ended the game: IResign)\n",
+        "{rest}"
+    );
+    assert_eq!(rest.matches(" connected").count(), 2, "{rest}");
+}
+
+#[test]
+fn games_is_for_the_follower() {
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["dxp", "--connect", "127.0.0.1:1", "--games", "2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "dama: dxp: --games is for the follower (the side that answers GAMEREQs); an initiator plays one game\n"
+    );
+}
