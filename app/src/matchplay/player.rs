@@ -672,7 +672,23 @@ mod tests {
             .unwrap();
         assert_eq!(spec.hub.as_deref(), Some("/x/scan hub"));
         assert_eq!(spec.params, [("book".to_string(), "false".to_string())]);
+        let spec: PlayerSpec = "dxp=127.0.0.1:27531,minutes=3,timeout=5,name=kr"
+            .parse()
+            .unwrap();
+        assert_eq!(spec.dxp.as_deref(), Some("127.0.0.1:27531"));
+        assert_eq!(spec.minutes, Some(3));
+        assert_eq!(spec.timeout, Some(Duration::from_secs(5)));
+        assert_eq!(spec.name, "kr");
         for bad in [
+            "dxp=localhost",
+            "dxp=h:1,depth=3",
+            "dxp=h:1,movetime=100",
+            "dxp=h:1,hub=scan",
+            "dxp=h:1,param.x=1",
+            "dxp=h:1,minutes=1000",
+            "dxp=h:1,timeout=0",
+            "minutes=3",
+            "timeout=5",
             "hub=/x/scan hub,threads=2",
             "hub=/x/scan hub,cmd=/x/dama",
             "hub=/x/scan hub,tables=off",
