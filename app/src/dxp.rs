@@ -30,8 +30,9 @@ use dama_engine::{Engine, Limits};
 /// The arguments of `dama dxp`.
 #[derive(Args, Debug, Clone)]
 pub struct DxpArgs {
-    /// Wait for one program to connect on [HOST:]PORT (default host 0.0.0.0; port 0 picks a
-    /// free one, printed on standard error). DXP's port is 27531.
+    /// Wait for a program to connect on [HOST:]PORT (default host 0.0.0.0; port 0 picks a
+    /// free one, printed on standard error) and play the games it starts on the connection
+    /// (with --games N: N games, over as many connections as it takes). DXP's port is 27531.
     #[arg(
         long,
         value_name = "[HOST:]PORT",
