@@ -3,9 +3,13 @@
 //! other program, on the far end of the connection, the other.
 //!
 //! `--connect HOST:PORT` dials out and, by default, starts the game (the initiator sends
-//! GAMEREQ); `--listen [HOST:]PORT` waits for one connection and, by default, follows (answers
-//! GAMEACC). Every read is bounded by `--timeout` and the protocol crate's length limit, so a
-//! silent, slow or broken peer ends the game with a clear line instead of a hang.
+//! GAMEREQ); `--listen [HOST:]PORT` waits for a connection and, by default, follows (answers
+//! GAMEACC). A follower plays every game the initiator starts on the connection (a GAMEREQ
+//! after each GAMEEND), until a GAMEEND with stop code 1 or the end of the connection; with
+//! `--games N` it stops after N games, and a listener accepts the next connection until it
+//! has played them (so a `dama match` that reconnects after a broken game is served). Every
+//! read is bounded by `--timeout` and the protocol crate's length limit, so a silent, slow or
+//! broken peer ends the game with a clear line instead of a hang.
 
 use std::io::Write;
 use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
@@ -18,16 +22,17 @@ use dama_core::{
     BitboardOn, Board10, BoardRules, Color, International, MoveListOn, MoveOn, PositionOn, SquareOn,
 };
 use dama_dxp::{
-    Colour, DxpPlayer, EndCause, GameStatus, MoveSpec, Outcome, Piece, SessionOptions,
-    SessionReport, Start,
+    Colour, DxpPlayer, EndCause, GameStatus, MessageReader, MoveSpec, Outcome, Piece, SessionError,
+    SessionOptions, SessionReport, Start, StopCode,
 };
 use dama_engine::{Engine, Limits};
 
 /// The arguments of `dama dxp`.
 #[derive(Args, Debug, Clone)]
 pub struct DxpArgs {
-    /// Wait for one program to connect on [HOST:]PORT (default host 0.0.0.0; port 0 picks a
-    /// free one, printed on standard error). DXP's port is 27531.
+    /// Wait for a program to connect on [HOST:]PORT (default host 0.0.0.0; port 0 picks a
+    /// free one, printed on standard error) and play the games it starts on the connection
+    /// (with --games N: N games, over as many connections as it takes). DXP's port is 27531.
     #[arg(
         long,
         value_name = "[HOST:]PORT",
@@ -59,6 +64,11 @@ pub struct DxpArgs {
     /// Seconds to wait for the other program's next message before giving up (default 600).
     #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
     pub timeout: Option<u64>,
+    /// As the follower: play N games, then stop; when listening, accept connection after
+    /// connection until N games are played (default: every game the initiator starts on one
+    /// connection).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: Option<u64>,
 }
 
 fn parse_colour(text: &str) -> Result<Colour, String> {
@@ -88,6 +98,9 @@ pub enum DxpCommandError {
     /// The address is not one to listen on or connect to.
     #[error("bad address '{0}': give HOST:PORT (or PORT to listen)")]
     Address(String),
+    /// Options that do not go together.
+    #[error("{0}")]
+    Usage(String),
     /// Listening, accepting or connecting failed.
     #[error("{what}: {source}")]
     Connect {
@@ -272,53 +285,31 @@ fn address(text: &str, listening: bool) -> Result<SocketAddr, DxpCommandError> {
         .ok_or_else(bad)
 }
 
-/// Plays one game over DXP as `config` says, writing the log lines to `log` as they come and
-/// the result to `out`.
+/// Plays over DXP as `config` says: one game as the initiator, or as the follower the games
+/// the initiator starts (see the module's documentation); writes the log lines to `log` as
+/// they come and each game's `moves` and `result` lines to `out`. Returns the games' reports.
 pub fn run(
     config: &Config,
     out: &mut impl Write,
     log: &mut impl Write,
-) -> Result<SessionReport, DxpCommandError> {
+) -> Result<Vec<SessionReport>, DxpCommandError> {
     let args = &config.args;
     let timeout = Duration::from_secs(args.timeout.unwrap_or(600));
-    let (stream, initiator) = match (&args.listen, &args.connect) {
-        (Some(listen), _) => {
-            let addr = address(listen, true)?;
-            let listener = TcpListener::bind(addr).map_err(|source| DxpCommandError::Connect {
-                what: format!("cannot listen on {addr}"),
-                source,
-            })?;
-            let bound = listener.local_addr()?;
-            writeln!(log, "dxp: listening on {bound}")?;
-            log.flush()?;
-            let (stream, peer) = listener
-                .accept()
-                .map_err(|source| DxpCommandError::Connect {
-                    what: "accepting a connection".into(),
-                    source,
-                })?;
-            writeln!(log, "dxp: {peer} connected")?;
-            (stream, args.initiator)
-        }
-        (None, Some(connect)) => {
-            let addr = address(connect, false)?;
-            let stream = TcpStream::connect_timeout(&addr, timeout).map_err(|source| {
-                DxpCommandError::Connect {
-                    what: format!("cannot connect to {addr}"),
-                    source,
-                }
-            })?;
-            (stream, !args.follower)
-        }
+    let initiator = match (&args.listen, &args.connect) {
+        (Some(_), _) => args.initiator,
+        (None, Some(_)) => !args.follower,
         (None, None) => return Err(DxpCommandError::Address(String::new())),
     };
-    stream.set_read_timeout(Some(timeout))?;
-    stream.set_write_timeout(Some(timeout))?;
-    stream.set_nodelay(true)?;
+    if initiator && args.games.is_some() {
+        return Err(DxpCommandError::Usage(
+            "--games is for the follower (the side that answers GAMEREQs); an initiator plays one game"
+                .into(),
+        ));
+    }
     let mut engine = Engine::new(config.limits);
     engine.set_threads(config.threads);
     let mut player = EnginePlayer::new(engine);
-    let options = SessionOptions {
+    let mut options = SessionOptions {
         name: args.name.clone().unwrap_or_else(|| "dama".into()),
         follower_colour: args.play.unwrap_or(Colour::White).opposite(),
         minutes: args.minutes.unwrap_or(10),
@@ -327,25 +318,166 @@ pub fn run(
         verbose: true,
         ..SessionOptions::default()
     };
-    let report = if initiator {
-        dama_dxp::run_initiator(stream, &mut player, &options)?
-    } else {
-        dama_dxp::run_follower(stream, &mut player, &options)?
+    let listener = match &args.listen {
+        Some(listen) => {
+            let addr = address(listen, true)?;
+            let listener = TcpListener::bind(addr).map_err(|source| DxpCommandError::Connect {
+                what: format!("cannot listen on {addr}"),
+                source,
+            })?;
+            let bound = listener.local_addr()?;
+            writeln!(log, "dxp: listening on {bound}")?;
+            log.flush()?;
+            Some(listener)
+        }
+        None => None,
     };
+    let mut reports = Vec::new();
+    if initiator {
+        let stream = open(listener.as_ref(), args.connect.as_deref(), timeout, log)?;
+        let report = dama_dxp::run_initiator(stream, &mut player, &options)?;
+        write_game(out, &player, &report)?;
+        reports.push(report);
+        return Ok(reports);
+    }
+    // The follower: game after game on a connection; with --games, connection after
+    // connection (when listening) until that many are played.
+    let limit = args.games;
+    // Games begun, those that broke on an error included.
+    let mut played = 0u64;
+    loop {
+        let mut reader = MessageReader::new(open(
+            listener.as_ref(),
+            args.connect.as_deref(),
+            timeout,
+            log,
+        )?);
+        let mut on_this = 0u64;
+        loop {
+            let last = limit.is_some_and(|n| played + 1 >= n);
+            options.stop = if last {
+                StopCode::StopAll
+            } else {
+                StopCode::NextGameWelcome
+            };
+            let report = match dama_dxp::run_follower_on(&mut reader, &mut player, &options) {
+                Ok(report) => report,
+                // Waiting for a further game is no failure: the initiator is done.
+                Err(SessionError::Timeout {
+                    waiting_for: "GAMEREQ",
+                    ..
+                }) if on_this > 0 => {
+                    writeln!(log, "dxp: no further GAMEREQ; closing the connection")?;
+                    break;
+                }
+                // Serving a match, one broken connection does not end the service.
+                Err(e) if limit.is_some() && args.listen.is_some() => {
+                    let begun = !matches!(
+                        e,
+                        SessionError::Timeout {
+                            waiting_for: "GAMEREQ",
+                            ..
+                        }
+                    );
+                    played += u64::from(begun);
+                    writeln!(log, "dxp: {e}; closing the connection")?;
+                    break;
+                }
+                Err(e) => return Err(e.into()),
+            };
+            if report.my_colour.is_none()
+                && report.ended == (EndCause::PeerClosed { mid_message: false })
+            {
+                writeln!(log, "dxp: the other program closed the connection")?;
+                break;
+            }
+            on_this += 1;
+            played += 1;
+            writeln!(log, "dxp: game {played} ended")?;
+            write_game(out, &player, &report)?;
+            let stop = last
+                || matches!(report.ended, EndCause::PeerClosed { .. })
+                || matches!(
+                    report.ended,
+                    EndCause::TheyEnded {
+                        stop: StopCode::StopAll,
+                        ..
+                    }
+                );
+            reports.push(report);
+            if stop {
+                break;
+            }
+        }
+        log.flush()?;
+        let more = limit.is_some_and(|n| played < n);
+        if !(more && listener.is_some()) {
+            return Ok(reports);
+        }
+    }
+}
+
+/// The next connection: accepted on `listener`, else made to `connect`; with the timeouts.
+fn open(
+    listener: Option<&TcpListener>,
+    connect: Option<&str>,
+    timeout: Duration,
+    log: &mut impl Write,
+) -> Result<TcpStream, DxpCommandError> {
+    let stream = match (listener, connect) {
+        (Some(listener), _) => {
+            let (stream, peer) = listener
+                .accept()
+                .map_err(|source| DxpCommandError::Connect {
+                    what: "accepting a connection".into(),
+                    source,
+                })?;
+            writeln!(log, "dxp: {peer} connected")?;
+            stream
+        }
+        (None, Some(connect)) => {
+            let addr = address(connect, false)?;
+            TcpStream::connect_timeout(&addr, timeout).map_err(|source| {
+                DxpCommandError::Connect {
+                    what: format!("cannot connect to {addr}"),
+                    source,
+                }
+            })?
+        }
+        (None, None) => return Err(DxpCommandError::Address(String::new())),
+    };
+    stream.set_read_timeout(Some(timeout))?;
+    stream.set_write_timeout(Some(timeout))?;
+    stream.set_nodelay(true)?;
+    Ok(stream)
+}
+
+/// The `moves` and `result` lines of a game.
+fn write_game(
+    out: &mut impl Write,
+    player: &EnginePlayer,
+    report: &SessionReport,
+) -> Result<(), DxpCommandError> {
     let result = match report.outcome {
         Some(Outcome::WhiteWins) => "white wins",
         Some(Outcome::BlackWins) => "black wins",
         Some(Outcome::Draw) => "draw",
         None => "no result",
     };
-    let moves: Vec<String> = player
-        .game()
-        .moves()
-        .map(International::write_move)
-        .collect();
+    // A refused GAMEREQ leaves the player's last game: no moves were played in this one.
+    let moves: Vec<String> = if report.moves.is_empty() {
+        Vec::new()
+    } else {
+        player
+            .game()
+            .moves()
+            .map(International::write_move)
+            .collect()
+    };
     writeln!(out, "moves {}", moves.join(" "))?;
     writeln!(out, "result {result} ({})", ended_text(&report.ended))?;
-    Ok(report)
+    out.flush()?;
+    Ok(())
 }
 
 /// Why the session ended, in a few words.

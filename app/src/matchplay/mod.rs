@@ -1,7 +1,8 @@
 //! `dama match`: engine against engine, with the statistics of engine-testing tools.
 //!
 //! - [`player`]: the players (this build's engine in a configuration, or another `dama`
-//!   driven through `dama analyze`);
+//!   driven through `dama analyze`, a Hub engine ([`hub_player`]), a DXP program
+//!   ([`dxp_player`]));
 //! - [`openings`]: the built-in balanced openings and files of FENs;
 //! - [`runner`]: the referee's game loop and the match loop over worker threads;
 //! - [`stats`]: W/D/L, score, Elo with its 95% error bar, the SPRT.
@@ -9,6 +10,7 @@
 //! Progress goes to standard error, one line per game; the final report to standard output as
 //! `key value` lines (see `docs/engine.md`).
 
+pub mod dxp_player;
 pub mod hub_player;
 pub mod openings;
 pub mod player;
@@ -163,6 +165,14 @@ pub enum MatchError {
     /// Not two players.
     #[error("give two players: --engine1 A --engine2 B, or A B")]
     Players,
+    /// A `dxp=` player under rules other than the international ones.
+    #[error(
+        "player '{0}': DXP is a protocol of international draughts (10x10): not for --rules {1}"
+    )]
+    DxpRules(String, &'static str),
+    /// A `dxp=` player with games played at the same time.
+    #[error("player '{0}': a DXP program plays one game at a time: not with --concurrency {1}")]
+    DxpConcurrency(String, u32),
     /// Writing the report failed.
     #[error("cannot write output: {0}")]
     Io(#[from] io::Error),
@@ -241,6 +251,17 @@ fn run_for<R: MatchRules>(
         (Some(first), Some(second), _) | (_, _, [first, second]) => [first.clone(), second.clone()],
         _ => return Err(MatchError::Players),
     };
+    for spec in specs.iter().filter(|s| s.dxp.is_some()) {
+        if R::INFO.name != "international" {
+            return Err(MatchError::DxpRules(spec.name.clone(), R::INFO.name));
+        }
+        if args.concurrency > 1 {
+            return Err(MatchError::DxpConcurrency(
+                spec.name.clone(),
+                args.concurrency,
+            ));
+        }
+    }
     for spec in &mut specs {
         if spec.limits.time.is_none() {
             spec.limits.time = opts.time;
@@ -293,7 +314,7 @@ fn run_for<R: MatchRules>(
         max_plies: args.max_plies.map(|n| n as usize),
         sprt: args.sprt,
         books: [&specs[0], &specs[1]].map(|spec| {
-            let own = spec.cmd.is_none() && spec.hub.is_none();
+            let own = spec.cmd.is_none() && spec.hub.is_none() && spec.dxp.is_none();
             (own && spec.book.unwrap_or(args.book)).then(crate::book::Book::builtin_for::<R>)
         }),
     };

@@ -49,6 +49,12 @@ pub struct PlayerSpec {
     /// Whether this build's engine plays the opening book's moves (`book=on|off`; `None`:
     /// as `dama match --book` says, off without it).
     pub book: Option<bool>,
+    /// A DXP program's `HOST:PORT` (`dxp=`; [`super::dxp_player`]).
+    pub dxp: Option<String>,
+    /// The thinking time in minutes announced to a DXP program (`minutes=`).
+    pub minutes: Option<u16>,
+    /// How long to wait for a DXP program's message (`timeout=`, seconds).
+    pub timeout: Option<Duration>,
 }
 
 /// A player description that cannot be used.
@@ -56,7 +62,7 @@ pub struct PlayerSpec {
 pub enum SpecError {
     /// A part that is not `key=value`, or an unknown key.
     #[error(
-        "bad player '{0}': '{1}' is not one of name=, level=, depth=, movetime=, nodes=, time=, weights=, cmd=, hub=, param.NAME=, threads=, tables=, book="
+        "bad player '{0}': '{1}' is not one of name=, level=, depth=, movetime=, nodes=, time=, weights=, cmd=, hub=, param.NAME=, threads=, tables=, book=, dxp=, minutes=, timeout="
     )]
     UnknownKey(String, String),
     /// A value out of range or not a number.
@@ -70,6 +76,11 @@ pub enum SpecError {
         "bad player '{0}': {1}= does not go with hub= (set its parameters with param.NAME=VALUE)"
     )]
     NotWithHub(String, &'static str),
+    /// An option that a DXP program does not take (its strength is its own).
+    #[error(
+        "bad player '{0}': {1}= does not go with dxp= (it takes name=, time=, minutes=, timeout=)"
+    )]
+    NotWithDxp(String, &'static str),
 }
 
 impl FromStr for PlayerSpec {
@@ -86,6 +97,9 @@ impl FromStr for PlayerSpec {
             hub: None,
             params: Vec::new(),
             book: None,
+            dxp: None,
+            minutes: None,
+            timeout: None,
         };
         let bad = |what: String| SpecError::BadValue(text.to_string(), what);
         let mut tables_given = false;
@@ -116,6 +130,9 @@ impl FromStr for PlayerSpec {
                 "weights" => spec.weights = Some(PathBuf::from(value.trim())),
                 "cmd" => spec.cmd = Some(PathBuf::from(value.trim())),
                 "hub" => spec.hub = Some(value.trim().to_string()),
+                "dxp" => spec.dxp = Some(value.trim().to_string()),
+                "minutes" => spec.minutes = Some(number(0, 999)? as u16),
+                "timeout" => spec.timeout = Some(Duration::from_secs(number(1, 86_400)?)),
                 param if param.starts_with("param.") && param.len() > 6 => spec
                     .params
                     .push((param[6..].to_string(), value.trim().to_string())),
@@ -171,6 +188,36 @@ impl FromStr for PlayerSpec {
                 "param.NAME= is for a hub= player".into(),
             ));
         }
+        if spec.dxp.is_some() {
+            for (given, key) in [
+                (spec.cmd.is_some(), "cmd"),
+                (spec.hub.is_some(), "hub"),
+                (spec.weights.is_some(), "weights"),
+                (tables_given, "tables"),
+                (spec.threads.is_some(), "threads"),
+                (spec.book.is_some(), "book"),
+                (spec.limits.level.is_some(), "level"),
+                (spec.limits.depth.is_some(), "depth"),
+                (spec.limits.movetime.is_some(), "movetime"),
+                (spec.limits.nodes.is_some(), "nodes"),
+                (!spec.params.is_empty(), "param.NAME"),
+            ] {
+                if given {
+                    return Err(SpecError::NotWithDxp(text.into(), key));
+                }
+            }
+            if spec.dxp.as_deref().is_some_and(|a| !a.contains(':')) {
+                return Err(SpecError::BadValue(
+                    text.into(),
+                    "dxp= needs HOST:PORT".into(),
+                ));
+            }
+        } else if spec.minutes.is_some() || spec.timeout.is_some() {
+            return Err(SpecError::BadValue(
+                text.into(),
+                "minutes= and timeout= are for a dxp= player".into(),
+            ));
+        }
         if spec.name.is_empty() {
             spec.name = text.trim().to_string();
         }
@@ -193,6 +240,9 @@ pub enum PlayerError {
     /// The move given is not legal in the position.
     #[error("{0} played an illegal move '{1}'")]
     Illegal(String, String),
+    /// A DXP program cannot be reached, broke the protocol, ended or refused the game.
+    #[error("{0}: {1}")]
+    Dxp(String, String),
 }
 
 /// A player ready to play games.
@@ -213,6 +263,8 @@ pub enum Player {
     },
     /// An engine speaking the Hub protocol, one process for the whole match.
     Hub(Box<super::hub_player::HubPlayer>),
+    /// A program speaking DXP, one connection for the games of the seat.
+    Dxp(Box<super::dxp_player::DxpPlayer>),
 }
 
 impl Player {
@@ -225,6 +277,20 @@ impl Player {
         seed: u64,
         book: bool,
     ) -> Result<Player, dama_engine::weights::WeightsError> {
+        if let Some(address) = &spec.dxp {
+            // On a clock, GAMEREQ announces its base in whole minutes (rounded up).
+            let minutes = spec
+                .limits
+                .time
+                .map(|tc| tc.base.as_secs().div_ceil(60).min(999) as u16)
+                .or(spec.minutes);
+            return Ok(Player::Dxp(Box::new(super::dxp_player::DxpPlayer::new(
+                address,
+                &spec.name,
+                minutes,
+                spec.timeout,
+            ))));
+        }
         if let Some(command) = &spec.hub {
             return Ok(Player::Hub(Box::new(
                 super::hub_player::HubPlayer::new(command, spec.params.clone(), spec.limits)
@@ -259,7 +325,22 @@ impl Player {
                 engine.reseed(seed);
             }
             Player::Hub(hub) => hub.new_game(),
-            Player::Command { .. } => {}
+            Player::Command { .. } | Player::Dxp(_) => {}
+        }
+    }
+
+    /// The game begins from `game` (the opening played), this player playing `side`: a DXP
+    /// program is sent its GAMEREQ at its first turn.
+    pub fn begin_game<R: MatchRules>(&mut self, game: &Game<R>, side: dama_core::Color) {
+        if let Player::Dxp(dxp) = self {
+            dxp.begin_game(game, side);
+        }
+    }
+
+    /// The game is over: a DXP program is sent the last move and GAMEEND.
+    pub fn end_game<R: MatchRules>(&mut self, game: &Game<R>) {
+        if let Player::Dxp(dxp) = self {
+            dxp.end_game(game);
         }
     }
 
@@ -268,6 +349,7 @@ impl Player {
     pub fn start<R: MatchRules>(&mut self) -> Result<(), PlayerError> {
         match self {
             Player::Hub(hub) => hub.start::<R>(),
+            Player::Dxp(dxp) => dxp.start(),
             _ => Ok(()),
         }
     }
@@ -278,7 +360,7 @@ impl Player {
     pub fn accepts_draw<R: MatchRules>(&mut self, game: &Game<R>, side: dama_core::Color) -> bool {
         match self {
             Player::Engine(engine) => engine.accepts_draw(game, side),
-            Player::Command { .. } | Player::Hub(_) => false,
+            Player::Command { .. } | Player::Hub(_) | Player::Dxp(_) => false,
         }
     }
 
@@ -311,6 +393,7 @@ impl Player {
                 ask_command::<R>(path, limits, *threads, movetime, *history, game)
             }
             Player::Hub(hub) => hub.choose(game, left),
+            Player::Dxp(dxp) => dxp.choose(game, left),
         }
     }
 }
@@ -589,7 +672,23 @@ mod tests {
             .unwrap();
         assert_eq!(spec.hub.as_deref(), Some("/x/scan hub"));
         assert_eq!(spec.params, [("book".to_string(), "false".to_string())]);
+        let spec: PlayerSpec = "dxp=127.0.0.1:27531,minutes=3,timeout=5,name=kr"
+            .parse()
+            .unwrap();
+        assert_eq!(spec.dxp.as_deref(), Some("127.0.0.1:27531"));
+        assert_eq!(spec.minutes, Some(3));
+        assert_eq!(spec.timeout, Some(Duration::from_secs(5)));
+        assert_eq!(spec.name, "kr");
         for bad in [
+            "dxp=localhost",
+            "dxp=h:1,depth=3",
+            "dxp=h:1,movetime=100",
+            "dxp=h:1,hub=scan",
+            "dxp=h:1,param.x=1",
+            "dxp=h:1,minutes=1000",
+            "dxp=h:1,timeout=0",
+            "minutes=3",
+            "timeout=5",
             "hub=/x/scan hub,threads=2",
             "hub=/x/scan hub,cmd=/x/dama",
             "hub=/x/scan hub,tables=off",

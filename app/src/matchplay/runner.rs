@@ -150,6 +150,8 @@ fn play_game<R: MatchRules>(
     let seat = |side: Color| usize::from((side == Color::White) != engine1_white);
     for (seat, p) in players.iter_mut().enumerate() {
         p.new_game(0x5EED_0000 + 2 * index + seat as u64);
+        let white = (seat == 0) == engine1_white;
+        p.begin_game(&game, if white { Color::White } else { Color::Black });
     }
     // The book's choices follow the game's number, whichever worker plays it.
     let mut book_rngs = [0u64, 1].map(|seat| crate::book::rng(0xB00C_0000 + 2 * index + seat));
@@ -206,6 +208,9 @@ fn play_game<R: MatchRules>(
             }
         }
     };
+    for p in players.iter_mut() {
+        p.end_game(&game);
+    }
     let names = [specs[0].name.clone(), specs[1].name.clone()];
     let header = Header {
         event: "dama match".into(),

@@ -126,7 +126,7 @@ fn a_malformed_message_ends_the_game_with_gameend_and_a_clear_line() {
     let ((follower, follower_err), mut reader, peer) = peer_with_request(b"Z0x0000A");
     assert_eq!(
         next_message(&mut reader),
-        b"E01\0",
+        b"E00\0",
         "the answer to a malformed GAMEREQ"
     );
     drop(reader);
@@ -147,7 +147,7 @@ fn an_illegal_move_is_refused_with_gameend() {
     assert_eq!(&message[..1], b"A", "GAMEACC");
     assert_eq!(message[message.len() - 2], b'0', "accepted");
     peer.write_all(b"M0001312000\0").unwrap();
-    assert_eq!(next_message(&mut reader), b"E01\0");
+    assert_eq!(next_message(&mut reader), b"E00\0");
     // Hang up without acknowledging (both handles of the socket).
     drop(reader);
     drop(peer);
@@ -178,5 +178,61 @@ fn dxp_refuses_an_8x8_rule_set_and_a_bad_address() {
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
         "dama: dxp: bad address 'nowhere': give HOST:PORT (or PORT to listen)\n"
+    );
+}
+
+#[test]
+fn a_listener_with_games_serves_the_next_connection_after_a_broken_one() {
+    let (follower, port, follower_err) = listener(&["--depth", "1", "--games", "2"]);
+    // A GAMEREQ from "peer" (we play white from the initial position), the follower black.
+    let mut request = b"R01peer".to_vec();
+    request.resize(35, b' ');
+    request.extend_from_slice(b"Z010000A\0");
+    let connect = || {
+        let mut peer = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        peer.set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        peer.write_all(&request).unwrap();
+        let mut reader = BufReader::new(peer.try_clone().unwrap());
+        let accept = next_message(&mut reader);
+        assert_eq!(&accept[..1], b"A", "GAMEACC");
+        assert_eq!(accept[accept.len() - 2], b'0', "accepted");
+        (peer, reader)
+    };
+    // The first connection breaks mid-game.
+    let (peer, reader) = connect();
+    drop(reader);
+    drop(peer);
+    // The second: we resign on our turn; the listener acknowledges with stop code 1 (its
+    // last game of --games 2) and ends.
+    let (mut peer, mut reader) = connect();
+    peer.write_all(b"E10\0").unwrap();
+    assert_eq!(next_message(&mut reader), b"E01\0");
+    drop(reader);
+    drop(peer);
+    let out = follower.wait_with_output().expect("dama ends");
+    let mut rest = String::new();
+    let mut err = follower_err;
+    let _ = err.read_to_string(&mut rest);
+    assert!(out.status.success(), "{rest}");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "moves \nresult no result (the other program closed the connection)\n\
+         moves \nresult black wins (the other program ended the game: IResign)\n",
+        "{rest}"
+    );
+    assert_eq!(rest.matches(" connected").count(), 2, "{rest}");
+}
+
+#[test]
+fn games_is_for_the_follower() {
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(["dxp", "--connect", "127.0.0.1:1", "--games", "2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "dama: dxp: --games is for the follower (the side that answers GAMEREQs); an initiator plays one game\n"
     );
 }

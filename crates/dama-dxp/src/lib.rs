@@ -91,9 +91,12 @@
 //!   GAMEACC or MOVE was awaited is acknowledged at once.
 //! - **Time and move limits** of GAMEREQ are passed on but not enforced, and the MOVE time is
 //!   the wall-clock seconds the player took (informational, as the original says).
-//! - **One game per call.** The original lets the initiator start game after game on one
-//!   connection; [`run_initiator`] and [`run_follower`] play one and return (a further game
-//!   would need a loop around them that keeps the stream's unread bytes; not written yet).
+//! - **One game per call, several per connection.** The original lets the initiator start
+//!   game after game on one connection; [`run_initiator`] and [`run_follower`] play one and
+//!   return. [`run_initiator_on`] and [`run_follower_on`] take a [`MessageReader`] that the
+//!   caller keeps, so that a loop around them plays the next game on the same connection
+//!   without losing bytes already read (`dama dxp --listen` serves a match this way). Send
+//!   [`StopCode::NextGameWelcome`] ([`SessionOptions::stop`]) when another game may follow.
 
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -108,7 +111,7 @@ pub use message::{
 };
 pub use session::{
     DxpPlayer, EndCause, GameStatus, MoveSpec, Outcome, Role, SessionError, SessionOptions,
-    SessionReport, run_follower, run_initiator,
+    SessionReport, run_follower, run_follower_on, run_initiator, run_initiator_on,
 };
 
 /// The TCP port of DXP's SOCKET protocol.

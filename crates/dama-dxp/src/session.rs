@@ -261,11 +261,21 @@ pub fn run_initiator<S: Read + Write, P: DxpPlayer>(
     player: &mut P,
     options: &SessionOptions,
 ) -> Result<SessionReport, SessionError> {
+    run_initiator_on(&mut MessageReader::new(stream), player, options)
+}
+
+/// [`run_initiator`] on a reader kept from game to game: the bytes it read past the last
+/// message stay in it, so the next game on the same connection starts where this one ended.
+pub fn run_initiator_on<S: Read + Write, P: DxpPlayer>(
+    reader: &mut MessageReader<S>,
+    player: &mut P,
+    options: &SessionOptions,
+) -> Result<SessionReport, SessionError> {
     let my_colour = options.follower_colour.opposite();
     player
         .new_game(&options.start, my_colour)
         .map_err(SessionError::Setup)?;
-    let mut s = Session::new(stream, player, options, Role::Initiator);
+    let mut s = Session::new(reader, player, options, Role::Initiator);
     s.report.my_colour = Some(my_colour);
     s.send(&Message::GameReq {
         version: PROTOCOL_VERSION,
@@ -301,7 +311,18 @@ pub fn run_follower<S: Read + Write, P: DxpPlayer>(
     player: &mut P,
     options: &SessionOptions,
 ) -> Result<SessionReport, SessionError> {
-    let mut s = Session::new(stream, player, options, Role::Follower);
+    run_follower_on(&mut MessageReader::new(stream), player, options)
+}
+
+/// [`run_follower`] on a reader kept from game to game (see [`run_initiator_on`]): call it
+/// again after a game for the initiator's next GAMEREQ. A stream that ends cleanly before
+/// any GAMEREQ gives a report with [`EndCause::PeerClosed`], no colour and no moves.
+pub fn run_follower_on<S: Read + Write, P: DxpPlayer>(
+    reader: &mut MessageReader<S>,
+    player: &mut P,
+    options: &SessionOptions,
+) -> Result<SessionReport, SessionError> {
+    let mut s = Session::new(reader, player, options, Role::Follower);
     let expected = "GAMEREQ";
     let (my_colour, start) = match s.next(expected)? {
         Incoming::Message(Message::GameReq {
@@ -352,7 +373,7 @@ enum Incoming {
 }
 
 struct Session<'a, S, P> {
-    reader: MessageReader<S>,
+    reader: &'a mut MessageReader<S>,
     player: &'a mut P,
     options: &'a SessionOptions,
     report: SessionReport,
@@ -362,9 +383,14 @@ struct Session<'a, S, P> {
 const MAX_MESSAGES_BEFORE_ACK: usize = 64;
 
 impl<'a, S: Read + Write, P: DxpPlayer> Session<'a, S, P> {
-    fn new(stream: S, player: &'a mut P, options: &'a SessionOptions, role: Role) -> Self {
+    fn new(
+        reader: &'a mut MessageReader<S>,
+        player: &'a mut P,
+        options: &'a SessionOptions,
+        role: Role,
+    ) -> Self {
         Session {
-            reader: MessageReader::new(stream),
+            reader,
             player,
             options,
             report: SessionReport {

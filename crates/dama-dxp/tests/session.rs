@@ -7,10 +7,11 @@ use std::net::{TcpListener, TcpStream};
 use std::thread;
 use std::time::Duration;
 
+use dama_dxp::MessageReader;
 use dama_dxp::message::{AcceptCode, Colour, EndReason, Piece, Start, StopCode};
 use dama_dxp::session::{
     DxpPlayer, EndCause, GameStatus, MoveSpec, Outcome, Role, SessionError, SessionOptions,
-    SessionReport, run_follower, run_initiator,
+    SessionReport, run_follower, run_follower_on, run_initiator, run_initiator_on,
 };
 
 /// A player without a board: both sides share a scripted line of moves. Each plays its own
@@ -622,4 +623,68 @@ fn own_invalid_move_is_an_error_after_gameend() {
     let err = run_initiator(&mut script, &mut player, &options("dama")).unwrap_err();
     assert!(matches!(err, SessionError::InvalidOwnMove(_)));
     assert_eq!(script.sent(), format!("{OUR_GAMEREQ}E01|"));
+}
+
+#[test]
+fn two_games_on_one_connection_then_a_clean_close() {
+    // The follower loops over run_follower_on with one reader; the initiator plays two games
+    // with run_initiator_on (the second as black) and hangs up.
+    let line = opening();
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    let follower_line = line.clone();
+    let follower = thread::spawn(move || {
+        let (stream, _) = listener.accept().unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let mut reader = MessageReader::new(stream);
+        let mut player = Scripted::new(&follower_line, Some(Outcome::Draw));
+        let follower_options = SessionOptions {
+            stop: StopCode::NextGameWelcome,
+            ..options("Follower")
+        };
+        let mut reports = Vec::new();
+        loop {
+            let report = run_follower_on(&mut reader, &mut player, &follower_options).unwrap();
+            let done = report.my_colour.is_none();
+            reports.push(report);
+            if done {
+                return reports;
+            }
+        }
+    });
+    let stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let mut reader = MessageReader::new(stream);
+    let mut ours = Vec::new();
+    for follower_colour in [Colour::Black, Colour::White] {
+        let mut player = Scripted::new(&line, Some(Outcome::Draw));
+        let initiator_options = SessionOptions {
+            follower_colour,
+            stop: StopCode::NextGameWelcome,
+            ..options("Initiator")
+        };
+        ours.push(run_initiator_on(&mut reader, &mut player, &initiator_options).unwrap());
+    }
+    drop(reader);
+    let theirs = follower.join().expect("follower thread");
+    assert_eq!(ours.len(), 2);
+    for report in &ours {
+        assert_eq!(report.moves, line);
+        assert_eq!(report.outcome, Some(Outcome::Draw));
+    }
+    assert_eq!(ours[0].my_colour, Some(Colour::White));
+    assert_eq!(ours[1].my_colour, Some(Colour::Black));
+    assert_eq!(theirs.len(), 3, "two games and the close: {theirs:?}");
+    assert_eq!(theirs[0].my_colour, Some(Colour::Black));
+    assert_eq!(theirs[1].my_colour, Some(Colour::White));
+    for report in &theirs[..2] {
+        assert_eq!(report.moves, line);
+        assert_eq!(report.outcome, Some(Outcome::Draw));
+    }
+    assert_eq!(theirs[2].ended, EndCause::PeerClosed { mid_message: false });
+    assert!(theirs[2].moves.is_empty());
 }
