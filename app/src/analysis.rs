@@ -10,7 +10,7 @@
 use crate::engines::EngineRules;
 use dama_core::game::{Game, Outcome};
 use dama_core::pdn::{self, Annotation};
-use dama_core::{Color, Move};
+use dama_core::{Board, Board8, Color, Move, MoveOn};
 use dama_engine::{Engine, Score};
 
 /// A loss (centimen) from which a move is dubious, `?!`.
@@ -50,9 +50,9 @@ impl Mark {
 
 /// One move of the game, analysed.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Ply {
+pub struct Ply<B: Board = Board8> {
     /// The move played.
-    pub mv: Move,
+    pub mv: MoveOn<B>,
     /// The side that played it.
     pub mover: Color,
     /// The score of the position after it, from White's view (`None`: the search gave none).
@@ -63,19 +63,19 @@ pub struct Ply {
     pub mark: Option<Mark>,
     /// The engine's better line from the position before it (its first move the better
     /// move), when the move is marked.
-    pub better: Vec<Move>,
+    pub better: Vec<MoveOn<B>>,
     /// The engine's line from the position after it (its first move the refutation), at most
     /// [`REFUTATION_PLIES`] moves, when the move is marked.
-    pub refutation: Vec<Move>,
+    pub refutation: Vec<MoveOn<B>>,
 }
 
 /// A whole game analysed: the score of the start and every move.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Analysis {
+pub struct Analysis<B: Board = Board8> {
     /// The score of the starting position, from White's view.
     pub start: Option<Score>,
     /// The moves, in order.
-    pub plies: Vec<Ply>,
+    pub plies: Vec<Ply<B>>,
 }
 
 /// The score from the other side's view.
@@ -138,14 +138,14 @@ fn mark_of(before: Score, after: Score, loss: i32) -> Option<Mark> {
 }
 
 /// What the engine says of a position: its score (side to move's view) and best line.
-struct Verdict {
+struct Verdict<B: Board> {
     score: Option<Score>,
-    line: Vec<Move>,
+    line: Vec<MoveOn<B>>,
 }
 
 /// The engine's verdict on the game's current position; a position the rules ended scores
 /// its result.
-fn verdict<R: EngineRules>(engine: &mut Engine, game: &Game<R>) -> Verdict {
+fn verdict<R: dama_engine::EngineRules>(engine: &mut Engine, game: &Game<R>) -> Verdict<R::Board> {
     if let Some(outcome) = game.outcome() {
         let score = match outcome {
             Outcome::Win { winner, .. } if winner == game.turn() => Score::Win(0),
@@ -175,12 +175,12 @@ fn verdict<R: EngineRules>(engine: &mut Engine, game: &Game<R>) -> Verdict {
 /// Analyses `game` from its start with `engine` (its limits per position; set
 /// [`Engine::set_search_forced`] to score forced moves too). `progress(done, total)` is
 /// called after each position and returns whether to go on; `None` when it said stop.
-pub fn analyze_game<R: EngineRules>(
+pub fn analyze_game<R: dama_engine::EngineRules>(
     engine: &mut Engine,
     game: &Game<R>,
     mut progress: impl FnMut(usize, usize) -> bool,
-) -> Option<Analysis> {
-    let moves: Vec<Move> = game.moves().copied().collect();
+) -> Option<Analysis<R::Board>> {
+    let moves: Vec<MoveOn<R::Board>> = game.moves().copied().collect();
     let total = moves.len() + 1;
     let mut replay = Game::<R>::new(*game.start());
     let mut before = verdict(engine, &replay);

@@ -199,7 +199,7 @@ pub struct Cli {
 
 /// The subcommands that work on the 10×10 board as well as on 8×8; the others refuse a 10×10
 /// rule set with a line naming these.
-pub const ANY_BOARD: &[&str] = &["play", "perft", "moves", "dxp", "hub", "match", "tb"];
+pub const ANY_BOARD: &[&str] = &["play", "perft", "moves", "dxp", "hub", "match", "tb", "tui"];
 
 /// The subcommands.
 #[derive(Subcommand, Debug, Clone)]

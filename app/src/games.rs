@@ -10,7 +10,7 @@ use crate::console::{self, LoadError};
 use crate::engines::EngineRules;
 use crate::i18n::{Catalog, Lang, fill};
 use dama_core::game::Game;
-use dama_core::{RuleSet, Rules, pdn, with_rules};
+use dama_core::{RuleSet, pdn, with_rules};
 
 /// The arguments of `dama games`.
 #[derive(clap::Args, Debug, Clone)]
@@ -51,7 +51,7 @@ pub enum Entry {
 
 /// The number of the last move of `game`, as its PDN numbers moves: a move of each side is
 /// one move (`12.` then `12...`).
-pub fn move_count<R: Rules>(game: &Game<R>) -> usize {
+pub fn move_count<R: dama_core::BoardRules>(game: &Game<R>) -> usize {
     let plies = game.moves().len();
     if plies == 0 {
         0
@@ -86,6 +86,14 @@ fn column_text(value: &str) -> String {
 /// Every game of a PDN text under the rules `R`, in order; a game that cannot be read is
 /// listed with its reason in `t`'s language (its line counted in the whole text).
 pub fn entries<R: EngineRules>(text: &str, t: &Texts) -> Vec<Entry> {
+    entries_with::<R>(text, &|e| t.load_error(e, R::INFO.notation))
+}
+
+/// [`entries`] on any board, a game's problem said by `reason`.
+pub fn entries_with<R: dama_core::BoardRules>(
+    text: &str,
+    reason: &dyn Fn(&LoadError<R::Board>) -> String,
+) -> Vec<Entry> {
     pdn::split_games(text)
         .into_iter()
         .enumerate()
@@ -108,7 +116,7 @@ pub fn entries<R: EngineRules>(text: &str, t: &Texts) -> Vec<Entry> {
                 },
                 Err(e) => Entry::Refused {
                     number,
-                    reason: t.load_error(&e, R::INFO.notation),
+                    reason: reason(&e),
                 },
             }
         })

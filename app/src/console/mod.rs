@@ -21,6 +21,7 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 pub use boards::{ConsoleBoard, ConsoleRules};
+pub(crate) use boards::move_error10;
 pub use line_io::{LineIo, Read};
 
 use crate::ballots::Ballot;

@@ -361,6 +361,6 @@ fn international_perft_and_moves_on_the_10x10_board() {
     assert_eq!(
         refused(&["analyze", "--rules", "international"]),
         "dama: --rules international is played on the 10x10 board, which 'dama analyze' does \
-         not know yet (it has: play, perft, moves, dxp, hub, match, tb)\n"
+         not know yet (it has: play, perft, moves, dxp, hub, match, tb, tui)\n"
     );
 }
