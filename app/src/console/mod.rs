@@ -20,8 +20,8 @@ pub mod spec;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
-pub use boards::{ConsoleBoard, ConsoleRules};
 pub(crate) use boards::move_error10;
+pub use boards::{ConsoleBoard, ConsoleRules};
 pub use line_io::{LineIo, Read};
 
 use crate::ballots::Ballot;

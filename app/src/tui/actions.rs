@@ -5,13 +5,13 @@
 use std::path::Path;
 
 use super::app::{App, Busy, Confirmed, Dialog};
+use super::boards::{TuiBoard, TuiRules};
 use super::editor::Editor;
 use super::event::Key;
 use super::input::MAX_LINE;
 use super::worker::Task;
-use crate::console::full;
-use super::boards::{TuiBoard, TuiRules};
 use crate::console::ConsoleRules;
+use crate::console::full;
 use crate::i18n::{capitalize, fill};
 use crate::session::{self, Undo};
 use dama_core::Color;

@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use ratatui::layout::Rect;
 
+use super::boards::{TuiBoard, TuiRules};
 use super::editor::Editor;
 use super::event::{Button, Event, Key};
 use super::labels::Labels;
@@ -22,7 +23,6 @@ use crate::ballots::Ballot;
 use crate::cli::{Lang, PlayerKind};
 use crate::clock::GameClock;
 use crate::console::full::{self, RulesTexts, Texts};
-use super::boards::{TuiBoard, TuiRules};
 use crate::engines::EngineSetup;
 use crate::i18n::{Catalog, fill};
 use crate::session::{Players, RulesOffer};
@@ -150,7 +150,7 @@ pub struct App<R: TuiRules> {
     pub(super) notice: bool,
     pub(super) last_search: Option<SearchReport>,
     /// The last hint and the position it was given in (shown while that position stands).
-    pub(super) hint: Option<(PositionOn<R::Board>, MoveOn<R::Board>)>,
+    pub(super) hint: Option<Hinted<R::Board>>,
     /// The game as it was when it was started, saved or loaded.
     pub(super) saved: Snapshot<R::Board>,
     /// The first moves of the game that undo keeps: those of the ballot it started from.
@@ -172,6 +172,9 @@ pub struct App<R: TuiRules> {
     /// The engine's limits now (`+` and `-` change its level).
     pub(super) limits: Limits,
 }
+
+/// A hint and the position it was given in.
+pub(super) type Hinted<B> = (PositionOn<B>, MoveOn<B>);
 
 /// The most messages kept.
 const MESSAGES_KEPT: usize = 50;

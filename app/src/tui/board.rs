@@ -16,9 +16,9 @@ use ratatui::buffer::Buffer;
 use ratatui::style::{Color as Tint, Modifier, Style};
 
 use super::app::App;
+use super::boards::{TuiBoard, TuiRules};
 use super::layout::Layout;
 use crate::console::board_view;
-use super::boards::{TuiBoard, TuiRules};
 use dama_core::Board;
 use dama_core::notation::Notation;
 use dama_core::position::SetupOn;

@@ -61,8 +61,7 @@ pub trait TuiBoard: ConsoleBoard {
     ) -> Result<MoveOn<Self>, String>;
 
     /// A hint as the message line says it.
-    fn hint_text<R: BoardRules<Board = Self>>(t: &Texts, hint: &crate::hint::Hint<Self>)
-    -> String;
+    fn hint_text<R: BoardRules<Board = Self>>(t: &Texts, hint: &crate::hint::Hint<Self>) -> String;
 
     /// The rule set's title.
     fn title<R: BoardRules<Board = Self>>(

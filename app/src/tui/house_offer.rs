@@ -6,8 +6,8 @@
 //! and while it does, nobody moves.
 
 use super::app::{App, Busy, Confirmed};
-use super::worker::Task;
 use super::boards::TuiRules;
+use super::worker::Task;
 use crate::i18n::{capitalize, fill};
 use crate::session::{OfferNext, OfferQuestion};
 

@@ -6,9 +6,9 @@
 //! moves, so a refused path gets the same reason the line console gives, and nothing moves.
 
 use super::app::{App, Busy, Selection};
+use super::boards::{TuiBoard, TuiRules};
 use super::event::Key;
 use super::layout::EditorButton;
-use super::boards::{TuiBoard, TuiRules};
 use crate::i18n::fill;
 use dama_core::fen::FenError;
 use dama_core::game::Game;

@@ -11,10 +11,10 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use super::app::App;
+use super::boards::{TuiBoard, TuiRules};
 use super::event::{Button, Key};
 use super::labels::Labels;
 use crate::console::full;
-use super::boards::{TuiBoard, TuiRules};
 use crate::games;
 use crate::i18n::fill;
 

@@ -11,10 +11,10 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::app::{App, Dialog};
 use super::board;
+use super::boards::{TuiBoard, TuiRules};
 use super::labels::Labels;
 use super::layout::{Layout, MIN_HEIGHT, MIN_WIDTH};
 use crate::analysis::Analysis;
-use super::boards::{TuiBoard, TuiRules};
 use crate::console::ConsoleRules;
 use crate::i18n::{capitalize, fill};
 use dama_core::pdn;
@@ -296,7 +296,13 @@ pub(super) fn move_cells<R: TuiRules>(app: &App<R>, area: Rect) -> Vec<(usize, R
 
 /// The evaluation graph: the score after each move in men from White's view, clipped to ±5,
 /// the level line, and the reviewed move's position as an upright line.
-fn graph<B: dama_core::Board>(analysis: &Analysis<B>, shown: usize, area: Rect, buf: &mut Buffer, t: &Theme) {
+fn graph<B: dama_core::Board>(
+    analysis: &Analysis<B>,
+    shown: usize,
+    area: Rect,
+    buf: &mut Buffer,
+    t: &Theme,
+) {
     use ratatui::symbols::Marker;
     use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Widget};
     let clip = f64::from(crate::pictures::graph::CLIP);

@@ -8,11 +8,11 @@ use std::borrow::Cow;
 use std::time::Duration;
 
 use super::app::{App, Busy};
+use super::boards::TuiRules;
 use super::event::Key;
 use super::layout::Layout;
 use super::worker::Task;
 use crate::analysis::{Analysis, Mark};
-use super::boards::TuiRules;
 use crate::i18n::fill;
 use dama_core::game::Game;
 use dama_engine::Limits;

@@ -19,9 +19,9 @@ use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 
 use super::app::App;
+use super::boards::TuiRules;
 use super::event::Event;
 use super::render;
-use super::boards::TuiRules;
 
 /// How long to wait for input before looking at the engine and the signals again.
 const POLL: Duration = Duration::from_millis(40);

@@ -66,7 +66,10 @@ fn below_80x24_the_screen_says_how_large_a_terminal_is_needed() {
     });
     assert!(app.layout().is_none());
     let notice = text(&draw(&app, 79, 24));
-    assert!(notice.starts_with("Enlarge the terminal to 80×24\n"), "{notice}");
+    assert!(
+        notice.starts_with("Enlarge the terminal to 80×24\n"),
+        "{notice}"
+    );
     // Clicks and keys do nothing meanwhile; back at 80 × 24 the board is there again.
     app.handle(Event::Click {
         button: Button::Left,
@@ -242,10 +245,7 @@ fn the_editor_sets_up_a_10x10_position() {
     press(&mut app, Key::Char('m'));
     press(&mut app, Key::Enter);
     assert!(app.editor().is_none(), "{:?}", app.messages());
-    assert_eq!(
-        dama_core::fen::write(app.game().position()),
-        "B:W33:BK18"
-    );
+    assert_eq!(dama_core::fen::write(app.game().position()), "B:W33:BK18");
     // Black's king is to move; a click path plays it.
     play10_by_mouse(&mut app, "18-1");
     assert_eq!(moves_played(&app), ["18-1"]);
@@ -275,4 +275,47 @@ fn the_fmjd_ending_rule_draws_two_kings_against_one_after_five_moves_each() {
         "Draw: the moves the rules allow for this ending (16 each, or 5 with fewer pieces) ran out."
     );
     insta::assert_snapshot!("board10_fmjd_draw_no_color", screen(&app));
+}
+
+#[test]
+fn save_load_and_the_analysis_on_10x10() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game10.pdn");
+    let mut cfg = config10(false);
+    cfg.limits = Limits {
+        depth: Some(2),
+        ..Limits::default()
+    };
+    let mut app = new_app10(cfg.clone());
+    play10_by_mouse(&mut app, "32-28");
+    play10_by_mouse(&mut app, "19-23");
+    play10_by_mouse(&mut app, "28x19");
+    play10_by_mouse(&mut app, "14x23");
+    // Save: the file dialog with the name typed over the proposed one.
+    press(&mut app, Key::Char('s'));
+    for _ in 0..20 {
+        press(&mut app, Key::Backspace);
+    }
+    type_keys(&mut app, &path.display().to_string());
+    press(&mut app, Key::Enter);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.contains("[GameType \"20\"]"), "{saved}");
+    assert!(saved.contains("1. 32-28 19-23 2. 28x19 14x23"), "{saved}");
+    // Loaded into a new app, the game is the same.
+    cfg.load = Some(path.clone());
+    let mut loaded = new_app10(cfg);
+    assert_eq!(moves_played(&loaded), moves_played(&app));
+    // The analysis scores the game on the engine's thread and lists the moves with marks.
+    press(&mut loaded, Key::Char('a'));
+    wait_engine(&mut loaded);
+    assert!(
+        loaded
+            .messages()
+            .last()
+            .unwrap()
+            .starts_with("Analysis done"),
+        "{:?}",
+        loaded.messages()
+    );
+    assert!(screen(&loaded).contains("─ Evaluation ─"));
 }
