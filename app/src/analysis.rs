@@ -175,7 +175,7 @@ fn verdict<R: EngineRules>(engine: &mut Engine, game: &Game<R>) -> Verdict<R::Bo
 /// Analyses `game` (either board) from its start with `engine` (its limits per position; set
 /// [`Engine::set_search_forced`] to score forced moves too). `progress(done, total)` is
 /// called after each position and returns whether to go on; `None` when it said stop.
-pub fn analyze_game<R: EngineRules>(
+pub fn analyze_game<R: dama_engine::EngineRules>(
     engine: &mut Engine,
     game: &Game<R>,
     mut progress: impl FnMut(usize, usize) -> bool,

@@ -197,13 +197,6 @@ pub struct Cli {
     pub opts: Options,
 }
 
-/// The subcommands that work on the 10×10 board as well as on 8×8; the others refuse a 10×10
-/// rule set with a line naming these.
-pub const ANY_BOARD: &[&str] = &[
-    "play", "perft", "moves", "analyze", "diagram", "games", "dxp", "hub", "match", "tb", "tune",
-    "book",
-];
-
 /// The subcommands.
 #[derive(Subcommand, Debug, Clone)]
 pub enum Command {
@@ -253,12 +246,6 @@ impl Command {
             Command::Book(_) => "book",
             Command::Dxp(_) => "dxp",
         }
-    }
-
-    /// Whether the subcommand works on the 10×10 board as well as on 8×8
-    /// ([`ANY_BOARD`]).
-    pub fn any_board(&self) -> bool {
-        ANY_BOARD.contains(&self.name())
     }
 
     /// The global options this subcommand uses.
@@ -602,15 +589,6 @@ impl Options {
 
     /// Refuses an option that `command` would not use, and a value it cannot take.
     pub fn check(&self, command: &Command) -> Result<(), CliError> {
-        if self.variant().board8().is_none() && !command.any_board() {
-            return Err(CliError::Usage(format!(
-                "--rules {} is played on the 10x10 board, which 'dama {}' does not know yet \
-                 (it has: {})",
-                self.variant(),
-                command.name(),
-                ANY_BOARD.join(", ")
-            )));
-        }
         if let Command::Dxp(_) = command
             && self.variant().board8().is_some()
             && self.rules.is_some()

@@ -85,6 +85,14 @@ fn column_text(value: &str) -> String {
 /// Every game of a PDN text under the rules `R` (either board), in order; a game that cannot
 /// be read is listed with its reason in `t`'s language (its line counted in the whole text).
 pub fn entries<R: ConsoleRules>(text: &str, t: &Texts) -> Vec<Entry> {
+    entries_with::<R>(text, &|e| <R::Board as ConsoleBoard>::load_error::<R>(t, e))
+}
+
+/// [`entries`] with a game's problem said by `reason`.
+pub fn entries_with<R: BoardRules>(
+    text: &str,
+    reason: &dyn Fn(&LoadError<R::Board>) -> String,
+) -> Vec<Entry> {
     pdn::split_games(text)
         .into_iter()
         .enumerate()
@@ -107,7 +115,7 @@ pub fn entries<R: ConsoleRules>(text: &str, t: &Texts) -> Vec<Entry> {
                 },
                 Err(e) => Entry::Refused {
                     number,
-                    reason: <R::Board as ConsoleBoard>::load_error::<R>(t, &e),
+                    reason: reason(&e),
                 },
             }
         })

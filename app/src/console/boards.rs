@@ -256,7 +256,7 @@ impl ConsoleBoard for Board10 {
 }
 
 /// Why a move is not legal on the 10×10 board, squares and moves by their numbers.
-fn move_error10<R: BoardRules<Board = Board10>>(
+pub(crate) fn move_error10<R: BoardRules<Board = Board10>>(
     t: &Texts,
     error: &algebraic::MoveError<Board10>,
 ) -> String {

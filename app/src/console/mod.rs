@@ -20,6 +20,7 @@ pub mod spec;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
+pub(crate) use boards::move_error10;
 pub use boards::{ConsoleBoard, ConsoleRules};
 pub use line_io::{LineIo, Read};
 

@@ -5,19 +5,19 @@
 use std::path::Path;
 
 use super::app::{App, Busy, Confirmed, Dialog};
+use super::boards::{TuiBoard, TuiRules};
 use super::editor::Editor;
 use super::event::Key;
 use super::input::MAX_LINE;
 use super::worker::Task;
+use crate::console::ConsoleRules;
 use crate::console::full;
-use crate::engines::EngineRules;
 use crate::i18n::{capitalize, fill};
 use crate::session::{self, Undo};
 use dama_core::Color;
-use dama_core::game::Game;
 use dama_core::pdn;
 
-impl<R: EngineRules> App<R> {
+impl<R: TuiRules> App<R> {
     /// A key during the game (no dialog, no move line, no editor).
     pub(super) fn game_key(&mut self, key: Key) {
         match key {
@@ -75,14 +75,9 @@ impl<R: EngineRules> App<R> {
     }
 
     fn new_game(&mut self) {
-        match &self.cfg.ballot {
-            Some(ballot) => {
-                let (game, kept) = (ballot.game::<R>(), ballot.opening.moves.len());
-                self.replace_game(game);
-                self.kept = kept;
-            }
-            None => self.replace_game(Game::new(self.cfg.start)),
-        }
+        let (game, kept) = <R::Board as TuiBoard>::new_game::<R>(&self.cfg);
+        self.replace_game(game);
+        self.kept = kept;
         self.quiet();
         self.say_ballot();
     }
@@ -98,7 +93,7 @@ impl<R: EngineRules> App<R> {
             Undo::Nothing => self.t.nothing_to_undo.to_string(),
             Undo::NothingOfYours => self.t.nothing_of_yours.to_string(),
             Undo::BallotStays => self.t.ballot_stays.to_string(),
-            Undo::Undone(taken) => fill(self.t.undone, &[&R::INFO.notation.write_each(&taken)]),
+            Undo::Undone(taken) => fill(self.t.undone, &[&R::write_each(&taken)]),
         };
         if let Some(clock) = &mut self.clock {
             clock.truncate(self.game.moves().len());
@@ -117,7 +112,7 @@ impl<R: EngineRules> App<R> {
         if played.is_empty() {
             return self.say(self.t.nothing_to_redo);
         }
-        let text = fill(self.t.redone, &[&R::INFO.notation.write_each(&played)]);
+        let text = fill(self.t.redone, &[&R::write_each(&played)]);
         self.say(text);
         self.announce_outcome();
     }
@@ -150,7 +145,7 @@ impl<R: EngineRules> App<R> {
     /// `d`: the person to move offers a draw; the computer decides, a person is asked.
     fn offer_draw(&mut self) {
         if let Some(outcome) = self.game.outcome() {
-            let text = self.t.outcome(outcome, self.rt);
+            let text = self.outcome_text(outcome);
             return self.say(text);
         }
         if self.busy.is_some() {

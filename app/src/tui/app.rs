@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use ratatui::layout::Rect;
 
+use super::boards::{TuiBoard, TuiRules};
 use super::editor::Editor;
 use super::event::{Button, Event, Key};
 use super::labels::Labels;
@@ -22,19 +23,18 @@ use crate::ballots::Ballot;
 use crate::cli::{Lang, PlayerKind};
 use crate::clock::GameClock;
 use crate::console::full::{self, RulesTexts, Texts};
-use crate::engines::EngineRules;
 use crate::engines::EngineSetup;
 use crate::i18n::{Catalog, fill};
 use crate::session::{Players, RulesOffer};
 use dama_core::game::{Game, Snapshot};
-use dama_core::{Color, Move, Position, Square};
+use dama_core::{Board, Board8, Color, MoveListOn, MoveOn, PositionOn, SquareOn};
 use dama_engine::Limits;
 
 /// Everything the app needs to start.
 #[derive(Clone, Debug)]
-pub struct Config {
+pub struct Config<B: Board = Board8> {
     /// The position new games start from.
-    pub start: Position,
+    pub start: PositionOn<B>,
     /// Who plays white.
     pub white: PlayerKind,
     /// Who plays black.
@@ -53,7 +53,7 @@ pub struct Config {
     /// opens the list to choose from.
     pub game: Option<usize>,
     /// The opening ballot new games start from (`--ballot`): its moves are played first, and
-    /// undo does not take them back.
+    /// undo does not take them back (8×8 only: the 10×10 board has no ballots).
     pub ballot: Option<Ballot>,
     /// The players' clocks, white's and black's time control; `None`: no clock.
     pub clocks: Option<[dama_engine::TimeControl; 2]>,
@@ -100,11 +100,11 @@ pub enum Confirmed {
 
 /// The path entered with the mouse (or the cursor) so far.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Selection {
+pub struct Selection<B: Board = Board8> {
     /// The piece that moves.
-    pub from: Square,
+    pub from: SquareOn<B>,
     /// The squares clicked after it, in order.
-    pub path: Vec<Square>,
+    pub path: Vec<SquareOn<B>>,
 }
 
 /// What the engine is working on, by task number.
@@ -122,8 +122,8 @@ pub(super) enum Busy {
 
 /// The full-screen game under the rule set `R`.
 #[derive(Debug)]
-pub struct App<R: EngineRules> {
-    pub(super) cfg: Config,
+pub struct App<R: TuiRules> {
+    pub(super) cfg: Config<R::Board>,
     pub(super) t: &'static Texts,
     pub(super) rt: &'static RulesTexts,
     pub(super) l: &'static Labels,
@@ -132,13 +132,13 @@ pub struct App<R: EngineRules> {
     /// The tables' messages about refused files, shown on the message line.
     refusals: Arc<Mutex<Vec<String>>>,
     pub(super) busy: Option<Busy>,
-    pub(super) selection: Option<Selection>,
+    pub(super) selection: Option<Selection<R::Board>>,
     /// The cursor's file and rank, and whether it is shown (after an arrow key).
     pub(super) cursor: (u8, u8),
     pub(super) cursor_shown: bool,
     pub(super) flipped: bool,
     pub(super) show_movable: bool,
-    pub(super) editor: Option<Editor>,
+    pub(super) editor: Option<Editor<R::Board>>,
     pub(super) dialog: Option<Dialog>,
     /// The list of a file's games to choose from, when it is open.
     pub(super) picker: Option<Picker>,
@@ -150,9 +150,9 @@ pub struct App<R: EngineRules> {
     pub(super) notice: bool,
     pub(super) last_search: Option<SearchReport>,
     /// The last hint and the position it was given in (shown while that position stands).
-    pub(super) hint: Option<(Position, Move)>,
+    pub(super) hint: Option<Hinted<R::Board>>,
     /// The game as it was when it was started, saved or loaded.
-    pub(super) saved: Snapshot,
+    pub(super) saved: Snapshot<R::Board>,
     /// The first moves of the game that undo keeps: those of the ballot it started from.
     pub(super) kept: usize,
     pub(super) file_name: String,
@@ -161,7 +161,7 @@ pub struct App<R: EngineRules> {
     pub(super) size: (u16, u16),
     pub(super) quit: bool,
     /// The last analysis of the game (`a`), shown while the game's moves are those analysed.
-    pub(super) analysis: Option<crate::analysis::Analysis>,
+    pub(super) analysis: Option<crate::analysis::Analysis<R::Board>>,
     /// The positions analysed so far and in all, while an analysis runs.
     pub(super) analysing: Option<(usize, usize)>,
     /// Review mode: the number of moves played in the position shown (the game goes on from
@@ -173,11 +173,14 @@ pub struct App<R: EngineRules> {
     pub(super) limits: Limits,
 }
 
+/// A hint and the position it was given in.
+pub(super) type Hinted<B> = (PositionOn<B>, MoveOn<B>);
+
 /// The most messages kept.
 const MESSAGES_KEPT: usize = 50;
 
 /// The clocks of a new game (none without `--time`).
-fn new_clock(cfg: &Config) -> Option<GameClock> {
+fn new_clock<B: Board>(cfg: &Config<B>) -> Option<GameClock> {
     cfg.clocks
         .map(|[white, black]| GameClock::new(white, black))
 }
@@ -196,10 +199,10 @@ pub(super) fn level_of(limits: &Limits) -> u8 {
     })
 }
 
-impl<R: EngineRules> App<R> {
+impl<R: TuiRules> App<R> {
     /// A new app in a terminal of `width` × `height`; loads `cfg.load` if given (its error,
     /// in the messages' language, otherwise).
-    pub fn new(cfg: Config, width: u16, height: u16) -> Result<App<R>, String> {
+    pub fn new(cfg: Config<R::Board>, width: u16, height: u16) -> Result<App<R>, String> {
         // Messages: the line console's texts in the screen's language.
         let Catalog {
             texts: t,
@@ -210,14 +213,9 @@ impl<R: EngineRules> App<R> {
             Some(path) => Some(full::load_game_number::<R>(t, path, cfg.game)?),
             None => None,
         };
-        let game = match (&loaded, &cfg.ballot) {
-            (Some((record, _)), _) => record.game.clone(),
-            (None, Some(ballot)) => ballot.game::<R>(),
-            (None, None) => Game::new(cfg.start),
-        };
-        let kept = match (&loaded, &cfg.ballot) {
-            (None, Some(ballot)) => ballot.opening.moves.len(),
-            _ => 0,
+        let (game, kept) = match &loaded {
+            Some((record, _)) => (record.game.clone(), 0),
+            None => <R::Board as TuiBoard>::new_game::<R>(&cfg),
         };
         let file_name = cfg
             .load
@@ -249,7 +247,7 @@ impl<R: EngineRules> App<R> {
         let mut app = App {
             worker: Worker::start_with_book(
                 engines.engine(cfg.limits),
-                dama_core::RuleSet::of::<R>().and_then(|rules| engines.book(rules)),
+                engines.book_of::<R>(),
                 cfg.limits.level.unwrap_or(10),
             ),
             refusals,
@@ -299,7 +297,7 @@ impl<R: EngineRules> App<R> {
     }
 
     /// Reacts to one event.
-    pub fn handle(&mut self, event: Event) {
+    pub fn handle(&mut self, event: Event<R::Board>) {
         self.check_flag();
         match event {
             Event::Tick => {}
@@ -344,7 +342,7 @@ impl<R: EngineRules> App<R> {
     }
 
     /// The engine's answer, if one has come, as an event.
-    pub fn poll_engine(&self) -> Option<Event> {
+    pub fn poll_engine(&self) -> Option<Event<R::Board>> {
         self.worker.try_reply().map(|r| Event::Engine(Box::new(r)))
     }
 
@@ -407,7 +405,7 @@ impl<R: EngineRules> App<R> {
     }
 
     /// The path being entered.
-    pub fn selection(&self) -> Option<&Selection> {
+    pub fn selection(&self) -> Option<&Selection<R::Board>> {
         self.selection.as_ref()
     }
 
@@ -427,20 +425,20 @@ impl<R: EngineRules> App<R> {
     }
 
     /// The editor, when it is shown.
-    pub fn editor(&self) -> Option<&Editor> {
+    pub fn editor(&self) -> Option<&Editor<R::Board>> {
         self.editor.as_ref()
     }
 
     /// The layout of the current terminal size (`None`: too small).
     pub fn layout(&self) -> Option<Layout> {
-        Layout::new(Rect::new(0, 0, self.size.0, self.size.1))
+        Layout::of::<R::Board>(Rect::new(0, 0, self.size.0, self.size.1))
     }
 
     /// The cell in the middle of `square`'s top row as the board is now drawn (for clicks in
     /// tests and scripts), or `None` when the terminal is too small.
-    pub fn cell_of(&self, square: Square) -> Option<(u16, u16)> {
+    pub fn cell_of(&self, square: SquareOn<R::Board>) -> Option<(u16, u16)> {
         let r = self.layout()?.square_rect(
-            dama_core::notation::fen_for::orientation::<R>().file(square),
+            <R::Board as TuiBoard>::file::<R>(square),
             square.rank(),
             self.flipped,
         );
@@ -528,9 +526,14 @@ impl<R: EngineRules> App<R> {
     /// After a move: says the result if the game ended.
     pub(super) fn announce_outcome(&mut self) {
         if let Some(outcome) = self.game.outcome() {
-            let text = self.t.outcome(outcome, self.rt);
+            let text = self.outcome_text(outcome);
             self.say(text);
         }
+    }
+
+    /// How a game ended, as a sentence (the 10×10 board's own draws by their FMJD names).
+    pub(super) fn outcome_text(&self, outcome: dama_core::game::Outcome) -> String {
+        <R::Board as crate::console::ConsoleBoard>::outcome(self.t, self.rt, outcome)
     }
 
     /// Makes the rules' draw offer when it is due, else starts the engine when it is to move
@@ -581,12 +584,12 @@ impl<R: EngineRules> App<R> {
 
     /// Whether the side to move has one legal move only (which the engine does not search).
     fn only_move(&self) -> bool {
-        let mut moves = dama_core::MoveList::new();
+        let mut moves = MoveListOn::<R::Board>::new();
         self.game.legal_moves(&mut moves);
         moves.len() == 1
     }
 
-    fn on_reply(&mut self, reply: Reply) {
+    fn on_reply(&mut self, reply: Reply<R::Board>) {
         if !reply.done {
             // A finished depth of the search for the engine's move: shown as it goes.
             if self.busy == Some(Busy::Move(reply.id)) && !self.only_move() {
@@ -629,7 +632,7 @@ impl<R: EngineRules> App<R> {
                 match reply.hint {
                     Some(hint) => {
                         self.hint = Some((*self.game.position(), hint.mv));
-                        let text = self.t.hint_text(&hint, R::INFO.notation);
+                        let text = <R::Board as TuiBoard>::hint_text::<R>(self.t, &hint);
                         self.say(text);
                     }
                     None => self.say(self.t.no_hint),

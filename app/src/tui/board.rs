@@ -1,22 +1,28 @@
-//! Drawing the board: squares of 5 × 2 cells, coordinates on the edges, pieces, and the marks
-//! of the last move, the path being entered, the movable pieces and the cursor.
+//! Drawing the board: squares of 5 × 2 cells (or larger), coordinates on the edges, pieces,
+//! and the marks of the last move, the path being entered, the movable pieces and the cursor.
 //!
 //! Every mark is text first (the second row of a square: `[*]` the selected piece, `[1]`,
 //! `[2]`… the path, ` · ` the last move, ` ? ` the hinted move, ` + ` / `(+)` a piece that can
 //! move / capture), so
 //! the board reads the same without colour; colour adds backgrounds. Without colour the dark
 //! squares are shaded `░` and the pieces are the line console's letters (`o O x X`).
+//!
+//! Squares of one row (the 10×10 board on the 80 × 24 screen, 3 × 1 cells) carry the mark on
+//! that row: around the piece (`[o]` selected, `·o·` last move, `?o?` hint, `+o+` / `(o)`
+//! movable), or alone on an empty square (`[1]`, ` · `, ` ? `); an empty square without a
+//! mark shows its number.
 
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color as Tint, Modifier, Style};
 
 use super::app::App;
+use super::boards::{TuiBoard, TuiRules};
 use super::layout::Layout;
 use crate::console::board_view;
-use crate::engines::EngineRules;
+use dama_core::Board;
 use dama_core::notation::Notation;
-use dama_core::position::Setup;
-use dama_core::{Bitboard, Color, MoveList, Piece, Role, Square};
+use dama_core::position::SetupOn;
+use dama_core::{BitboardOn, Color, MoveListOn, Piece, Role, SquareOn};
 
 /// Background of a dark square.
 const DARK: Tint = Tint::Indexed(94);
@@ -49,7 +55,7 @@ enum Mark {
 }
 
 /// Where the pieces stand: the editor's setup while it is shown, the game's otherwise.
-fn piece_at(setup: &Setup, sq: Square) -> Option<Piece> {
+fn piece_at<B: Board>(setup: &SetupOn<B>, sq: SquareOn<B>) -> Option<Piece> {
     let color = if setup.white.contains(sq) {
         Color::White
     } else if setup.black.contains(sq) {
@@ -65,7 +71,7 @@ fn piece_at(setup: &Setup, sq: Square) -> Option<Piece> {
     Some(Piece { color, role })
 }
 
-fn marks<R: EngineRules>(app: &App<R>) -> Vec<(Square, Mark)> {
+fn marks<R: TuiRules>(app: &App<R>) -> Vec<(SquareOn<R::Board>, Mark)> {
     let mut marks = Vec::new();
     if app.editor.is_some() {
         return marks;
@@ -85,12 +91,12 @@ fn marks<R: EngineRules>(app: &App<R>) -> Vec<(Square, Mark)> {
         marks.extend(mv.path().iter().map(|&sq| (sq, Mark::Hint)));
     }
     if app.show_movable {
-        let mut moves = MoveList::new();
+        let mut moves = MoveListOn::<R::Board>::new();
         app.game.legal_moves(&mut moves);
-        let capturing: Bitboard = moves
+        let capturing: BitboardOn<R::Board> = moves
             .iter()
             .filter(|m| m.is_capture())
-            .fold(Bitboard::EMPTY, |b, m| b.with(m.from()));
+            .fold(BitboardOn::EMPTY, |b, m| b.with(m.from()));
         for m in moves.iter() {
             let captures = capturing.contains(m.from());
             marks.push((m.from(), Mark::Movable { captures }));
@@ -109,7 +115,7 @@ fn marks<R: EngineRules>(app: &App<R>) -> Vec<(Square, Mark)> {
 }
 
 /// Draws the board with its coordinates.
-pub(super) fn draw<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer) {
+pub(super) fn draw<R: TuiRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer) {
     let color = app.cfg.color;
     let setup = match &app.editor {
         Some(ed) => ed.preview(),
@@ -117,13 +123,13 @@ pub(super) fn draw<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buff
     };
     let marks = marks(app);
     let plain = Style::default();
-    for file in 0..8u8 {
-        for rank in 0..8u8 {
+    let size = <R::Board as Board>::SIZE;
+    for file in 0..size {
+        for rank in 0..size {
             let r = layout.square_rect(file, rank, app.flipped);
             let cursor = app.cursor_shown && app.cursor == (file, rank);
             // The mirrored boards (Italian, Spanish) are drawn as they lie.
-            let Some(sq) = dama_core::notation::fen_for::orientation::<R>().square(file, rank)
-            else {
+            let Some(sq) = <R::Board as TuiBoard>::square::<R>(file, rank) else {
                 let style = if color { plain.bg(LIGHT) } else { plain };
                 let blank = " ".repeat(usize::from(r.width));
                 for dy in 0..r.height {
@@ -160,6 +166,15 @@ pub(super) fn draw<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buff
             for dy in 0..r.height {
                 buf.set_string(r.x, r.y + dy, &row, style);
             }
+            if r.height == 1 {
+                let piece = piece_at(&setup, sq).map(|p| piece_look(p, color, style));
+                let number = <R::Board as TuiBoard>::number_on::<R>(sq);
+                one_row(buf, r, mark, piece, number, fill, color, style);
+                if cursor {
+                    draw_cursor(buf, r, color, style);
+                }
+                continue;
+            }
             // The piece in the middle, its mark on the square's last row, both centred.
             let (cx, piece_y, mark_y) = (
                 r.x + (r.width - 5) / 2,
@@ -167,28 +182,16 @@ pub(super) fn draw<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buff
                 r.y + r.height - 1,
             );
             if let Some(piece) = piece_at(&setup, sq) {
-                let (symbol, piece_style) = if color {
-                    let symbol = match piece.role {
-                        Role::Man => '●',
-                        Role::King => '♛',
-                    };
-                    let fg = match piece.color {
-                        Color::White => WHITE_PIECE,
-                        Color::Black => BLACK_PIECE,
-                    };
-                    (symbol, style.fg(fg).add_modifier(Modifier::BOLD))
-                } else {
-                    (board_view::czech_letter(piece), style)
-                };
+                let (symbol, piece_style) = piece_look(piece, color, style);
                 buf.set_string(cx + 1, piece_y, " ", style);
                 buf.set_string(cx + 2, piece_y, symbol.to_string(), piece_style);
                 buf.set_string(cx + 3, piece_y, " ", style);
             }
             let label = match mark {
                 // Square numbers stand on their squares where the rule set is written so.
-                Mark::None => match R::INFO.notation {
-                    Notation::Numbered(board) => format!("{:>3}", board.number(sq)),
-                    _ => std::iter::repeat_n(fill, 3).collect(),
+                Mark::None => match <R::Board as TuiBoard>::number_on::<R>(sq) {
+                    Some(number) => format!("{number:>3}"),
+                    None => std::iter::repeat_n(fill, 3).collect(),
                 },
                 Mark::Last => " · ".to_string(),
                 Mark::Hint => " ? ".to_string(),
@@ -205,7 +208,97 @@ pub(super) fn draw<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buff
             }
         }
     }
-    draw_coordinates(R::INFO.notation, app.flipped, layout, buf);
+    if <R::Board as Board>::NUMBERED {
+        draw_row_numbers::<R>(app.flipped, layout, buf);
+    } else {
+        draw_coordinates(R::INFO.notation, app.flipped, layout, buf);
+    }
+}
+
+/// A piece's symbol and style: in colour, `●` or `♛` in the side's colour; without, the line
+/// console's letter.
+fn piece_look(piece: Piece, color: bool, style: Style) -> (char, Style) {
+    if color {
+        let symbol = match piece.role {
+            Role::Man => '●',
+            Role::King => '♛',
+        };
+        let fg = match piece.color {
+            Color::White => WHITE_PIECE,
+            Color::Black => BLACK_PIECE,
+        };
+        (symbol, style.fg(fg).add_modifier(Modifier::BOLD))
+    } else {
+        (board_view::czech_letter(piece), style)
+    }
+}
+
+/// The inside of a square of one row (3 cells): the piece between its mark's two signs, or
+/// on an empty square the mark alone, else the square's number.
+#[allow(clippy::too_many_arguments)]
+fn one_row(
+    buf: &mut Buffer,
+    r: ratatui::layout::Rect,
+    mark: Mark,
+    piece: Option<(char, Style)>,
+    number: Option<u8>,
+    fill: char,
+    color: bool,
+    style: Style,
+) {
+    let label_style = if color { style.fg(WHITE_PIECE) } else { style };
+    let x = r.x + (r.width - 3) / 2;
+    match piece {
+        Some((symbol, piece_style)) => {
+            let (left, right) = match mark {
+                Mark::None => (fill, fill),
+                Mark::Last => ('·', '·'),
+                Mark::Hint => ('?', '?'),
+                Mark::Movable { captures: false } => ('+', '+'),
+                Mark::Movable { captures: true } => ('(', ')'),
+                Mark::Selected | Mark::Path(_) => ('[', ']'),
+            };
+            buf.set_string(x, r.y, left.to_string(), label_style);
+            buf.set_string(x + 1, r.y, symbol.to_string(), piece_style);
+            buf.set_string(x + 2, r.y, right.to_string(), label_style);
+        }
+        None => {
+            let label = match mark {
+                Mark::None => match number {
+                    Some(n) => format!(" {n:<2}"),
+                    None => std::iter::repeat_n(fill, 3).collect(),
+                },
+                Mark::Last => " · ".to_string(),
+                Mark::Hint => " ? ".to_string(),
+                Mark::Movable { .. } => " + ".to_string(),
+                Mark::Selected => "[*]".to_string(),
+                Mark::Path(i) if i < 10 => format!("[{i}]"),
+                Mark::Path(_) => "[+]".to_string(),
+            };
+            buf.set_string(x, r.y, label, label_style);
+        }
+    }
+}
+
+/// The edges of a board whose squares are numbered from the top left (10×10): left of each
+/// row the number of its first square as drawn, right of it the number of its last.
+fn draw_row_numbers<R: TuiRules>(flipped: bool, layout: &Layout, buf: &mut Buffer) {
+    let b = layout.board;
+    let size = <R::Board as Board>::SIZE;
+    for line in 0..size {
+        let rank = if flipped { line } else { size - 1 - line };
+        let numbers: Vec<u8> = (0..size)
+            .map(|col| if flipped { size - 1 - col } else { col })
+            .filter_map(|file| <R::Board as TuiBoard>::square::<R>(file, rank))
+            .filter_map(<R::Board as TuiBoard>::number_on::<R>)
+            .collect();
+        let (Some(first), Some(last)) = (numbers.first(), numbers.last()) else {
+            continue;
+        };
+        let y = b.y + u16::from(line) * layout.square_height + (layout.square_height - 1) / 2;
+        buf.set_string(b.x - 3, y, format!("{first:>2}"), Style::default());
+        buf.set_string(b.x + b.width + 1, y, format!("{last:<2}"), Style::default());
+    }
 }
 
 fn draw_cursor(buf: &mut Buffer, r: ratatui::layout::Rect, color: bool, style: Style) {

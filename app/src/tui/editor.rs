@@ -5,27 +5,27 @@
 //! same checks as FEN ([`Position::from_setup`]) and gives the move to the side chosen to move,
 //! a choice of its own (placing black pieces does not make Black the side to move).
 
-use dama_core::position::{Setup, SetupError};
-use dama_core::{Bitboard, Color, Position, Square};
+use dama_core::position::{SetupError, SetupOn};
+use dama_core::{BitboardOn, Board, Board8, Color, PositionOn, SquareOn};
 
 /// A position being set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Editor {
+pub struct Editor<B: Board = Board8> {
     /// White's pieces.
-    pub white: Bitboard,
+    pub white: BitboardOn<B>,
     /// Black's pieces.
-    pub black: Bitboard,
+    pub black: BitboardOn<B>,
     /// The kings of both.
-    pub kings: Bitboard,
+    pub kings: BitboardOn<B>,
     /// The colour placed by a click.
     pub color: Color,
     /// The side to move after Start.
     pub turn: Color,
 }
 
-impl Editor {
+impl<B: Board> Editor<B> {
     /// An editor holding `pos`, its side to move chosen.
-    pub fn new(pos: &Position) -> Editor {
+    pub fn new(pos: &PositionOn<B>) -> Editor<B> {
         let setup = pos.to_setup();
         Editor {
             white: setup.white,
@@ -37,7 +37,7 @@ impl Editor {
     }
 
     /// A click on `sq`: empty → man of the chosen colour → king → empty.
-    pub fn click(&mut self, sq: Square) {
+    pub fn click(&mut self, sq: SquareOn<B>) {
         let occupied = (self.white | self.black).contains(sq);
         if !occupied {
             match self.color {
@@ -55,22 +55,22 @@ impl Editor {
 
     /// Empties the board.
     pub fn clear(&mut self) {
-        self.white = Bitboard::EMPTY;
-        self.black = Bitboard::EMPTY;
-        self.kings = Bitboard::EMPTY;
+        self.white = BitboardOn::EMPTY;
+        self.black = BitboardOn::EMPTY;
+        self.kings = BitboardOn::EMPTY;
     }
 
     /// Sets up the initial position (keeping the chosen colour and side to move).
     pub fn initial(&mut self) {
         let (color, turn) = (self.color, self.turn);
-        *self = Editor::new(&Position::initial());
+        *self = Editor::new(&PositionOn::initial());
         self.color = color;
         self.turn = turn;
     }
 
     /// The pieces as a position, with the chosen colour to move, checked as a FEN setup is.
-    pub fn start(&self) -> Result<Position, SetupError> {
-        Position::from_setup(&Setup {
+    pub fn start(&self) -> Result<PositionOn<B>, SetupError<B>> {
+        PositionOn::from_setup(&SetupOn {
             white: self.white,
             black: self.black,
             kings: self.kings,
@@ -79,8 +79,8 @@ impl Editor {
     }
 
     /// The pieces as a position for drawing, whether or not it would pass the checks.
-    pub fn preview(&self) -> Setup {
-        Setup {
+    pub fn preview(&self) -> SetupOn<B> {
+        SetupOn {
             white: self.white,
             black: self.black,
             kings: self.kings,
@@ -92,6 +92,8 @@ impl Editor {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use dama_core::{Position, Square};
 
     #[test]
     fn clicks_cycle_and_start_checks() {

@@ -7,6 +7,7 @@ use crossterm::event::{
 };
 
 use super::worker::Reply;
+use dama_core::{Board, Board8};
 
 /// A key the app understands.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -44,7 +45,7 @@ pub enum Button {
 
 /// Something that happened.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Event {
+pub enum Event<B: Board = Board8> {
     /// A key was pressed.
     Key(Key),
     /// A mouse button was pressed on the cell at `column`, `row` (0-based, from the top left).
@@ -64,14 +65,14 @@ pub enum Event {
         height: u16,
     },
     /// The engine answered.
-    Engine(Box<Reply>),
+    Engine(Box<Reply<B>>),
     /// Time passed (the terminal sends one each time it redraws): a flag may have fallen.
     Tick,
 }
 
-impl Event {
+impl<B: Board> Event<B> {
     /// The app's event for a terminal event, if the app cares about it.
-    pub fn from_crossterm(event: &TermEvent) -> Option<Event> {
+    pub fn from_crossterm(event: &TermEvent) -> Option<Event<B>> {
         match event {
             TermEvent::Key(key) => key_event(key).map(Event::Key),
             TermEvent::Mouse(mouse) => {
@@ -132,11 +133,11 @@ mod tests {
             })
         };
         assert_eq!(
-            Event::from_crossterm(&key(KeyCode::Char('u'), KeyModifiers::NONE)),
+            Event::<Board8>::from_crossterm(&key(KeyCode::Char('u'), KeyModifiers::NONE)),
             Some(Event::Key(Key::Char('u')))
         );
         assert_eq!(
-            Event::from_crossterm(&key(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+            Event::<Board8>::from_crossterm(&key(KeyCode::Char('c'), KeyModifiers::CONTROL)),
             Some(Event::Key(Key::Interrupt))
         );
         let mouse = |kind| {
@@ -148,7 +149,7 @@ mod tests {
             })
         };
         assert_eq!(
-            Event::from_crossterm(&mouse(MouseEventKind::Down(MouseButton::Right))),
+            Event::<Board8>::from_crossterm(&mouse(MouseEventKind::Down(MouseButton::Right))),
             Some(Event::Click {
                 button: Button::Right,
                 column: 7,
@@ -156,11 +157,11 @@ mod tests {
             })
         );
         assert_eq!(
-            Event::from_crossterm(&mouse(MouseEventKind::Up(MouseButton::Left))),
+            Event::<Board8>::from_crossterm(&mouse(MouseEventKind::Up(MouseButton::Left))),
             None
         );
         assert_eq!(
-            Event::from_crossterm(&TermEvent::Resize(100, 30)),
+            Event::<Board8>::from_crossterm(&TermEvent::Resize(100, 30)),
             Some(Event::Resize {
                 width: 100,
                 height: 30

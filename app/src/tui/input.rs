@@ -6,34 +6,26 @@
 //! moves, so a refused path gets the same reason the line console gives, and nothing moves.
 
 use super::app::{App, Busy, Selection};
+use super::boards::{TuiBoard, TuiRules};
 use super::event::Key;
 use super::layout::EditorButton;
-use crate::cli::Lang;
-use crate::engines::EngineRules;
-use crate::i18n::es;
 use crate::i18n::fill;
 use dama_core::fen::FenError;
 use dama_core::game::Game;
-use dama_core::mv::MAX_PATH;
-use dama_core::notation::Notation;
-use dama_core::notation::algebraic::{self, MoveError, MoveText};
-use dama_core::notation::numeric;
-use dama_core::{Color, Move, MoveList, Square};
+use dama_core::notation::algebraic::{self, MoveError};
+use dama_core::{Board, Color, MoveListOn, MoveOn, SquareOn};
 
 /// The longest line typed (a move, a file name).
 pub(super) const MAX_LINE: usize = 256;
 
-/// The name of the square at `file`, `rank`, light or dark (`d3`).
-fn cell_name(file: u8, rank: u8) -> String {
-    format!("{}{}", char::from(b'a' + file), rank + 1)
-}
-
-impl<R: EngineRules> App<R> {
+impl<R: TuiRules> App<R> {
     /// A left click (or Enter/Space) on the square at `file`, `rank`.
     pub(super) fn left_click(&mut self, file: u8, rank: u8) {
-        let Some(sq) = dama_core::notation::fen_for::orientation::<R>().square(file, rank) else {
-            if self.editor.is_none() {
-                let text = fill(self.t.err_light, &[&cell_name(file, rank)]);
+        let Some(sq) = <R::Board as TuiBoard>::square::<R>(file, rank) else {
+            if self.editor.is_none()
+                && let Some(name) = <R::Board as TuiBoard>::light_name(file, rank)
+            {
+                let text = fill(self.t.err_light, &[&name]);
                 self.say(text);
             }
             return;
@@ -64,7 +56,7 @@ impl<R: EngineRules> App<R> {
             }
             Some(sel) if sel.path.last() == Some(&sq) => self.confirm(),
             Some(sel) => {
-                if sel.path.len() < MAX_PATH {
+                if sel.path.len() < <R::Board as Board>::MAX_PATH {
                     sel.path.push(sq);
                 }
             }
@@ -81,7 +73,7 @@ impl<R: EngineRules> App<R> {
     /// Whether the person may move now; says why not otherwise.
     fn may_move(&mut self) -> bool {
         if let Some(outcome) = self.game.outcome() {
-            let text = self.t.outcome(outcome, self.rt);
+            let text = self.outcome_text(outcome);
             self.say(text);
             return false;
         }
@@ -97,7 +89,7 @@ impl<R: EngineRules> App<R> {
         true
     }
 
-    fn select(&mut self, sq: Square) {
+    fn select(&mut self, sq: SquareOn<R::Board>) {
         let pos = self.game.position();
         let error = match pos.piece_at(sq) {
             None => MoveError::NoPiece(sq),
@@ -110,7 +102,7 @@ impl<R: EngineRules> App<R> {
                 return;
             }
         };
-        let text = self.t.move_error_in(&error, R::INFO.notation);
+        let text = <R::Board as TuiBoard>::move_error::<R>(self.t, &error);
         self.say(text);
     }
 
@@ -121,25 +113,22 @@ impl<R: EngineRules> App<R> {
         };
         let mut squares = vec![sel.from];
         squares.extend(&sel.path);
-        let text = MoveText {
-            squares,
-            capture: None,
-        };
-        let mut legal = MoveList::new();
+        let text = super::boards::path_text(squares);
+        let mut legal = MoveListOn::<R::Board>::new();
         self.game.legal_moves(&mut legal);
         match algebraic::resolve(&text, self.game.position(), &legal) {
             Ok(mv) => self.play(mv),
             // The squares clicked so far already identify one capture: it is played.
             Err(MoveError::Unfinished(rest)) if rest.len() == 1 => self.play(rest[0]),
             Err(e) => {
-                let text = self.t.move_error_in(&e, R::INFO.notation);
+                let text = <R::Board as TuiBoard>::move_error::<R>(self.t, &e);
                 self.say(text);
             }
         }
     }
 
     /// Plays a move of the person to move.
-    fn play(&mut self, mv: Move) {
+    fn play(&mut self, mv: MoveOn<R::Board>) {
         let turn = self.game.turn();
         if self.game.try_play(&mv).is_ok() {
             self.clock_moved(turn);
@@ -172,23 +161,17 @@ impl<R: EngineRules> App<R> {
 
     /// A move typed in the rule set's notation, read by the line console's parser.
     fn typed_move(&mut self, text: &str) {
-        let mut legal = MoveList::new();
+        let mut legal = MoveListOn::<R::Board>::new();
         self.game.legal_moves(&mut legal);
-        if R::INFO.notation == Notation::Numeric && self.cfg.lang == Lang::Es {
-            // The Spanish console's checks and texts, exactly.
-            match numeric::parse(self.game.position(), text) {
-                Ok(mv) if legal.contains(&mv) => self.play(mv),
-                Ok(_) => self.say(es::spec::NOT_ALLOWED),
-                Err(e) => self.say(es::spec::error(e)),
-            }
-            return;
-        }
-        match R::INFO.notation.parse(text, self.game.position(), &legal) {
+        match <R::Board as TuiBoard>::typed_move::<R>(
+            self.t,
+            self.cfg.lang,
+            text,
+            self.game.position(),
+            &legal,
+        ) {
             Ok(mv) => self.play(mv),
-            Err(e) => {
-                let text = self.t.parse_error_in(&e, R::INFO.notation);
-                self.say(text);
-            }
+            Err(message) => self.say(message),
         }
     }
 
@@ -213,9 +196,10 @@ impl<R: EngineRules> App<R> {
         };
         let (df, dr) = if self.flipped { (-df, -dr) } else { (df, dr) };
         let (f, r) = self.cursor;
+        let last = <R::Board as Board>::SIZE as i8 - 1;
         self.cursor = (
-            (f as i8 + df).clamp(0, 7) as u8,
-            (r as i8 + dr).clamp(0, 7) as u8,
+            (f as i8 + df).clamp(0, last) as u8,
+            (r as i8 + dr).clamp(0, last) as u8,
         );
         self.cursor_shown = true;
     }

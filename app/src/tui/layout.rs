@@ -11,8 +11,16 @@
 //!
 //! That is the 80 × 24 screen. A larger terminal gets larger squares ([`SQUARE_SIZES`]: 7 × 3
 //! cells from 96 × 32, 9 × 4 from 112 × 40), the rows below the board moving down with it.
+//!
+//! The 10×10 board ([`Layout::of`] with [`Board10`](dama_core::Board10)) fits the 80 × 24
+//! screen with squares of 3 × 1 cells, in the middle of the rows the 8×8 board takes (the
+//! panel keeps its 18 rows); from 91 × 28 its squares are 5 × 2 cells, from 111 × 38 7 × 3,
+//! from 131 × 48 9 × 4. Its edges carry the numbers of each row's first and last squares (two
+//! digits: one column more on the right).
 
 use ratatui::layout::Rect;
+
+use super::boards::TuiBoard;
 
 /// Columns of one square on the smallest screen.
 pub const SQUARE_WIDTH: u16 = 5;
@@ -28,6 +36,8 @@ pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
 /// Columns left of the board for the rank numbers.
 const RANK_LABEL: u16 = 3;
+/// The fewest rows of the side panel (the editor's buttons and help need them).
+const PANEL_ROWS: u16 = 18;
 
 /// A button of the editor panel.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -67,44 +77,65 @@ pub struct Layout {
     pub square_width: u16,
     /// Rows of one square.
     pub square_height: u16,
+    /// Squares along a side of the board (8 or 10).
+    pub squares: u8,
 }
 
 impl Layout {
-    /// The layout for `area`, or `None` when it is smaller than [`MIN_WIDTH`] × [`MIN_HEIGHT`].
+    /// The layout of the 8×8 board for `area`, or `None` when it is smaller than
+    /// [`MIN_WIDTH`] × [`MIN_HEIGHT`].
     pub fn new(area: Rect) -> Option<Layout> {
+        Layout::of::<dama_core::Board8>(area)
+    }
+
+    /// The layout of board `B` for `area`, or `None` when it is smaller than [`MIN_WIDTH`] ×
+    /// [`MIN_HEIGHT`].
+    pub fn of<B: TuiBoard>(area: Rect) -> Option<Layout> {
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
             return None;
         }
         let (x, y, w) = (area.x, area.y, area.width);
-        // Header, letters, board, letters, two message lines, the input line, two key lines.
-        let fits = |(sw, sh): (u16, u16)| {
-            RANK_LABEL + 8 * sw + 3 + PANEL_WIDTH <= area.width && 8 * sh + 8 <= area.height
+        let n = u16::from(B::SIZE);
+        // Two-digit numbers on the right edge of the 10×10 board take a column more.
+        let right = if n > 9 { 4 } else { 3 };
+        // The panel's rows: the board's and its two edges', at least PANEL_ROWS.
+        let panel_rows = |sh: u16| (n * sh + 2).max(PANEL_ROWS);
+        // Header, panel (edges and board), two message lines, the input line, two key lines.
+        let fits = |&(sw, sh): &(u16, u16)| {
+            RANK_LABEL + n * sw + right + PANEL_WIDTH <= area.width
+                && 1 + panel_rows(sh) + 5 <= area.height
         };
-        let (sw, sh) = SQUARE_SIZES
-            .into_iter()
-            .find(|&size| fits(size))
-            .unwrap_or((SQUARE_WIDTH, SQUARE_HEIGHT));
-        let board = Rect::new(x + RANK_LABEL, y + 2, 8 * sw, 8 * sh);
-        let left = RANK_LABEL + board.width + 3;
-        let below = y + 2 + board.height + 1;
+        let (sw, sh) = B::SQUARE_SIZES
+            .iter()
+            .copied()
+            .find(|size| fits(size))
+            .unwrap_or(B::SQUARE_SIZES[B::SQUARE_SIZES.len() - 1]);
+        let rows = panel_rows(sh);
+        // A board lower than the panel stands in the middle of its rows.
+        let top = y + 2 + (rows - (n * sh + 2)) / 2;
+        let board = Rect::new(x + RANK_LABEL, top, n * sw, n * sh);
+        let left = RANK_LABEL + board.width + right;
+        let below = y + 1 + rows;
         Some(Layout {
             header: Rect::new(x, y, w, 1),
             board,
-            panel: Rect::new(x + left, y + 1, w - left, board.height + 2),
+            panel: Rect::new(x + left, y + 1, w - left, rows),
             messages: Rect::new(x, below, w, 2),
             input: Rect::new(x, below + 2, w, 1),
             footer: Rect::new(x, below + 3, w, 2),
             square_width: sw,
             square_height: sh,
+            squares: B::SIZE,
         })
     }
 
     /// The cells of the square at `file`, `rank` (0-based, from white's bottom left).
     pub fn square_rect(&self, file: u8, rank: u8, flipped: bool) -> Rect {
+        let last = u16::from(self.squares) - 1;
         let (col, row) = if flipped {
-            (7 - u16::from(file), u16::from(rank))
+            (last - u16::from(file), u16::from(rank))
         } else {
-            (u16::from(file), 7 - u16::from(rank))
+            (u16::from(file), last - u16::from(rank))
         };
         Rect::new(
             self.board.x + col * self.square_width,
@@ -122,10 +153,11 @@ impl Layout {
         }
         let col = ((column - b.x) / self.square_width) as u8;
         let line = ((row - b.y) / self.square_height) as u8;
+        let last = self.squares - 1;
         Some(if flipped {
-            (7 - col, line)
+            (last - col, line)
         } else {
-            (col, 7 - line)
+            (col, last - line)
         })
     }
 

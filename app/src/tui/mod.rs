@@ -8,11 +8,13 @@
 //!
 //! Everything about the game comes from the library (`Game`, notation, PDN, engine, setup
 //! checks) and every refusal reason from the line console's catalogue; the app is generic over
-//! [`Rules`], so every rule set plays here.
+//! [`TuiRules`] (the board's differences in `boards.rs`), so every rule set plays here, on
+//! the 8×8 board and on international draughts' 10×10 board.
 
 mod actions;
 pub mod app;
 mod board;
+pub mod boards;
 pub mod editor;
 pub mod event;
 mod house_offer;
@@ -28,13 +30,13 @@ pub mod worker;
 use std::io::IsTerminal;
 
 pub use app::{App, Config};
+pub use boards::{TuiBoard, TuiRules};
 pub use event::{Button, Event, Key};
 pub use labels::Labels;
 
 use crate::cli::{CliError, Lang, Options};
-use crate::engines::EngineRules;
 use crate::engines::EngineSetup;
-use dama_core::{RuleSet, with_rules};
+use dama_core::{Board, BoardRules, International, RuleSet, Variant, with_rules};
 
 /// Why `dama tui` could not run.
 #[derive(Debug, thiserror::Error)]
@@ -65,26 +67,51 @@ pub fn run(opts: &Options, engines: &EngineSetup) -> Result<(), TuiError> {
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return Err(TuiError::NotATerminal);
     }
-    let start = crate::cli::start_position(opts).map_err(|e| TuiError::Load(e.to_string()))?;
-    let cfg = Config {
+    match opts.variant() {
+        Variant::International => {
+            let start = match &opts.fen {
+                Some(text) => International::parse_fen(text)
+                    .map_err(|e| TuiError::Load(format!("bad FEN: {e}")))?,
+                None => International::start(),
+            };
+            // No ballots on 10×10.
+            run_with::<International>(config(opts, engines, start, None)?)
+        }
+        Variant::Board8(rules) => {
+            let start =
+                crate::cli::start_position(opts).map_err(|e| TuiError::Load(e.to_string()))?;
+            let ballot = opts
+                .ballot
+                .map(|n| opts.ballot_opening(n))
+                .transpose()
+                .map_err(|e| TuiError::Load(e.to_string()))?;
+            let cfg = config(opts, engines, start, ballot)?;
+            with_rules!(rules, R => run_with::<R>(cfg))
+        }
+    }
+}
+
+/// The app's settings from the command line, new games starting from `start`.
+fn config<B: Board>(
+    opts: &Options,
+    engines: &EngineSetup,
+    start: dama_core::PositionOn<B>,
+    ballot: Option<crate::ballots::Ballot>,
+) -> Result<Config<B>, TuiError> {
+    Ok(Config {
         start,
         white: opts.white.unwrap_or_default(),
         black: opts.black.unwrap_or_default(),
         limits: opts.limits(),
         engines: engines.clone(),
         color: opts.color().enabled(true),
-        lang: opts.lang.unwrap_or_else(|| default_lang(opts.rules())),
+        lang: opts.lang(),
         load: opts.load.clone(),
         game: opts.game,
-        ballot: opts
-            .ballot
-            .map(|n| opts.ballot_opening(n))
-            .transpose()
-            .map_err(|e| TuiError::Load(e.to_string()))?,
+        ballot,
         clocks: opts.clocks(),
         clock: crate::clock::real(),
-    };
-    with_rules!(opts.rules(), R => run_with::<R>(cfg))
+    })
 }
 
 /// The screen's language without `--lang`: the line console's, the rule set's own where the
@@ -94,7 +121,7 @@ pub fn default_lang(rules: RuleSet) -> Lang {
     Lang::of(rules)
 }
 
-fn run_with<R: EngineRules>(cfg: Config) -> Result<(), TuiError> {
+fn run_with<R: TuiRules>(cfg: Config<R::Board>) -> Result<(), TuiError> {
     let (width, height) = crossterm::terminal::size()?;
     let app = App::<R>::new(cfg, width, height).map_err(TuiError::Load)?;
     terminal::run(app)?;

@@ -11,10 +11,10 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use super::app::App;
+use super::boards::{TuiBoard, TuiRules};
 use super::event::{Button, Key};
 use super::labels::Labels;
 use crate::console::full;
-use crate::engines::EngineRules;
 use crate::games;
 use crate::i18n::fill;
 
@@ -121,7 +121,7 @@ pub fn draw(picker: &Picker, l: &Labels, frame: &mut Frame, area: Rect) {
     );
 }
 
-impl<R: EngineRules> App<R> {
+impl<R: TuiRules> App<R> {
     fn screen(&self) -> Rect {
         Rect::new(0, 0, self.size.0, self.size.1)
     }
@@ -135,7 +135,7 @@ impl<R: EngineRules> App<R> {
                 return self.say(fill(self.t.load_failed, &[file, &reason]));
             }
         };
-        let entries = games::entries::<R>(&text, self.t);
+        let entries = <R::Board as TuiBoard>::entries::<R>(&text, self.t);
         self.cancel_engine();
         self.selection = None;
         self.picker = Some(Picker {

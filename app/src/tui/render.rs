@@ -11,23 +11,24 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::app::{App, Dialog};
 use super::board;
+use super::boards::{TuiBoard, TuiRules};
 use super::labels::Labels;
 use super::layout::{Layout, MIN_HEIGHT, MIN_WIDTH};
 use crate::analysis::Analysis;
-use crate::engines::EngineRules;
+use crate::console::ConsoleRules;
 use crate::i18n::{capitalize, fill};
 use dama_core::pdn;
 use dama_core::rules::{DrawCounters, EndingCount};
-use dama_core::{Color, DrawReason, Position, Square};
+use dama_core::{Color, DrawReason, PositionOn, SquareOn};
 
 /// Draws the whole screen.
-pub fn draw<R: EngineRules>(app: &App<R>, frame: &mut Frame) {
+pub fn draw<R: TuiRules>(app: &App<R>, frame: &mut Frame) {
     let area = frame.area();
     let buf = frame.buffer_mut();
     if area.width == 0 || area.height == 0 {
         return;
     }
-    let Some(layout) = Layout::new(area) else {
+    let Some(layout) = Layout::of::<R::Board>(area) else {
         let notice = fill(
             app.l.enlarge,
             &[&MIN_WIDTH.to_string(), &MIN_HEIGHT.to_string()],
@@ -100,7 +101,7 @@ fn put(buf: &mut Buffer, area: Rect, dy: u16, text: &str, style: Style) {
     }
 }
 
-fn player<R: EngineRules>(app: &App<R>, color: Color) -> &'static str {
+fn player<R: TuiRules>(app: &App<R>, color: Color) -> &'static str {
     if app.is_engine(color) {
         app.l.computer
     } else {
@@ -110,14 +111,14 @@ fn player<R: EngineRules>(app: &App<R>, color: Color) -> &'static str {
 
 /// A square's name in the rule set's notation (`c3`, `63` for the numeric one, `11` for
 /// square numbers).
-fn square_name<R: EngineRules>(sq: Square) -> String {
-    R::INFO.notation.write_square(sq)
+fn square_name<R: TuiRules>(sq: SquareOn<R::Board>) -> String {
+    <R::Board as TuiBoard>::square_name::<R>(sq)
 }
 
-fn header<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &Theme) {
+fn header<R: TuiRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &Theme) {
     // The rule set by its title in the screen's language, without the part in brackets,
     // cut short rather than the players when the line is too narrow.
-    let title = app.t.title::<R>();
+    let title = <R::Board as TuiBoard>::title::<R>(app.t, app.rt);
     let title = title.split(" (").next().unwrap_or(title);
     let players = format!(
         "  ·  {}: {}  ·  {}: {}",
@@ -140,7 +141,7 @@ fn header<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &T
     put(buf, layout.header, 0, &text, t.title());
 }
 
-fn game_panel<R: EngineRules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Theme) {
+fn game_panel<R: TuiRules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Theme) {
     // In review mode, the status of the position shown (its side to move).
     let shown = app.shown();
     let game = &*shown;
@@ -233,7 +234,7 @@ const WHITE_COLUMN: u16 = 5;
 
 /// The move list's rows, how many are shown and how many are scrolled away: the last ones,
 /// or those around the reviewed move.
-fn move_window<R: EngineRules>(app: &App<R>, area: Rect) -> (Vec<String>, u16, usize) {
+fn move_window<R: TuiRules>(app: &App<R>, area: Rect) -> (Vec<String>, u16, usize) {
     let bottom = if app.current_analysis().is_some() {
         1 + GRAPH_ROWS
     } else {
@@ -253,13 +254,13 @@ fn move_window<R: EngineRules>(app: &App<R>, area: Rect) -> (Vec<String>, u16, u
 }
 
 /// The panel's row of the move list's title: one lower when the clocks are shown.
-fn moves_top<R: EngineRules>(app: &App<R>) -> u16 {
+fn moves_top<R: TuiRules>(app: &App<R>) -> u16 {
     if app.clocks_text().is_some() { 3 } else { 2 }
 }
 
 /// Each move's place in the move list: (the moves played up to and with it, its row, whether
 /// it is black's column).
-fn move_places<R: EngineRules>(app: &App<R>) -> Vec<(usize, usize, bool)> {
+fn move_places<R: TuiRules>(app: &App<R>) -> Vec<(usize, usize, bool)> {
     let mut places = Vec::new();
     let mut row = 0usize;
     let mut turn = app.game.start().turn();
@@ -275,7 +276,7 @@ fn move_places<R: EngineRules>(app: &App<R>) -> Vec<(usize, usize, bool)> {
 
 /// Where each move of the list is drawn in the panel `area`, with the moves played up to
 /// and with it (for clicks: the app jumps to that position).
-pub(super) fn move_cells<R: EngineRules>(app: &App<R>, area: Rect) -> Vec<(usize, Rect)> {
+pub(super) fn move_cells<R: TuiRules>(app: &App<R>, area: Rect) -> Vec<(usize, Rect)> {
     let (_, height, skip) = move_window(app, area);
     move_places(app)
         .into_iter()
@@ -295,7 +296,13 @@ pub(super) fn move_cells<R: EngineRules>(app: &App<R>, area: Rect) -> Vec<(usize
 
 /// The evaluation graph: the score after each move in men from White's view, clipped to ±5,
 /// the level line, and the reviewed move's position as an upright line.
-fn graph(analysis: &Analysis, shown: usize, area: Rect, buf: &mut Buffer, t: &Theme) {
+fn graph<B: dama_core::Board>(
+    analysis: &Analysis<B>,
+    shown: usize,
+    area: Rect,
+    buf: &mut Buffer,
+    t: &Theme,
+) {
     use ratatui::symbols::Marker;
     use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Widget};
     let clip = f64::from(crate::pictures::graph::CLIP);
@@ -353,7 +360,7 @@ fn graph(analysis: &Analysis, shown: usize, area: Rect, buf: &mut Buffer, t: &Th
 
 /// The move list, one row per move number: `  1. c3-d4     f6-e5`; with a current analysis,
 /// each move with its mark (`c3-d4??`).
-fn move_rows<R: EngineRules>(app: &App<R>) -> Vec<String> {
+fn move_rows<R: TuiRules>(app: &App<R>) -> Vec<String> {
     let mut rows = Vec::new();
     let mut number = 1;
     let mut current: Option<String> = None;
@@ -363,7 +370,7 @@ fn move_rows<R: EngineRules>(app: &App<R>) -> Vec<String> {
         let sign = analysis
             .and_then(|a| a.plies[i].mark)
             .map_or("", |m| m.sign());
-        let text = format!("{}{sign}", R::INFO.notation.write(mv));
+        let text = format!("{}{sign}", R::write(mv));
         match turn {
             Color::White => {
                 if let Some(row) = current.take() {
@@ -389,7 +396,7 @@ fn move_rows<R: EngineRules>(app: &App<R>) -> Vec<String> {
 /// The draw counts that are running, one line each: the quiet count (against the rules'
 /// limit for it, if any), the ending's count (named by the draw it leads to), the rules' next
 /// draw offer, and the position's occurrences. The limits and the offer are asked of the rules.
-fn draw_counts<R: EngineRules>(app: &App<R>) -> Vec<String> {
+fn draw_counts<R: TuiRules>(app: &App<R>) -> Vec<String> {
     let counters = *app.game.counters();
     let mut lines = Vec::new();
     if counters.quiet_plies > 0 {
@@ -433,7 +440,7 @@ fn draw_counts<R: EngineRules>(app: &App<R>) -> Vec<String> {
 
 /// The quiet half-moves after which the rules draw, if they do (asked of the rules: the
 /// first count [`Rules::counters_draw`] calls a [`DrawReason::NoProgress`]).
-fn quiet_limit<R: EngineRules>() -> Option<u16> {
+fn quiet_limit<R: TuiRules>() -> Option<u16> {
     (1..=QUIET_HORIZON).find(|&quiet_plies| {
         R::counters_draw(&DrawCounters {
             quiet_plies,
@@ -444,7 +451,7 @@ fn quiet_limit<R: EngineRules>() -> Option<u16> {
 
 /// The quiet count at which the rules will next offer a draw in `pos`
 /// ([`Rules::draw_offer_due`]) if the game stays quiet, looking a little ahead.
-fn next_offer<R: EngineRules>(pos: &Position, counters: &DrawCounters) -> Option<u16> {
+fn next_offer<R: TuiRules>(pos: &PositionOn<R::Board>, counters: &DrawCounters) -> Option<u16> {
     let now = counters.quiet_plies;
     (now.saturating_add(1)..=now.saturating_add(QUIET_HORIZON)).find(|&quiet_plies| {
         R::draw_offer_due(
@@ -460,7 +467,7 @@ fn next_offer<R: EngineRules>(pos: &Position, counters: &DrawCounters) -> Option
 /// How far ahead the quiet count's limit and the next offer are looked for.
 const QUIET_HORIZON: u16 = 200;
 
-fn editor_panel<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &Theme) {
+fn editor_panel<R: TuiRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &Theme) {
     let Some(ed) = &app.editor else { return };
     let area = layout.panel;
     put(buf, area, 0, app.l.editor, t.title());
@@ -498,7 +505,7 @@ fn editor_panel<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer,
 
 /// The open yes/no question split to fit the input line of `width` columns (with its `_`):
 /// when it is longer, the sentences before its last go to the message lines.
-fn question<R: EngineRules>(app: &App<R>, width: u16) -> Option<(Option<&str>, &str)> {
+fn question<R: TuiRules>(app: &App<R>, width: u16) -> Option<(Option<&str>, &str)> {
     let Some(Dialog::Confirm { question, .. }) = &app.dialog else {
         return None;
     };
@@ -516,7 +523,7 @@ fn question<R: EngineRules>(app: &App<R>, width: u16) -> Option<(Option<&str>, &
     })
 }
 
-fn message<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &Theme) {
+fn message<R: TuiRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &Theme) {
     let head = question(app, layout.input.width).and_then(|(head, _)| head);
     let latest = app.messages.last().filter(|_| app.notice);
     let Some(text) = head.or(latest.map(String::as_str)) else {
@@ -528,7 +535,7 @@ fn message<R: EngineRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &
     ratatui::widgets::Widget::render(para, layout.messages, buf);
 }
 
-fn input_line<R: EngineRules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Theme) {
+fn input_line<R: TuiRules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Theme) {
     let text = if let Some(dialog) = &app.dialog {
         match dialog {
             Dialog::Confirm { .. } => {

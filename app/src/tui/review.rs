@@ -8,11 +8,11 @@ use std::borrow::Cow;
 use std::time::Duration;
 
 use super::app::{App, Busy};
+use super::boards::TuiRules;
 use super::event::Key;
 use super::layout::Layout;
 use super::worker::Task;
 use crate::analysis::{Analysis, Mark};
-use crate::engines::EngineRules;
 use crate::i18n::fill;
 use dama_core::game::Game;
 use dama_engine::Limits;
@@ -20,7 +20,7 @@ use dama_engine::Limits;
 /// The time per position of the screen's analysis without a depth, node or time limit.
 pub const MOVETIME: Duration = Duration::from_millis(500);
 
-impl<R: EngineRules> App<R> {
+impl<R: TuiRules> App<R> {
     /// `a`: analyses the game on the engine's thread.
     pub(super) fn analyze(&mut self) {
         if self.busy.is_some() {
@@ -43,7 +43,7 @@ impl<R: EngineRules> App<R> {
     }
 
     /// The analysis has come (none: it was stopped).
-    pub(super) fn analysis_done(&mut self, analysis: Option<Box<Analysis>>) {
+    pub(super) fn analysis_done(&mut self, analysis: Option<Box<Analysis<R::Board>>>) {
         let Some(analysis) = analysis else {
             return self.say(self.l.analysis_stopped);
         };
@@ -67,7 +67,7 @@ impl<R: EngineRules> App<R> {
     }
 
     /// The analysis, while the game's moves are those it analysed.
-    pub(crate) fn current_analysis(&self) -> Option<&Analysis> {
+    pub(crate) fn current_analysis(&self) -> Option<&Analysis<R::Board>> {
         self.analysis.as_ref().filter(|a| {
             a.plies.len() == self.game.moves().len()
                 && a.plies
@@ -147,7 +147,7 @@ impl<R: EngineRules> App<R> {
     }
 }
 
-impl<R: EngineRules> App<R> {
+impl<R: TuiRules> App<R> {
     /// The cell in the middle of the move list's entry for the move that leaves `plies` moves
     /// played, if it is shown (for clicks in tests and scripts).
     pub fn move_cell(&self, plies: usize) -> Option<(u16, u16)> {
@@ -159,7 +159,7 @@ impl<R: EngineRules> App<R> {
     }
 
     /// The position shown on the board: the reviewed one, else the game's.
-    pub fn shown_position(&self) -> dama_core::Position {
+    pub fn shown_position(&self) -> dama_core::PositionOn<R::Board> {
         *self.shown().position()
     }
 }

@@ -11,9 +11,9 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crate::engines::EngineRules;
+use super::boards::TuiRules;
 use dama_core::game::Game;
-use dama_core::{Color, Move};
+use dama_core::{Board, Board8, Color, MoveOn};
 use dama_engine::{Engine, Limits, Score};
 
 use crate::analysis::{self, Analysis};
@@ -51,13 +51,13 @@ pub struct SearchReport {
 
 /// The engine's answer to a task.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Reply {
+pub struct Reply<B: Board = Board8> {
     /// The number the task was given by [`Worker::ask`].
     pub id: u64,
     /// The task answered.
     pub task: Task,
     /// The move found (for [`Task::Move`] and [`Task::Hint`]).
-    pub mv: Option<Move>,
+    pub mv: Option<MoveOn<B>>,
     /// The answer to [`Task::AcceptDraw`] and [`Task::AcceptDrawBoth`].
     pub accepts: bool,
     /// [`Task::OfferOrMove`]: the engine offers a draw (and has not moved).
@@ -70,9 +70,9 @@ pub struct Reply {
     /// [`Task::Analyze`]: the positions scored so far and in all.
     pub progress: Option<(usize, usize)>,
     /// [`Task::Analyze`]: the analysis (none when it was stopped).
-    pub analysis: Option<Box<Analysis>>,
+    pub analysis: Option<Box<Analysis<B>>>,
     /// [`Task::Hint`]: the hint's move, score and line.
-    pub hint: Option<crate::hint::Hint>,
+    pub hint: Option<crate::hint::Hint<B>>,
 }
 
 /// The engine's settings for one task: its limits (the level set during the game, the
@@ -85,7 +85,7 @@ pub struct Setting {
     pub left: Option<Duration>,
 }
 
-struct Job<R: EngineRules> {
+struct Job<R: TuiRules> {
     id: u64,
     task: Task,
     game: Game<R>,
@@ -94,15 +94,15 @@ struct Job<R: EngineRules> {
 }
 
 /// The engine thread and the channels to it.
-pub struct Worker<R: EngineRules> {
+pub struct Worker<R: TuiRules> {
     jobs: Option<Sender<Job<R>>>,
-    replies: Receiver<Reply>,
+    replies: Receiver<Reply<R::Board>>,
     stop: Arc<AtomicBool>,
     next_id: u64,
     thread: Option<JoinHandle<()>>,
 }
 
-impl<R: EngineRules> std::fmt::Debug for Worker<R> {
+impl<R: TuiRules> std::fmt::Debug for Worker<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Worker")
             .field("next_id", &self.next_id)
@@ -112,13 +112,13 @@ impl<R: EngineRules> std::fmt::Debug for Worker<R> {
 
 /// The opening book the engine's own moves come from first, its random source and the level
 /// its weights are flattened for.
-type BookUse = (crate::book::Book, crate::book::BookRng, u8);
+type BookUse<B> = ((crate::book::Book<B>, crate::book::BookRng), u8);
 
-fn serve<R: EngineRules>(
+fn serve<R: TuiRules>(
     mut engine: Engine,
-    mut book: Option<BookUse>,
+    mut book: Option<BookUse<R::Board>>,
     jobs: Receiver<Job<R>>,
-    replies: Sender<Reply>,
+    replies: Sender<Reply<R::Board>>,
 ) {
     for job in jobs {
         // A task stopped before it started still answers (at once): the app waits for it.
@@ -145,7 +145,7 @@ fn serve<R: EngineRules>(
         let booked = match job.task {
             Task::Move | Task::OfferOrMove => book
                 .as_mut()
-                .and_then(|(b, rng, level)| b.pick(job.game.position(), rng, *level)),
+                .and_then(|((book, rng), level)| book.pick(job.game.position(), rng, *level)),
             _ => None,
         };
         match job.task {
@@ -204,7 +204,7 @@ fn serve<R: EngineRules>(
     }
 }
 
-impl<R: EngineRules> Worker<R> {
+impl<R: TuiRules> Worker<R> {
     /// Starts the engine thread with `engine`.
     pub fn start(engine: Engine) -> Worker<R> {
         Worker::start_with_book(engine, None, 10)
@@ -214,10 +214,10 @@ impl<R: EngineRules> Worker<R> {
     /// random source) first, its weights as at `level`.
     pub fn start_with_book(
         engine: Engine,
-        book: Option<(crate::book::Book, crate::book::BookRng)>,
+        book: Option<(crate::book::Book<R::Board>, crate::book::BookRng)>,
         level: u8,
     ) -> Worker<R> {
-        let book = book.map(|(b, rng)| (b, rng, level));
+        let book = book.map(|book| (book, level));
         let (jobs, job_rx) = mpsc::channel();
         let (reply_tx, replies) = mpsc::channel();
         let thread = std::thread::Builder::new()
@@ -267,17 +267,17 @@ impl<R: EngineRules> Worker<R> {
     }
 
     /// An answer, if one has come.
-    pub fn try_reply(&self) -> Option<Reply> {
+    pub fn try_reply(&self) -> Option<Reply<R::Board>> {
         self.replies.try_recv().ok()
     }
 
     /// Waits up to `timeout` for an answer.
-    pub fn wait_reply(&self, timeout: Duration) -> Option<Reply> {
+    pub fn wait_reply(&self, timeout: Duration) -> Option<Reply<R::Board>> {
         self.replies.recv_timeout(timeout).ok()
     }
 }
 
-impl<R: EngineRules> Drop for Worker<R> {
+impl<R: TuiRules> Drop for Worker<R> {
     fn drop(&mut self) {
         self.stop();
         self.jobs = None;

@@ -358,10 +358,4 @@ fn international_perft_and_moves_on_the_10x10_board() {
         refused(&["moves", "--rules", "international", "--fen", "W:W51:B1"]),
         "dama: bad FEN: bad square '51': square number 51 is not in 1-50\n"
     );
-    assert_eq!(
-        refused(&["tui", "--rules", "international"]),
-        "dama: --rules international is played on the 10x10 board, which 'dama tui' does \
-         not know yet (it has: play, perft, moves, analyze, diagram, games, dxp, hub, match, \
-         tb, tune, book)\n"
-    );
 }

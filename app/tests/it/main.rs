@@ -40,6 +40,7 @@ mod spanish_engine;
 mod spanish_random;
 mod tablebase_cli;
 mod tui_analysis;
+mod tui_board10;
 mod tui_common;
 mod tui_fuzz;
 mod tui_play;

@@ -7,11 +7,11 @@ use crate::tui_common;
 use dama::engines::EngineRules;
 
 use dama::tui::{App, Button, Event, Key};
-use dama_core::{Czech, MoveList, Spanish};
+use dama_core::{Board, BoardRules, Czech, International, MoveList, MoveListOn, Spanish};
 use proptest::prelude::*;
 use tui_common::*;
 
-fn event() -> impl Strategy<Value = Event> {
+fn event<B: Board>() -> impl Strategy<Value = Event<B>> {
     let key = prop_oneof![
         6 => prop::sample::select(vec![
             'u', 'r', 'h', 'n', 'f', 'e', 'd', 'm', 't', '?', 'q', 'y', 'w', 'b', 'c', 'i', ' ',
@@ -30,7 +30,9 @@ fn event() -> impl Strategy<Value = Event> {
             column,
             row,
         }),
-        1 => prop::sample::select(vec![(80u16, 24u16), (60, 20), (0, 0), (120, 40), (80, 24)])
+        1 => prop::sample::select(vec![
+            (80u16, 24u16), (60, 20), (0, 0), (120, 40), (80, 24), (91, 28), (140, 50),
+        ])
             .prop_map(|(width, height)| Event::Resize { width, height }),
     ]
 }
@@ -56,6 +58,27 @@ fn check<R: EngineRules>(events: &[Event]) {
     assert_eq!(pos, *app.game().position());
 }
 
+/// [`check`] on the 10×10 board (international draughts).
+fn check10(events: &[Event<dama_core::Board10>]) {
+    let mut app = new_app10(config10(true));
+    let mut size = (80, 24);
+    for event in events {
+        if let Event::Resize { width, height } = event {
+            size = (*width, *height);
+        }
+        app.handle(event.clone());
+        draw(&app, size.0.max(1), size.1.max(1));
+    }
+    let mut pos = *app.game().start();
+    let mut legal = MoveListOn::new();
+    for mv in app.game().moves() {
+        International::legal_moves(&pos, &mut legal);
+        assert!(legal.contains(mv), "{mv:?} is not legal");
+        pos = pos.after(mv);
+    }
+    assert_eq!(pos, *app.game().position());
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
@@ -63,5 +86,10 @@ proptest! {
     fn random_events_never_break_the_app(events in prop::collection::vec(event(), 0..200)) {
         check::<Czech>(&events);
         check::<Spanish>(&events);
+    }
+
+    #[test]
+    fn random_events_never_break_the_10x10_app(events in prop::collection::vec(event(), 0..200)) {
+        check10(&events);
     }
 }

@@ -6,8 +6,8 @@ use dama::engines::EngineRules;
 use std::time::Duration;
 
 use dama::cli::{Lang, PlayerKind};
-use dama::tui::{App, Button, Config, Event, Key};
-use dama_core::{Position, Square};
+use dama::tui::{App, Button, Config, Event, Key, TuiRules};
+use dama_core::{Board10, BoardRules, International, Position, Square, SquareOn};
 use dama_engine::Limits;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -35,6 +35,58 @@ pub fn config(color: bool) -> Config {
         clocks: None,
         clock: dama::clock::real(),
     }
+}
+
+/// [`config`] on the 10×10 board: international draughts from its initial position.
+pub fn config10(color: bool) -> Config<Board10> {
+    let c = config(color);
+    Config {
+        start: International::start(),
+        white: c.white,
+        black: c.black,
+        limits: c.limits,
+        engines: c.engines,
+        color: c.color,
+        lang: c.lang,
+        load: c.load,
+        game: c.game,
+        ballot: None,
+        clocks: c.clocks,
+        clock: c.clock,
+    }
+}
+
+/// An international draughts app in an 80 × 24 terminal.
+pub fn new_app10(cfg: Config<Board10>) -> App<International> {
+    App::new(cfg, 80, 24).expect("the app starts")
+}
+
+/// The 10×10 square numbered `n` (1–50).
+pub fn sq10(n: u8) -> SquareOn<Board10> {
+    SquareOn::from_number(n).expect("a square number")
+}
+
+/// A click with `button` on the 10×10 square numbered `n`.
+pub fn click10_with(app: &mut App<International>, n: u8, button: Button) {
+    let (column, row) = app.cell_of(sq10(n)).expect("the board is shown");
+    app.handle(Event::Click {
+        button,
+        column,
+        row,
+    });
+}
+
+/// Plays `text` (`32-28`, `32x23x14`) on the 10×10 board by mouse: the piece, every square of
+/// the path, and the last square once more to confirm.
+pub fn play10_by_mouse(app: &mut App<International>, text: &str) {
+    let squares: Vec<u8> = text
+        .split(['-', 'x'])
+        .map(|n| n.parse().expect("a square number"))
+        .collect();
+    for &n in &squares {
+        click10_with(app, n, Button::Left);
+    }
+    click10_with(app, *squares.last().expect("a square"), Button::Left);
 }
 
 /// An app in an 80 × 24 terminal.
@@ -73,7 +125,7 @@ pub fn play_by_mouse<R: EngineRules>(app: &mut App<R>, text: &str) {
 }
 
 /// Presses the keys of `text`, one by one.
-pub fn type_keys<R: EngineRules>(app: &mut App<R>, text: &str) {
+pub fn type_keys<R: TuiRules>(app: &mut App<R>, text: &str) {
     for c in text.chars() {
         app.handle(Event::Key(Key::Char(c)));
     }
@@ -90,12 +142,12 @@ pub fn edit_two_pieces<R: EngineRules>(app: &mut App<R>) {
     click(app, "f6");
 }
 
-pub fn press<R: EngineRules>(app: &mut App<R>, key: Key) {
+pub fn press<R: TuiRules>(app: &mut App<R>, key: Key) {
     app.handle(Event::Key(key));
 }
 
 /// Waits for the engine's answer (at most ten seconds).
-pub fn wait_engine<R: EngineRules>(app: &mut App<R>) {
+pub fn wait_engine<R: TuiRules>(app: &mut App<R>) {
     assert!(
         app.wait_engine(Duration::from_secs(10)),
         "the engine answers"
@@ -103,7 +155,7 @@ pub fn wait_engine<R: EngineRules>(app: &mut App<R>) {
 }
 
 /// The screen of `app` drawn in a `width` × `height` test terminal.
-pub fn draw<R: EngineRules>(app: &App<R>, width: u16, height: u16) -> Buffer {
+pub fn draw<R: TuiRules>(app: &App<R>, width: u16, height: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
     terminal
         .draw(|frame| dama::tui::render::draw(app, frame))
@@ -127,7 +179,7 @@ pub fn text(buf: &Buffer) -> String {
 }
 
 /// The 80 × 24 screen's text.
-pub fn screen<R: EngineRules>(app: &App<R>) -> String {
+pub fn screen<R: TuiRules>(app: &App<R>) -> String {
     text(&draw(app, 80, 24))
 }
 
