@@ -171,14 +171,15 @@ pub fn position_of(start: &Start) -> Result<PositionOn<Board10>, String> {
     PositionOn::from_setup(&setup).map_err(|e| format!("the starting position: {e}"))
 }
 
-/// The GAMEREQ start for `pos` (`Initial` for the initial position).
-pub fn start_of(pos: &PositionOn<Board10>) -> Start {
-    if *pos == International::start() {
+/// The GAMEREQ start for `pos` (`Initial` for `R`'s initial position): the 50 squares by
+/// number and the side to move.
+pub fn start_of<R: BoardRules>(pos: &PositionOn<R::Board>) -> Start {
+    if *pos == R::start() {
         return Start::Initial;
     }
     let mut squares = [None; 50];
     for (i, square) in squares.iter_mut().enumerate() {
-        let Some(sq) = SquareOn::<Board10>::from_number(i as u8 + 1) else {
+        let Some(sq) = SquareOn::<R::Board>::from_number(i as u8 + 1) else {
             continue;
         };
         *square = pos.piece_at(sq).map(|p| match (p.color, p.role) {
@@ -189,11 +190,16 @@ pub fn start_of(pos: &PositionOn<Board10>) -> Start {
         });
     }
     Start::Position {
-        to_move: match pos.turn() {
-            Color::White => Colour::White,
-            Color::Black => Colour::Black,
-        },
+        to_move: colour_of(pos.turn()),
         squares,
+    }
+}
+
+/// The DXP colour of `color`.
+pub fn colour_of(color: Color) -> Colour {
+    match color {
+        Color::White => Colour::White,
+        Color::Black => Colour::Black,
     }
 }
 
@@ -314,7 +320,10 @@ pub fn run(
         follower_colour: args.play.unwrap_or(Colour::White).opposite(),
         minutes: args.minutes.unwrap_or(10),
         moves: args.game_moves.unwrap_or(0),
-        start: config.start.as_ref().map_or(Start::Initial, start_of),
+        start: config
+            .start
+            .as_ref()
+            .map_or(Start::Initial, start_of::<International>),
         verbose: true,
         ..SessionOptions::default()
     };

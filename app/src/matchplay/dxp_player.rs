@@ -26,10 +26,10 @@ use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
 use std::time::{Duration, Instant};
 
 use dama_core::game::{Game, Outcome as GameOutcome};
-use dama_core::{BitboardOn, Color, MoveListOn, MoveOn, PositionOn, SquareOn};
+use dama_core::{BitboardOn, Color, MoveListOn, MoveOn, SquareOn};
 use dama_dxp::{
-    AcceptCode, BackAccCode, Colour, EndReason, FrameError, Message, MessageReader, Piece, Start,
-    StopCode, message::PROTOCOL_VERSION, write_message,
+    AcceptCode, BackAccCode, EndReason, FrameError, Message, MessageReader, StopCode,
+    message::PROTOCOL_VERSION, write_message,
 };
 
 use super::MatchRules;
@@ -75,36 +75,6 @@ enum Got {
     Message(Message),
     /// A failure that ends the game; the connection is still usable after a GAMEEND.
     Broken(PlayerError),
-}
-
-fn colour_of(color: Color) -> Colour {
-    match color {
-        Color::White => Colour::White,
-        Color::Black => Colour::Black,
-    }
-}
-
-/// The GAMEREQ start for `pos` (`Initial` for the international initial position).
-pub fn start_of<R: MatchRules>(pos: &PositionOn<R::Board>) -> Start {
-    if *pos == R::start() {
-        return Start::Initial;
-    }
-    let mut squares = [None; 50];
-    for (i, square) in squares.iter_mut().enumerate() {
-        let Some(sq) = SquareOn::<R::Board>::from_number(i as u8 + 1) else {
-            continue;
-        };
-        *square = pos.piece_at(sq).map(|p| match (p.color, p.role) {
-            (Color::White, dama_core::Role::Man) => Piece::WhiteMan,
-            (Color::Black, dama_core::Role::Man) => Piece::BlackMan,
-            (Color::White, dama_core::Role::King) => Piece::WhiteKing,
-            (Color::Black, dama_core::Role::King) => Piece::BlackKing,
-        });
-    }
-    Start::Position {
-        to_move: colour_of(pos.turn()),
-        squares,
-    }
 }
 
 /// The MOVE message of `mv`.
@@ -330,10 +300,10 @@ impl DxpPlayer {
         self.send(&Message::GameReq {
             version: PROTOCOL_VERSION,
             initiator_name: "dama match".into(),
-            follower_colour: colour_of(peer),
+            follower_colour: crate::dxp::colour_of(peer),
             minutes: self.minutes,
             moves: 0,
-            start: start_of::<R>(start.position()),
+            start: crate::dxp::start_of::<R>(start.position()),
         })?;
         let patience = self.timeout;
         match self.next(patience, "GAMEACC")? {
