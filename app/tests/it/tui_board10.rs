@@ -319,3 +319,35 @@ fn save_load_and_the_analysis_on_10x10() {
     );
     assert!(screen(&loaded).contains("─ Evaluation ─"));
 }
+
+#[test]
+fn the_engine_plays_the_international_book_in_the_tui() {
+    // With the book on, the engine's replies to 34-30 are book moves of the position, whatever
+    // its seed (its depth-1 search alone answers 19-24, which the book does not hold).
+    let book = dama::book::Book::<dama_core::Board10>::builtin_for::<International>();
+    for seed in 1..=4 {
+        let mut cfg = config10(false);
+        cfg.black = PlayerKind::Engine;
+        cfg.limits = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        cfg.engines.book = true;
+        cfg.engines.book_seed = seed;
+        let mut app = new_app10(cfg);
+        type_keys(&mut app, "34-30");
+        press(&mut app, Key::Enter);
+        wait_engine(&mut app);
+        let mut replay = dama_core::game::Game::<International>::new(International::start());
+        let first = *app.game().moves().next().expect("the move typed");
+        replay.play(&first);
+        let reply = *app.game().moves().nth(1).expect("the engine's reply");
+        let booked: Vec<_> = book.moves(replay.position()).iter().map(|m| m.mv).collect();
+        assert!(!booked.is_empty(), "34-30 is in the book");
+        assert!(
+            booked.contains(&reply),
+            "seed {seed}: {} is not a book move",
+            International::write_move(&reply)
+        );
+    }
+}
