@@ -1,6 +1,6 @@
 //! What the screen does differently on each board ([`TuiBoard`]): how squares are found from
 //! the places drawn, named and numbered, how moves are typed and written, where a new game
-//! starts, the book, the square sizes. The 8×8 board keeps its rule set's own notation and
+//! starts, the square sizes. The 8×8 board keeps its rule set's own notation and
 //! orientation (every 8×8 screen as it was); the 10×10 board of international draughts
 //! names its squares by their numbers (1–50) and writes moves as `32-28`, `28x19x10`.
 
