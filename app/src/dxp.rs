@@ -19,7 +19,8 @@ use clap::Args;
 use dama_core::game::{Game, Outcome as GameOutcome};
 use dama_core::position::SetupOn;
 use dama_core::{
-    BitboardOn, Board10, BoardRules, Color, International, MoveListOn, MoveOn, PositionOn, SquareOn,
+    BitboardOn, Board, Board10, BoardRules, Color, International, MoveListOn, MoveOn, PositionOn,
+    SquareOn,
 };
 use dama_dxp::{
     Colour, DxpPlayer, EndCause, GameStatus, MessageReader, MoveSpec, Outcome, Piece, SessionError,
@@ -204,7 +205,7 @@ pub fn colour_of(color: Color) -> Colour {
 }
 
 /// A move as DXP carries it: from, to and the captured squares, by number.
-pub fn spec_of(mv: &MoveOn<Board10>) -> MoveSpec {
+pub fn spec_of<B: Board>(mv: &MoveOn<B>) -> MoveSpec {
     MoveSpec {
         from: mv.from().number(),
         to: mv.to().number(),
@@ -212,26 +213,34 @@ pub fn spec_of(mv: &MoveOn<Board10>) -> MoveSpec {
     }
 }
 
-/// The legal move of `pos` that `spec` names (its captured squares in any order).
-pub fn move_of(pos: &PositionOn<Board10>, spec: &MoveSpec) -> Result<MoveOn<Board10>, String> {
-    let mut captured = BitboardOn::<Board10>::EMPTY;
+/// The move of `legal` that `spec` names (its captured squares in any order), `None` when
+/// none does; an error for a captured square that is not on the board.
+pub fn named_move<B: Board>(
+    legal: &[MoveOn<B>],
+    spec: &MoveSpec,
+) -> Result<Option<MoveOn<B>>, String> {
+    let mut captured = BitboardOn::<B>::EMPTY;
     for &n in &spec.captured {
         let sq =
             SquareOn::from_number(n).ok_or_else(|| format!("square {n} is not on the board"))?;
         captured = captured.with(sq);
     }
-    let mut legal = MoveListOn::new();
-    International::legal_moves(pos, &mut legal);
-    legal
+    Ok(legal
         .iter()
         .find(|m| {
             m.from().number() == spec.from && m.to().number() == spec.to && m.captured() == captured
         })
-        .copied()
-        .ok_or_else(|| {
-            let list: Vec<String> = legal.iter().map(International::write_move).collect();
-            format!("{spec} is not legal here (legal: {})", list.join(", "))
-        })
+        .copied())
+}
+
+/// The legal move of `pos` that `spec` names (its captured squares in any order).
+pub fn move_of(pos: &PositionOn<Board10>, spec: &MoveSpec) -> Result<MoveOn<Board10>, String> {
+    let mut legal = MoveListOn::new();
+    International::legal_moves(pos, &mut legal);
+    named_move(&legal, spec)?.ok_or_else(|| {
+        let list: Vec<String> = legal.iter().map(International::write_move).collect();
+        format!("{spec} is not legal here (legal: {})", list.join(", "))
+    })
 }
 
 fn outcome_of(outcome: GameOutcome) -> Outcome {

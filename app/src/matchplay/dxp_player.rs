@@ -26,9 +26,9 @@ use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
 use std::time::{Duration, Instant};
 
 use dama_core::game::{Game, Outcome as GameOutcome};
-use dama_core::{BitboardOn, Color, MoveListOn, MoveOn, SquareOn};
+use dama_core::{Color, MoveListOn, MoveOn};
 use dama_dxp::{
-    AcceptCode, BackAccCode, EndReason, FrameError, Message, MessageReader, StopCode,
+    AcceptCode, BackAccCode, EndReason, FrameError, Message, MessageReader, MoveSpec, StopCode,
     message::PROTOCOL_VERSION, write_message,
 };
 
@@ -77,16 +77,6 @@ enum Got {
     Broken(PlayerError),
 }
 
-/// The MOVE message of `mv`.
-fn move_message<B: dama_core::Board>(mv: &MoveOn<B>) -> Message {
-    Message::Move {
-        seconds: 0,
-        from: mv.from().number(),
-        to: mv.to().number(),
-        captured: mv.captured().squares().map(|sq| sq.number()).collect(),
-    }
-}
-
 /// The legal move of the game that a MOVE names (its captured squares in any order).
 fn legal_move<R: MatchRules>(
     game: &Game<R>,
@@ -94,19 +84,14 @@ fn legal_move<R: MatchRules>(
     to: u8,
     captured: &[u8],
 ) -> Result<MoveOn<R::Board>, String> {
-    let mut set = BitboardOn::<R::Board>::EMPTY;
-    for &n in captured {
-        let sq =
-            SquareOn::from_number(n).ok_or_else(|| format!("square {n} is not on the board"))?;
-        set = set.with(sq);
-    }
+    let spec = MoveSpec {
+        from,
+        to,
+        captured: captured.to_vec(),
+    };
     let mut legal = MoveListOn::new();
     game.legal_moves(&mut legal);
-    legal
-        .iter()
-        .find(|m| m.from().number() == from && m.to().number() == to && m.captured() == set)
-        .copied()
-        .ok_or_else(|| "not a legal move here".to_string())
+    crate::dxp::named_move(&legal, &spec)?.ok_or_else(|| "not a legal move here".to_string())
 }
 
 /// A MOVE as text: `31-20`, `28x19 (captures 23)`.
@@ -354,7 +339,7 @@ impl DxpPlayer {
         let known = self.game.as_ref().map_or(0, |g| g.known);
         let moves: Vec<MoveOn<R::Board>> = game.moves().skip(known).copied().collect();
         for mv in &moves {
-            self.send(&move_message(mv))?;
+            self.send(&crate::dxp::spec_of(mv).to_message(0))?;
             if let Some(g) = &mut self.game {
                 g.known += 1;
             }

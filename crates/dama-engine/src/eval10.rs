@@ -133,31 +133,24 @@ impl Weights10 {
             king_reach,
             king_long_diagonal,
         } = self;
-        let mut all: Vec<(String, &mut i32)> = [
-            ("man", man),
-            ("king", king),
-            ("runaway", runaway),
-            ("runaway_rank", runaway_rank),
-            ("centre", centre),
-            ("outpost", outpost),
-            ("back_guard", back_guard),
-            ("golden", golden),
-            ("balance", balance),
-            ("man_step", man_step),
-            ("locked", locked),
-            ("king_reach", king_reach),
-            ("king_long_diagonal", king_long_diagonal),
-        ]
-        .into_iter()
-        .map(|(name, v)| (name.to_string(), v))
-        .collect();
-        all.extend(
-            advance
-                .iter_mut()
-                .enumerate()
-                .map(|(i, v)| (format!("advance[{i}]"), v)),
-        );
-        all
+        crate::weights::named(
+            [
+                ("man", man),
+                ("king", king),
+                ("runaway", runaway),
+                ("runaway_rank", runaway_rank),
+                ("centre", centre),
+                ("outpost", outpost),
+                ("back_guard", back_guard),
+                ("golden", golden),
+                ("balance", balance),
+                ("man_step", man_step),
+                ("locked", locked),
+                ("king_reach", king_reach),
+                ("king_long_diagonal", king_long_diagonal),
+            ],
+            advance,
+        )
     }
 }
 

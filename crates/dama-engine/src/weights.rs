@@ -197,41 +197,34 @@ impl Weights {
             ending_near,
             patterns,
         } = self;
-        let mut all: Vec<(String, &mut i32)> = [
-            ("man", man),
-            ("king", king),
-            ("runaway", runaway),
-            ("runaway_rank", runaway_rank),
-            ("back_rank", back_rank),
-            ("centre", centre),
-            ("man_step", man_step),
-            ("balance", balance),
-            ("back_guard", back_guard),
-            ("locked", locked),
-            ("runaway_race", runaway_race),
-            ("optional_runaway", optional_runaway),
-            ("king_reach", king_reach),
-            ("king_main_diagonal", king_main_diagonal),
-            ("king_double_diagonal", king_double_diagonal),
-            ("ending_two_kings", ending_two_kings),
-            ("ending_three_on_main", ending_three_on_main),
-            ("ending_win", ending_win),
-            ("ending_four_kings", ending_four_kings),
-            ("ending_main_diagonal", ending_main_diagonal),
-            ("ending_freedom", ending_freedom),
-            ("ending_near", ending_near),
-            ("patterns", patterns),
-        ]
-        .into_iter()
-        .map(|(name, v)| (name.to_string(), v))
-        .collect();
-        all.extend(
-            advance
-                .iter_mut()
-                .enumerate()
-                .map(|(i, v)| (format!("advance[{i}]"), v)),
-        );
-        all
+        named(
+            [
+                ("man", man),
+                ("king", king),
+                ("runaway", runaway),
+                ("runaway_rank", runaway_rank),
+                ("back_rank", back_rank),
+                ("centre", centre),
+                ("man_step", man_step),
+                ("balance", balance),
+                ("back_guard", back_guard),
+                ("locked", locked),
+                ("runaway_race", runaway_race),
+                ("optional_runaway", optional_runaway),
+                ("king_reach", king_reach),
+                ("king_main_diagonal", king_main_diagonal),
+                ("king_double_diagonal", king_double_diagonal),
+                ("ending_two_kings", ending_two_kings),
+                ("ending_three_on_main", ending_three_on_main),
+                ("ending_win", ending_win),
+                ("ending_four_kings", ending_four_kings),
+                ("ending_main_diagonal", ending_main_diagonal),
+                ("ending_freedom", ending_freedom),
+                ("ending_near", ending_near),
+                ("patterns", patterns),
+            ],
+            advance,
+        )
     }
 
     /// Refuses values that could overflow the evaluation's arithmetic.
@@ -239,6 +232,25 @@ impl Weights {
         let mut copy = *self;
         check_limits(copy.each_mut())
     }
+}
+
+/// Every weight by name, with a handle to change it: the `scalars`, then `advance[0]` …
+/// (the `each_mut` of [`Weights`] and of [`crate::eval10::Weights10`]).
+pub(crate) fn named<'a>(
+    scalars: impl IntoIterator<Item = (&'static str, &'a mut i32)>,
+    advance: &'a mut [i32],
+) -> Vec<(String, &'a mut i32)> {
+    let mut all: Vec<(String, &mut i32)> = scalars
+        .into_iter()
+        .map(|(name, v)| (name.to_string(), v))
+        .collect();
+    all.extend(
+        advance
+            .iter_mut()
+            .enumerate()
+            .map(|(i, v)| (format!("advance[{i}]"), v)),
+    );
+    all
 }
 
 /// A weights structure (the 8×8 [`Weights`], the 10×10 [`crate::eval10::Weights10`]) from
