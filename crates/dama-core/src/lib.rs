@@ -18,9 +18,10 @@
 //! assert_eq!(dama_core::perft::perft::<Czech>(&next, 1), 7);
 //! ```
 //!
-//! A rule set of your own is a zero-sized type implementing [`Rules`]; most describe their
-//! moves to the shared generator through [`Params`](rules::Params) and write
-//! [`moves_from_params!`] inside their `impl Rules`.
+//! A rule set of your own is a zero-sized type implementing [`BoardRules`]; most describe their
+//! moves to the shared generator with a [`Params`](rules::Params) value
+//! ([`ParamRules`](rules::ParamRules): `Params { max_hops: 3, ..Czech::PARAMS }`) and write
+//! [`moves_from_params!`] inside their `impl BoardRules`.
 
 #![deny(missing_docs)]
 
@@ -36,6 +37,7 @@ pub mod position;
 pub mod rules;
 pub mod square;
 pub mod text;
+pub mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardOn};
 pub use board::{Board, Board8, Board10};
@@ -46,3 +48,4 @@ pub use rules::{
     RuleSet, RuleSetInfo, Rules, Russian, Spanish, SpanishOfficial, Thai, Variant,
 };
 pub use square::{Direction, Square, SquareOn};
+pub use zobrist::{key_after, position_key};

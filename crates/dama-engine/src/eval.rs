@@ -15,7 +15,7 @@
 //! - balance: men spread evenly over the two wings;
 //! - mobility: free forward steps of men, locked men (no free step), squares a king can
 //!   reach; kings on the main diagonal and the double diagonals;
-//! - per rule set: under optional capture ([`EngineRules::CAPTURE_COMPULSORY`] false) a runaway
+//! - per rule set: under optional capture ([`dama_core::BoardRules::CAPTURE_COMPULSORY`] false) a runaway
 //!   man cannot be lured off its road by a sacrifice, and is worth more;
 //! - king endings: two kings (or fewer) cannot beat one; three kings beat a lone king off the
 //!   main diagonal (the attacker wants the main diagonal and to shut the lone king in) but
@@ -191,7 +191,7 @@ struct Flavour {
     /// A lone king on the main diagonal holds three kings
     /// ([`EngineRules::LONE_KING_HOLDS_MAIN_DIAGONAL`]).
     main_holds: bool,
-    /// Capture is compulsory ([`EngineRules::CAPTURE_COMPULSORY`]).
+    /// Capture is compulsory ([`dama_core::BoardRules::CAPTURE_COMPULSORY`]).
     compulsory: bool,
     /// Kings move one square ([`EngineRules::SHORT_KINGS`]): their reach is their free
     /// neighbours, and the flying kings' ending knowledge does not hold.

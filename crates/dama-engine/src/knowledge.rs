@@ -6,7 +6,7 @@
 //! international game (10×10) has its own terms ([`crate::eval10`]) and its weights here,
 //! [`INTERNATIONAL`].
 
-use dama_core::rules::{KingLanding, KingRange, Params};
+use dama_core::rules::{KingLanding, KingRange, ParamRules};
 use dama_core::{
     Board8, Board10, Brazilian, Czech, English, House, International, Italian, Pool, PositionOn,
     Russian, Spanish, SpanishOfficial, Thai,
@@ -57,10 +57,6 @@ pub trait EngineRules: TableRules<Board: EngineBoard> {
     /// matches under each rule set).
     const WEIGHTS: Weights = Weights::DEFAULT;
 
-    /// Whether a player who can capture must capture (the evaluation then scores a runaway
-    /// man as it would under optional capture only where this is false).
-    const CAPTURE_COMPULSORY: bool = true;
-
     /// Endgame knowledge: whether a lone king on the main diagonal holds a draw against three
     /// kings. True where a capturing king may land anywhere beyond the piece it takes (no
     /// sacrifice can lure the lone king off).
@@ -86,16 +82,15 @@ pub trait EngineRules: TableRules<Board: EngineBoard> {
     }
 }
 
-/// [`EngineRules::LONE_KING_HOLDS_MAIN_DIAGONAL`] as the generator's [`Params`] decide it: a
+/// [`EngineRules::LONE_KING_HOLDS_MAIN_DIAGONAL`] as the generator's params decide it: a
 /// king landing directly behind the piece it takes can be lured off the diagonal.
-const fn lone_king_holds<P: Params>() -> bool {
-    !matches!(P::KING_LANDING, KingLanding::DirectlyBehind)
+const fn lone_king_holds<P: ParamRules>() -> bool {
+    !matches!(P::PARAMS.king_landing, KingLanding::DirectlyBehind)
 }
 
 /// The Czech weights (tuned) also won under the Spanish-spec rules.
 impl EngineRules for Spanish {
     const WEIGHTS: Weights = Weights::TUNED;
-    const CAPTURE_COMPULSORY: bool = <Spanish as Params>::COMPULSORY;
 }
 
 impl EngineRules for Czech {
@@ -116,9 +111,9 @@ impl EngineRules for House {
     const LONE_KING_HOLDS_MAIN_DIAGONAL: bool = lone_king_holds::<House>();
 }
 
-/// Whether the generator's [`Params`] give the rule set short kings.
-const fn short_kings<P: Params>() -> bool {
-    matches!(P::KING_RANGE, KingRange::Short)
+/// Whether the generator's params give the rule set short kings.
+const fn short_kings<P: ParamRules>() -> bool {
+    matches!(P::PARAMS.king_range, KingRange::Short)
 }
 
 /// The official 8×8 sets play the hand-set weights until matches tune their own (those of

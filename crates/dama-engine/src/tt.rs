@@ -1,6 +1,6 @@
 //! Zobrist keys and the transposition table.
 //!
-//! A position's key is the XOR of one random number per (piece kind, square) and one for black
+//! The keys are the core's ([`dama_core::zobrist`], re-exported here). A position's key is the XOR of one random number per (piece kind, square) and one for black
 //! to move. Where a draw count could fire within the search's horizon, the search XORs in a
 //! few more for the draw counters (plies left in a counted king ending, half-moves without
 //! progress), so that entries whose outcome depends on those counts are not mixed up
@@ -12,139 +12,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::EngineRules;
 use dama_core::rules::{DrawCounters, EndingCount};
-use dama_core::{Board, Board8, Color, MoveOn, PositionOn};
 
-/// Entries per piece kind: one per bit of a `u64` layout, enough for every board
-/// ([`Board::LAYOUT_BITS`]: 36 on 8×8, 55 on 10×10).
-const KEY_BITS: usize = 64;
-const _: () =
-    assert!(Board8::LAYOUT_BITS <= KEY_BITS && dama_core::Board10::LAYOUT_BITS <= KEY_BITS);
-
-/// The bits whose keys are drawn first, in the order the 8×8 engine always drew them (so an
-/// 8×8 position keeps its key, and its search its node counts); the bits above them, which
-/// only larger boards use, are drawn after the counters' keys.
-const FIRST_BITS: usize = Board8::LAYOUT_BITS;
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
-
-/// The random numbers: `[kind][bit]` for white men, white kings, black men, black kings;
-/// then the side to move, the quiet-ply counts and the ending counts.
-struct Keys {
-    pieces: [[u64; KEY_BITS]; 4],
-    black: u64,
-    quiet: [u64; 64],
-    ending: [u64; 64],
-}
-
-const fn build_keys() -> Keys {
-    let mut keys = Keys {
-        pieces: [[0; KEY_BITS]; 4],
-        black: 0,
-        quiet: [0; 64],
-        ending: [0; 64],
-    };
-    let mut state = 0x0DA7_A5EE_D000_0001u64;
-    let mut kind = 0;
-    while kind < 4 {
-        let mut bit = 0;
-        while bit < FIRST_BITS {
-            let (s, v) = splitmix(state);
-            state = s;
-            keys.pieces[kind][bit] = v;
-            bit += 1;
-        }
-        kind += 1;
-    }
-    let (s, v) = splitmix(state);
-    state = s;
-    keys.black = v;
-    let mut i = 0;
-    while i < 64 {
-        let (s, v) = splitmix(state);
-        state = s;
-        keys.quiet[i] = v;
-        let (s, v) = splitmix(state);
-        state = s;
-        keys.ending[i] = v;
-        i += 1;
-    }
-    let mut kind = 0;
-    while kind < 4 {
-        let mut bit = FIRST_BITS;
-        while bit < KEY_BITS {
-            let (s, v) = splitmix(state);
-            state = s;
-            keys.pieces[kind][bit] = v;
-            bit += 1;
-        }
-        kind += 1;
-    }
-    keys
-}
-
-static KEYS: Keys = build_keys();
-
-/// The Zobrist key of a position (pieces and side to move).
-pub fn position_key<B: Board>(pos: &PositionOn<B>) -> u64 {
-    let mut key = 0;
-    for (kind, bb) in [
-        pos.men(Color::White),
-        pos.kings(Color::White),
-        pos.men(Color::Black),
-        pos.kings(Color::Black),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        for sq in bb {
-            key ^= KEYS.pieces[kind][sq.bit() as usize];
-        }
-    }
-    if pos.turn() == Color::Black {
-        key ^= KEYS.black;
-    }
-    key
-}
-
-/// The key of the position after `mv`, from the key `key` of `before`.
-#[inline]
-pub fn key_after<B: Board>(
-    key: u64,
-    before: &PositionOn<B>,
-    mv: &MoveOn<B>,
-    after: &PositionOn<B>,
-) -> u64 {
-    let us = before.turn();
-    let them = !us;
-    let base = us.index() * 2;
-    let from = mv.from().bit() as usize;
-    let to = mv.to().bit() as usize;
-    let from_kind = base + usize::from(before.all_kings().contains(mv.from()));
-    let to_kind = base + usize::from(after.all_kings().contains(mv.to()));
-    let mut key = key ^ KEYS.black ^ KEYS.pieces[from_kind][from] ^ KEYS.pieces[to_kind][to];
-    let kings = before.kings(them);
-    for sq in mv.captured() {
-        let kind = them.index() * 2 + usize::from(kings.contains(sq));
-        key ^= KEYS.pieces[kind][sq.bit() as usize];
-    }
-    key
-}
-
-/// The extra key for the draw counters, XORed into the table key (not the repetition key).
-#[inline]
-pub fn counters_key(counters: &DrawCounters) -> u64 {
-    let mut key = KEYS.quiet[usize::from(counters.quiet_plies.min(63))];
-    if let Some(e) = counters.ending {
-        key ^= KEYS.ending[usize::from(e.limit.saturating_sub(e.plies).min(63))];
-    }
-    key
-}
+pub use dama_core::zobrist::{counters_key, key_after, position_key};
 
 /// The table key of a node with position key `key` and draw `counters`, searched with
 /// `horizon` plies to go (its depth plus a margin for the extensions and the quiescence

@@ -3,7 +3,8 @@
 //! finished sequences), but the side that cannot move (no piece left, or every piece
 //! blocked) **wins**. Threefold repetition draws.
 //!
-//! What it takes, and all it takes: a zero-sized type, the generator's [`Params`], a
+//! What it takes, and all it takes: a zero-sized type, the generator's [`Params`] (Czech's,
+//! [`ParamRules::PARAMS`]), a
 //! [`BoardRules`] implementation with its [`RuleSetInfo`] and [`BoardRules::CANNOT_MOVE_WINS`]
 //! (an 8×8 board, so it is one of the core's [`Rules`](dama_core::Rules)), and the
 //! two empty extension traits that let the engine search it ([`EngineRules`]: the hand-set
@@ -12,8 +13,8 @@
 //! name it; everything generic (`perft::<Giveaway>`, `Game<Giveaway>`, PDN, the engine) does.
 
 use dama_core::notation::Notation;
-use dama_core::rules::{KingLanding, Params};
-use dama_core::{Board8, BoardRules, RuleSetInfo};
+use dama_core::rules::{ParamRules, Params};
+use dama_core::{Board8, BoardRules, Czech, RuleSetInfo};
 use dama_engine::EngineRules;
 use dama_tablebase::TableRules;
 
@@ -21,14 +22,9 @@ use dama_tablebase::TableRules;
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Giveaway;
 
-impl Params for Giveaway {
+impl ParamRules for Giveaway {
     type Board = Board8;
-    const COMPULSORY: bool = true;
-    const KING_PRIORITY: bool = true;
-    const MAX_HOPS: usize = usize::MAX;
-    const PARTIAL: bool = false;
-    const MERGE_ROUTES: bool = true;
-    const KING_LANDING: KingLanding = KingLanding::GoingOn;
+    const PARAMS: Params = Params { ..Czech::PARAMS };
 }
 
 impl BoardRules for Giveaway {

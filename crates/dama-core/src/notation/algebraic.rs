@@ -9,7 +9,7 @@
 //!
 //! [`parse`] does both and reports which step failed in a [`ParseError`].
 
-use std::fmt::Write;
+use std::fmt::{self, Write};
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -18,7 +18,7 @@ use crate::board::{Board, Board8};
 use crate::mv::MoveOn;
 use crate::position::PositionOn;
 use crate::square::{SquareError, SquareOn};
-use crate::{Move, Position, Role, Square};
+use crate::{Move, Position, Role};
 
 /// The move as `c3-d4` (plain) or `c3xe5xg7` (a capture, every landing square in order); on
 /// a numbered board (10×10) with the squares' numbers: `32-28`, `28x19x10`.
@@ -104,15 +104,51 @@ pub enum MoveError<B: Board = Board8> {
     NotLegal(SquareOn<B>),
 }
 
-/// Why a text is not a legal move: the step that failed and its reason.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// Why a text is not a legal move: the step that failed and its reason. Displayed as its
+/// reason; a text that is no move at all on a numbered board (10×10) is told to write its
+/// squares by number (`32-28`, `28x19x10`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseError<B: Board = Board8> {
     /// The text is not a move at all.
-    #[error("{0}")]
-    Syntax(#[from] SyntaxError),
+    Syntax(SyntaxError),
     /// The text is a move, but not a legal one here.
-    #[error("{0}")]
-    Move(#[from] MoveError<B>),
+    Move(MoveError<B>),
+}
+
+impl<B: Board> fmt::Display for ParseError<B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::Syntax(SyntaxError::Unreadable(text)) if B::NUMBERED => {
+                write!(
+                    f,
+                    "'{text}' is not a move (write it like 32-28 or 28x19x10)"
+                )
+            }
+            ParseError::Syntax(e) => fmt::Display::fmt(e, f),
+            ParseError::Move(e) => fmt::Display::fmt(e, f),
+        }
+    }
+}
+
+impl<B: Board> std::error::Error for ParseError<B> {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ParseError::Syntax(e) => Some(e),
+            ParseError::Move(e) => Some(e),
+        }
+    }
+}
+
+impl<B: Board> From<SyntaxError> for ParseError<B> {
+    fn from(e: SyntaxError) -> Self {
+        ParseError::Syntax(e)
+    }
+}
+
+impl<B: Board> From<MoveError<B>> for ParseError<B> {
+    fn from(e: MoveError<B>) -> Self {
+        ParseError::Move(e)
+    }
 }
 
 static MOVE_RE: LazyLock<Regex> = LazyLock::new(|| {
@@ -123,6 +159,11 @@ static SQUARE_RE: LazyLock<Regex> =
 
 /// Step 1: reads `c3-d4`, `c3xe5`, `c3:e5`, `c3xe5xg7`, `c3 d4` or `c3d4`, in either case.
 pub fn parse_text(text: &str) -> Result<MoveText, SyntaxError> {
+    parse_text_on(text)
+}
+
+/// [`parse_text`] on any board named algebraically (the files a–h and ranks 1–8 of 8×8).
+pub fn parse_text_on<B: Board>(text: &str) -> Result<MoveText<B>, SyntaxError> {
     let text = text.trim();
     if !MOVE_RE.is_match(text) {
         return Err(SyntaxError::Unreadable(crate::text::excerpt(text)));
@@ -130,7 +171,7 @@ pub fn parse_text(text: &str) -> Result<MoveText, SyntaxError> {
     let mut squares = Vec::new();
     for m in SQUARE_RE.find_iter(text) {
         let name = m.as_str().to_ascii_lowercase();
-        match Square::parse_algebraic(&name) {
+        match SquareOn::<B>::parse_algebraic(&name) {
             Ok(sq) => squares.push(sq),
             Err(SquareError::Light(_)) => return Err(SyntaxError::LightSquare(name)),
             Err(_) => return Err(SyntaxError::Unreadable(crate::text::excerpt(text))),

@@ -11,6 +11,9 @@ pub mod fen_for;
 pub mod numbered;
 pub mod numeric;
 
+use crate::board::{Board, Board8};
+use crate::mv::MoveOn;
+use crate::square::SquareOn;
 use crate::{Move, Position, Square};
 use algebraic::{MoveText, ParseError, SyntaxError};
 
@@ -34,9 +37,17 @@ pub enum Notation {
 impl Notation {
     /// The move written in this notation.
     pub fn write(self, mv: &Move) -> String {
+        self.write_on(mv)
+    }
+
+    /// The move written in this notation on any board: on 8×8 as [`Notation::write`]; on a
+    /// numbered board (10×10) the squares' numbers, `32-28`, `28x19x10` (`28:19` in the
+    /// colon style).
+    pub fn write_on<B: Board>(self, mv: &MoveOn<B>) -> String {
         match self {
             Notation::Algebraic => algebraic::write(mv),
-            Notation::Numeric => numeric::write(mv),
+            Notation::Numeric if B::NUMBERED => algebraic::write(mv),
+            Notation::Numeric => numeric::write_on(mv),
             Notation::AlgebraicColon => algebraic::write_with(mv, ':'),
             Notation::Numbered(board) => numbered::write(mv, board),
         }
@@ -44,10 +55,17 @@ impl Notation {
 
     /// A square as this notation writes it: `c3`, `63` (row and column), or `11`.
     pub fn write_square(self, sq: Square) -> String {
+        self.square_name(sq)
+    }
+
+    /// A square as this notation writes it on any board: on 8×8 as
+    /// [`Notation::write_square`]; on a numbered board (10×10) its number.
+    pub fn square_name<B: Board>(self, sq: SquareOn<B>) -> String {
         match self {
+            _ if B::NUMBERED => sq.number().to_string(),
             Notation::Algebraic | Notation::AlgebraicColon => sq.to_string(),
             Notation::Numeric => {
-                let (row, col) = sq.row_col();
+                let (row, col) = numeric::row_col(sq);
                 format!("{row}{col}")
             }
             Notation::Numbered(board) => board.number(sq).to_string(),
@@ -65,11 +83,21 @@ impl Notation {
 
     /// Step 1 of [`Notation::parse`]: the squares a text names.
     pub fn parse_text(self, text: &str) -> Result<MoveText, SyntaxError> {
+        self.parse_text_on::<Board8>(text)
+    }
+
+    /// Step 1 on any board: on 8×8 as [`Notation::parse_text`]; on a numbered board (10×10)
+    /// the squares by their numbers, whatever the notation ([`algebraic::parse_numbers`]:
+    /// `32-28`, `28x19x10`, `28:19`).
+    pub fn parse_text_on<B: Board>(self, text: &str) -> Result<MoveText<B>, SyntaxError> {
+        if B::NUMBERED {
+            return algebraic::parse_numbers(text);
+        }
         match self {
-            Notation::Algebraic | Notation::AlgebraicColon => algebraic::parse_text(text),
-            Notation::Numeric => match algebraic::parse_text(text) {
+            Notation::Algebraic | Notation::AlgebraicColon => algebraic::parse_text_on(text),
+            Notation::Numeric => match algebraic::parse_text_on(text) {
                 Ok(syntax) => Ok(syntax),
-                Err(_) => numeric::move_text(text),
+                Err(_) => numeric::move_text_on(text),
             },
             Notation::Numbered(board) => numbered::parse_text(text, board),
         }

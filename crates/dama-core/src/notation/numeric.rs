@@ -18,20 +18,34 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::algebraic::{MoveText, SyntaxError};
+use crate::board::Board;
 use crate::mv::MAX_PATH;
+use crate::mv::MoveOn;
+use crate::square::SquareOn;
 use crate::text::excerpt;
 use crate::{Bitboard, Color, Move, Position, Role, Square};
 
 /// The most coordinates a move may have (three hops).
 pub const MAX_COORDINATES: usize = 4;
 
-fn push_square(text: &mut String, sq: Square) {
-    let (row, col) = sq.row_col();
+/// The console's row (1 at the top, black's side) and column (1 at the left) of `sq`, on any
+/// board ([`Square::row_col`] on 8×8).
+pub const fn row_col<B: Board>(sq: SquareOn<B>) -> (u8, u8) {
+    (B::SIZE - sq.rank(), sq.file() + 1)
+}
+
+fn push_square<B: Board>(text: &mut String, sq: SquareOn<B>) {
+    let (row, col) = row_col(sq);
     let _ = write!(text, "{row}{col}");
 }
 
 /// The move as its row-column coordinates joined by `.`: `61.52`, `63.45.27`.
 pub fn write(mv: &Move) -> String {
+    write_on(mv)
+}
+
+/// [`write`] on any board.
+pub fn write_on<B: Board>(mv: &MoveOn<B>) -> String {
     let mut text = String::new();
     push_square(&mut text, mv.from());
     for &sq in mv.path() {
@@ -210,13 +224,22 @@ pub fn parse(pos: &Position, line: &str) -> Result<Move, NumericError> {
 /// moves like algebraic ones (the Spanish spec's own checks are [`parse`]'s). A light square is
 /// named algebraically (`32` is `c6`), as the board's labels show it.
 pub fn move_text(line: &str) -> Result<MoveText, SyntaxError> {
+    move_text_on(line)
+}
+
+/// [`move_text`] on any board (rows counted from the top, as on 8×8).
+pub fn move_text_on<B: Board>(line: &str) -> Result<MoveText<B>, SyntaxError> {
     let coords = parse_text(line).map_err(|_| SyntaxError::Unreadable(excerpt(line.trim())))?;
     let mut squares = Vec::with_capacity(coords.len());
     for (row, col) in coords {
-        match Square::from_row_col(row, col) {
+        let on_board = (1..=B::SIZE).contains(&row) && (1..=B::SIZE).contains(&col);
+        match on_board
+            .then(|| SquareOn::from_file_rank(col - 1, B::SIZE - row))
+            .flatten()
+        {
             Some(sq) => squares.push(sq),
             None => {
-                let name = format!("{}{}", char::from(b'a' + col - 1), 9 - row);
+                let name = format!("{}{}", char::from(b'a' + col - 1), B::SIZE + 1 - row);
                 return Err(SyntaxError::LightSquare(name));
             }
         }

@@ -8,7 +8,7 @@
 //! kings moved and no capture, and the counts of the small endings against a lone king. See
 //! `docs/rules.md`.
 
-use super::generate::{self, KingLanding, LastRow, Params, Precedence};
+use super::generate::{self, LastRow, ParamRules, Params, Precedence};
 use super::{BoardRules, DrawCounters, DrawReason, RuleSetInfo, material};
 use crate::Position;
 use crate::notation::Notation;
@@ -36,17 +36,15 @@ pub const THREE_PIECE_PLIES: u16 = 32;
 /// each).
 pub const TWO_PIECE_PLIES: u16 = 10;
 
-impl Params for Brazilian {
+impl ParamRules for Brazilian {
     type Board = crate::Board8;
-    const COMPULSORY: bool = true;
-    const KING_PRIORITY: bool = false;
-    const MAX_HOPS: usize = usize::MAX;
-    const PARTIAL: bool = false;
-    const MERGE_ROUTES: bool = true;
-    const MAN_CAPTURES_BACKWARD: bool = true;
-    const KING_LANDING: KingLanding = KingLanding::GoingOn;
-    const PRECEDENCE: Precedence = Precedence::MostPieces;
-    const LAST_ROW: LastRow = LastRow::PassesAsMan;
+    const PARAMS: Params = Params {
+        man_captures_backward: true,
+        last_row: LastRow::PassesAsMan,
+        precedence: Precedence::MostPieces,
+        ..Params::DEFAULT
+    };
+    const FAST_PATHS: bool = true;
 }
 
 /// The FMJD small-ending counts: a lone king against three pieces (at least one a king) is

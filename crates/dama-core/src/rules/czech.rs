@@ -5,7 +5,7 @@
 //! captured pieces are one move. Draws: threefold repetition, fifteen moves each without a man
 //! move or capture, and the king-ending counts (see `docs/rules.md`).
 
-use super::generate::{self, KingLanding, Params};
+use super::generate::{self, ParamRules, Params, Precedence};
 use super::{BoardRules, DrawCounters, DrawReason, RuleSetInfo, material};
 use crate::notation::Notation;
 use crate::{Bitboard, Color, Position};
@@ -31,14 +31,13 @@ pub const INFO: RuleSetInfo = RuleSetInfo {
     lang: "cs",
 };
 
-impl Params for Czech {
+impl ParamRules for Czech {
     type Board = crate::Board8;
-    const COMPULSORY: bool = true;
-    const KING_PRIORITY: bool = true;
-    const MAX_HOPS: usize = usize::MAX;
-    const PARTIAL: bool = false;
-    const MERGE_ROUTES: bool = true;
-    const KING_LANDING: KingLanding = KingLanding::GoingOn;
+    const PARAMS: Params = Params {
+        precedence: Precedence::KingsFirst,
+        ..Params::DEFAULT
+    };
+    const FAST_PATHS: bool = true;
 }
 
 impl BoardRules for Czech {

@@ -7,7 +7,7 @@
 //! repetition and the forty-move rule (forty moves each without a man move or a capture). See
 //! `docs/rules.md`.
 
-use super::generate::{self, KingLanding, KingRange, Orientation, Params};
+use super::generate::{self, KingLanding, KingRange, Orientation, ParamRules, Params};
 use super::{BoardRules, DrawCounters, DrawReason, RuleSetInfo};
 use crate::Color;
 use crate::notation::Notation;
@@ -29,16 +29,15 @@ pub const INFO: RuleSetInfo = RuleSetInfo {
 /// Half-moves without a man move or a capture that draw the game (forty moves each).
 pub const NO_PROGRESS_PLIES: u16 = 80;
 
-impl Params for English {
+impl ParamRules for English {
     type Board = crate::Board8;
-    const COMPULSORY: bool = true;
-    const KING_PRIORITY: bool = false;
-    const MAX_HOPS: usize = usize::MAX;
-    const PARTIAL: bool = false;
-    const MERGE_ROUTES: bool = true;
-    const KING_LANDING: KingLanding = KingLanding::DirectlyBehind;
-    const FIRST_TO_MOVE: Color = Color::Black;
-    const KING_RANGE: KingRange = KingRange::Short;
+    const PARAMS: Params = Params {
+        king_range: KingRange::Short,
+        king_landing: KingLanding::DirectlyBehind,
+        first_to_move: Color::Black,
+        ..Params::DEFAULT
+    };
+    const FAST_PATHS: bool = true;
 }
 
 impl BoardRules for English {

@@ -7,8 +7,8 @@
 //! ([`Rules::draw_offer_due`]), which the players may decline; it comes again after eight more
 //! pairs.
 
-use super::generate::{self, KingLanding, Params};
-use super::{BoardRules, DrawCounters, RuleSetInfo};
+use super::generate::{self, KingLanding, ParamRules, Params};
+use super::{BoardRules, DrawCounters, RuleSetInfo, Russian};
 use crate::Position;
 use crate::notation::Notation;
 
@@ -26,16 +26,13 @@ pub const INFO: RuleSetInfo = RuleSetInfo {
     lang: "ru",
 };
 
-impl Params for House {
+impl ParamRules for House {
     type Board = crate::Board8;
-    const COMPULSORY: bool = true;
-    const KING_PRIORITY: bool = false;
-    const MAX_HOPS: usize = usize::MAX;
-    const PARTIAL: bool = false;
-    const MERGE_ROUTES: bool = true;
-    const MAN_CAPTURES_BACKWARD: bool = true;
-    const CROWNED_MAN_GOES_ON: bool = true;
-    const KING_LANDING: KingLanding = KingLanding::DirectlyBehind;
+    const PARAMS: Params = Params {
+        king_landing: KingLanding::DirectlyBehind,
+        ..Russian::PARAMS
+    };
+    const FAST_PATHS: bool = true;
 }
 
 /// The most pieces on the board for the draw offer.

@@ -18,13 +18,13 @@
 //! (6.2); and, against a lone king, after sixteen moves each with three pieces of which one
 //! at least is a king (6.3), or five moves each with two pieces or one, with a king (6.4).
 //! These are the Brazilian rule set's own rules, on the larger board: the move generator is
-//! the shared one with the same constants, and the draw rules are Brazilian's.
+//! the shared one with Brazilian's `PARAMS` (four rows of men each), and the draw rules are
+//! Brazilian's.
 
 use super::brazilian::{fmjd_counters_draw, lone_king_limit};
-use super::generate::{self, KingLanding, LastRow, Params, Precedence};
-use super::{BoardRules, DrawCounters, DrawReason, RuleSetInfo};
+use super::generate::{self, ParamRules, Params};
+use super::{BoardRules, Brazilian, DrawCounters, DrawReason, RuleSetInfo};
 use crate::board::Board10;
-use crate::mv::MoveListOn;
 use crate::notation::Notation;
 use crate::position::PositionOn;
 
@@ -44,47 +44,20 @@ pub const INFO: RuleSetInfo = RuleSetInfo {
     notation: Notation::Algebraic,
 };
 
-impl Params for International {
+impl ParamRules for International {
     type Board = Board10;
-    const COMPULSORY: bool = true;
-    const KING_PRIORITY: bool = false;
-    const MAX_HOPS: usize = usize::MAX;
-    const PARTIAL: bool = false;
-    const MERGE_ROUTES: bool = true;
-    const MAN_CAPTURES_BACKWARD: bool = true;
-    const KING_LANDING: KingLanding = KingLanding::GoingOn;
-    const PRECEDENCE: Precedence = Precedence::MostPieces;
-    const LAST_ROW: LastRow = LastRow::PassesAsMan;
-    const START_ROWS: u8 = 4;
+    const PARAMS: Params = Params {
+        start_rows: 4,
+        ..Brazilian::PARAMS
+    };
+    const FAST_PATHS: bool = true;
 }
 
 impl BoardRules for International {
-    type Board = Board10;
     const INFO: RuleSetInfo = INFO;
     const REPETITION_DRAW: bool = true;
 
-    fn start() -> PositionOn<Board10> {
-        generate::start_position::<Self>()
-    }
-
-    #[inline]
-    fn legal_moves(pos: &PositionOn<Board10>, moves: &mut MoveListOn<Board10>) {
-        generate::legal_moves::<Self>(pos, moves);
-    }
-
-    #[inline]
-    fn legal_captures(pos: &PositionOn<Board10>, moves: &mut MoveListOn<Board10>) -> bool {
-        generate::legal_captures::<Self>(pos, moves)
-    }
-
-    #[inline(always)]
-    fn count_legal_moves(pos: &PositionOn<Board10>, scratch: &mut MoveListOn<Board10>) -> usize {
-        generate::count_moves::<Self>(pos, scratch)
-    }
-
-    fn count_leaves(pos: &PositionOn<Board10>, depth: u32) -> u64 {
-        generate::perft::<Self>(pos, depth)
-    }
+    generate::moves_from_params!();
 
     fn ending_limit(pos: &PositionOn<Board10>) -> Option<u16> {
         lone_king_limit(pos)

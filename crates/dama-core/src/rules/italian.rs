@@ -8,7 +8,7 @@
 //! Draws: threefold repetition and forty moves each without a man move or a capture. See
 //! `docs/rules.md`.
 
-use super::generate::{self, KingLanding, KingRange, Orientation, Params, Precedence};
+use super::generate::{self, KingLanding, KingRange, Orientation, ParamRules, Params, Precedence};
 use super::{BoardRules, DrawCounters, DrawReason, RuleSetInfo};
 use crate::notation::Notation;
 
@@ -29,18 +29,16 @@ pub const INFO: RuleSetInfo = RuleSetInfo {
 /// Half-moves without a man move or a capture that draw the game (forty moves each).
 pub const NO_PROGRESS_PLIES: u16 = 80;
 
-impl Params for Italian {
+impl ParamRules for Italian {
     type Board = crate::Board8;
-    const COMPULSORY: bool = true;
-    const KING_PRIORITY: bool = false;
-    const MAX_HOPS: usize = usize::MAX;
-    const PARTIAL: bool = false;
-    const MERGE_ROUTES: bool = true;
-    const KING_LANDING: KingLanding = KingLanding::DirectlyBehind;
-    const ORIENTATION: Orientation = Orientation::Mirrored;
-    const KING_RANGE: KingRange = KingRange::Short;
-    const MEN_CAPTURE_KINGS: bool = false;
-    const PRECEDENCE: Precedence = Precedence::Italian;
+    const PARAMS: Params = Params {
+        men_capture_kings: false,
+        king_range: KingRange::Short,
+        king_landing: KingLanding::DirectlyBehind,
+        precedence: Precedence::Italian,
+        ..Params::DEFAULT
+    };
+    const FAST_PATHS: bool = true;
 }
 
 impl BoardRules for Italian {

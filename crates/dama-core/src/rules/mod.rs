@@ -5,8 +5,10 @@
 //! [`RuleSet`] chosen at run time is turned into one of the static types once, with
 //! [`with_rules!`](crate::with_rules), so the hot loops stay monomorphic.
 //!
-//! Adding a variant: write a file with a type implementing [`Rules`] (most use the shared
-//! generator in `generate/` through its [`Params`]) with its [`RuleSetInfo`], and add its line
+//! Adding a variant: write a file with a type implementing [`BoardRules`] (most use the shared
+//! generator in `generate/`: a [`ParamRules`] implementation whose [`Params`] value says only
+//! what differs from a base, `Params { max_hops: 3, ..Czech::PARAMS }`, and
+//! [`moves_from_params!`](crate::moves_from_params)) with its [`RuleSetInfo`], and add its line
 //! to the registry's list (`registry.rs`, see `docs/architecture.md`). A crate of its own can do
 //! the same without the registry: everything a rule set needs is public.
 
@@ -29,7 +31,9 @@ use std::fmt;
 pub use brazilian::Brazilian;
 pub use czech::Czech;
 pub use english::English;
-pub use generate::{KingLanding, KingRange, LastRow, Orientation, Params, Precedence};
+pub use generate::{
+    CaptureSummary, KingLanding, KingRange, LastRow, Orientation, ParamRules, Params, Precedence,
+};
 pub use house::House;
 pub use international::International;
 pub use italian::Italian;
@@ -43,7 +47,9 @@ pub use thai::Thai;
 use crate::board::{Board, Board8};
 use crate::fen::FenError;
 use crate::mv::{MoveListOn, MoveOn};
+use crate::notation::algebraic::{self, ParseError};
 use crate::position::PositionOn;
+use crate::square::SquareOn;
 
 /// Why a game is drawn.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -151,6 +157,12 @@ pub trait BoardRules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'stati
     /// Whether the third occurrence of a position draws.
     const REPETITION_DRAW: bool = false;
 
+    /// Whether a player who can capture must capture: true by default; the shared
+    /// generator's sets take theirs from [`Params::compulsory`] (`moves_from_params!`). The
+    /// engine's evaluation reads it (a runaway man is scored differently under optional
+    /// capture).
+    const CAPTURE_COMPULSORY: bool = true;
+
     /// Whether the rules end some games in a draw of their own (a repetition, a count, an
     /// offer): false for the Spanish spec's game, which no rule draws, so that two engines
     /// could play it for ever (the program caps their games).
@@ -186,6 +198,27 @@ pub trait BoardRules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'stati
     /// 10×10); the 8×8 sets of the shared generator write their [`RuleSetInfo::notation`].
     fn write_move(mv: &MoveOn<Self::Board>) -> String {
         crate::notation::algebraic::write(mv)
+    }
+
+    /// Reads a move as the rule set writes it, in two steps: the text becomes squares
+    /// ([`Notation::parse_text_on`](crate::notation::Notation::parse_text_on): the rule set's
+    /// notation on 8×8, which reads algebraic squares too; the squares' numbers on a numbered
+    /// board), which name one of the `legal` moves of `pos` ([`algebraic::resolve`]). The error
+    /// says which step failed ([`ParseError::Syntax`] or [`ParseError::Move`]) and why.
+    fn parse_move(
+        text: &str,
+        pos: &PositionOn<Self::Board>,
+        legal: &[MoveOn<Self::Board>],
+    ) -> Result<MoveOn<Self::Board>, ParseError<Self::Board>> {
+        let syntax = Self::INFO.notation.parse_text_on::<Self::Board>(text)?;
+        Ok(algebraic::resolve(&syntax, pos, legal)?)
+    }
+
+    /// A square as the rule set's notation names it: `c3` (algebraic), `63` (the Spanish
+    /// console's row and column), `11` (numbered on the board as it lies), or its number on a
+    /// numbered board (`28` on 10×10).
+    fn square_name(sq: SquareOn<Self::Board>) -> String {
+        Self::INFO.notation.square_name(sq)
     }
 
     /// Fills `moves` with the legal moves of the side to move (clearing it first).

@@ -6,7 +6,7 @@
 //! a man if it can take more, and is crowned only if the capture ends there. Draws: threefold
 //! repetition and fifteen moves each without a man move or a capture. See `docs/rules.md`.
 
-use super::generate::{self, KingLanding, LastRow, Orientation, Params};
+use super::generate::{self, LastRow, Orientation, ParamRules, Params};
 use super::{BoardRules, DrawCounters, DrawReason, RuleSetInfo};
 use crate::notation::Notation;
 
@@ -27,16 +27,14 @@ pub const INFO: RuleSetInfo = RuleSetInfo {
 /// Half-moves without a man move or a capture that draw the game (fifteen moves each).
 pub const NO_PROGRESS_PLIES: u16 = 30;
 
-impl Params for Pool {
+impl ParamRules for Pool {
     type Board = crate::Board8;
-    const COMPULSORY: bool = true;
-    const KING_PRIORITY: bool = false;
-    const MAX_HOPS: usize = usize::MAX;
-    const PARTIAL: bool = false;
-    const MERGE_ROUTES: bool = true;
-    const MAN_CAPTURES_BACKWARD: bool = true;
-    const KING_LANDING: KingLanding = KingLanding::GoingOn;
-    const LAST_ROW: LastRow = LastRow::PassesAsMan;
+    const PARAMS: Params = Params {
+        man_captures_backward: true,
+        last_row: LastRow::PassesAsMan,
+        ..Params::DEFAULT
+    };
+    const FAST_PATHS: bool = true;
 }
 
 impl BoardRules for Pool {

@@ -7,7 +7,7 @@
 //! each with only kings moved, and the counts of the endings ([`Rules::ending_limit`]; see
 //! `docs/rules.md`).
 
-use super::generate::{self, KingLanding, Params};
+use super::generate::{self, LastRow, ParamRules, Params};
 use super::{BoardRules, DrawCounters, DrawReason, RuleSetInfo, material};
 use crate::notation::Notation;
 use crate::{Bitboard, Color, Position};
@@ -26,16 +26,14 @@ pub const INFO: RuleSetInfo = RuleSetInfo {
     lang: "ru",
 };
 
-impl Params for Russian {
+impl ParamRules for Russian {
     type Board = crate::Board8;
-    const COMPULSORY: bool = true;
-    const KING_PRIORITY: bool = false;
-    const MAX_HOPS: usize = usize::MAX;
-    const PARTIAL: bool = false;
-    const MERGE_ROUTES: bool = true;
-    const MAN_CAPTURES_BACKWARD: bool = true;
-    const CROWNED_MAN_GOES_ON: bool = true;
-    const KING_LANDING: KingLanding = KingLanding::GoingOn;
+    const PARAMS: Params = Params {
+        man_captures_backward: true,
+        last_row: LastRow::GoesOnAsKing,
+        ..Params::DEFAULT
+    };
+    const FAST_PATHS: bool = true;
 }
 
 /// Half-moves with only kings moved and no capture that draw (15 moves each, rule 3).

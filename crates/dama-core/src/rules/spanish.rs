@@ -4,7 +4,7 @@
 //! every distinct path is a move of its own; the player who cannot move loses; there is no
 //! draw rule.
 
-use super::generate::{self, KingLanding, Params};
+use super::generate::{self, KingLanding, ParamRules, Params};
 use super::{BoardRules, DrawCounters, RuleSetInfo};
 use crate::notation::Notation;
 use crate::{Move, Position};
@@ -23,14 +23,17 @@ pub const INFO: RuleSetInfo = RuleSetInfo {
     lang: "es",
 };
 
-impl Params for Spanish {
+impl ParamRules for Spanish {
     type Board = crate::Board8;
-    const COMPULSORY: bool = false;
-    const KING_PRIORITY: bool = false;
-    const MAX_HOPS: usize = 3;
-    const PARTIAL: bool = true;
-    const MERGE_ROUTES: bool = false;
-    const KING_LANDING: KingLanding = KingLanding::Anywhere;
+    const PARAMS: Params = Params {
+        compulsory: false,
+        max_hops: 3,
+        partial: true,
+        merge_routes: false,
+        king_landing: KingLanding::Anywhere,
+        ..Params::DEFAULT
+    };
+    const FAST_PATHS: bool = true;
 }
 
 impl BoardRules for Spanish {

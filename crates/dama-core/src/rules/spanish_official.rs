@@ -7,7 +7,7 @@
 //! rule). Draws: threefold repetition and forty moves each without a man move or a capture.
 //! See `docs/rules.md`.
 
-use super::generate::{self, KingLanding, LastRow, Orientation, Params, Precedence};
+use super::generate::{self, LastRow, Orientation, ParamRules, Params, Precedence};
 use super::{BoardRules, DrawCounters, DrawReason, RuleSetInfo};
 use crate::notation::Notation;
 
@@ -28,17 +28,14 @@ pub const INFO: RuleSetInfo = RuleSetInfo {
 /// Half-moves without a man move or a capture that draw the game (forty moves each).
 pub const NO_PROGRESS_PLIES: u16 = 80;
 
-impl Params for SpanishOfficial {
+impl ParamRules for SpanishOfficial {
     type Board = crate::Board8;
-    const COMPULSORY: bool = true;
-    const KING_PRIORITY: bool = false;
-    const MAX_HOPS: usize = usize::MAX;
-    const PARTIAL: bool = false;
-    const MERGE_ROUTES: bool = true;
-    const KING_LANDING: KingLanding = KingLanding::GoingOn;
-    const ORIENTATION: Orientation = Orientation::Mirrored;
-    const PRECEDENCE: Precedence = Precedence::MostPiecesThenKings;
-    const LAST_ROW: LastRow = LastRow::PassesAsMan;
+    const PARAMS: Params = Params {
+        last_row: LastRow::PassesAsMan,
+        precedence: Precedence::MostPiecesThenKings,
+        ..Params::DEFAULT
+    };
+    const FAST_PATHS: bool = true;
 }
 
 impl BoardRules for SpanishOfficial {

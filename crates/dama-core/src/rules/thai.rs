@@ -7,7 +7,7 @@
 //! move ends. Draws: threefold repetition and forty moves each without a man move or a
 //! capture. See `docs/rules.md`.
 
-use super::generate::{self, KingLanding, Orientation, Params};
+use super::generate::{self, KingLanding, Orientation, ParamRules, Params};
 use super::{BoardRules, DrawCounters, DrawReason, RuleSetInfo};
 use crate::notation::Notation;
 
@@ -28,16 +28,15 @@ pub const INFO: RuleSetInfo = RuleSetInfo {
 /// Half-moves without a man move or a capture that draw the game (forty moves each).
 pub const NO_PROGRESS_PLIES: u16 = 80;
 
-impl Params for Thai {
+impl ParamRules for Thai {
     type Board = crate::Board8;
-    const COMPULSORY: bool = true;
-    const KING_PRIORITY: bool = false;
-    const MAX_HOPS: usize = usize::MAX;
-    const PARTIAL: bool = false;
-    const MERGE_ROUTES: bool = true;
-    const KING_LANDING: KingLanding = KingLanding::DirectlyBehind;
-    const START_ROWS: u8 = 2;
-    const REMOVED_AT_ONCE: bool = true;
+    const PARAMS: Params = Params {
+        king_landing: KingLanding::DirectlyBehind,
+        removed_at_once: true,
+        start_rows: 2,
+        ..Params::DEFAULT
+    };
+    const FAST_PATHS: bool = true;
 }
 
 impl BoardRules for Thai {

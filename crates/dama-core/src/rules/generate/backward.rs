@@ -16,12 +16,12 @@
 //! a const parameter), never try the hop straight back (its square holds the piece just
 //! taken), and look from each landing whether the capture goes on before calling themselves:
 //! most captures take one piece or two, and are found without a call. Every set's code is
-//! chosen by its [`Params`] constants: the other rule sets compile none of it.
+//! chosen by its [`Params`](super::Params) fields: the other rule sets compile none of it.
 
 use super::precedence::{RankedSink, rank_of};
 use super::{
-    LastRow, ListSink, Params, Precedence, back, color, forward_of, king_captures, king_targets,
-    man_prey,
+    LastRow, ListSink, ParamRules, Precedence, back, color, forward_of, king_captures,
+    king_targets, man_prey,
 };
 use crate::bitboard::BitboardOn;
 use crate::board::{Board, delta_of};
@@ -32,26 +32,30 @@ use crate::square::{Direction, SquareOn};
 /// The fewest hops a sequence of a man must have to be a second route of a move.
 const ROUTES_FROM: usize = 4;
 
-/// Whether these walks serve the rule set: men capture backward too and may take kings;
-/// capture is compulsory, sequences are finished, and the number of pieces is all that may
-/// rank them (Pool, Brazilian). A man that reaches the last row during the capture goes on
+/// Whether these walks serve the rule set: it takes the specialised searches
+/// ([`ParamRules::FAST_PATHS`]); men capture backward too and may take kings; capture is
+/// compulsory, sequences are finished, and the number of pieces is all that may rank them,
+/// a king's capture perhaps coming first (Pool, Brazilian). A man that reaches the last row during the capture goes on
 /// as a man, and is crowned where the capture ends there (by the position's own crowning of
 /// a man ending on the far rank).
 #[inline(always)]
-pub(super) const fn backward_men<P: Params>() -> bool {
-    P::MAN_CAPTURES_BACKWARD
-        && !P::CROWNED_MAN_GOES_ON
-        && P::MEN_CAPTURE_KINGS
-        && matches!(P::LAST_ROW, LastRow::PassesAsMan)
-        && P::COMPULSORY
-        && !P::PARTIAL
-        && matches!(P::PRECEDENCE, Precedence::None | Precedence::MostPieces)
+pub(super) const fn backward_men<P: ParamRules>() -> bool {
+    P::FAST_PATHS
+        && P::PARAMS.man_captures_backward
+        && P::PARAMS.men_capture_kings
+        && matches!(P::PARAMS.last_row, LastRow::PassesAsMan)
+        && P::PARAMS.compulsory
+        && !P::PARAMS.partial
+        && matches!(
+            P::PARAMS.precedence,
+            Precedence::None | Precedence::KingsFirst | Precedence::MostPieces
+        )
 }
 
 /// Whether the rule set keeps only the captures taking the most pieces.
 #[inline(always)]
-const fn ranked<P: Params>() -> bool {
-    !matches!(P::PRECEDENCE, Precedence::None)
+const fn ranked<P: ParamRules>() -> bool {
+    P::PARAMS.precedence.ranks()
 }
 
 /// The direction of index `K` in [`Direction::ALL`] (NE, NW, SE, SW; the opposite of index
@@ -74,7 +78,7 @@ impl<B: Board> ManTree<B> {
     /// Hands every finished sequence to `leaf` (its last landing, the pieces taken and the
     /// number of hops), the man standing on `at` after `hops` hops that took `captured`, the
     /// last of them in the direction of index `D`.
-    fn walk<P: Params, const D: usize>(
+    fn walk<P: ParamRules, const D: usize>(
         &self,
         at: BitboardOn<B>,
         captured: BitboardOn<B>,
@@ -82,7 +86,7 @@ impl<B: Board> ManTree<B> {
         leaf: &mut impl FnMut(BitboardOn<B>, BitboardOn<B>, usize),
     ) {
         let mut extended = false;
-        if hops < P::MAX_HOPS {
+        if hops < P::PARAMS.max_hops {
             let prey = self.opp & !captured;
             extended |= self.hop::<P, D, 0>(at, prey, captured, hops, leaf);
             extended |= self.hop::<P, D, 1>(at, prey, captured, hops, leaf);
@@ -97,14 +101,14 @@ impl<B: Board> ManTree<B> {
     /// [`ManTree::walk`] from the landing of a first hop (in the direction of index `D`), made
     /// in its caller: most captures take two pieces or one, and end without a call.
     #[inline(always)]
-    fn walk_first<P: Params, const D: usize>(
+    fn walk_first<P: ParamRules, const D: usize>(
         &self,
         at: BitboardOn<B>,
         captured: BitboardOn<B>,
         leaf: &mut impl FnMut(BitboardOn<B>, BitboardOn<B>, usize),
     ) {
         let mut extended = false;
-        if 1 < P::MAX_HOPS {
+        if 1 < P::PARAMS.max_hops {
             let prey = self.opp & !captured;
             extended |= self.hop::<P, D, 0>(at, prey, captured, 1, leaf);
             extended |= self.hop::<P, D, 1>(at, prey, captured, 1, leaf);
@@ -120,7 +124,7 @@ impl<B: Board> ManTree<B> {
     /// man can make it, walked on from its landing (a landing where the capture ends is handed
     /// to `leaf` at once). Never straight back: the square there holds the piece just taken.
     #[inline(always)]
-    fn hop<P: Params, const D: usize, const F: usize>(
+    fn hop<P: ParamRules, const D: usize, const F: usize>(
         &self,
         at: BitboardOn<B>,
         prey: BitboardOn<B>,
@@ -138,7 +142,7 @@ impl<B: Board> ManTree<B> {
             return false;
         }
         let captured = captured | over;
-        if hops + 1 < P::MAX_HOPS && self.goes_on::<F>(land, prey & !over) {
+        if hops + 1 < P::PARAMS.max_hops && self.goes_on::<F>(land, prey & !over) {
             self.walk::<P, F>(land, captured, hops + 1, leaf);
         } else {
             leaf(land, captured, hops + 1);
@@ -151,7 +155,7 @@ impl<B: Board> ManTree<B> {
     /// (where ranked) how many hops the counted ones take (the longest). `None` where one
     /// may reach [`ROUTES_FROM`] hops: a second route of a move must then be dropped (the
     /// caller walks them into a [`Tally`]).
-    fn count<P: Params, const D: usize>(
+    fn count<P: ParamRules, const D: usize>(
         &self,
         at: BitboardOn<B>,
         captured: BitboardOn<B>,
@@ -173,7 +177,7 @@ impl<B: Board> ManTree<B> {
     /// [`ManTree::count`] from the landing of a first hop (in the direction of index `D`),
     /// made in its caller.
     #[inline(always)]
-    fn count_first<P: Params, const D: usize>(
+    fn count_first<P: ParamRules, const D: usize>(
         &self,
         at: BitboardOn<B>,
         captured: BitboardOn<B>,
@@ -189,7 +193,7 @@ impl<B: Board> ManTree<B> {
 
     /// [`ManTree::count`] of the hop in the direction of index `F`, added to `found`.
     #[inline(always)]
-    fn count_hop<P: Params, const D: usize, const F: usize>(
+    fn count_hop<P: ParamRules, const D: usize, const F: usize>(
         &self,
         at: BitboardOn<B>,
         prey: BitboardOn<B>,
@@ -205,7 +209,7 @@ impl<B: Board> ManTree<B> {
         if land.is_empty() {
             return Some(());
         }
-        let here = if hops + 1 < P::MAX_HOPS && self.goes_on::<F>(land, prey & !over) {
+        let here = if hops + 1 < P::PARAMS.max_hops && self.goes_on::<F>(land, prey & !over) {
             self.count::<P, F>(land, captured | over, hops + 1)?
         } else {
             (hops + 1, 1)
@@ -232,7 +236,7 @@ impl<B: Board> ManTree<B> {
 /// Two counts of captures (the hops of the counted ones, how many) added: all of them, or
 /// where ranked, those of the most hops.
 #[inline(always)]
-fn longest_of<P: Params>(a: (usize, usize), b: (usize, usize)) -> (usize, usize) {
+fn longest_of<P: ParamRules>(a: (usize, usize), b: (usize, usize)) -> (usize, usize) {
     if !ranked::<P>() {
         (0, a.1 + b.1)
     } else if a.0 > b.0 {
@@ -261,11 +265,11 @@ fn first_hops<B: Board>(
 /// taken), over a piece of `opp` to an empty square (the square the man left lies straight
 /// back too, or farther than one hop).
 #[inline(always)]
-fn going_on<P: Params>(
+fn going_on<P: ParamRules>(
     opp: BitboardOn<P::Board>,
     empty: BitboardOn<P::Board>,
 ) -> [BitboardOn<P::Board>; 4] {
-    if P::MAX_HOPS < 2 {
+    if P::PARAMS.max_hops < 2 {
         return [BitboardOn::EMPTY; 4];
     }
     // The squares from which a man can jump in each direction.
@@ -290,7 +294,7 @@ struct Tally<'a, B: Board> {
 
 impl<B: Board> Tally<'_, B> {
     #[inline(always)]
-    fn add<P: Params>(
+    fn add<P: ParamRules>(
         &mut self,
         from: SquareOn<B>,
         to: BitboardOn<B>,
@@ -322,7 +326,7 @@ impl<B: Board> Tally<'_, B> {
     /// takes the piece on `over` and lands on `land`, over the pieces `opp`, with `empty` the
     /// empty squares.
     #[inline(always)]
-    fn walk_one<P: Params, const K: usize>(
+    fn walk_one<P: ParamRules, const K: usize>(
         &mut self,
         man: SquareOn<B>,
         over: SquareOn<B>,
@@ -342,7 +346,7 @@ impl<B: Board> Tally<'_, B> {
     /// Walks the captures of the men whose first hop, in the direction of index `K`, lands on
     /// `lands`, over the pieces `opp`, with `empty` the empty squares.
     #[inline(always)]
-    fn walk<P: Params, const K: usize>(
+    fn walk<P: ParamRules, const K: usize>(
         &mut self,
         lands: BitboardOn<B>,
         opp: BitboardOn<B>,
@@ -370,7 +374,7 @@ impl<B: Board> Tally<'_, B> {
 /// A first hop whose landing lets no second hop follow is one move, counted from the
 /// bitboards; the others are walked.
 #[inline(always)]
-pub(super) fn men_captures<P: Params>(
+pub(super) fn men_captures<P: ParamRules>(
     men: BitboardOn<P::Board>,
     opp: BitboardOn<P::Board>,
     empty: BitboardOn<P::Board>,
@@ -411,7 +415,7 @@ pub(super) fn men_captures<P: Params>(
 /// The number of legal moves of the side to move (white when `WHITE`) under
 /// [`backward_men`] rules; `scratch` is working storage.
 #[inline(always)]
-pub(super) fn count_moves<P: Params, const WHITE: bool>(
+pub(super) fn count_moves<P: ParamRules, const WHITE: bool>(
     pos: &PositionOn<P::Board>,
     scratch: &mut MoveListOn<P::Board>,
 ) -> usize {
@@ -421,18 +425,18 @@ pub(super) fn count_moves<P: Params, const WHITE: bool>(
     let (king_rank, kings) = if pos.kings(us).is_empty() {
         (0, 0)
     } else if ranked::<P>() {
-        let sink = RankedSink::<P>::new(scratch, pos.all_kings(), P::MERGE_ROUTES);
+        let sink = RankedSink::<P>::new(scratch, pos.all_kings(), P::PARAMS.merge_routes);
         let sink = king_captures::<P, _>(pos, sink);
         (sink.best, sink.list.len())
     } else {
         let sink = ListSink {
             list: scratch,
             first_capture: 0,
-            merge: P::MERGE_ROUTES,
+            merge: P::PARAMS.merge_routes,
         };
         (0, king_captures::<P, _>(pos, sink).list.len())
     };
-    if P::KING_PRIORITY && kings > 0 {
+    if P::PARAMS.precedence.kings_first() && kings > 0 {
         return kings;
     }
     let opp = man_prey::<P>(pos, !us);
@@ -467,7 +471,7 @@ pub(super) fn count_moves<P: Params, const WHITE: bool>(
 /// The most hops a man's capture takes whose first hop, in the direction of index `K`, lands
 /// on `lands` (at least `most`).
 #[inline(always)]
-fn most_hops<P: Params, const K: usize>(
+fn most_hops<P: ParamRules, const K: usize>(
     mut most: usize,
     lands: BitboardOn<P::Board>,
     opp: BitboardOn<P::Board>,
@@ -489,7 +493,7 @@ fn most_hops<P: Params, const K: usize>(
 /// `lands`, keeping in `list` those of the most hops found so far (`most`: a longer one
 /// drops those kept), a second route dropped. For a ranked rule set.
 #[inline(always)]
-fn longest_into<P: Params, const K: usize>(
+fn longest_into<P: ParamRules, const K: usize>(
     lands: BitboardOn<P::Board>,
     opp: BitboardOn<P::Board>,
     empty: BitboardOn<P::Board>,
@@ -527,7 +531,7 @@ fn longest_into<P: Params, const K: usize>(
 /// a second route dropped, for the caller to play.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn capture_walks<P: Params, const K: usize>(
+fn capture_walks<P: ParamRules, const K: usize>(
     pos: &PositionOn<P::Board>,
     lands: BitboardOn<P::Board>,
     opp: BitboardOn<P::Board>,
@@ -566,7 +570,7 @@ fn capture_walks<P: Params, const K: usize>(
 /// under [`backward_men`] rules to `f`, and returns whether there was any. `list` is
 /// working storage.
 #[inline(always)]
-pub(super) fn capture_children<P: Params, const WHITE: bool>(
+pub(super) fn capture_children<P: ParamRules, const WHITE: bool>(
     pos: &PositionOn<P::Board>,
     list: &mut MoveListOn<P::Board>,
     f: &mut impl FnMut(&PositionOn<P::Board>),
@@ -576,13 +580,13 @@ pub(super) fn capture_children<P: Params, const WHITE: bool>(
     let king_rank = if pos.kings(us).is_empty() {
         0
     } else if ranked::<P>() {
-        let sink = RankedSink::<P>::new(list, pos.all_kings(), P::MERGE_ROUTES);
+        let sink = RankedSink::<P>::new(list, pos.all_kings(), P::PARAMS.merge_routes);
         king_captures::<P, _>(pos, sink).best
     } else {
         let sink = ListSink {
             list,
             first_capture: 0,
-            merge: P::MERGE_ROUTES,
+            merge: P::PARAMS.merge_routes,
         };
         king_captures::<P, _>(pos, sink);
         0
@@ -590,8 +594,8 @@ pub(super) fn capture_children<P: Params, const WHITE: bool>(
     let opp = man_prey::<P>(pos, !us);
     let empty = pos.empty();
     let lands = first_hops(pos.men(us), opp, empty);
-    let mut men_found =
-        (list.is_empty() || !P::KING_PRIORITY) && (lands[0] | lands[1] | lands[2] | lands[3]).any();
+    let mut men_found = (list.is_empty() || !P::PARAMS.precedence.kings_first())
+        && (lands[0] | lands[1] | lands[2] | lands[3]).any();
     if !men_found {
         for mv in list.iter() {
             f(&pos.after(mv));
@@ -670,7 +674,7 @@ struct Toward<B: Board> {
 /// The replier's [`Toward`] in each direction of [`Direction::ALL`]: `over` and `over_empty`
 /// as there, the mover's pieces on `own`, the empty squares on `empty`.
 #[inline(always)]
-fn towards<P: Params>(
+fn towards<P: ParamRules>(
     over: [BitboardOn<P::Board>; 4],
     over_empty: [BitboardOn<P::Board>; 4],
     own: BitboardOn<P::Board>,
@@ -724,7 +728,7 @@ fn new_hops<B: Board>(
 /// into `tally` on the board after the move (the mover's pieces on `opp`, the empty squares
 /// on `empty`), the others counted. Returns the number of hops found and of those counted.
 #[inline(always)]
-fn hops_at<P: Params, const K: usize>(
+fn hops_at<P: ParamRules, const K: usize>(
     tally: &mut Tally<P::Board>,
     (to, from, d): (SquareOn<P::Board>, SquareOn<P::Board>, Direction),
     t: &Toward<P::Board>,
@@ -760,7 +764,7 @@ fn hops_at<P: Params, const K: usize>(
 /// [`hops_at`] counting the captures ([`ManTree::count`]) into `found` (the hops of the
 /// counted ones, how many) instead of walking them; `None` where a walk must be made.
 #[inline(always)]
-fn count_at<P: Params, const K: usize>(
+fn count_at<P: ParamRules, const K: usize>(
     found: &mut (usize, usize),
     (to, from, d): (SquareOn<P::Board>, SquareOn<P::Board>, Direction),
     t: &Toward<P::Board>,
@@ -813,7 +817,7 @@ fn count_at<P: Params, const K: usize>(
 /// instructions in all).
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
-fn after_going_on<P: Params, const D: usize>(
+fn after_going_on<P: ParamRules, const D: usize>(
     to: SquareOn<P::Board>,
     from: SquareOn<P::Board>,
     parts: &[Toward<P::Board>; 4],
@@ -873,7 +877,7 @@ fn after_going_on<P: Params, const D: usize>(
 /// its captures after each move, counted on the parent's bitboards with the two squares
 /// flipped. `before`: the replier's plain moves before the move.
 #[inline(always)]
-fn threatened_replies<P: Params, const WHITE: bool>(
+fn threatened_replies<P: ParamRules, const WHITE: bool>(
     pos: &PositionOn<P::Board>,
     before: u64,
     scratch: &mut MoveListOn<P::Board>,
@@ -901,7 +905,7 @@ fn threatened_replies<P: Params, const WHITE: bool>(
 /// `from` to `to` (the mover's pieces on `own`, the empty squares on `empty` before the move);
 /// `long` is working storage.
 #[inline(always)]
-fn replier_captures<P: Params>(
+fn replier_captures<P: ParamRules>(
     theirs: BitboardOn<P::Board>,
     own: BitboardOn<P::Board>,
     empty: BitboardOn<P::Board>,
@@ -949,7 +953,7 @@ fn plain_after<B: Board, const WHITE: bool>(
 /// bitboards with the two squares flipped ([`threatened_replies`]). The kings' moves are
 /// played and their replies counted.
 #[inline(always)]
-pub(super) fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(
+pub(super) fn quiet_replies<P: ParamRules, const WHITE: bool, const BLACK: bool>(
     pos: &PositionOn<P::Board>,
     scratch: &mut MoveListOn<P::Board>,
 ) -> u64 {

@@ -9,7 +9,7 @@
 use super::backward::backward_men;
 use super::precedence::{RankedSink, best_man_captures, rank_of};
 use super::{
-    ListSink, Params, Precedence, Sink, back, forward_of, king_captures, king_targets,
+    ListSink, ParamRules, Precedence, Sink, back, forward_of, king_captures, king_targets,
     man_captures_of, man_jumpers, man_prey, simple_men,
 };
 use crate::bitboard::BitboardOn;
@@ -49,7 +49,7 @@ impl<B: Board, F: FnMut(&PositionOn<B>)> Sink<B> for ChildSink<'_, B, F> {
 /// Calls `f` with the position after every capture that the side to move (white when `WHITE`)
 /// may make, and returns whether there was any. `list` is working storage.
 #[inline(always)]
-pub(super) fn capture_children<P: Params, const WHITE: bool>(
+pub(super) fn capture_children<P: ParamRules, const WHITE: bool>(
     pos: &PositionOn<P::Board>,
     list: &mut MoveListOn<P::Board>,
     f: &mut impl FnMut(&PositionOn<P::Board>),
@@ -58,8 +58,11 @@ pub(super) fn capture_children<P: Params, const WHITE: bool>(
     if backward_men::<P>() {
         return super::backward::capture_children::<P, WHITE>(pos, list, f);
     }
-    if P::PRECEDENCE != Precedence::None {
-        if simple_men::<P>() && (P::PRECEDENCE != Precedence::Italian || !P::MEN_CAPTURE_KINGS) {
+    if P::PARAMS.precedence.ranks() {
+        if simple_men::<P>()
+            && (!matches!(P::PARAMS.precedence, Precedence::Italian)
+                || !P::PARAMS.men_capture_kings)
+        {
             return ranked_forward_captures::<P, WHITE>(pos, list, f);
         }
         // The captures must be ranked against each other before any is played.
@@ -72,7 +75,7 @@ pub(super) fn capture_children<P: Params, const WHITE: bool>(
     }
     let mut found = false;
     if pos.kings(us).any() {
-        if P::MERGE_ROUTES {
+        if P::PARAMS.merge_routes {
             list.clear();
             let sink = ListSink {
                 list,
@@ -87,7 +90,7 @@ pub(super) fn capture_children<P: Params, const WHITE: bool>(
         } else {
             found = king_captures::<P, _>(pos, child_sink(pos, &mut *f)).found;
         }
-        if P::KING_PRIORITY && found {
+        if P::PARAMS.precedence.kings_first() && found {
             return true;
         }
     }
@@ -98,7 +101,7 @@ pub(super) fn capture_children<P: Params, const WHITE: bool>(
         let sink = ListSink {
             list,
             first_capture: 0,
-            merge: P::MERGE_ROUTES,
+            merge: P::PARAMS.merge_routes,
         };
         let list = man_captures_of::<P, _, WHITE>(pos, sink).list;
         for mv in list.iter() {
@@ -114,7 +117,7 @@ pub(super) fn capture_children<P: Params, const WHITE: bool>(
 /// pieces by two routes (no merging), and never meet the pieces they took or the square they
 /// left again, so the position's own bitboards are all the walk looks at.
 #[inline(always)]
-fn forward_man_captures<P: Params, const WHITE: bool>(
+fn forward_man_captures<P: ParamRules, const WHITE: bool>(
     pos: &PositionOn<P::Board>,
     f: &mut impl FnMut(&PositionOn<P::Board>),
 ) -> bool {
@@ -132,7 +135,7 @@ fn forward_man_captures<P: Params, const WHITE: bool>(
         return false;
     }
     // The landings from which a further hop can be made: without any, no walk is needed.
-    let again = if P::MAX_HOPS > 1 {
+    let again = if P::PARAMS.max_hops > 1 {
         man_jumpers(BitboardOn::ALL, walk.opp, walk.empty, d0)
             | man_jumpers(BitboardOn::ALL, walk.opp, walk.empty, d1)
     } else {
@@ -159,7 +162,7 @@ fn forward_man_captures<P: Params, const WHITE: bool>(
 /// read from the bitboards ([`best_man_captures`]), and the men's captures of the best rank
 /// are walked as in [`forward_man_captures`].
 #[inline(always)]
-fn ranked_forward_captures<P: Params, const WHITE: bool>(
+fn ranked_forward_captures<P: ParamRules, const WHITE: bool>(
     pos: &PositionOn<P::Board>,
     list: &mut MoveListOn<P::Board>,
     f: &mut impl FnMut(&PositionOn<P::Board>),
@@ -167,7 +170,7 @@ fn ranked_forward_captures<P: Params, const WHITE: bool>(
     let us = super::color::<WHITE>();
     list.clear();
     let kings_best = if pos.kings(us).any() {
-        let sink = RankedSink::<P>::new(list, pos.all_kings(), P::MERGE_ROUTES);
+        let sink = RankedSink::<P>::new(list, pos.all_kings(), P::PARAMS.merge_routes);
         king_captures::<P, _>(pos, sink).best
     } else {
         0
@@ -181,11 +184,12 @@ fn ranked_forward_captures<P: Params, const WHITE: bool>(
     let men = pos.men(us);
     let lands0 = (men.shift_raw(d0) & walk.opp).shift_raw(d0) & walk.empty;
     let lands1 = (men.shift_raw(d1) & walk.opp).shift_raw(d1) & walk.empty;
-    let men_best = if (lands0 | lands1).is_empty() || (P::KING_PRIORITY && kings_best > 0) {
-        0
-    } else {
-        best_man_captures::<P, WHITE>(lands0, lands1, walk.opp, walk.empty, pos.all_kings()).0
-    };
+    let men_best =
+        if (lands0 | lands1).is_empty() || (P::PARAMS.precedence.kings_first() && kings_best > 0) {
+            0
+        } else {
+            best_man_captures::<P, WHITE>(lands0, lands1, walk.opp, walk.empty, pos.all_kings()).0
+        };
     if kings_best >= men_best {
         for mv in list.iter() {
             f(&pos.after(mv));
@@ -215,7 +219,7 @@ struct ManWalk<'a, B: Board> {
 impl<B: Board> ManWalk<'_, B> {
     /// The man from `from` stands on `at` after `hops` hops, having taken `taken`: hands
     /// each sequence that ends here or further on to `f`.
-    fn on<P: Params, const WHITE: bool>(
+    fn on<P: ParamRules, const WHITE: bool>(
         &self,
         from: SquareOn<B>,
         at: SquareOn<B>,
@@ -223,11 +227,11 @@ impl<B: Board> ManWalk<'_, B> {
         hops: usize,
         f: &mut impl FnMut(&PositionOn<B>),
     ) {
-        if P::PARTIAL {
+        if P::PARAMS.partial {
             f(&self.pos.after_capture(from, at, taken, false));
         }
         let mut extended = false;
-        if hops < P::MAX_HOPS {
+        if hops < P::PARAMS.max_hops {
             for dir in forward_of::<WHITE>() {
                 let over = at.bb().shift_raw(dir) & self.opp;
                 let land = over.shift_raw(dir) & self.empty;
@@ -237,7 +241,7 @@ impl<B: Board> ManWalk<'_, B> {
                 }
             }
         }
-        if !P::PARTIAL && !extended {
+        if !P::PARAMS.partial && !extended {
             f(&self.pos.after_capture(from, at, taken, false));
         }
     }
@@ -246,7 +250,7 @@ impl<B: Board> ManWalk<'_, B> {
 impl<B: Board> ManWalk<'_, B> {
     /// [`ManWalk::on`] under a precedence rule: hands to `f` only the sequences of rank
     /// `best` (by the pieces and kings taken; see [`ranked_forward_captures`]).
-    fn best<P: Params, const WHITE: bool>(
+    fn best<P: ParamRules, const WHITE: bool>(
         &self,
         from: SquareOn<B>,
         at: SquareOn<B>,
@@ -259,11 +263,11 @@ impl<B: Board> ManWalk<'_, B> {
             let kings = (taken & self.pos.all_kings()).count();
             rank_of::<P>(hops as u32, kings, false, 0)
         };
-        if P::PARTIAL && rank() == best {
+        if P::PARAMS.partial && rank() == best {
             f(&self.pos.after_capture(from, at, taken, false));
         }
         let mut extended = false;
-        if hops < P::MAX_HOPS {
+        if hops < P::PARAMS.max_hops {
             for dir in forward_of::<WHITE>() {
                 let over = at.bb().shift_raw(dir) & self.opp;
                 let land = over.shift_raw(dir) & self.empty;
@@ -273,7 +277,7 @@ impl<B: Board> ManWalk<'_, B> {
                 }
             }
         }
-        if !P::PARTIAL && !extended && rank() == best {
+        if !P::PARAMS.partial && !extended && rank() == best {
             f(&self.pos.after_capture(from, at, taken, false));
         }
     }
@@ -294,7 +298,7 @@ fn child_sink<'a, B: Board, F: FnMut(&PositionOn<B>)>(
 /// Calls `f` with the position after every plain move of the side to move (white when
 /// `WHITE`).
 #[inline(always)]
-pub(super) fn quiet_children<P: Params, const WHITE: bool>(
+pub(super) fn quiet_children<P: ParamRules, const WHITE: bool>(
     pos: &PositionOn<P::Board>,
     f: &mut impl FnMut(&PositionOn<P::Board>),
 ) {
@@ -318,13 +322,13 @@ pub(super) fn quiet_children<P: Params, const WHITE: bool>(
 /// Calls `f` with the position after every legal move of the side to move (white when
 /// `WHITE`). `list` is working storage.
 #[inline(always)]
-pub(super) fn children<P: Params, const WHITE: bool>(
+pub(super) fn children<P: ParamRules, const WHITE: bool>(
     pos: &PositionOn<P::Board>,
     list: &mut MoveListOn<P::Board>,
     f: &mut impl FnMut(&PositionOn<P::Board>),
 ) {
     let captured = capture_children::<P, WHITE>(pos, list, f);
-    if P::COMPULSORY && captured {
+    if P::PARAMS.compulsory && captured {
         return;
     }
     quiet_children::<P, WHITE>(pos, f);

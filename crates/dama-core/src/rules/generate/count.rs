@@ -5,8 +5,8 @@
 use super::backward::backward_men;
 use super::precedence::{RankedSink, best_man_captures, better};
 use super::{
-    CountSink, Jumps, ListSink, Params, Precedence, Sink, back, forward_of, king_captures,
-    king_targets, man_jumpers, man_prey, opposite, simple_men,
+    CountSink, Jumps, ListSink, ParamRules, Sink, back, forward_of, king_captures, king_targets,
+    man_jumpers, man_prey, opposite, simple_men,
 };
 use crate::bitboard::BitboardOn;
 use crate::board::Board;
@@ -19,19 +19,23 @@ use crate::square::{Direction, SquareOn};
 ///
 /// A man's further hops always go forward, away from its starting square and from the pieces
 /// it has taken, so the position's own `opp` and `empty` are all it needs to look at.
-fn count_man_tree<P: Params, const WHITE: bool>(
+fn count_man_tree<P: ParamRules, const WHITE: bool>(
     at: BitboardOn<P::Board>,
     hops: usize,
     opp: BitboardOn<P::Board>,
     empty: BitboardOn<P::Board>,
 ) -> usize {
     let mut n = 0;
-    if hops < P::MAX_HOPS {
+    if hops < P::PARAMS.max_hops {
         for dir in forward_of::<WHITE>() {
             let land = (at.shift(dir) & opp).shift(dir) & empty;
             if land.any() {
                 let below = count_man_tree::<P, WHITE>(land, hops + 1, opp, empty);
-                n += if P::PARTIAL { 1 + below } else { below.max(1) };
+                n += if P::PARAMS.partial {
+                    1 + below
+                } else {
+                    below.max(1)
+                };
             }
         }
     }
@@ -45,14 +49,14 @@ fn count_man_tree<P: Params, const WHITE: bool>(
 /// Set-wise: each first hop is one move, unless a hop goes on from its landing; only then is
 /// the walk of [`count_man_tree`] run (and its sequences replace the hop).
 #[inline(always)]
-pub(super) fn man_captures_from<P: Params, const WHITE: bool>(
+pub(super) fn man_captures_from<P: ParamRules, const WHITE: bool>(
     lands0: BitboardOn<P::Board>,
     lands1: BitboardOn<P::Board>,
     opp: BitboardOn<P::Board>,
     empty: BitboardOn<P::Board>,
 ) -> usize {
     let mut captures = (lands0.count() + lands1.count()) as usize;
-    if P::MAX_HOPS > 1 {
+    if P::PARAMS.max_hops > 1 {
         let [d0, d1] = forward_of::<WHITE>();
         // The landings from which a further hop can be made.
         let again = man_jumpers(BitboardOn::ALL, opp, empty, d0)
@@ -60,15 +64,17 @@ pub(super) fn man_captures_from<P: Params, const WHITE: bool>(
         if ((lands0 | lands1) & again).any() {
             for land in (lands0 & again).squares().chain((lands1 & again).squares()) {
                 let below = count_man_tree::<P, WHITE>(land.bb(), 1, opp, empty);
-                captures += if P::PARTIAL { below } else { below - 1 };
+                captures += if P::PARAMS.partial { below } else { below - 1 };
             }
         }
     }
     captures
 }
 
-/// The number of legal moves of the side to move; `scratch` is working storage.
-pub fn count_moves<P: Params>(
+/// The number of legal moves of the side to move; `scratch` is working storage. Counted from
+/// the bitboards where the rule set takes the specialised searches
+/// ([`ParamRules::FAST_PATHS`]), else the length of [`legal_moves`](super::legal_moves).
+pub fn count_moves<P: ParamRules>(
     pos: &PositionOn<P::Board>,
     scratch: &mut MoveListOn<P::Board>,
 ) -> usize {
@@ -80,21 +86,26 @@ pub fn count_moves<P: Params>(
 
 /// [`count_moves`] with the side to move a constant: white when `WHITE`.
 #[inline(always)]
-pub(super) fn count_moves_of<P: Params, const WHITE: bool>(
+pub(super) fn count_moves_of<P: ParamRules, const WHITE: bool>(
     pos: &PositionOn<P::Board>,
     scratch: &mut MoveListOn<P::Board>,
 ) -> usize {
     let us = if WHITE { Color::White } else { Color::Black };
+    if !P::FAST_PATHS {
+        // The moves themselves, counted: right whatever the knobs.
+        super::legal_moves::<P>(pos, scratch);
+        return scratch.len();
+    }
     if backward_men::<P>() {
         return super::backward::count_moves::<P, WHITE>(pos, scratch);
     }
-    if P::PRECEDENCE != Precedence::None {
+    if P::PARAMS.precedence.ranks() {
         return count_ranked::<P, WHITE>(pos, scratch);
     }
     let own_kings = pos.kings(us);
     let kings = if own_kings.is_empty() {
         0
-    } else if P::MERGE_ROUTES {
+    } else if P::PARAMS.merge_routes {
         scratch.clear();
         let sink = ListSink {
             list: scratch,
@@ -105,7 +116,7 @@ pub(super) fn count_moves_of<P: Params, const WHITE: bool>(
     } else {
         king_captures::<P, _>(pos, CountSink(0)).0
     };
-    if P::KING_PRIORITY && kings > 0 {
+    if P::PARAMS.precedence.kings_first() && kings > 0 {
         return kings;
     }
     if !simple_men::<P>() {
@@ -126,7 +137,7 @@ pub(super) fn count_moves_of<P: Params, const WHITE: bool>(
         ((men.shift_raw(d0) & empty).count() + (men.shift_raw(d1) & empty).count()) as usize;
     if own_kings.any() {
         // The kings' slides are worth counting only when they may be played.
-        if P::COMPULSORY && captures > 0 {
+        if P::PARAMS.compulsory && captures > 0 {
             return captures;
         }
         let occ = pos.occupied();
@@ -136,7 +147,7 @@ pub(super) fn count_moves_of<P: Params, const WHITE: bool>(
             }
         }
     }
-    if P::COMPULSORY && captures > 0 {
+    if P::PARAMS.compulsory && captures > 0 {
         captures
     } else {
         captures + quiet
@@ -150,7 +161,7 @@ pub(super) fn count_moves_of<P: Params, const WHITE: bool>(
 /// from it) is one move, counted from the bitboards; the others are searched in full into
 /// `scratch`, merging routes (only a search that goes on can meet another route again).
 #[inline(always)]
-fn count_moves_general<P: Params, const WHITE: bool>(
+fn count_moves_general<P: ParamRules, const WHITE: bool>(
     pos: &PositionOn<P::Board>,
     kings: usize,
     scratch: &mut MoveListOn<P::Board>,
@@ -170,7 +181,7 @@ fn count_moves_general<P: Params, const WHITE: bool>(
         sink: ListSink {
             list: scratch,
             first_capture: 0,
-            merge: P::MERGE_ROUTES,
+            merge: P::PARAMS.merge_routes,
         },
     };
     jumps.sink.list.clear();
@@ -179,7 +190,7 @@ fn count_moves_general<P: Params, const WHITE: bool>(
     let [b0, b1] = forward_of::<WHITE>().map(opposite);
     let lands = |dir| (men.shift_raw(dir) & opp).shift_raw(dir) & empty;
     let (l0, l1) = (lands(f0), lands(f1));
-    let (l2, l3) = if P::MAN_CAPTURES_BACKWARD {
+    let (l2, l3) = if P::PARAMS.man_captures_backward {
         (lands(b0), lands(b1))
     } else {
         (BitboardOn::EMPTY, BitboardOn::EMPTY)
@@ -187,13 +198,13 @@ fn count_moves_general<P: Params, const WHITE: bool>(
     if (l0 | l1 | l2 | l3).any() {
         first_hops::<P, _, WHITE>(&mut jumps, &mut simple, l0, f0, empty, occ);
         first_hops::<P, _, WHITE>(&mut jumps, &mut simple, l1, f1, empty, occ);
-        if P::MAN_CAPTURES_BACKWARD {
+        if P::PARAMS.man_captures_backward {
             first_hops::<P, _, WHITE>(&mut jumps, &mut simple, l2, b0, empty, occ);
             first_hops::<P, _, WHITE>(&mut jumps, &mut simple, l3, b1, empty, occ);
         }
     }
     let captures = kings + simple + jumps.sink.list.len();
-    if P::COMPULSORY && captures > 0 {
+    if P::PARAMS.compulsory && captures > 0 {
         return captures;
     }
     let mut quiet = ((men.shift_raw(forward_of::<WHITE>()[0]) & empty).count()
@@ -211,7 +222,7 @@ fn count_moves_general<P: Params, const WHITE: bool>(
 /// not yet taken, to an empty square or the one the man left) is counted in `simple`; the
 /// others are searched in full by `jumps`.
 #[inline(always)]
-fn first_hops<P: Params, S: Sink<P::Board>, const WHITE: bool>(
+fn first_hops<P: ParamRules, S: Sink<P::Board>, const WHITE: bool>(
     jumps: &mut Jumps<P::Board, S>,
     simple: &mut usize,
     lands: BitboardOn<P::Board>,
@@ -228,7 +239,7 @@ fn first_hops<P: Params, S: Sink<P::Board>, const WHITE: bool>(
         let hop = |d| (land.bb().shift_raw(d) & prey).shift_raw(d) & free;
         let [f0, f1] = forward_of::<WHITE>();
         let mut on = hop(f0) | hop(f1);
-        if P::MAN_CAPTURES_BACKWARD {
+        if P::PARAMS.man_captures_backward {
             let [b0, b1] = forward_of::<WHITE>().map(opposite);
             on |= hop(b0) | hop(b1);
         }
@@ -247,7 +258,7 @@ fn first_hops<P: Params, S: Sink<P::Board>, const WHITE: bool>(
 /// counted from the bitboards, other men's kept in `scratch` too); without any, the plain
 /// moves are counted from the bitboards.
 #[inline(always)]
-fn count_ranked<P: Params, const WHITE: bool>(
+fn count_ranked<P: ParamRules, const WHITE: bool>(
     pos: &PositionOn<P::Board>,
     scratch: &mut MoveListOn<P::Board>,
 ) -> usize {
@@ -256,11 +267,11 @@ fn count_ranked<P: Params, const WHITE: bool>(
     let captures = if simple_men::<P>() {
         let (mut best, mut captures) = (0, 0);
         if pos.kings(us).any() {
-            let sink = RankedSink::<P>::new(scratch, pos.all_kings(), P::MERGE_ROUTES);
+            let sink = RankedSink::<P>::new(scratch, pos.all_kings(), P::PARAMS.merge_routes);
             let sink = king_captures::<P, _>(pos, sink);
             (best, captures) = (sink.best, sink.list.len());
         }
-        if !(P::KING_PRIORITY && captures > 0) {
+        if !(P::PARAMS.precedence.kings_first() && captures > 0) {
             let opp = man_prey::<P>(pos, !us);
             let empty = pos.empty();
             let men = pos.men(us);
@@ -279,7 +290,7 @@ fn count_ranked<P: Params, const WHITE: bool>(
         super::ranked_captures::<P>(pos, scratch);
         scratch.len()
     };
-    if P::COMPULSORY && captures > 0 {
+    if P::PARAMS.compulsory && captures > 0 {
         return captures;
     }
     let empty = pos.empty();

@@ -1,7 +1,9 @@
-//! The dimensions of the official 8×8 rule sets, as values of [`Params`] constants: how far
-//! kings reach, which captures take precedence, what a man does on the last row during a
-//! capture, how the board lies, and the start position (who moves first, how many men).
+//! The dimensions of the official rule sets, as values of [`Params`] fields: how far kings
+//! reach, what a man does on the last row during a capture, and the start position (who moves
+//! first, how many men); and how a board lies before the players, for notation and display.
 
+use super::ParamRules;
+#[cfg(doc)]
 use super::Params;
 use crate::bitboard::BitboardOn;
 use crate::board::Board;
@@ -16,20 +18,6 @@ pub enum KingRange {
     /// One square; it captures an adjacent piece, landing directly behind it (English,
     /// Italian).
     Short,
-}
-
-/// Which of the captures available may be played.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Precedence {
-    /// Any (free choice).
-    None,
-    /// One taking the most pieces (Brazilian).
-    MostPieces,
-    /// One taking the most pieces and, among those, the most kings (Spanish).
-    MostPiecesThenKings,
-    /// The Italian order: the most pieces; then a capture by a king rather than by a man; then
-    /// the most kings taken; then a king taken as early in the sequence as possible.
-    Italian,
 }
 
 /// What a man does when a capture brings it to the last row.
@@ -103,11 +91,11 @@ impl Orientation {
     }
 }
 
-/// The start position of a rule set: [`Params::START_ROWS`] rows of men each, on the dark
-/// squares nearest each player, [`Params::FIRST_TO_MOVE`] to move.
-pub fn start_position<P: Params>() -> PositionOn<P::Board> {
+/// The start position of a rule set: [`Params::start_rows`] rows of men each, on the dark
+/// squares nearest each player, [`Params::first_to_move`] to move.
+pub fn start_position<P: ParamRules>() -> PositionOn<P::Board> {
     let size = <P::Board as Board>::SIZE;
-    let rows = P::START_ROWS.clamp(1, size / 2 - 1);
+    let rows = P::PARAMS.start_rows.clamp(1, size / 2 - 1);
     let mut white = BitboardOn::EMPTY;
     let mut black = BitboardOn::EMPTY;
     for sq in SquareOn::<P::Board>::all() {
@@ -121,7 +109,7 @@ pub fn start_position<P: Params>() -> PositionOn<P::Board> {
         white,
         black,
         kings: BitboardOn::EMPTY,
-        turn: Some(P::FIRST_TO_MOVE),
+        turn: Some(P::PARAMS.first_to_move),
     };
     PositionOn::from_setup(&setup).unwrap_or_default()
 }

@@ -9,9 +9,7 @@ use super::backward::backward_men;
 use super::children::{capture_children, children, quiet_children};
 use super::count::{count_moves_of, man_captures_from};
 use super::precedence::best_man_captures;
-use super::{
-    Params, Precedence, back, forward_of, king_targets, man_jumpers, opposite, simple_men,
-};
+use super::{ParamRules, back, forward_of, king_targets, man_jumpers, opposite, simple_men};
 use crate::bitboard::BitboardOn;
 use crate::board::Board;
 use crate::mv::MoveListOn;
@@ -20,19 +18,48 @@ use crate::position::PositionOn;
 use crate::square::{Direction, SquareOn};
 
 /// The number of leaves of the legal-move tree of `pos`, `depth` plies deep.
-pub fn perft<P: Params>(pos: &PositionOn<P::Board>, depth: u32) -> u64 {
+///
+/// Where the rule set takes the specialised searches ([`ParamRules::FAST_PATHS`]), over
+/// positions made from the bitboards; otherwise through [`legal_moves`](super::legal_moves),
+/// every move played and the last ply counted as the length of its list.
+pub fn perft<P: ParamRules>(pos: &PositionOn<P::Board>, depth: u32) -> u64 {
     // One working list a ply (a node two plies from the leaves uses two).
     let mut stack: Vec<MoveListOn<P::Board>> =
         (0..depth.max(2)).map(|_| MoveListOn::new()).collect();
+    if !P::FAST_PATHS {
+        return through_moves::<P>(pos, depth, &mut stack);
+    }
     match pos.turn() {
         Color::White => node::<P, true, false>(pos, depth, &mut stack),
         Color::Black => node::<P, false, true>(pos, depth, &mut stack),
     }
 }
 
+/// [`perft`] of `pos` through the legal moves, for the rule sets that do not take the
+/// specialised searches.
+fn through_moves<P: ParamRules>(
+    pos: &PositionOn<P::Board>,
+    depth: u32,
+    stack: &mut [MoveListOn<P::Board>],
+) -> u64 {
+    let Some((list, rest)) = stack.split_first_mut() else {
+        unreachable!("perft allocates a working list for every ply")
+    };
+    if depth == 0 {
+        return 1;
+    }
+    super::legal_moves::<P>(pos, list);
+    if depth == 1 {
+        return list.len() as u64;
+    }
+    list.iter()
+        .map(|mv| through_moves::<P>(&pos.after(mv), depth - 1, rest))
+        .sum()
+}
+
 /// [`perft`] of `pos`, white to move when `WHITE` (`BLACK` is its opposite: the colour of the
 /// children). `stack` holds at least `depth` lists (two when `depth` is 1).
-fn node<P: Params, const WHITE: bool, const BLACK: bool>(
+fn node<P: ParamRules, const WHITE: bool, const BLACK: bool>(
     pos: &PositionOn<P::Board>,
     depth: u32,
     stack: &mut [MoveListOn<P::Board>],
@@ -62,7 +89,7 @@ fn node<P: Params, const WHITE: bool, const BLACK: bool>(
 
 /// Perft at depth 2: the legal replies to every legal move of `pos` (white to move when
 /// `WHITE`), summed. `list` and `scratch` are working storage.
-fn replies<P: Params, const WHITE: bool, const BLACK: bool>(
+fn replies<P: ParamRules, const WHITE: bool, const BLACK: bool>(
     pos: &PositionOn<P::Board>,
     list: &mut MoveListOn<P::Board>,
     scratch: &mut MoveListOn<P::Board>,
@@ -71,13 +98,13 @@ fn replies<P: Params, const WHITE: bool, const BLACK: bool>(
     let mut count =
         |child: &PositionOn<P::Board>| n += count_moves_of::<P, BLACK>(child, scratch) as u64;
     let captured = capture_children::<P, WHITE>(pos, list, &mut count);
-    if !(P::COMPULSORY && captured) {
+    if !(P::PARAMS.compulsory && captured) {
         let them = super::color::<BLACK>();
         // The replies counted from the bitboards: the replier's men may take every piece
         // of the mover, and under a precedence rule, with no king on the board, the most
         // pieces is all that ranks their captures.
-        let mover_kings_safe = P::MEN_CAPTURE_KINGS || pos.kings(!them).is_empty();
-        let unranked = P::PRECEDENCE == Precedence::None || pos.all_kings().is_empty();
+        let mover_kings_safe = P::PARAMS.men_capture_kings || pos.kings(!them).is_empty();
+        let unranked = !P::PARAMS.precedence.ranks() || pos.all_kings().is_empty();
         if simple_men::<P>() && unranked && mover_kings_safe && pos.kings(them).is_empty() {
             n += quiet_replies::<P, WHITE, BLACK>(pos);
         } else if backward_men::<P>() && pos.kings(them).is_empty() {
@@ -97,7 +124,7 @@ fn replies<P: Params, const WHITE: bool, const BLACK: bool>(
 /// and its captures are found from the parent's bitboards with those two squares flipped.
 /// (The mover's piece may be crowned on `to`: a man's capture takes a king as it takes a man.)
 #[inline(always)]
-fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(
+fn quiet_replies<P: ParamRules, const WHITE: bool, const BLACK: bool>(
     pos: &PositionOn<P::Board>,
 ) -> u64 {
     let us = super::color::<WHITE>();
@@ -120,7 +147,7 @@ fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(
             | (theirs.shift(e1) & empty.shift(opposite(e1))));
     // Where the replier's men could jump from, over the mover's pieces, before the move:
     // none of the squares a second hop looks at is changed by the step (see `new_captures`).
-    let again = if P::MAX_HOPS > 1 {
+    let again = if P::PARAMS.max_hops > 1 {
         man_jumpers(BitboardOn::ALL, own, empty, e0) | man_jumpers(BitboardOn::ALL, own, empty, e1)
     } else {
         BitboardOn::EMPTY
@@ -150,14 +177,14 @@ fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(
         // The landing squares of the moves in `dir` after which the replier may move
         // plainly: those that give it no capture, or all where capture is optional.
         let mut plain = targets & !suspects;
-        if P::COMPULSORY {
+        if P::PARAMS.compulsory {
             plain &= !captured;
         }
         for to in suspects {
             let captures = captures_after(back(to, dir).bb() | to.bb());
             n += captures;
             // Without a branch: the replier's captures are hard to foresee.
-            let keep = !P::COMPULSORY || captures == 0;
+            let keep = !P::PARAMS.compulsory || captures == 0;
             plain = BitboardOn::from_bits_unchecked(
                 plain.bits() | (to.bb().bits() & u64::from(keep).wrapping_neg()),
             );
@@ -175,7 +202,7 @@ fn quiet_replies<P: Params, const WHITE: bool, const BLACK: bool>(
             for to in king_targets::<P>(king, dir, occ) {
                 let captures = captures_after(king.bb() | to.bb());
                 n += captures;
-                if captures == 0 || !P::COMPULSORY {
+                if captures == 0 || !P::PARAMS.compulsory {
                     n += before + steps(king) - steps(to);
                 }
             }
@@ -240,7 +267,7 @@ fn new_captures<B: Board, const WHITE: bool>(
 /// from `steps0` and `steps1` (in its first and second forward direction), with `opp` its
 /// opposing pieces and `empty` the empty squares ([`man_captures_from`]).
 #[inline(always)]
-fn replier_captures<P: Params, const WHITE: bool>(
+fn replier_captures<P: ParamRules, const WHITE: bool>(
     steps0: BitboardOn<P::Board>,
     steps1: BitboardOn<P::Board>,
     opp: BitboardOn<P::Board>,
@@ -249,7 +276,7 @@ fn replier_captures<P: Params, const WHITE: bool>(
     let [e0, e1] = forward_of::<WHITE>();
     let lands0 = (steps0 & opp).shift_raw(e0) & empty;
     let lands1 = (steps1 & opp).shift_raw(e1) & empty;
-    if P::PRECEDENCE == Precedence::None {
+    if !P::PARAMS.precedence.ranks() {
         man_captures_from::<P, WHITE>(lands0, lands1, opp, empty) as u64
     } else {
         // No king on the board (see `replies`): the captures taking the most pieces.

@@ -6,18 +6,24 @@
 //! pieces stay on the board until the move ends (they block, and none is jumped twice: the
 //! Turkish strike); the square the moving piece left is empty during the move.
 //!
-//! What differs is described by the constants of [`Params`]; every one is a compile-time
-//! constant, so a rule set's generator carries no branch of the others.
+//! What differs is described by the fields of the rule set's [`Params`] value
+//! ([`ParamRules::PARAMS`]); each is read as a compile-time constant, so a rule set's generator
+//! carries no branch of the others. The specialised searches (the forward men's walk here, and
+//! perft's `count`, `children`, `leaves` and `backward`) serve only the rule sets that opt in
+//! ([`ParamRules::FAST_PATHS`]).
 
 mod backward;
 mod children;
 mod count;
 mod dimensions;
 mod leaves;
+mod params;
 mod precedence;
 mod removing;
 
-pub use dimensions::{KingRange, LastRow, Orientation, Precedence, start_position};
+pub use dimensions::{KingRange, LastRow, Orientation, start_position};
+pub use params::{KingLanding, ParamRules, Params};
+pub use precedence::{CaptureSummary, Precedence};
 
 pub use count::count_moves;
 pub use leaves::perft;
@@ -29,17 +35,21 @@ use crate::position::{Color, PositionOn};
 use crate::square::{Direction, SquareOn};
 use precedence::RankedSink;
 
-/// The move methods of [`Rules`](crate::Rules) for a rule set whose moves are exactly the
-/// shared generator's under its own [`Params`]: `legal_moves` ([`legal_moves`]),
-/// `legal_captures` ([`legal_captures`]), `count_legal_moves` ([`count_moves`]),
-/// `count_leaves` ([`perft`]), the start position its `Params` describe (`start`,
-/// [`start_position`]), and its FEN and moves in its own notation (`parse_fen`, `write_move`). Written inside `impl Rules for X { … }`; a rule set that
-/// filters the generator's moves (say, by a majority rule) writes its own `legal_moves`
-/// instead and keeps the other three by default.
+/// The board and the move methods of [`BoardRules`](crate::BoardRules) for a rule set whose
+/// moves are exactly the shared generator's under its own [`ParamRules::PARAMS`]: `Board`
+/// ([`ParamRules::Board`]), `CAPTURE_COMPULSORY` ([`Params::compulsory`]), `legal_moves`
+/// ([`legal_moves`]), `legal_captures` ([`legal_captures`]), `count_legal_moves`
+/// ([`count_moves`]), `count_leaves` ([`perft`]), the start position its `Params` describe
+/// (`start`, [`start_position`]), and its FEN and moves in its own notation (`parse_fen`,
+/// `write_move`). Written inside `impl BoardRules for X { … }`; a rule set that filters the
+/// generator's moves (say, by a majority rule) writes its own `legal_moves` instead.
 #[macro_export]
 macro_rules! moves_from_params {
     () => {
-        type Board = <Self as $crate::rules::generate::Params>::Board;
+        type Board = <Self as $crate::rules::generate::ParamRules>::Board;
+
+        const CAPTURE_COMPULSORY: bool =
+            <Self as $crate::rules::generate::ParamRules>::PARAMS.compulsory;
 
         #[inline]
         fn legal_moves(
@@ -80,84 +90,19 @@ macro_rules! moves_from_params {
         }
 
         fn write_move(mv: &$crate::MoveOn<Self::Board>) -> String {
-            <Self as $crate::rules::BoardRules>::INFO.notation.write(mv)
+            <Self as $crate::rules::BoardRules>::INFO
+                .notation
+                .write_on(mv)
         }
     };
 }
 pub use crate::moves_from_params;
 
-/// Where a capturing king may land beyond the piece it takes.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum KingLanding {
-    /// On any empty square beyond the piece, before the next piece or the edge (and where
-    /// sequences must be finished, the sequence goes on from there if it can).
-    Anywhere,
-    /// On any empty square beyond, but where from some of them the capture can go on, on one
-    /// of those (Czech, Russian).
-    GoingOn,
-    /// Only on the square directly behind the piece (the house rules of the Russian program);
-    /// the king may still start its capture from a distance.
-    DirectlyBehind,
-}
-
-/// The knobs a rule set turns on the shared generator: everything a rule set's moves are made
-/// of. A rule set implements [`Params`] and calls [`legal_moves`], [`count_moves`] and
-/// [`perft`] from its [`Rules`](crate::Rules) implementation (`moves_from_params!()` writes
-/// those calls).
-pub trait Params {
-    /// The board the rule set is played on.
-    type Board: Board;
-    /// Whether a player who can capture must capture.
-    const COMPULSORY: bool;
-    /// Whether, when both can capture, a king must capture rather than a man.
-    const KING_PRIORITY: bool;
-    /// The most hops (pieces taken) in one move.
-    const MAX_HOPS: usize;
-    /// Whether every prefix of a capture sequence is a move of its own. When false a sequence
-    /// must be finished.
-    const PARTIAL: bool;
-    /// Whether two sequences with the same start, end and captured set are one move.
-    const MERGE_ROUTES: bool;
-    /// Whether men capture backward as well as forward.
-    const MAN_CAPTURES_BACKWARD: bool = false;
-    /// What a man that reaches the far rank during a capture does: when true it is crowned at
-    /// once and goes on capturing as a king if it can; when false its move ends there.
-    const CROWNED_MAN_GOES_ON: bool = false;
-    /// Where a capturing king may land.
-    const KING_LANDING: KingLanding;
-
-    // The dimensions of the official 8×8 rule sets (`dimensions.rs`). Their defaults are the
-    // values of the four older sets, whose code they leave as it was.
-
-    /// The side that moves first from the start position.
-    const FIRST_TO_MOVE: Color = Color::White;
-    /// How the board lies before the players (for notation and display only: the generator
-    /// works on the a1-dark board, a mirrored board's positions stored as their mirror image).
-    const ORIENTATION: Orientation = Orientation::A1Dark;
-    /// The rows of men each side starts with (3: twelve men; 2: eight).
-    const START_ROWS: u8 = 3;
-    /// How far a king moves and captures.
-    const KING_RANGE: KingRange = KingRange::Flying;
-    /// Whether a man may capture a king.
-    const MEN_CAPTURE_KINGS: bool = true;
-    /// Which of the available captures may be played.
-    const PRECEDENCE: Precedence = Precedence::None;
-    /// What a man does when a capture brings it to the last row with more to take.
-    const LAST_ROW: LastRow = if Self::CROWNED_MAN_GOES_ON {
-        LastRow::GoesOnAsKing
-    } else {
-        LastRow::Stops
-    };
-    /// Whether the pieces taken leave the board hop by hop (a king may pass their squares and
-    /// turn straight back), rather than all at the end (the Turkish strike).
-    const REMOVED_AT_ONCE: bool = false;
-}
-
 /// The pieces a man of the side to move may capture: every opposing piece, or only the men
 /// where men may not capture kings.
 #[inline(always)]
-fn man_prey<P: Params>(pos: &PositionOn<P::Board>, them: Color) -> BitboardOn<P::Board> {
-    if P::MEN_CAPTURE_KINGS {
+fn man_prey<P: ParamRules>(pos: &PositionOn<P::Board>, them: Color) -> BitboardOn<P::Board> {
+    if P::PARAMS.men_capture_kings {
         pos.pieces(them)
     } else {
         pos.men(them)
@@ -167,12 +112,12 @@ fn man_prey<P: Params>(pos: &PositionOn<P::Board>, them: Color) -> BitboardOn<P:
 /// The squares a king on `king` may move to in `dir` without capturing: the whole free
 /// diagonal, or the next square for a short-range king.
 #[inline(always)]
-fn king_targets<P: Params>(
+fn king_targets<P: ParamRules>(
     king: SquareOn<P::Board>,
     dir: Direction,
     occ: BitboardOn<P::Board>,
 ) -> BitboardOn<P::Board> {
-    match P::KING_RANGE {
+    match P::PARAMS.king_range {
         KingRange::Flying => BitboardOn::slide(king, dir, occ),
         KingRange::Short => king.bb().shift(dir) & !occ,
     }
@@ -180,8 +125,8 @@ fn king_targets<P: Params>(
 
 /// The squares a king on `sq` looks along in `dir` for a piece to capture.
 #[inline(always)]
-fn king_ray<P: Params>(sq: SquareOn<P::Board>, dir: Direction) -> BitboardOn<P::Board> {
-    match P::KING_RANGE {
+fn king_ray<P: ParamRules>(sq: SquareOn<P::Board>, dir: Direction) -> BitboardOn<P::Board> {
+    match P::PARAMS.king_range {
         KingRange::Flying => BitboardOn::ray(sq, dir),
         KingRange::Short => sq.bb().shift(dir),
     }
@@ -189,15 +134,28 @@ fn king_ray<P: Params>(sq: SquareOn<P::Board>, dir: Direction) -> BitboardOn<P::
 
 /// Whether a capturing king lands only directly behind the piece it takes.
 #[inline(always)]
-const fn lands_behind<P: Params>() -> bool {
-    matches!(P::KING_LANDING, KingLanding::DirectlyBehind)
-        || matches!(P::KING_RANGE, KingRange::Short)
+const fn lands_behind<P: ParamRules>() -> bool {
+    matches!(P::PARAMS.king_landing, KingLanding::DirectlyBehind)
+        || matches!(P::PARAMS.king_range, KingRange::Short)
 }
 
-/// Whether the man-capture shortcuts (forward only, never crowned mid-way, no merging) hold.
+/// Whether a man crowned during a capture goes on capturing as a king.
 #[inline(always)]
-const fn simple_men<P: Params>() -> bool {
-    !P::MAN_CAPTURES_BACKWARD && !P::CROWNED_MAN_GOES_ON
+const fn goes_on_as_king<P: ParamRules>() -> bool {
+    matches!(P::PARAMS.last_row, LastRow::GoesOnAsKing)
+}
+
+/// Whether a king that can capture must, rather than a man ([`Precedence::KingsFirst`]).
+#[inline(always)]
+const fn kings_first<P: ParamRules>() -> bool {
+    P::PARAMS.precedence.kings_first()
+}
+
+/// Whether the man-capture shortcuts (forward only, never crowned mid-way, no merging) hold
+/// and the rule set takes the specialised searches ([`ParamRules::FAST_PATHS`]).
+#[inline(always)]
+const fn simple_men<P: ParamRules>() -> bool {
+    P::FAST_PATHS && !P::PARAMS.man_captures_backward && !goes_on_as_king::<P>()
 }
 
 /// White when `WHITE`, else black.
@@ -219,11 +177,11 @@ const fn forward_of<const WHITE: bool>() -> [Direction; 2] {
 /// The directions a man of `WHITE` (or black) captures in, each passed to `f` as a constant
 /// (the calls are unrolled, so every shift by a direction compiles to a fixed shift).
 #[inline(always)]
-fn each_capture_dir<P: Params, const WHITE: bool>(mut f: impl FnMut(Direction)) {
+fn each_capture_dir<P: ParamRules, const WHITE: bool>(mut f: impl FnMut(Direction)) {
     let [f0, f1] = forward_of::<WHITE>();
     f(f0);
     f(f1);
-    if P::MAN_CAPTURES_BACKWARD {
+    if P::PARAMS.man_captures_backward {
         let [b0, b1] = if WHITE {
             forward_of::<false>()
         } else {
@@ -348,14 +306,14 @@ impl<B: Board, S: Sink<B>> Jumps<B, S> {
     /// Men's jumps under the general rules: men may capture backward (so a piece taken may
     /// stand next to the man again, and the man may come back to where it started), and a man
     /// reaching the far rank is crowned there and may go on as a king.
-    fn man_general<P: Params<Board = B>, const WHITE: bool>(
+    fn man_general<P: ParamRules<Board = B>, const WHITE: bool>(
         &mut self,
         at: BitboardOn<B>,
         captured: BitboardOn<B>,
         hops: usize,
     ) {
         let mut extended = false;
-        if hops < P::MAX_HOPS {
+        if hops < P::PARAMS.max_hops {
             each_capture_dir::<P, WHITE>(|dir| {
                 let over = at.shift(dir) & self.opp & !captured;
                 let land = over.shift(dir) & !self.occ;
@@ -365,8 +323,8 @@ impl<B: Board, S: Sink<B>> Jumps<B, S> {
                 }
             });
         }
-        if !P::PARTIAL && !extended && hops > 0 {
-            if P::LAST_ROW == LastRow::PassesAsMan {
+        if !P::PARAMS.partial && !extended && hops > 0 {
+            if P::PARAMS.last_row == LastRow::PassesAsMan {
                 // Crowned only where the capture ends on the last row.
                 self.crowned = (at & color::<WHITE>().crowning_rank_on::<B>()).any();
                 self.record(hops, captured);
@@ -380,7 +338,7 @@ impl<B: Board, S: Sink<B>> Jumps<B, S> {
     /// A man's hop `hops` (counted from 1) landed on `land`, having taken `taken`: it is
     /// crowned there, or goes on as a man.
     #[inline]
-    fn man_landed<P: Params<Board = B>, const WHITE: bool>(
+    fn man_landed<P: ParamRules<Board = B>, const WHITE: bool>(
         &mut self,
         land: SquareOn<B>,
         taken: BitboardOn<B>,
@@ -392,24 +350,24 @@ impl<B: Board, S: Sink<B>> Jumps<B, S> {
         } else {
             BitboardOn::FIRST_RANK
         };
-        if far.contains(land) && P::LAST_ROW != LastRow::PassesAsMan {
+        if far.contains(land) && P::PARAMS.last_row != LastRow::PassesAsMan {
             self.crowned = true;
-            if P::PARTIAL {
+            if P::PARAMS.partial {
                 self.record(hops, taken);
             }
-            if P::CROWNED_MAN_GOES_ON {
-                if P::PARTIAL || self.king_can_jump::<P>(land, taken) {
+            if goes_on_as_king::<P>() {
+                if P::PARAMS.partial || self.king_can_jump::<P>(land, taken) {
                     self.king::<P>(land, taken, hops);
                 } else {
                     self.record(hops, taken);
                 }
-            } else if !P::PARTIAL {
+            } else if !P::PARAMS.partial {
                 self.record(hops, taken);
             }
             self.crowned = false;
             return;
         }
-        if P::PARTIAL {
+        if P::PARAMS.partial {
             self.record(hops, taken);
         }
         self.man_general::<P, WHITE>(land.bb(), taken, hops);
@@ -418,14 +376,14 @@ impl<B: Board, S: Sink<B>> Jumps<B, S> {
     /// Men's jumps. Two routes of a man never take the same pieces (each hop climbs two
     /// ranks, so routes that part never meet the same piece again), so none are merged; and
     /// as a man's hops only go forward, the pieces taken never stand in its way again.
-    fn man<P: Params<Board = B>, const WHITE: bool>(
+    fn man<P: ParamRules<Board = B>, const WHITE: bool>(
         &mut self,
         at: BitboardOn<B>,
         captured: BitboardOn<B>,
         hops: usize,
     ) {
         let mut extended = false;
-        if hops < P::MAX_HOPS {
+        if hops < P::PARAMS.max_hops {
             for dir in forward_of::<WHITE>() {
                 let over = at.shift(dir) & self.opp;
                 let land = over.shift(dir) & !self.occ;
@@ -435,20 +393,20 @@ impl<B: Board, S: Sink<B>> Jumps<B, S> {
                 extended = true;
                 self.path.as_mut()[hops] = land_sq;
                 let taken = captured | over;
-                if P::PARTIAL {
+                if P::PARAMS.partial {
                     self.record(hops + 1, taken);
                 }
                 self.man::<P, WHITE>(land, taken, hops + 1);
             }
         }
-        if !P::PARTIAL && !extended && hops > 0 {
+        if !P::PARAMS.partial && !extended && hops > 0 {
             self.record(hops, captured);
         }
     }
 
     /// The piece a king on `sq` would jump in `dir` and the squares it could land on.
     #[inline]
-    fn king_hop<P: Params<Board = B>>(
+    fn king_hop<P: ParamRules<Board = B>>(
         &self,
         sq: SquareOn<B>,
         dir: Direction,
@@ -467,7 +425,7 @@ impl<B: Board, S: Sink<B>> Jumps<B, S> {
     }
 
     #[inline]
-    fn king_can_jump<P: Params<Board = B>>(
+    fn king_can_jump<P: ParamRules<Board = B>>(
         &self,
         sq: SquareOn<B>,
         captured: BitboardOn<B>,
@@ -481,13 +439,13 @@ impl<B: Board, S: Sink<B>> Jumps<B, S> {
         })
     }
 
-    fn king<P: Params<Board = B>>(
+    fn king<P: ParamRules<Board = B>>(
         &mut self,
         sq: SquareOn<B>,
         captured: BitboardOn<B>,
         hops: usize,
     ) {
-        if hops >= P::MAX_HOPS {
+        if hops >= P::PARAMS.max_hops {
             return;
         }
         for dir in Direction::ALL {
@@ -495,16 +453,16 @@ impl<B: Board, S: Sink<B>> Jumps<B, S> {
                 continue;
             };
             let taken = captured.with(over);
-            if P::PARTIAL {
+            if P::PARAMS.partial {
                 for land in landings {
                     self.path.as_mut()[hops] = land;
                     self.record(hops + 1, taken);
                     self.king::<P>(land, taken, hops + 1);
                 }
-            } else if P::KING_LANDING == KingLanding::Anywhere && !lands_behind::<P>() {
+            } else if P::PARAMS.king_landing == KingLanding::Anywhere && !lands_behind::<P>() {
                 for land in landings {
                     self.path.as_mut()[hops] = land;
-                    if hops + 1 < P::MAX_HOPS && self.king_can_jump::<P>(land, taken) {
+                    if hops + 1 < P::PARAMS.max_hops && self.king_can_jump::<P>(land, taken) {
                         self.king::<P>(land, taken, hops + 1);
                     } else {
                         self.record(hops + 1, taken);
@@ -513,7 +471,9 @@ impl<B: Board, S: Sink<B>> Jumps<B, S> {
             } else {
                 let going_on: BitboardOn<B> = landings
                     .squares()
-                    .filter(|&land| hops + 1 < P::MAX_HOPS && self.king_can_jump::<P>(land, taken))
+                    .filter(|&land| {
+                        hops + 1 < P::PARAMS.max_hops && self.king_can_jump::<P>(land, taken)
+                    })
                     .collect();
                 if going_on.any() {
                     for land in going_on {
@@ -533,7 +493,7 @@ impl<B: Board, S: Sink<B>> Jumps<B, S> {
 
 /// Runs the capture search of every piece in `kings` (as kings) into `sink`.
 #[inline]
-fn king_captures<P: Params, S: Sink<P::Board>>(pos: &PositionOn<P::Board>, sink: S) -> S {
+fn king_captures<P: ParamRules, S: Sink<P::Board>>(pos: &PositionOn<P::Board>, sink: S) -> S {
     let us = pos.turn();
     let mut jumps = Jumps {
         from: SquareOn::from_bit_unchecked(0),
@@ -546,7 +506,7 @@ fn king_captures<P: Params, S: Sink<P::Board>>(pos: &PositionOn<P::Board>, sink:
     for king in pos.kings(us) {
         jumps.from = king;
         jumps.occ = pos.occupied().without(king);
-        if P::REMOVED_AT_ONCE {
+        if P::PARAMS.removed_at_once {
             jumps.king_removing::<P>(king, BitboardOn::EMPTY, 0);
         } else {
             jumps.king::<P>(king, BitboardOn::EMPTY, 0);
@@ -557,7 +517,7 @@ fn king_captures<P: Params, S: Sink<P::Board>>(pos: &PositionOn<P::Board>, sink:
 
 /// Runs the capture search of the men of the side to move into `sink`.
 #[inline]
-fn man_captures<P: Params, S: Sink<P::Board>>(pos: &PositionOn<P::Board>, sink: S) -> S {
+fn man_captures<P: ParamRules, S: Sink<P::Board>>(pos: &PositionOn<P::Board>, sink: S) -> S {
     match pos.turn() {
         Color::White => man_captures_of::<P, S, true>(pos, sink),
         Color::Black => man_captures_of::<P, S, false>(pos, sink),
@@ -565,7 +525,7 @@ fn man_captures<P: Params, S: Sink<P::Board>>(pos: &PositionOn<P::Board>, sink: 
 }
 
 #[inline(always)]
-fn man_captures_of<P: Params, S: Sink<P::Board>, const WHITE: bool>(
+fn man_captures_of<P: ParamRules, S: Sink<P::Board>, const WHITE: bool>(
     pos: &PositionOn<P::Board>,
     sink: S,
 ) -> S {
@@ -575,7 +535,7 @@ fn man_captures_of<P: Params, S: Sink<P::Board>, const WHITE: bool>(
     let empty = pos.empty();
     let [d0, d1] = forward_of::<WHITE>();
     let mut jumpers = man_jumpers(men, opp, empty, d0) | man_jumpers(men, opp, empty, d1);
-    if P::MAN_CAPTURES_BACKWARD {
+    if P::PARAMS.man_captures_backward {
         let [b0, b1] = if WHITE {
             forward_of::<false>()
         } else {
@@ -606,8 +566,8 @@ fn man_captures_of<P: Params, S: Sink<P::Board>, const WHITE: bool>(
 
 /// Adds the captures of the side to move to `list`: kings' first, and men's only when the
 /// rules give kings no priority or no king can capture.
-fn captures<P: Params>(pos: &PositionOn<P::Board>, list: &mut MoveListOn<P::Board>) {
-    if P::PRECEDENCE != Precedence::None {
+fn captures<P: ParamRules>(pos: &PositionOn<P::Board>, list: &mut MoveListOn<P::Board>) {
+    if P::PARAMS.precedence.ranks() {
         ranked_captures::<P>(pos, list);
         return;
     }
@@ -615,15 +575,15 @@ fn captures<P: Params>(pos: &PositionOn<P::Board>, list: &mut MoveListOn<P::Boar
     let sink = ListSink {
         list,
         first_capture,
-        merge: P::MERGE_ROUTES,
+        merge: P::PARAMS.merge_routes,
     };
     let sink = king_captures::<P, _>(pos, sink);
-    if P::KING_PRIORITY && sink.list.len() > first_capture {
+    if kings_first::<P>() && sink.list.len() > first_capture {
         return;
     }
     // Forward-only men that stop on the far rank never take the same pieces by two routes.
     let men_sink = ListSink {
-        merge: P::MERGE_ROUTES && !simple_men::<P>(),
+        merge: P::PARAMS.merge_routes && !simple_men::<P>(),
         ..sink
     };
     man_captures::<P, _>(pos, men_sink);
@@ -632,19 +592,22 @@ fn captures<P: Params>(pos: &PositionOn<P::Board>, list: &mut MoveListOn<P::Boar
 /// [`captures`] under a precedence rule: only the captures of the highest rank are added
 /// ([`RankedSink`]). Returns that rank (0 when there is no capture).
 #[inline]
-fn ranked_captures<P: Params>(pos: &PositionOn<P::Board>, list: &mut MoveListOn<P::Board>) -> u64 {
+fn ranked_captures<P: ParamRules>(
+    pos: &PositionOn<P::Board>,
+    list: &mut MoveListOn<P::Board>,
+) -> u64 {
     let first_capture = list.len();
-    let sink = RankedSink::<P>::new(list, pos.all_kings(), P::MERGE_ROUTES);
+    let sink = RankedSink::<P>::new(list, pos.all_kings(), P::PARAMS.merge_routes);
     let mut sink = king_captures::<P, _>(pos, sink);
-    if P::KING_PRIORITY && sink.list.len() > first_capture {
+    if kings_first::<P>() && sink.list.len() > first_capture {
         return sink.best;
     }
-    sink.merge = P::MERGE_ROUTES && !simple_men::<P>();
+    sink.merge = P::PARAMS.merge_routes && !simple_men::<P>();
     man_captures::<P, _>(pos, sink).best
 }
 
 /// Adds the plain moves of the side to move to `list`.
-fn quiet_moves<P: Params>(pos: &PositionOn<P::Board>, list: &mut MoveListOn<P::Board>) {
+fn quiet_moves<P: ParamRules>(pos: &PositionOn<P::Board>, list: &mut MoveListOn<P::Board>) {
     match pos.turn() {
         Color::White => quiet_moves_of::<P, true>(pos, list),
         Color::Black => quiet_moves_of::<P, false>(pos, list),
@@ -652,7 +615,7 @@ fn quiet_moves<P: Params>(pos: &PositionOn<P::Board>, list: &mut MoveListOn<P::B
 }
 
 #[inline(always)]
-fn quiet_moves_of<P: Params, const WHITE: bool>(
+fn quiet_moves_of<P: ParamRules, const WHITE: bool>(
     pos: &PositionOn<P::Board>,
     list: &mut MoveListOn<P::Board>,
 ) {
@@ -700,23 +663,23 @@ fn has_quiet_move<B: Board>(pos: &PositionOn<B>) -> bool {
 
 /// Fills `list` with the legal captures of the side to move and returns whether a plain move
 /// is legal too (see [`Rules::legal_captures`](crate::Rules::legal_captures)).
-pub fn legal_captures<P: Params>(
+pub fn legal_captures<P: ParamRules>(
     pos: &PositionOn<P::Board>,
     list: &mut MoveListOn<P::Board>,
 ) -> bool {
     list.clear();
     captures::<P>(pos, list);
-    if P::COMPULSORY && !list.is_empty() {
+    if P::PARAMS.compulsory && !list.is_empty() {
         return false;
     }
     has_quiet_move(pos)
 }
 
 /// Fills `list` with the legal moves of the side to move.
-pub fn legal_moves<P: Params>(pos: &PositionOn<P::Board>, list: &mut MoveListOn<P::Board>) {
+pub fn legal_moves<P: ParamRules>(pos: &PositionOn<P::Board>, list: &mut MoveListOn<P::Board>) {
     list.clear();
     captures::<P>(pos, list);
-    if P::COMPULSORY && !list.is_empty() {
+    if P::PARAMS.compulsory && !list.is_empty() {
         return;
     }
     quiet_moves::<P>(pos, list);

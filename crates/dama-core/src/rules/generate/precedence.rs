@@ -1,17 +1,49 @@
 //! The precedence rules: among the captures found, only those that rank highest are legal
-//! ([`Precedence`]). The rank of a sequence is found as the capture search records it
+//! ([`Precedence`], ranked by [`Precedence::rank`] over a [`CaptureSummary`]; a king's capture
+//! before a man's, [`Precedence::KingsFirst`], is decided before any ranking). The rank of a sequence is found as the capture search records it
 //! ([`RankedSink`]), so only the best sequences so far are ever kept; two routes of one move
 //! may rank differently (the Italian order), and the move is legal when one of its routes
 //! ranks highest. Routes with the same start, end and pieces taken are then one move.
 
 use std::marker::PhantomData;
 
-use super::{KingRange, Params, Precedence, Sink};
+use super::{KingRange, ParamRules, Sink};
 use crate::Direction;
 use crate::bitboard::BitboardOn;
 use crate::board::Board;
 use crate::mv::{MoveListOn, MoveOn};
 use crate::square::SquareOn;
+
+/// Which of the captures available may be played: the one place where captures are ranked.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Precedence {
+    /// Any (free choice).
+    None,
+    /// A capture by a king, where a king can capture, rather than one by a man; any among
+    /// those (Czech).
+    KingsFirst,
+    /// One taking the most pieces (Brazilian).
+    MostPieces,
+    /// One taking the most pieces and, among those, the most kings (Spanish).
+    MostPiecesThenKings,
+    /// The Italian order: the most pieces; then a capture by a king rather than by a man; then
+    /// the most kings taken; then a king taken as early in the sequence as possible.
+    Italian,
+}
+
+/// What a precedence rule may rank a capture sequence by.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct CaptureSummary {
+    /// The pieces taken.
+    pub pieces: u32,
+    /// The kings among them.
+    pub kings: u32,
+    /// Whether a king makes the capture.
+    pub by_king: bool,
+    /// The hops at which a king is taken, as bits: bit `31 - hop` for a king taken at hop
+    /// `hop` (counted from 0; a king taken earlier sets a higher bit).
+    pub king_order: u64,
+}
 
 /// The lowest bit of the number of pieces taken in a rank: it outweighs everything else.
 const PIECES_SHIFT: u32 = 40;
@@ -19,6 +51,47 @@ const PIECES_SHIFT: u32 = 40;
 const BY_KING_SHIFT: u32 = 39;
 /// The lowest bit of the number of kings taken in a rank.
 const KINGS_SHIFT: u32 = 32;
+
+impl Precedence {
+    /// Whether captures are ranked against each other ([`Precedence::rank`]): only those of
+    /// the highest rank may be played.
+    pub const fn ranks(self) -> bool {
+        matches!(
+            self,
+            Precedence::MostPieces | Precedence::MostPiecesThenKings | Precedence::Italian
+        )
+    }
+
+    /// Whether a king that can capture must capture rather than a man, before any ranking.
+    pub const fn kings_first(self) -> bool {
+        matches!(self, Precedence::KingsFirst)
+    }
+
+    /// Whether the number of pieces taken comes first in every rank, so that a sequence
+    /// taking fewer than the best found so far is dropped without ranking it.
+    pub const fn pieces_first(self) -> bool {
+        self.ranks()
+    }
+
+    /// The rank of a capture: higher is better, equal ranks are all legal; 0 for every capture
+    /// where captures are not ranked. Each part is packed into its own bits, so comparing
+    /// ranks compares the parts in the rule's order.
+    #[inline(always)]
+    pub const fn rank(self, c: CaptureSummary) -> u64 {
+        let pieces = (c.pieces as u64) << PIECES_SHIFT;
+        match self {
+            Precedence::None | Precedence::KingsFirst => 0,
+            Precedence::MostPieces => pieces,
+            Precedence::MostPiecesThenKings => pieces | (c.kings as u64) << KINGS_SHIFT,
+            Precedence::Italian => {
+                pieces
+                    | (c.by_king as u64) << BY_KING_SHIFT
+                    | (c.kings as u64) << KINGS_SHIFT
+                    | c.king_order
+            }
+        }
+    }
+}
 
 /// The direction from `a` to `b`, two squares of one diagonal.
 fn direction<B: Board>(a: SquareOn<B>, b: SquareOn<B>) -> Option<Direction> {
@@ -57,20 +130,22 @@ pub(super) const fn king_at_hop(hop: usize) -> u64 {
     if hop < 32 { 1 << (31 - hop) } else { 0 }
 }
 
-/// The rank under `P`'s precedence of a capture taking `pieces` pieces of which `kings` are
-/// kings, made by a king when `by_king`; `order` is the Italian order of the kings taken
-/// ([`king_at_hop`] of each). Higher is better; every part `P` ignores is left out.
+/// The rank under `P`'s precedence ([`Precedence::rank`]) of a capture taking `pieces` pieces
+/// of which `kings` are kings, made by a king when `by_king`; `order` is the Italian order of
+/// the kings taken ([`king_at_hop`] of each).
 #[inline(always)]
-pub(super) const fn rank_of<P: Params>(pieces: u32, kings: u32, by_king: bool, order: u64) -> u64 {
-    let pieces = (pieces as u64) << PIECES_SHIFT;
-    match P::PRECEDENCE {
-        Precedence::None => 0,
-        Precedence::MostPieces => pieces,
-        Precedence::MostPiecesThenKings => pieces | (kings as u64) << KINGS_SHIFT,
-        Precedence::Italian => {
-            pieces | (by_king as u64) << BY_KING_SHIFT | (kings as u64) << KINGS_SHIFT | order
-        }
-    }
+pub(super) const fn rank_of<P: ParamRules>(
+    pieces: u32,
+    kings: u32,
+    by_king: bool,
+    order: u64,
+) -> u64 {
+    P::PARAMS.precedence.rank(CaptureSummary {
+        pieces,
+        kings,
+        by_king,
+        king_order: order,
+    })
 }
 
 /// The number of pieces a capture of rank `rank` takes.
@@ -82,7 +157,7 @@ const fn pieces_of(rank: u64) -> u64 {
 /// The rank of the sequence from `from` along the first `hops` squares of `path`, taking
 /// `captured`, in a position whose kings are `kings`.
 #[inline(always)]
-fn rank<P: Params>(
+fn rank<P: ParamRules>(
     kings: BitboardOn<P::Board>,
     from: SquareOn<P::Board>,
     path: &<P::Board as Board>::Path,
@@ -93,8 +168,8 @@ fn rank<P: Params>(
     let kings_taken = (captured & kings).count();
     let by_king = kings.contains(from);
     let mut order = 0;
-    if P::PRECEDENCE == Precedence::Italian && kings_taken > 0 {
-        if P::KING_RANGE == KingRange::Short {
+    if matches!(P::PARAMS.precedence, Precedence::Italian) && kings_taken > 0 {
+        if P::PARAMS.king_range == KingRange::Short {
             // Every hop jumps the square between its start and its landing: the bit halfway.
             let mut at = from;
             for (hop, &land) in path.as_ref()[..hops].iter().enumerate() {
@@ -119,7 +194,7 @@ fn rank<P: Params>(
 /// Collects the captures of the highest rank found so far as moves: a better one empties the
 /// list (from `first_capture` on), a worse one is dropped, and where `merge` is set a route of
 /// a move already kept is dropped too.
-pub(super) struct RankedSink<'a, P: Params> {
+pub(super) struct RankedSink<'a, P: ParamRules> {
     pub(super) list: &'a mut MoveListOn<P::Board>,
     /// Where this search's captures begin in `list`.
     pub(super) first_capture: usize,
@@ -132,7 +207,7 @@ pub(super) struct RankedSink<'a, P: Params> {
     params: PhantomData<P>,
 }
 
-impl<'a, P: Params> RankedSink<'a, P> {
+impl<'a, P: ParamRules> RankedSink<'a, P> {
     /// A sink adding to `list` the best captures of a position whose kings are `kings`.
     #[inline(always)]
     pub(super) fn new(
@@ -151,7 +226,7 @@ impl<'a, P: Params> RankedSink<'a, P> {
     }
 }
 
-impl<P: Params> Sink<P::Board> for RankedSink<'_, P> {
+impl<P: ParamRules> Sink<P::Board> for RankedSink<'_, P> {
     #[inline]
     fn record(
         &mut self,
@@ -161,8 +236,8 @@ impl<P: Params> Sink<P::Board> for RankedSink<'_, P> {
         captured: BitboardOn<P::Board>,
         crowns: bool,
     ) {
-        // The pieces taken come first in every rank.
-        if (hops as u64) < pieces_of(self.best) {
+        // Where the pieces taken come first in every rank, fewer than the best is worse.
+        if P::PARAMS.precedence.pieces_first() && (hops as u64) < pieces_of(self.best) {
             return;
         }
         let rank = rank::<P>(self.kings, from, path, hops, captured);
@@ -187,7 +262,7 @@ impl<P: Params> Sink<P::Board> for RankedSink<'_, P> {
 /// pieces it has taken, so the position's own `opp` and `empty` are all it looks at, and no
 /// two of its sequences are one move.
 #[allow(clippy::too_many_arguments)]
-fn best_man_tree<P: Params, const WHITE: bool>(
+fn best_man_tree<P: ParamRules, const WHITE: bool>(
     at: BitboardOn<P::Board>,
     hops: usize,
     kings_taken: u32,
@@ -198,7 +273,7 @@ fn best_man_tree<P: Params, const WHITE: bool>(
 ) -> (u64, usize) {
     let mut best = (0, 0);
     let mut extended = false;
-    if hops < P::MAX_HOPS {
+    if hops < P::PARAMS.max_hops {
         for dir in super::forward_of::<WHITE>() {
             let over = at.shift(dir) & opp;
             let land = over.shift(dir) & empty;
@@ -222,7 +297,7 @@ fn best_man_tree<P: Params, const WHITE: bool>(
             }
         }
     }
-    if hops > 0 && (P::PARTIAL || !extended) {
+    if hops > 0 && (P::PARAMS.partial || !extended) {
         best = better(
             best,
             (rank_of::<P>(hops as u32, kings_taken, false, order), 1),
@@ -247,7 +322,7 @@ pub(super) fn better(a: (u64, usize), b: (u64, usize)) -> (u64, usize) {
 /// when `WHITE`, [`best_man_tree`]) whose first hops land on `lands0` (in the first forward
 /// direction) and `lands1` (the second); `(0, 0)` when there are none.
 #[inline(always)]
-pub(super) fn best_man_captures<P: Params, const WHITE: bool>(
+pub(super) fn best_man_captures<P: ParamRules, const WHITE: bool>(
     lands0: BitboardOn<P::Board>,
     lands1: BitboardOn<P::Board>,
     opp: BitboardOn<P::Board>,
@@ -256,7 +331,7 @@ pub(super) fn best_man_captures<P: Params, const WHITE: bool>(
 ) -> (u64, usize) {
     let [d0, d1] = super::forward_of::<WHITE>();
     // The landings from which a further hop can be made.
-    let again = if P::MAX_HOPS > 1 {
+    let again = if P::PARAMS.max_hops > 1 {
         super::man_jumpers(BitboardOn::ALL, opp, empty, d0)
             | super::man_jumpers(BitboardOn::ALL, opp, empty, d1)
     } else {
@@ -268,7 +343,7 @@ pub(super) fn best_man_captures<P: Params, const WHITE: bool>(
         if all == 0 {
             return (0, 0);
         }
-        let over_kings = if P::PRECEDENCE == Precedence::MostPieces {
+        let over_kings = if matches!(P::PARAMS.precedence, Precedence::MostPieces) {
             0
         } else {
             ((lands0.shift(super::opposite(d0)) & kings).count()
