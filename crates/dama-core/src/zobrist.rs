@@ -141,3 +141,34 @@ pub fn counters_key(counters: &DrawCounters) -> u64 {
     }
     key
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{BoardRules, International};
+    use crate::{MoveListOn, Position};
+
+    #[test]
+    fn the_keys_are_those_the_engine_always_drew() {
+        // Pinned: the engine's node counts (and its tables) depend on these numbers.
+        assert_eq!(position_key(&Position::initial()), 0xF06EFF893AD0ED06);
+        assert_eq!(position_key(&International::start()), 0xC1811F39A3EB7093);
+    }
+
+    #[test]
+    fn a_key_after_a_move_is_the_key_of_the_position_after_it() {
+        let mut pos = International::start();
+        let mut key = position_key(&pos);
+        let mut moves = MoveListOn::new();
+        for ply in 0..40usize {
+            International::legal_moves(&pos, &mut moves);
+            let Some(mv) = moves.get(ply * 7 % moves.len().max(1)).copied() else {
+                break;
+            };
+            let after = pos.after(&mv);
+            key = key_after(key, &pos, &mv, &after);
+            assert_eq!(key, position_key(&after), "ply {ply}");
+            pos = after;
+        }
+    }
+}

@@ -116,3 +116,50 @@ fn a_game_round_trips_through_pdn() {
     assert_eq!(read.game.position(), game.position());
     assert_eq!(pdn::write(&read.game, &pdn::Header::default()), written);
 }
+
+mod against_czech {
+    //! Giveaway takes Czech's `PARAMS` but not its specialised searches (`FAST_PATHS` is
+    //! Czech's own opt-in): its moves come from the general capture search and its perft
+    //! through the moves. Czech's moves are checked against the core's reference generator;
+    //! here Giveaway's are checked against Czech's on random positions.
+
+    use dama_core::perft::perft;
+    use dama_core::rules::ParamRules;
+    use dama_core::{BoardRules, Czech, Move, MoveList};
+    use dama_giveaway::Giveaway;
+    use dama_testkit::arb_position;
+    use proptest::prelude::*;
+
+    fn sorted(moves: &MoveList) -> Vec<(u8, u8, u64)> {
+        let mut keys: Vec<_> = moves
+            .iter()
+            .map(|m: &Move| (m.from().bit(), m.to().bit(), m.captured().bits()))
+            .collect();
+        keys.sort_unstable();
+        keys
+    }
+
+    #[test]
+    fn the_params_are_czech_and_the_fast_paths_are_not_inherited() {
+        assert_eq!(Giveaway::PARAMS, Czech::PARAMS);
+        assert!(!<Giveaway as ParamRules>::FAST_PATHS);
+        assert!(<Czech as ParamRules>::FAST_PATHS);
+        assert!(Giveaway::CAPTURE_COMPULSORY);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 512, failure_persistence: None, ..ProptestConfig::default() })]
+
+        #[test]
+        fn moves_and_perft_are_czech(pos in arb_position(), depth in 1u32..=3) {
+            let (mut a, mut b) = (MoveList::new(), MoveList::new());
+            Giveaway::legal_moves(&pos, &mut a);
+            Czech::legal_moves(&pos, &mut b);
+            prop_assert_eq!(sorted(&a), sorted(&b), "{:?}", pos);
+            let quiet_a = Giveaway::legal_captures(&pos, &mut a);
+            let quiet_b = Czech::legal_captures(&pos, &mut b);
+            prop_assert_eq!((quiet_a, sorted(&a)), (quiet_b, sorted(&b)), "{:?}", pos);
+            prop_assert_eq!(perft::<Giveaway>(&pos, depth), perft::<Czech>(&pos, depth), "{:?}", pos);
+        }
+    }
+}

@@ -2,6 +2,7 @@
 
 mod international;
 mod official_rules;
+mod parse_move;
 mod pdn_international;
 mod perft;
 mod perft_leaves;

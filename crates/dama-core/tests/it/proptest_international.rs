@@ -8,6 +8,8 @@
 //! its move ends on the far row).
 
 use dama_core::fen;
+use dama_core::perft::{perft, perft_full};
+use dama_core::rules::{ParamRules, Params};
 use dama_core::{Board10, BoardRules, International, MoveListOn, MoveOn, PositionOn};
 use dama_testkit::arb_position_10;
 use proptest::prelude::*;
@@ -171,5 +173,47 @@ fn international_perft_trees_from_middle_games_match_the_reference() {
         assert!(!list.is_empty(), "{text}");
         let n = walk(&pos, 4);
         assert!(n > 1000, "{text}: {n} positions");
+    }
+}
+
+/// International's moves under its own `PARAMS`, without the specialised searches
+/// ([`ParamRules::FAST_PATHS`] off): the general capture search and perft through the moves.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct GeneralInternational;
+
+impl ParamRules for GeneralInternational {
+    type Board = Board10;
+    const PARAMS: Params = International::PARAMS;
+}
+
+impl BoardRules for GeneralInternational {
+    const INFO: dama_core::RuleSetInfo = International::INFO;
+    dama_core::moves_from_params!();
+}
+
+proptest! {
+    #![proptest_config(config(512))]
+
+    /// The general search gives the same moves as the library's (checked above against the
+    /// reference), and perft through the specialised searches, playing every leaf and through
+    /// the general search agree.
+    #[test]
+    fn international_fast_paths_agree_with_the_general_search(
+        pos in arb_position_10(),
+        depth in 1u32..=2,
+    ) {
+        let mut fast = MoveListOn::new();
+        let mut general = MoveListOn::new();
+        International::legal_moves(&pos, &mut fast);
+        GeneralInternational::legal_moves(&pos, &mut general);
+        let key = |m: &MoveOn<Board10>| (m.from().bit(), m.to().bit(), m.captured().bits());
+        let mut a: Vec<_> = fast.iter().map(key).collect();
+        let mut b: Vec<_> = general.iter().map(key).collect();
+        a.sort_unstable();
+        b.sort_unstable();
+        prop_assert_eq!(a, b, "{}", fen::write(&pos));
+        let nodes = perft::<International>(&pos, depth);
+        prop_assert_eq!(nodes, perft_full::<International>(&pos, depth), "{}", fen::write(&pos));
+        prop_assert_eq!(nodes, perft::<GeneralInternational>(&pos, depth), "{}", fen::write(&pos));
     }
 }

@@ -13,7 +13,9 @@
 
 use dama_core::fen;
 use dama_core::perft::{perft, perft_full};
-use dama_core::rules::{Brazilian, English, Italian, Pool, SpanishOfficial, Thai};
+use dama_core::rules::{
+    Brazilian, English, Italian, ParamRules, Params, Pool, SpanishOfficial, Thai,
+};
 use dama_core::{
     Bitboard, Color, Czech, House, Move, MoveList, Position, RuleSet, Rules, Russian, Spanish,
     Square, with_rules,
@@ -468,4 +470,123 @@ proptest! {
 /// The registry's name for `R` (every rule set checked here is registered).
 fn registered<R: Rules>() -> RuleSet {
     RuleSet::of::<R>().expect("a registered rule set")
+}
+
+// ---- every registered rule set, and the generator without its specialised searches ----
+
+/// A registered rule set's moves under its own [`Params`](dama_core::rules::Params), but
+/// without the specialised searches ([`ParamRules::FAST_PATHS`] off): the general capture
+/// search and perft through the legal moves. It keeps `R`'s name, so the reference generator
+/// checks it as `R`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct General<R>(std::marker::PhantomData<R>);
+
+impl<R: ParamRules<Board = dama_core::Board8> + BoardRules> ParamRules for General<R> {
+    type Board = dama_core::Board8;
+    const PARAMS: Params = R::PARAMS;
+}
+
+impl<R: ParamRules<Board = dama_core::Board8> + BoardRules> BoardRules for General<R> {
+    const INFO: dama_core::RuleSetInfo = R::INFO;
+    dama_core::moves_from_params!();
+}
+
+/// Runs `$check` with `$R` standing for each registered rule set (they all take the shared
+/// generator's `PARAMS`).
+macro_rules! each_param_set {
+    ($R:ident => $check:expr) => {{
+        {
+            type $R = Spanish;
+            $check
+        }
+        {
+            type $R = Czech;
+            $check
+        }
+        {
+            type $R = Russian;
+            $check
+        }
+        {
+            type $R = House;
+            $check
+        }
+        {
+            type $R = English;
+            $check
+        }
+        {
+            type $R = Italian;
+            $check
+        }
+        {
+            type $R = SpanishOfficial;
+            $check
+        }
+        {
+            type $R = Brazilian;
+            $check
+        }
+        {
+            type $R = Pool;
+            $check
+        }
+        {
+            type $R = Thai;
+            $check
+        }
+    }};
+}
+
+#[test]
+fn each_param_set_names_every_registered_set_and_takes_the_fast_paths() {
+    let mut names = Vec::new();
+    each_param_set!(R => {
+        // The registered sets opt in to the specialised searches; this file checks them.
+        assert!(<R as ParamRules>::FAST_PATHS, "{}", R::INFO.name);
+        names.push(R::INFO.name);
+    });
+    let registered: Vec<&str> = RuleSet::ALL.iter().map(|r| r.name()).collect();
+    assert_eq!(names, registered);
+}
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    /// Whatever the registry holds (a set added later included), its games are checked
+    /// against the reference generator.
+    #[test]
+    fn every_registered_set_matches_the_reference(
+        start in arb_position(),
+        choices in prop::collection::vec(any::<Index>(), 0..40),
+    ) {
+        for set in RuleSet::ALL {
+            with_rules!(set, R => {
+                random_game::<R>(R::start(), &choices)?;
+                random_game::<R>(start, &choices[..choices.len().min(20)])?;
+            });
+        }
+    }
+
+    /// The general search (no specialised path) against the reference, for every set's knobs.
+    #[test]
+    fn the_general_search_matches_the_reference(
+        start in arb_position(),
+        choices in prop::collection::vec(any::<Index>(), 0..40),
+    ) {
+        each_param_set!(R => {
+            random_game::<General<R>>(R::start(), &choices)?;
+            random_game::<General<R>>(start, &choices[..choices.len().min(20)])?;
+        });
+    }
+
+    /// Perft through the specialised searches agrees with perft through the general search.
+    #[test]
+    fn the_fast_paths_agree_with_the_general_search(pos in arb_position(), depth in 1u32..=3) {
+        each_param_set!(R => prop_assert_eq!(
+            perft::<R>(&pos, depth),
+            perft::<General<R>>(&pos, depth),
+            "{} in {:?}", R::INFO.name, pos
+        ));
+    }
 }
