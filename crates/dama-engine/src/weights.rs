@@ -1,7 +1,7 @@
 //! The evaluation's weights as one named structure, loadable from a TOML file.
 //!
 //! [`Weights::DEFAULT`] holds the hand-set values, [`Weights::TUNED`] the Czech fit of `dama tune`,
-//! and [`EngineRules::WEIGHTS`](crate::EngineRules::WEIGHTS) is the engine's set per rule set; a file names only the weights it changes (`king = 250`), the others keep their default. Unknown names are refused,
+//! and [`EngineRules::default_evaluation`](crate::EngineRules::default_evaluation) is the engine's set per rule set; a file names only the weights it changes (`king = 250`), the others keep their default. Unknown names are refused,
 //! so a typo cannot silently leave a weight at its default.
 
 use std::io::Read;
