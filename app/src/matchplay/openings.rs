@@ -86,8 +86,10 @@ pub fn builtin<R: MatchRules>() -> Vec<Opening<R::Board>> {
         1,
     );
     // The hand-set weights whatever the rule set's own: the set stays the same when a rule
-    // set's weights are tuned (`EngineRules::WEIGHTS`).
-    engine.set_weights(dama_engine::Weights::DEFAULT);
+    // set's weights are tuned (`EngineRules::default_evaluation`).
+    engine.set_evaluation(dama_engine::Evaluation::Hand8(
+        dama_engine::Weights::DEFAULT,
+    ));
     let mut openings: Vec<Opening<R::Board>> = lines
         .into_iter()
         .filter(|(_, game)| !game.is_over())

@@ -24,7 +24,7 @@ use dama_core::game::Game;
 use dama_core::{MoveListOn, MoveOn};
 use dama_engine::Tablebase;
 use dama_engine::clock::allot;
-use dama_engine::{Engine, Limits, TimeControl, Weights};
+use dama_engine::{Engine, Evaluation, Limits, TimeControl, Weights};
 
 /// What a player is: its limits, its weights file, its program, and its name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -309,7 +309,7 @@ impl Player {
                 engine.set_threads(spec.threads.unwrap_or(1) as usize);
                 engine.set_tables(tables.filter(|_| spec.tables).cloned());
                 if let Some(path) = &spec.weights {
-                    engine.set_weights(Weights::load(path)?);
+                    engine.set_evaluation(Evaluation::Hand8(Weights::load(path)?));
                 }
                 Ok(Player::Engine(Box::new(engine)))
             }

@@ -20,7 +20,7 @@ use super::{HEADER_PREFIX, Rng, TuneBoard, TuneError, TuneRules};
 use crate::matchplay::openings;
 use dama_core::game::{Game, Outcome};
 use dama_core::{Board, Board8, Color, MoveListOn, PositionOn, Variant, fen};
-use dama_engine::{Engine, Limits, Weights};
+use dama_engine::{Engine, Evaluation, Limits, Weights};
 
 /// The most positions a data file may hold (about 32 bytes each in memory, twice over while
 /// fitting).
@@ -49,7 +49,7 @@ pub struct GenArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The weights the players use (default: the engine's for the rule set,
-    /// `EngineRules::WEIGHTS`).
+    /// `EngineRules::default_evaluation`).
     #[arg(long)]
     pub weights: Option<PathBuf>,
     /// Games played at once (the file is the same for any number).
@@ -124,7 +124,7 @@ pub fn play_game<R: TuneRules>(
         1,
     );
     // The tables' background build would make the games depend on timing.
-    engine.set_weights(*weights);
+    engine.set_evaluation(Evaluation::Hand8(*weights));
     let mut positions = Vec::new();
     let mut plies = game.moves().len() as u32;
     while !game.is_over() && plies < args.max_plies {
@@ -240,7 +240,10 @@ pub fn generate_to_file<R: TuneRules>(
 ) -> Result<(), TuneError> {
     let weights = match &args.weights {
         Some(path) => <R::Board as TuneBoard>::engine_weights(path)?,
-        None => R::WEIGHTS,
+        None => R::default_evaluation()
+            .hand8()
+            .copied()
+            .unwrap_or(Weights::DEFAULT),
     };
     let file = crate::files::create(&args.out).map_err(|e| TuneError::Out(args.out.clone(), e))?;
     let started = Instant::now();

@@ -40,7 +40,7 @@ pub struct FitArgs {
     #[arg(long)]
     pub out: PathBuf,
     /// The weights to start from (default: the engine's for the rule set: on 8×8
-    /// `EngineRules::WEIGHTS`, on 10×10 `INTERNATIONAL`).
+    /// `EngineRules::default_evaluation`, on 10×10 `INTERNATIONAL`).
     #[arg(long)]
     pub start: Option<PathBuf>,
     /// The seed of the held-out split.

@@ -164,7 +164,10 @@ impl TuneBoard for Board8 {
     type Weights = Weights;
     const NAME: &'static str = "8x8";
     fn weights<R: dama_engine::EngineRules<Board = Board8>>() -> Weights {
-        R::WEIGHTS
+        R::default_evaluation()
+            .hand8()
+            .copied()
+            .unwrap_or(Weights::DEFAULT)
     }
     #[inline]
     fn evaluate_white<R: dama_engine::EngineRules<Board = Board8>>(

@@ -111,7 +111,10 @@ pub fn fit_to_file<R: EngineRules>(
     err: &mut impl Write,
 ) -> Result<(), TuneError> {
     let started = Instant::now();
-    let mut w = R::WEIGHTS;
+    let mut w = R::default_evaluation()
+        .hand8()
+        .copied()
+        .unwrap_or(Weights::DEFAULT);
     w.patterns = 0;
     let positions = data::load_positions::<R>(&args.data)?;
     // The output is checked before the fit, and written at its end.

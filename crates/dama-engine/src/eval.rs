@@ -1,7 +1,9 @@
-//! The evaluation: a static score of a quiet position, in hundredths of a man, from the side
-//! to move's view.
+//! The 8×8 evaluation: a static score of a quiet position, in hundredths of a man, from
+//! white's view, with the [`Weights`] and what it knows of the rule set ([`RuleKnowledge`]);
+//! as the engine's [`Evaluator`], [`Hand8Evaluator`]. The search clamps it and turns it to the
+//! side to move's view ([`crate::evaluator::score_for_mover`]), as [`evaluate_for`] does.
 //!
-//! Terms (white's view, then negated for black to move):
+//! Terms (white's view):
 //! - material: a man is [`MAN`], a king [`KING`];
 //! - advancement (tempo): a man is worth more the further it has come, and the more so the
 //!   fewer pieces are left;
@@ -24,9 +26,10 @@
 //!   [`EngineRules::LONE_KING_HOLDS_MAIN_DIAGONAL`]); four beat it anywhere.
 
 use dama_core::bitboard::LAYOUT_BITS;
-use dama_core::{Bitboard, Board, Color, Direction, Position, PositionOn, Square};
+use dama_core::{Bitboard, Board, Board8, Color, Direction, Position, Square};
 
 use crate::EngineRules;
+use crate::evaluator::{Evaluator, score_for_mover};
 use crate::patterns::Patterns;
 
 pub use super::weights::{Weights, WeightsError};
@@ -185,44 +188,107 @@ fn king_reach(sq: Square, occupied: Bitboard) -> u32 {
         .sum()
 }
 
-/// The rule set's properties that the evaluation depends on.
+/// What the evaluation knows of the rule set it plays: the properties its terms depend on
+/// (the constants of [`EngineRules`]) and the rule set's learned pattern scores.
 #[derive(Clone, Copy, Debug)]
-struct Flavour {
+pub struct RuleKnowledge {
     /// A lone king on the main diagonal holds three kings
     /// ([`EngineRules::LONE_KING_HOLDS_MAIN_DIAGONAL`]).
-    main_holds: bool,
+    pub lone_king_holds_main_diagonal: bool,
     /// Capture is compulsory ([`dama_core::BoardRules::CAPTURE_COMPULSORY`]).
-    compulsory: bool,
+    pub capture_compulsory: bool,
     /// Kings move one square ([`EngineRules::SHORT_KINGS`]): their reach is their free
     /// neighbours, and the flying kings' ending knowledge does not hold.
-    short_kings: bool,
-    /// The rule set's learned pattern scores (if it has them), looked up only when the
-    /// weights turn them on.
-    patterns: fn() -> Option<&'static Patterns>,
+    pub short_kings: bool,
+    /// The rule set's learned pattern scores ([`EngineRules::patterns`]), counted when the
+    /// weights turn them on ([`Weights::patterns`]).
+    pub patterns: Option<&'static Patterns>,
 }
 
-impl Flavour {
-    /// Flying kings landing anywhere beyond, compulsory capture (Czech, Russian).
-    const DEFAULT: Flavour = Flavour {
-        main_holds: true,
-        compulsory: true,
+impl RuleKnowledge {
+    /// Flying kings landing anywhere beyond, compulsory capture, no pattern scores (the Czech
+    /// and Russian rules without their patterns).
+    pub const FLYING_KINGS: RuleKnowledge = RuleKnowledge {
+        lone_king_holds_main_diagonal: true,
+        capture_compulsory: true,
         short_kings: false,
-        patterns: || None,
+        patterns: None,
     };
 
-    fn of<R: EngineRules>() -> Flavour {
-        Flavour {
-            main_holds: R::LONE_KING_HOLDS_MAIN_DIAGONAL,
-            compulsory: R::CAPTURE_COMPULSORY,
+    /// What the evaluation with `weights` knows of `R`: its constants, and its pattern scores
+    /// if the weights turn them on (they are not loaded otherwise).
+    pub fn of<R: EngineRules>(weights: &Weights) -> RuleKnowledge {
+        RuleKnowledge {
+            lone_king_holds_main_diagonal: R::LONE_KING_HOLDS_MAIN_DIAGONAL,
+            capture_compulsory: R::CAPTURE_COMPULSORY,
             short_kings: R::SHORT_KINGS,
-            patterns: R::patterns,
+            patterns: if weights.patterns != 0 {
+                R::patterns()
+            } else {
+                None
+            },
         }
+    }
+}
+
+/// This module's evaluation with its weights and what it knows of a rule set, as the
+/// engine's [`Evaluator`] on 8×8 ([`crate::Evaluation::Hand8`]). It reads the position
+/// alone: no state per ply.
+#[derive(Clone, Copy, Debug)]
+pub struct Hand8Evaluator {
+    weights: Weights,
+    rules: RuleKnowledge,
+}
+
+impl Hand8Evaluator {
+    /// The evaluation with `weights` and the knowledge `rules`.
+    pub fn new(weights: Weights, rules: RuleKnowledge) -> Hand8Evaluator {
+        Hand8Evaluator { weights, rules }
+    }
+
+    /// The evaluation with `weights` under the rules `R` ([`RuleKnowledge::of`]).
+    pub fn for_rules<R: EngineRules>(weights: Weights) -> Hand8Evaluator {
+        Hand8Evaluator::new(weights, RuleKnowledge::of::<R>(&weights))
+    }
+
+    /// Its weights.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// What it knows of the rule set.
+    pub fn rules(&self) -> &RuleKnowledge {
+        &self.rules
+    }
+
+    /// The static score of `pos` from white's view (not clamped).
+    #[inline]
+    pub fn evaluate_white(&self, pos: &Position) -> i32 {
+        evaluate_white(pos, &self.weights, self.rules)
+    }
+}
+
+impl Evaluator<Board8> for Hand8Evaluator {
+    type Acc = ();
+
+    #[inline]
+    fn refresh(&self, _: &Position) {}
+
+    #[inline]
+    fn evaluate(&self, (): &(), pos: &Position) -> i32 {
+        self.evaluate_white(pos)
     }
 }
 
 /// One side's score from everything but the special king endings, and the moves its fastest
 /// runaway man needs to crown (`u32::MAX`: none).
-fn side_score(pos: &Position, color: Color, total: i32, w: &Weights, fl: Flavour) -> (i32, u32) {
+fn side_score(
+    pos: &Position,
+    color: Color,
+    total: i32,
+    w: &Weights,
+    rules: RuleKnowledge,
+) -> (i32, u32) {
     let men = pos.men(color);
     let kings = pos.kings(color);
     let them = !color;
@@ -242,7 +308,12 @@ fn side_score(pos: &Position, color: Color, total: i32, w: &Weights, fl: Flavour
     score += advance * weight / 8;
     let mut fastest = u32::MAX;
     if !enemy_kings {
-        let runaway = w.runaway + if fl.compulsory { 0 } else { w.optional_runaway };
+        let runaway = w.runaway
+            + if rules.capture_compulsory {
+                0
+            } else {
+                w.optional_runaway
+            };
         for sq in men {
             if CONES[color.index()][sq.bit() as usize] & enemy.bits() == 0 {
                 let rank = relative_rank(color, sq);
@@ -287,7 +358,7 @@ fn side_score(pos: &Position, color: Color, total: i32, w: &Weights, fl: Flavour
     score += w.locked * (men.count() - movable.count()) as i32;
 
     for sq in kings {
-        let reach = if fl.short_kings {
+        let reach = if rules.short_kings {
             (king_steps(sq) & empty).count()
         } else {
             king_reach(sq, occupied)
@@ -354,55 +425,31 @@ pub fn evaluate(pos: &Position) -> i32 {
 }
 
 /// The static score of `pos` from the side to move's view, with the weights `w` (flying kings
-/// that land anywhere beyond).
+/// that land anywhere beyond: [`RuleKnowledge::FLYING_KINGS`]).
 pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
-    score_for_mover(pos, evaluate_white(pos, w, Flavour::DEFAULT))
+    score_for_mover(pos, evaluate_white(pos, w, RuleKnowledge::FLYING_KINGS))
 }
 
-/// The static score of `pos` from the side to move's view under the rules `R`, with the
-/// weights `w`: the rule set's evaluation ([`EngineRules::evaluate_white`]; on 8×8 by default
-/// this module's, with the endgame knowledge of the rule set's constants), clamped.
-#[inline]
-pub fn evaluate_for<R: EngineRules>(pos: &PositionOn<R::Board>, w: &Weights) -> i32 {
-    score_for_mover(pos, R::evaluate_white(pos, w))
+/// The static score of `pos` from the side to move's view under the rules `R` with the
+/// weights `w`, clamped as the search reads it.
+pub fn evaluate_for<R: EngineRules<Board = Board8>>(pos: &Position, w: &Weights) -> i32 {
+    score_for_mover(pos, evaluate_white_for::<R>(pos, w))
 }
 
-/// This module's evaluation (the 8×8 board's, [`crate::EngineBoard`]) from white's view, with
-/// the endgame knowledge of `R`'s constants.
-#[inline]
-pub(crate) fn evaluate_white_8<R: EngineRules>(pos: &Position, w: &Weights) -> i32 {
-    evaluate_white(pos, w, Flavour::of::<R>())
+/// The static score of `pos` from white's view under the rules `R` with the weights `w`
+/// (not clamped): [`Hand8Evaluator::for_rules`].
+pub fn evaluate_white_for<R: EngineRules<Board = Board8>>(pos: &Position, w: &Weights) -> i32 {
+    Hand8Evaluator::for_rules::<R>(*w).evaluate_white(pos)
 }
 
-/// The largest static score, either way: every evaluation is clamped to ±`EVAL_MAX`, well
-/// below the search's won scores (the tables' wins and the mates), so that no weights file the
-/// loader accepts (each weight within ±[`crate::weights::LIMIT`], twelve men of -5000 making
-/// -60000) can give an evaluation the search would read as a win, or one outside its
-/// widest window. The hand-set and tuned weights stay far inside it (a full board scores a
-/// few thousand at most), so the clamp never changes their search.
-pub const EVAL_MAX: i32 = 20_000;
-
-fn score_for_mover<B: Board>(pos: &PositionOn<B>, white: i32) -> i32 {
-    let white = white.clamp(-EVAL_MAX, EVAL_MAX);
-    match pos.turn() {
-        Color::White => white,
-        Color::Black => -white,
-    }
-}
-
-/// The static score of `pos` from white's view under the rules `R`, with the weights `w`
-/// ([`EngineRules::evaluate_white`], not clamped).
-pub fn evaluate_white_for<R: EngineRules>(pos: &PositionOn<R::Board>, w: &Weights) -> i32 {
-    R::evaluate_white(pos, w)
-}
-
-fn evaluate_white(pos: &Position, w: &Weights, fl: Flavour) -> i32 {
-    let main_holds = fl.main_holds;
+/// The evaluation's terms from white's view.
+fn evaluate_white(pos: &Position, w: &Weights, rules: RuleKnowledge) -> i32 {
+    let main_holds = rules.lone_king_holds_main_diagonal;
     use Color::{Black, White};
     let (wm, bm) = (pos.men(White).count(), pos.men(Black).count());
     let (wk, bk) = (pos.kings(White).count(), pos.kings(Black).count());
     // The lone king's endings below are those of flying kings.
-    let flying = !fl.short_kings;
+    let flying = !rules.short_kings;
     if flying && wm == 0 && bm == 0 {
         if bm + bk == 1 && bk == 1 && wk >= 1 {
             return lone_king_ending(pos, White, Black, main_holds, w);
@@ -413,14 +460,14 @@ fn evaluate_white(pos: &Position, w: &Weights, fl: Flavour) -> i32 {
     }
     let total = (wm + bm + wk + bk) as i32;
     let learned = if w.patterns != 0
-        && let Some(set) = (fl.patterns)()
+        && let Some(set) = rules.patterns
     {
         set.score(pos) * w.patterns / 100
     } else {
         0
     };
-    let (white, white_runaway) = side_score(pos, White, total, w, fl);
-    let (black, black_runaway) = side_score(pos, Black, total, w, fl);
+    let (white, white_runaway) = side_score(pos, White, total, w, rules);
+    let (black, black_runaway) = side_score(pos, Black, total, w, rules);
     let mut score = white - black + learned;
     // The runaway race: whose fastest runaway man crowns first (the side to move wins a tie).
     if white_runaway != u32::MAX && black_runaway != u32::MAX {
@@ -592,9 +639,14 @@ mod tests {
     fn two_short_kings_against_one_are_not_a_draw() {
         use dama_core::{Czech, English};
         let pos = fen::parse("W:WKa1,Kc1:BKh8").unwrap();
-        let english = evaluate_for::<English>(&pos, &English::WEIGHTS);
-        let czech = evaluate_for::<Czech>(&pos, &Czech::WEIGHTS);
-        assert!(english >= English::WEIGHTS.king / 2, "{english}");
+        let weights = |evaluation: crate::Evaluation| *evaluation.hand8().expect("8×8 weights");
+        let (english_weights, czech_weights) = (
+            weights(English::default_evaluation()),
+            weights(Czech::default_evaluation()),
+        );
+        let english = evaluate_for::<English>(&pos, &english_weights);
+        let czech = evaluate_for::<Czech>(&pos, &czech_weights);
+        assert!(english >= english_weights.king / 2, "{english}");
         assert!(czech.abs() <= 50, "{czech}");
     }
 }

@@ -1,9 +1,10 @@
 //! The evaluation on the 10×10 board (international draughts): a static score of a quiet
-//! position, in hundredths of a man, from white's view. The search clamps it and turns it to
-//! the side to move's view ([`crate::eval::evaluate_for`]).
+//! position, in hundredths of a man, from white's view ([`evaluate_white`]; as the engine's
+//! [`Evaluator`], [`Hand10Evaluator`]). The search clamps it and turns it to the side to
+//! move's view ([`crate::evaluator::score_for_mover`]).
 //!
 //! Terms (per side, white's minus black's), each a field of [`Weights10`]; the international
-//! game's values are [`crate::knowledge::INTERNATIONAL`]:
+//! game's values are [`INTERNATIONAL`]:
 //! - material: a man, a king (about three men with flying kings);
 //! - advancement over the nine ranks a man crosses, weighted up as the board empties (half
 //!   with the full 40 pieces, 1.5× bare);
@@ -26,6 +27,7 @@ use std::path::Path;
 use dama_core::{BitboardOn, Board, Board10, Color, Direction, PositionOn, SquareOn};
 use serde::{Deserialize, Serialize};
 
+use crate::evaluator::Evaluator;
 use crate::weights::WeightsError;
 
 type Square10 = SquareOn<Board10>;
@@ -39,8 +41,7 @@ pub const MAN_RANKS: usize = Board10::SIZE as usize - 1;
 /// The weights of the 10×10 evaluation (hundredths of a man; negative ones are penalties),
 /// loadable from a TOML file as the 8×8 [`crate::Weights`] are (`dama tune fit --rules
 /// international` writes one): a file names only the weights it changes, the others keep
-/// the international game's ([`crate::knowledge::INTERNATIONAL`]); unknown names are
-/// refused.
+/// the international game's ([`INTERNATIONAL`]); unknown names are refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Weights10 {
@@ -76,8 +77,9 @@ pub struct Weights10 {
 
 impl Weights10 {
     /// The terms that hold on 10×10 whatever the rules: material, advancement, runaway men,
-    /// mobility; the squares of a game's theory at 0. The board's default
-    /// ([`crate::EngineBoard`]) for a 10×10 rule set that gives no weights of its own.
+    /// mobility; the squares of a game's theory at 0. The board's plain evaluation
+    /// ([`crate::EngineBoard::plain_evaluation`]) for a 10×10 rule set that names no
+    /// evaluation of its own.
     pub const PLAIN: Weights10 = Weights10 {
         man: 100,
         king: 300,
@@ -154,10 +156,66 @@ impl Weights10 {
     }
 }
 
+/// The weights of international draughts (10×10, flying kings, men capturing backwards,
+/// majority capture), the rule set's evaluation
+/// ([`EngineRules::default_evaluation`](crate::EngineRules::default_evaluation)). Hand-set: a
+/// king is worth about three men; advancement grows towards the crowning rank but a man is
+/// worth most on the central ranks until the board thins out; the centre squares 22–24,
+/// 27–29 (and the opponent's 22–24, 27–29 turned round), the "golden" man on 48 (white) / 3
+/// (black) and the back rank guard the crowning squares; tempo balance between the wings; a
+/// flying king's reach and the long diagonal 46–5.
+pub const INTERNATIONAL: Weights10 = Weights10 {
+    man: 100,
+    king: 300,
+    advance: [0, 1, 3, 5, 8, 11, 15, 20, 28],
+    runaway: 40,
+    runaway_rank: 10,
+    centre: 6,
+    outpost: 8,
+    back_guard: 6,
+    golden: 8,
+    balance: -3,
+    man_step: 2,
+    locked: -4,
+    king_reach: 2,
+    king_long_diagonal: 12,
+};
+
 impl Default for Weights10 {
-    /// The international game's weights ([`crate::knowledge::INTERNATIONAL`]).
+    /// The international game's weights ([`INTERNATIONAL`]).
     fn default() -> Weights10 {
-        crate::knowledge::INTERNATIONAL
+        INTERNATIONAL
+    }
+}
+
+/// This module's evaluation with its weights, as the engine's [`Evaluator`] on 10×10
+/// ([`crate::Evaluation::Hand10`]). It reads the position alone: no state per ply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hand10Evaluator {
+    weights: Weights10,
+}
+
+impl Hand10Evaluator {
+    /// The evaluation with `weights`.
+    pub fn new(weights: Weights10) -> Hand10Evaluator {
+        Hand10Evaluator { weights }
+    }
+
+    /// Its weights.
+    pub fn weights(&self) -> &Weights10 {
+        &self.weights
+    }
+}
+
+impl Evaluator<Board10> for Hand10Evaluator {
+    type Acc = ();
+
+    #[inline]
+    fn refresh(&self, _: &Position10) {}
+
+    #[inline]
+    fn evaluate(&self, (): &(), pos: &Position10) -> i32 {
+        evaluate_white(pos, &self.weights)
     }
 }
 
@@ -352,7 +410,6 @@ pub fn evaluate_white(pos: &Position10, w: &Weights10) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::knowledge::INTERNATIONAL;
     use crate::weights::LIMIT;
     use dama_core::fen;
 

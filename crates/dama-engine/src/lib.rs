@@ -8,8 +8,11 @@
 //!   without a search, and covered positions below the root score their value;
 //! - [`search`]: iterative deepening, alpha-beta with principal-variation search, the
 //!   transposition table of [`tt`], move ordering, extensions and quiescence, draws;
-//! - [`eval`]: the 8×8 evaluation, with its [`weights`]; [`eval10`]: the 10×10 one
-//!   (international draughts); [`EngineRules`] and [`EngineBoard`]: which a rule set plays;
+//! - [`evaluator`]: the evaluation as a value the engine owns ([`Evaluation`],
+//!   [`Engine::set_evaluation`]) and the [`Evaluator`] trait the search calls, with a state
+//!   per ply; [`eval`]: the 8×8 evaluation, with its [`weights`] and [`patterns`];
+//!   [`eval10`]: the 10×10 one (international draughts); [`EngineRules`]: what the engine
+//!   knows of a rule set, the evaluation it plays by default included;
 //! - [`level`]: the strength levels 1–10; [`clock`]: the time per move on a clock;
 //! - [`minimax`]: the seed's plain 4-ply material minimax, kept as a yardstick.
 //!
@@ -18,6 +21,7 @@
 pub mod clock;
 pub mod eval;
 pub mod eval10;
+pub mod evaluator;
 mod knowledge;
 pub mod level;
 pub mod minimax;
@@ -34,7 +38,9 @@ use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
 pub use self::clock::TimeControl;
-pub use self::knowledge::{EngineBoard, EngineRules, INTERNATIONAL};
+pub use self::eval10::{INTERNATIONAL, Weights10};
+pub use self::evaluator::{EngineBoard, Evaluation, Evaluator, WithEvaluator};
+pub use self::knowledge::EngineRules;
 pub use self::weights::Weights;
 pub use dama_tablebase::Tablebase;
 
@@ -144,8 +150,9 @@ pub struct Engine {
     rng: u64,
     /// The endgame tables probed (none by default: [`Engine::with_tables`]).
     tables: Option<Arc<Tablebase>>,
-    /// Set by [`Engine::set_weights`]; `None`: the rule set's own ([`EngineRules::WEIGHTS`]).
-    weights: Option<Weights>,
+    /// Set by [`Engine::set_evaluation`]; `None`: the rule set's own
+    /// ([`EngineRules::default_evaluation`]).
+    evaluation: Option<Evaluation>,
     /// With a clock: the time left for white and for black (`None`: the base time).
     clock_left: [Option<Duration>; 2],
     /// Threads searching each move (1: the main search alone, reproducible).
@@ -278,11 +285,42 @@ struct Deepened<B: Board> {
     noisy: Vec<(MoveOn<B>, i32)>,
 }
 
+/// The main search with its helpers ([`search_with_helpers`]), to run with the evaluator that
+/// the engine's evaluation gives ([`EngineBoard::with_evaluator`]).
+struct MainSearch<'a, R: EngineRules, F> {
+    table: &'a Table,
+    tables: Option<&'a EngineTables>,
+    helpers: usize,
+    deepening: &'a Deepening<'a, R::Board>,
+    first: MoveOn<R::Board>,
+    on_info: &'a mut F,
+}
+
+impl<R: EngineRules, F: FnMut(&Info<R::Board>)> WithEvaluator<R::Board> for MainSearch<'_, R, F> {
+    type Output = Deepened<R::Board>;
+
+    fn run<E: Evaluator<R::Board>>(self, evaluator: &E) -> Deepened<R::Board> {
+        search_with_helpers::<R, E>(
+            threads::Shared {
+                table: self.table,
+                stop: &AtomicBool::new(false),
+                main_depth: &AtomicI32::new(1),
+                evaluator,
+                tables: self.tables,
+            },
+            self.helpers,
+            self.deepening,
+            self.first,
+            self.on_info,
+        )
+    }
+}
+
 /// Runs the main search (iterative deepening, on this thread) with `helpers` helper threads
 /// beside it sharing `shared`; the helpers stop when it is done. `first`: the move played if
 /// not even depth 1 completes (it always does).
-fn search_with_helpers<R: EngineRules>(
-    shared: threads::Shared<'_>,
+fn search_with_helpers<R: EngineRules, E: Evaluator<R::Board>>(
+    shared: threads::Shared<'_, E>,
     helpers: usize,
     deepening: &Deepening<'_, R::Board>,
     first: MoveOn<R::Board>,
@@ -290,10 +328,9 @@ fn search_with_helpers<R: EngineRules>(
 ) -> Deepened<R::Board> {
     std::thread::scope(|scope| {
         for helper in 1..=helpers {
-            threads::spawn_helper::<R>(scope, helper, shared, deepening.root);
+            threads::spawn_helper::<R, E>(scope, helper, shared, deepening.root);
         }
-        let mut searcher = Searcher::<R>::new(shared.table, None);
-        searcher.set_weights(shared.weights);
+        let mut searcher = Searcher::<R, E>::new(shared.table, shared.evaluator, None);
         searcher.set_tables(shared.tables);
         let deepened = deepen(&mut searcher, deepening, shared.main_depth, first, on_info);
         // `shared.stop`: the main search's signal to its helpers (a caller's signal to the
@@ -306,8 +343,8 @@ fn search_with_helpers<R: EngineRules>(
 /// The main search's iterative deepening: depth after depth to the deepest allowed, reporting
 /// each completed one, until the time, the node budget or a stop signal ends it, or a forced
 /// win or loss is seen to its end.
-fn deepen<R: EngineRules>(
-    searcher: &mut Searcher<'_, R>,
+fn deepen<R: EngineRules, E: Evaluator<R::Board>>(
+    searcher: &mut Searcher<'_, R, E>,
     deepening: &Deepening<'_, R::Board>,
     main_depth: &AtomicI32,
     first: MoveOn<R::Board>,
@@ -355,8 +392,8 @@ fn deepen<R: EngineRules>(
 
 /// One depth of the levels with noise: every root move scored into `scored`; the best score
 /// and move, or `None` when the search stopped first (or there is no move).
-fn score_every_move<R: EngineRules>(
-    searcher: &mut Searcher<'_, R>,
+fn score_every_move<R: EngineRules, E: Evaluator<R::Board>>(
+    searcher: &mut Searcher<'_, R, E>,
     root: &Root<R::Board>,
     depth: u32,
     scored: &mut Vec<(MoveOn<R::Board>, i32)>,
@@ -373,8 +410,8 @@ fn score_every_move<R: EngineRules>(
 /// One depth of the full-strength search, the last depth's `best` first in an aspiration
 /// window around its score: the score and the principal variation, or `None` when the search
 /// stopped first (keeping in `best` a better move the unfinished depth proved).
-fn search_best_move<R: EngineRules>(
-    searcher: &mut Searcher<'_, R>,
+fn search_best_move<R: EngineRules, E: Evaluator<R::Board>>(
+    searcher: &mut Searcher<'_, R, E>,
     root: &Root<R::Board>,
     depth: u32,
     best: &mut (MoveOn<R::Board>, i32),
@@ -407,7 +444,7 @@ impl Engine {
             table: None,
             rng: Engine::rng_state(seed),
             tables: None,
-            weights: None,
+            evaluation: None,
             clock_left: [None; 2],
             threads: 1,
             stop: None,
@@ -505,17 +542,27 @@ impl Engine {
         self.rng = Engine::rng_state(seed);
     }
 
-    /// Evaluates with `weights` from now on, whatever the rule set (the 8×8 evaluation's
-    /// weights: a rule set with an evaluation of its own, as International's on 10×10, does
-    /// not read them).
-    pub fn set_weights(&mut self, weights: Weights) {
-        self.weights = Some(weights);
+    /// Evaluates with `evaluation` from now on, under every rule set of the board it fits
+    /// ([`Evaluation::fits`]). A rule set of another board keeps its own evaluation
+    /// ([`EngineRules::default_evaluation`]): 8×8 weights do not name 10×10 squares.
+    pub fn set_evaluation(&mut self, evaluation: Evaluation) {
+        self.evaluation = Some(evaluation);
     }
 
-    /// The evaluation's weights under `R`: those set by [`Engine::set_weights`], else the
-    /// rule set's own ([`EngineRules::WEIGHTS`]).
-    pub fn weights<R: EngineRules>(&self) -> Weights {
-        self.weights.unwrap_or(R::WEIGHTS)
+    /// The engine evaluating with `evaluation` ([`Engine::set_evaluation`]).
+    pub fn with_evaluation(mut self, evaluation: Evaluation) -> Engine {
+        self.set_evaluation(evaluation);
+        self
+    }
+
+    /// The evaluation the engine plays `R` with: the one set by [`Engine::set_evaluation`]
+    /// if it fits `R`'s board, else the rule set's own
+    /// ([`EngineRules::default_evaluation`]).
+    pub fn evaluation<R: EngineRules>(&self) -> Evaluation {
+        match &self.evaluation {
+            Some(evaluation) if evaluation.fits::<R::Board>() => evaluation.clone(),
+            _ => R::default_evaluation(),
+        }
     }
 
     /// With a clock ([`Limits::time`]): the time `side` has left by the engine's account
@@ -601,22 +648,20 @@ impl Engine {
         } else {
             self.threads.max(1) - 1
         };
-        let weights = self.weights::<R>();
+        let evaluation = self.evaluation::<R>();
         let tables = self.root_tables(game);
         let bits = self.table_bits(&plan);
         let table: &Table = self.table.get_or_insert_with(|| Table::new(bits));
-        let deepened = search_with_helpers::<R>(
-            threads::Shared {
+        let deepened = <R::Board as EngineBoard>::with_evaluator::<R, _>(
+            &evaluation,
+            MainSearch::<R, _> {
                 table,
-                stop: &AtomicBool::new(false),
-                main_depth: &AtomicI32::new(1),
-                weights,
                 tables: tables.as_deref(),
+                helpers,
+                deepening: &deepening,
+                first,
+                on_info: &mut on_info,
             },
-            helpers,
-            &deepening,
-            first,
-            &mut on_info,
         );
         let best = if plan.noise > 0 && !deepened.noisy.is_empty() {
             self.noisy_pick(&deepened.noisy, plan.noise, deepened.best)

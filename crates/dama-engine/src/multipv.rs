@@ -9,7 +9,9 @@
 //! that move found (the triangular PV of its own full-window search, as the single-PV search
 //! gives the best line), so `--multipv 1`'s line is the first line of `--multipv 3`.
 
-use crate::EngineRules;
+use crate::{EngineBoard, EngineRules, Evaluator, WithEvaluator};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::search::{Root, RootLine, Searcher};
@@ -17,6 +19,7 @@ use super::tt::Table;
 use super::{Engine, Score, TABLE_BITS, hard_limit, level, reversible_history};
 use dama_core::game::Game;
 use dama_core::{Board, Board8, MoveListOn, MoveOn};
+use dama_tablebase::EngineTables;
 
 /// What a multi-PV search reports after each completed depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,35 +62,71 @@ impl Engine {
             counters: *game.counters(),
             history: reversible_history(game),
         };
-        let weights = self.weights::<R>();
+        let evaluation = self.evaluation::<R>();
         let tables = self.root_tables(game);
-        let tables = tables.as_deref();
-        let stop = self.stop.clone();
         let bits = self.table_bits.unwrap_or(TABLE_BITS);
         let table: &Table = self.table.get_or_insert_with(|| Table::new(bits));
-        let mut searcher = Searcher::<R>::new(table, None);
-        searcher.set_weights(weights);
-        searcher.set_tables(tables);
-        for depth in 1..=plan.depth {
+        let search = MultiPvSearch::<R, _> {
+            table,
+            tables: tables.as_deref(),
+            stop: self.stop.clone(),
+            root: &root,
+            plan: &plan,
+            deadline,
+            count,
+            on_depth: &mut on_depth,
+        };
+        if let Some(found) = <R::Board as EngineBoard>::with_evaluator::<R, _>(&evaluation, search)
+        {
+            best = found;
+        }
+        Some(best)
+    }
+}
+
+/// The multi-PV search of [`Engine::analyze_multipv`], to run with the evaluator that the
+/// engine's evaluation gives ([`EngineBoard::with_evaluator`]): the best move of the last
+/// completed depth (`None` if none completed).
+struct MultiPvSearch<'a, R: EngineRules, F> {
+    table: &'a Table,
+    tables: Option<&'a EngineTables>,
+    stop: Option<Arc<AtomicBool>>,
+    root: &'a Root<R::Board>,
+    plan: &'a level::Plan,
+    deadline: Option<Instant>,
+    count: usize,
+    on_depth: &'a mut F,
+}
+
+impl<R: EngineRules, F: FnMut(&MultiInfo<R::Board>)> WithEvaluator<R::Board>
+    for MultiPvSearch<'_, R, F>
+{
+    type Output = Option<MoveOn<R::Board>>;
+
+    fn run<E: Evaluator<R::Board>>(self, evaluator: &E) -> Option<MoveOn<R::Board>> {
+        let mut best = None;
+        let mut searcher = Searcher::<R, E>::new(self.table, evaluator, None);
+        searcher.set_tables(self.tables);
+        for depth in 1..=self.plan.depth {
             if depth == 2 {
-                searcher.set_deadline(deadline);
-                searcher.set_node_limit(plan.nodes);
-                searcher.set_stop(stop.clone());
+                searcher.set_deadline(self.deadline);
+                searcher.set_node_limit(self.plan.nodes);
+                searcher.set_stop(self.stop.clone());
             }
             searcher.age();
-            let mut scored = searcher.score_root_lines(&root, depth as i32);
+            let mut scored = searcher.score_root_lines(self.root, depth as i32);
             if searcher.stopped || scored.is_empty() {
                 break;
             }
             // A stable sort: equal scores keep the generator's order.
             scored.sort_by_key(|line| std::cmp::Reverse(line.score));
-            best = scored[0].pv[0];
-            on_depth(&MultiInfo {
+            best = Some(scored[0].pv[0]);
+            (self.on_depth)(&MultiInfo {
                 depth,
                 nodes: searcher.nodes,
                 lines: scored
                     .into_iter()
-                    .take(count.max(1))
+                    .take(self.count.max(1))
                     .map(|RootLine { score, pv }| Line {
                         score: Score::from_internal(score),
                         pv,
@@ -95,6 +134,6 @@ impl Engine {
                     .collect(),
             });
         }
-        Some(best)
+        best
     }
 }

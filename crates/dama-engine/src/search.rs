@@ -11,9 +11,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::eval::{Weights, evaluate_for};
 use super::tt::{self, Bound, Table};
 use crate::EngineRules;
+use crate::evaluator::{Evaluator, score_for_mover};
 use dama_core::rules::DrawCounters;
 use dama_core::{Board, Board8, MoveListOn, MoveOn, PositionOn};
 use dama_tablebase::{EngineTables, TableBoard, Value};
@@ -37,11 +37,18 @@ fn blocked_score<R: EngineRules>(ply: usize) -> i32 {
     if R::CANNOT_MOVE_WINS { mate } else { -mate }
 }
 
-/// The state of one search: tables, counters, the path of position keys.
-pub struct Searcher<'t, R: EngineRules> {
+/// The state of one search: tables, counters, the path of position keys, and per ply the
+/// move lists and the evaluator's state.
+pub struct Searcher<'t, R: EngineRules, E: Evaluator<R::Board>> {
     tt: &'t Table,
     /// Set by the main search to stop this one (the helpers of a multi-threaded search).
     helper_stop: Option<&'t AtomicBool>,
+    /// The static evaluation, shared with the other threads.
+    evaluator: &'t E,
+    /// The evaluator's state per ply: the root's set by [`Searcher::search_root`], each
+    /// child's brought up to date as its move is made ([`Evaluator::update`]). Empty until
+    /// the first search.
+    accs: Vec<E::Acc>,
     lists: Vec<MoveListOn<R::Board>>,
     order: Vec<Vec<(i32, usize)>>,
     killers: [[u16; 2]; MAX_PLY],
@@ -59,8 +66,6 @@ pub struct Searcher<'t, R: EngineRules> {
     pub tb_hits: u64,
     /// The search stops once it has searched this many nodes.
     node_limit: u64,
-    /// The evaluation's weights.
-    weights: Weights,
     /// Set from outside (another thread) to stop the search as if its time were up.
     stop: Option<Arc<AtomicBool>>,
     /// Set when the deadline passed; every result after that is discarded.
@@ -218,12 +223,14 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-impl<'t, R: EngineRules> Searcher<'t, R> {
-    /// A searcher using `tt`, stopping at `deadline` if any.
-    pub fn new(tt: &'t Table, deadline: Option<Instant>) -> Self {
+impl<'t, R: EngineRules, E: Evaluator<R::Board>> Searcher<'t, R, E> {
+    /// A searcher using `tt` and evaluating with `evaluator`, stopping at `deadline` if any.
+    pub fn new(tt: &'t Table, evaluator: &'t E, deadline: Option<Instant>) -> Self {
         Searcher {
             tt,
             helper_stop: None,
+            evaluator,
+            accs: Vec::new(),
             lists: (0..MAX_PLY + 1).map(|_| MoveListOn::new()).collect(),
             order: vec![Vec::new(); MAX_PLY + 1],
             killers: [[0; 2]; MAX_PLY],
@@ -235,7 +242,6 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
             tables: None,
             tb_hits: 0,
             node_limit: u64::MAX,
-            weights: Weights::DEFAULT,
             stop: None,
             stopped: false,
             root_first: None,
@@ -252,11 +258,6 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
     /// Stops the search after `limit` nodes (`None`: no limit).
     pub fn set_node_limit(&mut self, limit: Option<u64>) {
         self.node_limit = limit.unwrap_or(u64::MAX);
-    }
-
-    /// Evaluates with `weights`.
-    pub fn set_weights(&mut self, weights: Weights) {
-        self.weights = weights;
     }
 
     /// Searches `mv` first at the root (the last completed depth's best move). Then a root
@@ -328,6 +329,12 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
         self.keys.extend_from_slice(&root.history);
         let key = tt::position_key(&root.pos);
         self.keys.push(key);
+        let acc = self.evaluator.refresh(&root.pos);
+        if self.accs.is_empty() {
+            self.accs = vec![acc; MAX_PLY + 1];
+        } else {
+            self.accs[0] = acc;
+        }
         self.search(&Node {
             pos: &root.pos,
             key,
@@ -577,7 +584,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
             return Some(score);
         }
         if node.ply >= MAX_PLY - 1 {
-            return Some(evaluate_for::<R>(node.pos, &self.weights));
+            return Some(self.evaluate(node));
         }
         // Mate-distance pruning.
         node.alpha = node.alpha.max(-(MATE - node.ply as i32));
@@ -594,7 +601,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
         if !node.quiescence() || moves.all_captures {
             return ControlFlow::Continue(-INF);
         }
-        let eval = evaluate_for::<R>(node.pos, &self.weights);
+        let eval = self.evaluate(node);
         if !moves.any_capture || eval >= node.beta {
             return ControlFlow::Break(eval);
         }
@@ -737,6 +744,7 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
     ) -> i32 {
         let pos = node.pos;
         let after = pos.after(mv);
+        self.update_acc(node.ply, pos, mv, &after);
         let counters = R::next_counters(node.counters, pos, mv, &after);
         let new_depth = node.depth - 1 + extension;
         let mut child = Node {
@@ -780,6 +788,29 @@ impl<'t, R: EngineRules> Searcher<'t, R> {
         };
         self.keys.pop();
         score
+    }
+
+    /// The node's static evaluation from the side to move's view, clamped
+    /// ([`score_for_mover`]), with the evaluator's state at its ply.
+    #[inline]
+    fn evaluate(&self, node: &Node<R::Board>) -> i32 {
+        let white = self.evaluator.evaluate(&self.accs[node.ply], node.pos);
+        score_for_mover(node.pos, white)
+    }
+
+    /// Brings the evaluator's state of ply `ply + 1` up to date: `after` is the position at
+    /// `ply`, `before`, with `mv` played.
+    #[inline]
+    fn update_acc(
+        &mut self,
+        ply: usize,
+        before: &PositionOn<R::Board>,
+        mv: &MoveOn<R::Board>,
+        after: &PositionOn<R::Board>,
+    ) {
+        let (done, next) = self.accs.split_at_mut(ply + 1);
+        self.evaluator
+            .update(&done[ply], before, mv, after, &mut next[0]);
     }
 
     /// The principal variation at `ply`: `mv`, then the child's.

@@ -15,40 +15,47 @@ use std::thread::Scope;
 
 use super::search::{MATE, MAX_PLY, Root, Searcher};
 use super::tt::Table;
-use super::weights::Weights;
 use crate::EngineRules;
+use crate::evaluator::Evaluator;
 use dama_tablebase::EngineTables;
 
 /// The most threads one search uses.
 pub const MAX_THREADS: usize = 64;
 
 /// What the helpers share with the main search.
-#[derive(Clone, Copy)]
-pub struct Shared<'env> {
+pub struct Shared<'env, E> {
     /// The transposition table.
     pub table: &'env Table,
     /// Set when the main search is done.
     pub stop: &'env AtomicBool,
     /// The depth the main search is at.
     pub main_depth: &'env AtomicI32,
-    /// The evaluation's weights.
-    pub weights: Weights,
+    /// The evaluator.
+    pub evaluator: &'env E,
     /// The endgame tables probed below the root.
     pub tables: Option<&'env EngineTables>,
 }
 
+// By hand: derived, they would ask the evaluator to be `Copy` too.
+impl<E> Clone for Shared<'_, E> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<E> Copy for Shared<'_, E> {}
+
 /// Starts helper number `helper` (from 1) on `root` in `scope`; it searches deeper and
 /// deeper, keeping up with the main search's depth, until told to stop.
-pub fn spawn_helper<'scope, 'env: 'scope, R: EngineRules>(
+pub fn spawn_helper<'scope, 'env: 'scope, R: EngineRules, E: Evaluator<R::Board>>(
     scope: &'scope Scope<'scope, 'env>,
     helper: usize,
-    shared: Shared<'env>,
+    shared: Shared<'env, E>,
     root: &Root<R::Board>,
 ) {
     let root = root.clone();
     scope.spawn(move || {
-        let mut searcher = Searcher::<R>::new(shared.table, None);
-        searcher.set_weights(shared.weights);
+        let mut searcher = Searcher::<R, E>::new(shared.table, shared.evaluator, None);
         searcher.set_tables(shared.tables);
         searcher.set_helper_stop(shared.stop);
         let ahead = ((helper + 1) % 2) as i32;

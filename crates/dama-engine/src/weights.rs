@@ -1,7 +1,7 @@
 //! The evaluation's weights as one named structure, loadable from a TOML file.
 //!
 //! [`Weights::DEFAULT`] holds the hand-set values, [`Weights::TUNED`] the Czech fit of `dama tune`,
-//! and [`EngineRules::WEIGHTS`](crate::EngineRules::WEIGHTS) is the engine's set per rule set; a file names only the weights it changes (`king = 250`), the others keep their default. Unknown names are refused,
+//! and [`EngineRules::default_evaluation`](crate::EngineRules::default_evaluation) is the engine's set per rule set; a file names only the weights it changes (`king = 250`), the others keep their default. Unknown names are refused,
 //! so a typo cannot silently leave a weight at its default.
 
 use std::io::Read;
@@ -352,10 +352,22 @@ mod tests {
         let russian = include_str!("../weights/russian.toml");
         assert_eq!(Weights::from_toml(russian).unwrap(), Weights::RUSSIAN);
         // The engine takes the rule set's own unless told otherwise.
+        use crate::Evaluation;
         let mut engine = crate::Engine::with_seed(Default::default(), 1);
-        assert_eq!(engine.weights::<dama_core::Russian>(), Weights::RUSSIAN);
-        engine.set_weights(Weights::DEFAULT);
-        assert_eq!(engine.weights::<dama_core::Czech>(), Weights::DEFAULT);
+        assert_eq!(
+            engine.evaluation::<dama_core::Russian>(),
+            Evaluation::Hand8(Weights::RUSSIAN)
+        );
+        engine.set_evaluation(Evaluation::Hand8(Weights::DEFAULT));
+        assert_eq!(
+            engine.evaluation::<dama_core::Czech>(),
+            Evaluation::Hand8(Weights::DEFAULT)
+        );
+        // 8×8 weights do not fit 10×10: International keeps its own.
+        assert_eq!(
+            engine.evaluation::<dama_core::International>(),
+            Evaluation::Hand10(crate::INTERNATIONAL)
+        );
     }
 
     #[test]

@@ -9,8 +9,9 @@ use dama_core::bitboard::Bitboard;
 use dama_core::game::{Game, Outcome};
 use dama_core::position::Setup;
 use dama_core::{BoardRules, Color, Czech, MoveList, Position, Spanish, Square};
+use dama_engine::eval::Hand8Evaluator;
 use dama_engine::search::{Root, Searcher};
-use dama_engine::{Engine, Limits, Score};
+use dama_engine::{Engine, Limits, Score, Weights};
 use dama_tablebase::{self as endgame, TableRules, Tablebase, Value};
 
 use common::Rng;
@@ -345,7 +346,8 @@ fn every_three_kings_against_one_off_the_diagonal_is_won_within_the_count() {
 /// The plain search's score of `pos` at `depth` with a fresh count.
 fn searched(pos: &Position, depth: i32) -> Score {
     let tt = dama_engine::tt::Table::new(16);
-    let mut searcher = Searcher::<Czech>::new(&tt, None);
+    let evaluator = Hand8Evaluator::for_rules::<Czech>(Weights::DEFAULT);
+    let mut searcher = Searcher::<Czech, _>::new(&tt, &evaluator, None);
     // The search on its own, not looking into the table it is checked against.
     searcher.set_tables(None);
     let root = Root {

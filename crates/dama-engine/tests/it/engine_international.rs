@@ -6,10 +6,8 @@ use std::time::Duration;
 
 use dama_core::game::Game;
 use dama_core::notation::algebraic;
-use dama_core::rules::{DrawCounters, DrawReason, RuleSetInfo};
 use dama_core::{Board10, BoardRules, International, MoveListOn, MoveOn, PositionOn, fen};
-use dama_engine::{Engine, EngineRules, Info, Limits, Score, Tablebase, TimeControl};
-use dama_tablebase::TableRules;
+use dama_engine::{Engine, Evaluation, Info, Limits, Score, Tablebase, TimeControl, Weights10};
 
 fn depth(d: u32) -> Limits {
     Limits {
@@ -205,72 +203,41 @@ fn an_engine_game_ends_by_a_rule_or_at_the_ply_cap() {
     }
 }
 
-/// International draughts with another evaluation, to measure the shipped one against it: the
-/// same rules, delegated, and `evaluate_white` as `$eval` says.
-macro_rules! international_with {
-    ($(#[$doc:meta])* $name:ident, $eval:expr) => {
-        $(#[$doc])*
-        #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-        struct $name;
-
-        impl BoardRules for $name {
-            type Board = Board10;
-            const INFO: RuleSetInfo = International::INFO;
-            const REPETITION_DRAW: bool = International::REPETITION_DRAW;
-
-            fn start() -> PositionOn<Board10> {
-                International::start()
-            }
-
-            fn legal_moves(pos: &PositionOn<Board10>, moves: &mut MoveListOn<Board10>) {
-                International::legal_moves(pos, moves);
-            }
-
-            fn legal_captures(pos: &PositionOn<Board10>, moves: &mut MoveListOn<Board10>) -> bool {
-                International::legal_captures(pos, moves)
-            }
-
-            fn ending_limit(pos: &PositionOn<Board10>) -> Option<u16> {
-                International::ending_limit(pos)
-            }
-
-            fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
-                International::counters_draw(counters)
-            }
-        }
-
-        impl TableRules for $name {}
-
-        impl EngineRules for $name {
-            fn evaluate_white(pos: &PositionOn<Board10>, _: &dama_engine::Weights) -> i32 {
-                let eval: fn(&PositionOn<Board10>) -> i32 = $eval;
-                eval(pos)
-            }
-        }
+#[test]
+fn an_engine_plays_the_ten_by_ten_weights_it_is_given() {
+    let game = Game::<International>::new(position(SHOT));
+    let score = |engine: &mut Engine| {
+        let mut last = None;
+        engine.analyze(&game, |i| last = Some(i.score));
+        last.expect("a completed depth")
     };
+    let mut shipped = Engine::with_seed(depth(1), 1);
+    assert_eq!(
+        shipped.evaluation::<International>(),
+        Evaluation::Hand10(dama_engine::INTERNATIONAL)
+    );
+    let doubled = Weights10 {
+        man: 200,
+        king: 600,
+        ..Weights10::PLAIN
+    };
+    let mut given = Engine::with_seed(depth(1), 1).with_evaluation(Evaluation::Hand10(doubled));
+    assert_eq!(
+        given.evaluation::<International>(),
+        Evaluation::Hand10(doubled)
+    );
+    assert_ne!(score(&mut shipped), score(&mut given));
+    // 8×8 weights do not fit the board: the rule set's own evaluation plays.
+    let mut eight = Engine::with_seed(depth(1), 1)
+        .with_evaluation(Evaluation::Hand8(dama_engine::Weights::DEFAULT));
+    assert_eq!(score(&mut shipped), score(&mut eight));
 }
 
-international_with!(
-    /// The board's plain evaluation ([`dama_engine::eval10::Weights10::PLAIN`]: material,
-    /// advancement, runaway men, mobility), to measure what the international terms add.
-    Plain,
-    |pos| dama_engine::eval10::evaluate_white(pos, &dama_engine::eval10::Weights10::PLAIN)
-);
-
 /// The first 10×10 fit of `dama tune` (`weights/international-round1.toml`).
-static ROUND1: std::sync::LazyLock<dama_engine::eval10::Weights10> =
-    std::sync::LazyLock::new(|| {
-        dama_engine::eval10::Weights10::from_toml(include_str!(
-            "../../weights/international-round1.toml"
-        ))
+fn round1() -> Weights10 {
+    Weights10::from_toml(include_str!("../../weights/international-round1.toml"))
         .expect("the kept fit reads")
-    });
-
-international_with!(
-    /// The international terms with the weights of the first fit.
-    Round1,
-    |pos| dama_engine::eval10::evaluate_white(pos, &ROUND1)
-);
+}
 
 /// Material in men (a king three), white's view.
 fn material(pos: &PositionOn<Board10>) -> i32 {
@@ -279,11 +246,11 @@ fn material(pos: &PositionOn<Board10>) -> i32 {
     side(White) - side(Black)
 }
 
-/// The shipped international evaluation against `Other`'s: `DAMA_10_OPENINGS` openings (4
+/// The shipped international evaluation against `other`: `DAMA_10_OPENINGS` openings (4
 /// random plies; 20 by default), each with both colours, `DAMA_10_NODES` nodes a move (4000),
 /// games cut at 200 plies and scored by material (2 men or more ahead wins). Prints the
 /// shipped side's wins, draws and losses.
-fn shipped_against<Other: EngineRules<Board = Board10>>(what: &str) {
+fn shipped_against(what: &str, other: Evaluation) {
     let env = |name: &str, default: u64| {
         std::env::var(name)
             .ok()
@@ -309,19 +276,17 @@ fn shipped_against<Other: EngineRules<Board = Board10>>(what: &str) {
         }
         for ours in [dama_core::Color::White, dama_core::Color::Black] {
             let mut game = Game::<International>::new(start);
-            let mut other_game = Game::<Other>::new(start);
             let mut engine = Engine::with_seed(nodes(budget), 1);
-            let mut other = Engine::with_seed(nodes(budget), 1);
+            let mut other = Engine::with_seed(nodes(budget), 1).with_evaluation(other.clone());
             let mut plies = 0;
             while !game.is_over() && plies < 200 {
                 let mv = if game.turn() == ours {
                     engine.choose_move(&game)
                 } else {
-                    other.choose_move(&other_game)
+                    other.choose_move(&game)
                 }
                 .expect("a move while the game is on");
                 game.play(&mv);
-                other_game.play(&mv);
                 plies += 1;
             }
             let white_score = match game.outcome() {
@@ -350,16 +315,18 @@ fn shipped_against<Other: EngineRules<Board = Board10>>(what: &str) {
     println!("international terms against {what}: +{won} ={drawn} -{lost}");
 }
 
-/// The international terms against the plain evaluation (`docs/engine.md`).
+/// The international terms against the board's plain evaluation ([`Weights10::PLAIN`]:
+/// material, advancement, runaway men, mobility), to measure what the international terms add
+/// (`docs/engine.md`).
 #[test]
 #[ignore]
 fn international_terms_against_the_plain_evaluation() {
-    shipped_against::<Plain>("plain");
+    shipped_against("plain", Evaluation::Hand10(Weights10::PLAIN));
 }
 
 /// The shipped (hand-set) weights against the first fit (`docs/engine.md`).
 #[test]
 #[ignore]
 fn hand_set_weights_against_the_first_fit() {
-    shipped_against::<Round1>("the first fit");
+    shipped_against("the first fit", Evaluation::Hand10(round1()));
 }

@@ -6,9 +6,10 @@ use dama_core::game::Game;
 use dama_core::rules::{DrawCounters, EndingCount, material};
 use dama_core::{BoardRules, Color, Czech, MoveList, Position, Spanish, fen};
 use dama_engine::EngineRules;
+use dama_engine::eval::Hand8Evaluator;
 use dama_engine::search::{Root, Searcher};
 use dama_engine::tt::Table;
-use dama_engine::{Engine, Info, Limits, Score, level};
+use dama_engine::{Engine, Info, Limits, Score, Weights, level};
 
 fn depth(d: u32) -> Limits {
     Limits {
@@ -91,7 +92,8 @@ fn the_ending_count_is_seen_by_the_search() {
     };
     let score = |plies| {
         let table = Table::new(12);
-        let mut searcher = Searcher::<Czech>::new(&table, None);
+        let evaluator = Hand8Evaluator::for_rules::<Czech>(Weights::DEFAULT);
+        let mut searcher = Searcher::<Czech, _>::new(&table, &evaluator, None);
         let root = Root {
             pos,
             counters: counters(plies),
@@ -127,11 +129,12 @@ fn repetition_is_a_draw_in_the_search() {
         history: Vec::new(),
         ..repeated.clone()
     };
+    let evaluator = Hand8Evaluator::for_rules::<Czech>(Weights::DEFAULT);
     let table = Table::new(12);
-    let mut searcher = Searcher::<Czech>::new(&table, None);
+    let mut searcher = Searcher::<Czech, _>::new(&table, &evaluator, None);
     assert!(searcher.search_root(&fresh, 1, -40_000, 40_000) > 300);
     let table = Table::new(12);
-    let mut searcher = Searcher::<Czech>::new(&table, None);
+    let mut searcher = Searcher::<Czech, _>::new(&table, &evaluator, None);
     assert_eq!(searcher.search_root(&repeated, 1, -40_000, 40_000), 0);
 }
 
@@ -240,13 +243,14 @@ fn a_cut_short_depth_keeps_the_last_best_move() {
         "the losing landing comes first in the generator's order"
     );
     let table = Table::new(12);
-    let mut searcher = Searcher::<Czech>::new(&table, None);
+    let evaluator = Hand8Evaluator::for_rules::<Czech>(Weights::DEFAULT);
+    let mut searcher = Searcher::<Czech, _>::new(&table, &evaluator, None);
     searcher.search_root(&root, 8, -40_000, 40_000);
     let best = searcher.pv()[0];
     assert_eq!(name(&best), "c1xh6");
     for budget in (50..3_000).step_by(50) {
         let table = Table::new(12);
-        let mut cut = Searcher::<Czech>::new(&table, None);
+        let mut cut = Searcher::<Czech, _>::new(&table, &evaluator, None);
         cut.set_root_first(Some(best));
         cut.set_node_limit(Some(budget));
         cut.search_root(&root, 9, -40_000, 40_000);
