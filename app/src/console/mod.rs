@@ -25,12 +25,12 @@ pub use boards::{ConsoleBoard, ConsoleRules};
 pub use line_io::{LineIo, Read};
 
 use crate::ballots::Ballot;
-use crate::cli::PlayerKind;
-use crate::clock::GameClock;
 use crate::engines::EngineRules;
 use crate::engines::EngineSetup;
 use crate::files::{self, FileError};
 use crate::i18n::{Dialogue, Lang, es};
+use crate::play::clock::GameClock;
+use crate::play::session::PlayerKind;
 use dama_core::game::{Outcome, WinReason};
 use dama_core::pdn::{self, PdnError};
 use dama_core::{
@@ -81,7 +81,7 @@ pub struct Options {
     /// `--black-time`); `None`: no clock.
     pub clocks: Option<[dama_engine::TimeControl; 2]>,
     /// Where the clocks read the time (the real clock; tests pass a fake one).
-    pub clock: crate::clock::SharedSource,
+    pub clock: crate::play::clock::SharedSource,
 }
 
 impl Options {
@@ -107,7 +107,7 @@ impl Options {
             echo: true,
             interactive: false,
             clocks: None,
-            clock: crate::clock::real(),
+            clock: crate::play::clock::real(),
         }
     }
 
@@ -308,8 +308,8 @@ pub fn clocks_text(t: &full::Texts, clock: &GameClock, now: std::time::Duration)
     crate::i18n::fill(
         t.clocks,
         &[
-            &crate::clock::show(clock.left(Color::White, now)),
-            &crate::clock::show(clock.left(Color::Black, now)),
+            &crate::play::clock::show(clock.left(Color::White, now)),
+            &crate::play::clock::show(clock.left(Color::Black, now)),
         ],
     )
 }

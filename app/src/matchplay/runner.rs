@@ -126,7 +126,7 @@ pub fn default_cap<R: MatchRules>() -> usize {
     if R::DRAWS_BY_RULE {
         SAFETY_CAP
     } else {
-        crate::session::ENGINE_MOVE_CAP
+        crate::play::session::ENGINE_MOVE_CAP
     }
 }
 

@@ -13,7 +13,7 @@ use super::worker::Task;
 use crate::console::ConsoleRules;
 use crate::console::full;
 use crate::i18n::{capitalize, fill};
-use crate::session::{self, Undo};
+use crate::play::session::{self, Undo};
 use dama_core::Color;
 use dama_core::pdn;
 
@@ -272,7 +272,7 @@ impl<R: TuiRules> App<R> {
     /// Says what a loaded game is (event, length, state), as the line console does.
     pub(super) fn report_loaded(&mut self, name: &str, record: &pdn::Record<R>) {
         let first = record.game.start().turn();
-        self.clock = crate::clock::GameClock::from_pdn(&record.tags, &record.comments, first)
+        self.clock = crate::play::clock::GameClock::from_pdn(&record.tags, &record.comments, first)
             .or_else(|| self.clock.take());
         let text = self.t.loaded_report(self.rt, name, record);
         self.say(text);

@@ -20,12 +20,13 @@ use super::layout::{EditorButton, Layout};
 use super::picker::Picker;
 use super::worker::{Reply, SearchReport, Setting, Task, Worker};
 use crate::ballots::Ballot;
-use crate::cli::{Lang, PlayerKind};
-use crate::clock::GameClock;
+use crate::cli::Lang;
 use crate::console::full::{self, RulesTexts, Texts};
 use crate::engines::EngineSetup;
 use crate::i18n::{Catalog, fill};
-use crate::session::{Players, RulesOffer};
+use crate::play::clock::GameClock;
+use crate::play::session::PlayerKind;
+use crate::play::session::{Players, RulesOffer};
 use dama_core::game::{Game, Snapshot};
 use dama_core::{Board, Board8, Color, MoveListOn, MoveOn, PositionOn, SquareOn};
 use dama_engine::Limits;
@@ -58,7 +59,7 @@ pub struct Config<B: Board = Board8> {
     /// The players' clocks, white's and black's time control; `None`: no clock.
     pub clocks: Option<[dama_engine::TimeControl; 2]>,
     /// Where the clocks read the time (the real clock; tests pass a fake one).
-    pub clock: crate::clock::SharedSource,
+    pub clock: crate::play::clock::SharedSource,
 }
 
 /// A question on the input line.
@@ -161,7 +162,7 @@ pub struct App<R: TuiRules> {
     pub(super) size: (u16, u16),
     pub(super) quit: bool,
     /// The last analysis of the game (`a`), shown while the game's moves are those analysed.
-    pub(super) analysis: Option<crate::analysis::Analysis<R::Board>>,
+    pub(super) analysis: Option<crate::play::analysis::Analysis<R::Board>>,
     /// The positions analysed so far and in all, while an analysis runs.
     pub(super) analysing: Option<(usize, usize)>,
     /// Review mode: the number of moves played in the position shown (the game goes on from

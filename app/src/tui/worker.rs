@@ -16,7 +16,7 @@ use dama_core::game::Game;
 use dama_core::{Board, Board8, Color, MoveOn};
 use dama_engine::{Engine, Limits, Score};
 
-use crate::analysis::{self, Analysis};
+use crate::play::analysis::{self, Analysis};
 
 /// What the engine is asked to do.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -34,7 +34,7 @@ pub enum Task {
     /// draw offer).
     AcceptDrawBoth,
     /// Score every position of the game within these limits (full strength), and mark its
-    /// moves ([`crate::analysis`]); progress is reported position by position.
+    /// moves ([`crate::play::analysis`]); progress is reported position by position.
     Analyze(Limits),
 }
 
@@ -72,7 +72,7 @@ pub struct Reply<B: Board = Board8> {
     /// [`Task::Analyze`]: the analysis (none when it was stopped).
     pub analysis: Option<Box<Analysis<B>>>,
     /// [`Task::Hint`]: the hint's move, score and line.
-    pub hint: Option<crate::hint::Hint<B>>,
+    pub hint: Option<crate::play::hint::Hint<B>>,
 }
 
 /// The engine's settings for one task: its limits (the level set during the game, the
@@ -152,7 +152,7 @@ fn serve<R: TuiRules>(
             Task::OfferOrMove if engine.offers_draw(&job.game) => reply.offers = true,
             Task::Move | Task::OfferOrMove if booked.is_some() => reply.mv = booked,
             Task::Hint => {
-                reply.hint = crate::hint::search(&mut engine, &job.game);
+                reply.hint = crate::play::hint::search(&mut engine, &job.game);
                 reply.mv = reply.hint.as_ref().map(|hint| hint.mv);
             }
             Task::Move | Task::OfferOrMove => {

@@ -1,11 +1,11 @@
 //! The draw offer some rules make ([`Rules::draw_offer_due`](dama_core::Rules); the house
 //! rules of the Russian program), asked at the console: the questions and answers of
-//! [`RulesOffer`](crate::session::RulesOffer), whose rules the TUI follows too.
+//! [`RulesOffer`](crate::play::session::RulesOffer), whose rules the TUI follows too.
 
 use super::{Flow, Session, capitalize, fill};
 use crate::console::ConsoleRules;
 use crate::console::{ConsoleError, LineIo};
-use crate::session::{OfferNext, OfferQuestion};
+use crate::play::session::{OfferNext, OfferQuestion};
 
 impl<R: ConsoleRules> Session<'_, R> {
     /// Makes the rules' draw offer if it is due in the current position and was not made

@@ -16,11 +16,11 @@ pub use rules_texts::RulesTexts;
 pub use texts::Texts;
 
 use super::{ConsoleError, LineIo, Options, Read};
-use crate::cli::PlayerKind;
-use crate::clock::GameClock;
 use crate::console::{ConsoleBoard, ConsoleRules};
 use crate::i18n::{Catalog, capitalize, fill};
-use crate::session::{self, Players, RulesOffer, Undo};
+use crate::play::clock::GameClock;
+use crate::play::session::PlayerKind;
+use crate::play::session::{self, Players, RulesOffer, Undo};
 use dama_core::game::{Game, Outcome, Snapshot};
 use dama_core::pdn;
 use dama_core::{BitboardOn, Color, MoveListOn};
@@ -328,8 +328,8 @@ impl<R: ConsoleRules> Session<'_, R> {
                 io.line(&self.outcome_text(outcome))?;
                 return Ok(Flow::Over);
             }
-            if crate::session::engine_cap_reached(&self.game, self.players) {
-                let cap = crate::session::ENGINE_MOVE_CAP.to_string();
+            if crate::play::session::engine_cap_reached(&self.game, self.players) {
+                let cap = crate::play::session::ENGINE_MOVE_CAP.to_string();
                 io.line(&fill(self.t.engine_move_cap, &[&cap]))?;
                 self.game.agree_draw();
                 continue;
@@ -571,7 +571,7 @@ impl<R: ConsoleRules> Session<'_, R> {
                 }
                 return Ok(Some(Flow::Quit));
             }
-            Command::Hint => match crate::hint::search(&mut self.engine, &self.game) {
+            Command::Hint => match crate::play::hint::search(&mut self.engine, &self.game) {
                 Some(hint) => io.line(&t.hint_text_with(&hint, &R::write))?,
                 None => io.line(t.no_hint)?,
             },

@@ -7,7 +7,15 @@
 use dama_core::game::Game;
 use dama_core::{Board, Board8, BoardRules, Color, MoveOn, pdn};
 
-use crate::cli::PlayerKind;
+/// Who plays a side (`--white`, `--black`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PlayerKind {
+    /// A person typing moves.
+    #[default]
+    Human,
+    /// The computer.
+    Engine,
+}
 
 /// Who plays each side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
