@@ -7,10 +7,11 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::{CliError, Options};
-use crate::console::{ConsoleBoard, ConsoleRules, LoadError};
+use crate::console::{ConsoleBoard, ConsoleRules};
 use crate::engines::EngineSetup;
 use crate::i18n::{Catalog, Lang, fill};
 use crate::play::analysis;
+use crate::play::records::LoadError;
 use dama_core::pdn::{self, Record};
 use dama_engine::Limits;
 

@@ -30,7 +30,7 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
     // catalogue's, on standard error (the spec's texts have none for files).
     let mut clock = super::new_clock(opts);
     let mut game = match &opts.load {
-        Some(path) => super::load_game_from::<R>(path, opts.game)
+        Some(path) => crate::play::records::load_game_from::<R>(path, opts.game)
             .map(|(record, _)| {
                 clock = super::loaded_clock(opts, &record);
                 record.game

@@ -16,4 +16,5 @@
 pub mod analysis;
 pub mod clock;
 pub mod hint;
+pub mod records;
 pub mod session;

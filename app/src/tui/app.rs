@@ -25,8 +25,8 @@ use crate::console::full::{self, RulesTexts, Texts};
 use crate::engines::EngineSetup;
 use crate::i18n::{Catalog, fill};
 use crate::play::clock::GameClock;
-use crate::play::session::PlayerKind;
-use crate::play::session::{Players, RulesOffer};
+use crate::play::records;
+use crate::play::session::{PlayerKind, Players, RulesOffer};
 use dama_core::game::{Game, Snapshot};
 use dama_core::{Board, Board8, Color, MoveListOn, MoveOn, PositionOn, SquareOn};
 use dama_engine::Limits;
@@ -211,7 +211,10 @@ impl<R: TuiRules> App<R> {
             labels,
         } = Catalog::of(cfg.lang);
         let loaded = match &cfg.load {
-            Some(path) => Some(full::load_game_number::<R>(t, path, cfg.game)?),
+            Some(path) => Some(
+                records::load_game_from::<R>(path, cfg.game)
+                    .map_err(|e| full::load_failed::<R>(t, path, &e))?,
+            ),
             None => None,
         };
         let (game, kept) = match &loaded {
@@ -286,7 +289,7 @@ impl<R: TuiRules> App<R> {
         };
         if let (Some((record, count)), Some(path)) = (&loaded, &app.cfg.load) {
             let name = path.display().to_string();
-            let label = crate::console::game_label(&name, app.cfg.game.unwrap_or(1), *count);
+            let label = records::game_label(&name, app.cfg.game.unwrap_or(1), *count);
             app.report_loaded(&label, record);
             if *count > 1 && app.cfg.game.is_none() {
                 app.open_picker(&name);

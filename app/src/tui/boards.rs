@@ -6,10 +6,11 @@
 
 use super::app::Config;
 use crate::cli::Lang;
+use crate::console::ConsoleBoard;
 use crate::console::full::Texts;
-use crate::console::{ConsoleBoard, LoadError};
 use crate::games::Entry;
 use crate::i18n::es;
+use crate::play::records::LoadError;
 use dama_core::game::Game;
 use dama_core::notation::Notation;
 use dama_core::notation::algebraic::{self, MoveError};

@@ -19,6 +19,7 @@ use super::{ConsoleError, LineIo, Options, Read};
 use crate::console::{ConsoleBoard, ConsoleRules};
 use crate::i18n::{Catalog, capitalize, fill};
 use crate::play::clock::GameClock;
+use crate::play::records;
 use crate::play::session::PlayerKind;
 use crate::play::session::{self, Players, RulesOffer, Undo};
 use dama_core::game::{Game, Outcome, Snapshot};
@@ -99,7 +100,7 @@ pub fn run<R: ConsoleRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), C
     io.line(<R::Board as ConsoleBoard>::intro::<R>(t, rt))?;
     if let (Some((record, count)), Some(path)) = (loaded, &opts.load) {
         session.game = record.game.clone();
-        let name = super::game_label(&path.display().to_string(), opts.game.unwrap_or(1), count);
+        let name = records::game_label(&path.display().to_string(), opts.game.unwrap_or(1), count);
         session.report_loaded(io, &name, &record)?;
     }
     session.say_ballot(io)?;
@@ -126,20 +127,28 @@ pub fn run<R: ConsoleRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), C
 
 /// Reads game `number` (`None`: the first) of the PDN file at `path`, with how many games
 /// the file holds, or says in `t`'s language why it cannot.
-pub(crate) fn load_game_number<R: ConsoleRules>(
+fn load_game_number<R: ConsoleRules>(
     t: &Texts,
     path: &Path,
     number: Option<usize>,
 ) -> Result<(pdn::Record<R>, usize), String> {
-    super::load_game_from::<R>(path, number).map_err(|e| {
-        fill(
-            t.load_failed,
-            &[
-                &path.display().to_string(),
-                &<R::Board as ConsoleBoard>::load_error::<R>(t, &e),
-            ],
-        )
-    })
+    records::load_game_from::<R>(path, number).map_err(|e| load_failed::<R>(t, path, &e))
+}
+
+/// Why the game file at `path` could not be loaded ([`records::load_game_from`]), said in
+/// `t`'s language.
+pub(crate) fn load_failed<R: ConsoleRules>(
+    t: &Texts,
+    path: &Path,
+    e: &records::LoadError<R::Board>,
+) -> String {
+    fill(
+        t.load_failed,
+        &[
+            &path.display().to_string(),
+            &<R::Board as ConsoleBoard>::load_error::<R>(t, e),
+        ],
+    )
 }
 
 /// The argument of `load`: the file, and the game's number when the last word is one
@@ -539,7 +548,7 @@ impl<R: ConsoleRules> Session<'_, R> {
                 match load_game_number::<R>(t, &path, number) {
                     Ok((record, count)) => {
                         self.game = record.game.clone();
-                        let name = super::game_label(file, number.unwrap_or(1), count);
+                        let name = records::game_label(file, number.unwrap_or(1), count);
                         self.report_loaded(io, &name, &record)?;
                         self.show_board(io)?;
                     }
@@ -628,8 +637,8 @@ impl<R: ConsoleRules> Session<'_, R> {
         let header = self
             .t
             .pdn_header(self.is_engine(Color::White), self.is_engine(Color::Black));
-        let text = super::write_pdn(&self.game, &header, self.clock.as_ref());
-        match crate::files::save(&crate::files::expand_home(file), &text) {
+        let path = crate::files::expand_home(file);
+        match records::save(&path, &self.game, &header, self.clock.as_ref()) {
             Ok(()) => {
                 self.saved = self.game.snapshot();
                 io.line(&fill(self.t.saved, &[file]))

@@ -2,9 +2,9 @@
 //! into its language. The catalogues themselves are `catalog::cs` and `catalog::en`.
 
 use super::{Command, RulesTexts};
-use crate::console::LoadError;
 use crate::files::FileError;
 use crate::i18n::{capitalize, fill};
+use crate::play::records::LoadError;
 use dama_core::fen::FenError;
 use dama_core::game::{Outcome, WinReason};
 use dama_core::notation::Notation;
