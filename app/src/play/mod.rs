@@ -16,5 +16,8 @@
 pub mod analysis;
 pub mod clock;
 pub mod hint;
+pub mod player;
 pub mod records;
 pub mod session;
+
+pub use player::{EnginePlayer, Reply, Source, book_level};

@@ -199,6 +199,12 @@ impl RulesOffer {
         self.declined
     }
 
+    /// Whether the engine, to move as `mover`, may offer a draw of its own: to a person, and
+    /// only until a person has declined an offer in this game.
+    pub fn engine_may_offer(&self, players: Players, mover: Color) -> bool {
+        !players.is_engine(!mover) && !self.declined
+    }
+
     /// The offer was interrupted before it was settled (the engine was stopped while it
     /// considered it): it is made again when the position comes back.
     pub fn interrupted(&mut self) {

@@ -27,6 +27,7 @@ use crate::i18n::{Catalog, fill};
 use crate::play::clock::GameClock;
 use crate::play::records;
 use crate::play::session::{PlayerKind, Players, RulesOffer};
+use crate::play::{EnginePlayer, book_level};
 use dama_core::game::{Game, Snapshot};
 use dama_core::{Board, Board8, Color, MoveListOn, MoveOn, PositionOn, SquareOn};
 use dama_engine::Limits;
@@ -249,10 +250,9 @@ impl<R: TuiRules> App<R> {
             }))));
         }
         let mut app = App {
-            worker: Worker::start_with_book(
-                engines.engine(cfg.limits),
-                engines.book_of::<R>(),
-                cfg.limits.level.unwrap_or(10),
+            worker: Worker::start(
+                EnginePlayer::new(engines.engine(cfg.limits), book_level(&cfg.limits))
+                    .with_book(engines.book_of::<R>()),
             ),
             refusals,
             l: labels,
@@ -565,10 +565,10 @@ impl<R: TuiRules> App<R> {
             return;
         }
         if self.is_engine(turn) {
-            let task = if self.offer.declined() || self.is_engine(!turn) {
-                Task::Move
-            } else {
+            let task = if self.offer.engine_may_offer(self.players(), turn) {
                 Task::OfferOrMove
+            } else {
+                Task::Move
             };
             let setting = Setting {
                 limits: Limits {

@@ -20,11 +20,8 @@ impl<R: ConsoleRules> Session<'_, R> {
         let mover = self.game.turn();
         loop {
             let yes = match question {
-                OfferQuestion::Engines => {
-                    self.engine.accepts_draw(&self.game, mover)
-                        && self.engine.accepts_draw(&self.game, !mover)
-                }
-                OfferQuestion::Engine(side) => self.engine.accepts_draw(&self.game, side),
+                OfferQuestion::Engines => self.player.accepts_draw_both(&self.game),
+                OfferQuestion::Engine(side) => self.player.accepts_draw(&self.game, side),
                 OfferQuestion::Person(side) => {
                     let text = capitalize(&fill(self.rt.house_offer, &[self.t.side(side)]));
                     match self.ask_yes_no(io, &text)? {
