@@ -143,6 +143,11 @@ impl Session {
         }
     }
 
+    /// The engine, unless a search has it.
+    fn engine_mut(&mut self) -> Option<&mut Engine> {
+        self.player.as_mut().map(|player| player.engine_mut())
+    }
+
     fn send(&self, reply: Reply) {
         let _ = self.out.send(reply.to_string());
     }
@@ -253,7 +258,7 @@ impl Session {
             Command::SetParam { name, value } => self.set_param(&name, &value),
             Command::Init => self.init(),
             Command::NewGame => {
-                if let Some(engine) = self.player.as_mut().map(|p| p.engine_mut()) {
+                if let Some(engine) = self.engine_mut() {
                     engine.clear();
                 }
             }
@@ -365,14 +370,14 @@ impl Session {
             },
             "threads" => number(1, dama_engine::threads::MAX_THREADS as u64).map(|n| {
                 self.params.threads = n as usize;
-                if let Some(engine) = self.player.as_mut().map(|p| p.engine_mut()) {
+                if let Some(engine) = self.engine_mut() {
                     engine.set_threads(n as usize);
                 }
             }),
             "hash" => number(1, MAX_HASH_MB).map(|mb| {
                 self.params.hash_mb = mb;
                 if self.tables_fixed
-                    && let Some(engine) = self.player.as_mut().map(|p| p.engine_mut())
+                    && let Some(engine) = self.engine_mut()
                 {
                     engine.set_table_bits(table_bits(mb));
                 }
@@ -401,14 +406,15 @@ impl Session {
         if !self.tables_fixed {
             let setup =
                 crate::engines::EngineSetup::new(self.params.threads, self.params.tb_dir.clone());
-            if let Some(engine) = self.player.as_mut().map(|p| p.engine_mut()) {
+            if let Some(engine) = self.engine_mut() {
                 engine.set_tables(setup.tables);
             }
             self.tables_fixed = true;
         }
-        if let Some(engine) = self.player.as_mut().map(|p| p.engine_mut()) {
-            engine.set_threads(self.params.threads);
-            engine.set_table_bits(table_bits(self.params.hash_mb));
+        let (threads, bits) = (self.params.threads, table_bits(self.params.hash_mb));
+        if let Some(engine) = self.engine_mut() {
+            engine.set_threads(threads);
+            engine.set_table_bits(bits);
         }
         self.send(Reply::Ready);
     }
