@@ -20,6 +20,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 pub use commands::{analyze, game_from_moves, moves, perft, start_on, start_position};
 
 pub use crate::i18n::{Dialogue, Lang};
+use crate::play::session::PlayerKind;
 use dama_core::fen::FenError;
 use dama_core::notation::Notation;
 use dama_core::text::join_or;
@@ -698,16 +699,6 @@ fn given_of(present: &[(Opt, bool)]) -> impl Iterator<Item = Opt> + '_ {
         .iter()
         .filter(|(_, given)| *given)
         .map(|&(opt, _)| opt)
-}
-
-/// Who plays a side.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum PlayerKind {
-    /// A person typing moves.
-    #[default]
-    Human,
-    /// The computer.
-    Engine,
 }
 
 /// The help text of `--rules`: every rule set with its summary.

@@ -6,8 +6,9 @@ use std::path::Path;
 
 use crate::cli::{CliError, Options};
 use crate::console::full::Texts;
-use crate::console::{self, ConsoleBoard, ConsoleRules, LoadError};
+use crate::console::{ConsoleBoard, ConsoleRules};
 use crate::i18n::{Catalog, Lang, fill};
+use crate::play::records::{self, LoadError};
 use dama_core::game::Game;
 use dama_core::{BoardRules, Variant, pdn, with_variant};
 
@@ -98,13 +99,7 @@ pub fn entries_with<R: BoardRules>(
         .enumerate()
         .map(|(i, (first_line, piece))| {
             let number = i + 1;
-            let read = console::check_game_of::<R>(piece).and_then(|()| {
-                pdn::read::<R>(piece).map_err(|mut e| {
-                    e.line += first_line - 1;
-                    LoadError::<R::Board>::Pdn(e)
-                })
-            });
-            match read {
+            match records::read_piece::<R>(first_line, piece) {
                 Ok(record) => Entry::Game {
                     number,
                     event: column_text(tag(&record.tags, "Event")),
@@ -206,15 +201,9 @@ impl Entry {
 /// first tags name (`GameType`, `Variant`; `GameType` 20 is international draughts on the
 /// 10×10 board), else the default.
 pub fn rules_for(opts: &Options, text: &str) -> Variant {
-    match (opts.rules, pdn::game_of(text)) {
-        (Some(_), _) => opts.variant(),
-        (None, Some(pdn::GameOf::RuleSet(rules))) => Variant::Board8(rules),
-        (None, Some(pdn::GameOf::Other(game_type)))
-            if game_type == Variant::International.info().pdn_game_type =>
-        {
-            Variant::International
-        }
-        (None, _) => Variant::default(),
+    match opts.rules {
+        Some(_) => opts.variant(),
+        None => records::rules_named(text).unwrap_or_default(),
     }
 }
 

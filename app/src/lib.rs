@@ -4,22 +4,19 @@
 
 #![deny(missing_docs)]
 
-pub mod analysis;
 pub mod ballots;
 pub mod book;
 pub mod cli;
-pub mod clock;
 pub mod commands;
 pub mod console;
 pub mod dxp;
 pub mod engines;
 pub mod files;
 pub mod games;
-pub mod hint;
 pub mod hub;
 pub mod i18n;
 pub mod matchplay;
 pub mod pictures;
-pub mod session;
+pub mod play;
 pub mod tui;
 pub mod tune;

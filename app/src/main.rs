@@ -133,7 +133,7 @@ fn play(opts: &cli::Options, engines: &EngineSetup, out: &mut impl Write) -> Res
         echo,
         interactive,
         clocks: opts.clocks(),
-        clock: dama::clock::real(),
+        clock: dama::play::clock::real(),
     };
     if interactive {
         let _ = console::usage_note(&console_opts, &mut io::stderr());

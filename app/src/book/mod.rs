@@ -269,7 +269,9 @@ impl<B: BookBoard> Book<B> {
     pub fn parse_for<R: BoardRules<Board = B>>(text: &str) -> Result<Book<B>, BookError> {
         parse_for::<R>(text)
     }
+}
 
+impl<B: Board> Book<B> {
     /// The rule set.
     pub fn rules(&self) -> Variant {
         self.rules
@@ -349,7 +351,9 @@ impl<B: BookBoard> Book<B> {
         }
         None
     }
+}
 
+impl<B: BookBoard> Book<B> {
     /// The book, of the rule set `R`, as text: the `header` lines (each written after
     /// `# `), the `book NAME` line and a line per position in the book's order.
     pub fn write_for<R: BoardRules<Board = B>>(&self, header: &[String]) -> String {

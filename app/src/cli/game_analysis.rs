@@ -1,16 +1,17 @@
 //! `dama analyze --load FILE [--game N]`: every position of a saved game scored, the table of
 //! the moves with their marks, the annotated PDN and the evaluation graph
-//! ([`crate::analysis`], [`crate::pictures::graph`]).
+//! ([`crate::play::analysis`], [`crate::pictures::graph`]).
 
 use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
 
 use super::{CliError, Options};
-use crate::analysis;
-use crate::console::{ConsoleBoard, ConsoleRules, LoadError};
+use crate::console::{ConsoleBoard, ConsoleRules};
 use crate::engines::EngineSetup;
 use crate::i18n::{Catalog, Lang, fill};
+use crate::play::analysis;
+use crate::play::records::LoadError;
 use dama_core::pdn::{self, Record};
 use dama_engine::Limits;
 
@@ -99,7 +100,7 @@ pub fn analyze_load<R: ConsoleRules>(
     let Some(result) = analysis::analyze_game(&mut engine, &record.game, |_, _| true) else {
         return Err(CliError::Input("the analysis was interrupted".into()));
     };
-    for line in analysis::table::<R>(&result) {
+    for line in analysis::table(&result, R::write) {
         writeln!(out, "{line}")?;
     }
     let header = header_of(&record.tags);

@@ -4,9 +4,10 @@
 //! international draughts writes and reads the squares' numbers (`32-28`, `28x19x10`).
 
 use super::full::{RulesTexts, Texts};
-use super::{LoadError, Options, board_view};
+use super::{Options, board_view};
 use crate::book::BookBoard;
 use crate::i18n::fill;
+use crate::play::records::LoadError;
 use dama_core::game::{Game, Outcome};
 use dama_core::notation::algebraic::{self, ParseError, SyntaxError};
 use dama_core::rules::DrawReason;

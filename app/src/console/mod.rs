@@ -18,24 +18,21 @@ mod line_io;
 pub mod spec;
 
 use std::io::{BufRead, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 pub(crate) use boards::move_error10;
 pub use boards::{ConsoleBoard, ConsoleRules};
 pub use line_io::{LineIo, Read};
 
 use crate::ballots::Ballot;
-use crate::cli::PlayerKind;
-use crate::clock::GameClock;
 use crate::engines::EngineRules;
 use crate::engines::EngineSetup;
-use crate::files::{self, FileError};
 use crate::i18n::{Dialogue, Lang, es};
-use dama_core::game::{Outcome, WinReason};
-use dama_core::pdn::{self, PdnError};
+use crate::play::clock::GameClock;
+use crate::play::session::PlayerKind;
+use dama_core::pdn;
 use dama_core::{
-    Board, Board8, Board10, BoardRules, Color, International, Position, PositionOn, RuleSet,
-    Variant, with_rules,
+    Board10, BoardRules, Color, International, Position, PositionOn, RuleSet, Variant, with_rules,
 };
 use dama_engine::Limits;
 
@@ -81,7 +78,7 @@ pub struct Options {
     /// `--black-time`); `None`: no clock.
     pub clocks: Option<[dama_engine::TimeControl; 2]>,
     /// Where the clocks read the time (the real clock; tests pass a fake one).
-    pub clock: crate::clock::SharedSource,
+    pub clock: crate::play::clock::SharedSource,
 }
 
 impl Options {
@@ -107,7 +104,7 @@ impl Options {
             echo: true,
             interactive: false,
             clocks: None,
-            clock: crate::clock::real(),
+            clock: crate::play::clock::real(),
         }
     }
 
@@ -143,43 +140,6 @@ pub enum ConsoleError {
     Io(#[from] std::io::Error),
 }
 
-/// Why a game file could not be loaded.
-#[derive(Debug, thiserror::Error)]
-pub enum LoadError<B: Board = Board8> {
-    /// The file could not be read.
-    #[error(transparent)]
-    File(#[from] FileError),
-    /// The file is not a game of these rules.
-    #[error(transparent)]
-    Pdn(#[from] PdnError<B>),
-    /// The file's tags name another rule set (`GameType`, `Variant`).
-    #[error("the file is a game of the {file} rules, not of the {playing} rules")]
-    OtherRules {
-        /// The rule set the file names.
-        file: &'static str,
-        /// The rule set being played.
-        playing: &'static str,
-    },
-    /// The file's `GameType` is a game no rule set here plays (20, international draughts).
-    #[error(
-        "the file is a game of another kind (PDN GameType {game_type}), not of the {playing} rules"
-    )]
-    OtherGameType {
-        /// The file's `GameType` number.
-        game_type: u32,
-        /// The rule set being played.
-        playing: &'static str,
-    },
-    /// The game number asked for (`--game N`, `load FILE N`) is not one of the file's.
-    #[error("the file holds {count} games: there is no game {number}")]
-    NoSuchGame {
-        /// The number asked for (1 is the first).
-        number: usize,
-        /// How many games the file holds.
-        count: usize,
-    },
-}
-
 /// A new game of the options: after the ballot's moves when there is one, else from the start
 /// position.
 pub fn new_game<R: EngineRules>(opts: &Options) -> dama_core::game::Game<R> {
@@ -197,97 +157,6 @@ pub fn new_game_on<R: ConsoleRules>(opts: &Options) -> dama_core::game::Game<R> 
 /// How many moves of a new game are the ballot's (none without `--ballot`).
 pub fn ballot_plies(opts: &Options) -> usize {
     opts.ballot.as_ref().map_or(0, |b| b.opening.moves.len())
-}
-
-/// Reads the first game of the PDN file at `path` under the rules `R`, every move checked.
-pub fn load_game<R: BoardRules>(path: &Path) -> Result<pdn::Record<R>, LoadError<R::Board>> {
-    load_game_from::<R>(path, None).map(|(record, _)| record)
-}
-
-/// Reads game `number` (1 is the first; `None`: the first, read as [`load_game`] always
-/// has) of the PDN file at `path` under the rules `R`, every move checked, with how many
-/// games the file holds.
-pub fn load_game_from<R: BoardRules>(
-    path: &Path,
-    number: Option<usize>,
-) -> Result<(pdn::Record<R>, usize), LoadError<R::Board>> {
-    let text = files::read_file(path)?;
-    read_game_number::<R>(&text, number)
-}
-
-/// [`load_game_from`] of a PDN text already read.
-pub fn read_game_number<R: BoardRules>(
-    text: &str,
-    number: Option<usize>,
-) -> Result<(pdn::Record<R>, usize), LoadError<R::Board>> {
-    let pieces = pdn::split_games(text);
-    let count = pieces.len();
-    let Some(number) = number else {
-        check_game_of::<R>(text)?;
-        let mut record = pdn::read::<R>(text)?;
-        restore_time_forfeit(&mut record);
-        return Ok((record, count));
-    };
-    let Some(&(first_line, piece)) = number.checked_sub(1).and_then(|i| pieces.get(i)) else {
-        return Err(LoadError::NoSuchGame { number, count });
-    };
-    check_game_of::<R>(piece)?;
-    let mut record = pdn::read::<R>(piece).map_err(|mut e| {
-        e.line += first_line - 1;
-        e
-    })?;
-    restore_time_forfeit(&mut record);
-    Ok((record, count))
-}
-
-/// Refuses a PDN text whose tags (`GameType`, `Variant`) name other rules than `R`.
-pub fn check_game_of<R: BoardRules>(text: &str) -> Result<(), LoadError<R::Board>> {
-    match pdn::game_of(text) {
-        Some(pdn::GameOf::RuleSet(file)) if file.name() != R::INFO.name => {
-            Err(LoadError::OtherRules {
-                file: file.name(),
-                playing: R::INFO.name,
-            })
-        }
-        // A rule set outside the registry may have a game type of its own.
-        Some(pdn::GameOf::Other(game_type)) if game_type != R::INFO.pdn_game_type => {
-            Err(LoadError::OtherGameType {
-                game_type,
-                playing: R::INFO.name,
-            })
-        }
-        _ => Ok(()),
-    }
-}
-
-/// The name a loaded game is reported under: the file's, with `(2/3)` after it when the file
-/// holds several games.
-pub fn game_label(file: &str, number: usize, count: usize) -> String {
-    if count > 1 {
-        format!("{file} ({number}/{count})")
-    } else {
-        file.to_string()
-    }
-}
-
-/// The PDN `Termination` tag of a game lost on time.
-pub const TIME_FORFEIT: &str = "time forfeit";
-
-/// A record whose `Termination` tag says the game was lost on time: its result, which the
-/// reader took for a resignation, becomes a flag fall.
-fn restore_time_forfeit<R: BoardRules>(record: &mut pdn::Record<R>) {
-    let on_time = record.tags.iter().any(|(name, value)| {
-        name.eq_ignore_ascii_case("Termination") && value.eq_ignore_ascii_case(TIME_FORFEIT)
-    });
-    if let Some(Outcome::Win {
-        winner,
-        reason: WinReason::Resignation,
-    }) = record.game.outcome()
-        && on_time
-    {
-        record.game.undo();
-        record.game.lose_on_time(!winner);
-    }
 }
 
 /// The clocks of a new game (none without `--time`).
@@ -308,36 +177,10 @@ pub fn clocks_text(t: &full::Texts, clock: &GameClock, now: std::time::Duration)
     crate::i18n::fill(
         t.clocks,
         &[
-            &crate::clock::show(clock.left(Color::White, now)),
-            &crate::clock::show(clock.left(Color::Black, now)),
+            &crate::play::clock::show(clock.left(Color::White, now)),
+            &crate::play::clock::show(clock.left(Color::Black, now)),
         ],
     )
-}
-
-/// The game as PDN: with clocks, their `TimeControl` tag and a `%clock` comment after each
-/// move, and `Termination "time forfeit"` for a game lost on time.
-pub fn write_pdn<R: BoardRules>(
-    game: &dama_core::game::Game<R>,
-    header: &pdn::Header,
-    clock: Option<&GameClock>,
-) -> String {
-    let mut tags = clock.map_or_else(Vec::new, GameClock::pdn_tags);
-    if let Some(Outcome::Win {
-        reason: WinReason::Time,
-        ..
-    }) = game.outcome()
-    {
-        tags.push(("Termination", TIME_FORFEIT.to_string()));
-    }
-    let notes: Vec<pdn::Annotation<R::Board>> = clock
-        .map_or_else(Vec::new, GameClock::pdn_comments)
-        .into_iter()
-        .map(|comment| pdn::Annotation {
-            comment: (!comment.is_empty()).then_some(comment),
-            ..pdn::Annotation::default()
-        })
-        .collect();
-    pdn::write_annotated(game, header, &tags, &notes)
 }
 
 /// Writes the short note that tells a person at a terminal how to play, when the dialogue

@@ -8,10 +8,10 @@
 
 use super::board_view;
 use super::{ConsoleError, LineIo, Options, Read};
-use crate::cli::PlayerKind;
-use crate::clock::GameClock;
 use crate::engines::EngineRules;
 use crate::i18n::{es, fill};
+use crate::play::clock::GameClock;
+use crate::play::session::PlayerKind;
 use dama_core::game::{Game, Outcome};
 use dama_core::notation::numeric;
 use dama_core::{Color, Move, MoveList, Position};
@@ -30,7 +30,7 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
     // catalogue's, on standard error (the spec's texts have none for files).
     let mut clock = super::new_clock(opts);
     let mut game = match &opts.load {
-        Some(path) => super::load_game_from::<R>(path, opts.game)
+        Some(path) => crate::play::records::load_game_from::<R>(path, opts.game)
             .map(|(record, _)| {
                 clock = super::loaded_clock(opts, &record);
                 record.game
@@ -87,12 +87,12 @@ fn play_game<R: EngineRules>(
             })?;
             return ask_again(io);
         }
-        let players = crate::session::Players {
+        let players = crate::play::session::Players {
             white: opts.white,
             black: opts.black,
         };
-        if crate::session::engine_cap_reached(&game, players) {
-            let cap = crate::session::ENGINE_MOVE_CAP.to_string();
+        if crate::play::session::engine_cap_reached(&game, players) {
+            let cap = crate::play::session::ENGINE_MOVE_CAP.to_string();
             io.line(&fill(es::spec::MOVE_CAP, &[&cap]))?;
             game.agree_draw();
             continue;

@@ -15,11 +15,10 @@ use std::time::{Duration, Instant};
 
 use super::encoding::{self, Codec, HubBoard};
 use super::protocol::{self, Command, GoMode, InfoLine, Level, ParamKind, Reply};
-use crate::book::{Book, BookBoard, BookRng};
+use crate::book::BookBoard;
+use crate::play::{EnginePlayer, Source};
 use dama_core::game::Game;
-use dama_core::{
-    Board10, BoardRules, MoveListOn, MoveOn, PositionOn, RuleSet, Variant, with_rules, with_variant,
-};
+use dama_core::{BoardRules, MoveListOn, MoveOn, PositionOn, RuleSet, Variant, with_variant};
 use dama_engine::clock::allot;
 use dama_engine::{Engine, EngineRules, Info, Limits, Score, TimeControl};
 
@@ -30,8 +29,8 @@ pub enum Event {
     Line(String),
     /// The input ended (or failed).
     Eof,
-    /// The search has ended and written `done`; here is the engine back.
-    Searched(Box<Engine>),
+    /// The search has ended and written `done`; here is the engine (and its book) back.
+    Searched(Box<EnginePlayer>),
     /// Writing failed (a closed pipe): the session ends.
     OutputClosed,
 }
@@ -92,7 +91,9 @@ struct Setup {
 /// One Hub session.
 pub struct Session {
     params: Params,
-    engine: Option<Box<Engine>>,
+    /// The engine and its opening book (the built-in book of the last variant that `go think`
+    /// read one for, its choices seeded from the config); away while a search runs.
+    player: Option<Box<EnginePlayer>>,
     /// The last `pos` (text, kept to be checked again if the variant changes).
     pos_text: Option<(String, Vec<String>)>,
     /// Whether the last `pos` was refused (then `go` is refused too).
@@ -106,18 +107,15 @@ pub struct Session {
     tables_fixed: bool,
     eof: bool,
     quitting: bool,
-    /// The opening book of the last 8×8 variant searched, read when first needed.
-    book: Option<Book>,
-    /// The international book (10×10), read when first needed.
-    book10: Option<Book<Board10>>,
-    book_rng: BookRng,
 }
 
 impl Session {
     /// A session writing its lines to `out`; `events` is where the search thread reports.
     pub fn new(config: Config, out: Sender<String>, events: Sender<Event>) -> Session {
-        let mut engine = Box::new(Engine::with_seed(Limits::default(), 1));
+        let mut engine = Engine::with_seed(Limits::default(), 1);
         engine.set_threads(config.threads.max(1));
+        let player = EnginePlayer::new(engine, crate::play::player::BOOK_LEVEL)
+            .with_book_rng(crate::book::rng(config.seed));
         Session {
             params: Params {
                 variant: config.rules,
@@ -128,7 +126,7 @@ impl Session {
                 keep_hash: true,
                 book: true,
             },
-            engine: Some(engine),
+            player: Some(Box::new(player)),
             pos_text: None,
             pos_refused: false,
             level: Level {
@@ -142,10 +140,12 @@ impl Session {
             tables_fixed: false,
             eof: false,
             quitting: false,
-            book: None,
-            book10: None,
-            book_rng: crate::book::rng(config.seed),
         }
+    }
+
+    /// The engine, unless a search has it.
+    fn engine_mut(&mut self) -> Option<&mut Engine> {
+        self.player.as_mut().map(|player| player.engine_mut())
     }
 
     fn send(&self, reply: Reply) {
@@ -193,8 +193,8 @@ impl Session {
                 }
                 self.drain();
             }
-            Event::Searched(engine) => {
-                self.engine = Some(engine);
+            Event::Searched(player) => {
+                self.player = Some(player);
                 self.running = None;
                 self.drain();
             }
@@ -258,7 +258,7 @@ impl Session {
             Command::SetParam { name, value } => self.set_param(&name, &value),
             Command::Init => self.init(),
             Command::NewGame => {
-                if let Some(engine) = &mut self.engine {
+                if let Some(engine) = self.engine_mut() {
                     engine.clear();
                 }
             }
@@ -370,14 +370,14 @@ impl Session {
             },
             "threads" => number(1, dama_engine::threads::MAX_THREADS as u64).map(|n| {
                 self.params.threads = n as usize;
-                if let Some(engine) = &mut self.engine {
+                if let Some(engine) = self.engine_mut() {
                     engine.set_threads(n as usize);
                 }
             }),
             "hash" => number(1, MAX_HASH_MB).map(|mb| {
                 self.params.hash_mb = mb;
                 if self.tables_fixed
-                    && let Some(engine) = &mut self.engine
+                    && let Some(engine) = self.engine_mut()
                 {
                     engine.set_table_bits(table_bits(mb));
                 }
@@ -406,14 +406,15 @@ impl Session {
         if !self.tables_fixed {
             let setup =
                 crate::engines::EngineSetup::new(self.params.threads, self.params.tb_dir.clone());
-            if let Some(engine) = &mut self.engine {
+            if let Some(engine) = self.engine_mut() {
                 engine.set_tables(setup.tables);
             }
             self.tables_fixed = true;
         }
-        if let Some(engine) = &mut self.engine {
-            engine.set_threads(self.params.threads);
-            engine.set_table_bits(table_bits(self.params.hash_mb));
+        let (threads, bits) = (self.params.threads, table_bits(self.params.hash_mb));
+        if let Some(engine) = self.engine_mut() {
+            engine.set_threads(threads);
+            engine.set_table_bits(bits);
         }
         self.send(Reply::Ready);
     }
@@ -491,7 +492,7 @@ impl Session {
             Ok(s) => s,
             Err(e) => return self.error(e),
         };
-        if self.engine.is_none() {
+        if self.player.is_none() {
             return self.error("go: a search is running");
         }
         if mode == GoMode::Think
@@ -500,9 +501,10 @@ impl Session {
         {
             return self.send(Reply::Done { mv, ponder: None });
         }
-        let Some(mut engine) = self.engine.take() else {
+        let Some(mut player) = self.player.take() else {
             return self.error("go: a search is running");
         };
+        let engine = player.engine_mut();
         let (limits, ponder_time, left) = self.limits(mode, &setup);
         if !self.params.keep_hash {
             engine.clear_table();
@@ -528,8 +530,8 @@ impl Session {
             .spawn(move || {
                 let started = Instant::now();
                 let variant = setup.variant;
-                with_variant!(variant, R => search::<R>(&mut engine, &setup, left, started, &out));
-                let _ = events.send(Event::Searched(engine));
+                with_variant!(variant, R => search::<R>(&mut player, &setup, left, started, &out));
+                let _ = events.send(Event::Searched(player));
             });
         if spawned.is_err() {
             self.running = None;
@@ -541,39 +543,24 @@ impl Session {
 impl Session {
     /// The opening book's move in the position of `setup`, written in the variant's encoding
     /// (`None`: not in the book). The book is the rule set's built-in one, on either board.
+    /// The Hub answers it at once, without the search thread ([`EnginePlayer::book_move`];
+    /// the search on its thread is [`EnginePlayer::search`]).
     fn book_move(&mut self, setup: &Setup) -> Option<String> {
-        let level = self.params.level;
-        match setup.variant {
-            Variant::Board8(set) => {
-                if self
-                    .book
-                    .as_ref()
-                    .is_none_or(|b| b.rules() != Variant::Board8(set))
-                {
-                    self.book = Some(Book::for_rules(set));
-                }
-                let book = self.book.as_ref()?;
-                with_rules!(set, R => book_pick::<R>(book, setup, &mut self.book_rng, level))
-            }
-            Variant::International => {
-                type R = dama_core::International;
-                let book = self.book10.get_or_insert_with(Book::builtin_for::<R>);
-                book_pick::<R>(book, setup, &mut self.book_rng, level)
-            }
-        }
+        let player = self.player.as_mut()?;
+        player.set_book_level(self.params.level);
+        with_variant!(setup.variant, R => book_pick::<R>(player, setup))
     }
 }
 
-/// `book`'s move for the position of `setup` under `R`, in the variant's encoding.
+/// The book's move for the position of `setup` under `R`, in the variant's encoding.
 fn book_pick<R: BoardRules<Board: HubBoard + BookBoard>>(
-    book: &Book<R::Board>,
+    player: &mut EnginePlayer,
     setup: &Setup,
-    rng: &mut BookRng,
-    level: u8,
 ) -> Option<String> {
+    player.use_builtin_book::<R>();
     let codec = <R::Board as HubBoard>::codec(R::INFO.name)?;
     let position = *game_of::<R>(setup).ok()?.position();
-    let mv = book.pick(&position, rng, level)?;
+    let mv = player.book_move(&position)?;
     Some(codec.write_move(&mv))
 }
 
@@ -663,7 +650,7 @@ pub fn score_in_men(score: Score) -> f64 {
 
 /// The search job: `info` lines as it deepens, then `done`.
 fn search<R: EngineRules>(
-    engine: &mut Engine,
+    player: &mut EnginePlayer,
     setup: &Setup,
     left: Option<Duration>,
     started: Instant,
@@ -684,11 +671,9 @@ fn search<R: EngineRules>(
         }
     };
     if let Some(left) = left {
-        engine.set_clock(game.turn(), left);
+        player.engine_mut().set_clock(game.turn(), left);
     }
-    let mut last_pv: Vec<MoveOn<R::Board>> = Vec::new();
-    let best = engine.analyze(&game, |info: &Info<R::Board>| {
-        last_pv = info.pv.clone();
+    let best = player.search(&game, |info: &Info<R::Board>| {
         let line = InfoLine {
             depth: info.depth,
             score: score_in_men(info.score),
@@ -699,7 +684,12 @@ fn search<R: EngineRules>(
         let _ = out.send(Reply::Info(line).to_string());
     });
     let reply = match best {
-        Some(mv) => {
+        Some(best) => {
+            let mv = best.mv;
+            let last_pv = match best.source {
+                Source::Search(Some(info)) => info.pv,
+                _ => Vec::new(),
+            };
             let ponder = match last_pv.as_slice() {
                 [first, reply, ..] if *first == mv => Some(encoding.write_move(reply)),
                 _ => None,

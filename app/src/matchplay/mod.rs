@@ -275,7 +275,12 @@ fn run_for<R: MatchRules>(
         // each other's choices.
         let make = |spec: &PlayerSpec, seat: u64| {
             let seed = 0x5EED_0000 + 2 * worker + seat;
+            // This build's engines play their book first when the match or the player says so.
+            let own = spec.cmd.is_none() && spec.hub.is_none() && spec.dxp.is_none();
+            let book =
+                (own && spec.book.unwrap_or(args.book)).then(crate::book::Book::builtin_for::<R>);
             Player::new(spec, engines.tables.as_ref(), seed, args.book)
+                .map(|player| player.with_book(book))
                 .map_err(|e| MatchError::Weights(spec.name.clone(), e))
         };
         seats.push([make(&specs[0], 0)?, make(&specs[1], 1)?]);
@@ -313,10 +318,6 @@ fn run_for<R: MatchRules>(
         openings,
         max_plies: args.max_plies.map(|n| n as usize),
         sprt: args.sprt,
-        books: [&specs[0], &specs[1]].map(|spec| {
-            let own = spec.cmd.is_none() && spec.hub.is_none() && spec.dxp.is_none();
-            (own && spec.book.unwrap_or(args.book)).then(crate::book::Book::builtin_for::<R>)
-        }),
     };
     let _ = writeln!(
         err,

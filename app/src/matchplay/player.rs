@@ -26,6 +26,8 @@ use dama_engine::Tablebase;
 use dama_engine::clock::allot;
 use dama_engine::{Engine, Evaluation, Limits, TimeControl, Weights};
 
+use crate::play::{EnginePlayer, book_level};
+
 /// What a player is: its limits, its weights file, its program, and its name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerSpec {
@@ -247,8 +249,9 @@ pub enum PlayerError {
 
 /// A player ready to play games.
 pub enum Player {
-    /// This build's engine.
-    Engine(Box<Engine>),
+    /// This build's engine, with the opening book it plays from first when it has one
+    /// ([`Player::with_book`]).
+    Engine(Box<EnginePlayer>),
     /// Another `dama`, one process per move.
     Command {
         /// The program.
@@ -311,16 +314,32 @@ impl Player {
                 if let Some(path) = &spec.weights {
                     engine.set_evaluation(Evaluation::Hand8(Weights::load(path)?));
                 }
-                Ok(Player::Engine(Box::new(engine)))
+                Ok(Player::Engine(Box::new(EnginePlayer::new(
+                    engine,
+                    book_level(&spec.limits),
+                ))))
             }
         }
     }
 
-    /// Forgets the last game; the random choices of the next follow `seed` (so that a game's
-    /// moves do not depend on which worker thread plays it).
-    pub fn new_game(&mut self, seed: u64) {
+    /// This build's engine plays its moves from `book` first (`None`: it searches from the
+    /// first move); other players have their own books or none.
+    pub fn with_book<B: dama_core::Board>(self, book: Option<crate::book::Book<B>>) -> Player {
         match self {
-            Player::Engine(engine) => {
+            Player::Engine(player) => Player::Engine(Box::new(
+                player.with_book(book.map(|book| (book, crate::book::rng(0)))),
+            )),
+            other => other,
+        }
+    }
+
+    /// Forgets the last game; the random choices of the next follow `seed`, the book's
+    /// `book_seed` (so that a game's moves do not depend on which worker thread plays it).
+    pub fn new_game(&mut self, seed: u64, book_seed: u64) {
+        match self {
+            Player::Engine(player) => {
+                player.reseed_book(book_seed);
+                let engine = player.engine_mut();
                 engine.clear();
                 engine.reseed(seed);
             }
@@ -359,7 +378,7 @@ impl Player {
     /// as it does in `dama play`; another program cannot be asked, and plays on.
     pub fn accepts_draw<R: MatchRules>(&mut self, game: &Game<R>, side: dama_core::Color) -> bool {
         match self {
-            Player::Engine(engine) => engine.accepts_draw(game, side),
+            Player::Engine(player) => player.accepts_draw(game, side),
             Player::Command { .. } | Player::Hub(_) | Player::Dxp(_) => false,
         }
     }
@@ -371,12 +390,13 @@ impl Player {
         left: Option<Duration>,
     ) -> Result<MoveOn<R::Board>, PlayerError> {
         match self {
-            Player::Engine(engine) => {
+            Player::Engine(player) => {
                 if let Some(left) = left {
-                    engine.set_clock(game.turn(), left);
+                    player.engine_mut().set_clock(game.turn(), left);
                 }
-                engine
-                    .choose_move(game)
+                player
+                    .reply(game, |_| {})
+                    .map(|reply| reply.mv)
                     .ok_or_else(|| PlayerError::NoMove("the engine".into(), "no move found".into()))
             }
             Player::Command {

@@ -34,9 +34,6 @@ pub struct Config<B: dama_core::Board = dama_core::Board8> {
     pub max_plies: Option<usize>,
     /// Stop when this test decides.
     pub sprt: Option<Sprt>,
-    /// The opening book each player plays from before it searches (`None`: it searches from
-    /// the first move).
-    pub books: [Option<crate::book::Book<B>>; 2],
 }
 
 /// How a game ended.
@@ -126,7 +123,7 @@ pub fn default_cap<R: MatchRules>() -> usize {
     if R::DRAWS_BY_RULE {
         SAFETY_CAP
     } else {
-        crate::session::ENGINE_MOVE_CAP
+        crate::play::session::ENGINE_MOVE_CAP
     }
 }
 
@@ -137,7 +134,6 @@ pub const SAFETY_CAP: usize = 2000;
 fn play_game<R: MatchRules>(
     players: &mut [Player; 2],
     specs: [&PlayerSpec; 2],
-    books: [Option<&crate::book::Book<R::Board>>; 2],
     opening: &Opening<R::Board>,
     index: u64,
     max_plies: Option<usize>,
@@ -149,12 +145,13 @@ fn play_game<R: MatchRules>(
     // Seat of the side to move: white is engine1 in the even games.
     let seat = |side: Color| usize::from((side == Color::White) != engine1_white);
     for (seat, p) in players.iter_mut().enumerate() {
-        p.new_game(0x5EED_0000 + 2 * index + seat as u64);
+        // The engines' and the books' choices follow the game's number, whichever worker
+        // plays it.
+        let n = 2 * index + seat as u64;
+        p.new_game(0x5EED_0000 + n, 0xB00C_0000 + n);
         let white = (seat == 0) == engine1_white;
         p.begin_game(&game, if white { Color::White } else { Color::Black });
     }
-    // The book's choices follow the game's number, whichever worker plays it.
-    let mut book_rngs = [0u64, 1].map(|seat| crate::book::rng(0xB00C_0000 + 2 * index + seat));
     let clocks: [Option<TimeControl>; 2] = [specs[0].limits.time, specs[1].limits.time];
     let mut left: [Option<Duration>; 2] = [clocks[0].map(|t| t.base), clocks[1].map(|t| t.base)];
     let termination = loop {
@@ -181,12 +178,8 @@ fn play_game<R: MatchRules>(
         let side = game.turn();
         let who = seat(side);
         let started = Instant::now();
-        let level = specs[who].limits.level.unwrap_or(10);
-        let booked = books[who].and_then(|b| b.pick(game.position(), &mut book_rngs[who], level));
-        let answer = match booked {
-            Some(mv) => Ok(mv),
-            None => players[who].choose(&game, left[who]),
-        };
+        // This build's engine plays its book's move, else searches ([`Player::choose`]).
+        let answer = players[who].choose(&game, left[who]);
         let spent = started.elapsed();
         if let (Some(tc), Some(l)) = (clocks[who], left[who]) {
             if spent > l {
@@ -283,16 +276,9 @@ pub fn run<R: MatchRules, E: Send>(
                     }
                     let opening = &config.openings[(index / 2) as usize % config.openings.len()];
                     let specs = [&config.engine1, &config.engine2];
-                    let books = [config.books[0].as_ref(), config.books[1].as_ref()];
-                    let Some(result) = play_game::<R>(
-                        &mut players,
-                        specs,
-                        books,
-                        opening,
-                        index,
-                        config.max_plies,
-                        stop,
-                    ) else {
+                    let Some(result) =
+                        play_game::<R>(&mut players, specs, opening, index, config.max_plies, stop)
+                    else {
                         break;
                     };
                     if tx.send(result).is_err() {

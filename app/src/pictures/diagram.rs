@@ -405,8 +405,8 @@ fn diagram_for<R: ConsoleRules>(
     let game = match (text, &opts.load) {
         (Some(text), Some(path)) => {
             let t = Catalog::of(Lang::En).texts;
-            let (record, _) =
-                crate::console::read_game_number::<R>(text, opts.game).map_err(|e| {
+            let (record, _) = crate::play::records::read_game_number::<R>(text, opts.game)
+                .map_err(|e| {
                     CliError::Input(fill(
                         t.load_failed,
                         &[

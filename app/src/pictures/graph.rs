@@ -10,7 +10,7 @@
 use svg::Document;
 use svg::node::element::{Circle, Group, Line, Polyline, Rectangle, Text, Title};
 
-use crate::analysis::{Analysis, FORCED, Mark};
+use crate::play::analysis::{Analysis, FORCED, Mark};
 use dama_core::Board;
 use dama_engine::Score;
 

@@ -13,7 +13,8 @@ use super::worker::Task;
 use crate::console::ConsoleRules;
 use crate::console::full;
 use crate::i18n::{capitalize, fill};
-use crate::session::{self, Undo};
+use crate::play::records;
+use crate::play::session::{self, Undo};
 use dama_core::Color;
 use dama_core::pdn;
 
@@ -241,9 +242,9 @@ impl<R: TuiRules> App<R> {
         let header = self
             .t
             .pdn_header(self.is_engine(Color::White), self.is_engine(Color::Black));
-        let text = crate::console::write_pdn(&self.game, &header, self.clock.as_ref());
         self.file_name = name.to_string();
-        match crate::files::save(Path::new(name), &text) {
+        let clock = self.clock.as_ref();
+        match records::save(Path::new(name), &self.game, &header, clock) {
             Ok(()) => {
                 self.saved = self.game.snapshot();
                 self.say(fill(self.t.saved, &[name]));
@@ -257,22 +258,26 @@ impl<R: TuiRules> App<R> {
 
     fn load_from(&mut self, name: &str) {
         self.file_name = name.to_string();
-        match full::load_game_number::<R>(self.t, Path::new(name), None) {
+        let path = Path::new(name);
+        match records::load_game_from::<R>(path, None) {
             Ok((record, count)) => {
                 self.replace_game(record.game.clone());
-                self.report_loaded(&crate::console::game_label(name, 1, count), &record);
+                self.report_loaded(&records::game_label(name, 1, count), &record);
                 if count > 1 {
                     self.open_picker(name);
                 }
             }
-            Err(message) => self.say(format!("{message} {}", self.t.kept)),
+            Err(e) => {
+                let message = full::load_failed::<R>(self.t, path, &e);
+                self.say(format!("{message} {}", self.t.kept));
+            }
         }
     }
 
     /// Says what a loaded game is (event, length, state), as the line console does.
     pub(super) fn report_loaded(&mut self, name: &str, record: &pdn::Record<R>) {
         let first = record.game.start().turn();
-        self.clock = crate::clock::GameClock::from_pdn(&record.tags, &record.comments, first)
+        self.clock = crate::play::clock::GameClock::from_pdn(&record.tags, &record.comments, first)
             .or_else(|| self.clock.take());
         let text = self.t.loaded_report(self.rt, name, record);
         self.say(text);

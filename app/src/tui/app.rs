@@ -20,12 +20,14 @@ use super::layout::{EditorButton, Layout};
 use super::picker::Picker;
 use super::worker::{Reply, SearchReport, Setting, Task, Worker};
 use crate::ballots::Ballot;
-use crate::cli::{Lang, PlayerKind};
-use crate::clock::GameClock;
+use crate::cli::Lang;
 use crate::console::full::{self, RulesTexts, Texts};
 use crate::engines::EngineSetup;
 use crate::i18n::{Catalog, fill};
-use crate::session::{Players, RulesOffer};
+use crate::play::clock::GameClock;
+use crate::play::records;
+use crate::play::session::{PlayerKind, Players, RulesOffer};
+use crate::play::{EnginePlayer, book_level};
 use dama_core::game::{Game, Snapshot};
 use dama_core::{Board, Board8, Color, MoveListOn, MoveOn, PositionOn, SquareOn};
 use dama_engine::Limits;
@@ -58,7 +60,7 @@ pub struct Config<B: Board = Board8> {
     /// The players' clocks, white's and black's time control; `None`: no clock.
     pub clocks: Option<[dama_engine::TimeControl; 2]>,
     /// Where the clocks read the time (the real clock; tests pass a fake one).
-    pub clock: crate::clock::SharedSource,
+    pub clock: crate::play::clock::SharedSource,
 }
 
 /// A question on the input line.
@@ -161,7 +163,7 @@ pub struct App<R: TuiRules> {
     pub(super) size: (u16, u16),
     pub(super) quit: bool,
     /// The last analysis of the game (`a`), shown while the game's moves are those analysed.
-    pub(super) analysis: Option<crate::analysis::Analysis<R::Board>>,
+    pub(super) analysis: Option<crate::play::analysis::Analysis<R::Board>>,
     /// The positions analysed so far and in all, while an analysis runs.
     pub(super) analysing: Option<(usize, usize)>,
     /// Review mode: the number of moves played in the position shown (the game goes on from
@@ -210,7 +212,10 @@ impl<R: TuiRules> App<R> {
             labels,
         } = Catalog::of(cfg.lang);
         let loaded = match &cfg.load {
-            Some(path) => Some(full::load_game_number::<R>(t, path, cfg.game)?),
+            Some(path) => Some(
+                records::load_game_from::<R>(path, cfg.game)
+                    .map_err(|e| full::load_failed::<R>(t, path, &e))?,
+            ),
             None => None,
         };
         let (game, kept) = match &loaded {
@@ -245,10 +250,9 @@ impl<R: TuiRules> App<R> {
             }))));
         }
         let mut app = App {
-            worker: Worker::start_with_book(
-                engines.engine(cfg.limits),
-                engines.book_of::<R>(),
-                cfg.limits.level.unwrap_or(10),
+            worker: Worker::start(
+                EnginePlayer::new(engines.engine(cfg.limits), book_level(&cfg.limits))
+                    .with_book(engines.book_of::<R>()),
             ),
             refusals,
             l: labels,
@@ -285,7 +289,7 @@ impl<R: TuiRules> App<R> {
         };
         if let (Some((record, count)), Some(path)) = (&loaded, &app.cfg.load) {
             let name = path.display().to_string();
-            let label = crate::console::game_label(&name, app.cfg.game.unwrap_or(1), *count);
+            let label = records::game_label(&name, app.cfg.game.unwrap_or(1), *count);
             app.report_loaded(&label, record);
             if *count > 1 && app.cfg.game.is_none() {
                 app.open_picker(&name);
@@ -561,10 +565,10 @@ impl<R: TuiRules> App<R> {
             return;
         }
         if self.is_engine(turn) {
-            let task = if self.offer.declined() || self.is_engine(!turn) {
-                Task::Move
-            } else {
+            let task = if self.offer.engine_may_offer(self.players(), turn) {
                 Task::OfferOrMove
+            } else {
+                Task::Move
             };
             let setting = Setting {
                 limits: Limits {

@@ -6,10 +6,11 @@
 
 use super::app::Config;
 use crate::cli::Lang;
+use crate::console::ConsoleBoard;
 use crate::console::full::Texts;
-use crate::console::{ConsoleBoard, LoadError};
 use crate::games::Entry;
 use crate::i18n::es;
+use crate::play::records::LoadError;
 use dama_core::game::Game;
 use dama_core::notation::Notation;
 use dama_core::notation::algebraic::{self, MoveError};
@@ -59,7 +60,10 @@ pub trait TuiBoard: ConsoleBoard {
     ) -> Result<MoveOn<Self>, String>;
 
     /// A hint as the message line says it.
-    fn hint_text<R: BoardRules<Board = Self>>(t: &Texts, hint: &crate::hint::Hint<Self>) -> String;
+    fn hint_text<R: BoardRules<Board = Self>>(
+        t: &Texts,
+        hint: &crate::play::hint::Hint<Self>,
+    ) -> String;
 
     /// The rule set's title.
     fn title<R: BoardRules<Board = Self>>(
@@ -131,7 +135,10 @@ impl TuiBoard for Board8 {
             .map_err(|e| t.parse_error_in(&e, R::INFO.notation))
     }
 
-    fn hint_text<R: BoardRules<Board = Board8>>(t: &Texts, hint: &crate::hint::Hint) -> String {
+    fn hint_text<R: BoardRules<Board = Board8>>(
+        t: &Texts,
+        hint: &crate::play::hint::Hint,
+    ) -> String {
         t.hint_text(hint, R::INFO.notation)
     }
 
@@ -195,7 +202,7 @@ impl TuiBoard for Board10 {
 
     fn hint_text<R: BoardRules<Board = Board10>>(
         t: &Texts,
-        hint: &crate::hint::Hint<Board10>,
+        hint: &crate::play::hint::Hint<Board10>,
     ) -> String {
         t.hint_text_with(hint, &R::write_move)
     }

@@ -1,6 +1,6 @@
 //! The draw offer some rules make ([`Rules::draw_offer_due`](dama_core::Rules); the house
 //! rules of the Russian program) on the screen: the questions and answers of
-//! [`RulesOffer`](crate::session::RulesOffer), whose rules the line console follows too. The
+//! [`RulesOffer`](crate::play::session::RulesOffer), whose rules the line console follows too. The
 //! questions are the app's yes/no dialog ([`Confirmed::RulesOffer`],
 //! [`Confirmed::RulesOfferEngine`]); the engine answers on its thread ([`Busy::RulesOffer`]),
 //! and while it does, nobody moves.
@@ -9,7 +9,7 @@ use super::app::{App, Busy, Confirmed};
 use super::boards::TuiRules;
 use super::worker::Task;
 use crate::i18n::{capitalize, fill};
-use crate::session::{OfferNext, OfferQuestion};
+use crate::play::session::{OfferNext, OfferQuestion};
 
 impl<R: TuiRules> App<R> {
     /// Makes the rules' draw offer if it is due in the current position and was not made at

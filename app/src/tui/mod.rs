@@ -110,7 +110,7 @@ fn config<B: Board>(
         game: opts.game,
         ballot,
         clocks: opts.clocks(),
-        clock: crate::clock::real(),
+        clock: crate::play::clock::real(),
     })
 }
 

@@ -17,6 +17,7 @@ use super::labels::Labels;
 use crate::console::full;
 use crate::games;
 use crate::i18n::fill;
+use crate::play::records;
 
 /// The open list.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -195,14 +196,18 @@ impl<R: TuiRules> App<R> {
             return;
         };
         let number = index + 1;
-        match full::load_game_number::<R>(self.t, Path::new(&picker.file), Some(number)) {
+        let path = Path::new(&picker.file);
+        match records::load_game_from::<R>(path, Some(number)) {
             Ok((record, count)) => {
                 self.replace_game(record.game.clone());
                 self.file_name = picker.file.clone();
-                let label = crate::console::game_label(&picker.file, number, count);
+                let label = records::game_label(&picker.file, number, count);
                 self.report_loaded(&label, &record);
             }
-            Err(message) => self.say(format!("{message} {}", self.t.kept)),
+            Err(e) => {
+                let message = full::load_failed::<R>(self.t, path, &e);
+                self.say(format!("{message} {}", self.t.kept));
+            }
         }
     }
 }

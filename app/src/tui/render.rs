@@ -14,9 +14,9 @@ use super::board;
 use super::boards::{TuiBoard, TuiRules};
 use super::labels::Labels;
 use super::layout::{Layout, MIN_HEIGHT, MIN_WIDTH};
-use crate::analysis::Analysis;
 use crate::console::ConsoleRules;
 use crate::i18n::{capitalize, fill};
+use crate::play::analysis::Analysis;
 use dama_core::pdn;
 use dama_core::rules::{DrawCounters, EndingCount};
 use dama_core::{Color, DrawReason, PositionOn, SquareOn};
@@ -310,8 +310,8 @@ fn graph<B: dama_core::Board>(
         let v = match score {
             None => 0,
             Some(dama_engine::Score::Value(v)) => v,
-            Some(dama_engine::Score::Win(_)) => crate::analysis::FORCED,
-            Some(dama_engine::Score::Loss(_)) => -crate::analysis::FORCED,
+            Some(dama_engine::Score::Win(_)) => crate::play::analysis::FORCED,
+            Some(dama_engine::Score::Loss(_)) => -crate::play::analysis::FORCED,
         };
         (f64::from(v) / 100.0).clamp(-clip, clip)
     };

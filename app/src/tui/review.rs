@@ -12,8 +12,8 @@ use super::boards::TuiRules;
 use super::event::Key;
 use super::layout::Layout;
 use super::worker::Task;
-use crate::analysis::{Analysis, Mark};
 use crate::i18n::fill;
+use crate::play::analysis::{Analysis, Mark};
 use dama_core::game::Game;
 use dama_engine::Limits;
 

@@ -14,9 +14,10 @@ use std::time::{Duration, Instant};
 use super::boards::TuiRules;
 use dama_core::game::Game;
 use dama_core::{Board, Board8, Color, MoveOn};
-use dama_engine::{Engine, Limits, Score};
+use dama_engine::{Limits, Score};
 
-use crate::analysis::{self, Analysis};
+use crate::play::analysis::{self, Analysis};
+use crate::play::{EnginePlayer, Source};
 
 /// What the engine is asked to do.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -34,7 +35,7 @@ pub enum Task {
     /// draw offer).
     AcceptDrawBoth,
     /// Score every position of the game within these limits (full strength), and mark its
-    /// moves ([`crate::analysis`]); progress is reported position by position.
+    /// moves ([`crate::play::analysis`]); progress is reported position by position.
     Analyze(Limits),
 }
 
@@ -72,7 +73,7 @@ pub struct Reply<B: Board = Board8> {
     /// [`Task::Analyze`]: the analysis (none when it was stopped).
     pub analysis: Option<Box<Analysis<B>>>,
     /// [`Task::Hint`]: the hint's move, score and line.
-    pub hint: Option<crate::hint::Hint<B>>,
+    pub hint: Option<crate::play::hint::Hint<B>>,
 }
 
 /// The engine's settings for one task: its limits (the level set during the game, the
@@ -110,17 +111,13 @@ impl<R: TuiRules> std::fmt::Debug for Worker<R> {
     }
 }
 
-/// The opening book the engine's own moves come from first, its random source and the level
-/// its weights are flattened for.
-type BookUse<B> = ((crate::book::Book<B>, crate::book::BookRng), u8);
-
 fn serve<R: TuiRules>(
-    mut engine: Engine,
-    mut book: Option<BookUse<R::Board>>,
+    mut player: EnginePlayer,
     jobs: Receiver<Job<R>>,
     replies: Sender<Reply<R::Board>>,
 ) {
     for job in jobs {
+        let engine = player.engine_mut();
         // A task stopped before it started still answers (at once): the app waits for it.
         engine.set_stop(Arc::clone(&job.stop));
         if let Some(setting) = job.setting {
@@ -142,44 +139,44 @@ fn serve<R: TuiRules>(
             analysis: None,
             hint: None,
         };
-        let booked = match job.task {
-            Task::Move | Task::OfferOrMove => book
-                .as_mut()
-                .and_then(|((book, rng), level)| book.pick(job.game.position(), rng, *level)),
-            _ => None,
-        };
         match job.task {
-            Task::OfferOrMove if engine.offers_draw(&job.game) => reply.offers = true,
-            Task::Move | Task::OfferOrMove if booked.is_some() => reply.mv = booked,
+            // The engine's own offer comes before its book and its search (no book position
+            // is drawn: the books' positions have 15 pieces or more, an offer 4 or fewer).
+            Task::OfferOrMove if player.offers_draw(&job.game) => reply.offers = true,
             Task::Hint => {
-                reply.hint = crate::hint::search(&mut engine, &job.game);
+                reply.hint = crate::play::hint::search(player.engine_mut(), &job.game);
                 reply.mv = reply.hint.as_ref().map(|hint| hint.mv);
             }
             Task::Move | Task::OfferOrMove => {
-                let mut last = None;
-                reply.mv = engine.analyze(&job.game, |info| {
+                let played = player.reply(&job.game, |info| {
                     let report = SearchReport {
                         depth: info.depth,
                         score: info.score,
                         elapsed: started.elapsed(),
                     };
-                    last = Some(report);
                     let _ = replies.send(Reply {
                         search: Some(report),
                         done: false,
                         ..reply.clone()
                     });
                 });
-                reply.search = last.map(|report| SearchReport {
-                    elapsed: started.elapsed(),
-                    ..report
-                });
+                if let Some(played) = played {
+                    reply.mv = Some(played.mv);
+                    if let Source::Search(Some(info)) = played.source {
+                        reply.search = Some(SearchReport {
+                            depth: info.depth,
+                            score: info.score,
+                            elapsed: started.elapsed(),
+                        });
+                    }
+                }
             }
             Task::Analyze(limits) => {
+                let engine = player.engine_mut();
                 let kept = engine.limits();
                 engine.set_limits(limits);
                 engine.set_search_forced(true);
-                reply.analysis = analysis::analyze_game(&mut engine, &job.game, |done, total| {
+                reply.analysis = analysis::analyze_game(engine, &job.game, |done, total| {
                     let _ = replies.send(Reply {
                         progress: Some((done, total)),
                         done: false,
@@ -191,12 +188,8 @@ fn serve<R: TuiRules>(
                 engine.set_search_forced(false);
                 engine.set_limits(kept);
             }
-            Task::AcceptDraw(side) => reply.accepts = engine.accepts_draw(&job.game, side),
-            Task::AcceptDrawBoth => {
-                let mover = job.game.turn();
-                reply.accepts =
-                    engine.accepts_draw(&job.game, mover) && engine.accepts_draw(&job.game, !mover);
-            }
+            Task::AcceptDraw(side) => reply.accepts = player.accepts_draw(&job.game, side),
+            Task::AcceptDrawBoth => reply.accepts = player.accepts_draw_both(&job.game),
         }
         if replies.send(reply).is_err() {
             return;
@@ -205,26 +198,16 @@ fn serve<R: TuiRules>(
 }
 
 impl<R: TuiRules> Worker<R> {
-    /// Starts the engine thread with `engine`.
-    pub fn start(engine: Engine) -> Worker<R> {
-        Worker::start_with_book(engine, None, 10)
-    }
-
-    /// Starts the engine thread with `engine`, whose own moves come from `book` (and its
-    /// random source) first, its weights as at `level`.
-    pub fn start_with_book(
-        engine: Engine,
-        book: Option<(crate::book::Book<R::Board>, crate::book::BookRng)>,
-        level: u8,
-    ) -> Worker<R> {
-        let book = book.map(|book| (book, level));
+    /// Starts the engine thread with `player`: the engine, and the book its own moves come
+    /// from first.
+    pub fn start(player: EnginePlayer) -> Worker<R> {
         let (jobs, job_rx) = mpsc::channel();
         let (reply_tx, replies) = mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("dama-engine".into())
             // The search recurses up to its ply limit: room as on a main thread.
             .stack_size(8 << 20)
-            .spawn(move || serve::<R>(engine, book, job_rx, reply_tx))
+            .spawn(move || serve::<R>(player, job_rx, reply_tx))
             .ok();
         Worker {
             jobs: Some(jobs),

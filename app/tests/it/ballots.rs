@@ -214,7 +214,7 @@ fn the_engine_plays_on_from_the_ballot() {
     let mut opts = Options {
         ballot: Some(ballot),
         start: <English as BoardRules>::start(),
-        white: dama::cli::PlayerKind::Engine,
+        white: dama::play::session::PlayerKind::Engine,
         ..Options::new(RuleSet::English)
     };
     opts.limits.depth = Some(2);

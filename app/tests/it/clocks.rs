@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use crate::czech_common::dialogue;
 use crate::tui_common;
-use dama::clock::FakeClock;
 use dama::console::{Options, play};
 use dama::i18n::Lang;
+use dama::play::clock::FakeClock;
 use dama_core::RuleSet;
 use dama_engine::TimeControl;
 
@@ -191,7 +191,7 @@ fn a_saved_game_loads_back_into_the_same_clocks() {
 fn the_engine_spends_from_its_own_clock() {
     // The fake clock stands still while the engine thinks: its clock gets the increment.
     let opts = Options {
-        black: dama::cli::PlayerKind::Engine,
+        black: dama::play::session::PlayerKind::Engine,
         limits: dama_engine::Limits {
             depth: Some(2),
             ..Default::default()
@@ -255,7 +255,7 @@ const HINT_AT_START: &str =
 #[test]
 fn level_changes_the_engines_level_mid_game() {
     let opts = Options {
-        black: dama::cli::PlayerKind::Engine,
+        black: dama::play::session::PlayerKind::Engine,
         limits: dama_engine::Limits {
             level: Some(1),
             ..Default::default()
@@ -288,7 +288,7 @@ fn level_changes_the_engines_level_mid_game() {
 #[test]
 fn the_board_turns_for_a_person_playing_black() {
     let opts = Options {
-        white: dama::cli::PlayerKind::Engine,
+        white: dama::play::session::PlayerKind::Engine,
         limits: dama_engine::Limits {
             depth: Some(1),
             ..Default::default()
@@ -372,7 +372,7 @@ mod screen {
             Some("The computer now plays at level 8.")
         );
         let cfg = dama::tui::Config {
-            white: dama::cli::PlayerKind::Engine,
+            white: dama::play::session::PlayerKind::Engine,
             ..config(false)
         };
         let mut black = new_app::<Czech>(cfg);

@@ -3,8 +3,8 @@
 //! byte. The engine searches to depth 2 on one thread, without tables or book, so its moves
 //! are the same on every run; only its thinking time is masked (`T s`).
 
-use dama::cli::PlayerKind;
 use dama::console::{Options, play};
+use dama::play::session::PlayerKind;
 use dama_core::{BoardRules, International};
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/international");

@@ -5,7 +5,7 @@
 
 use crate::tui_common::*;
 
-use dama::cli::PlayerKind;
+use dama::play::session::PlayerKind;
 use dama::tui::layout::EditorButton;
 use dama::tui::{App, Button, Event, Key};
 use dama_core::{BoardRules, International};

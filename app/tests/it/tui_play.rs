@@ -5,7 +5,7 @@
 use crate::tui_common;
 use dama::engines::EngineRules;
 
-use dama::cli::PlayerKind;
+use dama::play::session::PlayerKind;
 use dama::tui::app::{Confirmed, Dialog};
 use dama::tui::layout::EditorButton;
 use dama::tui::{Button, Event, Key};

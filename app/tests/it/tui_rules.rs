@@ -6,7 +6,8 @@
 use crate::tui_common;
 use dama::engines::EngineRules;
 
-use dama::cli::{Lang, PlayerKind};
+use dama::cli::Lang;
+use dama::play::session::PlayerKind;
 use dama::tui::app::{Confirmed, Dialog};
 use dama::tui::{App, Key};
 use dama_core::fen;

@@ -1,11 +1,11 @@
 //! The draw offer some rules make ([`Rules::draw_offer_due`](dama_core::Rules); the house
 //! rules of the Russian program), asked at the console: the questions and answers of
-//! [`RulesOffer`](crate::session::RulesOffer), whose rules the TUI follows too.
+//! [`RulesOffer`](crate::play::session::RulesOffer), whose rules the TUI follows too.
 
 use super::{Flow, Session, capitalize, fill};
 use crate::console::ConsoleRules;
 use crate::console::{ConsoleError, LineIo};
-use crate::session::{OfferNext, OfferQuestion};
+use crate::play::session::{OfferNext, OfferQuestion};
 
 impl<R: ConsoleRules> Session<'_, R> {
     /// Makes the rules' draw offer if it is due in the current position and was not made
@@ -20,11 +20,8 @@ impl<R: ConsoleRules> Session<'_, R> {
         let mover = self.game.turn();
         loop {
             let yes = match question {
-                OfferQuestion::Engines => {
-                    self.engine.accepts_draw(&self.game, mover)
-                        && self.engine.accepts_draw(&self.game, !mover)
-                }
-                OfferQuestion::Engine(side) => self.engine.accepts_draw(&self.game, side),
+                OfferQuestion::Engines => self.player.accepts_draw_both(&self.game),
+                OfferQuestion::Engine(side) => self.player.accepts_draw(&self.game, side),
                 OfferQuestion::Person(side) => {
                     let text = capitalize(&fill(self.rt.house_offer, &[self.t.side(side)]));
                     match self.ask_yes_no(io, &text)? {

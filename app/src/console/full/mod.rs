@@ -16,15 +16,16 @@ pub use rules_texts::RulesTexts;
 pub use texts::Texts;
 
 use super::{ConsoleError, LineIo, Options, Read};
-use crate::cli::PlayerKind;
-use crate::clock::GameClock;
 use crate::console::{ConsoleBoard, ConsoleRules};
 use crate::i18n::{Catalog, capitalize, fill};
-use crate::session::{self, Players, RulesOffer, Undo};
+use crate::play::clock::GameClock;
+use crate::play::records;
+use crate::play::session::PlayerKind;
+use crate::play::session::{self, Players, RulesOffer, Undo};
+use crate::play::{EnginePlayer, Source};
 use dama_core::game::{Game, Outcome, Snapshot};
 use dama_core::pdn;
 use dama_core::{BitboardOn, Color, MoveListOn};
-use dama_engine::Engine;
 
 /// How a game's dialogue ended.
 enum Flow {
@@ -49,7 +50,8 @@ struct Session<'o, R: ConsoleRules> {
     t: &'static Texts,
     rt: &'static RulesTexts,
     game: Game<R>,
-    engine: Engine,
+    /// The engine, its opening book (`--no-book`: none) and its draw decisions.
+    player: EnginePlayer,
     flipped: bool,
     /// Who plays each side.
     players: Players,
@@ -59,9 +61,6 @@ struct Session<'o, R: ConsoleRules> {
     saved: Snapshot<R::Board>,
     /// The first moves of the game that `undo` keeps: those of the ballot it started from.
     kept: usize,
-    /// The opening book the engine plays from first, and its random source (`--no-book`:
-    /// none).
-    book: Option<(crate::book::Book<R::Board>, crate::book::BookRng)>,
     /// The players' clocks, when the game is played on a clock.
     clock: Option<GameClock>,
 }
@@ -82,7 +81,11 @@ pub fn run<R: ConsoleRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), C
         t,
         rt,
         game: super::new_game_on::<R>(opts),
-        engine: opts.engines.engine(opts.limits),
+        player: EnginePlayer::new(
+            opts.engines.engine(opts.limits),
+            crate::play::book_level(&opts.limits),
+        )
+        .with_book(opts.engines.book_of::<R>()),
         // A person playing Black against the computer sees the board from Black's side.
         flipped: opts.white == PlayerKind::Engine && opts.black == PlayerKind::Human,
         players: Players {
@@ -92,14 +95,13 @@ pub fn run<R: ConsoleRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), C
         offer: RulesOffer::default(),
         saved: super::new_game_on::<R>(opts).snapshot(),
         kept: <R::Board as ConsoleBoard>::ballot_plies(opts),
-        book: opts.engines.book_of::<R>(),
         clock: super::new_clock(opts),
     };
     io.line(<R::Board as ConsoleBoard>::title::<R>(t, rt))?;
     io.line(<R::Board as ConsoleBoard>::intro::<R>(t, rt))?;
     if let (Some((record, count)), Some(path)) = (loaded, &opts.load) {
         session.game = record.game.clone();
-        let name = super::game_label(&path.display().to_string(), opts.game.unwrap_or(1), count);
+        let name = records::game_label(&path.display().to_string(), opts.game.unwrap_or(1), count);
         session.report_loaded(io, &name, &record)?;
     }
     session.say_ballot(io)?;
@@ -126,20 +128,28 @@ pub fn run<R: ConsoleRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), C
 
 /// Reads game `number` (`None`: the first) of the PDN file at `path`, with how many games
 /// the file holds, or says in `t`'s language why it cannot.
-pub(crate) fn load_game_number<R: ConsoleRules>(
+fn load_game_number<R: ConsoleRules>(
     t: &Texts,
     path: &Path,
     number: Option<usize>,
 ) -> Result<(pdn::Record<R>, usize), String> {
-    super::load_game_from::<R>(path, number).map_err(|e| {
-        fill(
-            t.load_failed,
-            &[
-                &path.display().to_string(),
-                &<R::Board as ConsoleBoard>::load_error::<R>(t, &e),
-            ],
-        )
-    })
+    records::load_game_from::<R>(path, number).map_err(|e| load_failed::<R>(t, path, &e))
+}
+
+/// Why the game file at `path` could not be loaded ([`records::load_game_from`]), said in
+/// `t`'s language.
+pub(crate) fn load_failed<R: ConsoleRules>(
+    t: &Texts,
+    path: &Path,
+    e: &records::LoadError<R::Board>,
+) -> String {
+    fill(
+        t.load_failed,
+        &[
+            &path.display().to_string(),
+            &<R::Board as ConsoleBoard>::load_error::<R>(t, e),
+        ],
+    )
 }
 
 /// The argument of `load`: the file, and the game's number when the last word is one
@@ -328,8 +338,8 @@ impl<R: ConsoleRules> Session<'_, R> {
                 io.line(&self.outcome_text(outcome))?;
                 return Ok(Flow::Over);
             }
-            if crate::session::engine_cap_reached(&self.game, self.players) {
-                let cap = crate::session::ENGINE_MOVE_CAP.to_string();
+            if crate::play::session::engine_cap_reached(&self.game, self.players) {
+                let cap = crate::play::session::ENGINE_MOVE_CAP.to_string();
                 io.line(&fill(self.t.engine_move_cap, &[&cap]))?;
                 self.game.agree_draw();
                 continue;
@@ -362,8 +372,9 @@ impl<R: ConsoleRules> Session<'_, R> {
     /// The engine's move, said as its own line with what the search saw. Before it, a draw
     /// offer to a person opponent.
     fn engine_turn(&mut self, io: &mut LineIo<'_>) -> Result<Option<Flow>, ConsoleError> {
-        let opponent_human = !self.is_engine(!self.game.turn());
-        if opponent_human && !self.offer.declined() && self.engine.offers_draw(&self.game) {
+        if self.offer.engine_may_offer(self.players, self.game.turn())
+            && self.player.offers_draw(&self.game)
+        {
             match self.ask_yes_no(io, self.t.engine_offers)? {
                 None => return Ok(Some(Flow::Quit)),
                 Some(true) => {
@@ -381,27 +392,18 @@ impl<R: ConsoleRules> Session<'_, R> {
         self.game.legal_moves(&mut moves);
         // The only legal move is not searched (a depth-1 look): no depth or score is said.
         let only_move = moves.len() == 1;
-        let mut last = None;
         let turn = self.game.turn();
         if let Some(clock) = &self.clock {
             // The engine shares out its own clock's time.
-            let limits = self.engine.limits();
-            self.engine.set_limits(dama_engine::Limits {
+            let engine = self.player.engine_mut();
+            let limits = engine.limits();
+            engine.set_limits(dama_engine::Limits {
                 time: Some(clock.control(turn)),
                 ..limits
             });
-            self.engine
-                .set_clock(turn, clock.left(turn, self.opts.clock.now()));
+            engine.set_clock(turn, clock.left(turn, self.opts.clock.now()));
         }
-        let level = self.opts.limits.level.unwrap_or(10);
-        let booked = self
-            .book
-            .as_mut()
-            .and_then(|(book, rng)| book.pick(self.game.position(), rng, level));
-        let Some(mv) = booked.or_else(|| {
-            self.engine
-                .analyze(&self.game, |info| last = Some(info.clone()))
-        }) else {
+        let Some(reply) = self.player.reply(&self.game, |_| {}) else {
             // No move although the game goes on: only a broken engine gets here.
             return Ok(Some(Flow::Quit));
         };
@@ -409,6 +411,7 @@ impl<R: ConsoleRules> Session<'_, R> {
             return Ok(None);
         }
         let side = capitalize(self.t.side(turn));
+        let mv = reply.mv;
         if self.game.try_play(&mv).is_err() {
             return Ok(Some(Flow::Quit));
         }
@@ -416,9 +419,9 @@ impl<R: ConsoleRules> Session<'_, R> {
         let seconds = self
             .t
             .number(&format!("{:.1}", started.elapsed().as_secs_f64()));
-        let saw = match last {
+        let saw = match reply.source {
             _ if only_move => fill(self.rt.only_move, &[&seconds]),
-            Some(info) => fill(
+            Source::Search(Some(info)) => fill(
                 self.t.engine_saw,
                 &[
                     &seconds,
@@ -426,8 +429,8 @@ impl<R: ConsoleRules> Session<'_, R> {
                     &self.rt.info_score_on(self.t, &info),
                 ],
             ),
-            None if booked.is_some() => self.t.engine_book.to_string(),
-            None => format!("{seconds} s"),
+            Source::Book => self.t.engine_book.to_string(),
+            Source::Search(None) => format!("{seconds} s"),
         };
         io.line(&fill(self.t.engine_plays, &[&side, &R::write(&mv), &saw]))?;
         self.show_board(io)?;
@@ -539,7 +542,7 @@ impl<R: ConsoleRules> Session<'_, R> {
                 match load_game_number::<R>(t, &path, number) {
                     Ok((record, count)) => {
                         self.game = record.game.clone();
-                        let name = super::game_label(file, number.unwrap_or(1), count);
+                        let name = records::game_label(file, number.unwrap_or(1), count);
                         self.report_loaded(io, &name, &record)?;
                         self.show_board(io)?;
                     }
@@ -571,18 +574,21 @@ impl<R: ConsoleRules> Session<'_, R> {
                 }
                 return Ok(Some(Flow::Quit));
             }
-            Command::Hint => match crate::hint::search(&mut self.engine, &self.game) {
-                Some(hint) => io.line(&t.hint_text_with(&hint, &R::write))?,
-                None => io.line(t.no_hint)?,
-            },
+            Command::Hint => {
+                match crate::play::hint::search(self.player.engine_mut(), &self.game) {
+                    Some(hint) => io.line(&t.hint_text_with(&hint, &R::write))?,
+                    None => io.line(t.no_hint)?,
+                }
+            }
             Command::Time => match self.clocks_text() {
                 Some(text) => io.line(&fill(t.clocks_line, &[&text]))?,
                 None => io.line(t.no_clock)?,
             },
             Command::Level => match arg.parse::<u8>() {
                 Ok(level @ 1..=10) => {
-                    let limits = self.engine.limits();
-                    self.engine.set_limits(dama_engine::Limits {
+                    let engine = self.player.engine_mut();
+                    let limits = engine.limits();
+                    engine.set_limits(dama_engine::Limits {
                         level: Some(level),
                         depth: None,
                         movetime: None,
@@ -628,8 +634,8 @@ impl<R: ConsoleRules> Session<'_, R> {
         let header = self
             .t
             .pdn_header(self.is_engine(Color::White), self.is_engine(Color::Black));
-        let text = super::write_pdn(&self.game, &header, self.clock.as_ref());
-        match crate::files::save(&crate::files::expand_home(file), &text) {
+        let path = crate::files::expand_home(file);
+        match records::save(&path, &self.game, &header, self.clock.as_ref()) {
             Ok(()) => {
                 self.saved = self.game.snapshot();
                 io.line(&fill(self.t.saved, &[file]))
@@ -642,7 +648,7 @@ impl<R: ConsoleRules> Session<'_, R> {
     fn offer_draw(&mut self, io: &mut LineIo<'_>) -> Result<Option<Flow>, ConsoleError> {
         let offering = self.game.turn();
         if self.is_engine(!offering) {
-            if self.engine.accepts_draw(&self.game, !offering) {
+            if self.player.accepts_draw(&self.game, !offering) {
                 io.line(self.t.engine_accepts)?;
                 self.game.agree_draw();
             } else {

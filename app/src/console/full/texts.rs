@@ -2,9 +2,9 @@
 //! into its language. The catalogues themselves are `catalog::cs` and `catalog::en`.
 
 use super::{Command, RulesTexts};
-use crate::console::LoadError;
 use crate::files::FileError;
 use crate::i18n::{capitalize, fill};
+use crate::play::records::LoadError;
 use dama_core::fen::FenError;
 use dama_core::game::{Outcome, WinReason};
 use dama_core::notation::Notation;
@@ -289,14 +289,14 @@ impl Texts {
     }
 
     /// The hint's line: its move, score and expected line in `notation`.
-    pub fn hint_text(&self, hint: &crate::hint::Hint, notation: Notation) -> String {
+    pub fn hint_text(&self, hint: &crate::play::hint::Hint, notation: Notation) -> String {
         self.hint_text_with(hint, &|mv| notation.write(mv))
     }
 
     /// [`Texts::hint_text`] on any board, each move written by `write`.
     pub fn hint_text_with<B: Board>(
         &self,
-        hint: &crate::hint::Hint<B>,
+        hint: &crate::play::hint::Hint<B>,
         write: &dyn Fn(&MoveOn<B>) -> String,
     ) -> String {
         match hint.score {

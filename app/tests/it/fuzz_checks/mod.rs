@@ -384,8 +384,8 @@ pub fn tui_events(bytes: &[u8]) {
     use dama::tui::{App, Config, Event};
     let cfg = Config {
         start: Position::initial(),
-        white: dama::cli::PlayerKind::Human,
-        black: dama::cli::PlayerKind::Human,
+        white: dama::play::session::PlayerKind::Human,
+        black: dama::play::session::PlayerKind::Human,
         limits: dama_engine::Limits {
             depth: Some(1),
             ..dama_engine::Limits::default()
@@ -397,7 +397,7 @@ pub fn tui_events(bytes: &[u8]) {
         game: None,
         ballot: None,
         clocks: None,
-        clock: dama::clock::real(),
+        clock: dama::play::clock::real(),
     };
     let Ok(mut app) = App::<Czech>::new(cfg, 80, 24) else {
         panic!("the app starts");

@@ -5,7 +5,8 @@
 use dama::engines::EngineRules;
 use std::time::Duration;
 
-use dama::cli::{Lang, PlayerKind};
+use dama::cli::Lang;
+use dama::play::session::PlayerKind;
 use dama::tui::{App, Button, Config, Event, Key, TuiRules};
 use dama_core::{Board10, BoardRules, International, Position, Square, SquareOn};
 use dama_engine::Limits;
@@ -33,7 +34,7 @@ pub fn config(color: bool) -> Config {
         game: None,
         ballot: None,
         clocks: None,
-        clock: dama::clock::real(),
+        clock: dama::play::clock::real(),
     }
 }
 

@@ -7,7 +7,15 @@
 use dama_core::game::Game;
 use dama_core::{Board, Board8, BoardRules, Color, MoveOn, pdn};
 
-use crate::cli::PlayerKind;
+/// Who plays a side (`--white`, `--black`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PlayerKind {
+    /// A person typing moves.
+    #[default]
+    Human,
+    /// The computer.
+    Engine,
+}
 
 /// Who plays each side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -189,6 +197,12 @@ impl RulesOffer {
     /// Whether a person declined an offer in this game.
     pub fn declined(&self) -> bool {
         self.declined
+    }
+
+    /// Whether the engine, to move as `mover`, may offer a draw of its own: to a person, and
+    /// only until a person has declined an offer in this game.
+    pub fn engine_may_offer(&self, players: Players, mover: Color) -> bool {
+        !players.is_engine(!mover) && !self.declined
     }
 
     /// The offer was interrupted before it was settled (the engine was stopped while it

@@ -7,7 +7,6 @@
 //! least 0.30 man is `?!`, 0.70 `?`, 1.50 `??`; a move that turns a forced win into anything
 //! else, or anything but a forced loss into a forced loss, is `??` whatever the figures.
 
-use crate::console::ConsoleRules;
 use dama_core::game::{Game, Outcome};
 use dama_core::pdn::{self, Annotation};
 use dama_core::{Board, Board8, Color, MoveOn};
@@ -250,10 +249,12 @@ pub fn annotations<B: Board>(analysis: &Analysis<B>) -> Vec<Annotation<B>> {
 /// The table `dama analyze --load` prints: one line per move (ply, move, eval from White's
 /// view, loss in men from the mover's, mark, and for a marked move the engine's line from
 /// the position before it (its first move the better move) and from the one after it (its
-/// first move the refutation)), as the rule set writes moves ([`ConsoleRules::write`]: its
-/// notation on 8×8, the squares' numbers on 10×10).
-pub fn table<R: ConsoleRules>(analysis: &Analysis<R::Board>) -> Vec<String> {
-    let write = |mv: &MoveOn<R::Board>| R::write(mv);
+/// first move the refutation)), each move as `write` writes it (the dialogue's
+/// `ConsoleRules::write`: the rule set's notation on 8×8, the squares' numbers on 10×10).
+pub fn table<B: Board>(
+    analysis: &Analysis<B>,
+    write: impl Fn(&MoveOn<B>) -> String,
+) -> Vec<String> {
     let width = analysis
         .plies
         .iter()
@@ -268,8 +269,7 @@ pub fn table<R: ConsoleRules>(analysis: &Analysis<R::Board>) -> Vec<String> {
     let start = analysis.start.map_or("-".into(), eval_text);
     lines.push(format!("{:>4} {:<width$} {start:>6}", 0, "start"));
     for (i, ply) in analysis.plies.iter().enumerate() {
-        let line =
-            |moves: &[MoveOn<R::Board>]| moves.iter().map(write).collect::<Vec<_>>().join(" ");
+        let line = |moves: &[MoveOn<B>]| moves.iter().map(&write).collect::<Vec<_>>().join(" ");
         let mut better = String::new();
         if !ply.better.is_empty() {
             better = format!("better: {}", line(&ply.better));

@@ -1,0 +1,23 @@
+//! The play layer: what a game needs whatever shows it, and no front end. The line console,
+//! the TUI, the Hub session and `dama match` play through it; it imports none of them (nor the
+//! command line, the messages or the pictures), only the rules, the engine, the tables, the
+//! opening books ([`crate::book`]), the engines' setup ([`crate::engines`]) and the files
+//! ([`crate::files`]).
+//!
+//! - [`player`]: [`EnginePlayer`], the engine as a player: its opening book before its
+//!   search, and its draw offers and answers;
+//! - [`session`]: who plays each side, taking moves back and playing them again, the rules'
+//!   draw offer;
+//! - [`records`]: game files: loading one, picking its N-th game, checking its rules, saving;
+//! - [`clock`]: the players' clocks;
+//! - [`hint`]: the hint's search;
+//! - [`analysis`]: scoring a whole game and marking its moves.
+
+pub mod analysis;
+pub mod clock;
+pub mod hint;
+pub mod player;
+pub mod records;
+pub mod session;
+
+pub use player::{EnginePlayer, Reply, Source, book_level};

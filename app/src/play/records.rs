@@ -1,0 +1,200 @@
+//! Game records: reading a PDN file's game (the N-th of several, every move checked, its tags
+//! checked against the rules played), the name it is reported under, and writing a game with
+//! its clocks. The line console, the TUI, `dama games` and `dama diagram` read their files
+//! here; how a refusal is said is theirs.
+
+use std::path::Path;
+
+use crate::files::{self, FileError};
+use crate::play::clock::GameClock;
+use dama_core::game::{Game, Outcome, WinReason};
+use dama_core::pdn::{self, PdnError};
+use dama_core::{Board, Board8, BoardRules, Variant};
+
+/// Why a game file could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError<B: Board = Board8> {
+    /// The file could not be read.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// The file is not a game of these rules.
+    #[error(transparent)]
+    Pdn(#[from] PdnError<B>),
+    /// The file's tags name another rule set (`GameType`, `Variant`).
+    #[error("the file is a game of the {file} rules, not of the {playing} rules")]
+    OtherRules {
+        /// The rule set the file names.
+        file: &'static str,
+        /// The rule set being played.
+        playing: &'static str,
+    },
+    /// The file's `GameType` is a game no rule set here plays (20, international draughts).
+    #[error(
+        "the file is a game of another kind (PDN GameType {game_type}), not of the {playing} rules"
+    )]
+    OtherGameType {
+        /// The file's `GameType` number.
+        game_type: u32,
+        /// The rule set being played.
+        playing: &'static str,
+    },
+    /// The game number asked for (`--game N`, `load FILE N`) is not one of the file's.
+    #[error("the file holds {count} games: there is no game {number}")]
+    NoSuchGame {
+        /// The number asked for (1 is the first).
+        number: usize,
+        /// How many games the file holds.
+        count: usize,
+    },
+}
+
+/// Reads the first game of the PDN file at `path` under the rules `R`, every move checked.
+pub fn load_game<R: BoardRules>(path: &Path) -> Result<pdn::Record<R>, LoadError<R::Board>> {
+    load_game_from::<R>(path, None).map(|(record, _)| record)
+}
+
+/// Reads game `number` (1 is the first; `None`: the first, read as [`load_game`] always
+/// has) of the PDN file at `path` under the rules `R`, every move checked, with how many
+/// games the file holds.
+pub fn load_game_from<R: BoardRules>(
+    path: &Path,
+    number: Option<usize>,
+) -> Result<(pdn::Record<R>, usize), LoadError<R::Board>> {
+    let text = files::read_file(path)?;
+    read_game_number::<R>(&text, number)
+}
+
+/// [`load_game_from`] of a PDN text already read.
+pub fn read_game_number<R: BoardRules>(
+    text: &str,
+    number: Option<usize>,
+) -> Result<(pdn::Record<R>, usize), LoadError<R::Board>> {
+    let pieces = pdn::split_games(text);
+    let count = pieces.len();
+    let Some(number) = number else {
+        check_game_of::<R>(text)?;
+        let mut record = pdn::read::<R>(text)?;
+        restore_time_forfeit(&mut record);
+        return Ok((record, count));
+    };
+    let Some(&(first_line, piece)) = number.checked_sub(1).and_then(|i| pieces.get(i)) else {
+        return Err(LoadError::NoSuchGame { number, count });
+    };
+    let mut record = read_piece::<R>(first_line, piece)?;
+    restore_time_forfeit(&mut record);
+    Ok((record, count))
+}
+
+/// Refuses a PDN text whose tags (`GameType`, `Variant`) name other rules than `R`.
+pub fn check_game_of<R: BoardRules>(text: &str) -> Result<(), LoadError<R::Board>> {
+    match pdn::game_of(text) {
+        Some(pdn::GameOf::RuleSet(file)) if file.name() != R::INFO.name => {
+            Err(LoadError::OtherRules {
+                file: file.name(),
+                playing: R::INFO.name,
+            })
+        }
+        // A rule set outside the registry may have a game type of its own.
+        Some(pdn::GameOf::Other(game_type)) if game_type != R::INFO.pdn_game_type => {
+            Err(LoadError::OtherGameType {
+                game_type,
+                playing: R::INFO.name,
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The name a loaded game is reported under: the file's, with `(2/3)` after it when the file
+/// holds several games.
+pub fn game_label(file: &str, number: usize, count: usize) -> String {
+    if count > 1 {
+        format!("{file} ({number}/{count})")
+    } else {
+        file.to_string()
+    }
+}
+
+/// The PDN `Termination` tag of a game lost on time.
+pub const TIME_FORFEIT: &str = "time forfeit";
+
+/// A record whose `Termination` tag says the game was lost on time: its result, which the
+/// reader took for a resignation, becomes a flag fall.
+fn restore_time_forfeit<R: BoardRules>(record: &mut pdn::Record<R>) {
+    let on_time = record.tags.iter().any(|(name, value)| {
+        name.eq_ignore_ascii_case("Termination") && value.eq_ignore_ascii_case(TIME_FORFEIT)
+    });
+    if let Some(Outcome::Win {
+        winner,
+        reason: WinReason::Resignation,
+    }) = record.game.outcome()
+        && on_time
+    {
+        record.game.undo();
+        record.game.lose_on_time(!winner);
+    }
+}
+
+/// One game of a text of several (`piece`, as [`pdn::split_games`] cuts it, starting at line
+/// `first_line` of the whole text) under the rules `R`: its tags checked, every move checked,
+/// an error's line counted in the whole text.
+pub fn read_piece<R: BoardRules>(
+    first_line: usize,
+    piece: &str,
+) -> Result<pdn::Record<R>, LoadError<R::Board>> {
+    check_game_of::<R>(piece)?;
+    Ok(pdn::read::<R>(piece).map_err(|mut e| {
+        e.line += first_line - 1;
+        e
+    })?)
+}
+
+/// The rule set a PDN text's first tags name (`GameType`, `Variant`; `GameType` 20 is
+/// international draughts on the 10×10 board), if they name one played here.
+pub fn rules_named(text: &str) -> Option<Variant> {
+    match pdn::game_of(text)? {
+        pdn::GameOf::RuleSet(rules) => Some(Variant::Board8(rules)),
+        pdn::GameOf::Other(game_type)
+            if game_type == Variant::International.info().pdn_game_type =>
+        {
+            Some(Variant::International)
+        }
+        pdn::GameOf::Other(_) => None,
+    }
+}
+
+/// The game as PDN: with clocks, their `TimeControl` tag and a `%clock` comment after each
+/// move, and `Termination "time forfeit"` for a game lost on time.
+pub fn write_pdn<R: BoardRules>(
+    game: &Game<R>,
+    header: &pdn::Header,
+    clock: Option<&GameClock>,
+) -> String {
+    let mut tags = clock.map_or_else(Vec::new, GameClock::pdn_tags);
+    if let Some(Outcome::Win {
+        reason: WinReason::Time,
+        ..
+    }) = game.outcome()
+    {
+        tags.push(("Termination", TIME_FORFEIT.to_string()));
+    }
+    let notes: Vec<pdn::Annotation<R::Board>> = clock
+        .map_or_else(Vec::new, GameClock::pdn_comments)
+        .into_iter()
+        .map(|comment| pdn::Annotation {
+            comment: (!comment.is_empty()).then_some(comment),
+            ..pdn::Annotation::default()
+        })
+        .collect();
+    pdn::write_annotated(game, header, &tags, &notes)
+}
+
+/// Saves the game to the file at `path` as [`write_pdn`] writes it.
+pub fn save<R: BoardRules>(
+    path: &Path,
+    game: &Game<R>,
+    header: &pdn::Header,
+    clock: Option<&GameClock>,
+) -> Result<(), FileError> {
+    files::save(path, write_pdn(game, header, clock))
+}
