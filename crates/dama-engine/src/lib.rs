@@ -287,16 +287,16 @@ struct Deepened<B: Board> {
 
 /// The main search with its helpers ([`search_with_helpers`]), to run with the evaluator that
 /// the engine's evaluation gives ([`EngineBoard::with_evaluator`]).
-struct MainSearch<'a, R: EngineRules, F> {
+struct MainSearch<'a, R: EngineRules> {
     table: &'a Table,
     tables: Option<&'a EngineTables>,
     helpers: usize,
     deepening: &'a Deepening<'a, R::Board>,
     first: MoveOn<R::Board>,
-    on_info: &'a mut F,
+    on_info: &'a mut dyn FnMut(&Info<R::Board>),
 }
 
-impl<R: EngineRules, F: FnMut(&Info<R::Board>)> WithEvaluator<R::Board> for MainSearch<'_, R, F> {
+impl<R: EngineRules> WithEvaluator<R::Board> for MainSearch<'_, R> {
     type Output = Deepened<R::Board>;
 
     fn run<E: Evaluator<R::Board>>(self, evaluator: &E) -> Deepened<R::Board> {
@@ -324,7 +324,7 @@ fn search_with_helpers<R: EngineRules, E: Evaluator<R::Board>>(
     helpers: usize,
     deepening: &Deepening<'_, R::Board>,
     first: MoveOn<R::Board>,
-    on_info: &mut impl FnMut(&Info<R::Board>),
+    on_info: &mut dyn FnMut(&Info<R::Board>),
 ) -> Deepened<R::Board> {
     std::thread::scope(|scope| {
         for helper in 1..=helpers {
@@ -348,7 +348,7 @@ fn deepen<R: EngineRules, E: Evaluator<R::Board>>(
     deepening: &Deepening<'_, R::Board>,
     main_depth: &AtomicI32,
     first: MoveOn<R::Board>,
-    on_info: &mut impl FnMut(&Info<R::Board>),
+    on_info: &mut dyn FnMut(&Info<R::Board>),
 ) -> Deepened<R::Board> {
     let mut best: (MoveOn<R::Board>, i32) = (first, 0);
     let mut noisy = Vec::new();
@@ -590,8 +590,10 @@ impl Engine {
     pub fn analyze<R: EngineRules>(
         &mut self,
         game: &Game<R>,
-        on_info: impl FnMut(&Info<R::Board>),
+        mut on_info: impl FnMut(&Info<R::Board>),
     ) -> Option<MoveOn<R::Board>> {
+        // One copy of the search per rule set and evaluator, whatever the caller's closure.
+        let on_info: &mut dyn FnMut(&Info<R::Board>) = &mut on_info;
         let mut limits = self.limits;
         let Some(tc) = limits.time else {
             return self.think(game, &limits, on_info).map(|(mv, _)| mv);
@@ -612,7 +614,7 @@ impl Engine {
         &mut self,
         game: &Game<R>,
         limits: &Limits,
-        mut on_info: impl FnMut(&Info<R::Board>),
+        on_info: &mut dyn FnMut(&Info<R::Board>),
     ) -> Option<(MoveOn<R::Board>, Score)> {
         let started = Instant::now();
         let mut moves = MoveListOn::new();
@@ -620,7 +622,7 @@ impl Engine {
         let first = *moves.first()?;
         let plan = level::plan(limits);
         if plan.noise == 0
-            && let Some(answer) = self.table_answer(game, &mut on_info)
+            && let Some(answer) = self.table_answer(game, on_info)
         {
             return Some(answer);
         }
@@ -654,13 +656,13 @@ impl Engine {
         let table: &Table = self.table.get_or_insert_with(|| Table::new(bits));
         let deepened = <R::Board as EngineBoard>::with_evaluator::<R, _>(
             &evaluation,
-            MainSearch::<R, _> {
+            MainSearch::<R> {
                 table,
                 tables: tables.as_deref(),
                 helpers,
                 deepening: &deepening,
                 first,
-                on_info: &mut on_info,
+                on_info,
             },
         );
         let best = if plan.noise > 0 && !deepened.noisy.is_empty() {
@@ -676,7 +678,7 @@ impl Engine {
     fn table_answer<R: EngineRules>(
         &self,
         game: &Game<R>,
-        on_info: &mut impl FnMut(&Info<R::Board>),
+        on_info: &mut dyn FnMut(&Info<R::Board>),
     ) -> Option<(MoveOn<R::Board>, Score)> {
         let (mv, score) = table_move(self.tables.as_ref()?, game)?;
         on_info(&Info {
@@ -750,7 +752,8 @@ impl Engine {
             nodes: None,
             time: None,
         };
-        self.think(game, &limits, |_| {}).map(|(_, score)| score)
+        self.think(game, &limits, &mut |_| {})
+            .map(|(_, score)| score)
     }
 
     /// Whether the engine, playing `side`, accepts a draw its opponent offers in `game`

@@ -66,7 +66,7 @@ impl Engine {
         let tables = self.root_tables(game);
         let bits = self.table_bits.unwrap_or(TABLE_BITS);
         let table: &Table = self.table.get_or_insert_with(|| Table::new(bits));
-        let search = MultiPvSearch::<R, _> {
+        let search = MultiPvSearch::<R> {
             table,
             tables: tables.as_deref(),
             stop: self.stop.clone(),
@@ -87,7 +87,7 @@ impl Engine {
 /// The multi-PV search of [`Engine::analyze_multipv`], to run with the evaluator that the
 /// engine's evaluation gives ([`EngineBoard::with_evaluator`]): the best move of the last
 /// completed depth (`None` if none completed).
-struct MultiPvSearch<'a, R: EngineRules, F> {
+struct MultiPvSearch<'a, R: EngineRules> {
     table: &'a Table,
     tables: Option<&'a EngineTables>,
     stop: Option<Arc<AtomicBool>>,
@@ -95,12 +95,10 @@ struct MultiPvSearch<'a, R: EngineRules, F> {
     plan: &'a level::Plan,
     deadline: Option<Instant>,
     count: usize,
-    on_depth: &'a mut F,
+    on_depth: &'a mut dyn FnMut(&MultiInfo<R::Board>),
 }
 
-impl<R: EngineRules, F: FnMut(&MultiInfo<R::Board>)> WithEvaluator<R::Board>
-    for MultiPvSearch<'_, R, F>
-{
+impl<R: EngineRules> WithEvaluator<R::Board> for MultiPvSearch<'_, R> {
     type Output = Option<MoveOn<R::Board>>;
 
     fn run<E: Evaluator<R::Board>>(self, evaluator: &E) -> Option<MoveOn<R::Board>> {
