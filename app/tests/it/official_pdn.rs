@@ -67,7 +67,8 @@ fn scripted_console_games() {
             "2. Mueven las blancas",
         ),
         ("brazilian", "c3-d4", "f6-e5", "2. White to move"),
-        ("pool", "22-18", "11-15", "2. White to move"),
+        // APCA rule 7: Black moves first.
+        ("pool", "11-15", "23-19", "2. Black to move"),
         ("thai", "26-22", "7-11", "2. White to move"),
     ] {
         let (text, _) = dama(

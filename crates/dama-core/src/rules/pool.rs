@@ -1,6 +1,8 @@
 //! American pool checkers (`pool`): the rules of the American Pool Checkers Association.
 //!
-//! White moves first; men move forward and capture forward and backward; kings fly, landing
+//! Black moves first (APCA Tournament Rules of Play, rule 7: "The first move must always be
+//! made by the person having the black pieces"; Black's men start on 1–12, as in English
+//! draughts); men move forward and capture forward and backward; kings fly, landing
 //! where the capture can go on if some landing allows it; capture is compulsory and finished,
 //! but any capture may be chosen; a man that reaches the last row during a capture goes on as
 //! a man if it can take more, and is crowned only if the capture ends there. Draws: threefold
@@ -8,6 +10,7 @@
 
 use super::generate::{self, LastRow, Orientation, ParamRules, Params};
 use super::{BoardRules, DrawCounters, DrawReason, RuleSetInfo};
+use crate::Color;
 use crate::notation::Notation;
 
 /// The pool checkers rule set.
@@ -32,6 +35,8 @@ impl ParamRules for Pool {
     const PARAMS: Params = Params {
         man_captures_backward: true,
         last_row: LastRow::PassesAsMan,
+        // APCA rule 7.
+        first_to_move: Color::Black,
         ..Params::DEFAULT
     };
     const FAST_PATHS: bool = true;

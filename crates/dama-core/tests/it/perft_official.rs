@@ -127,15 +127,14 @@ fn twelve_men() -> Position {
 
 #[test]
 fn start_positions() {
-    assert_eq!(
-        English::start(),
-        Position::initial().with_turn(Color::Black)
-    );
+    // Black first: English, and pool (APCA rule 7).
+    for start in [English::start(), Pool::start()] {
+        assert_eq!(start, Position::initial().with_turn(Color::Black));
+    }
     for start in [
         Italian::start(),
         SpanishOfficial::start(),
         Brazilian::start(),
-        Pool::start(),
     ] {
         assert_eq!(start, Position::initial());
     }
