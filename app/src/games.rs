@@ -5,9 +5,8 @@ use std::io::Write;
 use std::path::Path;
 
 use crate::cli::{CliError, Options};
-use crate::console::full::Texts;
 use crate::console::{ConsoleBoard, ConsoleRules};
-use crate::i18n::{Catalog, Lang, fill};
+use crate::i18n::{Catalog, Lang, Texts, fill};
 use crate::play::records::{self, LoadError};
 use dama_core::game::Game;
 use dama_core::{BoardRules, Variant, pdn, with_variant};

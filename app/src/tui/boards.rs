@@ -7,9 +7,9 @@
 use super::app::Config;
 use crate::cli::Lang;
 use crate::console::ConsoleBoard;
-use crate::console::full::Texts;
 use crate::games::Entry;
 use crate::i18n::es;
+use crate::i18n::{RulesTexts, Texts};
 use crate::play::records::LoadError;
 use dama_core::game::Game;
 use dama_core::notation::Notation;
@@ -66,10 +66,7 @@ pub trait TuiBoard: ConsoleBoard {
     ) -> String;
 
     /// The rule set's title.
-    fn title<R: BoardRules<Board = Self>>(
-        t: &Texts,
-        rt: &crate::console::full::RulesTexts,
-    ) -> &'static str;
+    fn title<R: BoardRules<Board = Self>>(t: &Texts, rt: &RulesTexts) -> &'static str;
 
     /// A new game of `cfg`, and how many of its first moves are a ballot's (none on 10×10).
     fn new_game<R: dama_engine::EngineRules<Board = Self>>(cfg: &Config<Self>) -> (Game<R>, usize);
@@ -142,10 +139,7 @@ impl TuiBoard for Board8 {
         t.hint_text(hint, R::INFO.notation)
     }
 
-    fn title<R: BoardRules<Board = Board8>>(
-        t: &Texts,
-        _: &crate::console::full::RulesTexts,
-    ) -> &'static str {
+    fn title<R: BoardRules<Board = Board8>>(t: &Texts, _: &RulesTexts) -> &'static str {
         t.title::<R>()
     }
 
@@ -207,10 +201,7 @@ impl TuiBoard for Board10 {
         t.hint_text_with(hint, &R::write_move)
     }
 
-    fn title<R: BoardRules<Board = Board10>>(
-        t: &Texts,
-        rt: &crate::console::full::RulesTexts,
-    ) -> &'static str {
+    fn title<R: BoardRules<Board = Board10>>(t: &Texts, rt: &RulesTexts) -> &'static str {
         <Board10 as ConsoleBoard>::title::<R>(t, rt)
     }
 

@@ -19,7 +19,6 @@ pub mod editor;
 pub mod event;
 mod house_offer;
 mod input;
-mod labels;
 pub mod layout;
 pub mod picker;
 pub mod render;
@@ -32,7 +31,6 @@ use std::io::IsTerminal;
 pub use app::{App, Config};
 pub use boards::{TuiBoard, TuiRules};
 pub use event::{Button, Event, Key};
-pub use labels::Labels;
 
 use crate::cli::{CliError, Lang, Options};
 use crate::engines::EngineSetup;

@@ -317,6 +317,6 @@ fn a_click_on_a_game_in_the_list_loads_it() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn labels() -> &'static dama::tui::Labels {
+fn labels() -> &'static dama::i18n::Labels {
     dama::i18n::Catalog::of(dama::cli::Lang::En).labels
 }
