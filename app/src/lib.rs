@@ -16,6 +16,7 @@ pub mod games;
 pub mod hub;
 pub mod i18n;
 pub mod matchplay;
+pub mod opening;
 pub mod pictures;
 pub mod play;
 pub mod tui;

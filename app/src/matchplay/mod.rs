@@ -22,13 +22,14 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use self::openings::{Opening, OpeningError};
+use self::openings::OpeningError;
 use self::player::{Player, PlayerError, PlayerSpec};
 use self::runner::{Config, GameResult, Summary};
 use self::stats::{Estimate, Sprt};
 use crate::cli::Options;
 use crate::engines::EngineSetup;
 use crate::hub::encoding::HubBoard;
+use crate::opening::Opening;
 use dama_core::game::Game;
 use dama_core::{Board8, Board10, with_variant};
 use dama_engine::weights::WeightsError;

@@ -7,9 +7,9 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use super::MatchRules;
-use super::openings::Opening;
 use super::player::{Player, PlayerSpec};
 use super::stats::{Decision, Pentanomial, Sprt, Wdl};
+use crate::opening::Opening;
 use dama_core::game::{Outcome, WinReason};
 use dama_core::pdn::{self, Header};
 use dama_core::{Color, DrawReason};

@@ -100,7 +100,7 @@ fn white_result(outcome: Option<Outcome>) -> f64 {
 /// moves drawn from `seed` and `index`, then the engine at `nodes` nodes a move on both sides.
 /// `None` when the random plies end the game.
 pub fn play_game<R: TuneRules>(
-    opening: &openings::Opening<R::Board>,
+    opening: &crate::opening::Opening<R::Board>,
     index: u64,
     args: &GenArgs,
     weights: &Weights,
