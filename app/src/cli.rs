@@ -9,15 +9,12 @@
 //! use it ([`command`]): both come from [`Command::uses`], so adding an option is its field
 //! here and its name in the `uses` lists.
 
-mod commands;
-mod game_analysis;
+mod config;
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-
-pub use commands::{analyze, game_from_moves, moves, perft, start_on, start_position};
 
 pub use crate::i18n::{Dialogue, Lang};
 use crate::play::session::PlayerKind;
@@ -639,10 +636,10 @@ impl Options {
                         "'dama perft' needs --depth N (1-30)".into(),
                     ));
                 }
-                Some(d) if d > commands::MAX_PERFT_DEPTH => {
+                Some(d) if d > crate::commands::perft::MAX_PERFT_DEPTH => {
                     return Err(CliError::Usage(format!(
                         "--depth {d} is too deep for perft (1-{})",
-                        commands::MAX_PERFT_DEPTH
+                        crate::commands::perft::MAX_PERFT_DEPTH
                     )));
                 }
                 Some(_) => {}
@@ -775,6 +772,30 @@ pub enum CliError {
     /// Another bad-input error, already described.
     #[error("{0}")]
     Input(String),
+}
+
+impl From<crate::setup::SetupError> for CliError {
+    fn from(e: crate::setup::SetupError) -> CliError {
+        CliError::Input(e.to_string())
+    }
+}
+
+impl From<crate::commands::perft::PerftError> for CliError {
+    fn from(e: crate::commands::perft::PerftError) -> CliError {
+        match e {
+            crate::commands::perft::PerftError::Io(e) => CliError::Io(e),
+            other => CliError::Input(other.to_string()),
+        }
+    }
+}
+
+impl From<crate::commands::analyze::AnalyzeError> for CliError {
+    fn from(e: crate::commands::analyze::AnalyzeError) -> CliError {
+        match e {
+            crate::commands::analyze::AnalyzeError::Io(e) => CliError::Io(e),
+            other => CliError::Input(other.to_string()),
+        }
+    }
 }
 
 impl CliError {

@@ -19,5 +19,6 @@ pub mod matchplay;
 pub mod opening;
 pub mod pictures;
 pub mod play;
+pub mod setup;
 pub mod tui;
 pub mod tune;

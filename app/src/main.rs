@@ -39,9 +39,13 @@ fn run(cli: &Cli) -> Result<(), CliError> {
                 }
             })?
         }
-        Command::Perft(args) => cli::perft(&cli.opts, args, &mut out, &mut err)?,
-        Command::Moves => cli::moves(&cli.opts, &mut out)?,
-        Command::Analyze => cli::analyze(&cli.opts, &engines, &mut out)?,
+        Command::Perft(args) => {
+            dama::commands::perft::perft(&cli.opts.perft_config(args), &mut out, &mut err)?
+        }
+        Command::Moves => dama::commands::perft::moves(&cli.opts.moves_config(), &mut out)?,
+        Command::Analyze => {
+            dama::commands::analyze::analyze(&cli.opts.analyze_config(&engines), &mut out)?
+        }
         Command::Match(args) => dama::matchplay::run(&cli.opts, &engines, args, &mut out, &mut err)
             .map_err(|e| match e {
                 dama::matchplay::MatchError::Io(e) => CliError::Io(e),
@@ -113,7 +117,10 @@ fn play(opts: &cli::Options, engines: &EngineSetup, out: &mut impl Write) -> Res
             ),
         ),
         (dama_core::Variant::International, None) => (dama_core::Position::initial(), None),
-        (dama_core::Variant::Board8(_), _) => (cli::start_position(opts)?, None),
+        (dama_core::Variant::Board8(_), _) => (
+            dama::setup::start_position(rules, opts.fen.as_deref())?,
+            None,
+        ),
     };
     let console_opts = console::Options {
         rules,

@@ -417,8 +417,8 @@ fn diagram_for<R: ConsoleRules>(
                 })?;
             record.game
         }
-        _ => crate::cli::game_from_moves::<R>(
-            crate::cli::start_on::<R>(opts)?,
+        _ => crate::setup::game_from_moves::<R>(
+            crate::setup::start_on::<R>(opts.fen.as_deref())?,
             opts.moves.as_deref(),
         )?,
     };

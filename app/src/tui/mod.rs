@@ -76,8 +76,8 @@ pub fn run(opts: &Options, engines: &EngineSetup) -> Result<(), TuiError> {
             run_with::<International>(config(opts, engines, start, None)?)
         }
         Variant::Board8(rules) => {
-            let start =
-                crate::cli::start_position(opts).map_err(|e| TuiError::Load(e.to_string()))?;
+            let start = crate::setup::start_position(rules, opts.fen.as_deref())
+                .map_err(|e| TuiError::Load(e.to_string()))?;
             let ballot = opts
                 .ballot
                 .map(|n| opts.ballot_opening(n))
