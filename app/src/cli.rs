@@ -9,7 +9,10 @@
 //! use it ([`command`]): both come from [`Command::uses`], so adding an option is its field
 //! here and its name in the `uses` lists.
 
+mod args;
 mod config;
+
+pub use args::*;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -207,7 +210,7 @@ pub enum Command {
     /// Search the position and print the best move.
     Analyze,
     /// Endgame tables: build, probe, info, verify.
-    Tb(crate::commands::tb::TbArgs),
+    Tb(TbArgs),
     /// Play engine against engine and report the result with statistics.
     Match(Box<crate::matchplay::MatchArgs>),
     /// Play full-screen with the mouse: click a piece, its path, then the last square again.
@@ -221,7 +224,7 @@ pub enum Command {
     /// List the games of a PDN file: number, event, players, result, number of moves.
     Games(crate::games::GamesArgs),
     /// Opening books: build one, show a position's book moves (docs/book.md).
-    Book(crate::commands::book::BookArgs),
+    Book(BookArgs),
     /// Play international draughts against another program over DamExchange (DXP, TCP).
     Dxp(crate::dxp::DxpArgs),
 }

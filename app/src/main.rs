@@ -32,7 +32,7 @@ fn run(cli: &Cli) -> Result<(), CliError> {
     engines.book = !cli.opts.no_book;
     match &command {
         Command::Tb(args) => {
-            dama::commands::tb::run(&cli.opts, args, &mut out).map_err(|e| {
+            dama::commands::tb::run(&cli.opts.tb_config(args), &mut out).map_err(|e| {
                 match e.output_error() {
                     Ok(e) => CliError::Io(e),
                     Err(other) => CliError::Input(other.to_string()),
@@ -59,11 +59,14 @@ fn run(cli: &Cli) -> Result<(), CliError> {
         Command::Tui => dama::tui::run(&cli.opts, &engines)?,
         Command::Diagram(args) => dama::pictures::diagram::run(&cli.opts, args, &mut out)?,
         Command::Games(args) => dama::games::run(&cli.opts, &args.file, &mut out)?,
-        Command::Book(args) => dama::commands::book::run(&cli.opts, args, &mut out, &mut err)
-            .map_err(|e| match e {
-                dama::commands::book::BookCommandError::Io(e) => CliError::Io(e),
-                other => CliError::Input(other.to_string()),
-            })?,
+        Command::Book(args) => {
+            dama::commands::book::run(&cli.opts.book_config(args), &mut out, &mut err).map_err(
+                |e| match e {
+                    dama::commands::book::BookCommandError::Io(e) => CliError::Io(e),
+                    other => CliError::Input(other.to_string()),
+                },
+            )?
+        }
         Command::Dxp(args) => {
             let start = match &cli.opts.fen {
                 Some(text) => Some(

@@ -1,12 +1,34 @@
 //! The plain config of each subcommand, built from the checked command line.
 
 use crate::commands::analyze::AnalyzeConfig;
+use crate::commands::book::BookConfig;
 use crate::commands::perft::{MovesConfig, PerftConfig};
+use crate::commands::tb::TbConfig;
 use crate::engines::EngineSetup;
 
-use super::{Options, PerftArgs};
+use super::{BookArgs, Options, PerftArgs, TbArgs};
 
 impl Options {
+    /// `dama tb`'s config.
+    pub fn tb_config(&self, args: &TbArgs) -> TbConfig {
+        TbConfig {
+            rules: self.rules,
+            fen: self.fen.clone(),
+            tb_dir: self.tb_dir.clone(),
+            action: (&args.action).into(),
+        }
+    }
+
+    /// `dama book`'s config.
+    pub fn book_config(&self, args: &BookArgs) -> BookConfig {
+        BookConfig {
+            variant: self.variant(),
+            fen: self.fen.clone(),
+            nodes: self.nodes,
+            action: (&args.action).into(),
+        }
+    }
+
     /// `dama perft`'s config.
     pub fn perft_config(&self, args: &PerftArgs) -> PerftConfig {
         PerftConfig {
