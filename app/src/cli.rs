@@ -212,7 +212,7 @@ pub enum Command {
     /// Endgame tables: build, probe, info, verify.
     Tb(TbArgs),
     /// Play engine against engine and report the result with statistics.
-    Match(Box<crate::matchplay::MatchArgs>),
+    Match(Box<MatchArgs>),
     /// Play full-screen with the mouse: click a piece, its path, then the last square again.
     Tui,
     /// Tune the evaluation's weights: self-play data (gen), a logistic fit (fit).

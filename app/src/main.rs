@@ -46,7 +46,10 @@ fn run(cli: &Cli) -> Result<(), CliError> {
         Command::Analyze => {
             dama::commands::analyze::analyze(&cli.opts.analyze_config(&engines), &mut out)?
         }
-        Command::Match(args) => dama::matchplay::run(&cli.opts, &engines, args, &mut out, &mut err)
+        Command::Match(args) => cli
+            .opts
+            .match_config(args, &engines)
+            .and_then(|config| dama::matchplay::run(&config, &mut out, &mut err))
             .map_err(|e| match e {
                 dama::matchplay::MatchError::Io(e) => CliError::Io(e),
                 other => CliError::Input(other.to_string()),

@@ -90,6 +90,50 @@ pub enum BookCommand {
     },
 }
 
+/// Options of `dama match`.
+#[derive(Args, Debug, Clone)]
+pub struct MatchArgs {
+    /// The first player: key=value pairs joined by commas, keys name, level, depth,
+    /// movetime (ms), nodes, time (5m+3s), weights (a TOML file), cmd (another dama binary),
+    /// threads, tables (on/off).
+    #[arg(long, required_unless_present = "players")]
+    pub engine1: Option<crate::matchplay::player::PlayerSpec>,
+    /// The second player (as --engine1).
+    #[arg(long, required_unless_present = "players")]
+    pub engine2: Option<crate::matchplay::player::PlayerSpec>,
+    /// The two players without their flags, as --engine1 and --engine2 take them:
+    /// `dama match 'hub=dama hub' 'cmd=dama'`.
+    #[arg(value_name = "PLAYER", num_args = 2, conflicts_with_all = ["engine1", "engine2"])]
+    pub players: Vec<crate::matchplay::player::PlayerSpec>,
+    /// The most games to play (each opening is played twice, once with each colour).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub games: u64,
+    /// Games played at the same time (1-16; each game's two engines hold up to 32 MiB).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=16))]
+    pub concurrency: u32,
+    /// The openings: `ballots` (the rule set's opening ballots: english, italian), `builtin`
+    /// (the built-in balanced openings) or a file of positions, one FEN a line (default:
+    /// builtin; --fen: that one position). A file named ballots or builtin: ./ballots.
+    #[arg(long, value_name = "ballots|builtin|FILE")]
+    pub openings: Option<crate::matchplay::OpeningsSource>,
+    /// Adjudicate a game still going after this many plies a draw (default: 400 where the
+    /// rules have no draw rule of their own, the Spanish spec's; else 2000, a safety net that
+    /// the rules' own draws come well before).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(10..=10_000))]
+    pub max_plies: Option<u32>,
+    /// Write every game to this PDN file.
+    #[arg(long, alias = "pgn")]
+    pub pdn: Option<PathBuf>,
+    /// Stop when the test decides: elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05).
+    #[arg(long, allow_hyphen_values = true)]
+    pub sprt: Option<crate::matchplay::stats::Sprt>,
+    /// This build's engines, and Hub engines with a `book` parameter, play their opening
+    /// book's moves first (off by default, so that measurements stay pure; a player's own
+    /// book=on|off or param.book= wins; docs/book.md).
+    #[arg(long)]
+    pub book: bool,
+}
+
 impl From<&TbCommand> for TbAction {
     fn from(command: &TbCommand) -> TbAction {
         match command.clone() {

@@ -5,10 +5,40 @@ use crate::commands::book::BookConfig;
 use crate::commands::perft::{MovesConfig, PerftConfig};
 use crate::commands::tb::TbConfig;
 use crate::engines::EngineSetup;
+use crate::matchplay::{MatchConfig, MatchError};
 
-use super::{BookArgs, Options, PerftArgs, TbArgs};
+use super::{BookArgs, MatchArgs, Options, PerftArgs, TbArgs};
 
 impl Options {
+    /// `dama match`'s config: two players, given by `--engine1` and `--engine2` or as the
+    /// two arguments.
+    pub fn match_config(
+        &self,
+        args: &MatchArgs,
+        engines: &EngineSetup,
+    ) -> Result<MatchConfig, MatchError> {
+        let players = match (&args.engine1, &args.engine2, args.players.as_slice()) {
+            (Some(first), Some(second), _) | (_, _, [first, second]) => {
+                [first.clone(), second.clone()]
+            }
+            _ => return Err(MatchError::Players),
+        };
+        Ok(MatchConfig {
+            variant: self.variant(),
+            fen: self.fen.clone(),
+            time: self.time,
+            players,
+            games: args.games,
+            concurrency: args.concurrency,
+            openings: args.openings.clone(),
+            max_plies: args.max_plies,
+            pdn: args.pdn.clone(),
+            sprt: args.sprt,
+            book: args.book,
+            engines: engines.clone(),
+        })
+    }
+
     /// `dama tb`'s config.
     pub fn tb_config(&self, args: &TbArgs) -> TbConfig {
         TbConfig {
