@@ -216,7 +216,7 @@ pub enum Command {
     /// Play full-screen with the mouse: click a piece, its path, then the last square again.
     Tui,
     /// Tune the evaluation's weights: self-play data (gen), a logistic fit (fit).
-    Tune(crate::tune::TuneArgs),
+    Tune(TuneArgs),
     /// Speak the Hub protocol (Scan's, version 2) on standard input and output (docs/hub.md).
     Hub,
     /// Draw the board as an SVG picture: a --fen position, or a --load game after --move N.

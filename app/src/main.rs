@@ -54,10 +54,8 @@ fn run(cli: &Cli) -> Result<(), CliError> {
                 dama::matchplay::MatchError::Io(e) => CliError::Io(e),
                 other => CliError::Input(other.to_string()),
             })?,
-        Command::Tune(args) => {
-            dama::tune::run(cli.opts.variant(), cli.opts.nodes, args, &mut out, &mut err)
-                .map_err(|e| CliError::Input(e.to_string()))?
-        }
+        Command::Tune(args) => dama::tune::run(&cli.opts.tune_config(args), &mut out, &mut err)
+            .map_err(|e| CliError::Input(e.to_string()))?,
         Command::Play => play(&cli.opts, &engines, &mut out)?,
         Command::Tui => dama::tui::run(&cli.opts, &engines)?,
         Command::Diagram(args) => dama::pictures::diagram::run(&cli.opts, args, &mut out)?,

@@ -7,6 +7,10 @@ use clap::{Args, Subcommand};
 
 use crate::commands::book::BookAction;
 use crate::commands::tb::TbAction;
+use crate::tune::TuneAction;
+use crate::tune::data::{DEFAULT_NODES, GenConfig};
+use crate::tune::fit::FitConfig;
+use crate::tune::patterns::PatternsConfig;
 
 /// Options of `dama tb`.
 #[derive(Args, Debug, Clone)]
@@ -134,6 +138,116 @@ pub struct MatchArgs {
     pub book: bool,
 }
 
+/// The `dama tune` arguments.
+#[derive(Args, Debug, Clone)]
+pub struct TuneArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: TuneCommand,
+}
+
+/// The `tune` subcommands.
+#[derive(Subcommand, Debug, Clone)]
+pub enum TuneCommand {
+    /// Play self-play games and write their quiet positions labelled with the results.
+    Gen(GenArgs),
+    /// Fit the weights to a file of labelled positions and write them as TOML.
+    Fit(FitArgs),
+    /// Fit the pattern scores on top of the rule set's weights and write them (binary).
+    Patterns(PatternArgs),
+}
+
+/// The `dama tune gen` arguments.
+#[derive(Args, Debug, Clone)]
+pub struct GenArgs {
+    /// Games to play (at most 100,000: the games are kept in memory until written).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub games: u64,
+    /// Random plies played after the built-in opening.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=40))]
+    pub random_plies: u32,
+    /// A game still going after this many plies is a draw.
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(10..=2000))]
+    pub max_plies: u32,
+    /// The seed of the random plies.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The weights the players use (default: the engine's for the rule set,
+    /// `EngineRules::default_evaluation`).
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
+    /// Games played at once (the file is the same for any number).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub jobs: u32,
+    /// The data file to write.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// The `dama tune fit` arguments.
+#[derive(Args, Debug, Clone)]
+pub struct FitArgs {
+    /// The data file (`dama tune gen --out`).
+    #[arg(long)]
+    pub data: PathBuf,
+    /// The weights file to write.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The weights to start from (default: the engine's for the rule set: on 8×8
+    /// `EngineRules::default_evaluation`, on 10×10 `INTERNATIONAL`).
+    #[arg(long)]
+    pub start: Option<PathBuf>,
+    /// The seed of the held-out split.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The most passes of the local search, over all step sizes.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(0..=10_000))]
+    pub passes: u32,
+    /// Threads for the error sums (the result is the same for any number).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub jobs: u32,
+}
+
+/// The `dama tune patterns` arguments.
+#[derive(Args, Debug, Clone)]
+pub struct PatternArgs {
+    /// The data file (`dama tune gen --out`).
+    #[arg(long)]
+    pub data: PathBuf,
+    /// The pattern file to write (binary, little-endian 16-bit scores).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The seed of the held-out split and of the order of the positions.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Passes over the positions.
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub epochs: u32,
+    /// The learning rate at the start (falls linearly to a tenth).
+    #[arg(long, default_value_t = 5000.0, value_parser = rate_in_range)]
+    pub rate: f64,
+    /// The decay towards 0, per update.
+    #[arg(long, default_value_t = 1e-6, value_parser = decay_in_range)]
+    pub decay: f64,
+}
+
+fn number_in(text: &str, low: f64, high: f64) -> Result<f64, String> {
+    let v: f64 = text.parse().map_err(|_| format!("not a number: {text}"))?;
+    if (low..=high).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("{v} is not in {low}..={high}"))
+    }
+}
+
+fn rate_in_range(text: &str) -> Result<f64, String> {
+    number_in(text, 0.0, 1e6)
+}
+
+fn decay_in_range(text: &str) -> Result<f64, String> {
+    number_in(text, 0.0, 0.01)
+}
+
 impl From<&TbCommand> for TbAction {
     fn from(command: &TbCommand) -> TbAction {
         match command.clone() {
@@ -167,6 +281,40 @@ impl From<&BookCommand> for BookAction {
                 out,
             },
             BookCommand::Show { file } => BookAction::Show { file },
+        }
+    }
+}
+
+impl TuneCommand {
+    /// The step's plain values (`nodes`: the global `--nodes`, for `gen`).
+    pub fn action(&self, nodes: Option<u64>) -> TuneAction {
+        match self.clone() {
+            TuneCommand::Gen(args) => TuneAction::Gen(GenConfig {
+                games: args.games,
+                nodes: nodes.unwrap_or(DEFAULT_NODES),
+                random_plies: args.random_plies,
+                max_plies: args.max_plies,
+                seed: args.seed,
+                weights: args.weights,
+                jobs: args.jobs,
+                out: args.out,
+            }),
+            TuneCommand::Fit(args) => TuneAction::Fit(FitConfig {
+                data: args.data,
+                out: args.out,
+                start: args.start,
+                seed: args.seed,
+                passes: args.passes,
+                jobs: args.jobs,
+            }),
+            TuneCommand::Patterns(args) => TuneAction::Patterns(PatternsConfig {
+                data: args.data,
+                out: args.out,
+                seed: args.seed,
+                epochs: args.epochs,
+                rate: args.rate,
+                decay: args.decay,
+            }),
         }
     }
 }

@@ -6,10 +6,19 @@ use crate::commands::perft::{MovesConfig, PerftConfig};
 use crate::commands::tb::TbConfig;
 use crate::engines::EngineSetup;
 use crate::matchplay::{MatchConfig, MatchError};
+use crate::tune::TuneConfig;
 
-use super::{BookArgs, MatchArgs, Options, PerftArgs, TbArgs};
+use super::{BookArgs, MatchArgs, Options, PerftArgs, TbArgs, TuneArgs};
 
 impl Options {
+    /// `dama tune`'s config.
+    pub fn tune_config(&self, args: &TuneArgs) -> TuneConfig {
+        TuneConfig {
+            variant: self.variant(),
+            action: args.action.action(self.nodes),
+        }
+    }
+
     /// `dama match`'s config: two players, given by `--engine1` and `--engine2` or as the
     /// two arguments.
     pub fn match_config(
