@@ -220,9 +220,9 @@ pub enum Command {
     /// Speak the Hub protocol (Scan's, version 2) on standard input and output (docs/hub.md).
     Hub,
     /// Draw the board as an SVG picture: a --fen position, or a --load game after --move N.
-    Diagram(crate::pictures::diagram::DiagramArgs),
+    Diagram(DiagramArgs),
     /// List the games of a PDN file: number, event, players, result, number of moves.
-    Games(crate::games::GamesArgs),
+    Games(GamesArgs),
     /// Opening books: build one, show a position's book moves (docs/book.md).
     Book(BookArgs),
     /// Play international draughts against another program over DamExchange (DXP, TCP).
@@ -775,6 +775,24 @@ pub enum CliError {
     /// Another bad-input error, already described.
     #[error("{0}")]
     Input(String),
+}
+
+impl From<crate::games::GamesError> for CliError {
+    fn from(e: crate::games::GamesError) -> CliError {
+        match e {
+            crate::games::GamesError::Io(e) => CliError::Io(e),
+            other => CliError::Input(other.to_string()),
+        }
+    }
+}
+
+impl From<crate::pictures::diagram::DiagramError> for CliError {
+    fn from(e: crate::pictures::diagram::DiagramError) -> CliError {
+        match e {
+            crate::pictures::diagram::DiagramError::Io(e) => CliError::Io(e),
+            other => CliError::Input(other.to_string()),
+        }
+    }
 }
 
 impl From<crate::setup::SetupError> for CliError {

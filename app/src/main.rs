@@ -58,8 +58,10 @@ fn run(cli: &Cli) -> Result<(), CliError> {
             .map_err(|e| CliError::Input(e.to_string()))?,
         Command::Play => play(&cli.opts, &engines, &mut out)?,
         Command::Tui => dama::tui::run(&cli.opts, &engines)?,
-        Command::Diagram(args) => dama::pictures::diagram::run(&cli.opts, args, &mut out)?,
-        Command::Games(args) => dama::games::run(&cli.opts, &args.file, &mut out)?,
+        Command::Diagram(args) => {
+            dama::pictures::diagram::run(&cli.opts.diagram_config(args), &mut out)?
+        }
+        Command::Games(args) => dama::games::run(&cli.opts.games_config(args), &mut out)?,
         Command::Book(args) => {
             dama::commands::book::run(&cli.opts.book_config(args), &mut out, &mut err).map_err(
                 |e| match e {

@@ -248,6 +248,31 @@ fn decay_in_range(text: &str) -> Result<f64, String> {
     number_in(text, 0.0, 0.01)
 }
 
+/// The arguments of `dama games`.
+#[derive(Args, Debug, Clone)]
+pub struct GamesArgs {
+    /// The PDN file.
+    pub file: PathBuf,
+}
+
+/// The arguments of `dama diagram`.
+#[derive(Args, Debug, Clone)]
+pub struct DiagramArgs {
+    /// The position after this many half-moves of the game (--load, or --moves), each side's
+    /// move counted once (0: its start; default: its end).
+    #[arg(long = "move", value_name = "N")]
+    pub move_number: Option<usize>,
+    /// Write the SVG to this file (default: standard output).
+    #[arg(long, value_name = "FILE.svg")]
+    pub out: Option<PathBuf>,
+    /// Highlight these squares, in the rule set's notation, separated by commas (d4,f6).
+    #[arg(long, value_name = "SQUARES", value_delimiter = ',')]
+    pub mark: Vec<String>,
+    /// Black at the bottom.
+    #[arg(long)]
+    pub flip: bool,
+}
+
 impl From<&TbCommand> for TbAction {
     fn from(command: &TbCommand) -> TbAction {
         match command.clone() {

@@ -5,12 +5,37 @@ use crate::commands::book::BookConfig;
 use crate::commands::perft::{MovesConfig, PerftConfig};
 use crate::commands::tb::TbConfig;
 use crate::engines::EngineSetup;
+use crate::games::GamesConfig;
 use crate::matchplay::{MatchConfig, MatchError};
+use crate::pictures::diagram::DiagramConfig;
 use crate::tune::TuneConfig;
 
-use super::{BookArgs, MatchArgs, Options, PerftArgs, TbArgs, TuneArgs};
+use super::{BookArgs, DiagramArgs, GamesArgs, MatchArgs, Options, PerftArgs, TbArgs, TuneArgs};
 
 impl Options {
+    /// `dama games`' config.
+    pub fn games_config(&self, args: &GamesArgs) -> GamesConfig {
+        GamesConfig {
+            rules: self.rules,
+            file: args.file.clone(),
+        }
+    }
+
+    /// `dama diagram`'s config.
+    pub fn diagram_config(&self, args: &DiagramArgs) -> DiagramConfig {
+        DiagramConfig {
+            rules: self.rules,
+            fen: self.fen.clone(),
+            moves: self.moves.clone(),
+            load: self.load.clone(),
+            game: self.game,
+            move_number: args.move_number,
+            out: args.out.clone(),
+            mark: args.mark.clone(),
+            flip: args.flip,
+        }
+    }
+
     /// `dama tune`'s config.
     pub fn tune_config(&self, args: &TuneArgs) -> TuneConfig {
         TuneConfig {
