@@ -226,7 +226,7 @@ pub enum Command {
     /// Opening books: build one, show a position's book moves (docs/book.md).
     Book(BookArgs),
     /// Play international draughts against another program over DamExchange (DXP, TCP).
-    Dxp(crate::dxp::DxpArgs),
+    Dxp(DxpArgs),
 }
 
 impl Command {

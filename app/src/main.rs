@@ -71,19 +71,7 @@ fn run(cli: &Cli) -> Result<(), CliError> {
             )?
         }
         Command::Dxp(args) => {
-            let start = match &cli.opts.fen {
-                Some(text) => Some(
-                    <dama_core::International as dama_core::BoardRules>::parse_fen(text)
-                        .map_err(|e| CliError::Input(format!("bad FEN: {e}")))?,
-                ),
-                None => None,
-            };
-            let config = dama::dxp::Config {
-                args: args.clone(),
-                limits: cli.opts.limits(),
-                threads: cli.opts.threads.map_or(1, |n| n as usize),
-                start,
-            };
+            let config = cli.opts.dxp_config(args)?;
             dama::dxp::run(&config, &mut out, &mut err).map_err(|e| match e {
                 dama::dxp::DxpCommandError::Io(e) => CliError::Io(e),
                 other => CliError::Input(format!("dxp: {other}")),

@@ -273,6 +273,58 @@ pub struct DiagramArgs {
     pub flip: bool,
 }
 
+/// The arguments of `dama dxp`.
+#[derive(Args, Debug, Clone)]
+pub struct DxpArgs {
+    /// Wait for a program to connect on [HOST:]PORT (default host 0.0.0.0; port 0 picks a
+    /// free one, printed on standard error) and play the games it starts on the connection
+    /// (with --games N: N games, over as many connections as it takes). DXP's port is 27531.
+    #[arg(
+        long,
+        value_name = "[HOST:]PORT",
+        conflicts_with = "connect",
+        required_unless_present = "connect"
+    )]
+    pub listen: Option<String>,
+    /// Connect to a program listening on HOST:PORT.
+    #[arg(long, value_name = "HOST:PORT")]
+    pub connect: Option<String>,
+    /// Start the game (send GAMEREQ) even when listening.
+    #[arg(long, conflicts_with = "follower")]
+    pub initiator: bool,
+    /// Wait for the other program's GAMEREQ even when connecting.
+    #[arg(long)]
+    pub follower: bool,
+    /// The colour the engine plays when it starts the game (default white).
+    #[arg(long, value_name = "white|black", value_parser = parse_colour)]
+    pub play: Option<dama_dxp::Colour>,
+    /// The thinking time per player, in minutes, announced in GAMEREQ (0-999, default 10).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(0..=999))]
+    pub minutes: Option<u16>,
+    /// The number of moves announced in GAMEREQ (0-999; default 0: none).
+    #[arg(long = "game-moves", value_name = "N", value_parser = clap::value_parser!(u16).range(0..=999))]
+    pub game_moves: Option<u16>,
+    /// The program name sent to the other side (default dama).
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Seconds to wait for the other program's next message before giving up (default 600).
+    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub timeout: Option<u64>,
+    /// As the follower: play N games, then stop; when listening, accept connection after
+    /// connection until N games are played (default: every game the initiator starts on one
+    /// connection).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: Option<u64>,
+}
+
+fn parse_colour(text: &str) -> Result<dama_dxp::Colour, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(dama_dxp::Colour::White),
+        "black" | "b" | "z" => Ok(dama_dxp::Colour::Black),
+        _ => Err(format!("'{text}' is not a colour: white or black")),
+    }
+}
+
 impl From<&TbCommand> for TbAction {
     fn from(command: &TbCommand) -> TbAction {
         match command.clone() {

@@ -4,15 +4,44 @@ use crate::commands::analyze::AnalyzeConfig;
 use crate::commands::book::BookConfig;
 use crate::commands::perft::{MovesConfig, PerftConfig};
 use crate::commands::tb::TbConfig;
+use crate::dxp::DxpConfig;
 use crate::engines::EngineSetup;
 use crate::games::GamesConfig;
 use crate::matchplay::{MatchConfig, MatchError};
 use crate::pictures::diagram::DiagramConfig;
+use crate::setup::SetupError;
 use crate::tune::TuneConfig;
 
-use super::{BookArgs, DiagramArgs, GamesArgs, MatchArgs, Options, PerftArgs, TbArgs, TuneArgs};
+use super::{
+    BookArgs, DiagramArgs, DxpArgs, GamesArgs, MatchArgs, Options, PerftArgs, TbArgs, TuneArgs,
+};
 
 impl Options {
+    /// `dama dxp`'s config: the `--fen` position read on the 10×10 board.
+    pub fn dxp_config(&self, args: &DxpArgs) -> Result<DxpConfig, SetupError> {
+        let start = match &self.fen {
+            Some(_) => Some(crate::setup::start_on::<dama_core::International>(
+                self.fen.as_deref(),
+            )?),
+            None => None,
+        };
+        Ok(DxpConfig {
+            listen: args.listen.clone(),
+            connect: args.connect.clone(),
+            initiator: args.initiator,
+            follower: args.follower,
+            play: args.play,
+            minutes: args.minutes,
+            game_moves: args.game_moves,
+            name: args.name.clone(),
+            timeout: args.timeout,
+            games: args.games,
+            limits: self.limits(),
+            threads: self.threads.map_or(1, |n| n as usize),
+            start,
+        })
+    }
+
     /// `dama games`' config.
     pub fn games_config(&self, args: &GamesArgs) -> GamesConfig {
         GamesConfig {
