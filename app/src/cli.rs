@@ -795,6 +795,15 @@ impl From<crate::pictures::diagram::DiagramError> for CliError {
     }
 }
 
+impl From<crate::tui::TuiError> for CliError {
+    fn from(e: crate::tui::TuiError) -> CliError {
+        match e {
+            crate::tui::TuiError::Io(e) => CliError::Io(e),
+            other => CliError::Input(other.to_string()),
+        }
+    }
+}
+
 impl From<crate::setup::SetupError> for CliError {
     fn from(e: crate::setup::SetupError) -> CliError {
         CliError::Input(e.to_string())

@@ -57,7 +57,7 @@ fn run(cli: &Cli) -> Result<(), CliError> {
         Command::Tune(args) => dama::tune::run(&cli.opts.tune_config(args), &mut out, &mut err)
             .map_err(|e| CliError::Input(e.to_string()))?,
         Command::Play => play(&cli.opts, &engines, &mut out)?,
-        Command::Tui => dama::tui::run(&cli.opts, &engines)?,
+        Command::Tui => dama::tui::run(&cli.opts.tui_config(&engines)?)?,
         Command::Diagram(args) => {
             dama::pictures::diagram::run(&cli.opts.diagram_config(args), &mut out)?
         }

@@ -10,13 +10,33 @@ use crate::games::GamesConfig;
 use crate::matchplay::{MatchConfig, MatchError};
 use crate::pictures::diagram::DiagramConfig;
 use crate::setup::SetupError;
+use crate::tui::TuiConfig;
 use crate::tune::TuneConfig;
 
 use super::{
-    BookArgs, DiagramArgs, DxpArgs, GamesArgs, MatchArgs, Options, PerftArgs, TbArgs, TuneArgs,
+    BookArgs, CliError, DiagramArgs, DxpArgs, GamesArgs, MatchArgs, Options, PerftArgs, TbArgs,
+    TuneArgs,
 };
 
 impl Options {
+    /// `dama tui`'s config (the options are checked: a `--ballot` is one of the rule set's).
+    pub fn tui_config(&self, engines: &EngineSetup) -> Result<TuiConfig, CliError> {
+        Ok(TuiConfig {
+            variant: self.variant(),
+            fen: self.fen.clone(),
+            ballot: self.ballot.map(|n| self.ballot_opening(n)).transpose()?,
+            white: self.white.unwrap_or_default(),
+            black: self.black.unwrap_or_default(),
+            limits: self.limits(),
+            engines: engines.clone(),
+            color: self.color().enabled(true),
+            lang: self.lang(),
+            load: self.load.clone(),
+            game: self.game,
+            clocks: self.clocks(),
+        })
+    }
+
     /// `dama dxp`'s config: the `--fen` position read on the 10×10 board.
     pub fn dxp_config(&self, args: &DxpArgs) -> Result<DxpConfig, SetupError> {
         let start = match &self.fen {

@@ -212,8 +212,8 @@ fn load_file_n_in_the_console() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn loading(dir: &std::path::Path, game: Option<usize>) -> dama::tui::Config {
-    dama::tui::Config {
+fn loading(dir: &std::path::Path, game: Option<usize>) -> dama::tui::AppConfig {
+    dama::tui::AppConfig {
         load: Some(dir.join("three.pdn")),
         game,
         ..config(false)

@@ -381,8 +381,8 @@ pub fn tui_events(bytes: &[u8]) {
         Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers,
         MouseButton, MouseEvent, MouseEventKind,
     };
-    use dama::tui::{App, Config, Event};
-    let cfg = Config {
+    use dama::tui::{App, AppConfig, Event};
+    let cfg = AppConfig {
         start: Position::initial(),
         white: dama::play::session::PlayerKind::Human,
         black: dama::play::session::PlayerKind::Human,
