@@ -1,7 +1,7 @@
 //! The `dama` binary: parses the command line and maps errors to exit codes (0 success, 1 a
 //! failed write, 2 bad arguments or input).
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use dama::cli::{self, Cli, CliError, Command};
@@ -56,7 +56,7 @@ fn run(cli: &Cli) -> Result<(), CliError> {
             })?,
         Command::Tune(args) => dama::tune::run(&cli.opts.tune_config(args), &mut out, &mut err)
             .map_err(|e| CliError::Input(e.to_string()))?,
-        Command::Play => play(&cli.opts, &engines, &mut out)?,
+        Command::Play => play(&cli.opts.play_config(&engines)?, &mut out)?,
         Command::Tui => dama::tui::run(&cli.opts.tui_config(&engines)?)?,
         Command::Diagram(args) => {
             dama::pictures::diagram::run(&cli.opts.diagram_config(args), &mut out)?
@@ -83,63 +83,11 @@ fn run(cli: &Cli) -> Result<(), CliError> {
     Ok(())
 }
 
-fn play(opts: &cli::Options, engines: &EngineSetup, out: &mut impl Write) -> Result<(), CliError> {
-    let stdin = io::stdin();
-    let interactive = stdin.is_terminal();
-    let echo = if opts.echo {
-        true
-    } else if opts.no_echo {
-        false
-    } else {
-        !interactive
-    };
-    let rules = opts.rules();
-    let lang = opts.lang();
-    let dialogue = opts.dialogue()?;
-    // The spec dialogue's texts stay plain unless colour is asked for outright.
-    let color = match dialogue {
-        cli::Dialogue::Spec => opts.color() == cli::ColorChoice::Always,
-        cli::Dialogue::Full => opts.color().enabled(io::stdout().is_terminal()),
-    };
-    let variant = opts.variant();
-    let (start, start10) = match (variant, &opts.fen) {
-        (dama_core::Variant::International, Some(text)) => (
-            dama_core::Position::initial(),
-            Some(
-                <dama_core::International as dama_core::BoardRules>::parse_fen(text)
-                    .map_err(|e| CliError::Input(format!("bad FEN: {e}")))?,
-            ),
-        ),
-        (dama_core::Variant::International, None) => (dama_core::Position::initial(), None),
-        (dama_core::Variant::Board8(_), _) => (
-            dama::setup::start_position(rules, opts.fen.as_deref())?,
-            None,
-        ),
-    };
-    let console_opts = console::Options {
-        rules,
-        variant,
-        start,
-        start10,
-        color,
-        white: opts.white.unwrap_or_default(),
-        black: opts.black.unwrap_or_default(),
-        limits: opts.limits(),
-        engines: engines.clone(),
-        load: opts.load.clone(),
-        game: opts.game,
-        ballot: opts.ballot.map(|n| opts.ballot_opening(n)).transpose()?,
-        lang,
-        dialogue,
-        echo,
-        interactive,
-        clocks: opts.clocks(),
-        clock: dama::play::clock::real(),
-    };
-    if interactive {
-        let _ = console::usage_note(&console_opts, &mut io::stderr());
+fn play(config: &console::Options, out: &mut impl Write) -> Result<(), CliError> {
+    if config.interactive {
+        let _ = console::usage_note(config, &mut io::stderr());
     }
-    console::play(&console_opts, &mut stdin.lock(), out).map_err(|e| match e {
+    console::play(config, &mut io::stdin().lock(), out).map_err(|e| match e {
         console::ConsoleError::Io(e) => CliError::Io(e),
         other => CliError::Input(other.to_string()),
     })

@@ -1,5 +1,7 @@
 //! The plain config of each subcommand, built from the checked command line.
 
+use std::io::{self, IsTerminal};
+
 use crate::commands::analyze::AnalyzeConfig;
 use crate::commands::book::BookConfig;
 use crate::commands::perft::{MovesConfig, PerftConfig};
@@ -12,13 +14,71 @@ use crate::pictures::diagram::DiagramConfig;
 use crate::setup::SetupError;
 use crate::tui::TuiConfig;
 use crate::tune::TuneConfig;
+use dama_core::{International, Position, Variant};
 
 use super::{
-    BookArgs, CliError, DiagramArgs, DxpArgs, GamesArgs, MatchArgs, Options, PerftArgs, TbArgs,
-    TuneArgs,
+    BookArgs, CliError, ColorChoice, DiagramArgs, Dialogue, DxpArgs, GamesArgs, MatchArgs, Options,
+    PerftArgs, TbArgs, TuneArgs,
 };
 
 impl Options {
+    /// `dama play`'s config: the line dialogue's options, with what the terminal says
+    /// (whether standard input is one, whether to colour).
+    pub fn play_config(&self, engines: &EngineSetup) -> Result<crate::console::Options, CliError> {
+        let interactive = io::stdin().is_terminal();
+        let echo = if self.echo {
+            true
+        } else if self.no_echo {
+            false
+        } else {
+            !interactive
+        };
+        let rules = self.rules();
+        let lang = self.lang();
+        let dialogue = self.dialogue()?;
+        // The spec dialogue's texts stay plain unless colour is asked for outright.
+        let color = match dialogue {
+            Dialogue::Spec => self.color() == ColorChoice::Always,
+            Dialogue::Full => self.color().enabled(io::stdout().is_terminal()),
+        };
+        let variant = self.variant();
+        let (start, start10) = match variant {
+            Variant::International => (
+                Position::initial(),
+                match &self.fen {
+                    Some(_) => Some(crate::setup::start_on::<International>(
+                        self.fen.as_deref(),
+                    )?),
+                    None => None,
+                },
+            ),
+            Variant::Board8(_) => (
+                crate::setup::start_position(rules, self.fen.as_deref())?,
+                None,
+            ),
+        };
+        Ok(crate::console::Options {
+            rules,
+            variant,
+            start,
+            start10,
+            color,
+            white: self.white.unwrap_or_default(),
+            black: self.black.unwrap_or_default(),
+            limits: self.limits(),
+            engines: engines.clone(),
+            load: self.load.clone(),
+            game: self.game,
+            ballot: self.ballot.map(|n| self.ballot_opening(n)).transpose()?,
+            lang,
+            dialogue,
+            echo,
+            interactive,
+            clocks: self.clocks(),
+            clock: crate::play::clock::real(),
+        })
+    }
+
     /// `dama tui`'s config (the options are checked: a `--ballot` is one of the rule set's).
     pub fn tui_config(&self, engines: &EngineSetup) -> Result<TuiConfig, CliError> {
         Ok(TuiConfig {
