@@ -1,4 +1,6 @@
-//! The plain config of each subcommand, built from the checked command line.
+//! The plain config of each subcommand ([`Job`]), built from the checked command line
+//! ([`configure`]): the values its module takes, with the defaults and the environment (is
+//! standard input a terminal?) already applied where the command line decides them.
 
 use std::io::{self, IsTerminal};
 
@@ -17,14 +19,80 @@ use crate::tune::TuneConfig;
 use dama_core::{International, Position, Variant};
 
 use super::{
-    BookArgs, CliError, ColorChoice, DiagramArgs, Dialogue, DxpArgs, GamesArgs, MatchArgs, Options,
-    PerftArgs, TbArgs, TuneArgs,
+    BookArgs, Cli, CliError, ColorChoice, Command, DiagramArgs, DxpArgs, GamesArgs, GlobalArgs,
+    MatchArgs, PerftArgs, TbArgs, TuneArgs,
 };
+use crate::i18n::Dialogue;
 
-impl Options {
+/// What the program is asked to do: one subcommand with its config.
+#[derive(Debug)]
+pub enum Job {
+    /// `dama play` (the default): the line dialogue.
+    Play(Box<crate::console::Options>),
+    /// `dama perft`.
+    Perft(PerftConfig),
+    /// `dama moves`.
+    Moves(MovesConfig),
+    /// `dama analyze`.
+    Analyze(Box<AnalyzeConfig>),
+    /// `dama tb`.
+    Tb(TbConfig),
+    /// `dama match`.
+    Match(Box<MatchConfig>),
+    /// `dama tui`.
+    Tui(Box<TuiConfig>),
+    /// `dama tune`.
+    Tune(TuneConfig),
+    /// `dama hub`.
+    Hub(crate::hub::Config),
+    /// `dama diagram`.
+    Diagram(DiagramConfig),
+    /// `dama games`.
+    Games(GamesConfig),
+    /// `dama book`.
+    Book(BookConfig),
+    /// `dama dxp`.
+    Dxp(Box<DxpConfig>),
+}
+
+/// The job the command line asks for: its options checked against the subcommand
+/// ([`GlobalArgs::check`]), then the subcommand's config built.
+pub fn configure(cli: &Cli) -> Result<Job, CliError> {
+    let command = cli.command.clone().unwrap_or(Command::Play);
+    let opts = &cli.opts;
+    opts.check(&command)?;
+    let threads = opts.threads.map_or(1, |n| n as usize);
+    let engines = || {
+        let mut engines = EngineSetup::new(threads, opts.tb_dir.clone());
+        engines.book = !opts.no_book;
+        engines
+    };
+    Ok(match &command {
+        Command::Play => Job::Play(Box::new(opts.play_config(&engines())?)),
+        Command::Perft(args) => Job::Perft(opts.perft_config(args)),
+        Command::Moves => Job::Moves(opts.moves_config()),
+        Command::Analyze => Job::Analyze(Box::new(opts.analyze_config(&engines()))),
+        Command::Tb(args) => Job::Tb(opts.tb_config(args)),
+        Command::Match(args) => Job::Match(Box::new(opts.match_config(args, &engines())?)),
+        Command::Tui => Job::Tui(Box::new(opts.tui_config(&engines())?)),
+        Command::Tune(args) => Job::Tune(opts.tune_config(args)),
+        Command::Hub => Job::Hub(crate::hub::Config {
+            rules: opts.variant(),
+            threads,
+            tb_dir: opts.tb_dir.clone(),
+            seed: crate::engines::clock_seed(),
+        }),
+        Command::Diagram(args) => Job::Diagram(opts.diagram_config(args)),
+        Command::Games(args) => Job::Games(opts.games_config(args)),
+        Command::Book(args) => Job::Book(opts.book_config(args)),
+        Command::Dxp(args) => Job::Dxp(Box::new(opts.dxp_config(args)?)),
+    })
+}
+
+impl GlobalArgs {
     /// `dama play`'s config: the line dialogue's options, with what the terminal says
     /// (whether standard input is one, whether to colour).
-    pub fn play_config(&self, engines: &EngineSetup) -> Result<crate::console::Options, CliError> {
+    fn play_config(&self, engines: &EngineSetup) -> Result<crate::console::Options, CliError> {
         let interactive = io::stdin().is_terminal();
         let echo = if self.echo {
             true
@@ -80,7 +148,7 @@ impl Options {
     }
 
     /// `dama tui`'s config (the options are checked: a `--ballot` is one of the rule set's).
-    pub fn tui_config(&self, engines: &EngineSetup) -> Result<TuiConfig, CliError> {
+    fn tui_config(&self, engines: &EngineSetup) -> Result<TuiConfig, CliError> {
         Ok(TuiConfig {
             variant: self.variant(),
             fen: self.fen.clone(),
@@ -98,7 +166,7 @@ impl Options {
     }
 
     /// `dama dxp`'s config: the `--fen` position read on the 10×10 board.
-    pub fn dxp_config(&self, args: &DxpArgs) -> Result<DxpConfig, SetupError> {
+    fn dxp_config(&self, args: &DxpArgs) -> Result<DxpConfig, SetupError> {
         let start = match &self.fen {
             Some(_) => Some(crate::setup::start_on::<dama_core::International>(
                 self.fen.as_deref(),
@@ -123,7 +191,7 @@ impl Options {
     }
 
     /// `dama games`' config.
-    pub fn games_config(&self, args: &GamesArgs) -> GamesConfig {
+    fn games_config(&self, args: &GamesArgs) -> GamesConfig {
         GamesConfig {
             rules: self.rules,
             file: args.file.clone(),
@@ -131,7 +199,7 @@ impl Options {
     }
 
     /// `dama diagram`'s config.
-    pub fn diagram_config(&self, args: &DiagramArgs) -> DiagramConfig {
+    fn diagram_config(&self, args: &DiagramArgs) -> DiagramConfig {
         DiagramConfig {
             rules: self.rules,
             fen: self.fen.clone(),
@@ -146,7 +214,7 @@ impl Options {
     }
 
     /// `dama tune`'s config.
-    pub fn tune_config(&self, args: &TuneArgs) -> TuneConfig {
+    fn tune_config(&self, args: &TuneArgs) -> TuneConfig {
         TuneConfig {
             variant: self.variant(),
             action: args.action.action(self.nodes),
@@ -155,7 +223,7 @@ impl Options {
 
     /// `dama match`'s config: two players, given by `--engine1` and `--engine2` or as the
     /// two arguments.
-    pub fn match_config(
+    fn match_config(
         &self,
         args: &MatchArgs,
         engines: &EngineSetup,
@@ -183,7 +251,7 @@ impl Options {
     }
 
     /// `dama tb`'s config.
-    pub fn tb_config(&self, args: &TbArgs) -> TbConfig {
+    fn tb_config(&self, args: &TbArgs) -> TbConfig {
         TbConfig {
             rules: self.rules,
             fen: self.fen.clone(),
@@ -193,7 +261,7 @@ impl Options {
     }
 
     /// `dama book`'s config.
-    pub fn book_config(&self, args: &BookArgs) -> BookConfig {
+    fn book_config(&self, args: &BookArgs) -> BookConfig {
         BookConfig {
             variant: self.variant(),
             fen: self.fen.clone(),
@@ -203,7 +271,7 @@ impl Options {
     }
 
     /// `dama perft`'s config.
-    pub fn perft_config(&self, args: &PerftArgs) -> PerftConfig {
+    fn perft_config(&self, args: &PerftArgs) -> PerftConfig {
         PerftConfig {
             variant: self.variant(),
             fen: self.fen.clone(),
@@ -214,7 +282,7 @@ impl Options {
     }
 
     /// `dama moves`' config.
-    pub fn moves_config(&self) -> MovesConfig {
+    fn moves_config(&self) -> MovesConfig {
         MovesConfig {
             variant: self.variant(),
             fen: self.fen.clone(),
@@ -222,7 +290,7 @@ impl Options {
     }
 
     /// `dama analyze`'s config.
-    pub fn analyze_config(&self, engines: &EngineSetup) -> AnalyzeConfig {
+    fn analyze_config(&self, engines: &EngineSetup) -> AnalyzeConfig {
         AnalyzeConfig {
             variant: self.variant(),
             fen: self.fen.clone(),

@@ -25,11 +25,10 @@ pub use labels::Labels;
 pub use rules_texts::RulesTexts;
 pub use texts::Texts;
 
-use clap::ValueEnum;
 use dama_core::RuleSet;
 
 /// A language the program speaks.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
     /// Spanish.
     Es,
@@ -68,7 +67,7 @@ impl Lang {
 }
 
 /// Which line dialogue runs.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialogue {
     /// The Spanish spec's console: its fixed Spanish texts, moves as row-column numbers
     /// (`61.52`), no commands. The default of the Spanish-spec game in Spanish.

@@ -1,9 +1,9 @@
 //! Random input lines never panic, and never change the position except by a legal move or a
 //! command.
 
-use dama::cli::Lang;
 use dama::console::{Options, play};
 use dama::i18n::CommandWord;
+use dama::i18n::Lang;
 use dama_core::{BoardRules, Czech, MoveList, Position, RuleSet, fen};
 use proptest::prelude::*;
 

@@ -318,5 +318,5 @@ fn a_click_on_a_game_in_the_list_loads_it() {
 }
 
 fn labels() -> &'static dama::i18n::Labels {
-    dama::i18n::Catalog::of(dama::cli::Lang::En).labels
+    dama::i18n::Catalog::of(dama::i18n::Lang::En).labels
 }

@@ -6,8 +6,8 @@ use crate::tui_common::{config, new_app, play_by_mouse, screen, wait_engine};
 use std::io::{BufReader, Read as _};
 
 use assert_cmd::Command;
-use dama::cli::Lang;
 use dama::console::{Options, play};
+use dama::i18n::Lang;
 use dama::play::session::PlayerKind;
 use dama_core::{Czech, English, Position, RuleSet, Russian, Spanish};
 

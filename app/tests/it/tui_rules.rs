@@ -6,7 +6,7 @@
 use crate::tui_common;
 use dama::engines::EngineRules;
 
-use dama::cli::Lang;
+use dama::i18n::Lang;
 use dama::play::session::PlayerKind;
 use dama::tui::app::{Confirmed, Dialog};
 use dama::tui::{App, Key};

@@ -7,9 +7,9 @@
 
 #![allow(dead_code)]
 
-use dama::cli::Lang;
 use dama::console::{Options, play};
 use dama::engines::EngineRules;
+use dama::i18n::Lang;
 use dama_core::notation::{algebraic, numeric};
 use dama_core::pdn;
 use dama_core::{BoardRules, Czech, MoveList, Position, RuleSet, Spanish, fen};

@@ -5,7 +5,7 @@
 use dama::engines::EngineRules;
 use std::time::Duration;
 
-use dama::cli::Lang;
+use dama::i18n::Lang;
 use dama::play::session::PlayerKind;
 use dama::tui::{App, AppConfig, Button, Event, Key, TuiRules};
 use dama_core::{Board10, BoardRules, International, Position, Square, SquareOn};
