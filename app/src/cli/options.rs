@@ -107,21 +107,28 @@ global_options! {
     /// The rule set (the list comes from the registry, `rules/registry.rs`; default spanish).
     #[arg(long, global = true, value_parser = parse_rules, help = rules_help_text())]
     rules: Option<Variant> = Rules "--rules"
-        for ["play", "perft", "moves", "analyze", "tb", "match", "tui", "tune", "hub", "diagram", "games", "book", "dxp"],
+        for [
+            "play", "perft", "moves", "analyze", "tb", "match", "tui", "tune", "hub", "diagram",
+            "games", "book", "dxp",
+        ],
     /// Start from this position (FEN, e.g. W:Wa1,c1,Kd4:Bb8,Ke5).
     #[arg(long, global = true, allow_hyphen_values = true)]
     fen: Option<String> = Fen "--fen"
-        for ["play", "perft", "moves", "analyze", "tb", "match", "tui", "diagram", "book", "dxp"],
+        for [
+            "play", "perft", "moves", "analyze", "tb", "match", "tui", "diagram", "book", "dxp",
+        ],
     /// When to colour the output (default: auto).
     #[arg(long, global = true, value_enum)]
     color: Option<ColorChoice> = Color "--color"
         for ["play", "perft", "moves", "analyze", "tb", "match", "tui", "book"],
     /// Who plays white (default: human).
-    #[arg(long, global = true, value_parser = EnumValueParser::<PlayerArg>::new().map(PlayerKind::from))]
+    #[arg(long, global = true,
+          value_parser = EnumValueParser::<PlayerArg>::new().map(PlayerKind::from))]
     white: Option<PlayerKind> = White "--white"
         for ["play", "tui"],
     /// Who plays black (default: human).
-    #[arg(long, global = true, value_parser = EnumValueParser::<PlayerArg>::new().map(PlayerKind::from))]
+    #[arg(long, global = true,
+          value_parser = EnumValueParser::<PlayerArg>::new().map(PlayerKind::from))]
     black: Option<PlayerKind> = Black "--black"
         for ["play", "tui"],
     /// Engine strength, 1 (beginner) to 10 (full strength).
@@ -160,12 +167,14 @@ global_options! {
     load: Option<PathBuf> = Load "--load"
         for ["play", "analyze", "tui", "diagram"],
     /// The language of the dialogue (play; the defaults come from the registry).
-    #[arg(long, global = true, value_parser = EnumValueParser::<LangArg>::new().map(Lang::from), help = lang_help_text())]
+    #[arg(long, global = true, help = lang_help_text(),
+          value_parser = EnumValueParser::<LangArg>::new().map(Lang::from))]
     lang: Option<Lang> = Lang "--lang"
         for ["play", "tui"],
     /// Which line dialogue (default: spec for the Spanish-spec game in Spanish, full
     /// otherwise).
-    #[arg(long, global = true, value_parser = EnumValueParser::<DialogueArg>::new().map(Dialogue::from))]
+    #[arg(long, global = true,
+          value_parser = EnumValueParser::<DialogueArg>::new().map(Dialogue::from))]
     dialogue: Option<Dialogue> = Dialogue "--dialogue"
         for ["play"],
     /// Write each line read after its prompt (default: when input is not a terminal).
@@ -183,6 +192,7 @@ global_options! {
         for ["play", "analyze", "tb", "match", "tui", "hub"],
     /// Threads the engine searches with (default 1, which keeps every search reproducible;
     /// perft: one per core).
+    // `--threads` is perft's and tb's own option too (clap gives its value to both).
     #[arg(long, global = true,
           value_parser = clap::value_parser!(u32).range(1..=64))]
     threads: Option<u32> = Threads "--threads"

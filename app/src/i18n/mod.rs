@@ -2,8 +2,8 @@
 //! `ru.rs`. Each file holds that language's whole [`Catalog`]: the line dialogue's
 //! [`Texts`], the rule sets' own lines ([`RulesTexts`]) and the full-screen game's
 //! [`Labels`]. The shapes of those tables are here too (`texts.rs`, `rules_texts.rs`,
-//! `labels.rs`), with the console's command words ([`CommandWord`]). `es.rs` also holds the fixed texts of the Spanish-spec dialogue
-//! ([`es::spec`]), which are not translated.
+//! `labels.rs`), with the console's command words ([`CommandWord`]). `es.rs` also holds the
+//! fixed texts of the Spanish-spec dialogue ([`es::spec`]), which are not translated.
 //!
 //! The language ([`Lang`]) and the dialogue ([`Dialogue`]) are two values: the language says
 //! which catalogue speaks, the dialogue whether the program runs the Spanish spec's fixed
