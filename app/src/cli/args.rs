@@ -12,6 +12,17 @@ use crate::tune::data::{DEFAULT_NODES, GenConfig};
 use crate::tune::fit::FitConfig;
 use crate::tune::patterns::PatternsConfig;
 
+/// Options of `perft` alone.
+#[derive(Args, Debug, Clone)]
+pub struct PerftArgs {
+    /// Print the count under each root move at the last depth.
+    #[arg(long)]
+    pub divide: bool,
+    /// Threads to count with (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+}
+
 /// Options of `dama tb`.
 #[derive(Args, Debug, Clone)]
 pub struct TbArgs {

@@ -31,7 +31,7 @@ use clap::{Parser, Subcommand};
 
 /// The clap command of the program: [`Cli`] with each global option labelled with the
 /// subcommands that use it, and hidden from the `--help` of every subcommand that does not
-/// (it is still read there, so [`Options::check`] refuses it with its own message). Parse
+/// (it is still read there, so [`GlobalArgs::check`] refuses it with its own message). Parse
 /// with [`Cli::from_arg_matches`] (see [`parse`]).
 pub fn command() -> clap::Command {
     use clap::CommandFactory;
@@ -181,9 +181,9 @@ impl Command {
         Command::uses_of(self.name())
     }
 
-    /// The global options the subcommand named `name` uses, from the table of
-    /// [`options`] (none for a name that is not a subcommand; a test checks that every
-    /// subcommand uses some).
+    /// The global options the subcommand named `name` uses, from the table of `options.rs`
+    /// (none for a name that is not a subcommand; a test checks that every subcommand uses
+    /// some).
     fn uses_of(name: &str) -> Vec<Opt> {
         Opt::ALL
             .iter()
@@ -191,17 +191,6 @@ impl Command {
             .filter(|opt| opt.users().contains(&name))
             .collect()
     }
-}
-
-/// Options of `perft` alone.
-#[derive(clap::Args, Debug, Clone)]
-pub struct PerftArgs {
-    /// Print the count under each root move at the last depth.
-    #[arg(long)]
-    pub divide: bool,
-    /// Threads to count with (default: one per core).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
-    pub threads: Option<u32>,
 }
 
 #[cfg(test)]
