@@ -1,4 +1,5 @@
-//! `dama tb build|probe|info|verify`: the arguments and what they print.
+//! `dama tb build|plan|probe|info|verify`: what each tool does with the tables, and what it
+//! prints.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

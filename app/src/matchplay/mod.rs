@@ -211,9 +211,9 @@ fn read_openings<R: MatchRules>(
     Ok(openings::builtin::<R>())
 }
 
-/// `dama match`: plays the match, progress on `err`, the report on `out`. Of the global
-/// options it uses `--rules`, `--fen` (the one opening) and `--time` (both players' clock,
-/// unless a player names its own `time=`).
+/// `dama match`: plays the match, progress on `err`, the report on `out`: the rule set, the
+/// one opening `fen` and the clock `time` of both players (unless a player names its own
+/// `time=`) come from the config.
 pub fn run(
     config: &MatchConfig,
     out: &mut impl Write,
