@@ -13,7 +13,7 @@ use dama_core::game::Game;
 use dama_core::text::join_or;
 use dama_core::{MoveList, RuleSet, with_rules};
 
-use crate::matchplay::openings::Opening;
+use crate::opening::Opening;
 
 /// The English three-move deck, as built in.
 pub const ENGLISH: &str = include_str!("../data/ballots/english.txt");

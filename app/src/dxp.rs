@@ -15,7 +15,6 @@ use std::io::Write;
 use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
 use std::time::Duration;
 
-use clap::Args;
 use dama_core::game::{Game, Outcome as GameOutcome};
 use dama_core::position::SetupOn;
 use dama_core::{
@@ -28,63 +27,29 @@ use dama_dxp::{
 };
 use dama_engine::{Engine, Limits};
 
-/// The arguments of `dama dxp`.
-#[derive(Args, Debug, Clone)]
-pub struct DxpArgs {
-    /// Wait for a program to connect on [HOST:]PORT (default host 0.0.0.0; port 0 picks a
-    /// free one, printed on standard error) and play the games it starts on the connection
-    /// (with --games N: N games, over as many connections as it takes). DXP's port is 27531.
-    #[arg(
-        long,
-        value_name = "[HOST:]PORT",
-        conflicts_with = "connect",
-        required_unless_present = "connect"
-    )]
-    pub listen: Option<String>,
-    /// Connect to a program listening on HOST:PORT.
-    #[arg(long, value_name = "HOST:PORT")]
-    pub connect: Option<String>,
-    /// Start the game (send GAMEREQ) even when listening.
-    #[arg(long, conflicts_with = "follower")]
-    pub initiator: bool,
-    /// Wait for the other program's GAMEREQ even when connecting.
-    #[arg(long)]
-    pub follower: bool,
-    /// The colour the engine plays when it starts the game (default white).
-    #[arg(long, value_name = "white|black", value_parser = parse_colour)]
-    pub play: Option<Colour>,
-    /// The thinking time per player, in minutes, announced in GAMEREQ (0-999, default 10).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(0..=999))]
-    pub minutes: Option<u16>,
-    /// The number of moves announced in GAMEREQ (0-999; default 0: none).
-    #[arg(long = "game-moves", value_name = "N", value_parser = clap::value_parser!(u16).range(0..=999))]
-    pub game_moves: Option<u16>,
-    /// The program name sent to the other side (default dama).
-    #[arg(long)]
-    pub name: Option<String>,
-    /// Seconds to wait for the other program's next message before giving up (default 600).
-    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
-    pub timeout: Option<u64>,
-    /// As the follower: play N games, then stop; when listening, accept connection after
-    /// connection until N games are played (default: every game the initiator starts on one
-    /// connection).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub games: Option<u64>,
-}
-
-fn parse_colour(text: &str) -> Result<Colour, String> {
-    match text.to_ascii_lowercase().as_str() {
-        "white" | "w" => Ok(Colour::White),
-        "black" | "b" | "z" => Ok(Colour::Black),
-        _ => Err(format!("'{text}' is not a colour: white or black")),
-    }
-}
-
 /// What `dama dxp` needs from the command line, as values.
 #[derive(Debug, Clone)]
-pub struct Config {
-    /// The connection's arguments.
-    pub args: DxpArgs,
+pub struct DxpConfig {
+    /// Wait for a program to connect on `[HOST:]PORT` (port 0 picks a free one).
+    pub listen: Option<String>,
+    /// Connect to a program listening on `HOST:PORT`.
+    pub connect: Option<String>,
+    /// Start the game (send GAMEREQ) even when listening.
+    pub initiator: bool,
+    /// Wait for the other program's GAMEREQ even when connecting.
+    pub follower: bool,
+    /// The colour the engine plays when it starts the game (default white).
+    pub play: Option<Colour>,
+    /// The thinking time per player, in minutes, announced in GAMEREQ (default 10).
+    pub minutes: Option<u16>,
+    /// The number of moves announced in GAMEREQ (default 0: none).
+    pub game_moves: Option<u16>,
+    /// The program name sent to the other side (default dama).
+    pub name: Option<String>,
+    /// Seconds to wait for the other program's next message (default 600).
+    pub timeout: Option<u64>,
+    /// As the follower: play this many games, then stop.
+    pub games: Option<u64>,
     /// The engine's limits per move.
     pub limits: Limits,
     /// Search threads.
@@ -304,18 +269,17 @@ fn address(text: &str, listening: bool) -> Result<SocketAddr, DxpCommandError> {
 /// the initiator starts (see the module's documentation); writes the log lines to `log` as
 /// they come and each game's `moves` and `result` lines to `out`. Returns the games' reports.
 pub fn run(
-    config: &Config,
+    config: &DxpConfig,
     out: &mut impl Write,
     log: &mut impl Write,
 ) -> Result<Vec<SessionReport>, DxpCommandError> {
-    let args = &config.args;
-    let timeout = Duration::from_secs(args.timeout.unwrap_or(600));
-    let initiator = match (&args.listen, &args.connect) {
-        (Some(_), _) => args.initiator,
-        (None, Some(_)) => !args.follower,
+    let timeout = Duration::from_secs(config.timeout.unwrap_or(600));
+    let initiator = match (&config.listen, &config.connect) {
+        (Some(_), _) => config.initiator,
+        (None, Some(_)) => !config.follower,
         (None, None) => return Err(DxpCommandError::Address(String::new())),
     };
-    if initiator && args.games.is_some() {
+    if initiator && config.games.is_some() {
         return Err(DxpCommandError::Usage(
             "--games is for the follower (the side that answers GAMEREQs); an initiator plays one game"
                 .into(),
@@ -325,10 +289,10 @@ pub fn run(
     engine.set_threads(config.threads);
     let mut player = EnginePlayer::new(engine);
     let mut options = SessionOptions {
-        name: args.name.clone().unwrap_or_else(|| "dama".into()),
-        follower_colour: args.play.unwrap_or(Colour::White).opposite(),
-        minutes: args.minutes.unwrap_or(10),
-        moves: args.game_moves.unwrap_or(0),
+        name: config.name.clone().unwrap_or_else(|| "dama".into()),
+        follower_colour: config.play.unwrap_or(Colour::White).opposite(),
+        minutes: config.minutes.unwrap_or(10),
+        moves: config.game_moves.unwrap_or(0),
         start: config
             .start
             .as_ref()
@@ -336,7 +300,7 @@ pub fn run(
         verbose: true,
         ..SessionOptions::default()
     };
-    let listener = match &args.listen {
+    let listener = match &config.listen {
         Some(listen) => {
             let addr = address(listen, true)?;
             let listener = TcpListener::bind(addr).map_err(|source| DxpCommandError::Connect {
@@ -352,7 +316,7 @@ pub fn run(
     };
     let mut reports = Vec::new();
     if initiator {
-        let stream = open(listener.as_ref(), args.connect.as_deref(), timeout, log)?;
+        let stream = open(listener.as_ref(), config.connect.as_deref(), timeout, log)?;
         let report = dama_dxp::run_initiator(stream, &mut player, &options)?;
         write_game(out, &player, &report)?;
         reports.push(report);
@@ -360,13 +324,13 @@ pub fn run(
     }
     // The follower: game after game on a connection; with --games, connection after
     // connection (when listening) until that many are played.
-    let limit = args.games;
+    let limit = config.games;
     // Games begun, those that broke on an error included.
     let mut played = 0u64;
     loop {
         let mut reader = MessageReader::new(open(
             listener.as_ref(),
-            args.connect.as_deref(),
+            config.connect.as_deref(),
             timeout,
             log,
         )?);
@@ -389,7 +353,7 @@ pub fn run(
                     break;
                 }
                 // Serving a match, one broken connection does not end the service.
-                Err(e) if limit.is_some() && args.listen.is_some() => {
+                Err(e) if limit.is_some() && config.listen.is_some() => {
                     let begun = !matches!(
                         e,
                         SessionError::Timeout {

@@ -2,21 +2,38 @@
 //! moves), for `dama games FILE` and the full-screen game's list to choose from.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use crate::cli::{CliError, Options};
-use crate::console::full::Texts;
 use crate::console::{ConsoleBoard, ConsoleRules};
-use crate::i18n::{Catalog, Lang, fill};
+use crate::i18n::{Catalog, Lang, Texts, fill};
 use crate::play::records::{self, LoadError};
 use dama_core::game::Game;
 use dama_core::{BoardRules, Variant, pdn, with_variant};
 
-/// The arguments of `dama games`.
-#[derive(clap::Args, Debug, Clone)]
-pub struct GamesArgs {
+/// What `dama games` lists.
+#[derive(Clone, Debug)]
+pub struct GamesConfig {
+    /// The rule set named by `--rules`, if one is (else the file's tags name it).
+    pub rules: Option<Variant>,
     /// The PDN file.
-    pub file: std::path::PathBuf,
+    pub file: PathBuf,
+}
+
+/// A game file that cannot be read, with the reason, in English (as the command line's other
+/// messages).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct ReadError(pub String);
+
+/// Why `dama games` failed.
+#[derive(Debug, thiserror::Error)]
+pub enum GamesError {
+    /// The file cannot be read.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// Writing the output failed.
+    #[error("cannot write output: {0}")]
+    Io(#[from] std::io::Error),
 }
 
 /// The widest a text column (event, player) is written; longer texts end in `…`.
@@ -200,19 +217,19 @@ impl Entry {
 /// The rule set a file's games are read under: `--rules` when given, else the one the file's
 /// first tags name (`GameType`, `Variant`; `GameType` 20 is international draughts on the
 /// 10×10 board), else the default.
-pub fn rules_for(opts: &Options, text: &str) -> Variant {
-    match opts.rules {
-        Some(_) => opts.variant(),
+pub fn rules_for(rules: Option<Variant>, text: &str) -> Variant {
+    match rules {
+        Some(rules) => rules,
         None => records::rules_named(text).unwrap_or_default(),
     }
 }
 
 /// Reads a game file for a subcommand, or says why it cannot (in English, as the command
 /// line's other messages).
-pub fn read_for_command(path: &Path) -> Result<String, CliError> {
+pub fn read_for_command(path: &Path) -> Result<String, ReadError> {
     let t = Catalog::of(Lang::En).texts;
     crate::files::read_file(path).map_err(|e| {
-        CliError::Input(fill(
+        ReadError(fill(
             t.load_failed,
             &[&path.display().to_string(), &t.file_error(&e)],
         ))
@@ -220,10 +237,11 @@ pub fn read_for_command(path: &Path) -> Result<String, CliError> {
 }
 
 /// `dama games FILE`: the file's games, one line each, aligned (see [`table`]).
-pub fn run(opts: &Options, path: &Path, out: &mut impl Write) -> Result<(), CliError> {
-    let text = read_for_command(path)?;
+pub fn run(config: &GamesConfig, out: &mut impl Write) -> Result<(), GamesError> {
+    let text = read_for_command(&config.file)?;
     let catalog = Catalog::of(Lang::En);
-    let entries = with_variant!(rules_for(opts, &text), R => entries::<R>(&text, catalog.texts));
+    let entries =
+        with_variant!(rules_for(config.rules, &text), R => entries::<R>(&text, catalog.texts));
     for line in table(&entries, &catalog.labels.games_columns) {
         writeln!(out, "{line}")?;
     }

@@ -1,147 +1,46 @@
-//! The `dama` binary: parses the command line and maps errors to exit codes (0 success, 1 a
-//! failed write, 2 bad arguments or input).
+//! The `dama` binary: parses the command line into a job ([`cli::configure`]), runs it, and
+//! maps errors to exit codes (0 success, 1 a failed write, 2 bad arguments or input).
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
-use dama::cli::{self, Cli, CliError, Command};
-use dama::console;
-use dama::engines::EngineSetup;
+use dama::cli::{self, CliError, Job};
+use dama::{commands, console, dxp, games, hub, matchplay, pictures, tui, tune};
 
-fn run(cli: &Cli) -> Result<(), CliError> {
-    let command = cli.command.clone().unwrap_or(Command::Play);
-    cli.opts.check(&command)?;
-    if let Command::Hub = command {
+/// Runs `job`: its output on standard output, its progress on standard error.
+fn run(job: Job) -> Result<(), CliError> {
+    if let Job::Hub(config) = job {
         // Its own threads write standard output (so it is not locked here).
-        let config = dama::hub::Config {
-            rules: cli.opts.variant(),
-            threads: cli.opts.threads.map_or(1, |n| n as usize),
-            tb_dir: cli.opts.tb_dir.clone(),
-            seed: dama::engines::clock_seed(),
-        };
-        dama::hub::run(config, io::BufReader::new(io::stdin()), io::stdout());
+        hub::run(config, io::BufReader::new(io::stdin()), io::stdout());
         return Ok(());
     }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut err = io::stderr();
-    let mut engines = EngineSetup::new(
-        cli.opts.threads.map_or(1, |n| n as usize),
-        cli.opts.tb_dir.clone(),
-    );
-    engines.book = !cli.opts.no_book;
-    match &command {
-        Command::Tb(args) => {
-            dama::commands::tb::run(&cli.opts, args, &mut out).map_err(|e| {
-                match e.output_error() {
-                    Ok(e) => CliError::Io(e),
-                    Err(other) => CliError::Input(other.to_string()),
-                }
-            })?
+    match job {
+        Job::Play(config) => {
+            if config.interactive {
+                let _ = console::usage_note(&config, &mut io::stderr());
+            }
+            console::play(&config, &mut io::stdin().lock(), &mut out)?
         }
-        Command::Perft(args) => cli::perft(&cli.opts, args, &mut out, &mut err)?,
-        Command::Moves => cli::moves(&cli.opts, &mut out)?,
-        Command::Analyze => cli::analyze(&cli.opts, &engines, &mut out)?,
-        Command::Match(args) => dama::matchplay::run(&cli.opts, &engines, args, &mut out, &mut err)
-            .map_err(|e| match e {
-                dama::matchplay::MatchError::Io(e) => CliError::Io(e),
-                other => CliError::Input(other.to_string()),
-            })?,
-        Command::Tune(args) => {
-            dama::tune::run(cli.opts.variant(), cli.opts.nodes, args, &mut out, &mut err)
-                .map_err(|e| CliError::Input(e.to_string()))?
+        Job::Perft(config) => commands::perft::perft(&config, &mut out, &mut err)?,
+        Job::Moves(config) => commands::perft::moves(&config, &mut out)?,
+        Job::Analyze(config) => commands::analyze::analyze(&config, &mut out)?,
+        Job::Tb(config) => commands::tb::run(&config, &mut out)?,
+        Job::Match(config) => matchplay::run(&config, &mut out, &mut err)?,
+        Job::Tui(config) => tui::run(&config)?,
+        Job::Tune(config) => tune::run(&config, &mut out, &mut err)?,
+        Job::Diagram(config) => pictures::diagram::run(&config, &mut out)?,
+        Job::Games(config) => games::run(&config, &mut out)?,
+        Job::Book(config) => commands::book::run(&config, &mut out, &mut err)?,
+        Job::Dxp(config) => {
+            dxp::run(&config, &mut out, &mut err)?;
         }
-        Command::Play => play(&cli.opts, &engines, &mut out)?,
-        Command::Tui => dama::tui::run(&cli.opts, &engines)?,
-        Command::Diagram(args) => dama::pictures::diagram::run(&cli.opts, args, &mut out)?,
-        Command::Games(args) => dama::games::run(&cli.opts, &args.file, &mut out)?,
-        Command::Book(args) => dama::commands::book::run(&cli.opts, args, &mut out, &mut err)
-            .map_err(|e| match e {
-                dama::commands::book::BookCommandError::Io(e) => CliError::Io(e),
-                other => CliError::Input(other.to_string()),
-            })?,
-        Command::Dxp(args) => {
-            let start = match &cli.opts.fen {
-                Some(text) => Some(
-                    <dama_core::International as dama_core::BoardRules>::parse_fen(text)
-                        .map_err(|e| CliError::Input(format!("bad FEN: {e}")))?,
-                ),
-                None => None,
-            };
-            let config = dama::dxp::Config {
-                args: args.clone(),
-                limits: cli.opts.limits(),
-                threads: cli.opts.threads.map_or(1, |n| n as usize),
-                start,
-            };
-            dama::dxp::run(&config, &mut out, &mut err).map_err(|e| match e {
-                dama::dxp::DxpCommandError::Io(e) => CliError::Io(e),
-                other => CliError::Input(format!("dxp: {other}")),
-            })?;
-        }
-        Command::Hub => {}
+        Job::Hub(_) => {}
     }
     out.flush()?;
     Ok(())
-}
-
-fn play(opts: &cli::Options, engines: &EngineSetup, out: &mut impl Write) -> Result<(), CliError> {
-    let stdin = io::stdin();
-    let interactive = stdin.is_terminal();
-    let echo = if opts.echo {
-        true
-    } else if opts.no_echo {
-        false
-    } else {
-        !interactive
-    };
-    let rules = opts.rules();
-    let lang = opts.lang();
-    let dialogue = opts.dialogue()?;
-    // The spec dialogue's texts stay plain unless colour is asked for outright.
-    let color = match dialogue {
-        cli::Dialogue::Spec => opts.color() == cli::ColorChoice::Always,
-        cli::Dialogue::Full => opts.color().enabled(io::stdout().is_terminal()),
-    };
-    let variant = opts.variant();
-    let (start, start10) = match (variant, &opts.fen) {
-        (dama_core::Variant::International, Some(text)) => (
-            dama_core::Position::initial(),
-            Some(
-                <dama_core::International as dama_core::BoardRules>::parse_fen(text)
-                    .map_err(|e| CliError::Input(format!("bad FEN: {e}")))?,
-            ),
-        ),
-        (dama_core::Variant::International, None) => (dama_core::Position::initial(), None),
-        (dama_core::Variant::Board8(_), _) => (cli::start_position(opts)?, None),
-    };
-    let console_opts = console::Options {
-        rules,
-        variant,
-        start,
-        start10,
-        color,
-        white: opts.white.unwrap_or_default(),
-        black: opts.black.unwrap_or_default(),
-        limits: opts.limits(),
-        engines: engines.clone(),
-        load: opts.load.clone(),
-        game: opts.game,
-        ballot: opts.ballot.map(|n| opts.ballot_opening(n)).transpose()?,
-        lang,
-        dialogue,
-        echo,
-        interactive,
-        clocks: opts.clocks(),
-        clock: dama::play::clock::real(),
-    };
-    if interactive {
-        let _ = console::usage_note(&console_opts, &mut io::stderr());
-    }
-    console::play(&console_opts, &mut stdin.lock(), out).map_err(|e| match e {
-        console::ConsoleError::Io(e) => CliError::Io(e),
-        other => CliError::Input(other.to_string()),
-    })
 }
 
 fn main() -> ExitCode {
@@ -164,7 +63,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match run(&cli) {
+    match cli::configure(&cli).and_then(run) {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {

@@ -3,43 +3,40 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use clap::{Args, Subcommand};
-
 use crate::book::build::{self, Method};
 use crate::book::{Book, BookError, BookRules, MAX_BOOK_BYTES};
-use crate::cli::Options;
 use crate::files::MAX_FILE_BYTES;
 use dama_core::notation::fen_for;
-use dama_core::with_variant;
+use dama_core::{Variant, with_variant};
 
-/// Options of `dama book`.
-#[derive(Args, Debug, Clone)]
-pub struct BookArgs {
-    /// What to do.
-    #[command(subcommand)]
+/// What `dama book` does, with its values.
+#[derive(Clone, Debug)]
+pub struct BookConfig {
+    /// The rule set.
+    pub variant: Variant,
+    /// The position books are built from or shown at (FEN; default: the start).
+    pub fen: Option<String>,
+    /// The search nodes of each move of a book built by analysis (default [`DEFAULT_NODES`]).
+    pub nodes: Option<u64>,
+    /// Build or show.
     pub action: BookAction,
 }
 
-/// The `book` subcommands.
-#[derive(Subcommand, Debug, Clone)]
+/// The `book` tools.
+#[derive(Clone, Debug)]
 pub enum BookAction {
-    /// Build a book from engine analysis (each move searched with --nodes, default 10000),
-    /// or from the games of a PDN file, to --plies plies from the start (or --fen).
+    /// Build a book from engine analysis, or from the games of a PDN file.
     Build {
         /// Take the moves of these games instead of analysing.
-        #[arg(long, value_name = "FILE")]
         from_pdn: Option<PathBuf>,
-        /// How many plies deep the book goes (1-40, default 6).
-        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=40))]
+        /// How many plies deep the book goes.
         plies: u32,
         /// Where to write the book.
-        #[arg(long, value_name = "FILE")]
         out: PathBuf,
     },
-    /// List the book's moves and weights in the --fen position (default: the start).
+    /// List the book's moves and weights in the position.
     Show {
-        /// Read this book file instead of the built-in book of --rules.
-        #[arg(long, value_name = "FILE")]
+        /// Read this book file instead of the built-in book of the rule set.
         file: Option<PathBuf>,
     },
 }
@@ -83,22 +80,25 @@ fn read_limited(path: &Path, limit: usize) -> Result<String, BookCommandError> {
 }
 
 /// The command line that builds a book as asked (for the file's header).
-fn command_line(rules: &str, opts: &Options, args: &BookAction) -> String {
+fn command_line(rules: &str, config: &BookConfig) -> String {
     let BookAction::Build {
         from_pdn,
         plies,
         out,
-    } = args
+    } = &config.action
     else {
         return String::new();
     };
     let mut line = format!("dama book build --rules {rules}");
-    if let Some(fen) = &opts.fen {
+    if let Some(fen) = &config.fen {
         line.push_str(&format!(" --fen '{fen}'"));
     }
     match from_pdn {
         Some(path) => line.push_str(&format!(" --from-pdn {}", path.display())),
-        None => line.push_str(&format!(" --nodes {}", opts.nodes.unwrap_or(DEFAULT_NODES))),
+        None => line.push_str(&format!(
+            " --nodes {}",
+            config.nodes.unwrap_or(DEFAULT_NODES)
+        )),
     }
     line.push_str(&format!(" --plies {plies} --out {}", out.display()));
     line
@@ -107,28 +107,26 @@ fn command_line(rules: &str, opts: &Options, args: &BookAction) -> String {
 /// `dama book`: builds a book (a summary line on `out`, progress on `err`) or shows one,
 /// under the rule set of either board.
 pub fn run(
-    opts: &Options,
-    args: &BookArgs,
+    config: &BookConfig,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<(), BookCommandError> {
-    with_variant!(opts.variant(), R => run_for::<R>(opts, args, out, err))
+    with_variant!(config.variant, R => run_for::<R>(config, out, err))
 }
 
 fn run_for<R: BookRules>(
-    opts: &Options,
-    args: &BookArgs,
+    config: &BookConfig,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<(), BookCommandError> {
     let rules = R::INFO.name;
-    let start = match &opts.fen {
+    let start = match &config.fen {
         Some(text) => {
             fen_for::parse::<R>(text).map_err(|e| BookCommandError::Fen(e.to_string()))?
         }
         None => R::start(),
     };
-    match &args.action {
+    match &config.action {
         BookAction::Show { file } => {
             let book = match file {
                 Some(path) => {
@@ -150,7 +148,7 @@ fn run_for<R: BookRules>(
             }
             let mut header = vec![
                 format!("dama opening book for the {rules} rules"),
-                format!("built with: {}", command_line(rules, opts, &args.action)),
+                format!("built with: {}", command_line(rules, config)),
             ];
             let book = match from_pdn {
                 Some(pdn) => {
@@ -163,7 +161,7 @@ fn run_for<R: BookRules>(
                     made.book
                 }
                 None => {
-                    let method = Method::new(*plies, opts.nodes.unwrap_or(DEFAULT_NODES));
+                    let method = Method::new(*plies, config.nodes.unwrap_or(DEFAULT_NODES));
                     header.push(format!(
                         "method: every move searched with {} nodes; moves within {} of the best kept (at most {}), weight 100 halved every {} below it (docs/book.md)",
                         method.nodes, method.margin, method.max_moves, method.halving

@@ -1,11 +1,10 @@
-//! `dama tb build|probe|info|verify`: the arguments and what they print.
+//! `dama tb build|plan|probe|info|verify`: what each tool does with the tables, and what it
+//! prints.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
-
-use clap::{Args, Subcommand};
 
 use dama_core::{Variant, with_variant};
 use dama_tablebase::TableRules;
@@ -16,52 +15,45 @@ use dama_tablebase::tables::{Source, Tables};
 
 use super::tb_progress::{Tracker, progress_bar};
 
-/// Options of `dama tb`.
-#[derive(Args, Debug, Clone)]
-pub struct TbArgs {
-    /// What to do with the tables.
-    #[command(subcommand)]
+/// What `dama tb` does, with its values.
+#[derive(Clone, Debug)]
+pub struct TbConfig {
+    /// The rule set named by `--rules`, if one is (`tb info` lists every rule set without).
+    pub rules: Option<Variant>,
+    /// The position of `tb probe` (FEN).
+    pub fen: Option<String>,
+    /// The tables' directory (default: `$DAMA_TB_DIR`, else the platform data directory).
+    pub tb_dir: Option<PathBuf>,
+    /// The tool.
     pub action: TbAction,
 }
 
-/// The `tb` subcommands.
-#[derive(Subcommand, Debug, Clone)]
+/// The `tb` tools.
+#[derive(Clone, Debug)]
 pub enum TbAction {
-    /// Build every class with at most N pieces (classes already built are skipped), or the
-    /// one --class names.
+    /// Build every class with at most `pieces` pieces, or the one `class` names.
     Build {
         /// The most pieces on the board.
-        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=6),
-              required_unless_present = "class", conflicts_with = "class")]
         pieces: Option<u32>,
-        /// Build only this class (kings then men of each side: KMvK) from the files of the
-        /// classes it leads to (`tb plan` lists them); skipped if its file is there and sound.
-        #[arg(long)]
+        /// Build only this class (kings then men of each side: KMvK).
         class: Option<String>,
         /// Threads to build with (default: one per core).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: Option<u32>,
     },
-    /// The classes of at most N pieces and the classes each one's build reads, as JSON (for
-    /// a distributed build: cluster/dask_build.py).
+    /// The classes of at most `pieces` pieces and the classes each one's build reads, as JSON.
     Plan {
-        /// The most pieces on the board (up to 8: a plan of seven or eight pieces is for
-        /// sizing; the builds themselves go to what `tb build --class` can hold).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8))]
+        /// The most pieces on the board.
         pieces: u32,
     },
-    /// The value of the --fen position with fresh counters: win N, draw or loss N.
+    /// The value of the position.
     Probe,
-    /// The classes present, their positions, bytes and build dates (every rule set, or the
-    /// one --rules names).
+    /// The classes present, their positions, bytes and build dates.
     Info,
     /// Check every entry against its children.
     Verify {
-        /// Only classes with at most N pieces (default: every class present).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=6))]
+        /// Only classes with at most this many pieces (default: every class present).
         pieces: Option<u32>,
         /// Threads to check with (default: one per core).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: Option<u32>,
     },
 }
@@ -194,16 +186,16 @@ pub fn build_time_from_env() -> Result<Option<u64>, TbError> {
     }
 }
 
-/// Runs `dama tb` with the options' rule set, table directory (`--tb-dir`, else the default)
+/// Runs `dama tb` with the config's rule set, table directory (`--tb-dir`, else the default)
 /// and `--fen`.
-pub fn run(opts: &crate::cli::Options, args: &TbArgs, out: &mut impl Write) -> Result<(), TbError> {
-    let (rules, fen) = (opts.variant(), opts.fen.as_deref());
-    let base: PathBuf = match opts.tb_dir.as_deref() {
+pub fn run(config: &TbConfig, out: &mut impl Write) -> Result<(), TbError> {
+    let (rules, fen) = (config.rules.unwrap_or_default(), config.fen.as_deref());
+    let base: PathBuf = match config.tb_dir.as_deref() {
         Some(d) => d.to_path_buf(),
         None => crate::engines::default_tables_dir().ok_or(TbError::NoDir)?,
     };
     let dir = dama_tablebase::rules_dir(&base, rules.name());
-    match &args.action {
+    match &config.action {
         TbAction::Build {
             pieces,
             class,
@@ -231,9 +223,9 @@ pub fn run(opts: &crate::cli::Options, args: &TbArgs, out: &mut impl Write) -> R
             with_variant!(rules, R => probe::<R>(text, &base, &dir, out))
         }
         TbAction::Info => {
-            let sets: Vec<Variant> = opts
+            let sets: Vec<Variant> = config
                 .rules
-                .map_or(Variant::all().collect(), |_| vec![opts.variant()]);
+                .map_or(Variant::all().collect(), |_| vec![rules]);
             info(&base, &sets, out)
         }
         TbAction::Verify { pieces, threads } => in_pool(

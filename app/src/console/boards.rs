@@ -3,10 +3,10 @@
 //! the rule set's own notation and texts (every 8×8 transcript as it was); the 10×10 board of
 //! international draughts writes and reads the squares' numbers (`32-28`, `28x19x10`).
 
-use super::full::{RulesTexts, Texts};
 use super::{Options, board_view};
 use crate::book::BookBoard;
 use crate::i18n::fill;
+use crate::i18n::{RulesTexts, Texts};
 use crate::play::records::LoadError;
 use dama_core::game::{Game, Outcome};
 use dama_core::notation::algebraic::{self, ParseError, SyntaxError};

@@ -173,7 +173,7 @@ pub fn loaded_clock<R: BoardRules>(opts: &Options, record: &pdn::Record<R>) -> O
 }
 
 /// Both clocks at `now` in `t`'s words: `white 4:58, black 5:00`.
-pub fn clocks_text(t: &full::Texts, clock: &GameClock, now: std::time::Duration) -> String {
+pub fn clocks_text(t: &crate::i18n::Texts, clock: &GameClock, now: std::time::Duration) -> String {
     crate::i18n::fill(
         t.clocks,
         &[

@@ -1,7 +1,6 @@
 //! The Czech console in English (`--lang en`).
 
-use crate::console::full::{RulesTexts, Texts, rules_texts};
-use crate::tui::Labels;
+use super::{Labels, RulesTexts, Texts, rules_texts};
 use dama_core::RuleSet;
 
 /// The English texts.

@@ -2,8 +2,7 @@
 //! Spanish federation's rules), and in [`spec`] the fixed texts of the Spanish-spec console,
 //! exactly as its specification writes them (`docs/console-spanish.md`).
 
-use crate::console::full::{Command, RulesTexts, Texts, rules_texts};
-use crate::tui::Labels;
+use super::{CommandWord, Labels, RulesTexts, Texts, rules_texts};
 use dama_core::RuleSet;
 
 /// The Spanish texts of the full dialogue.
@@ -30,24 +29,24 @@ pub static TEXTS: Texts = Texts {
         (RuleSet::Thai, "Damas tailandesas (mak-hos)"),
     ],
     commands: &[
-        ("ayuda", Command::Help),
-        ("jugadas", Command::Moves),
-        ("deshacer", Command::Undo),
-        ("atrás", Command::Undo),
-        ("atras", Command::Undo),
-        ("rehacer", Command::Redo),
-        ("posición", Command::Setup),
-        ("posicion", Command::Setup),
-        ("guardar", Command::Save),
-        ("cargar", Command::Load),
-        ("pista", Command::Hint),
-        ("tablas", Command::Draw),
-        ("rendirse", Command::Resign),
-        ("abandonar", Command::Resign),
-        ("girar", Command::Flip),
-        ("salir", Command::Quit),
-        ("tiempo", Command::Time),
-        ("nivel", Command::Level),
+        ("ayuda", CommandWord::Help),
+        ("jugadas", CommandWord::Moves),
+        ("deshacer", CommandWord::Undo),
+        ("atrás", CommandWord::Undo),
+        ("atras", CommandWord::Undo),
+        ("rehacer", CommandWord::Redo),
+        ("posición", CommandWord::Setup),
+        ("posicion", CommandWord::Setup),
+        ("guardar", CommandWord::Save),
+        ("cargar", CommandWord::Load),
+        ("pista", CommandWord::Hint),
+        ("tablas", CommandWord::Draw),
+        ("rendirse", CommandWord::Resign),
+        ("abandonar", CommandWord::Resign),
+        ("girar", CommandWord::Flip),
+        ("salir", CommandWord::Quit),
+        ("tiempo", CommandWord::Time),
+        ("nivel", CommandWord::Level),
     ],
     help_rules: "Juegas a: {0}.",
     intro: "Escribe una jugada como c3-d4 o c3xe5; ayuda (help) muestra las órdenes.",

@@ -1,8 +1,9 @@
 //! Every text the program shows a person, one file per language: `cs.rs`, `en.rs`, `es.rs`,
 //! `ru.rs`. Each file holds that language's whole [`Catalog`]: the line dialogue's
 //! [`Texts`], the rule sets' own lines ([`RulesTexts`]) and the full-screen game's
-//! [`Labels`]. `es.rs` also holds the fixed texts of the Spanish-spec dialogue
-//! ([`es::spec`]), which are not translated.
+//! [`Labels`]. The shapes of those tables are here too (`texts.rs`, `rules_texts.rs`,
+//! `labels.rs`), with the console's command words ([`CommandWord`]). `es.rs` also holds the
+//! fixed texts of the Spanish-spec dialogue ([`es::spec`]), which are not translated.
 //!
 //! The language ([`Lang`]) and the dialogue ([`Dialogue`]) are two values: the language says
 //! which catalogue speaks, the dialogue whether the program runs the Spanish spec's fixed
@@ -10,19 +11,24 @@
 //! one [`Lang`] variant and one line of [`Catalog::of`]; the compiler lists every text it
 //! lacks.
 
+mod command_word;
 pub mod cs;
 pub mod en;
 pub mod es;
+mod labels;
 pub mod ru;
+pub mod rules_texts;
+mod texts;
 
-use clap::ValueEnum;
+pub use command_word::CommandWord;
+pub use labels::Labels;
+pub use rules_texts::RulesTexts;
+pub use texts::Texts;
+
 use dama_core::RuleSet;
 
-use crate::console::full::{RulesTexts, Texts};
-use crate::tui::Labels;
-
 /// A language the program speaks.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
     /// Spanish.
     Es,
@@ -61,7 +67,7 @@ impl Lang {
 }
 
 /// Which line dialogue runs.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialogue {
     /// The Spanish spec's console: its fixed Spanish texts, moves as row-column numbers
     /// (`61.52`), no commands. The default of the Spanish-spec game in Spanish.

@@ -1,7 +1,6 @@
 //! The line dialogue in Russian (`--lang ru`, the default for the Russian and house rules).
 
-use crate::console::full::{Command, RulesTexts, Texts, rules_texts};
-use crate::tui::Labels;
+use super::{CommandWord, Labels, RulesTexts, Texts, rules_texts};
 use dama_core::RuleSet;
 
 /// The Russian texts.
@@ -25,21 +24,21 @@ pub static TEXTS: Texts = Texts {
         (RuleSet::Thai, "Тайские шашки (мак-хос)"),
     ],
     commands: &[
-        ("помощь", Command::Help),
-        ("ходы", Command::Moves),
-        ("назад", Command::Undo),
-        ("вперёд", Command::Redo),
-        ("вперед", Command::Redo),
-        ("позиция", Command::Setup),
-        ("сохранить", Command::Save),
-        ("загрузить", Command::Load),
-        ("подсказка", Command::Hint),
-        ("ничья", Command::Draw),
-        ("сдаться", Command::Resign),
-        ("перевернуть", Command::Flip),
-        ("выход", Command::Quit),
-        ("время", Command::Time),
-        ("уровень", Command::Level),
+        ("помощь", CommandWord::Help),
+        ("ходы", CommandWord::Moves),
+        ("назад", CommandWord::Undo),
+        ("вперёд", CommandWord::Redo),
+        ("вперед", CommandWord::Redo),
+        ("позиция", CommandWord::Setup),
+        ("сохранить", CommandWord::Save),
+        ("загрузить", CommandWord::Load),
+        ("подсказка", CommandWord::Hint),
+        ("ничья", CommandWord::Draw),
+        ("сдаться", CommandWord::Resign),
+        ("перевернуть", CommandWord::Flip),
+        ("выход", CommandWord::Quit),
+        ("время", CommandWord::Time),
+        ("уровень", CommandWord::Level),
     ],
     help_rules: "Вы играете: {0}.",
     intro: "Введите ход, например c3-d4 или c3:e5; help выводит список команд.",

@@ -20,17 +20,16 @@ pub mod stats;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use clap::Args;
-
-use self::openings::{Opening, OpeningError};
+use self::openings::OpeningError;
 use self::player::{Player, PlayerError, PlayerSpec};
-use self::runner::{Config, GameResult, Summary};
+use self::runner::{GameResult, Plan, Summary};
 use self::stats::{Estimate, Sprt};
-use crate::cli::Options;
 use crate::engines::EngineSetup;
 use crate::hub::encoding::HubBoard;
+use crate::opening::Opening;
 use dama_core::game::Game;
-use dama_core::{Board8, Board10, with_variant};
+use dama_core::{Board8, Board10, Variant, with_variant};
+use dama_engine::TimeControl;
 use dama_engine::weights::WeightsError;
 
 /// A board `dama match` plays on: its Hub encoding, its opening books, and the ballots
@@ -62,48 +61,34 @@ pub trait MatchRules: dama_engine::EngineRules<Board: MatchBoard> {}
 
 impl<R: dama_engine::EngineRules<Board: MatchBoard>> MatchRules for R {}
 
-/// Options of `dama match`.
-#[derive(Args, Debug, Clone)]
-pub struct MatchArgs {
-    /// The first player: key=value pairs joined by commas, keys name, level, depth,
-    /// movetime (ms), nodes, time (5m+3s), weights (a TOML file), cmd (another dama binary),
-    /// threads, tables (on/off).
-    #[arg(long, required_unless_present = "players")]
-    pub engine1: Option<PlayerSpec>,
-    /// The second player (as --engine1).
-    #[arg(long, required_unless_present = "players")]
-    pub engine2: Option<PlayerSpec>,
-    /// The two players without their flags, as --engine1 and --engine2 take them:
-    /// `dama match 'hub=dama hub' 'cmd=dama'`.
-    #[arg(value_name = "PLAYER", num_args = 2, conflicts_with_all = ["engine1", "engine2"])]
-    pub players: Vec<PlayerSpec>,
+/// What `dama match` plays, with its values.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The rule set.
+    pub variant: Variant,
+    /// The one opening position (FEN), when the openings are not given otherwise.
+    pub fen: Option<String>,
+    /// Both players' clock, unless a player names its own `time=`.
+    pub time: Option<TimeControl>,
+    /// The two players; the results are from the first one's view.
+    pub players: [PlayerSpec; 2],
     /// The most games to play (each opening is played twice, once with each colour).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub games: u64,
-    /// Games played at the same time (1-16; each game's two engines hold up to 32 MiB).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=16))]
+    /// Games played at the same time.
     pub concurrency: u32,
-    /// The openings: `ballots` (the rule set's opening ballots: english, italian), `builtin`
-    /// (the built-in balanced openings) or a file of positions, one FEN a line (default:
-    /// builtin; --fen: that one position). A file named ballots or builtin: ./ballots.
-    #[arg(long, value_name = "ballots|builtin|FILE")]
+    /// The openings (default: the built-in ones; with `fen`: that one position).
     pub openings: Option<OpeningsSource>,
-    /// Adjudicate a game still going after this many plies a draw (default: 400 where the
-    /// rules have no draw rule of their own, the Spanish spec's; else 2000, a safety net that
-    /// the rules' own draws come well before).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(10..=10_000))]
+    /// Adjudicate a game still going after this many plies a draw (default: the rules').
     pub max_plies: Option<u32>,
     /// Write every game to this PDN file.
-    #[arg(long, alias = "pgn")]
     pub pdn: Option<PathBuf>,
-    /// Stop when the test decides: elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05).
-    #[arg(long, allow_hyphen_values = true)]
+    /// Stop when the test decides.
     pub sprt: Option<Sprt>,
-    /// This build's engines, and Hub engines with a `book` parameter, play their opening
-    /// book's moves first (off by default, so that measurements stay pure; a player's own
-    /// book=on|off or param.book= wins; docs/book.md).
-    #[arg(long)]
+    /// Whether this build's engines (and Hub engines with a `book` parameter) play their
+    /// opening book's moves first.
     pub book: bool,
+    /// The engines' tables.
+    pub engines: EngineSetup,
 }
 
 /// Where a match's openings come from (`--openings`).
@@ -182,14 +167,13 @@ pub enum MatchError {
 const MAX_OPENINGS_BYTES: u64 = 64 << 20;
 
 fn read_openings<R: MatchRules>(
-    opts: &Options,
-    args: &MatchArgs,
+    config: &MatchConfig,
 ) -> Result<Vec<Opening<R::Board>>, MatchError> {
-    let path = match &args.openings {
-        Some(OpeningsSource::Ballots) if opts.fen.is_some() => {
+    let path = match &config.openings {
+        Some(OpeningsSource::Ballots) if config.fen.is_some() => {
             return Err(MatchError::InitialWithFen("ballots"));
         }
-        Some(OpeningsSource::Builtin) if opts.fen.is_some() => {
+        Some(OpeningsSource::Builtin) if config.fen.is_some() => {
             return Err(MatchError::InitialWithFen("builtin"));
         }
         Some(OpeningsSource::Ballots) => return <R::Board as MatchBoard>::ballots::<R>(),
@@ -212,7 +196,7 @@ fn read_openings<R: MatchRules>(
         }
         return Ok(openings::from_fens::<R>(&text)?);
     }
-    if let Some(text) = &opts.fen {
+    if let Some(text) = &config.fen {
         let start = dama_core::notation::fen_for::parse::<R>(text)
             .map_err(|e| MatchError::Fen10(e.to_string()))?;
         let opening = Opening {
@@ -227,48 +211,42 @@ fn read_openings<R: MatchRules>(
     Ok(openings::builtin::<R>())
 }
 
-/// `dama match`: plays the match, progress on `err`, the report on `out`. Of the global
-/// options it uses `--rules`, `--fen` (the one opening) and `--time` (both players' clock,
-/// unless a player names its own `time=`).
+/// `dama match`: plays the match, progress on `err`, the report on `out`: the rule set, the
+/// one opening `fen` and the clock `time` of both players (unless a player names its own
+/// `time=`) come from the config.
 pub fn run(
-    opts: &Options,
-    engines: &EngineSetup,
-    args: &MatchArgs,
+    config: &MatchConfig,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<(), MatchError> {
-    with_variant!(opts.variant(), R => run_for::<R>(opts, engines, args, out, err))
+    with_variant!(config.variant, R => run_for::<R>(config, out, err))
 }
 
 fn run_for<R: MatchRules>(
-    opts: &Options,
-    engines: &EngineSetup,
-    args: &MatchArgs,
+    config: &MatchConfig,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<(), MatchError> {
-    let mut specs = match (&args.engine1, &args.engine2, args.players.as_slice()) {
-        (Some(first), Some(second), _) | (_, _, [first, second]) => [first.clone(), second.clone()],
-        _ => return Err(MatchError::Players),
-    };
+    let engines = &config.engines;
+    let mut specs = config.players.clone();
     for spec in specs.iter().filter(|s| s.dxp.is_some()) {
         if R::INFO.name != "international" {
             return Err(MatchError::DxpRules(spec.name.clone(), R::INFO.name));
         }
-        if args.concurrency > 1 {
+        if config.concurrency > 1 {
             return Err(MatchError::DxpConcurrency(
                 spec.name.clone(),
-                args.concurrency,
+                config.concurrency,
             ));
         }
     }
     for spec in &mut specs {
         if spec.limits.time.is_none() {
-            spec.limits.time = opts.time;
+            spec.limits.time = config.time;
         }
     }
-    let openings = read_openings::<R>(opts, args)?;
-    let concurrency = (args.concurrency as u64).min(args.games) as usize;
+    let openings = read_openings::<R>(config)?;
+    let concurrency = (config.concurrency as u64).min(config.games) as usize;
     let mut seats = Vec::with_capacity(concurrency);
     for worker in 0..concurrency as u64 {
         // Each engine its own seed, so that two players at a level with noise do not mirror
@@ -278,8 +256,8 @@ fn run_for<R: MatchRules>(
             // This build's engines play their book first when the match or the player says so.
             let own = spec.cmd.is_none() && spec.hub.is_none() && spec.dxp.is_none();
             let book =
-                (own && spec.book.unwrap_or(args.book)).then(crate::book::Book::builtin_for::<R>);
-            Player::new(spec, engines.tables.as_ref(), seed, args.book)
+                (own && spec.book.unwrap_or(config.book)).then(crate::book::Book::builtin_for::<R>);
+            Player::new(spec, engines.tables.as_ref(), seed, config.book)
                 .map(|player| player.with_book(book))
                 .map_err(|e| MatchError::Weights(spec.name.clone(), e))
         };
@@ -297,7 +275,7 @@ fn run_for<R: MatchRules>(
             }
         }
     }
-    let mut pdn_file = match &args.pdn {
+    let mut pdn_file = match &config.pdn {
         Some(path) => Some(
             crate::files::create(path)
                 .map(io::BufWriter::new)
@@ -305,19 +283,19 @@ fn run_for<R: MatchRules>(
         ),
         None => None,
     };
-    let pdn_name = args
+    let pdn_name = config
         .pdn
         .as_ref()
         .map(|p| p.display().to_string())
         .unwrap_or_default();
-    let config = Config {
+    let plan = Plan {
         engine1: specs[0].clone(),
         engine2: specs[1].clone(),
-        games: args.games,
+        games: config.games,
         concurrency,
         openings,
-        max_plies: args.max_plies.map(|n| n as usize),
-        sprt: args.sprt,
+        max_plies: config.max_plies.map(|n| n as usize),
+        sprt: config.sprt,
     };
     let _ = writeln!(
         err,
@@ -325,12 +303,12 @@ fn run_for<R: MatchRules>(
         specs[0].name,
         specs[1].name,
         R::INFO.name,
-        config.games,
-        config.openings.len(),
+        plan.games,
+        plan.openings.len(),
         concurrency
     );
-    let summary = runner::run::<R, MatchError>(&config, seats, |result, summary| {
-        let _ = writeln!(err, "{}", progress_line(&config, result, summary));
+    let summary = runner::run::<R, MatchError>(&plan, seats, |result, summary| {
+        let _ = writeln!(err, "{}", progress_line(&plan, result, summary));
         if let Some(file) = &mut pdn_file {
             file.write_all(result.pdn.as_bytes())
                 .and_then(|()| file.write_all(b"\n"))
@@ -339,7 +317,7 @@ fn run_for<R: MatchRules>(
         }
         Ok(())
     })?;
-    out.write_all(report(&config, &summary).as_bytes())?;
+    out.write_all(report(&plan, &summary).as_bytes())?;
     out.flush()?;
     Ok(())
 }
@@ -365,14 +343,14 @@ fn elo_text(estimate: Option<Estimate>) -> (String, String) {
 
 /// One progress line: the game, its result, the match so far.
 pub fn progress_line<B: dama_core::Board>(
-    config: &Config<B>,
+    plan: &Plan<B>,
     result: &GameResult,
     summary: &Summary,
 ) -> String {
     let (white, black) = if result.engine1_white {
-        (&config.engine1.name, &config.engine2.name)
+        (&plan.engine1.name, &plan.engine2.name)
     } else {
-        (&config.engine2.name, &config.engine1.name)
+        (&plan.engine2.name, &plan.engine1.name)
     };
     let points = match result.points {
         p if p > 0.75 => "1-0",
@@ -393,7 +371,7 @@ pub fn progress_line<B: dama_core::Board>(
         game_result,
         result.termination.describe(),
         result.plies,
-        config.engine1.name,
+        plan.engine1.name,
         summary.wdl.wins,
         summary.wdl.draws,
         summary.wdl.losses,
@@ -401,7 +379,7 @@ pub fn progress_line<B: dama_core::Board>(
         elo,
         error
     );
-    if let (Some(sprt), Some((decision, llr))) = (&config.sprt, summary.sprt) {
+    if let (Some(sprt), Some((decision, llr))) = (&plan.sprt, summary.sprt) {
         let (lower, upper) = sprt.bounds();
         line.push_str(&format!(
             " | llr {llr:.2} ({lower:.2}, {upper:.2}) {decision}"
@@ -411,14 +389,14 @@ pub fn progress_line<B: dama_core::Board>(
 }
 
 /// The final report: `key value` lines, stable for scripts.
-pub fn report<B: dama_core::Board>(config: &Config<B>, summary: &Summary) -> String {
+pub fn report<B: dama_core::Board>(plan: &Plan<B>, summary: &Summary) -> String {
     let wdl = &summary.wdl;
     let (elo, error) = elo_text(wdl.estimate());
     let (penta_elo, penta_error) = elo_text(summary.pairs.estimate());
     let mut text = String::new();
     let mut line = |key: &str, value: String| text.push_str(&format!("{key} {value}\n"));
-    line("engine1", config.engine1.name.clone());
-    line("engine2", config.engine2.name.clone());
+    line("engine1", plan.engine1.name.clone());
+    line("engine2", plan.engine2.name.clone());
     line("games", wdl.games().to_string());
     line("wins", wdl.wins.to_string());
     line("draws", wdl.draws.to_string());
@@ -441,7 +419,7 @@ pub fn report<B: dama_core::Board>(config: &Config<B>, summary: &Summary) -> Str
     line("elo_pentanomial_error", penta_error);
     line("forfeits", summary.forfeits.to_string());
     line("move_cap", summary.capped.to_string());
-    if let (Some(sprt), Some((decision, llr))) = (&config.sprt, summary.sprt) {
+    if let (Some(sprt), Some((decision, llr))) = (&plan.sprt, summary.sprt) {
         let (lower, upper) = sprt.bounds();
         line(
             "sprt",

@@ -8,8 +8,9 @@
 //! match already use varied openings). The same build gives the same set every time.
 
 use super::MatchRules;
+use crate::opening::Opening;
+use dama_core::MoveListOn;
 use dama_core::game::Game;
-use dama_core::{Board, Board8, MoveListOn, PositionOn, fen};
 use dama_engine::{Engine, Limits, Score};
 
 /// Plies of a built-in opening.
@@ -20,39 +21,6 @@ pub const BUILTIN_DEPTH: u32 = 6;
 pub const BUILTIN_MARGIN: i32 = 25;
 /// The most openings read from a file.
 pub const MAX_OPENINGS: usize = 100_000;
-
-/// A start: a position and the moves played from it before the players take over.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Opening<B: Board = Board8> {
-    /// The position the game starts from.
-    pub start: PositionOn<B>,
-    /// The opening moves played from it, in the rule set's notation.
-    pub moves: Vec<String>,
-}
-
-impl<B: Board> Opening<B> {
-    /// The game after the opening, if every move is legal and the game is not over.
-    pub fn game<R: MatchRules<Board = B>>(&self) -> Option<Game<R>> {
-        let mut game = Game::<R>::new(self.start);
-        let mut list = MoveListOn::new();
-        for text in &self.moves {
-            game.legal_moves(&mut list);
-            let mv = *list.iter().find(|mv| R::write_move(mv) == *text)?;
-            game.try_play(&mv).ok()?;
-        }
-        (!game.is_over()).then_some(game)
-    }
-
-    /// The opening as one line: the start's FEN, then the moves.
-    pub fn describe(&self) -> String {
-        let mut text = fen::write(&self.start);
-        for mv in &self.moves {
-            text.push(' ');
-            text.push_str(mv);
-        }
-        text
-    }
-}
 
 /// The built-in balanced openings of the rule set `R`.
 pub fn builtin<R: MatchRules>() -> Vec<Opening<R::Board>> {
@@ -171,6 +139,7 @@ pub fn from_fens<R: MatchRules>(text: &str) -> Result<Vec<Opening<R::Board>>, Op
 mod tests {
     use super::*;
     use dama_core::Czech;
+    use dama_core::fen;
 
     #[test]
     fn fen_files() {

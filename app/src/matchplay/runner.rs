@@ -7,9 +7,9 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use super::MatchRules;
-use super::openings::Opening;
 use super::player::{Player, PlayerSpec};
 use super::stats::{Decision, Pentanomial, Sprt, Wdl};
+use crate::opening::Opening;
 use dama_core::game::{Outcome, WinReason};
 use dama_core::pdn::{self, Header};
 use dama_core::{Color, DrawReason};
@@ -17,7 +17,7 @@ use dama_engine::TimeControl;
 
 /// What a match plays.
 #[derive(Clone, Debug)]
-pub struct Config<B: dama_core::Board = dama_core::Board8> {
+pub struct Plan<B: dama_core::Board = dama_core::Board8> {
     /// The first player (the results are from its view).
     pub engine1: PlayerSpec,
     /// The second player.
@@ -252,7 +252,7 @@ fn with_termination(pdn: String, termination: &Termination) -> String {
 /// with each finished game and the summary after it; stops early when the SPRT decides or
 /// `on_game` fails (its error is returned).
 pub fn run<R: MatchRules, E: Send>(
-    config: &Config<R::Board>,
+    plan: &Plan<R::Board>,
     seats: Vec<[Player; 2]>,
     mut on_game: impl FnMut(&GameResult, &Summary) -> Result<(), E>,
 ) -> Result<Summary, E> {
@@ -271,13 +271,13 @@ pub fn run<R: MatchRules, E: Send>(
                         break;
                     }
                     let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= config.games || config.openings.is_empty() {
+                    if index >= plan.games || plan.openings.is_empty() {
                         break;
                     }
-                    let opening = &config.openings[(index / 2) as usize % config.openings.len()];
-                    let specs = [&config.engine1, &config.engine2];
+                    let opening = &plan.openings[(index / 2) as usize % plan.openings.len()];
+                    let specs = [&plan.engine1, &plan.engine2];
                     let Some(result) =
-                        play_game::<R>(&mut players, specs, opening, index, config.max_plies, stop)
+                        play_game::<R>(&mut players, specs, opening, index, plan.max_plies, stop)
                     else {
                         break;
                     };
@@ -308,7 +308,7 @@ pub fn run<R: MatchRules, E: Send>(
             } else {
                 half_pairs.insert(result.index / 2, result.points);
             }
-            if let Some(sprt) = &config.sprt {
+            if let Some(sprt) = &plan.sprt {
                 let decision = sprt.decide(&summary.wdl);
                 summary.sprt = Some((decision, sprt.llr(&summary.wdl)));
                 if decision != Decision::Continue {

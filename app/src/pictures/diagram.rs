@@ -20,31 +20,60 @@ use svg::node::element::{
     Circle, Definitions, Group, Marker, Path, Polyline, Rectangle, Text, Title,
 };
 
-use crate::cli::{CliError, Options};
 use crate::console::{ConsoleBoard, ConsoleRules};
+use crate::games::ReadError;
 use crate::i18n::{Catalog, Lang, fill};
+use crate::setup::SetupError;
 use dama_core::notation::{Notation, fen_for};
 use dama_core::rules::Orientation;
 use dama_core::{
-    Board, Board8, BoardRules, Color, MoveOn, PositionOn, Role, SquareOn, with_variant,
+    Board, Board8, BoardRules, Color, MoveOn, PositionOn, Role, SquareOn, Variant, with_variant,
 };
 
-/// The arguments of `dama diagram`.
-#[derive(clap::Args, Debug, Clone)]
-pub struct DiagramArgs {
-    /// The position after this many half-moves of the game (--load, or --moves), each side's
-    /// move counted once (0: its start; default: its end).
-    #[arg(long = "move", value_name = "N")]
+/// What `dama diagram` draws, with its values.
+#[derive(Clone, Debug)]
+pub struct DiagramConfig {
+    /// The rule set named by `--rules`, if one is (else a loaded file's tags name it).
+    pub rules: Option<Variant>,
+    /// The position (FEN; default: the rule set's start), when no game is loaded.
+    pub fen: Option<String>,
+    /// The moves played from it, in the rule set's notation, separated by spaces.
+    pub moves: Option<String>,
+    /// The game file to draw a position of.
+    pub load: Option<PathBuf>,
+    /// The game's number in the file (1 is the first).
+    pub game: Option<usize>,
+    /// The position after this many half-moves of the game (default: its end).
     pub move_number: Option<usize>,
-    /// Write the SVG to this file (default: standard output).
-    #[arg(long, value_name = "FILE.svg")]
+    /// Where to write the SVG (default: `out`).
     pub out: Option<PathBuf>,
-    /// Highlight these squares, in the rule set's notation, separated by commas (d4,f6).
-    #[arg(long, value_name = "SQUARES", value_delimiter = ',')]
+    /// The squares highlighted, in the rule set's notation.
     pub mark: Vec<String>,
     /// Black at the bottom.
-    #[arg(long)]
     pub flip: bool,
+}
+
+/// Why `dama diagram` failed.
+#[derive(Debug, thiserror::Error)]
+pub enum DiagramError {
+    /// The game file cannot be read.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// The position or the moves.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// The game cannot be loaded from the file (the message says why).
+    #[error("{0}")]
+    Load(String),
+    /// A value that does not fit the game or the rule set (`--move`, `--mark`).
+    #[error("{0}")]
+    Usage(String),
+    /// The picture cannot be saved (the message says why).
+    #[error("{0}")]
+    Save(String),
+    /// Writing the output failed.
+    #[error("cannot write output: {0}")]
+    Io(#[from] std::io::Error),
 }
 
 /// What a diagram shows (a position of the board `B`).
@@ -375,20 +404,20 @@ pub fn parse_square<R: BoardRules>(text: &str) -> Option<SquareOn<R::Board>> {
 
 /// `dama diagram`: the picture of a `--fen` position (after `--moves`), or of a `--load`
 /// game (`--game N`) after `--move N` half-moves, to standard output or `--out`.
-pub fn run(opts: &Options, args: &DiagramArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let text = match &opts.load {
+pub fn run(config: &DiagramConfig, out: &mut impl Write) -> Result<(), DiagramError> {
+    let text = match &config.load {
         Some(path) => Some(crate::games::read_for_command(path)?),
         None => None,
     };
     let rules = match &text {
-        Some(text) => crate::games::rules_for(opts, text),
-        None => opts.variant(),
+        Some(text) => crate::games::rules_for(config.rules, text),
+        None => config.rules.unwrap_or_default(),
     };
-    let svg = with_variant!(rules, R => diagram_for::<R>(opts, args, text.as_deref())?);
-    match &args.out {
+    let svg = with_variant!(rules, R => diagram_for::<R>(config, text.as_deref())?);
+    match &config.out {
         Some(path) => crate::files::save(path, &svg).map_err(|e| {
             let t = Catalog::of(Lang::En).texts;
-            CliError::Input(fill(
+            DiagramError::Save(fill(
                 t.save_failed,
                 &[&path.display().to_string(), &t.file_error(&e)],
             ))
@@ -398,16 +427,15 @@ pub fn run(opts: &Options, args: &DiagramArgs, out: &mut impl Write) -> Result<(
 }
 
 fn diagram_for<R: ConsoleRules>(
-    opts: &Options,
-    args: &DiagramArgs,
+    config: &DiagramConfig,
     text: Option<&str>,
-) -> Result<String, CliError> {
-    let game = match (text, &opts.load) {
+) -> Result<String, DiagramError> {
+    let game = match (text, &config.load) {
         (Some(text), Some(path)) => {
             let t = Catalog::of(Lang::En).texts;
-            let (record, _) = crate::play::records::read_game_number::<R>(text, opts.game)
+            let (record, _) = crate::play::records::read_game_number::<R>(text, config.game)
                 .map_err(|e| {
-                    CliError::Input(fill(
+                    DiagramError::Load(fill(
                         t.load_failed,
                         &[
                             &path.display().to_string(),
@@ -417,15 +445,15 @@ fn diagram_for<R: ConsoleRules>(
                 })?;
             record.game
         }
-        _ => crate::cli::game_from_moves::<R>(
-            crate::cli::start_on::<R>(opts)?,
-            opts.moves.as_deref(),
+        _ => crate::setup::game_from_moves::<R>(
+            crate::setup::start_on::<R>(config.fen.as_deref())?,
+            config.moves.as_deref(),
         )?,
     };
     let moves: Vec<MoveOn<R::Board>> = game.moves().copied().collect();
-    let plies = args.move_number.unwrap_or(moves.len());
+    let plies = config.move_number.unwrap_or(moves.len());
     if plies > moves.len() {
-        return Err(CliError::Usage(format!(
+        return Err(DiagramError::Usage(format!(
             "--move {plies}: the game has {} half-moves",
             moves.len()
         )));
@@ -435,11 +463,11 @@ fn diagram_for<R: ConsoleRules>(
         position = position.after(mv);
     }
     let mut marks = Vec::new();
-    for name in &args.mark {
+    for name in &config.mark {
         match parse_square::<R>(name) {
             Some(sq) => marks.push(sq),
             None => {
-                return Err(CliError::Usage(format!(
+                return Err(DiagramError::Usage(format!(
                     "--mark '{}': not a dark square in the {} rules' notation",
                     dama_core::text::excerpt(name),
                     R::INFO.name
@@ -451,7 +479,7 @@ fn diagram_for<R: ConsoleRules>(
         position: &position,
         last: plies.checked_sub(1).map(|i| &moves[i]),
         marks: &marks,
-        flipped: args.flip,
+        flipped: config.flip,
     };
     Ok(svg_text::<R>(&diagram))
 }

@@ -8,7 +8,7 @@ use dama_core::game::Game;
 use dama_core::{Board, Board8, BoardRules, Color, MoveOn, pdn};
 
 /// Who plays a side (`--white`, `--black`).
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum PlayerKind {
     /// A person typing moves.
     #[default]

@@ -15,15 +15,14 @@ use ratatui::layout::Rect;
 use super::boards::{TuiBoard, TuiRules};
 use super::editor::Editor;
 use super::event::{Button, Event, Key};
-use super::labels::Labels;
 use super::layout::{EditorButton, Layout};
 use super::picker::Picker;
 use super::worker::{Reply, SearchReport, Setting, Task, Worker};
 use crate::ballots::Ballot;
-use crate::cli::Lang;
-use crate::console::full::{self, RulesTexts, Texts};
+use crate::console::full;
 use crate::engines::EngineSetup;
-use crate::i18n::{Catalog, fill};
+use crate::i18n::Lang;
+use crate::i18n::{Catalog, Labels, RulesTexts, Texts, fill};
 use crate::play::clock::GameClock;
 use crate::play::records;
 use crate::play::session::{PlayerKind, Players, RulesOffer};
@@ -34,7 +33,7 @@ use dama_engine::Limits;
 
 /// Everything the app needs to start.
 #[derive(Clone, Debug)]
-pub struct Config<B: Board = Board8> {
+pub struct AppConfig<B: Board = Board8> {
     /// The position new games start from.
     pub start: PositionOn<B>,
     /// Who plays white.
@@ -125,7 +124,7 @@ pub(super) enum Busy {
 /// The full-screen game under the rule set `R`.
 #[derive(Debug)]
 pub struct App<R: TuiRules> {
-    pub(super) cfg: Config<R::Board>,
+    pub(super) cfg: AppConfig<R::Board>,
     pub(super) t: &'static Texts,
     pub(super) rt: &'static RulesTexts,
     pub(super) l: &'static Labels,
@@ -182,7 +181,7 @@ pub(super) type Hinted<B> = (PositionOn<B>, MoveOn<B>);
 const MESSAGES_KEPT: usize = 50;
 
 /// The clocks of a new game (none without `--time`).
-fn new_clock<B: Board>(cfg: &Config<B>) -> Option<GameClock> {
+fn new_clock<B: Board>(cfg: &AppConfig<B>) -> Option<GameClock> {
     cfg.clocks
         .map(|[white, black]| GameClock::new(white, black))
 }
@@ -204,7 +203,7 @@ pub(super) fn level_of(limits: &Limits) -> u8 {
 impl<R: TuiRules> App<R> {
     /// A new app in a terminal of `width` × `height`; loads `cfg.load` if given (its error,
     /// in the messages' language, otherwise).
-    pub fn new(cfg: Config<R::Board>, width: u16, height: u16) -> Result<App<R>, String> {
+    pub fn new(cfg: AppConfig<R::Board>, width: u16, height: u16) -> Result<App<R>, String> {
         // Messages: the line console's texts in the screen's language.
         let Catalog {
             texts: t,

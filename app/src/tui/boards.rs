@@ -4,12 +4,12 @@
 //! orientation (every 8×8 screen as it was); the 10×10 board of international draughts
 //! names its squares by their numbers (1–50) and writes moves as `32-28`, `28x19x10`.
 
-use super::app::Config;
-use crate::cli::Lang;
+use super::app::AppConfig;
 use crate::console::ConsoleBoard;
-use crate::console::full::Texts;
 use crate::games::Entry;
+use crate::i18n::Lang;
 use crate::i18n::es;
+use crate::i18n::{RulesTexts, Texts};
 use crate::play::records::LoadError;
 use dama_core::game::Game;
 use dama_core::notation::Notation;
@@ -66,13 +66,12 @@ pub trait TuiBoard: ConsoleBoard {
     ) -> String;
 
     /// The rule set's title.
-    fn title<R: BoardRules<Board = Self>>(
-        t: &Texts,
-        rt: &crate::console::full::RulesTexts,
-    ) -> &'static str;
+    fn title<R: BoardRules<Board = Self>>(t: &Texts, rt: &RulesTexts) -> &'static str;
 
     /// A new game of `cfg`, and how many of its first moves are a ballot's (none on 10×10).
-    fn new_game<R: dama_engine::EngineRules<Board = Self>>(cfg: &Config<Self>) -> (Game<R>, usize);
+    fn new_game<R: dama_engine::EngineRules<Board = Self>>(
+        cfg: &AppConfig<Self>,
+    ) -> (Game<R>, usize);
 
     /// The games of a PDN text, for the list to choose from.
     fn entries<R: BoardRules<Board = Self>>(text: &str, t: &Texts) -> Vec<Entry>;
@@ -142,15 +141,12 @@ impl TuiBoard for Board8 {
         t.hint_text(hint, R::INFO.notation)
     }
 
-    fn title<R: BoardRules<Board = Board8>>(
-        t: &Texts,
-        _: &crate::console::full::RulesTexts,
-    ) -> &'static str {
+    fn title<R: BoardRules<Board = Board8>>(t: &Texts, _: &RulesTexts) -> &'static str {
         t.title::<R>()
     }
 
     fn new_game<R: dama_engine::EngineRules<Board = Board8>>(
-        cfg: &Config<Board8>,
+        cfg: &AppConfig<Board8>,
     ) -> (Game<R>, usize) {
         match &cfg.ballot {
             Some(ballot) => (ballot.game::<R>(), ballot.opening.moves.len()),
@@ -207,15 +203,12 @@ impl TuiBoard for Board10 {
         t.hint_text_with(hint, &R::write_move)
     }
 
-    fn title<R: BoardRules<Board = Board10>>(
-        t: &Texts,
-        rt: &crate::console::full::RulesTexts,
-    ) -> &'static str {
+    fn title<R: BoardRules<Board = Board10>>(t: &Texts, rt: &RulesTexts) -> &'static str {
         <Board10 as ConsoleBoard>::title::<R>(t, rt)
     }
 
     fn new_game<R: dama_engine::EngineRules<Board = Board10>>(
-        cfg: &Config<Board10>,
+        cfg: &AppConfig<Board10>,
     ) -> (Game<R>, usize) {
         (Game::new(cfg.start), 0)
     }

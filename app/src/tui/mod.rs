@@ -19,7 +19,6 @@ pub mod editor;
 pub mod event;
 mod house_offer;
 mod input;
-mod labels;
 pub mod layout;
 pub mod picker;
 pub mod render;
@@ -28,15 +27,48 @@ pub mod terminal;
 pub mod worker;
 
 use std::io::IsTerminal;
+use std::path::PathBuf;
 
-pub use app::{App, Config};
+pub use app::{App, AppConfig};
 pub use boards::{TuiBoard, TuiRules};
 pub use event::{Button, Event, Key};
-pub use labels::Labels;
 
-use crate::cli::{CliError, Lang, Options};
+use crate::ballots::Ballot;
 use crate::engines::EngineSetup;
+use crate::i18n::Lang;
+use crate::play::session::PlayerKind;
 use dama_core::{Board, BoardRules, International, RuleSet, Variant, with_rules};
+use dama_engine::{Limits, TimeControl};
+
+/// What `dama tui` starts from, with its values: the rule set and the `--fen` text (read once
+/// the terminal is known to be there), and the settings of every game ([`AppConfig`]).
+#[derive(Clone, Debug)]
+pub struct TuiConfig {
+    /// The rule set, of either board.
+    pub variant: Variant,
+    /// The position new games start from (FEN; default: the rule set's start).
+    pub fen: Option<String>,
+    /// The ballot new games start from (8×8 only).
+    pub ballot: Option<Ballot>,
+    /// Who plays white.
+    pub white: PlayerKind,
+    /// Who plays black.
+    pub black: PlayerKind,
+    /// The engine's limits.
+    pub limits: Limits,
+    /// The engine's tables, threads and book.
+    pub engines: EngineSetup,
+    /// Whether to draw in colour.
+    pub color: bool,
+    /// The screen's language.
+    pub lang: Lang,
+    /// A game to start from (PDN).
+    pub load: Option<PathBuf>,
+    /// The game of the `load` file (1 is the first).
+    pub game: Option<usize>,
+    /// White's and black's clocks, when the games are played on a clock.
+    pub clocks: Option<[TimeControl; 2]>,
+}
 
 /// Why `dama tui` could not run.
 #[derive(Debug, thiserror::Error)]
@@ -52,66 +84,50 @@ pub enum TuiError {
     Io(#[from] std::io::Error),
 }
 
-impl From<TuiError> for CliError {
-    fn from(e: TuiError) -> CliError {
-        match e {
-            TuiError::Io(e) => CliError::Io(e),
-            other => CliError::Input(other.to_string()),
-        }
-    }
-}
-
-/// `dama tui`: plays on the terminal until the person leaves. Uses `--rules`, `--fen`,
-/// `--color`, `--white`, `--black`, `--level`, `--depth`, `--movetime`, `--load`, `--lang`.
-pub fn run(opts: &Options, engines: &EngineSetup) -> Result<(), TuiError> {
+/// `dama tui`: plays on the terminal until the person leaves.
+pub fn run(config: &TuiConfig) -> Result<(), TuiError> {
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return Err(TuiError::NotATerminal);
     }
-    match opts.variant() {
+    match config.variant {
         Variant::International => {
-            let start = match &opts.fen {
+            let start = match &config.fen {
                 Some(text) => International::parse_fen(text)
                     .map_err(|e| TuiError::Load(format!("bad FEN: {e}")))?,
                 None => International::start(),
             };
             // No ballots on 10×10.
-            run_with::<International>(config(opts, engines, start, None)?)
+            run_with::<International>(app_config(config, start, None))
         }
         Variant::Board8(rules) => {
-            let start =
-                crate::cli::start_position(opts).map_err(|e| TuiError::Load(e.to_string()))?;
-            let ballot = opts
-                .ballot
-                .map(|n| opts.ballot_opening(n))
-                .transpose()
+            let start = crate::setup::start_position(rules, config.fen.as_deref())
                 .map_err(|e| TuiError::Load(e.to_string()))?;
-            let cfg = config(opts, engines, start, ballot)?;
+            let cfg = app_config(config, start, config.ballot.clone());
             with_rules!(rules, R => run_with::<R>(cfg))
         }
     }
 }
 
-/// The app's settings from the command line, new games starting from `start`.
-fn config<B: Board>(
-    opts: &Options,
-    engines: &EngineSetup,
+/// The app's settings from the config, new games starting from `start`.
+fn app_config<B: Board>(
+    config: &TuiConfig,
     start: dama_core::PositionOn<B>,
-    ballot: Option<crate::ballots::Ballot>,
-) -> Result<Config<B>, TuiError> {
-    Ok(Config {
+    ballot: Option<Ballot>,
+) -> AppConfig<B> {
+    AppConfig {
         start,
-        white: opts.white.unwrap_or_default(),
-        black: opts.black.unwrap_or_default(),
-        limits: opts.limits(),
-        engines: engines.clone(),
-        color: opts.color().enabled(true),
-        lang: opts.lang(),
-        load: opts.load.clone(),
-        game: opts.game,
+        white: config.white,
+        black: config.black,
+        limits: config.limits,
+        engines: config.engines.clone(),
+        color: config.color,
+        lang: config.lang,
+        load: config.load.clone(),
+        game: config.game,
         ballot,
-        clocks: opts.clocks(),
+        clocks: config.clocks,
         clock: crate::play::clock::real(),
-    })
+    }
 }
 
 /// The screen's language without `--lang`: the line console's, the rule set's own where the
@@ -121,7 +137,7 @@ pub fn default_lang(rules: RuleSet) -> Lang {
     Lang::of(rules)
 }
 
-fn run_with<R: TuiRules>(cfg: Config<R::Board>) -> Result<(), TuiError> {
+fn run_with<R: TuiRules>(cfg: AppConfig<R::Board>) -> Result<(), TuiError> {
     let (width, height) = crossterm::terminal::size()?;
     let app = App::<R>::new(cfg, width, height).map_err(TuiError::Load)?;
     terminal::run(app)?;

@@ -13,9 +13,9 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use super::app::App;
 use super::boards::{TuiBoard, TuiRules};
 use super::event::{Button, Key};
-use super::labels::Labels;
 use crate::console::full;
 use crate::games;
+use crate::i18n::Labels;
 use crate::i18n::fill;
 use crate::play::records;
 

@@ -13,7 +13,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use clap::Args;
 use rayon::prelude::*;
 
 use super::{HEADER_PREFIX, Rng, TuneBoard, TuneError, TuneRules};
@@ -30,33 +29,25 @@ pub const DEFAULT_NODES: u64 = 2000;
 /// The longest line of a data file read.
 const MAX_LINE: u64 = 256;
 
-/// The `dama tune gen` arguments.
-#[derive(Args, Debug, Clone)]
-pub struct GenArgs {
+/// What `dama tune gen` does, with its values.
+#[derive(Debug, Clone)]
+pub struct GenConfig {
     /// Games to play (at most 100,000: the games are kept in memory until written).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub games: u64,
-    /// Search nodes per move (set by the global `--nodes`; default [`DEFAULT_NODES`]).
-    #[arg(skip = DEFAULT_NODES)]
+    /// Search nodes per move (the global `--nodes`; default [`DEFAULT_NODES`]).
     pub nodes: u64,
     /// Random plies played after the built-in opening.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=40))]
     pub random_plies: u32,
     /// A game still going after this many plies is a draw.
-    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(10..=2000))]
     pub max_plies: u32,
     /// The seed of the random plies.
-    #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The weights the players use (default: the engine's for the rule set,
     /// `EngineRules::default_evaluation`).
-    #[arg(long)]
     pub weights: Option<PathBuf>,
     /// Games played at once (the file is the same for any number).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub jobs: u32,
     /// The data file to write.
-    #[arg(long)]
     pub out: PathBuf,
 }
 
@@ -100,15 +91,15 @@ fn white_result(outcome: Option<Outcome>) -> f64 {
 /// moves drawn from `seed` and `index`, then the engine at `nodes` nodes a move on both sides.
 /// `None` when the random plies end the game.
 pub fn play_game<R: TuneRules>(
-    opening: &openings::Opening<R::Board>,
+    opening: &crate::opening::Opening<R::Board>,
     index: u64,
-    args: &GenArgs,
+    config: &GenConfig,
     weights: &Weights,
 ) -> Option<GameRecord<R::Board>> {
     let mut game: Game<R> = opening.game()?;
-    let mut rng = Rng::new(args.seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    let mut rng = Rng::new(config.seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
     let mut list = MoveListOn::new();
-    for _ in 0..args.random_plies {
+    for _ in 0..config.random_plies {
         game.legal_moves(&mut list);
         if list.is_empty() {
             return None;
@@ -118,7 +109,7 @@ pub fn play_game<R: TuneRules>(
     }
     let mut engine = Engine::with_seed(
         Limits {
-            nodes: Some(args.nodes),
+            nodes: Some(config.nodes),
             ..Limits::default()
         },
         1,
@@ -127,7 +118,7 @@ pub fn play_game<R: TuneRules>(
     engine.set_evaluation(Evaluation::Hand8(*weights));
     let mut positions = Vec::new();
     let mut plies = game.moves().len() as u32;
-    while !game.is_over() && plies < args.max_plies {
+    while !game.is_over() && plies < config.max_plies {
         let pos = *game.position();
         if is_quiet::<R>(&pos, &mut list) {
             positions.push(pos);
@@ -142,15 +133,15 @@ pub fn play_game<R: TuneRules>(
     })
 }
 
-/// Plays `args.games` games (on `args.threads` threads; the records come back in game order
+/// Plays `config.games` games (on `config.threads` threads; the records come back in game order
 /// whatever the number), reporting every hundredth game on `err`.
 pub fn generate<R: TuneRules>(
-    args: &GenArgs,
+    config: &GenConfig,
     weights: &Weights,
     err: &mut (impl Write + Send),
 ) -> Vec<GameRecord<R::Board>> {
     let records = std::sync::Mutex::new(Vec::new());
-    generate_each::<R>(args, weights, err, &|i, record| {
+    generate_each::<R>(config, weights, err, &|i, record| {
         if let (Some(record), Ok(mut records)) = (record, records.lock()) {
             records.push((i, record));
         }
@@ -160,10 +151,10 @@ pub fn generate<R: TuneRules>(
     records.into_iter().map(|(_, record)| record).collect()
 }
 
-/// Plays `args.games` games (on `args.threads` threads), giving `each` every game's number
+/// Plays `config.games` games (on `config.threads` threads), giving `each` every game's number
 /// and record as it ends (in any order), reporting every hundredth game on `err`.
 fn generate_each<R: TuneRules>(
-    args: &GenArgs,
+    config: &GenConfig,
     weights: &Weights,
     err: &mut (impl Write + Send),
     each: &(dyn Fn(u64, Option<GameRecord<R::Board>>) + Sync),
@@ -174,7 +165,7 @@ fn generate_each<R: TuneRules>(
     let err = std::sync::Mutex::new(err);
     let play = |i: u64| {
         let opening = &openings[i as usize % openings.len()];
-        let record = play_game::<R>(opening, i, args, weights);
+        let record = play_game::<R>(opening, i, config, weights);
         each(i, record);
         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
         if n.is_multiple_of(100)
@@ -183,17 +174,17 @@ fn generate_each<R: TuneRules>(
             let _ = writeln!(
                 err,
                 "games {n}/{} {:.0} s",
-                args.games,
+                config.games,
                 started.elapsed().as_secs_f64()
             );
         }
     };
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs as usize)
+        .num_threads(config.jobs as usize)
         .build();
     match pool {
-        Ok(pool) => pool.install(|| (0..args.games).into_par_iter().for_each(play)),
-        Err(_) => (0..args.games).for_each(play),
+        Ok(pool) => pool.install(|| (0..config.games).into_par_iter().for_each(play)),
+        Err(_) => (0..config.games).for_each(play),
     }
 }
 
@@ -234,22 +225,23 @@ impl<W: Write, B: Board> Ordered<W, B> {
 /// written: no such directory, a pipe, a device), plays the games and writes each game's
 /// positions as it ends, in game order (an interrupted run keeps the games written).
 pub fn generate_to_file<R: TuneRules>(
-    args: &GenArgs,
+    config: &GenConfig,
     out: &mut impl Write,
     err: &mut (impl Write + Send),
 ) -> Result<(), TuneError> {
-    let weights = match &args.weights {
+    let weights = match &config.weights {
         Some(path) => <R::Board as TuneBoard>::engine_weights(path)?,
         None => R::default_evaluation()
             .hand8()
             .copied()
             .unwrap_or(Weights::DEFAULT),
     };
-    let file = crate::files::create(&args.out).map_err(|e| TuneError::Out(args.out.clone(), e))?;
+    let file =
+        crate::files::create(&config.out).map_err(|e| TuneError::Out(config.out.clone(), e))?;
     let started = Instant::now();
     let mut file = BufWriter::new(file);
     if let Some(header) = super::data_header::<R>() {
-        writeln!(file, "{header}").map_err(|e| TuneError::File(args.out.clone(), e))?;
+        writeln!(file, "{header}").map_err(|e| TuneError::File(config.out.clone(), e))?;
     }
     let ordered = std::sync::Mutex::new(Ordered {
         out: file,
@@ -260,7 +252,7 @@ pub fn generate_to_file<R: TuneRules>(
         tally: [0; 3],
         failed: None,
     });
-    generate_each::<R>(args, &weights, err, &|i, record| {
+    generate_each::<R>(config, &weights, err, &|i, record| {
         if let Ok(mut ordered) = ordered.lock() {
             ordered.add(i, record);
         }
@@ -269,7 +261,7 @@ pub fn generate_to_file<R: TuneRules>(
         .into_inner()
         .map_err(|_| TuneError::Output(std::io::Error::other("a game thread failed")))?;
     if let Some(e) = ordered.failed {
-        return Err(TuneError::File(args.out.clone(), e));
+        return Err(TuneError::File(config.out.clone(), e));
     }
     let [wins, draws, losses] = ordered.tally;
     writeln!(out, "games {}", ordered.games)?;

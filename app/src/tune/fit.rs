@@ -18,7 +18,6 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use clap::Args;
 use rayon::prelude::*;
 
 use super::data::{self, Labelled};
@@ -30,27 +29,21 @@ const CHUNK: usize = 4096;
 /// The step sizes of the local search, in turn.
 const STEPS: [i32; 5] = [16, 8, 4, 2, 1];
 
-/// The `dama tune fit` arguments.
-#[derive(Args, Debug, Clone)]
-pub struct FitArgs {
+/// What `dama tune fit` does, with its values.
+#[derive(Debug, Clone)]
+pub struct FitConfig {
     /// The data file (`dama tune gen --out`).
-    #[arg(long)]
     pub data: PathBuf,
     /// The weights file to write.
-    #[arg(long)]
     pub out: PathBuf,
     /// The weights to start from (default: the engine's for the rule set: on 8×8
     /// `EngineRules::default_evaluation`, on 10×10 `INTERNATIONAL`).
-    #[arg(long)]
     pub start: Option<PathBuf>,
     /// The seed of the held-out split.
-    #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The most passes of the local search, over all step sizes.
-    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(0..=10_000))]
     pub passes: u32,
     /// Threads for the error sums (the result is the same for any number).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub jobs: u32,
 }
 
@@ -247,24 +240,24 @@ pub fn fit<R: TuneRules>(
 
 /// `dama tune fit`: reads the data, fits, writes the weights file and a summary.
 pub fn fit_to_file<R: TuneRules>(
-    args: &FitArgs,
+    config: &FitConfig,
     out: &mut impl Write,
     err: &mut (impl Write + Send),
 ) -> Result<(), TuneError> {
-    let start = match &args.start {
+    let start = match &config.start {
         Some(path) => WeightsOf::<R>::load(path)?,
         None => <R::Board as TuneBoard>::weights::<R>(),
     };
-    let positions = data::load_positions::<R>(&args.data)?;
+    let positions = data::load_positions::<R>(&config.data)?;
     // The output is checked before the fit (which may take long), and written at its end.
-    crate::files::check_target(&args.out).map_err(|e| TuneError::Out(args.out.clone(), e))?;
+    crate::files::check_target(&config.out).map_err(|e| TuneError::Out(config.out.clone(), e))?;
     let started = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs as usize)
+        .num_threads(config.jobs as usize)
         .build()
         .map_err(|e| TuneError::Output(std::io::Error::other(e)))?;
     let report = pool.install(|| {
-        fit::<R>(&positions, &start, args.seed, args.passes, |line| {
+        fit::<R>(&positions, &start, config.seed, config.passes, |line| {
             let _ = writeln!(err, "{line} ({:.0} s)", started.elapsed().as_secs_f64());
         })
     });
@@ -272,7 +265,7 @@ pub fn fit_to_file<R: TuneRules>(
         "# dama tune fit --rules {} --seed {}: {} positions fitted, {} held out, K {:.4}\n\
          # error {:.6} -> {:.6} (held out {:.6} -> {:.6}), {} passes\n{}",
         R::INFO.name,
-        args.seed,
+        config.seed,
         report.train,
         report.held_out,
         report.k,
@@ -283,7 +276,7 @@ pub fn fit_to_file<R: TuneRules>(
         report.passes,
         report.weights.to_toml()
     );
-    crate::files::save(&args.out, text).map_err(|e| TuneError::Out(args.out.clone(), e))?;
+    crate::files::save(&config.out, text).map_err(|e| TuneError::Out(config.out.clone(), e))?;
     writeln!(out, "positions {}", report.train + report.held_out)?;
     writeln!(out, "k {:.4}", report.k)?;
     writeln!(

@@ -24,31 +24,30 @@ pub mod patterns;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use clap::{Args, Subcommand};
-
 use crate::matchplay::MatchBoard;
 use dama_core::{Board8, Board10, BoardRules, PositionOn, Variant, with_rules, with_variant};
 use dama_engine::Weights;
 use dama_engine::eval10::{self, Weights10};
 use dama_engine::weights::WeightsError;
 
-/// The `dama tune` arguments.
-#[derive(Args, Debug, Clone)]
-pub struct TuneArgs {
-    /// What to do.
-    #[command(subcommand)]
+/// What `dama tune` does, with its values.
+#[derive(Clone, Debug)]
+pub struct TuneConfig {
+    /// The rule set.
+    pub variant: Variant,
+    /// The step.
     pub action: TuneAction,
 }
 
-/// The `tune` subcommands.
-#[derive(Subcommand, Debug, Clone)]
+/// The steps of `dama tune`.
+#[derive(Clone, Debug)]
 pub enum TuneAction {
     /// Play self-play games and write their quiet positions labelled with the results.
-    Gen(data::GenArgs),
+    Gen(data::GenConfig),
     /// Fit the weights to a file of labelled positions and write them as TOML.
-    Fit(fit::FitArgs),
+    Fit(fit::FitConfig),
     /// Fit the pattern scores on top of the rule set's weights and write them (binary).
-    Patterns(patterns::PatternArgs),
+    Patterns(patterns::PatternsConfig),
 }
 
 /// A tuning step refused or failed.
@@ -241,27 +240,24 @@ pub fn data_header<R: TuneRules>() -> Option<String> {
     })
 }
 
-/// Runs `dama tune` under `rules` (`nodes`: the global `--nodes`, for `gen`): the summary
-/// goes to `out`, the progress to `err`.
+/// Runs `dama tune` under the config's rule set: the summary goes to `out`, the progress to
+/// `err`.
 pub fn run(
-    rules: Variant,
-    nodes: Option<u64>,
-    args: &TuneArgs,
+    config: &TuneConfig,
     out: &mut impl Write,
     err: &mut (impl Write + Send),
 ) -> Result<(), TuneError> {
-    match &args.action {
-        TuneAction::Gen(gen_args) => {
-            let mut gen_args = gen_args.clone();
-            gen_args.nodes = nodes.unwrap_or(data::DEFAULT_NODES);
-            with_variant!(rules, R => data::generate_to_file::<R>(&gen_args, out, err))
+    let rules = config.variant;
+    match &config.action {
+        TuneAction::Gen(gen_config) => {
+            with_variant!(rules, R => data::generate_to_file::<R>(gen_config, out, err))
         }
-        TuneAction::Fit(fit_args) => {
-            with_variant!(rules, R => fit::fit_to_file::<R>(fit_args, out, err))
+        TuneAction::Fit(fit_config) => {
+            with_variant!(rules, R => fit::fit_to_file::<R>(fit_config, out, err))
         }
-        TuneAction::Patterns(pattern_args) => match rules.board8() {
+        TuneAction::Patterns(patterns_config) => match rules.board8() {
             Some(set) => {
-                with_rules!(set, R => patterns::fit_to_file::<R>(pattern_args, out, err))
+                with_rules!(set, R => patterns::fit_to_file::<R>(patterns_config, out, err))
             }
             None => Err(TuneError::NotOnBoard(format!(
                 "'dama tune patterns' fits the 8x8 pattern windows: not for --rules {rules} \

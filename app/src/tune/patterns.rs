@@ -14,8 +14,6 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use clap::Args;
-
 use super::data::{self, Labelled};
 use super::fit::{Problem, sigmoid, split};
 use super::{Rng, TuneError};
@@ -24,44 +22,21 @@ use dama_engine::Weights;
 use dama_engine::eval::evaluate_white_for;
 use dama_engine::patterns::{self, LEN, PATTERNS, WINDOWS};
 
-/// The `dama tune patterns` arguments.
-#[derive(Args, Debug, Clone)]
-pub struct PatternArgs {
+/// What `dama tune patterns` does, with its values.
+#[derive(Debug, Clone)]
+pub struct PatternsConfig {
     /// The data file (`dama tune gen --out`).
-    #[arg(long)]
     pub data: PathBuf,
     /// The pattern file to write (binary, little-endian 16-bit scores).
-    #[arg(long)]
     pub out: PathBuf,
     /// The seed of the held-out split and of the order of the positions.
-    #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Passes over the positions.
-    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub epochs: u32,
     /// The learning rate at the start (falls linearly to a tenth).
-    #[arg(long, default_value_t = 5000.0, value_parser = rate_in_range)]
     pub rate: f64,
     /// The decay towards 0, per update.
-    #[arg(long, default_value_t = 1e-6, value_parser = decay_in_range)]
     pub decay: f64,
-}
-
-fn number_in(text: &str, low: f64, high: f64) -> Result<f64, String> {
-    let v: f64 = text.parse().map_err(|_| format!("not a number: {text}"))?;
-    if (low..=high).contains(&v) {
-        Ok(v)
-    } else {
-        Err(format!("{v} is not in {low}..={high}"))
-    }
-}
-
-fn rate_in_range(text: &str) -> Result<f64, String> {
-    number_in(text, 0.0, 1e6)
-}
-
-fn decay_in_range(text: &str) -> Result<f64, String> {
-    number_in(text, 0.0, 0.01)
 }
 
 /// One position, ready for the fit.
@@ -106,7 +81,7 @@ fn error(scores: &[f64], set: &[Sample], k: f64) -> f64 {
 
 /// `dama tune patterns`: reads the data, fits, writes the pattern file and a summary.
 pub fn fit_to_file<R: EngineRules>(
-    args: &PatternArgs,
+    config: &PatternsConfig,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<(), TuneError> {
@@ -116,10 +91,10 @@ pub fn fit_to_file<R: EngineRules>(
         .copied()
         .unwrap_or(Weights::DEFAULT);
     w.patterns = 0;
-    let positions = data::load_positions::<R>(&args.data)?;
+    let positions = data::load_positions::<R>(&config.data)?;
     // The output is checked before the fit, and written at its end.
-    crate::files::check_target(&args.out).map_err(|e| TuneError::Out(args.out.clone(), e))?;
-    let (train, held) = split(&positions, args.seed);
+    crate::files::check_target(&config.out).map_err(|e| TuneError::Out(config.out.clone(), e))?;
+    let (train, held) = split(&positions, config.seed);
     let k = Problem::<R>::new(&train).fit_k(&w);
     let train = samples::<R>(&train, &w);
     let held = samples::<R>(&held, &w);
@@ -132,13 +107,13 @@ pub fn fit_to_file<R: EngineRules>(
     )?;
     let mut best = (before.1, scores.clone(), 0);
     let mut order: Vec<usize> = (0..train.len()).collect();
-    let mut rng = Rng::new(args.seed ^ 0x5EED);
+    let mut rng = Rng::new(config.seed ^ 0x5EED);
     let slope = k * std::f64::consts::LN_10 / 400.0;
-    for epoch in 0..args.epochs {
+    for epoch in 0..config.epochs {
         for i in (1..order.len()).rev() {
             order.swap(i, rng.below(i + 1));
         }
-        let rate = args.rate * (1.0 - 0.9 * f64::from(epoch) / f64::from(args.epochs));
+        let rate = config.rate * (1.0 - 0.9 * f64::from(epoch) / f64::from(config.epochs));
         for &j in &order {
             let s = &train[j];
             let p = sigmoid(k, s.base + pattern_sum(&scores, s));
@@ -150,7 +125,7 @@ pub fn fit_to_file<R: EngineRules>(
                     ((WINDOWS + win) * PATTERNS + usize::from(i), s.phase),
                 ] {
                     let v = &mut scores[slot];
-                    *v -= rate * (g * share + args.decay * *v);
+                    *v -= rate * (g * share + config.decay * *v);
                 }
             }
         }
@@ -171,7 +146,7 @@ pub fn fit_to_file<R: EngineRules>(
         .iter()
         .flat_map(|v| (v.clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16).to_le_bytes())
         .collect();
-    crate::files::save(&args.out, bytes).map_err(|e| TuneError::Out(args.out.clone(), e))?;
+    crate::files::save(&config.out, bytes).map_err(|e| TuneError::Out(config.out.clone(), e))?;
     writeln!(out, "positions {}", positions.len())?;
     writeln!(out, "k {k:.4}")?;
     writeln!(

@@ -492,7 +492,7 @@ fn f12_a_save_removes_stale_temporary_files() {
 
 #[test]
 fn f13_a_table_win_says_what_it_counts() {
-    let catalog = dama::i18n::Catalog::of(dama::cli::Lang::En);
+    let catalog = dama::i18n::Catalog::of(dama::i18n::Lang::En);
     let (t, rt) = (catalog.texts, catalog.rules);
     let info = |nodes, tbhits| dama_engine::Info {
         depth: 1,

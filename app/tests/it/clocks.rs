@@ -321,7 +321,7 @@ mod screen {
     use tui_common::*;
 
     fn clocked_app(fake: &FakeClock) -> dama::tui::App<Czech> {
-        let cfg = dama::tui::Config {
+        let cfg = dama::tui::AppConfig {
             clocks: Some([tc("5m+3s"), tc("5m+3s")]),
             clock: std::sync::Arc::new(fake.clone()),
             ..config(false)
@@ -371,7 +371,7 @@ mod screen {
             app.messages().last().map(String::as_str),
             Some("The computer now plays at level 8.")
         );
-        let cfg = dama::tui::Config {
+        let cfg = dama::tui::AppConfig {
             white: dama::play::session::PlayerKind::Engine,
             ..config(false)
         };

@@ -1,9 +1,9 @@
 //! Random input lines never panic, and never change the position except by a legal move or a
 //! command.
 
-use dama::cli::Lang;
-use dama::console::full::Command;
 use dama::console::{Options, play};
+use dama::i18n::CommandWord;
+use dama::i18n::Lang;
 use dama_core::{BoardRules, Czech, MoveList, Position, RuleSet, fen};
 use proptest::prelude::*;
 
@@ -37,7 +37,7 @@ fn line() -> impl Strategy<Value = String> {
 /// The first word names a command (or answers a question), or would touch files or the engine.
 fn is_command(line: &str) -> bool {
     let word = line.split_whitespace().next().unwrap_or("").to_lowercase();
-    Command::from_word(&word).is_some()
+    CommandWord::from_word(&word).is_some()
         || ["a", "ano", "y", "yes", "n", "ne", "no"].contains(&word.as_str())
 }
 

@@ -212,8 +212,8 @@ fn load_file_n_in_the_console() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn loading(dir: &std::path::Path, game: Option<usize>) -> dama::tui::Config {
-    dama::tui::Config {
+fn loading(dir: &std::path::Path, game: Option<usize>) -> dama::tui::AppConfig {
+    dama::tui::AppConfig {
         load: Some(dir.join("three.pdn")),
         game,
         ..config(false)
@@ -317,6 +317,6 @@ fn a_click_on_a_game_in_the_list_loads_it() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn labels() -> &'static dama::tui::Labels {
-    dama::i18n::Catalog::of(dama::cli::Lang::En).labels
+fn labels() -> &'static dama::i18n::Labels {
+    dama::i18n::Catalog::of(dama::i18n::Lang::En).labels
 }

@@ -5,8 +5,8 @@
 use crate::czech_common;
 
 use czech_common::{dialogue, run, run_in, temp_dir};
-use dama::cli::Lang;
 use dama::console::{Options, play, usage_note};
+use dama::i18n::Lang;
 use dama_core::RuleSet;
 
 /// `dama --color never --echo <args>` with `input`; its standard output.

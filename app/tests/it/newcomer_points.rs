@@ -6,8 +6,8 @@ use crate::tui_common::{config, new_app, play_by_mouse, screen, wait_engine};
 use std::io::{BufReader, Read as _};
 
 use assert_cmd::Command;
-use dama::cli::Lang;
 use dama::console::{Options, play};
+use dama::i18n::Lang;
 use dama::play::session::PlayerKind;
 use dama_core::{Czech, English, Position, RuleSet, Russian, Spanish};
 
@@ -201,13 +201,13 @@ fn the_spanish_spec_tui_labels_its_board_in_rows_and_columns() {
 #[test]
 fn the_tui_speaks_as_the_console_does() {
     // The title names the rule set in the screen's language.
-    let app = new_app::<Russian>(dama::tui::Config {
+    let app = new_app::<Russian>(dama::tui::AppConfig {
         lang: Lang::Ru,
         ..config(false)
     });
     let first = screen(&app).lines().next().unwrap().to_string();
     assert!(first.starts_with("dama  ·  Русские шашки  ·  "), "{first}");
-    let app = new_app::<Czech>(dama::tui::Config {
+    let app = new_app::<Czech>(dama::tui::AppConfig {
         lang: Lang::Cs,
         ..config(false)
     });
@@ -223,7 +223,7 @@ fn the_tui_speaks_as_the_console_does() {
         );
     }
     // The score in men, with the language's decimal separator.
-    let mut app = new_app::<Czech>(dama::tui::Config {
+    let mut app = new_app::<Czech>(dama::tui::AppConfig {
         lang: Lang::Cs,
         black: PlayerKind::Engine,
         ..config(false)
@@ -429,7 +429,7 @@ fn playing_black_against_the_computer_shows_blacks_side() {
     let board = "Enter a move like c3-d4 or c3xe5; help lists the commands.\n1   o   o   o   o 1\n";
     assert!(out.contains(board), "{out}");
     assert!(out.contains("\n  h g f e d c b a\n"), "{out}");
-    let app = new_app::<Czech>(dama::tui::Config {
+    let app = new_app::<Czech>(dama::tui::AppConfig {
         white: PlayerKind::Engine,
         ..config(false)
     });

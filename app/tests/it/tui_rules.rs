@@ -6,7 +6,7 @@
 use crate::tui_common;
 use dama::engines::EngineRules;
 
-use dama::cli::Lang;
+use dama::i18n::Lang;
 use dama::play::session::PlayerKind;
 use dama::tui::app::{Confirmed, Dialog};
 use dama::tui::{App, Key};
@@ -17,7 +17,7 @@ use dama_core::pdn;
 use dama_core::{DrawReason, House, MoveList, RuleSet, Russian};
 use tui_common::*;
 
-fn russian(mut cfg: dama::tui::Config) -> dama::tui::Config {
+fn russian(mut cfg: dama::tui::AppConfig) -> dama::tui::AppConfig {
     cfg.lang = Lang::Ru;
     cfg
 }
@@ -110,7 +110,7 @@ fn the_russian_draw_counts_show_their_limits() {
 const HOUSE_START: &str = "W:WKh2:BKa7";
 const SHUFFLE: [&str; 4] = ["h2-g1", "a7-b8", "g1-h2", "b8-a7"];
 
-fn house_config() -> dama::tui::Config {
+fn house_config() -> dama::tui::AppConfig {
     let mut cfg = config(false);
     cfg.start = fen::parse(HOUSE_START).unwrap();
     cfg

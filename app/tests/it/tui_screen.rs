@@ -121,7 +121,7 @@ fn help_screen_and_dialog_line() {
 #[test]
 fn czech_labels_and_messages() {
     let mut cfg = config(false);
-    cfg.lang = dama::cli::Lang::Cs;
+    cfg.lang = dama::i18n::Lang::Cs;
     let mut app = new_app::<dama_core::Czech>(cfg);
     play_by_mouse(&mut app, "c3-c5");
     assert_eq!(

@@ -4,20 +4,13 @@
 //! The dialogue is generic over [`Rules`]: any rule set plays here. Every text comes from the
 //! language's [`Catalog`](crate::i18n::Catalog).
 
-mod command;
 mod house_offer;
-pub mod rules_texts;
-mod texts;
 
 use std::path::Path;
 
-pub use command::Command;
-pub use rules_texts::RulesTexts;
-pub use texts::Texts;
-
 use super::{ConsoleError, LineIo, Options, Read};
 use crate::console::{ConsoleBoard, ConsoleRules};
-use crate::i18n::{Catalog, capitalize, fill};
+use crate::i18n::{Catalog, CommandWord, RulesTexts, Texts, capitalize, fill};
 use crate::play::clock::GameClock;
 use crate::play::records;
 use crate::play::session::PlayerKind;
@@ -315,13 +308,13 @@ impl<R: ConsoleRules> Session<'_, R> {
                 Some((w, r)) => (w, r.trim()),
                 None => (line, ""),
             };
-            match Command::from_word(word) {
-                Some(Command::Save) if !rest.is_empty() => self.save(io, rest)?,
-                Some(Command::Undo) if rest.is_empty() => {
+            match CommandWord::from_word(word) {
+                Some(CommandWord::Save) if !rest.is_empty() => self.save(io, rest)?,
+                Some(CommandWord::Undo) if rest.is_empty() => {
                     self.undo(io)?;
                     return Ok(After::Resume);
                 }
-                Some(Command::Quit) if rest.is_empty() => return Ok(After::Quit),
+                Some(CommandWord::Quit) if rest.is_empty() => return Ok(After::Quit),
                 _ => io.line(self.t.after_game)?,
             }
         }
@@ -461,7 +454,7 @@ impl<R: ConsoleRules> Session<'_, R> {
             Some((w, r)) => (w, r.trim()),
             None => (line, ""),
         };
-        match Command::from_word(word) {
+        match CommandWord::from_word(word) {
             Some(command) => {
                 if !command.takes_argument() && !rest.is_empty() {
                     io.line(&fill(self.t.no_argument, &[&pdn::excerpt(word)]))?;
@@ -496,12 +489,12 @@ impl<R: ConsoleRules> Session<'_, R> {
     fn command(
         &mut self,
         io: &mut LineIo<'_>,
-        command: Command,
+        command: CommandWord,
         arg: &str,
     ) -> Result<Option<Flow>, ConsoleError> {
         let t = self.t;
         match command {
-            Command::Help => {
+            CommandWord::Help => {
                 let title = <R::Board as ConsoleBoard>::title::<R>(t, self.rt);
                 io.line(&fill(t.help_rules, &[title]))?;
                 // The first line shows the moves in the rule set's own notation.
@@ -510,18 +503,18 @@ impl<R: ConsoleRules> Session<'_, R> {
                     io.line(line)?;
                 }
             }
-            Command::Moves => {
+            CommandWord::Moves => {
                 let mut moves = MoveListOn::<R::Board>::new();
                 self.game.legal_moves(&mut moves);
                 io.line(&fill(t.moves, &[&R::write_list(&moves)]))?;
             }
-            Command::Undo => self.undo(io)?,
-            Command::Redo => self.redo(io)?,
-            Command::Fen => io.line(&dama_core::notation::fen_for::write::<R>(
+            CommandWord::Undo => self.undo(io)?,
+            CommandWord::Redo => self.redo(io)?,
+            CommandWord::Fen => io.line(&dama_core::notation::fen_for::write::<R>(
                 self.game.position(),
             ))?,
-            Command::Setup if arg.is_empty() => io.line(t.setup_usage)?,
-            Command::Setup => match dama_core::notation::fen_for::parse::<R>(arg) {
+            CommandWord::Setup if arg.is_empty() => io.line(t.setup_usage)?,
+            CommandWord::Setup => match dama_core::notation::fen_for::parse::<R>(arg) {
                 Ok(pos) => {
                     self.game = Game::new(pos);
                     self.kept = 0;
@@ -533,10 +526,10 @@ impl<R: ConsoleRules> Session<'_, R> {
                 }
                 Err(e) => io.line(&fill(t.setup_bad, &[&t.fen_error(&e)]))?,
             },
-            Command::Save if arg.is_empty() => io.line(t.save_usage)?,
-            Command::Save => self.save(io, arg)?,
-            Command::Load if arg.is_empty() => io.line(t.load_usage)?,
-            Command::Load => {
+            CommandWord::Save if arg.is_empty() => io.line(t.save_usage)?,
+            CommandWord::Save => self.save(io, arg)?,
+            CommandWord::Load if arg.is_empty() => io.line(t.load_usage)?,
+            CommandWord::Load => {
                 let (file, number) = file_and_number(arg);
                 let path = crate::files::expand_home(file);
                 match load_game_number::<R>(t, &path, number) {
@@ -549,7 +542,7 @@ impl<R: ConsoleRules> Session<'_, R> {
                     Err(message) => io.line(&format!("{message} {}", t.kept))?,
                 }
             }
-            Command::Resign => {
+            CommandWord::Resign => {
                 if self.opts.interactive {
                     match self.ask_yes_no(io, t.resign_confirm)? {
                         None => return Ok(Some(Flow::Quit)),
@@ -560,12 +553,12 @@ impl<R: ConsoleRules> Session<'_, R> {
                 let turn = self.game.turn();
                 self.game.resign(turn);
             }
-            Command::Draw => return self.offer_draw(io),
-            Command::Flip => {
+            CommandWord::Draw => return self.offer_draw(io),
+            CommandWord::Flip => {
                 self.flipped = !self.flipped;
                 self.show_board(io)?;
             }
-            Command::Quit => {
+            CommandWord::Quit => {
                 if self.opts.interactive && self.unsaved() {
                     match self.ask_yes_no(io, t.quit_unsaved)? {
                         None | Some(true) => return Ok(Some(Flow::Quit)),
@@ -574,17 +567,17 @@ impl<R: ConsoleRules> Session<'_, R> {
                 }
                 return Ok(Some(Flow::Quit));
             }
-            Command::Hint => {
+            CommandWord::Hint => {
                 match crate::play::hint::search(self.player.engine_mut(), &self.game) {
                     Some(hint) => io.line(&t.hint_text_with(&hint, &R::write))?,
                     None => io.line(t.no_hint)?,
                 }
             }
-            Command::Time => match self.clocks_text() {
+            CommandWord::Time => match self.clocks_text() {
                 Some(text) => io.line(&fill(t.clocks_line, &[&text]))?,
                 None => io.line(t.no_clock)?,
             },
-            Command::Level => match arg.parse::<u8>() {
+            CommandWord::Level => match arg.parse::<u8>() {
                 Ok(level @ 1..=10) => {
                     let engine = self.player.engine_mut();
                     let limits = engine.limits();

@@ -7,9 +7,9 @@
 
 #![allow(dead_code)]
 
-use dama::cli::Lang;
 use dama::console::{Options, play};
 use dama::engines::EngineRules;
+use dama::i18n::Lang;
 use dama_core::notation::{algebraic, numeric};
 use dama_core::pdn;
 use dama_core::{BoardRules, Czech, MoveList, Position, RuleSet, Spanish, fen};
@@ -381,8 +381,8 @@ pub fn tui_events(bytes: &[u8]) {
         Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers,
         MouseButton, MouseEvent, MouseEventKind,
     };
-    use dama::tui::{App, Config, Event};
-    let cfg = Config {
+    use dama::tui::{App, AppConfig, Event};
+    let cfg = AppConfig {
         start: Position::initial(),
         white: dama::play::session::PlayerKind::Human,
         black: dama::play::session::PlayerKind::Human,

@@ -5,9 +5,9 @@
 use dama::engines::EngineRules;
 use std::time::Duration;
 
-use dama::cli::Lang;
+use dama::i18n::Lang;
 use dama::play::session::PlayerKind;
-use dama::tui::{App, Button, Config, Event, Key, TuiRules};
+use dama::tui::{App, AppConfig, Button, Event, Key, TuiRules};
 use dama_core::{Board10, BoardRules, International, Position, Square, SquareOn};
 use dama_engine::Limits;
 use ratatui::Terminal;
@@ -16,8 +16,8 @@ use ratatui::buffer::Buffer;
 use ratatui::style::Color;
 
 /// Two people, English messages, the engine (for hints) at depth 1.
-pub fn config(color: bool) -> Config {
-    Config {
+pub fn config(color: bool) -> AppConfig {
+    AppConfig {
         start: Position::initial(),
         white: PlayerKind::Human,
         black: PlayerKind::Human,
@@ -39,9 +39,9 @@ pub fn config(color: bool) -> Config {
 }
 
 /// [`config`] on the 10×10 board: international draughts from its initial position.
-pub fn config10(color: bool) -> Config<Board10> {
+pub fn config10(color: bool) -> AppConfig<Board10> {
     let c = config(color);
-    Config {
+    AppConfig {
         start: International::start(),
         white: c.white,
         black: c.black,
@@ -58,7 +58,7 @@ pub fn config10(color: bool) -> Config<Board10> {
 }
 
 /// An international draughts app in an 80 × 24 terminal.
-pub fn new_app10(cfg: Config<Board10>) -> App<International> {
+pub fn new_app10(cfg: AppConfig<Board10>) -> App<International> {
     App::new(cfg, 80, 24).expect("the app starts")
 }
 
@@ -91,7 +91,7 @@ pub fn play10_by_mouse(app: &mut App<International>, text: &str) {
 }
 
 /// An app in an 80 × 24 terminal.
-pub fn new_app<R: EngineRules>(cfg: Config) -> App<R> {
+pub fn new_app<R: EngineRules>(cfg: AppConfig) -> App<R> {
     App::new(cfg, 80, 24).expect("the app starts")
 }
 

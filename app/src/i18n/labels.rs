@@ -1,7 +1,7 @@
 //! The shape of the full-screen game's own labels. The labels themselves are in each
 //! language's file of [`crate::i18n`] (`LABELS`); everything the line console already says —
 //! refusal reasons, results, saving and loading, draw offers — comes from the same language's
-//! [`Texts`](crate::console::full::Texts).
+//! [`Texts`](super::Texts).
 
 /// Every label of the screen in one language. Templates hold `{0}`, `{1}`… filled by
 /// [`crate::i18n::fill`].

@@ -1,9 +1,8 @@
-//! The shape of the Czech console's message catalogue, and the translation of library errors
-//! into its language. The catalogues themselves are `catalog::cs` and `catalog::en`.
+//! The shape of the line dialogue's message catalogue, and the translation of library errors
+//! into its language. The catalogues themselves are `cs.rs`, `en.rs`, `es.rs` and `ru.rs`.
 
-use super::{Command, RulesTexts};
+use super::{CommandWord, RulesTexts, capitalize, fill};
 use crate::files::FileError;
-use crate::i18n::{capitalize, fill};
 use crate::play::records::LoadError;
 use dama_core::fen::FenError;
 use dama_core::game::{Outcome, WinReason};
@@ -22,7 +21,7 @@ pub struct Texts {
     /// The title line of each rule set, by the rule set's command-line name.
     pub titles: &'static [(RuleSet, &'static str)],
     /// The command words of this language, taken beside the English ones.
-    pub commands: &'static [(&'static str, Command)],
+    pub commands: &'static [(&'static str, CommandWord)],
     /// The first line of `help`: {0} the title of the rule set played.
     pub help_rules: &'static str,
     /// The line after the title: how to enter moves.

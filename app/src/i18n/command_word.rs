@@ -1,11 +1,11 @@
-//! The console's commands: one word each, in English or in any language of [`crate::i18n`]
+//! The console's command words: one word each, in English or in any language of [`crate::i18n`]
 //! (each catalogue's `commands`, e.g. Czech with or without diacritics).
 
-use crate::i18n::{Catalog, Lang};
+use super::{Catalog, Lang};
 
 /// A command word.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Command {
+pub enum CommandWord {
     /// List the commands.
     Help,
     /// List the legal moves.
@@ -39,30 +39,30 @@ pub enum Command {
 }
 
 /// The English words, which every dialogue takes beside its own language's.
-const ENGLISH: &[(&str, Command)] = &[
-    ("help", Command::Help),
-    ("?", Command::Help),
-    ("moves", Command::Moves),
-    ("undo", Command::Undo),
-    ("redo", Command::Redo),
-    ("fen", Command::Fen),
-    ("setup", Command::Setup),
-    ("save", Command::Save),
-    ("load", Command::Load),
-    ("resign", Command::Resign),
-    ("draw", Command::Draw),
-    ("flip", Command::Flip),
-    ("quit", Command::Quit),
-    ("hint", Command::Hint),
-    ("time", Command::Time),
-    ("level", Command::Level),
+const ENGLISH: &[(&str, CommandWord)] = &[
+    ("help", CommandWord::Help),
+    ("?", CommandWord::Help),
+    ("moves", CommandWord::Moves),
+    ("undo", CommandWord::Undo),
+    ("redo", CommandWord::Redo),
+    ("fen", CommandWord::Fen),
+    ("setup", CommandWord::Setup),
+    ("save", CommandWord::Save),
+    ("load", CommandWord::Load),
+    ("resign", CommandWord::Resign),
+    ("draw", CommandWord::Draw),
+    ("flip", CommandWord::Flip),
+    ("quit", CommandWord::Quit),
+    ("hint", CommandWord::Hint),
+    ("time", CommandWord::Time),
+    ("level", CommandWord::Level),
 ];
 
-impl Command {
+impl CommandWord {
     /// The command a word names, in English or in any catalogue's language, any case: each
     /// dialogue takes every language's words (they do not collide), so a person may type the
     /// words they know whatever the dialogue's language.
-    pub fn from_word(word: &str) -> Option<Command> {
+    pub fn from_word(word: &str) -> Option<CommandWord> {
         let word = word.to_lowercase();
         let own = Lang::ALL
             .into_iter()
@@ -78,7 +78,7 @@ impl Command {
     pub fn takes_argument(self) -> bool {
         matches!(
             self,
-            Command::Setup | Command::Save | Command::Load | Command::Level
+            CommandWord::Setup | CommandWord::Save | CommandWord::Load | CommandWord::Level
         )
     }
 }
@@ -89,16 +89,16 @@ mod tests {
 
     #[test]
     fn words() {
-        assert_eq!(Command::from_word("ZPĚT"), Some(Command::Undo));
-        assert_eq!(Command::from_word("Undo"), Some(Command::Undo));
-        assert_eq!(Command::from_word("Назад"), Some(Command::Undo));
-        assert_eq!(Command::from_word("deshacer"), Some(Command::Undo));
-        assert_eq!(Command::from_word("c3-d4"), None);
+        assert_eq!(CommandWord::from_word("ZPĚT"), Some(CommandWord::Undo));
+        assert_eq!(CommandWord::from_word("Undo"), Some(CommandWord::Undo));
+        assert_eq!(CommandWord::from_word("Назад"), Some(CommandWord::Undo));
+        assert_eq!(CommandWord::from_word("deshacer"), Some(CommandWord::Undo));
+        assert_eq!(CommandWord::from_word("c3-d4"), None);
     }
 
     #[test]
     fn no_word_names_two_commands() {
-        let mut words: Vec<(&str, Command)> = ENGLISH.to_vec();
+        let mut words: Vec<(&str, CommandWord)> = ENGLISH.to_vec();
         for lang in Lang::ALL {
             words.extend_from_slice(Catalog::of(lang).texts.commands);
         }

@@ -6,9 +6,8 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
 
-use super::{CliError, Options};
+use super::analyze::{AnalyzeConfig, AnalyzeError};
 use crate::console::{ConsoleBoard, ConsoleRules};
-use crate::engines::EngineSetup;
 use crate::i18n::{Catalog, Lang, fill};
 use crate::play::analysis;
 use crate::play::records::LoadError;
@@ -19,9 +18,9 @@ use dama_engine::Limits;
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(500);
 
 /// Why the game could not be loaded: a file or PDN problem, or too few games.
-fn load_failed<R: ConsoleRules>(path: &Path, e: &LoadError<R::Board>) -> CliError {
+fn load_failed<R: ConsoleRules>(path: &Path, e: &LoadError<R::Board>) -> AnalyzeError {
     let t = Catalog::of(Lang::En).texts;
-    CliError::Input(fill(
+    AnalyzeError::Load(fill(
         t.load_failed,
         &[
             &path.display().to_string(),
@@ -32,7 +31,7 @@ fn load_failed<R: ConsoleRules>(path: &Path, e: &LoadError<R::Board>) -> CliErro
 
 /// The `number`-th game (from 1) of the PDN file at `path`, every move checked under `R`
 /// (either board: a 10×10 set reads PDN `GameType` 20 with numbered moves).
-pub fn load_nth<R: ConsoleRules>(path: &Path, number: usize) -> Result<Record<R>, CliError> {
+pub fn load_nth<R: ConsoleRules>(path: &Path, number: usize) -> Result<Record<R>, AnalyzeError> {
     let text = crate::files::read_file(path).map_err(|e| load_failed::<R>(path, &e.into()))?;
     match pdn::game_of(&text) {
         Some(pdn::GameOf::RuleSet(file)) if file.name() != R::INFO.name => {
@@ -57,7 +56,7 @@ pub fn load_nth<R: ConsoleRules>(path: &Path, number: usize) -> Result<Record<R>
         Some(Err(e)) => Err(load_failed::<R>(path, &e.into())),
         None => {
             let count = pdn::split_games(&text).len();
-            Err(CliError::Input(format!(
+            Err(AnalyzeError::Load(format!(
                 "cannot load game {number} of {}: the file holds {count} game{}",
                 path.display(),
                 if count == 1 { "" } else { "s" }
@@ -67,8 +66,8 @@ pub fn load_nth<R: ConsoleRules>(path: &Path, number: usize) -> Result<Record<R>
 }
 
 /// The limits each position is searched with: those given, else [`DEFAULT_MOVETIME`].
-fn limits(opts: &Options) -> Limits {
-    let mut limits = opts.limits();
+fn limits(config: &AnalyzeConfig) -> Limits {
+    let mut limits = config.limits;
     if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
         limits.movetime = Some(DEFAULT_MOVETIME);
     }
@@ -79,17 +78,21 @@ fn limits(opts: &Options) -> Limits {
 /// `out` after a blank line); the graph to `--graph`.
 pub fn analyze_load<R: ConsoleRules>(
     path: &Path,
-    opts: &Options,
-    engines: &EngineSetup,
+    config: &AnalyzeConfig,
     out: &mut impl Write,
-) -> Result<(), CliError> {
-    let record = load_nth::<R>(path, opts.game.unwrap_or(1))?;
-    let mut engine = engines.engine(limits(opts));
+) -> Result<(), AnalyzeError> {
+    let engines = &config.engines;
+    let record = load_nth::<R>(path, config.game.unwrap_or(1))?;
+    let mut engine = engines.engine(limits(config));
     engine.set_search_forced(true);
     // The small endgame classes built on the side would be ready at a moment that varies
     // from run to run: under a second a position, or with --depth or --nodes (whose results
     // must not vary), the engine probes the table files alone.
-    if opts.movetime.is_none_or(|ms| ms < 1000) {
+    if config
+        .limits
+        .movetime
+        .is_none_or(|t| t < Duration::from_millis(1000))
+    {
         engine.set_tables(
             engines
                 .tables
@@ -98,7 +101,7 @@ pub fn analyze_load<R: ConsoleRules>(
         );
     }
     let Some(result) = analysis::analyze_game(&mut engine, &record.game, |_, _| true) else {
-        return Err(CliError::Input("the analysis was interrupted".into()));
+        return Err(AnalyzeError::Interrupted);
     };
     for line in analysis::table(&result, R::write) {
         writeln!(out, "{line}")?;
@@ -107,19 +110,19 @@ pub fn analyze_load<R: ConsoleRules>(
     let text = analysis::annotated_pdn(&record.game, &header, &result);
     let save = |file: &Path, text: &str| {
         crate::files::save(file, text).map_err(|e| {
-            CliError::Input(format!(
+            AnalyzeError::Save(format!(
                 "cannot write {}: {}",
                 file.display(),
                 Catalog::of(Lang::En).texts.file_error(&e)
             ))
         })
     };
-    match &opts.annotated {
+    match &config.annotated {
         Some(file) => save(file, &text)?,
         None => write!(out, "\n{text}")?,
     }
-    if let Some(file) = &opts.graph {
-        let title = graph_title(&header, opts.game.unwrap_or(1));
+    if let Some(file) = &config.graph {
+        let title = graph_title(&header, config.game.unwrap_or(1));
         let svg = crate::pictures::graph::graph(&result, &title).to_string();
         save(file, &format!("{svg}\n"))?;
     }

@@ -1,11 +1,10 @@
 //! The texts of the line dialogue that only some rule sets use: the Russian draw rule that has
 //! no Czech counterpart and the house rules' draw offer. One [`RulesTexts`] per language, next
-//! to its [`Texts`] (`catalog::cs::RULES_TEXTS`, …).
+//! to its [`Texts`] (`cs::RULES_TEXTS`, …).
 //!
 //! [`Texts`]: super::Texts
 
-use super::Texts;
-use crate::i18n::fill;
+use super::{Texts, fill};
 use dama_core::notation::Notation;
 
 /// The rule-set texts of the dialogue in one language. Templates hold `{0}`, `{1}`… for

@@ -1,0 +1,308 @@
+//! The plain config of each subcommand ([`Job`]), built from the checked command line
+//! ([`configure`]): the values its module takes, with the defaults and the environment (is
+//! standard input a terminal?) already applied where the command line decides them.
+
+use std::io::{self, IsTerminal};
+
+use crate::commands::analyze::AnalyzeConfig;
+use crate::commands::book::BookConfig;
+use crate::commands::perft::{MovesConfig, PerftConfig};
+use crate::commands::tb::TbConfig;
+use crate::dxp::DxpConfig;
+use crate::engines::EngineSetup;
+use crate::games::GamesConfig;
+use crate::matchplay::{MatchConfig, MatchError};
+use crate::pictures::diagram::DiagramConfig;
+use crate::setup::SetupError;
+use crate::tui::TuiConfig;
+use crate::tune::TuneConfig;
+use dama_core::{International, Position, Variant};
+
+use super::{
+    BookArgs, Cli, CliError, ColorChoice, Command, DiagramArgs, DxpArgs, GamesArgs, GlobalArgs,
+    MatchArgs, PerftArgs, TbArgs, TuneArgs,
+};
+use crate::i18n::Dialogue;
+
+/// What the program is asked to do: one subcommand with its config.
+#[derive(Debug)]
+pub enum Job {
+    /// `dama play` (the default): the line dialogue.
+    Play(Box<crate::console::Options>),
+    /// `dama perft`.
+    Perft(PerftConfig),
+    /// `dama moves`.
+    Moves(MovesConfig),
+    /// `dama analyze`.
+    Analyze(Box<AnalyzeConfig>),
+    /// `dama tb`.
+    Tb(TbConfig),
+    /// `dama match`.
+    Match(Box<MatchConfig>),
+    /// `dama tui`.
+    Tui(Box<TuiConfig>),
+    /// `dama tune`.
+    Tune(TuneConfig),
+    /// `dama hub`.
+    Hub(crate::hub::Config),
+    /// `dama diagram`.
+    Diagram(DiagramConfig),
+    /// `dama games`.
+    Games(GamesConfig),
+    /// `dama book`.
+    Book(BookConfig),
+    /// `dama dxp`.
+    Dxp(Box<DxpConfig>),
+}
+
+/// The job the command line asks for: its options checked against the subcommand
+/// ([`GlobalArgs::check`]), then the subcommand's config built.
+pub fn configure(cli: &Cli) -> Result<Job, CliError> {
+    let command = cli.command.clone().unwrap_or(Command::Play);
+    let opts = &cli.opts;
+    opts.check(&command)?;
+    let threads = opts.threads.map_or(1, |n| n as usize);
+    let engines = || {
+        let mut engines = EngineSetup::new(threads, opts.tb_dir.clone());
+        engines.book = !opts.no_book;
+        engines
+    };
+    Ok(match &command {
+        Command::Play => Job::Play(Box::new(opts.play_config(&engines())?)),
+        Command::Perft(args) => Job::Perft(opts.perft_config(args)),
+        Command::Moves => Job::Moves(opts.moves_config()),
+        Command::Analyze => Job::Analyze(Box::new(opts.analyze_config(&engines()))),
+        Command::Tb(args) => Job::Tb(opts.tb_config(args)),
+        Command::Match(args) => Job::Match(Box::new(opts.match_config(args, &engines())?)),
+        Command::Tui => Job::Tui(Box::new(opts.tui_config(&engines())?)),
+        Command::Tune(args) => Job::Tune(opts.tune_config(args)),
+        Command::Hub => Job::Hub(crate::hub::Config {
+            rules: opts.variant(),
+            threads,
+            tb_dir: opts.tb_dir.clone(),
+            seed: crate::engines::clock_seed(),
+        }),
+        Command::Diagram(args) => Job::Diagram(opts.diagram_config(args)),
+        Command::Games(args) => Job::Games(opts.games_config(args)),
+        Command::Book(args) => Job::Book(opts.book_config(args)),
+        Command::Dxp(args) => Job::Dxp(Box::new(opts.dxp_config(args)?)),
+    })
+}
+
+impl GlobalArgs {
+    /// `dama play`'s config: the line dialogue's options, with what the terminal says
+    /// (whether standard input is one, whether to colour).
+    fn play_config(&self, engines: &EngineSetup) -> Result<crate::console::Options, CliError> {
+        let interactive = io::stdin().is_terminal();
+        let echo = if self.echo {
+            true
+        } else if self.no_echo {
+            false
+        } else {
+            !interactive
+        };
+        let rules = self.rules();
+        let lang = self.lang();
+        let dialogue = self.dialogue()?;
+        // The spec dialogue's texts stay plain unless colour is asked for outright.
+        let color = match dialogue {
+            Dialogue::Spec => self.color() == ColorChoice::Always,
+            Dialogue::Full => self.color().enabled(io::stdout().is_terminal()),
+        };
+        let variant = self.variant();
+        let (start, start10) = match variant {
+            Variant::International => (
+                Position::initial(),
+                match &self.fen {
+                    Some(_) => Some(crate::setup::start_on::<International>(
+                        self.fen.as_deref(),
+                    )?),
+                    None => None,
+                },
+            ),
+            Variant::Board8(_) => (
+                crate::setup::start_position(rules, self.fen.as_deref())?,
+                None,
+            ),
+        };
+        Ok(crate::console::Options {
+            rules,
+            variant,
+            start,
+            start10,
+            color,
+            white: self.white.unwrap_or_default(),
+            black: self.black.unwrap_or_default(),
+            limits: self.limits(),
+            engines: engines.clone(),
+            load: self.load.clone(),
+            game: self.game,
+            ballot: self.ballot.map(|n| self.ballot_opening(n)).transpose()?,
+            lang,
+            dialogue,
+            echo,
+            interactive,
+            clocks: self.clocks(),
+            clock: crate::play::clock::real(),
+        })
+    }
+
+    /// `dama tui`'s config (the options are checked: a `--ballot` is one of the rule set's).
+    fn tui_config(&self, engines: &EngineSetup) -> Result<TuiConfig, CliError> {
+        Ok(TuiConfig {
+            variant: self.variant(),
+            fen: self.fen.clone(),
+            ballot: self.ballot.map(|n| self.ballot_opening(n)).transpose()?,
+            white: self.white.unwrap_or_default(),
+            black: self.black.unwrap_or_default(),
+            limits: self.limits(),
+            engines: engines.clone(),
+            color: self.color().enabled(true),
+            lang: self.lang(),
+            load: self.load.clone(),
+            game: self.game,
+            clocks: self.clocks(),
+        })
+    }
+
+    /// `dama dxp`'s config: the `--fen` position read on the 10×10 board.
+    fn dxp_config(&self, args: &DxpArgs) -> Result<DxpConfig, SetupError> {
+        let start = match &self.fen {
+            Some(_) => Some(crate::setup::start_on::<dama_core::International>(
+                self.fen.as_deref(),
+            )?),
+            None => None,
+        };
+        Ok(DxpConfig {
+            listen: args.listen.clone(),
+            connect: args.connect.clone(),
+            initiator: args.initiator,
+            follower: args.follower,
+            play: args.play,
+            minutes: args.minutes,
+            game_moves: args.game_moves,
+            name: args.name.clone(),
+            timeout: args.timeout,
+            games: args.games,
+            limits: self.limits(),
+            threads: self.threads.map_or(1, |n| n as usize),
+            start,
+        })
+    }
+
+    /// `dama games`' config.
+    fn games_config(&self, args: &GamesArgs) -> GamesConfig {
+        GamesConfig {
+            rules: self.rules,
+            file: args.file.clone(),
+        }
+    }
+
+    /// `dama diagram`'s config.
+    fn diagram_config(&self, args: &DiagramArgs) -> DiagramConfig {
+        DiagramConfig {
+            rules: self.rules,
+            fen: self.fen.clone(),
+            moves: self.moves.clone(),
+            load: self.load.clone(),
+            game: self.game,
+            move_number: args.move_number,
+            out: args.out.clone(),
+            mark: args.mark.clone(),
+            flip: args.flip,
+        }
+    }
+
+    /// `dama tune`'s config.
+    fn tune_config(&self, args: &TuneArgs) -> TuneConfig {
+        TuneConfig {
+            variant: self.variant(),
+            action: args.action.action(self.nodes),
+        }
+    }
+
+    /// `dama match`'s config: two players, given by `--engine1` and `--engine2` or as the
+    /// two arguments.
+    fn match_config(
+        &self,
+        args: &MatchArgs,
+        engines: &EngineSetup,
+    ) -> Result<MatchConfig, MatchError> {
+        let players = match (&args.engine1, &args.engine2, args.players.as_slice()) {
+            (Some(first), Some(second), _) | (_, _, [first, second]) => {
+                [first.clone(), second.clone()]
+            }
+            _ => return Err(MatchError::Players),
+        };
+        Ok(MatchConfig {
+            variant: self.variant(),
+            fen: self.fen.clone(),
+            time: self.time,
+            players,
+            games: args.games,
+            concurrency: args.concurrency,
+            openings: args.openings.clone(),
+            max_plies: args.max_plies,
+            pdn: args.pdn.clone(),
+            sprt: args.sprt,
+            book: args.book,
+            engines: engines.clone(),
+        })
+    }
+
+    /// `dama tb`'s config.
+    fn tb_config(&self, args: &TbArgs) -> TbConfig {
+        TbConfig {
+            rules: self.rules,
+            fen: self.fen.clone(),
+            tb_dir: self.tb_dir.clone(),
+            action: (&args.action).into(),
+        }
+    }
+
+    /// `dama book`'s config.
+    fn book_config(&self, args: &BookArgs) -> BookConfig {
+        BookConfig {
+            variant: self.variant(),
+            fen: self.fen.clone(),
+            nodes: self.nodes,
+            action: (&args.action).into(),
+        }
+    }
+
+    /// `dama perft`'s config.
+    fn perft_config(&self, args: &PerftArgs) -> PerftConfig {
+        PerftConfig {
+            variant: self.variant(),
+            fen: self.fen.clone(),
+            depth: self.depth.unwrap_or(1),
+            divide: args.divide,
+            threads: args.threads.map(|n| n as usize),
+        }
+    }
+
+    /// `dama moves`' config.
+    fn moves_config(&self) -> MovesConfig {
+        MovesConfig {
+            variant: self.variant(),
+            fen: self.fen.clone(),
+        }
+    }
+
+    /// `dama analyze`'s config.
+    fn analyze_config(&self, engines: &EngineSetup) -> AnalyzeConfig {
+        AnalyzeConfig {
+            variant: self.variant(),
+            fen: self.fen.clone(),
+            moves: self.moves.clone(),
+            limits: self.limits(),
+            multipv: self.multipv.map(|n| n as usize),
+            infinite: self.infinite,
+            load: self.load.clone(),
+            game: self.game,
+            annotated: self.annotated.clone(),
+            graph: self.graph.clone(),
+            engines: engines.clone(),
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! `dama analyze`: a position searched, an `info` line per depth and then the best move; or,
+//! with `--load`, a whole game scored ([`game_analysis`](super::game_analysis)).
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use dama_core::{PositionOn, Variant, with_variant};
+use dama_engine::Limits;
+
+use crate::console::ConsoleRules;
+use crate::engines::EngineSetup;
+use crate::setup::{SetupError, game_from_moves, start_on};
+
+/// Below this move time `dama analyze` does not build the small endgame classes (0.3 s).
+const SMALL_TABLES_TIME: Duration = Duration::from_secs(1);
+
+/// What `dama analyze` searches, or scores.
+#[derive(Clone, Debug)]
+pub struct AnalyzeConfig {
+    /// The rule set.
+    pub variant: Variant,
+    /// The position (FEN; default: the rule set's start).
+    pub fen: Option<String>,
+    /// The moves played from it, in the rule set's notation, separated by spaces.
+    pub moves: Option<String>,
+    /// The search's limits.
+    pub limits: Limits,
+    /// Report the best N moves at each depth.
+    pub multipv: Option<usize>,
+    /// Search until interrupted.
+    pub infinite: bool,
+    /// The game to score instead of one position.
+    pub load: Option<PathBuf>,
+    /// Its number in the file (1 is the first; default 1).
+    pub game: Option<usize>,
+    /// Where to write the annotated game (default: standard output, after the table).
+    pub annotated: Option<PathBuf>,
+    /// Where to write the evaluation graph (SVG).
+    pub graph: Option<PathBuf>,
+    /// The engine's tables, threads and book.
+    pub engines: EngineSetup,
+}
+
+/// Why `dama analyze` failed.
+#[derive(Debug, thiserror::Error)]
+pub enum AnalyzeError {
+    /// The position or the moves.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// The `--load` game cannot be read (the message says why).
+    #[error("{0}")]
+    Load(String),
+    /// The analysis of a game was stopped before its end.
+    #[error("the analysis was interrupted")]
+    Interrupted,
+    /// The annotated game or the graph cannot be written (the message says why).
+    #[error("{0}")]
+    Save(String),
+    /// Writing the output failed.
+    #[error("cannot write output: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// `dama analyze`: searches the position, printing an `info` line per completed depth
+/// (flushed at once) and then `bestmove <move>` or `bestmove none`.
+pub fn analyze(config: &AnalyzeConfig, out: &mut impl Write) -> Result<(), AnalyzeError> {
+    if let Some(path) = &config.load {
+        return with_variant!(config.variant, R => {
+            super::game_analysis::analyze_load::<R>(path, config, out)
+        });
+    }
+    with_variant!(config.variant, R => {
+        let pos = start_on::<R>(config.fen.as_deref())?;
+        analyze_for::<R>(pos, config, out)
+    })
+}
+
+fn analyze_for<R: ConsoleRules>(
+    pos: PositionOn<R::Board>,
+    config: &AnalyzeConfig,
+    out: &mut impl Write,
+) -> Result<(), AnalyzeError> {
+    let engines = &config.engines;
+    let game = game_from_moves::<R>(pos, config.moves.as_deref())?;
+    let mut limits = config.limits;
+    if config.infinite {
+        // No limit but the interrupt (and a depth, if one is given).
+        limits.depth = Some(limits.depth.unwrap_or(dama_engine::level::MAX_DEPTH));
+    }
+    let mut engine = engines.engine(limits);
+    // A search shorter than the small endgame classes' build (0.3 s) would end before they
+    // are ready, the build only taking a core from it: it probes the table files alone.
+    if limits.movetime.is_some_and(|t| t < SMALL_TABLES_TIME) {
+        engine.set_tables(
+            engines
+                .tables
+                .as_ref()
+                .map(|t| std::sync::Arc::new(t.without_build_thread())),
+        );
+    }
+    if config.infinite {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        #[cfg(unix)]
+        for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+            signal_hook::flag::register(signal, std::sync::Arc::clone(&stop))?;
+        }
+        engine.set_stop(stop);
+    }
+    let mut failure: Option<io::Error> = None;
+    let started = Instant::now();
+    let mut write_line = |line: String| {
+        if failure.is_none()
+            && let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush())
+        {
+            failure = Some(e);
+        }
+    };
+    let timing = |nodes: u64| {
+        let elapsed = started.elapsed();
+        let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
+        format!("nodes {nodes} time {} nps {nps}", elapsed.as_millis())
+    };
+    let best = match config.multipv {
+        Some(count) => engine.analyze_multipv(&game, count, |info| {
+            for (rank, line) in info.lines.iter().enumerate() {
+                let pv: Vec<String> = line.pv.iter().map(R::write).collect();
+                write_line(format!(
+                    "info depth {} multipv {} score {} {} pv {}",
+                    info.depth,
+                    rank + 1,
+                    line.score,
+                    timing(info.nodes),
+                    pv.join(" ")
+                ));
+            }
+        }),
+        None => engine.analyze(&game, |info| {
+            let pv: Vec<String> = info.pv.iter().map(R::write).collect();
+            // Table hits appear only where the endgame tables were used.
+            let hits = if info.tbhits > 0 {
+                format!(" tbhits {}", info.tbhits)
+            } else {
+                String::new()
+            };
+            write_line(format!(
+                "info depth {} score {} {}{hits} pv {}",
+                info.depth,
+                info.score,
+                timing(info.nodes),
+                pv.join(" ")
+            ));
+        }),
+    };
+    if let Some(e) = failure {
+        return Err(e.into());
+    }
+    match best {
+        Some(mv) => writeln!(out, "bestmove {}", R::write(&mv))?,
+        None => writeln!(out, "bestmove none")?,
+    }
+    out.flush()?;
+    Ok(())
+}

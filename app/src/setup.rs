@@ -1,0 +1,75 @@
+//! Where a command's game starts, from plain values: the position of a FEN text (or the rule
+//! set's start) and the game that a list of moves plays from it. The command line hands these
+//! texts down (`--fen`, `--moves`); the subcommands call here.
+
+use dama_core::game::Game;
+use dama_core::{BoardRules, MoveListOn, Position, PositionOn, RuleSet, with_rules};
+
+use crate::console::{ConsoleBoard, ConsoleRules};
+
+/// Why a start could not be set up.
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    /// The FEN text is not a position of the rule set.
+    #[error("bad FEN: {0}")]
+    Fen(String),
+    /// A move of the list cannot be played.
+    #[error("--moves: move {number} '{text}': {why}")]
+    Move {
+        /// Its place in the list, from 1.
+        number: usize,
+        /// The move as written.
+        text: String,
+        /// Why it cannot be played.
+        why: String,
+    },
+}
+
+/// The 8×8 start: the position of the FEN `fen` under `rules` (read in the rule set's
+/// numbering), else the rule set's initial position.
+pub fn start_position(rules: RuleSet, fen: Option<&str>) -> Result<Position, SetupError> {
+    match fen {
+        Some(text) => with_rules!(rules, R => dama_core::notation::fen_for::parse::<R>(text))
+            .map_err(|e| SetupError::Fen(e.to_string())),
+        None => Ok(with_rules!(rules, R => R::start())),
+    }
+}
+
+/// The start on `R`'s board: the position of the FEN `fen`, else the rule set's initial one.
+pub fn start_on<R: BoardRules>(fen: Option<&str>) -> Result<PositionOn<R::Board>, SetupError> {
+    match fen {
+        Some(text) => R::parse_fen(text).map_err(|e| SetupError::Fen(e.to_string())),
+        None => Ok(R::start()),
+    }
+}
+
+/// The game that `moves` plays from `start` (none: the position alone), on either board.
+/// Each move is read as the rule set writes it ([`ConsoleRules::write`]): the text a legal
+/// move is written as, else any form the board's notation reads
+/// ([`ConsoleBoard::parse_move`]: the rule set's notation on 8×8, the squares' numbers on
+/// 10×10).
+pub fn game_from_moves<R: ConsoleRules>(
+    start: PositionOn<R::Board>,
+    moves: Option<&str>,
+) -> Result<Game<R>, SetupError> {
+    let mut game = Game::<R>::new(start);
+    let mut legal = MoveListOn::new();
+    for (i, text) in moves.unwrap_or("").split_whitespace().enumerate() {
+        let bad = |why: String| SetupError::Move {
+            number: i + 1,
+            text: text.to_string(),
+            why,
+        };
+        game.legal_moves(&mut legal);
+        if legal.is_empty() {
+            return Err(bad("the game is over".into()));
+        }
+        let mv = match legal.iter().find(|mv| R::write(mv) == text) {
+            Some(mv) => *mv,
+            None => <R::Board as ConsoleBoard>::parse_move::<R>(text, game.position(), &legal)
+                .map_err(bad)?,
+        };
+        game.try_play(&mv).map_err(|e| bad(e.to_string()))?;
+    }
+    Ok(game)
+}
