@@ -11,7 +11,7 @@
 use crate::engines::EngineRules;
 use dama_core::game::Game;
 use dama_core::text::join_or;
-use dama_core::{MoveList, RuleSet, with_rules};
+use dama_core::{MoveList, Variant, with_rules8};
 
 use crate::opening::Opening;
 
@@ -21,17 +21,17 @@ pub const ENGLISH: &str = include_str!("../data/ballots/english.txt");
 pub const ITALIAN: &str = include_str!("../data/ballots/italian.txt");
 
 /// The built-in ballots file of `rules`, if it has one.
-pub fn text(rules: RuleSet) -> Option<&'static str> {
+pub fn text(rules: Variant) -> Option<&'static str> {
     match rules {
-        RuleSet::English => Some(ENGLISH),
-        RuleSet::Italian => Some(ITALIAN),
+        Variant::English => Some(ENGLISH),
+        Variant::Italian => Some(ITALIAN),
         _ => None,
     }
 }
 
 /// The rule sets that have ballots, as a list for messages: `english or italian`.
 pub fn rule_sets_list() -> String {
-    let names: Vec<String> = RuleSet::ALL
+    let names: Vec<String> = Variant::ALL
         .into_iter()
         .filter(|&r| text(r).is_some())
         .map(|r| r.name().to_string())
@@ -145,7 +145,7 @@ pub fn parse<R: EngineRules>(text: &str) -> Result<Vec<Opening>, BallotError> {
 
 /// Every built-in ballot of the rules `R`, in order.
 pub fn all<R: EngineRules>() -> Result<Vec<Opening>, BallotError> {
-    let rules = RuleSet::of::<R>();
+    let rules = Variant::of::<R>();
     let text = rules.and_then(text).ok_or(BallotError::NoBallots {
         rules: R::INFO.name,
     })?;
@@ -153,8 +153,10 @@ pub fn all<R: EngineRules>() -> Result<Vec<Opening>, BallotError> {
 }
 
 /// Ballot `number` (1-based) of `rules`.
-pub fn ballot(rules: RuleSet, number: usize) -> Result<Ballot, BallotError> {
-    let ballots = with_rules!(rules, R => all::<R>())?;
+pub fn ballot(rules: Variant, number: usize) -> Result<Ballot, BallotError> {
+    let ballots = with_rules8!(rules, R => all::<R>(), else => Err(BallotError::NoBallots {
+        rules: rules.name(),
+    }))?;
     let count = ballots.len();
     match number
         .checked_sub(1)
@@ -183,18 +185,18 @@ mod tests {
 
     #[test]
     fn ballots_are_numbered_from_one() {
-        let first = ballot(RuleSet::English, 1).unwrap();
+        let first = ballot(Variant::English, 1).unwrap();
         assert_eq!(first.moves_text(), "9-13 21-17 5-9");
         assert_eq!(
-            ballot(RuleSet::English, 5).unwrap().moves_text(),
+            ballot(Variant::English, 5).unwrap().moves_text(),
             "9-13 22-18 10-14"
         );
         assert_eq!(
-            ballot(RuleSet::Italian, 174).unwrap().moves_text(),
+            ballot(Variant::Italian, 174).unwrap().moves_text(),
             "24-20 12-16 28-24"
         );
         assert_eq!(
-            ballot(RuleSet::English, 0),
+            ballot(Variant::English, 0),
             Err(BallotError::OutOfRange {
                 number: 0,
                 rules: "english",
@@ -202,11 +204,11 @@ mod tests {
             })
         );
         assert_eq!(
-            ballot(RuleSet::English, 157).unwrap_err().to_string(),
+            ballot(Variant::English, 157).unwrap_err().to_string(),
             "there is no ballot 157: the english ballots are numbered 1 to 156"
         );
         assert_eq!(
-            ballot(RuleSet::Czech, 1).unwrap_err().to_string(),
+            ballot(Variant::Czech, 1).unwrap_err().to_string(),
             "the czech rules have no ballots (ballots are for english or italian)"
         );
     }

@@ -60,9 +60,9 @@ impl EngineSetup {
     /// The book of the 8×8 rule set `rules` and its random source, when the book is on.
     pub fn book(
         &self,
-        rules: dama_core::RuleSet,
+        rules: dama_core::Variant,
     ) -> Option<(crate::book::Book, crate::book::BookRng)> {
-        dama_core::with_rules!(rules, R => self.book_of::<R>())
+        dama_core::with_rules8!(rules, R => self.book_of::<R>(), else => None)
     }
 
     /// The built-in book of the rule set `R` (of either board) and its random source, when

@@ -3,7 +3,7 @@
 //! texts down (`--fen`, `--moves`); the subcommands call here.
 
 use dama_core::game::Game;
-use dama_core::{BoardRules, MoveListOn, Position, PositionOn, RuleSet, with_rules};
+use dama_core::{BoardRules, MoveListOn, Position, PositionOn, Rules};
 
 use crate::console::{ConsoleBoard, ConsoleRules};
 
@@ -25,13 +25,13 @@ pub enum SetupError {
     },
 }
 
-/// The 8×8 start: the position of the FEN `fen` under `rules` (read in the rule set's
+/// The 8×8 start: the position of the FEN `fen` under `R` (read in the rule set's
 /// numbering), else the rule set's initial position.
-pub fn start_position(rules: RuleSet, fen: Option<&str>) -> Result<Position, SetupError> {
+pub fn start_position<R: Rules>(fen: Option<&str>) -> Result<Position, SetupError> {
     match fen {
-        Some(text) => with_rules!(rules, R => dama_core::notation::fen_for::parse::<R>(text))
+        Some(text) => dama_core::notation::fen_for::parse::<R>(text)
             .map_err(|e| SetupError::Fen(e.to_string())),
-        None => Ok(with_rules!(rules, R => R::start())),
+        None => Ok(R::start()),
     }
 }
 

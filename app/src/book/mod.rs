@@ -24,8 +24,7 @@ use std::collections::HashMap;
 use dama_core::notation::{algebraic, fen_for};
 use dama_core::text::excerpt;
 use dama_core::{
-    Board, Board8, Board10, BoardRules, MoveListOn, MoveOn, PositionOn, RuleSet, Variant,
-    with_rules,
+    Board, Board8, Board10, BoardRules, MoveListOn, MoveOn, PositionOn, Variant, with_rules8,
 };
 use rand::{RngExt, SeedableRng};
 
@@ -44,23 +43,24 @@ pub const MAX_WEIGHT: u32 = 1_000_000;
 pub const MAX_BOOK_BYTES: usize = 4 << 20;
 
 /// The built-in books, one per rule set (`app/data/books/<rule set>.txt`).
-fn builtin_text(rules: RuleSet) -> &'static str {
+fn builtin_text(rules: Variant) -> &'static str {
     match rules {
-        RuleSet::Spanish => include_str!("../../data/books/spanish.txt"),
-        RuleSet::Czech => include_str!("../../data/books/czech.txt"),
-        RuleSet::Russian => include_str!("../../data/books/russian.txt"),
-        RuleSet::House => include_str!("../../data/books/house.txt"),
-        RuleSet::English => include_str!("../../data/books/english.txt"),
-        RuleSet::Italian => include_str!("../../data/books/italian.txt"),
-        RuleSet::SpanishOfficial => include_str!("../../data/books/spanish-official.txt"),
-        RuleSet::Brazilian => include_str!("../../data/books/brazilian.txt"),
-        RuleSet::Pool => include_str!("../../data/books/pool.txt"),
-        RuleSet::Thai => include_str!("../../data/books/thai.txt"),
+        Variant::Spanish => include_str!("../../data/books/spanish.txt"),
+        Variant::Czech => include_str!("../../data/books/czech.txt"),
+        Variant::Russian => include_str!("../../data/books/russian.txt"),
+        Variant::House => include_str!("../../data/books/house.txt"),
+        Variant::English => include_str!("../../data/books/english.txt"),
+        Variant::Italian => include_str!("../../data/books/italian.txt"),
+        Variant::SpanishOfficial => include_str!("../../data/books/spanish-official.txt"),
+        Variant::Brazilian => include_str!("../../data/books/brazilian.txt"),
+        Variant::Pool => include_str!("../../data/books/pool.txt"),
+        Variant::Thai => include_str!("../../data/books/thai.txt"),
+        Variant::International => include_str!("../../data/books/international.txt"),
     }
 }
 
 /// The text of the built-in book of `rules`.
-pub fn builtin(rules: RuleSet) -> &'static str {
+pub fn builtin(rules: Variant) -> &'static str {
     builtin_text(rules)
 }
 
@@ -69,9 +69,6 @@ pub fn builtin(rules: RuleSet) -> &'static str {
 pub trait BookRules: dama_engine::EngineRules<Board: BookBoard> {}
 
 impl<R: dama_engine::EngineRules<Board: BookBoard>> BookRules for R {}
-
-/// The built-in book of international draughts (10×10).
-const INTERNATIONAL: &str = include_str!("../../data/books/international.txt");
 
 /// A board books are kept for: how a book writes and reads its moves, and the built-in book
 /// of a rule set played on it.
@@ -100,7 +97,7 @@ impl BookBoard for Board8 {
         R::INFO.notation.parse(text, pos, legal).ok()
     }
     fn builtin<R: BoardRules<Board = Board8>>() -> Option<&'static str> {
-        RuleSet::of::<R>().map(builtin_text)
+        Variant::of::<R>().map(builtin_text)
     }
 }
 
@@ -116,7 +113,7 @@ impl BookBoard for Board10 {
         algebraic::parse_numbered(text, pos, legal).ok()
     }
     fn builtin<R: BoardRules<Board = Board10>>() -> Option<&'static str> {
-        (variant_of::<R>() == Variant::International).then_some(INTERNATIONAL)
+        Variant::of::<R>().map(builtin_text)
     }
 }
 
@@ -213,37 +210,33 @@ pub struct Book<B: Board = Board8> {
 
 impl Book {
     /// An empty book of the 8×8 `rules`.
-    pub fn empty(rules: RuleSet) -> Book {
-        Book::empty_of(Variant::Board8(rules))
+    pub fn empty(rules: Variant) -> Book {
+        Book::empty_of(rules)
     }
 
     /// The built-in book of the 8×8 `rules` (`app/data/books/`). Each is checked by the tests
     /// to read without error; were one not to, the book would be empty (the engine searches).
-    pub fn for_rules(rules: RuleSet) -> Book {
-        with_rules!(rules, R => Book::builtin_for::<R>())
+    /// A rule set of another board has no 8×8 book: empty.
+    pub fn for_rules(rules: Variant) -> Book {
+        with_rules8!(rules, R => Book::builtin_for::<R>(), else => Book::empty(rules))
     }
 
-    /// Reads a book of the 8×8 `rules` from its text.
-    pub fn parse(rules: RuleSet, text: &str) -> Result<Book, BookError> {
-        with_rules!(rules, R => Book::parse_for::<R>(text))
+    /// Reads a book of the 8×8 `rules` from its text (a rule set of another board has no
+    /// 8×8 book: empty).
+    pub fn parse(rules: Variant, text: &str) -> Result<Book, BookError> {
+        with_rules8!(rules, R => Book::parse_for::<R>(text), else => Ok(Book::empty(rules)))
     }
 
     /// The book as text: the `header` lines (each written after `# `), the `book NAME` line
     /// and a line per position in the book's order.
     pub fn write(&self, header: &[String]) -> String {
-        match self.rules.board8() {
-            Some(set) => with_rules!(set, R => self.write_for::<R>(header)),
-            None => String::new(),
-        }
+        with_rules8!(self.rules, R => self.write_for::<R>(header), else => String::new())
     }
 
     /// `dama book show`: the position's FEN, then one line per book move, its weight and its
     /// share at full strength, or `no book moves` when the position is not in the book.
     pub fn show(&self, pos: &PositionOn<Board8>) -> String {
-        match self.rules.board8() {
-            Some(set) => with_rules!(set, R => self.show_for::<R>(pos)),
-            None => String::new(),
-        }
+        with_rules8!(self.rules, R => self.show_for::<R>(pos), else => String::new())
     }
 }
 
@@ -405,9 +398,7 @@ impl<B: BookBoard> Book<B> {
 /// The rule set of either board whose type is `R` (matched by name; a rule set of another
 /// crate: the default, which a book of it is never compared with).
 pub fn variant_of<R: BoardRules>() -> Variant {
-    Variant::all()
-        .find(|v| v.name() == R::INFO.name)
-        .unwrap_or_default()
+    Variant::of::<R>().unwrap_or_default()
 }
 
 fn parse_for<R: BoardRules<Board: BookBoard>>(text: &str) -> Result<Book<R::Board>, BookError> {
@@ -497,18 +488,20 @@ fn parse_for<R: BoardRules<Board: BookBoard>>(text: &str) -> Result<Book<R::Boar
 mod tests {
     use super::*;
     use dama_core::BoardRules;
+    use dama_core::Variant as RuleSet;
 
     #[test]
     fn every_builtin_book_reads() {
-        for rules in RuleSet::ALL {
+        for rules in RuleSet::on_board(8) {
             let book = Book::parse(rules, builtin(rules));
             assert!(book.is_ok(), "{}: {:?}", rules.name(), book.err());
             let book = book.unwrap_or_else(|_| Book::empty(rules));
             assert!(!book.is_empty(), "{}", rules.name());
-            let start = with_rules!(rules, R => R::start());
+            let start = with_rules8!(rules, R => R::start(), else => unreachable!());
             assert!(!book.moves(&start).is_empty(), "{}", rules.name());
         }
-        let international = Book::parse_for::<dama_core::International>(INTERNATIONAL);
+        let international =
+            Book::parse_for::<dama_core::International>(builtin(RuleSet::International));
         assert!(international.is_ok(), "{:?}", international.err());
         let international = Book::<Board10>::builtin_for::<dama_core::International>();
         assert!(!international.is_empty());

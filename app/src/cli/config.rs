@@ -16,7 +16,7 @@ use crate::pictures::diagram::DiagramConfig;
 use crate::setup::SetupError;
 use crate::tui::TuiConfig;
 use crate::tune::TuneConfig;
-use dama_core::{International, Position, Variant};
+use dama_core::{Board10, Position, with_rules_on, with_rules8};
 
 use super::{
     BookArgs, Cli, CliError, ColorChoice, Command, DiagramArgs, DxpArgs, GamesArgs, GlobalArgs,
@@ -101,7 +101,6 @@ impl GlobalArgs {
         } else {
             !interactive
         };
-        let rules = self.rules();
         let lang = self.lang();
         let dialogue = self.dialogue()?;
         // The spec dialogue's texts stay plain unless colour is asked for outright.
@@ -110,23 +109,15 @@ impl GlobalArgs {
             Dialogue::Full => self.color().enabled(io::stdout().is_terminal()),
         };
         let variant = self.variant();
-        let (start, start10) = match variant {
-            Variant::International => (
-                Position::initial(),
-                match &self.fen {
-                    Some(_) => Some(crate::setup::start_on::<International>(
-                        self.fen.as_deref(),
-                    )?),
-                    None => None,
-                },
-            ),
-            Variant::Board8(_) => (
-                crate::setup::start_position(rules, self.fen.as_deref())?,
-                None,
-            ),
+        let fen = self.fen.as_deref();
+        let start = with_rules8!(variant, R => crate::setup::start_position::<R>(fen)?,
+            else => Position::initial());
+        let start10 = match fen {
+            Some(_) => with_rules_on!(variant, Board10,
+                R => Some(crate::setup::start_on::<R>(fen)?), else => None),
+            None => None,
         };
         Ok(crate::console::Options {
-            rules,
             variant,
             start,
             start10,

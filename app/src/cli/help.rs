@@ -1,9 +1,9 @@
 //! The texts of `dama --help` that are written from the registry: the summary line and the
 //! notes on each rule set's notation.
 
+use dama_core::Variant;
 use dama_core::notation::Notation;
 use dama_core::text::join_or;
-use dama_core::{RuleSet, Variant};
 
 /// The examples at the end of `dama --help` (after the moves of each rule set, which
 /// [`notation_help`] writes from the registry).
@@ -19,10 +19,11 @@ Examples:
 /// notation, naming the rule sets that use it.
 pub fn notation_help() -> String {
     type Wanted = fn(Notation) -> bool;
+    // The 8×8 sets: the notes below are of their board.
     let sets_of = |wanted: Wanted| -> String {
-        let names: Vec<&str> = RuleSet::ALL
+        let names: Vec<&str> = Variant::ALL
             .iter()
-            .filter(|r| wanted(r.info().notation))
+            .filter(|r| r.is_board8() && wanted(r.info().notation))
             .map(|r| r.name())
             .collect();
         names.join(", ")
@@ -71,7 +72,7 @@ pub fn notation_help() -> String {
 
 /// The one-line summary of `dama --help`: every rule set and every way to play.
 pub fn about_text() -> String {
-    let names: Vec<String> = Variant::all().map(|r| r.name().to_string()).collect();
+    let names: Vec<String> = Variant::ALL.iter().map(|r| r.name().to_string()).collect();
     format!(
         "Draughts at the console (dama play) and full-screen with the mouse (dama tui), by the \
          rules of {}; an engine with endgame tables, engine matches, the Hub protocol, DXP, \

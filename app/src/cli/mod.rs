@@ -198,7 +198,7 @@ mod tests {
     use super::*;
     use crate::play::session::PlayerKind;
     use clap::CommandFactory;
-    use dama_core::RuleSet;
+    use dama_core::Variant;
 
     #[test]
     fn help_texts_name_every_rule_set() {
@@ -297,7 +297,7 @@ mod tests {
     fn the_summary_names_every_rule_set_and_the_tui() {
         let about = about_text();
         let notes = notation_help();
-        for rules in RuleSet::ALL {
+        for rules in Variant::on_board(8) {
             assert!(about.contains(rules.name()), "{about}");
             assert!(notes.contains(rules.name()), "{notes}");
         }

@@ -18,8 +18,8 @@ use super::{CliError, Command};
 use crate::commands::perft::MAX_PERFT_DEPTH;
 use crate::i18n::{Dialogue, Lang};
 use crate::play::session::PlayerKind;
+use dama_core::Variant;
 use dama_core::text::join_or;
-use dama_core::{RuleSet, Variant};
 use dama_engine::Limits;
 
 /// Whether an option was given: a value, or a flag that is set.
@@ -251,10 +251,12 @@ fn parse_movetime(text: &str) -> Result<u64, String> {
 }
 
 impl GlobalArgs {
-    /// The 8×8 rule set (default: spanish). A 10×10 one is refused by [`GlobalArgs::check`]
-    /// for every command that knows only 8×8, so those never see it.
-    pub fn rules(&self) -> RuleSet {
-        self.variant().board8().unwrap_or_default()
+    /// The 8×8 rule set (default: spanish). One of another board is refused by
+    /// [`GlobalArgs::check`] for every command that knows only 8×8, so those never see it.
+    pub fn rules(&self) -> Variant {
+        Some(self.variant())
+            .filter(|v| v.is_board8())
+            .unwrap_or_default()
     }
 
     /// The rule set of either board (default: spanish).
@@ -273,7 +275,7 @@ impl GlobalArgs {
     /// spec's dialogue exists only in Spanish.
     pub fn dialogue(&self) -> Result<Dialogue, CliError> {
         let lang = self.lang();
-        if self.variant().board8().is_none() {
+        if !self.variant().is_board8() {
             // The spec's dialogue is the Spanish 8×8 game's: 10×10 has the full one only.
             return match self.dialogue {
                 Some(Dialogue::Spec) => Err(CliError::Usage(format!(
@@ -321,7 +323,7 @@ impl GlobalArgs {
     /// Ballot `number` of the rule set, or why it cannot be played: it starts from the initial
     /// position, so not with `--fen` or `--load`.
     pub fn ballot_opening(&self, number: usize) -> Result<crate::ballots::Ballot, CliError> {
-        if self.variant().board8().is_none() {
+        if !self.variant().is_board8() {
             return Err(CliError::Usage(format!(
                 "--ballot picks an 8x8 opening: not with --rules {}",
                 self.variant()
@@ -338,7 +340,7 @@ impl GlobalArgs {
     /// Refuses an option that `command` would not use, and a value it cannot take.
     pub fn check(&self, command: &Command) -> Result<(), CliError> {
         if let Command::Dxp(_) = command
-            && self.variant().board8().is_some()
+            && self.variant().is_board8()
             && self.rules.is_some()
         {
             return Err(CliError::Usage(format!(
@@ -450,7 +452,8 @@ fn given_of(present: &[(Opt, bool)]) -> impl Iterator<Item = Opt> + '_ {
 
 /// The help text of `--rules`: every rule set with its summary.
 pub fn rules_help_text() -> String {
-    let sets: Vec<String> = Variant::all()
+    let sets: Vec<String> = Variant::ALL
+        .iter()
         .map(|r| format!("{} ({})", r.name(), r.info().summary))
         .collect();
     format!("The rule set (default spanish): {}", join_or(&sets))
@@ -458,8 +461,9 @@ pub fn rules_help_text() -> String {
 
 /// The help text of `--lang`: the default language of every rule set.
 pub fn lang_help_text() -> String {
-    let defaults: Vec<String> = RuleSet::ALL
+    let defaults: Vec<String> = Variant::ALL
         .iter()
+        .filter(|r| r.is_board8())
         .map(|&r| format!("{} for {}", Lang::of(r).code(), r.name()))
         .collect();
     format!(

@@ -34,7 +34,7 @@ fn load_failed<R: ConsoleRules>(path: &Path, e: &LoadError<R::Board>) -> Analyze
 pub fn load_nth<R: ConsoleRules>(path: &Path, number: usize) -> Result<Record<R>, AnalyzeError> {
     let text = crate::files::read_file(path).map_err(|e| load_failed::<R>(path, &e.into()))?;
     match pdn::game_of(&text) {
-        Some(pdn::GameOf::RuleSet(file)) if file.name() != R::INFO.name => {
+        Some(pdn::GameOf::Variant(file)) if file.name() != R::INFO.name => {
             let e = LoadError::OtherRules {
                 file: file.name(),
                 playing: R::INFO.name,

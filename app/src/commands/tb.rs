@@ -223,9 +223,7 @@ pub fn run(config: &TbConfig, out: &mut impl Write) -> Result<(), TbError> {
             with_variant!(rules, R => probe::<R>(text, &base, &dir, out))
         }
         TbAction::Info => {
-            let sets: Vec<Variant> = config
-                .rules
-                .map_or(Variant::all().collect(), |_| vec![rules]);
+            let sets: Vec<Variant> = config.rules.map_or(Variant::ALL.to_vec(), |_| vec![rules]);
             info(&base, &sets, out)
         }
         TbAction::Verify { pieces, threads } => in_pool(

@@ -181,8 +181,8 @@ impl ConsoleBoard for Board10 {
         0
     }
 
-    fn title<R: BoardRules<Board = Board10>>(_: &Texts, rt: &RulesTexts) -> &'static str {
-        rt.board10_title
+    fn title<R: BoardRules<Board = Board10>>(t: &Texts, _: &RulesTexts) -> &'static str {
+        t.title::<R>()
     }
 
     fn intro<R: BoardRules<Board = Board10>>(_: &Texts, rt: &RulesTexts) -> &'static str {

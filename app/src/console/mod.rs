@@ -32,19 +32,17 @@ use crate::play::clock::GameClock;
 use crate::play::session::PlayerKind;
 use dama_core::pdn;
 use dama_core::{
-    Board10, BoardRules, Color, International, Position, PositionOn, RuleSet, Variant, with_rules,
+    Board10, BoardRules, Color, Position, PositionOn, Variant, with_rules8, with_variant,
 };
 use dama_engine::Limits;
 
 /// Everything a console game needs to start.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// The 8×8 rule set (read when `variant` is an 8×8 one).
-    pub rules: RuleSet,
-    /// The rule set of either board: [`Variant::International`] plays on 10×10 (the full
-    /// dialogue only); an 8×8 variant plays `rules`.
+    /// The rule set, of either board: one on another board than 8×8 plays the full dialogue
+    /// only.
     pub variant: Variant,
-    /// The starting position (the initial one unless `--fen` gave another).
+    /// The 8×8 starting position (the initial one unless `--fen` gave another).
     pub start: Position,
     /// The 10×10 starting position `--fen` gave (`None`: the initial one).
     pub start10: Option<PositionOn<Board10>>,
@@ -85,10 +83,9 @@ impl Options {
     /// The options of a script under `rules`: the initial position, no colour, two people,
     /// the engine's default limits, nothing loaded, no ballot, the rule set's language, input
     /// echoed, no terminal. Change the fields that differ.
-    pub fn new(rules: RuleSet) -> Options {
+    pub fn new(rules: Variant) -> Options {
         Options {
-            rules,
-            variant: Variant::Board8(rules),
+            variant: rules,
             start: Position::initial(),
             start10: None,
             color: false,
@@ -112,10 +109,9 @@ impl Options {
     /// English, the full dialogue.
     pub fn international() -> Options {
         Options {
-            variant: Variant::International,
             lang: Lang::En,
             dialogue: Dialogue::Full,
-            ..Options::new(RuleSet::default())
+            ..Options::new(Variant::International)
         }
     }
 
@@ -123,7 +119,7 @@ impl Options {
     pub fn in_lang(self, lang: Lang) -> Options {
         Options {
             lang,
-            dialogue: Dialogue::default_for(self.rules, lang),
+            dialogue: Dialogue::default_for(self.variant, lang),
             ..self
         }
     }
@@ -202,14 +198,12 @@ pub fn play(
     output: &mut impl Write,
 ) -> Result<(), ConsoleError> {
     let mut io = LineIo::new(input, output, opts.echo);
-    let result = match opts.variant {
-        // The Spanish spec's dialogue is 8×8 only: 10×10 plays the full one.
-        Variant::International => full::run::<International>(opts, &mut io),
-        Variant::Board8(_) => with_rules!(opts.rules, R => match opts.dialogue {
+    let result = with_rules8!(opts.variant, R => match opts.dialogue {
             Dialogue::Spec => spec::run::<R>(opts, &mut io),
             Dialogue::Full => full::run::<R>(opts, &mut io),
-        }),
-    };
+        },
+        // The Spanish spec's dialogue is 8×8 only: another board plays the full one.
+        else => with_variant!(opts.variant, R => full::run::<R>(opts, &mut io)));
     match result {
         Err(ConsoleError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         other => other,

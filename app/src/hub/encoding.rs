@@ -499,29 +499,43 @@ pub const NORMAL: &str = "normal";
 /// pydraughts' and lidraughts' `standard`, and ours, `international`.
 pub const INTERNATIONAL_NAMES: [&str; 3] = [NORMAL, "standard", "international"];
 
-/// The name of `variant` in the `variant` parameter: `normal` for the international game (as
-/// Scan and the Hub GUI call it), else the rule set's name.
+/// The name of `variant` in the `variant` parameter: the rule set's name on 8×8; `normal` for
+/// the game on the 10×10 board (as Scan and the Hub GUI call the international game).
 pub fn hub_name(variant: dama_core::Variant) -> &'static str {
-    match variant {
-        dama_core::Variant::International => NORMAL,
-        dama_core::Variant::Board8(set) => set.name(),
+    if variant.is_board8() {
+        variant.name()
+    } else {
+        NORMAL
     }
 }
 
+/// The registered 8×8 rule sets, whose names the `variant` parameter lists.
+pub fn board8_variants() -> impl Iterator<Item = dama_core::Variant> {
+    dama_core::Variant::ALL
+        .into_iter()
+        .filter(|v| v.is_board8())
+}
+
 /// The variant a `set-param name=variant` value names (any case): one of
-/// [`INTERNATIONAL_NAMES`], or an 8×8 rule set's name.
-pub fn parse_hub_variant(
-    value: &str,
-) -> Result<dama_core::Variant, dama_core::rules::UnknownRuleSet> {
+/// [`INTERNATIONAL_NAMES`] (the registry's rule set on the 10×10 board), or an 8×8 rule set's
+/// name; else the message naming the 8×8 ones.
+pub fn parse_hub_variant(value: &str) -> Result<dama_core::Variant, String> {
     if INTERNATIONAL_NAMES
         .iter()
         .any(|n| n.eq_ignore_ascii_case(value.trim()))
+        && let Some(board10) = dama_core::Variant::on_board(10).next()
     {
-        return Ok(dama_core::Variant::International);
+        return Ok(board10);
     }
-    value
-        .parse::<dama_core::RuleSet>()
-        .map(dama_core::Variant::Board8)
+    board8_variants()
+        .find(|v| v.name().eq_ignore_ascii_case(value))
+        .ok_or_else(|| {
+            let names: Vec<String> = board8_variants().map(|v| v.name().to_string()).collect();
+            format!(
+                "unknown rule set '{value}' (expected {})",
+                dama_core::text::join_or(&names)
+            )
+        })
 }
 
 /// A board the Hub protocol is spoken on: its codec for a variant.

@@ -18,7 +18,7 @@ use super::protocol::{self, Command, GoMode, InfoLine, Level, ParamKind, Reply};
 use crate::book::BookBoard;
 use crate::play::{EnginePlayer, Source};
 use dama_core::game::Game;
-use dama_core::{BoardRules, MoveListOn, MoveOn, PositionOn, RuleSet, Variant, with_variant};
+use dama_core::{BoardRules, MoveListOn, MoveOn, PositionOn, Variant, with_variant};
 use dama_engine::clock::allot;
 use dama_engine::{Engine, EngineRules, Info, Limits, Score, TimeControl};
 
@@ -580,12 +580,13 @@ fn table_bits(mb: u64) -> u32 {
 /// first version; with the international game as the current variant, Scan's `normal` first
 /// and then those (`set-param` takes every name whatever the list: `docs/hub.md`).
 fn variant_names(current: Variant) -> Vec<String> {
-    let board8 = RuleSet::ALL.iter().map(|r| r.name().to_string());
-    match current {
-        Variant::International => std::iter::once(encoding::NORMAL.to_string())
+    let board8 = encoding::board8_variants().map(|r| r.name().to_string());
+    if current.is_board8() {
+        board8.collect()
+    } else {
+        std::iter::once(encoding::hub_name(current).to_string())
             .chain(board8)
-            .collect(),
-        Variant::Board8(_) => board8.collect(),
+            .collect()
     }
 }
 
@@ -723,7 +724,7 @@ mod tests {
         let (events, _) = std::sync::mpsc::channel();
         Session::new(
             Config {
-                rules: Variant::Board8(RuleSet::Russian),
+                rules: Variant::Russian,
                 threads: 1,
                 tb_dir: None,
                 seed: 1,

@@ -1,31 +1,11 @@
 //! The Czech console in Czech (the default for the Czech rules).
 
 use super::{CommandWord, Labels, RulesTexts, Texts, rules_texts};
-use dama_core::RuleSet;
+use dama_core::Variant;
 
 /// The Czech texts.
 pub static TEXTS: Texts = Texts {
-    titles: &[
-        (
-            RuleSet::Spanish,
-            "Dáma podle španělské specifikace (braní nepovinné, nejvýše tři skoky)",
-        ),
-        (RuleSet::Czech, "Česká dáma"),
-        (RuleSet::Russian, "Ruská dáma"),
-        (
-            RuleSet::House,
-            "Dáma podle domácích pravidel ruského programu",
-        ),
-        (RuleSet::English, "Anglická dáma (americké checkers)"),
-        (RuleSet::Italian, "Italská dáma"),
-        (
-            RuleSet::SpanishOfficial,
-            "Španělská dáma (pravidla španělské federace)",
-        ),
-        (RuleSet::Brazilian, "Brazilská dáma"),
-        (RuleSet::Pool, "Americká dáma pool"),
-        (RuleSet::Thai, "Thajská dáma (mak-hos)"),
-    ],
+    titles,
     commands: &[
         ("nápověda", CommandWord::Help),
         ("napoveda", CommandWord::Help),
@@ -216,7 +196,6 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     ],
     half_moves: ["{0}", "{0}", "{0}"],
     plural: rules_texts::plural_czech,
-    board10_title: "Mezinárodní dáma (FMJD, deska 10x10)",
     board10_intro: "Tah zapište čísly polí jako 32-28 nebo 28x19, příkazy vypíše „nápověda“ (help).",
     board10_help: "Tahy: čísla polí 1-50, 32-28, braní 28x19, celá cesta braní 28x19x10, když začátek a konec určují víc braní.",
     board10_no_progress: "Remíza: 25 tahů každého hráče jen dámami a bez braní.",
@@ -312,3 +291,20 @@ pub static LABELS: Labels = Labels {
     review_on: "Procházení: šipky listují partií, Esc vrátí na její konec.",
     review_off: "Zpět na konci partie.",
 };
+
+/// The title line of each rule set.
+fn titles(rules: Variant) -> &'static str {
+    match rules {
+        Variant::Spanish => "Dáma podle španělské specifikace (braní nepovinné, nejvýše tři skoky)",
+        Variant::Czech => "Česká dáma",
+        Variant::Russian => "Ruská dáma",
+        Variant::House => "Dáma podle domácích pravidel ruského programu",
+        Variant::English => "Anglická dáma (americké checkers)",
+        Variant::Italian => "Italská dáma",
+        Variant::SpanishOfficial => "Španělská dáma (pravidla španělské federace)",
+        Variant::Brazilian => "Brazilská dáma",
+        Variant::Pool => "Americká dáma pool",
+        Variant::Thai => "Thajská dáma (mak-hos)",
+        Variant::International => "Mezinárodní dáma (FMJD, deska 10x10)",
+    }
+}

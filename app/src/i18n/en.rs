@@ -1,31 +1,11 @@
 //! The Czech console in English (`--lang en`).
 
 use super::{Labels, RulesTexts, Texts, rules_texts};
-use dama_core::RuleSet;
+use dama_core::Variant;
 
 /// The English texts.
 pub static TEXTS: Texts = Texts {
-    titles: &[
-        (
-            RuleSet::Spanish,
-            "Draughts by the Spanish-spec rules (capture optional, at most three hops)",
-        ),
-        (RuleSet::Czech, "Czech draughts"),
-        (RuleSet::Russian, "Russian draughts"),
-        (
-            RuleSet::House,
-            "Draughts by the house rules of the Russian checkers program",
-        ),
-        (RuleSet::English, "English draughts (American checkers)"),
-        (RuleSet::Italian, "Italian draughts"),
-        (
-            RuleSet::SpanishOfficial,
-            "Spanish draughts (the Spanish federation's rules)",
-        ),
-        (RuleSet::Brazilian, "Brazilian draughts"),
-        (RuleSet::Pool, "Pool checkers"),
-        (RuleSet::Thai, "Thai draughts (mak-hos)"),
-    ],
+    titles,
     commands: &[],
     help_rules: "You are playing {0}.",
     intro: "Enter a move like c3-d4 or c3xe5; help lists the commands.",
@@ -191,7 +171,6 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     ],
     half_moves: ["{0} half-move", "{0} half-moves", "{0} half-moves"],
     plural: rules_texts::plural_one_other,
-    board10_title: "International draughts (FMJD, 10x10 board)",
     board10_intro: "Enter a move by the squares' numbers, like 32-28 or 28x19; help lists the commands.",
     board10_help: "Moves: the squares' numbers 1-50, 32-28, a capture 28x19, a full capture path 28x19x10 when start and end name more than one capture.",
     board10_no_progress: "Draw: 25 moves by each player with only kings moved and nothing captured.",
@@ -287,3 +266,22 @@ pub static LABELS: Labels = Labels {
     review_on: "Review: the arrows step through the game; Esc goes back to its end.",
     review_off: "Back at the end of the game.",
 };
+
+/// The title line of each rule set.
+fn titles(rules: Variant) -> &'static str {
+    match rules {
+        Variant::Spanish => {
+            "Draughts by the Spanish-spec rules (capture optional, at most three hops)"
+        }
+        Variant::Czech => "Czech draughts",
+        Variant::Russian => "Russian draughts",
+        Variant::House => "Draughts by the house rules of the Russian checkers program",
+        Variant::English => "English draughts (American checkers)",
+        Variant::Italian => "Italian draughts",
+        Variant::SpanishOfficial => "Spanish draughts (the Spanish federation's rules)",
+        Variant::Brazilian => "Brazilian draughts",
+        Variant::Pool => "Pool checkers",
+        Variant::Thai => "Thai draughts (mak-hos)",
+        Variant::International => "International draughts (FMJD, 10x10 board)",
+    }
+}

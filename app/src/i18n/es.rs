@@ -3,31 +3,11 @@
 //! exactly as its specification writes them (`docs/console-spanish.md`).
 
 use super::{CommandWord, Labels, RulesTexts, Texts, rules_texts};
-use dama_core::RuleSet;
+use dama_core::Variant;
 
 /// The Spanish texts of the full dialogue.
 pub static TEXTS: Texts = Texts {
-    titles: &[
-        (
-            RuleSet::Spanish,
-            "Damas según la especificación española (captura opcional, como mucho tres saltos)",
-        ),
-        (RuleSet::Czech, "Damas checas"),
-        (RuleSet::Russian, "Damas rusas"),
-        (
-            RuleSet::House,
-            "Damas con las reglas caseras del programa ruso",
-        ),
-        (RuleSet::English, "Damas inglesas (checkers americano)"),
-        (RuleSet::Italian, "Damas italianas"),
-        (
-            RuleSet::SpanishOfficial,
-            "Damas españolas (reglas de la federación española)",
-        ),
-        (RuleSet::Brazilian, "Damas brasileñas"),
-        (RuleSet::Pool, "Damas pool (pool checkers)"),
-        (RuleSet::Thai, "Damas tailandesas (mak-hos)"),
-    ],
+    titles,
     commands: &[
         ("ayuda", CommandWord::Help),
         ("jugadas", CommandWord::Moves),
@@ -216,7 +196,6 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
         "{0} medias jugadas",
     ],
     plural: rules_texts::plural_one_other,
-    board10_title: "Damas internacionales (FMJD, tablero de 10x10)",
     board10_intro: "Escribe una jugada con los números de las casillas, como 32-28 o 28x19; ayuda (help) muestra las órdenes.",
     board10_help: "Jugadas: los números de las casillas 1-50, 32-28, una captura 28x19, una captura entera 28x19x10 si inicio y fin nombran más de una.",
     board10_no_progress: "Tablas: 25 jugadas de cada jugador moviendo solo damas y sin capturar.",
@@ -374,4 +353,23 @@ pub mod spec {
         "Con ayuda, deshacer, pistas y guardar: dama --dialogue full (en español);",
         "in English: dama --lang en. Otras reglas: dama --rules czech, russian, english...",
     ];
+}
+
+/// The title line of each rule set.
+fn titles(rules: Variant) -> &'static str {
+    match rules {
+        Variant::Spanish => {
+            "Damas según la especificación española (captura opcional, como mucho tres saltos)"
+        }
+        Variant::Czech => "Damas checas",
+        Variant::Russian => "Damas rusas",
+        Variant::House => "Damas con las reglas caseras del programa ruso",
+        Variant::English => "Damas inglesas (checkers americano)",
+        Variant::Italian => "Damas italianas",
+        Variant::SpanishOfficial => "Damas españolas (reglas de la federación española)",
+        Variant::Brazilian => "Damas brasileñas",
+        Variant::Pool => "Damas pool (pool checkers)",
+        Variant::Thai => "Damas tailandesas (mak-hos)",
+        Variant::International => "Damas internacionales (FMJD, tablero de 10x10)",
+    }
 }

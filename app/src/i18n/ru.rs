@@ -1,28 +1,11 @@
 //! The line dialogue in Russian (`--lang ru`, the default for the Russian and house rules).
 
 use super::{CommandWord, Labels, RulesTexts, Texts, rules_texts};
-use dama_core::RuleSet;
+use dama_core::Variant;
 
 /// The Russian texts.
 pub static TEXTS: Texts = Texts {
-    titles: &[
-        (RuleSet::Spanish, "Шашки по правилам испанской спецификации"),
-        (RuleSet::Czech, "Чешские шашки"),
-        (RuleSet::Russian, "Русские шашки"),
-        (
-            RuleSet::House,
-            "Шашки по домашним правилам русской программы",
-        ),
-        (RuleSet::English, "Английские шашки (чекерс)"),
-        (RuleSet::Italian, "Итальянские шашки"),
-        (
-            RuleSet::SpanishOfficial,
-            "Испанские шашки (правила испанской федерации)",
-        ),
-        (RuleSet::Brazilian, "Бразильские шашки"),
-        (RuleSet::Pool, "Пул-чекерс"),
-        (RuleSet::Thai, "Тайские шашки (мак-хос)"),
-    ],
+    titles,
     commands: &[
         ("помощь", CommandWord::Help),
         ("ходы", CommandWord::Moves),
@@ -204,7 +187,6 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     ],
     half_moves: ["{0}", "{0}", "{0}"],
     plural: rules_texts::plural_russian,
-    board10_title: "Международные шашки (FMJD, доска 10x10)",
     board10_intro: "Введите ход номерами полей, например 32-28 или 28x19; help выводит список команд.",
     board10_help: "Ходы: номера полей 1-50, 32-28, взятие 28x19, полный путь взятия 28x19x10, если начало и конец называют несколько взятий.",
     board10_no_progress: "Ничья: 25 ходов каждого игрока только дамками, без взятий.",
@@ -300,3 +282,20 @@ pub static LABELS: Labels = Labels {
     review_on: "Просмотр: стрелки листают партию, Esc возвращает к её концу.",
     review_off: "Снова конец партии.",
 };
+
+/// The title line of each rule set.
+fn titles(rules: Variant) -> &'static str {
+    match rules {
+        Variant::Spanish => "Шашки по правилам испанской спецификации",
+        Variant::Czech => "Чешские шашки",
+        Variant::Russian => "Русские шашки",
+        Variant::House => "Шашки по домашним правилам русской программы",
+        Variant::English => "Английские шашки (чекерс)",
+        Variant::Italian => "Итальянские шашки",
+        Variant::SpanishOfficial => "Испанские шашки (правила испанской федерации)",
+        Variant::Brazilian => "Бразильские шашки",
+        Variant::Pool => "Пул-чекерс",
+        Variant::Thai => "Тайские шашки (мак-хос)",
+        Variant::International => "Международные шашки (FMJD, доска 10x10)",
+    }
+}

@@ -44,8 +44,6 @@ pub struct RulesTexts {
     /// The plural form of a count: 0 the singular (1), 1 the few form (Czech and Russian
     /// 2–4), 2 the other.
     pub plural: fn(u32) -> usize,
-    /// The title of international draughts on the 10×10 board.
-    pub board10_title: &'static str,
     /// The line after the title on the 10×10 board: moves by the squares' numbers.
     pub board10_intro: &'static str,
     /// The first line of `help` on the 10×10 board.

@@ -12,14 +12,14 @@ use dama_core::pdn::{PdnError, PdnErrorKind};
 use dama_core::position::SetupError;
 use dama_core::rules::DrawReason;
 use dama_core::square::SquareError;
-use dama_core::{Board, BoardRules, Color, MoveOn, RuleSet, SquareOn};
+use dama_core::{Board, BoardRules, Color, MoveOn, SquareOn, Variant};
 
 /// Every text of the Czech console in one language. Templates hold `{0}`, `{1}`… for the
 /// values filled in by [`fill`].
 #[derive(Debug)]
 pub struct Texts {
-    /// The title line of each rule set, by the rule set's command-line name.
-    pub titles: &'static [(RuleSet, &'static str)],
+    /// The title line of each rule set of the registry (a match the compiler checks whole).
+    pub titles: fn(Variant) -> &'static str,
     /// The command words of this language, taken beside the English ones.
     pub commands: &'static [(&'static str, CommandWord)],
     /// The first line of `help`: {0} the title of the rule set played.
@@ -269,11 +269,7 @@ impl Texts {
     /// The title of the rule set `R` (the registry's summary for a rule set of another
     /// crate, which no catalogue knows).
     pub fn title<R: BoardRules>(&self) -> &'static str {
-        RuleSet::ALL
-            .into_iter()
-            .find(|rules| rules.name() == R::INFO.name)
-            .and_then(|rules| self.titles.iter().find(|(r, _)| *r == rules))
-            .map_or(R::INFO.summary, |(_, title)| title)
+        Variant::of::<R>().map_or(R::INFO.summary, self.titles)
     }
 
     /// A score as the engine's move line shows it: a value in men (`+0.43`, with this

@@ -88,7 +88,7 @@ pub fn read_game_number<R: BoardRules>(
 /// Refuses a PDN text whose tags (`GameType`, `Variant`) name other rules than `R`.
 pub fn check_game_of<R: BoardRules>(text: &str) -> Result<(), LoadError<R::Board>> {
     match pdn::game_of(text) {
-        Some(pdn::GameOf::RuleSet(file)) if file.name() != R::INFO.name => {
+        Some(pdn::GameOf::Variant(file)) if file.name() != R::INFO.name => {
             Err(LoadError::OtherRules {
                 file: file.name(),
                 playing: R::INFO.name,
@@ -153,13 +153,9 @@ pub fn read_piece<R: BoardRules>(
 /// international draughts on the 10×10 board), if they name one played here.
 pub fn rules_named(text: &str) -> Option<Variant> {
     match pdn::game_of(text)? {
-        pdn::GameOf::RuleSet(rules) => Some(Variant::Board8(rules)),
-        pdn::GameOf::Other(game_type)
-            if game_type == Variant::International.info().pdn_game_type =>
-        {
-            Some(Variant::International)
-        }
-        pdn::GameOf::Other(_) => None,
+        pdn::GameOf::Variant(rules) => Some(rules),
+        // A set of another board is told by its game type alone.
+        pdn::GameOf::Other(game_type) => Variant::from_pdn(game_type, None),
     }
 }
 

@@ -37,7 +37,7 @@ use crate::ballots::Ballot;
 use crate::engines::EngineSetup;
 use crate::i18n::Lang;
 use crate::play::session::PlayerKind;
-use dama_core::{Board, BoardRules, International, RuleSet, Variant, with_rules};
+use dama_core::{Board, BoardRules, Variant, with_rules8, with_variant};
 use dama_engine::{Limits, TimeControl};
 
 /// What `dama tui` starts from, with its values: the rule set and the `--fen` text (read once
@@ -89,23 +89,20 @@ pub fn run(config: &TuiConfig) -> Result<(), TuiError> {
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return Err(TuiError::NotATerminal);
     }
-    match config.variant {
-        Variant::International => {
-            let start = match &config.fen {
-                Some(text) => International::parse_fen(text)
-                    .map_err(|e| TuiError::Load(format!("bad FEN: {e}")))?,
-                None => International::start(),
-            };
-            // No ballots on 10×10.
-            run_with::<International>(app_config(config, start, None))
-        }
-        Variant::Board8(rules) => {
-            let start = crate::setup::start_position(rules, config.fen.as_deref())
-                .map_err(|e| TuiError::Load(e.to_string()))?;
-            let cfg = app_config(config, start, config.ballot.clone());
-            with_rules!(rules, R => run_with::<R>(cfg))
-        }
-    }
+    with_rules8!(config.variant, R => {
+        let start = crate::setup::start_position::<R>(config.fen.as_deref())
+            .map_err(|e| TuiError::Load(e.to_string()))?;
+        run_with::<R>(app_config(config, start, config.ballot.clone()))
+    },
+    else => with_variant!(config.variant, R => {
+        let start = match &config.fen {
+            Some(text) => R::parse_fen(text)
+                .map_err(|e| TuiError::Load(format!("bad FEN: {e}")))?,
+            None => R::start(),
+        };
+        // No ballots on another board than 8×8.
+        run_with::<R>(app_config(config, start, None))
+    }))
 }
 
 /// The app's settings from the config, new games starting from `start`.
@@ -133,7 +130,7 @@ fn app_config<B: Board>(
 /// The screen's language without `--lang`: the line console's, the rule set's own where the
 /// program speaks it (Czech for `czech`, Spanish for `spanish`, Russian for `russian` and
 /// `house`), else English (see `docs/tui.md`).
-pub fn default_lang(rules: RuleSet) -> Lang {
+pub fn default_lang(rules: Variant) -> Lang {
     Lang::of(rules)
 }
 

@@ -341,9 +341,8 @@ fn check_header<R: TuneRules>(header: Option<&str>, path: &Path) -> Result<(), T
         None if !<R::Board as TuneBoard>::HEADER => return Ok(()),
         Some(name) => {
             let board = match name.parse::<Variant>() {
-                Ok(Variant::International) => "10x10",
-                Ok(Variant::Board8(_)) => "8x8",
-                Err(_) => "an unknown board",
+                Ok(v) => format!("{0}x{0}", v.board_size()),
+                Err(_) => "an unknown board".to_string(),
             };
             format!(
                 "tune data of the '{}' rules ({board})",

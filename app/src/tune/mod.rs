@@ -25,7 +25,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::matchplay::MatchBoard;
-use dama_core::{Board8, Board10, BoardRules, PositionOn, Variant, with_rules, with_variant};
+use dama_core::{Board8, Board10, BoardRules, PositionOn, Variant, with_rules8, with_variant};
 use dama_engine::Weights;
 use dama_engine::eval10::{self, Weights10};
 use dama_engine::weights::WeightsError;
@@ -255,15 +255,13 @@ pub fn run(
         TuneAction::Fit(fit_config) => {
             with_variant!(rules, R => fit::fit_to_file::<R>(fit_config, out, err))
         }
-        TuneAction::Patterns(patterns_config) => match rules.board8() {
-            Some(set) => {
-                with_rules!(set, R => patterns::fit_to_file::<R>(patterns_config, out, err))
-            }
-            None => Err(TuneError::NotOnBoard(format!(
+        TuneAction::Patterns(patterns_config) => with_rules8!(rules,
+            R => patterns::fit_to_file::<R>(patterns_config, out, err),
+            else => Err(TuneError::NotOnBoard(format!(
                 "'dama tune patterns' fits the 8x8 pattern windows: not for --rules {rules} \
                  (gen and fit work on 10x10)"
-            ))),
-        },
+            )))
+        ),
     }
 }
 

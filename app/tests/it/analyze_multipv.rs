@@ -90,8 +90,8 @@ fn three_lines_in_order_each_a_whole_legal_variation() {
             // The whole variation, not only its first move, and legal when played out.
             let pv = variation(line);
             assert!(pv.len() > 1, "{rules}: {line}");
-            let rules_set: dama_core::RuleSet = rules.parse().unwrap();
-            let played = dama_core::with_rules!(rules_set, R => play_out::<R>(fen, &pv));
+            let rules_set: dama_core::Variant = rules.parse().unwrap();
+            let played = dama_core::with_rules8!(rules_set, R => play_out::<R>(fen, &pv), else => unreachable!());
             assert_eq!(played, Ok(()), "{rules}: {line}");
         }
         // `--multipv 1` prints, depth by depth, the first line of `--multipv 3`.

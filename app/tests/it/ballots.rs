@@ -12,7 +12,7 @@ use dama::engines::EngineRules;
 use dama::tui::{Event, Key};
 use dama_core::game::Game;
 use dama_core::pdn::{self, read_games};
-use dama_core::{BoardRules, English, Italian, RuleSet};
+use dama_core::{BoardRules, English, Italian, Variant};
 
 use crate::tui_common;
 
@@ -92,8 +92,8 @@ fn the_files_follow_their_sources_numbering() {
         assert!(header.contains(&format!("Entries: {count}")), "{header}");
     }
     // The rule sets without a file have no ballots.
-    for rules in RuleSet::ALL {
-        let has = matches!(rules, RuleSet::English | RuleSet::Italian);
+    for rules in Variant::on_board(8) {
+        let has = matches!(rules, Variant::English | Variant::Italian);
         assert_eq!(ballots::text(rules).is_some(), has, "{rules}");
     }
 }
@@ -140,7 +140,7 @@ fn english_session(ballot: &Ballot, input: &str) -> String {
     let opts = Options {
         ballot: Some(ballot.clone()),
         start: <English as BoardRules>::start(),
-        ..Options::new(RuleSet::English)
+        ..Options::new(Variant::English)
     };
     let mut out = Vec::new();
     play(&opts, &mut input.as_bytes(), &mut out).expect("a session");
@@ -151,7 +151,7 @@ fn english_session(ballot: &Ballot, input: &str) -> String {
 fn a_saved_game_holds_the_ballots_moves_and_loads_back_the_same() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("ballot.pdn");
-    let ballot = ballots::ballot(RuleSet::English, 5).unwrap();
+    let ballot = ballots::ballot(Variant::English, 5).unwrap();
     assert_eq!(ballot.moves_text(), "9-13 22-18 10-14");
     let shown = english_session(
         &ballot,
@@ -194,7 +194,7 @@ fn a_saved_game_holds_the_ballots_moves_and_loads_back_the_same() {
 
 #[test]
 fn play_again_starts_from_the_ballot_again() {
-    let ballot = ballots::ballot(RuleSet::English, 5).unwrap();
+    let ballot = ballots::ballot(Variant::English, 5).unwrap();
     let shown = english_session(&ballot, "resign\ny\nfen\nquit\n");
     assert_eq!(
         shown.matches("Ballot 5: 9-13 22-18 10-14\n").count(),
@@ -210,12 +210,12 @@ fn play_again_starts_from_the_ballot_again() {
 #[test]
 fn the_engine_plays_on_from_the_ballot() {
     // Against the engine (White), after ballot 5 White must take: 18x9.
-    let ballot = ballots::ballot(RuleSet::English, 5).unwrap();
+    let ballot = ballots::ballot(Variant::English, 5).unwrap();
     let mut opts = Options {
         ballot: Some(ballot),
         start: <English as BoardRules>::start(),
         white: dama::play::session::PlayerKind::Engine,
-        ..Options::new(RuleSet::English)
+        ..Options::new(Variant::English)
     };
     opts.limits.depth = Some(2);
     let mut out = Vec::new();
@@ -231,7 +231,7 @@ fn the_engine_plays_on_from_the_ballot() {
 
 #[test]
 fn an_italian_game_starts_from_its_ballot() {
-    let ballot = ballots::ballot(RuleSet::Italian, 129).unwrap();
+    let ballot = ballots::ballot(Variant::Italian, 129).unwrap();
     assert_eq!(ballot.moves_text(), "23-19 12-15 19x12");
     let out = dama()
         .args(["--rules", "italian", "--ballot", "129", "--color", "never"])
@@ -249,7 +249,7 @@ fn an_italian_game_starts_from_its_ballot() {
 #[test]
 fn the_tui_starts_after_the_ballot_and_keeps_it() {
     let mut cfg = tui_common::config(false);
-    cfg.ballot = Some(ballots::ballot(RuleSet::English, 1).unwrap());
+    cfg.ballot = Some(ballots::ballot(Variant::English, 1).unwrap());
     let mut app = tui_common::new_app::<English>(cfg);
     let written = |app: &dama::tui::App<English>| -> Vec<String> {
         app.game()
@@ -389,8 +389,8 @@ fn a_match_from_the_ballots_plays_each_twice_with_colours_swapped() {
         .collect::<Result<_, _>>()
         .unwrap();
     assert_eq!(records.len(), 4);
-    let first = ballots::ballot(RuleSet::English, 1).unwrap().opening.moves;
-    let second = ballots::ballot(RuleSet::English, 2).unwrap().opening.moves;
+    let first = ballots::ballot(Variant::English, 1).unwrap().opening.moves;
+    let second = ballots::ballot(Variant::English, 2).unwrap().opening.moves;
     for (record, ballot) in records.iter().zip([&first, &first, &second, &second]) {
         let opening: Vec<String> = record
             .game

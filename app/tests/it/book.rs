@@ -8,7 +8,7 @@ use rayon::prelude::*;
 
 use dama::book::{self, Book, BookError};
 use dama_core::game::Game;
-use dama_core::{BoardRules, Czech, RuleSet};
+use dama_core::{BoardRules, Czech, Variant};
 use dama_engine::{Engine, Limits};
 
 const START: &str = "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8";
@@ -93,7 +93,7 @@ fn book_show_refuses_a_bad_file_with_one_line() {
 
 #[test]
 fn every_malformation_is_a_typed_error() {
-    let parse = |text: &str| Book::parse(RuleSet::Czech, text).unwrap_err();
+    let parse = |text: &str| Book::parse(Variant::Czech, text).unwrap_err();
     let line = |rest: &str| format!("book czech\n{START} {rest}\n");
     assert_eq!(parse(""), BookError::MissingHeader(1));
     assert_eq!(parse("# only a comment\n"), BookError::MissingHeader(1));
@@ -168,14 +168,14 @@ fn every_malformation_is_a_typed_error() {
 
 #[test]
 fn a_book_writes_back_to_the_same_book() {
-    let small = Book::parse(RuleSet::Czech, &small_book()).unwrap();
+    let small = Book::parse(Variant::Czech, &small_book()).unwrap();
     let text = small.write(&["made by a test".to_string()]);
     assert_eq!(
         text,
         format!("# made by a test\nbook czech\n{START} c3-d4=3 g3-h4=1\n{AFTER_C3D4} d6-e5=1\n")
     );
-    assert_eq!(Book::parse(RuleSet::Czech, &text).unwrap(), small);
-    for rules in RuleSet::ALL {
+    assert_eq!(Book::parse(Variant::Czech, &text).unwrap(), small);
+    for rules in Variant::on_board(8) {
         let built_in = Book::for_rules(rules);
         assert!(!built_in.is_empty(), "{}", rules.name());
         let again = Book::parse(rules, &built_in.write(&[])).unwrap();
@@ -185,7 +185,7 @@ fn a_book_writes_back_to_the_same_book() {
 
 #[test]
 fn the_choice_is_weighted_and_flatter_below_level_10() {
-    let small = Book::parse(RuleSet::Czech, &small_book()).unwrap();
+    let small = Book::parse(Variant::Czech, &small_book()).unwrap();
     let start = Czech::start();
     let names = |weights: Vec<(dama_core::Move, u64)>| -> Vec<(String, u64)> {
         weights
@@ -258,7 +258,7 @@ fn engine_game(book: Option<&Book>, seed: u64) -> String {
 
 #[test]
 fn twenty_engine_games_vary_with_the_book_and_not_without() {
-    let czech = Book::for_rules(RuleSet::Czech);
+    let czech = Book::for_rules(Variant::Czech);
     let with: Vec<String> = (0..20u64)
         .into_par_iter()
         .map(|seed| engine_game(Some(&czech), seed))
@@ -344,7 +344,7 @@ fn book_build_from_games_and_from_analysis() {
     };
     let first = built("a.txt");
     assert_eq!(first, built("b.txt"));
-    let book = Book::parse(RuleSet::Czech, &first).unwrap();
+    let book = Book::parse(Variant::Czech, &first).unwrap();
     assert!(!book.moves(&Czech::start()).is_empty());
 }
 

@@ -9,7 +9,7 @@ use crate::tui_common;
 use dama::console::{Options, play};
 use dama::i18n::Lang;
 use dama::play::clock::FakeClock;
-use dama_core::RuleSet;
+use dama_core::Variant;
 use dama_engine::TimeControl;
 
 fn tc(text: &str) -> TimeControl {
@@ -22,7 +22,7 @@ fn clocked(control: &str, step: u64) -> Options {
     Options {
         clocks: Some([tc(control), tc(control)]),
         clock: std::sync::Arc::new(FakeClock::per_line(Duration::from_secs(step))),
-        ..Options::new(RuleSet::Czech).in_lang(Lang::En)
+        ..Options::new(Variant::Czech).in_lang(Lang::En)
     }
 }
 
@@ -107,7 +107,7 @@ fn the_increment_is_added_after_each_move_and_time_shows_both_clocks() {
         ]
     );
     let plain = run(
-        &Options::new(RuleSet::Czech).in_lang(Lang::En),
+        &Options::new(Variant::Czech).in_lang(Lang::En),
         "time\nquit\n",
     );
     assert_eq!(
@@ -171,7 +171,7 @@ fn a_saved_game_loads_back_into_the_same_clocks() {
     let loaded = Options {
         load: Some(first.clone()),
         clock: std::sync::Arc::new(FakeClock::per_line(Duration::from_secs(7))),
-        ..Options::new(RuleSet::Czech).in_lang(Lang::En)
+        ..Options::new(Variant::Czech).in_lang(Lang::En)
     };
     let out = run(&loaded, &format!("save {}\nquit\n", second.display()));
     let after = dialogue(&out);
@@ -211,7 +211,7 @@ fn the_spanish_spec_dialogue_shows_clocks_only_with_time() {
     let opts = Options {
         clocks: Some([tc("10s"), tc("10s")]),
         clock: std::sync::Arc::new(FakeClock::per_line(Duration::from_secs(6))),
-        ..Options::new(RuleSet::Spanish)
+        ..Options::new(Variant::Spanish)
     };
     let out = run(&opts, "61.52\n32.41\n52.43\nn\n");
     let prompts: Vec<&str> = out
@@ -236,7 +236,7 @@ fn the_hint_is_the_same_however_often_it_is_asked_and_has_a_score_and_line() {
             level: Some(1),
             ..Default::default()
         },
-        ..Options::new(RuleSet::Czech).in_lang(Lang::En)
+        ..Options::new(Variant::Czech).in_lang(Lang::En)
     };
     let out = run(&opts, &"hint\n".repeat(6));
     let hints: Vec<String> = dialogue(&out)
@@ -260,7 +260,7 @@ fn level_changes_the_engines_level_mid_game() {
             level: Some(1),
             ..Default::default()
         },
-        ..Options::new(RuleSet::Czech).in_lang(Lang::En)
+        ..Options::new(Variant::Czech).in_lang(Lang::En)
     };
     // Level 1 chooses at random among near-equal replies: white's second move is whichever
     // of these the reply allows (the capture it forces, else b2-c3); the others are refused.
@@ -293,7 +293,7 @@ fn the_board_turns_for_a_person_playing_black() {
             depth: Some(1),
             ..Default::default()
         },
-        ..Options::new(RuleSet::Czech).in_lang(Lang::En)
+        ..Options::new(Variant::Czech).in_lang(Lang::En)
     };
     let out = run(&opts, "flip\nquit\n");
     let files: Vec<&str> = out
@@ -310,7 +310,7 @@ fn the_board_turns_for_a_person_playing_black() {
         ]
     );
     // Two people: White at the bottom, as before.
-    let out = run(&Options::new(RuleSet::Czech).in_lang(Lang::En), "quit\n");
+    let out = run(&Options::new(Variant::Czech).in_lang(Lang::En), "quit\n");
     assert!(out.contains("  a b c d e f g h") && !out.contains("  h g f e d c b a"));
 }
 

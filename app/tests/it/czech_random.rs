@@ -4,13 +4,13 @@
 use dama::console::{Options, play};
 use dama::i18n::CommandWord;
 use dama::i18n::Lang;
-use dama_core::{BoardRules, Czech, MoveList, Position, RuleSet, fen};
+use dama_core::{BoardRules, Czech, MoveList, Position, Variant, fen};
 use proptest::prelude::*;
 
 fn options(lang: Lang) -> Options {
     Options {
         lang,
-        ..Options::new(RuleSet::Czech)
+        ..Options::new(Variant::Czech)
     }
 }
 

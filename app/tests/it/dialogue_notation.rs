@@ -4,10 +4,10 @@
 
 use dama::console::{Options, play};
 use dama::i18n::{Dialogue, Lang};
-use dama_core::{MoveList, Position, RuleSet, with_rules};
+use dama_core::{MoveList, Position, Variant, with_rules8};
 
 /// The dialogue's output for `input`, two people playing from the initial position.
-fn session(rules: RuleSet, lang: Lang, input: &str) -> String {
+fn session(rules: Variant, lang: Lang, input: &str) -> String {
     let mut opts = Options::new(rules).in_lang(lang);
     opts.dialogue = Dialogue::Full;
     opts.echo = false;
@@ -18,19 +18,19 @@ fn session(rules: RuleSet, lang: Lang, input: &str) -> String {
 }
 
 /// The legal moves of `pos` as the rule set writes them, each alone and as `moves` lists them.
-fn written(rules: RuleSet, pos: &Position) -> (Vec<String>, String) {
-    with_rules!(rules, R => {
+fn written(rules: Variant, pos: &Position) -> (Vec<String>, String) {
+    with_rules8!(rules, R => {
         let mut moves = MoveList::new();
         <R as dama_core::BoardRules>::legal_moves(pos, &mut moves);
         let notation = <R as dama_core::BoardRules>::INFO.notation;
         let each = moves.iter().map(|m| notation.write(m)).collect();
         (each, notation.write_list(&moves))
-    })
+    }, else => unreachable!())
 }
 
 #[test]
 fn every_listed_move_is_read_back() {
-    for rules in RuleSet::ALL {
+    for rules in Variant::on_board(8) {
         for lang in Lang::ALL {
             let start = Position::initial();
             let (each, list) = written(rules, &start);
@@ -47,7 +47,7 @@ fn every_listed_move_is_read_back() {
                 "{rules} {lang:?}: the hint is one of {list}:\n{shown}"
             );
             let mut moves = MoveList::new();
-            with_rules!(rules, R => <R as dama_core::BoardRules>::legal_moves(&start, &mut moves));
+            with_rules8!(rules, R => <R as dama_core::BoardRules>::legal_moves(&start, &mut moves), else => unreachable!());
             for (text, mv) in each.iter().zip(moves.iter()) {
                 // Typed back, the move is played: `moves` then lists the reply's moves.
                 let (_, replies) = written(rules, &start.after(mv));

@@ -468,7 +468,7 @@ fn go_think_plays_the_book_in_its_positions() {
     let mv = done
         .strip_prefix("done move=")
         .unwrap_or_else(|| panic!("{done}"));
-    let book = dama::book::Book::for_rules(dama_core::RuleSet::Russian);
+    let book = dama::book::Book::for_rules(dama_core::Variant::Russian);
     let encoding = dama::hub::encoding::Encoding::for_variant("russian").unwrap();
     let start = dama_core::rules::Russian::start();
     let moves: Vec<String> = book

@@ -7,7 +7,7 @@ use crate::czech_common;
 use czech_common::{dialogue, run, run_in, temp_dir};
 use dama::console::{Options, play, usage_note};
 use dama::i18n::Lang;
-use dama_core::RuleSet;
+use dama_core::Variant;
 
 /// `dama --color never --echo <args>` with `input`; its standard output.
 pub(crate) fn dama_with(args: &[&str], input: &str) -> String {
@@ -62,7 +62,7 @@ fn the_spanish_usage_note_goes_to_standard_error_only() {
     let opts = |lang| Options {
         echo: false,
         interactive: true,
-        ..Options::new(RuleSet::Spanish).in_lang(lang)
+        ..Options::new(Variant::Spanish).in_lang(lang)
     };
     let mut err = Vec::new();
     usage_note(&opts(Lang::Es), &mut err).unwrap();
@@ -163,7 +163,7 @@ fn interactive(script: &str) -> String {
     let opts = Options {
         lang: Lang::En,
         interactive: true,
-        ..Options::new(RuleSet::Czech)
+        ..Options::new(Variant::Czech)
     };
     let mut input = script.as_bytes();
     let mut output = Vec::new();

@@ -9,7 +9,7 @@ use assert_cmd::Command;
 use dama::console::{Options, play};
 use dama::i18n::Lang;
 use dama::play::session::PlayerKind;
-use dama_core::{Czech, English, Position, RuleSet, Russian, Spanish};
+use dama_core::{Czech, English, Position, Russian, Spanish, Variant};
 
 use super::newcomer::dama_with as dama;
 
@@ -147,7 +147,7 @@ fn a_subcommands_help_lists_only_its_options() {
         "{help}"
     );
     let summary = help.lines().next().unwrap();
-    for rules in RuleSet::ALL {
+    for rules in Variant::on_board(8) {
         assert!(summary.contains(rules.name()), "{summary}");
     }
     assert!(summary.contains("dama tui"), "{summary}");
@@ -214,7 +214,7 @@ fn the_tui_speaks_as_the_console_does() {
     let first = screen(&app).lines().next().unwrap().to_string();
     assert!(first.starts_with("dama  ·  Česká dáma  ·  "), "{first}");
     // The same default language as the console.
-    for rules in RuleSet::ALL {
+    for rules in Variant::on_board(8) {
         assert_eq!(
             dama::tui::default_lang(rules),
             Lang::of(rules),
@@ -298,7 +298,7 @@ fn at_terminal(parts: Vec<&'static str>) -> String {
     let opts = Options {
         lang: Lang::En,
         interactive: true,
-        ..Options::new(RuleSet::Czech)
+        ..Options::new(Variant::Czech)
     };
     let mut input = BufReader::new(Typed(parts));
     let mut output = Vec::new();

@@ -10,7 +10,7 @@
 
 use dama::console::{Options, play};
 use dama_core::position::Setup;
-use dama_core::{Color, Piece, Position, Role, RuleSet, Square};
+use dama_core::{Color, Piece, Position, Role, Square, Variant};
 use proptest::prelude::*;
 
 use crate::spanish_common;
@@ -20,7 +20,7 @@ use spanish_common::*;
 fn options(start: Position) -> Options {
     Options {
         start,
-        ..Options::new(RuleSet::Spanish)
+        ..Options::new(Variant::Spanish)
     }
 }
 

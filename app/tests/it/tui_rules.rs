@@ -14,7 +14,7 @@ use dama_core::fen;
 use dama_core::game::{Game, Outcome};
 use dama_core::notation::algebraic;
 use dama_core::pdn;
-use dama_core::{DrawReason, House, MoveList, RuleSet, Russian};
+use dama_core::{DrawReason, House, MoveList, Russian, Variant};
 use tui_common::*;
 
 fn russian(mut cfg: dama::tui::AppConfig) -> dama::tui::AppConfig {
@@ -39,10 +39,10 @@ fn panel_rows<R: EngineRules>(app: &App<R>) -> Vec<String> {
 
 #[test]
 fn the_screen_is_russian_by_default_for_the_russian_rule_sets() {
-    assert_eq!(dama::tui::default_lang(RuleSet::Russian), Lang::Ru);
-    assert_eq!(dama::tui::default_lang(RuleSet::House), Lang::Ru);
-    assert_eq!(dama::tui::default_lang(RuleSet::Czech), Lang::Cs);
-    assert_eq!(dama::tui::default_lang(RuleSet::Spanish), Lang::Es);
+    assert_eq!(dama::tui::default_lang(Variant::Russian), Lang::Ru);
+    assert_eq!(dama::tui::default_lang(Variant::House), Lang::Ru);
+    assert_eq!(dama::tui::default_lang(Variant::Czech), Lang::Cs);
+    assert_eq!(dama::tui::default_lang(Variant::Spanish), Lang::Es);
     let app = new_app::<Russian>(russian(config(false)));
     insta::assert_snapshot!("russian_start_ru_no_color", screen(&app));
 }

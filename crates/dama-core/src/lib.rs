@@ -45,7 +45,7 @@ pub use mv::{Move, MoveList, MoveListOn, MoveOn};
 pub use position::{Color, Piece, Position, PositionOn, Role};
 pub use rules::{
     BoardRules, Brazilian, Czech, DrawReason, English, House, International, Italian, Pool,
-    RuleSet, RuleSetInfo, Rules, Russian, Spanish, SpanishOfficial, Thai, Variant,
+    RuleSetInfo, Rules, Russian, Spanish, SpanishOfficial, Thai, Variant,
 };
 pub use square::{Direction, Square, SquareOn};
 pub use zobrist::{key_after, position_key};

@@ -12,7 +12,7 @@ use dama::engines::EngineRules;
 use dama::i18n::Lang;
 use dama_core::notation::{algebraic, numeric};
 use dama_core::pdn;
-use dama_core::{BoardRules, Czech, MoveList, Position, RuleSet, Spanish, fen};
+use dama_core::{BoardRules, Czech, MoveList, Position, Spanish, Variant, fen};
 
 /// The positions move texts are read in: the start, one with captures for both sides, one
 /// with kings.
@@ -126,10 +126,10 @@ pub fn numeric(bytes: &[u8]) {
 pub fn console(bytes: &[u8]) {
     let (selector, input) = bytes.split_first().unwrap_or((&0, &[]));
     let (rules, lang) = match selector % 4 {
-        0 => (RuleSet::Spanish, Lang::Es),
-        1 => (RuleSet::Czech, Lang::Cs),
-        2 => (RuleSet::Czech, Lang::En),
-        _ => (RuleSet::Spanish, Lang::En),
+        0 => (Variant::Spanish, Lang::Es),
+        1 => (Variant::Czech, Lang::Cs),
+        2 => (Variant::Czech, Lang::En),
+        _ => (Variant::Spanish, Lang::En),
     };
     let opts = Options {
         color: selector & 4 != 0,
@@ -202,13 +202,10 @@ pub fn hub(bytes: &[u8]) {
     }
 
     fn hub_move(encoding: &Encoding, pos: &Position, text: &str) {
-        let Some(set) = RuleSet::ALL
-            .into_iter()
-            .find(|s| s.name() == encoding.variant)
-        else {
+        let Some(set) = Variant::on_board(8).find(|s| s.name() == encoding.variant) else {
             return;
         };
-        dama_core::with_rules!(set, R => {
+        dama_core::with_rules8!(set, R => {
             match encoding.read_move::<R>(pos, text) {
                 Ok(mv) => {
                     let mut legal = MoveList::new();
@@ -223,7 +220,7 @@ pub fn hub(bytes: &[u8]) {
                     assert!(!reply.contains(['\n', '\r']), "{reply:?}");
                 }
             }
-        });
+        }, else => unreachable!());
     }
 }
 
@@ -233,7 +230,7 @@ pub fn hub(bytes: &[u8]) {
 /// first, so that the positions' lines are reached.
 pub fn book(bytes: &[u8]) {
     let input = text(bytes);
-    for rules in [RuleSet::Czech, RuleSet::English] {
+    for rules in [Variant::Czech, Variant::English] {
         for candidate in [input.clone(), format!("book {}\n{input}", rules.name())] {
             match dama::book::Book::parse(rules, &candidate) {
                 Ok(book) => {

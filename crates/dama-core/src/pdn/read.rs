@@ -212,9 +212,11 @@ fn move_text<B: Board>(word: &str) -> Option<MoveText<B>> {
 /// The game a PDN text's first `GameType` and `Variant` tags name, if it has a `GameType`.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum GameOf {
-    /// A registered rule set ([`RuleSet::from_pdn`](crate::RuleSet::from_pdn)).
-    RuleSet(crate::RuleSet),
-    /// A game type no registered rule set has (20: international draughts).
+    /// A registered rule set of the 8×8 board, told by name
+    /// ([`Variant::from_pdn`](crate::Variant::from_pdn)).
+    Variant(crate::Variant),
+    /// Any other game type, told by number: one no registered rule set has, or one of another
+    /// board (20: international draughts on 10×10).
     Other(u32),
 }
 
@@ -239,9 +241,9 @@ pub fn game_of(text: &str) -> Option<GameOf> {
     }
     let game_type = game_type?;
     Some(
-        match crate::RuleSet::from_pdn(game_type, variant.as_deref()) {
-            Some(rules) => GameOf::RuleSet(rules),
-            None => GameOf::Other(game_type),
+        match crate::Variant::from_pdn(game_type, variant.as_deref()) {
+            Some(rules) if rules.is_board8() => GameOf::Variant(rules),
+            _ => GameOf::Other(game_type),
         },
     )
 }

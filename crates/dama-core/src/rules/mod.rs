@@ -2,8 +2,9 @@
 //!
 //! A rule set says which moves are legal, when a game is lost and when it is drawn. Everything
 //! above this module (perft, the game, the engine, the consoles) is generic over [`Rules`], and a
-//! [`RuleSet`] chosen at run time is turned into one of the static types once, with
-//! [`with_rules!`](crate::with_rules), so the hot loops stay monomorphic.
+//! [`Variant`] chosen at run time is turned into one of the static types once, with
+//! [`with_variant!`](crate::with_variant) (or [`with_rules8!`](crate::with_rules8) for what
+//! knows only 8×8), so the hot loops stay monomorphic.
 //!
 //! Adding a variant: write a file with a type implementing [`BoardRules`] (most use the shared
 //! generator in `generate/`: a [`ParamRules`] implementation whose [`Params`] value says only
@@ -38,7 +39,9 @@ pub use house::House;
 pub use international::International;
 pub use italian::Italian;
 pub use pool::Pool;
-pub use registry::{RuleSet, RuleSetInfo, UnknownRuleSet, UnknownVariant, Variant};
+#[doc(hidden)]
+pub use registry::BoardAs;
+pub use registry::{RuleSetInfo, UnknownVariant, Variant};
 pub use russian::Russian;
 pub use spanish::Spanish;
 pub use spanish_official::SpanishOfficial;

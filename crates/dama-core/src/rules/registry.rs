@@ -1,21 +1,26 @@
-//! The registry of rule sets: the one list of every rule set the program knows, from which
-//! [`RuleSet`] (the run-time choice), [`RuleSet::ALL`], [`RuleSet::info`] and
-//! [`with_rules!`](crate::with_rules) (a run-time choice turned into the static type) are
-//! made.
+//! The registry of rule sets: the one list of every rule set the program knows, on either
+//! board, from which [`Variant`] (the run-time choice), [`Variant::ALL`], [`Variant::info`],
+//! [`Variant::board_size`], [`with_variant!`](crate::with_variant) (a run-time choice turned
+//! into the static type) and [`with_rules8!`](crate::with_rules8) (the same for what knows
+//! only the 8×8 board) are made.
 //!
-//! Adding a rule set: write its file (a type implementing [`Rules`](super::Rules), usually
-//! through the shared generator's [`Params`](super::Params), with its `INFO`), declare it in
-//! `rules/mod.rs`, and add one line to [`rule_set_list!`](crate::rule_set_list). Nothing else
-//! names the rule sets: the command line's `--rules` values, help and error text, the PDN tags
-//! and the default languages come from here. A rule set of another crate implements
-//! [`Rules`](super::Rules) the same way and is used through its type (`perft::<MySet>`,
-//! `Game<MySet>`, the engine's `analyze::<MySet>`); only the program's `--rules` list needs the
-//! registry.
+//! Adding a rule set: write its file (a type implementing [`BoardRules`](super::BoardRules),
+//! usually through the shared generator's [`Params`](super::Params), with its `INFO` and its
+//! `Board`), declare it in `rules/mod.rs`, and add one line to
+//! [`rule_set_list!`](crate::rule_set_list), whatever its board. Nothing else names the rule
+//! sets: the command line's `--rules` values, help and error text, the PDN tags and the default
+//! languages come from here, and the board from the type. A rule set of another crate
+//! implements [`BoardRules`](super::BoardRules) the same way and is used through its type
+//! (`perft::<MySet>`, `Game<MySet>`, the engine's `analyze::<MySet>`); only the program's
+//! `--rules` list needs the registry.
 
 use std::fmt;
 
+use crate::board::{Board, Board8, Board10};
 use crate::notation::Notation;
 use crate::text::join_or;
+
+use super::BoardRules;
 
 /// The constants that identify a rule set.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -36,8 +41,10 @@ pub struct RuleSetInfo {
 }
 
 /// The one list of the registered rule sets: a line each, `Variant => type`, with the
-/// variant's documentation. It hands the list to the macro `$then` of this crate (after
-/// `$args`); the registry's enum and [`with_rules!`](crate::with_rules) are made from it.
+/// variant's documentation; the type's [`BoardRules::Board`] says its board. It hands the list
+/// to the macro `$then` of this crate (after `$args`); the registry's enum,
+/// [`with_variant!`](crate::with_variant) and [`with_rules8!`](crate::with_rules8) are made
+/// from it.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! rule_set_list {
@@ -65,42 +72,58 @@ macro_rules! rule_set_list {
             Pool => $crate::rules::Pool,
             /// Thai draughts (mak-hot).
             Thai => $crate::rules::Thai,
+            /// International draughts (FMJD), 10×10.
+            International => $crate::rules::International,
         }
     };
 }
 
-/// Makes [`RuleSet`], [`RuleSet::ALL`] and [`RuleSet::info`] from the list.
+/// Makes [`Variant`], [`Variant::ALL`], [`Variant::info`] and [`Variant::board_size`] from
+/// the list.
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __define_rule_sets {
+macro_rules! __define_variants {
     (() $( $(#[$attr:meta])* $variant:ident => $ty:path, )*) => {
-        /// A rule set of the registry, chosen at run time.
+        /// A rule set of the registry, on either board, chosen at run time. What works on any
+        /// board (perft, the legal moves, DXP) runs through
+        /// [`with_variant!`](crate::with_variant); what knows only 8×8 through
+        /// [`with_rules8!`](crate::with_rules8).
         #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
-        pub enum RuleSet {
+        pub enum Variant {
             $( $(#[$attr])* $variant, )*
         }
 
-        impl RuleSet {
+        impl Variant {
             /// Every registered rule set, in the order the command line lists them.
-            pub const ALL: [RuleSet; [$(RuleSet::$variant),*].len()] = [$(RuleSet::$variant),*];
+            pub const ALL: [Variant; [$(Variant::$variant),*].len()] = [$(Variant::$variant),*];
 
             /// The constants of the rule set.
             pub const fn info(self) -> &'static RuleSetInfo {
                 match self {
-                    $( RuleSet::$variant => &<$ty as $crate::rules::BoardRules>::INFO, )*
+                    $( Variant::$variant => &<$ty as $crate::rules::BoardRules>::INFO, )*
+                }
+            }
+
+            /// Squares along a side of the rule set's board (its type's
+            /// [`Board::SIZE`](crate::Board::SIZE)): 8 or 10.
+            pub const fn board_size(self) -> u8 {
+                match self {
+                    $( Variant::$variant => {
+                        <<$ty as $crate::rules::BoardRules>::Board as $crate::Board>::SIZE
+                    } )*
                 }
             }
         }
     };
 }
 
-/// The arms of [`with_rules!`](crate::with_rules), made from the list.
+/// The arms of [`with_variant!`](crate::with_variant), made from the list.
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __dispatch_rule_set {
+macro_rules! __dispatch_variant {
     (($set:expr, $R:ident, $body:expr) $( $(#[$attr:meta])* $variant:ident => $ty:path, )*) => {
         match $set {
-            $( $crate::RuleSet::$variant => {
+            $( $crate::rules::Variant::$variant => {
                 type $R = $ty;
                 $body
             } )*
@@ -108,12 +131,65 @@ macro_rules! __dispatch_rule_set {
     };
 }
 
-crate::rule_set_list!(__define_rule_sets());
+/// The arms of [`with_rules_on!`](crate::with_rules_on), made from the list: a set on
+/// another board than `$B` runs `$other`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __dispatch_rules_on {
+    (($set:expr, $B:ty, $R:ident, $body:expr, $other:expr)
+        $( $(#[$attr:meta])* $variant:ident => $ty:path, )*) => {
+        match $set {
+            $( $crate::rules::Variant::$variant => {
+                if <<$ty as $crate::rules::BoardRules>::Board as $crate::rules::BoardAs<$B>>::SAME {
+                    type $R = <<$ty as $crate::rules::BoardRules>::Board
+                        as $crate::rules::BoardAs<$B>>::Rules<$ty>;
+                    $body
+                } else {
+                    $other
+                }
+            } )*
+        }
+    };
+}
 
-impl RuleSet {
+crate::rule_set_list!(__define_variants());
+
+/// A board's view of its rule sets as those of the board `B`, for
+/// [`with_rules_on!`](crate::with_rules_on): on `B` itself a set is itself; on another board
+/// the type stands in for the static type of a branch that never runs (`SAME` is false
+/// there), so that the branch compiles.
+#[doc(hidden)]
+pub trait BoardAs<B: Board>: Board {
+    /// Whether this is the board `B`.
+    const SAME: bool;
+    /// `R` itself on `B`; on another board, a stand-in never run.
+    type Rules<R: BoardRules<Board = Self>>: BoardRules<Board = B>;
+}
+
+impl BoardAs<Board8> for Board8 {
+    const SAME: bool = true;
+    type Rules<R: BoardRules<Board = Board8>> = R;
+}
+
+impl BoardAs<Board8> for Board10 {
+    const SAME: bool = false;
+    type Rules<R: BoardRules<Board = Board10>> = super::Spanish;
+}
+
+impl BoardAs<Board10> for Board10 {
+    const SAME: bool = true;
+    type Rules<R: BoardRules<Board = Board10>> = R;
+}
+
+impl BoardAs<Board10> for Board8 {
+    const SAME: bool = false;
+    type Rules<R: BoardRules<Board = Board8>> = super::International;
+}
+
+impl Variant {
     /// The registered rule set whose type is `R`, if `R` is registered (matched by name).
-    pub fn of<R: super::Rules>() -> Option<RuleSet> {
-        RuleSet::ALL.into_iter().find(|r| r.name() == R::INFO.name)
+    pub fn of<R: BoardRules>() -> Option<Variant> {
+        Variant::ALL.into_iter().find(|r| r.name() == R::INFO.name)
     }
 
     /// The name used on the command line.
@@ -121,18 +197,32 @@ impl RuleSet {
         self.info().name
     }
 
-    /// The names of every rule set as a list for messages: `spanish, czech, russian or house`.
+    /// Whether the rule set is played on the 8×8 board (its type is a [`Rules`](super::Rules)).
+    pub const fn is_board8(self) -> bool {
+        self.board_size() == Board8::SIZE
+    }
+
+    /// The registered rule sets played on the board with `size` squares a side, in the
+    /// registry's order: `Variant::on_board(8)` for what knows only 8×8.
+    pub fn on_board(size: u8) -> impl Iterator<Item = Variant> {
+        Variant::ALL
+            .into_iter()
+            .filter(move |v| v.board_size() == size)
+    }
+
+    /// The names of every rule set of either board as a list for messages: `spanish, czech,
+    /// russian or house`.
     pub fn names_list() -> String {
-        let names: Vec<String> = RuleSet::ALL.iter().map(|r| r.name().to_string()).collect();
+        let names: Vec<String> = Variant::ALL.iter().map(|r| r.name().to_string()).collect();
         join_or(&names)
     }
 
     /// The rule set a PDN record names by its `GameType` and `Variant` tags, if any: the set
     /// with that game type whose variant tag matches (case aside), or, without a matching
     /// variant, the one with that game type and no variant tag.
-    pub fn from_pdn(game_type: u32, variant: Option<&str>) -> Option<RuleSet> {
+    pub fn from_pdn(game_type: u32, variant: Option<&str>) -> Option<Variant> {
         let same_type = || {
-            RuleSet::ALL
+            Variant::ALL
                 .into_iter()
                 .filter(move |r| r.info().pdn_game_type == game_type)
         };
@@ -150,84 +240,6 @@ impl RuleSet {
     }
 }
 
-impl fmt::Display for RuleSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The error for an unknown rule set name; the message lists the known ones.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rule set '{0}' (expected {list})", list = RuleSet::names_list())]
-pub struct UnknownRuleSet(pub String);
-
-impl std::str::FromStr for RuleSet {
-    type Err = UnknownRuleSet;
-    fn from_str(s: &str) -> Result<RuleSet, UnknownRuleSet> {
-        RuleSet::ALL
-            .into_iter()
-            .find(|r| r.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| UnknownRuleSet(s.to_string()))
-    }
-}
-
-/// A rule set of either board, chosen at run time: one of the registry's 8×8 rule sets, or
-/// international draughts on the 10×10 board. What works on any board (perft, the legal
-/// moves, DXP) takes a `Variant` and runs through [`with_variant!`](crate::with_variant);
-/// what knows only 8×8 takes a [`RuleSet`].
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Variant {
-    /// A rule set of the 8×8 registry.
-    Board8(RuleSet),
-    /// International draughts (FMJD), 10×10.
-    International,
-}
-
-impl Default for Variant {
-    fn default() -> Variant {
-        Variant::Board8(RuleSet::default())
-    }
-}
-
-impl Variant {
-    /// Every rule set of either board, the 8×8 registry's first.
-    pub fn all() -> impl Iterator<Item = Variant> {
-        RuleSet::ALL
-            .into_iter()
-            .map(Variant::Board8)
-            .chain(std::iter::once(Variant::International))
-    }
-
-    /// The constants of the rule set.
-    pub const fn info(self) -> &'static RuleSetInfo {
-        match self {
-            Variant::Board8(set) => set.info(),
-            Variant::International => {
-                &<crate::rules::International as crate::rules::BoardRules>::INFO
-            }
-        }
-    }
-
-    /// The name used on the command line.
-    pub const fn name(self) -> &'static str {
-        self.info().name
-    }
-
-    /// The 8×8 rule set, if it is one.
-    pub const fn board8(self) -> Option<RuleSet> {
-        match self {
-            Variant::Board8(set) => Some(set),
-            Variant::International => None,
-        }
-    }
-
-    /// The names of every rule set of either board as a list for messages.
-    pub fn names_list() -> String {
-        let names: Vec<String> = Variant::all().map(|v| v.name().to_string()).collect();
-        join_or(&names)
-    }
-}
-
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -242,7 +254,8 @@ pub struct UnknownVariant(pub String);
 impl std::str::FromStr for Variant {
     type Err = UnknownVariant;
     fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
-        Variant::all()
+        Variant::ALL
+            .into_iter()
             .find(|v| v.name().eq_ignore_ascii_case(s))
             .ok_or_else(|| UnknownVariant(s.to_string()))
     }
@@ -251,31 +264,55 @@ impl std::str::FromStr for Variant {
 /// Runs `$body` with `$R` standing for the static rule type of the run-time [`Variant`]
 /// `$variant`, on its own board: `$body` must compile for any
 /// [`BoardRules`](crate::rules::BoardRules).
-#[macro_export]
-macro_rules! with_variant {
-    ($variant:expr, $R:ident => $body:expr) => {
-        match $variant {
-            $crate::rules::Variant::Board8(set) => $crate::with_rules!(set, $R => $body),
-            $crate::rules::Variant::International => {
-                type $R = $crate::rules::International;
-                $body
-            }
-        }
-    };
-}
-
-/// Runs `$body` with `$R` standing for the static rule type of the run-time `$set`.
 ///
 /// ```
-/// use dama_core::{perft, with_rules, Position, RuleSet};
-/// let set = RuleSet::Czech;
-/// let nodes = with_rules!(set, R => perft::perft::<R>(&Position::initial(), 2));
+/// use dama_core::{perft, with_variant, PositionOn, Variant};
+/// let set = Variant::Czech;
+/// let nodes = with_variant!(set, R => perft::perft::<R>(&PositionOn::initial(), 2));
 /// assert_eq!(nodes, 49);
 /// ```
 #[macro_export]
-macro_rules! with_rules {
-    ($set:expr, $R:ident => $body:expr) => {
-        $crate::rule_set_list!(__dispatch_rule_set($set, $R, $body))
+macro_rules! with_variant {
+    ($variant:expr, $R:ident => $body:expr) => {
+        $crate::rule_set_list!(__dispatch_variant($variant, $R, $body))
+    };
+}
+
+/// Runs `$body` with `$R` standing for the static rule type of the run-time [`Variant`]
+/// `$variant` when it is played on the board `$B` (a type: `Board8`, `Board10`), and `$other`
+/// when it is not: for what knows only one board. `$body` is compiled for types on `$B` only
+/// (`R: BoardRules<Board = $B>`).
+///
+/// ```
+/// use dama_core::{perft, with_rules_on, Board10, PositionOn, Variant};
+/// let nodes = |set: Variant| {
+///     with_rules_on!(set, Board10, R => Some(perft::perft::<R>(&PositionOn::initial(), 1)), else => None)
+/// };
+/// assert_eq!(nodes(Variant::International), Some(9));
+/// assert_eq!(nodes(Variant::Czech), None);
+/// ```
+#[macro_export]
+macro_rules! with_rules_on {
+    ($variant:expr, $B:ty, $R:ident => $body:expr, else => $other:expr) => {
+        $crate::rule_set_list!(__dispatch_rules_on($variant, $B, $R, $body, $other))
+    };
+}
+
+/// [`with_rules_on!`](crate::with_rules_on) on the 8×8 board: `$R` is a [`Rules`](super::Rules) type when
+/// `$variant` is played on 8×8, and `$other` runs when it is not.
+///
+/// ```
+/// use dama_core::{perft, with_rules8, Position, Variant};
+/// let nodes = |set: Variant| {
+///     with_rules8!(set, R => Some(perft::perft::<R>(&Position::initial(), 2)), else => None)
+/// };
+/// assert_eq!(nodes(Variant::Czech), Some(49));
+/// assert_eq!(nodes(Variant::International), None);
+/// ```
+#[macro_export]
+macro_rules! with_rules8 {
+    ($variant:expr, $R:ident => $body:expr, else => $other:expr) => {
+        $crate::with_rules_on!($variant, $crate::Board8, $R => $body, else => $other)
     };
 }
 
@@ -286,38 +323,38 @@ mod tests {
     #[test]
     fn names_and_pdn_tags() {
         assert_eq!(
-            RuleSet::names_list(),
-            "spanish, czech, russian, house, english, italian, spanish-official, brazilian, pool \
-             or thai"
+            Variant::names_list(),
+            "spanish, czech, russian, house, english, italian, spanish-official, brazilian, \
+             pool, thai or international"
         );
         assert_eq!(
-            "HOUSE".parse::<RuleSet>(),
-            Ok(RuleSet::House),
+            "HOUSE".parse::<Variant>(),
+            Ok(Variant::House),
             "names are read in any case"
         );
         assert_eq!(
-            "polish".parse::<RuleSet>().unwrap_err().to_string(),
+            "polish".parse::<Variant>().unwrap_err().to_string(),
             "unknown rule set 'polish' (expected spanish, czech, russian, house, english, italian, \
-             spanish-official, brazilian, pool or thai)"
+             spanish-official, brazilian, pool, thai or international)"
         );
-        assert_eq!(RuleSet::from_pdn(25, None), Some(RuleSet::Russian));
-        assert_eq!(RuleSet::from_pdn(25, Some("House")), Some(RuleSet::House));
-        assert_eq!(RuleSet::from_pdn(25, Some("other")), Some(RuleSet::Russian));
-        assert_eq!(RuleSet::from_pdn(29, None), Some(RuleSet::Czech));
-        assert_eq!(RuleSet::from_pdn(20, None), None);
-        assert_eq!(RuleSet::from_pdn(21, None), Some(RuleSet::English));
-        assert_eq!(RuleSet::from_pdn(24, None), Some(RuleSet::SpanishOfficial));
+        assert_eq!(Variant::from_pdn(25, None), Some(Variant::Russian));
+        assert_eq!(Variant::from_pdn(25, Some("House")), Some(Variant::House));
+        assert_eq!(Variant::from_pdn(25, Some("other")), Some(Variant::Russian));
+        assert_eq!(Variant::from_pdn(29, None), Some(Variant::Czech));
+        assert_eq!(Variant::from_pdn(20, None), Some(Variant::International));
+        assert_eq!(Variant::from_pdn(21, None), Some(Variant::English));
+        assert_eq!(Variant::from_pdn(24, None), Some(Variant::SpanishOfficial));
         assert_eq!(
-            RuleSet::from_pdn(24, Some("spanish-spec")),
-            Some(RuleSet::Spanish)
+            Variant::from_pdn(24, Some("spanish-spec")),
+            Some(Variant::Spanish)
         );
         assert_eq!(
-            "Spanish-Official".parse::<RuleSet>(),
-            Ok(RuleSet::SpanishOfficial)
+            "Spanish-Official".parse::<Variant>(),
+            Ok(Variant::SpanishOfficial)
         );
-        for set in RuleSet::ALL {
+        for set in Variant::ALL {
             assert_eq!(
-                RuleSet::from_pdn(set.info().pdn_game_type, set.info().pdn_variant),
+                Variant::from_pdn(set.info().pdn_game_type, set.info().pdn_variant),
                 Some(set),
                 "{set}"
             );

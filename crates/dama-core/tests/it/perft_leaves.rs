@@ -57,7 +57,7 @@ fn check<R: BoardRules>(seed: u64, games: usize, depth: u32) -> usize {
 
 #[test]
 fn counting_over_positions_agrees_with_the_move_lists_in_random_games() {
-    for set in Variant::all() {
+    for set in Variant::ALL {
         let checked = with_variant!(set, R => check::<R>(0x9e37_79b9_7f4a_7c15, 24, 4));
         // The games are long enough to reach kings: far more than the opening is checked.
         assert!(checked > 100, "{set}: only {checked} positions");
@@ -66,7 +66,7 @@ fn counting_over_positions_agrees_with_the_move_lists_in_random_games() {
 
 #[test]
 fn counting_over_positions_agrees_at_depth_five_in_the_opening() {
-    for set in Variant::all() {
+    for set in Variant::ALL {
         let mut rng = Rng(0x2545_f491_4f6c_dd1d);
         with_variant!(set, R => {
             for _ in 0..3 {

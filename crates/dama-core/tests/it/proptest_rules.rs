@@ -17,8 +17,8 @@ use dama_core::rules::{
     Brazilian, English, Italian, ParamRules, Params, Pool, SpanishOfficial, Thai,
 };
 use dama_core::{
-    Bitboard, Color, Czech, House, Move, MoveList, Position, RuleSet, Rules, Russian, Spanish,
-    Square, with_rules,
+    Bitboard, Color, Czech, House, Move, MoveList, Position, Rules, Russian, Spanish, Square,
+    Variant as RuleSet, with_rules8,
 };
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -454,11 +454,11 @@ proptest! {
     #[test]
     fn bulk_counting_agrees_with_full_counting(pos in arb_position(), depth in 1u32..=3) {
         for set in RuleSet::ALL {
-            with_rules!(set, R => prop_assert_eq!(
+            with_rules8!(set, R => prop_assert_eq!(
                 perft::<R>(&pos, depth),
                 perft_full::<R>(&pos, depth),
                 "{} in {:?}", set, pos
-            ));
+            ), else => ());
         }
         // Depth 1 is the number of legal moves.
         let mut list = MoveList::new();
@@ -553,7 +553,7 @@ fn each_param_set_names_every_registered_set_and_takes_the_fast_paths() {
         Vec::<&str>::new(),
         "registered sets without the fast paths"
     );
-    let registered: Vec<&str> = RuleSet::ALL.iter().map(|r| r.name()).collect();
+    let registered: Vec<&str> = RuleSet::on_board(8).map(|r| r.name()).collect();
     assert_eq!(names, registered);
 }
 
@@ -568,10 +568,10 @@ proptest! {
         choices in prop::collection::vec(any::<Index>(), 0..40),
     ) {
         for set in RuleSet::ALL {
-            with_rules!(set, R => {
+            with_rules8!(set, R => {
                 random_game::<R>(R::start(), &choices)?;
                 random_game::<R>(start, &choices[..choices.len().min(20)])?;
-            });
+            }, else => ());
         }
     }
 

@@ -6,7 +6,7 @@
 
 pub mod international;
 
-use dama_core::{Bitboard, Color, Position, RuleSet, Square};
+use dama_core::{Bitboard, Color, Position, Square, Variant as RuleSet};
 
 /// What the rule texts say, per rule set.
 #[derive(Copy, Clone, Debug)]
@@ -121,6 +121,7 @@ impl Variant {
                 passes_as_man: true,
                 ..finished
             },
+            RuleSet::International => panic!("the reference is of the 8x8 sets"),
             RuleSet::Thai => Variant {
                 land_behind: true,
                 removed_at_once: true,
