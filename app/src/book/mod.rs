@@ -488,11 +488,10 @@ fn parse_for<R: BoardRules<Board: BookBoard>>(text: &str) -> Result<Book<R::Boar
 mod tests {
     use super::*;
     use dama_core::BoardRules;
-    use dama_core::Variant as RuleSet;
 
     #[test]
     fn every_builtin_book_reads() {
-        for rules in RuleSet::on_board(8) {
+        for rules in Variant::on_board(8) {
             let book = Book::parse(rules, builtin(rules));
             assert!(book.is_ok(), "{}: {:?}", rules.name(), book.err());
             let book = book.unwrap_or_else(|_| Book::empty(rules));
@@ -501,7 +500,7 @@ mod tests {
             assert!(!book.moves(&start).is_empty(), "{}", rules.name());
         }
         let international =
-            Book::parse_for::<dama_core::International>(builtin(RuleSet::International));
+            Book::parse_for::<dama_core::International>(builtin(Variant::International));
         assert!(international.is_ok(), "{:?}", international.err());
         let international = Book::<Board10>::builtin_for::<dama_core::International>();
         assert!(!international.is_empty());
