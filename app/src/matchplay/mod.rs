@@ -257,7 +257,7 @@ fn run_for<R: MatchRules>(
             let own = spec.cmd.is_none() && spec.hub.is_none() && spec.dxp.is_none();
             let book =
                 (own && spec.book.unwrap_or(config.book)).then(crate::book::Book::builtin_for::<R>);
-            Player::new(spec, engines.tables.as_ref(), seed, config.book)
+            Player::new::<R::Board>(spec, engines.tables.as_ref(), seed, config.book)
                 .map(|player| player.with_book(book))
                 .map_err(|e| MatchError::Weights(spec.name.clone(), e))
         };

@@ -24,7 +24,7 @@ use dama_core::game::Game;
 use dama_core::{MoveListOn, MoveOn};
 use dama_engine::Tablebase;
 use dama_engine::clock::allot;
-use dama_engine::{Engine, Evaluation, Limits, TimeControl, Weights};
+use dama_engine::{Engine, Limits, TimeControl};
 
 use crate::play::{EnginePlayer, book_level};
 
@@ -271,10 +271,10 @@ pub enum Player {
 }
 
 impl Player {
-    /// The player `spec` describes (reads its weights file), with the run's endgame `tables`
+    /// The player `spec` describes (reads its weights file: the weights of the board `B`), with the run's endgame `tables`
     /// unless the spec turns them off; `seed` drives the random choices of the low levels;
     /// `book` is the match's `--book`, sent to a Hub engine that declares a `book` parameter.
-    pub fn new(
+    pub fn new<B: dama_engine::EngineBoard>(
         spec: &PlayerSpec,
         tables: Option<&Arc<Tablebase>>,
         seed: u64,
@@ -312,7 +312,7 @@ impl Player {
                 engine.set_threads(spec.threads.unwrap_or(1) as usize);
                 engine.set_tables(tables.filter(|_| spec.tables).cloned());
                 if let Some(path) = &spec.weights {
-                    engine.set_evaluation(Evaluation::Hand8(Weights::load(path)?));
+                    engine.set_evaluation(B::load_evaluation(path)?);
                 }
                 Ok(Player::Engine(Box::new(EnginePlayer::new(
                     engine,

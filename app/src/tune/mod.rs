@@ -25,7 +25,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::matchplay::MatchBoard;
-use dama_core::{Board8, Board10, BoardRules, PositionOn, Variant, with_rules8, with_variant};
+use dama_core::{Board8, Board10, BoardRules, PositionOn, Variant, with_variant};
 use dama_engine::Weights;
 use dama_engine::eval10::{self, Weights10};
 use dama_engine::weights::WeightsError;
@@ -101,6 +101,9 @@ pub trait TuneWeights: Copy + PartialEq + std::fmt::Debug + Send + Sync {
     fn to_toml(&self) -> String;
     /// The weights of the TOML file at `path`.
     fn load(path: &Path) -> Result<Self, WeightsError>;
+    /// The same weights with the pattern scores left out (`patterns = 0`): what
+    /// `dama tune patterns` fits the scores on top of.
+    fn without_patterns(self) -> Self;
 }
 
 impl TuneWeights for Weights {
@@ -113,6 +116,12 @@ impl TuneWeights for Weights {
     fn load(path: &Path) -> Result<Weights, WeightsError> {
         Weights::load(path)
     }
+    fn without_patterns(self) -> Weights {
+        Weights {
+            patterns: 0,
+            ..self
+        }
+    }
 }
 
 impl TuneWeights for Weights10 {
@@ -124,6 +133,12 @@ impl TuneWeights for Weights10 {
     }
     fn load(path: &Path) -> Result<Weights10, WeightsError> {
         Weights10::load(path)
+    }
+    fn without_patterns(self) -> Weights10 {
+        Weights10 {
+            patterns: 0,
+            ..self
+        }
     }
 }
 
@@ -192,20 +207,22 @@ impl TuneBoard for Board8 {
 impl TuneBoard for Board10 {
     type Weights = Weights10;
     const NAME: &'static str = "10x10";
-    /// The international game's (the only 10×10 rule set).
     fn weights<R: dama_engine::EngineRules<Board = Board10>>() -> Weights10 {
-        dama_engine::INTERNATIONAL
+        R::default_evaluation()
+            .hand10()
+            .copied()
+            .unwrap_or(dama_engine::INTERNATIONAL)
     }
     #[inline]
     fn evaluate_white<R: dama_engine::EngineRules<Board = Board10>>(
         pos: &PositionOn<Board10>,
         w: &Weights10,
     ) -> i32 {
-        eval10::evaluate_white(pos, w)
+        eval10::Hand10Evaluator::for_rules::<R>(*w).evaluate_white(pos)
     }
-    /// Every 10×10 term is fitted.
-    fn fixed<R: dama_engine::EngineRules<Board = Board10>>(_: &str) -> bool {
-        false
+    /// Every 10×10 term but the pattern scores (`tune patterns` fits those) is fitted.
+    fn fixed<R: dama_engine::EngineRules<Board = Board10>>(name: &str) -> bool {
+        name == "patterns"
     }
     fn engine_weights(_: &Path) -> Result<Weights, TuneError> {
         Err(TuneError::NotOnBoard(
@@ -255,13 +272,9 @@ pub fn run(
         TuneAction::Fit(fit_config) => {
             with_variant!(rules, R => fit::fit_to_file::<R>(fit_config, out, err))
         }
-        TuneAction::Patterns(patterns_config) => with_rules8!(rules,
-            R => patterns::fit_to_file::<R>(patterns_config, out, err),
-            else => Err(TuneError::NotOnBoard(format!(
-                "'dama tune patterns' fits the 8x8 pattern windows: not for --rules {rules} \
-                 (gen and fit work on 10x10)"
-            )))
-        ),
+        TuneAction::Patterns(patterns_config) => {
+            with_variant!(rules, R => patterns::fit_to_file::<R>(patterns_config, out, err))
+        }
     }
 }
 

@@ -16,11 +16,9 @@ use std::time::Instant;
 
 use super::data::{self, Labelled};
 use super::fit::{Problem, sigmoid, split};
-use super::{Rng, TuneError};
-use crate::engines::EngineRules;
-use dama_engine::Weights;
-use dama_engine::eval::evaluate_white_for;
-use dama_engine::patterns::{self, LEN, PATTERNS, WINDOWS};
+use super::{Rng, TuneBoard, TuneError, TuneRules, TuneWeights, WeightsOf};
+use dama_core::PositionOn;
+use dama_engine::patterns::{self, MAX_WINDOWS, PATTERNS, PatternBoard};
 
 /// What `dama tune patterns` does, with its values.
 #[derive(Debug, Clone)]
@@ -42,55 +40,53 @@ pub struct PatternsConfig {
 /// One position, ready for the fit.
 struct Sample {
     base: f64,
-    idx: [u16; WINDOWS],
+    idx: [u16; MAX_WINDOWS],
     phase: f64,
     result: f64,
 }
 
-fn samples<R: EngineRules>(positions: &[Labelled], w: &Weights) -> Vec<Sample> {
+fn samples<R: TuneRules>(positions: &[Labelled<R::Board>], w: &WeightsOf<R>) -> Vec<Sample> {
     positions
         .iter()
-        .map(|(pos, result)| Sample {
-            base: f64::from(evaluate_white_for::<R>(pos, w)),
+        .map(|(pos, result): &(PositionOn<R::Board>, f64)| Sample {
+            base: f64::from(<R::Board as TuneBoard>::evaluate_white::<R>(pos, w)),
             idx: patterns::indices(pos),
-            phase: f64::from(patterns::phase(pos)) / 24.0,
+            phase: f64::from(patterns::phase(pos)) / f64::from(<R::Board as PatternBoard>::FULL),
             result: *result,
         })
         .collect()
 }
 
+/// The patterns' score of `s` with the scores `scores` of a board of `windows` windows.
 #[inline]
-fn pattern_sum(scores: &[f64], s: &Sample) -> f64 {
+fn pattern_sum(scores: &[f64], s: &Sample, windows: usize) -> f64 {
     let (mut open, mut end) = (0.0, 0.0);
-    for (w, &i) in s.idx.iter().enumerate() {
+    for (w, &i) in s.idx[..windows].iter().enumerate() {
         open += scores[w * PATTERNS + usize::from(i)];
-        end += scores[(WINDOWS + w) * PATTERNS + usize::from(i)];
+        end += scores[(windows + w) * PATTERNS + usize::from(i)];
     }
     open * (1.0 - s.phase) + end * s.phase
 }
 
-fn error(scores: &[f64], set: &[Sample], k: f64) -> f64 {
+fn error(scores: &[f64], set: &[Sample], k: f64, windows: usize) -> f64 {
     if set.is_empty() {
         return 0.0;
     }
     set.iter()
-        .map(|s| (s.result - sigmoid(k, s.base + pattern_sum(scores, s))).powi(2))
+        .map(|s| (s.result - sigmoid(k, s.base + pattern_sum(scores, s, windows))).powi(2))
         .sum::<f64>()
         / set.len() as f64
 }
 
 /// `dama tune patterns`: reads the data, fits, writes the pattern file and a summary.
-pub fn fit_to_file<R: EngineRules>(
+pub fn fit_to_file<R: TuneRules>(
     config: &PatternsConfig,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<(), TuneError> {
     let started = Instant::now();
-    let mut w = R::default_evaluation()
-        .hand8()
-        .copied()
-        .unwrap_or(Weights::DEFAULT);
-    w.patterns = 0;
+    let windows = <R::Board as PatternBoard>::WINDOWS;
+    let w = <R::Board as TuneBoard>::weights::<R>().without_patterns();
     let positions = data::load_positions::<R>(&config.data)?;
     // The output is checked before the fit, and written at its end.
     crate::files::check_target(&config.out).map_err(|e| TuneError::Out(config.out.clone(), e))?;
@@ -98,8 +94,11 @@ pub fn fit_to_file<R: EngineRules>(
     let k = Problem::<R>::new(&train).fit_k(&w);
     let train = samples::<R>(&train, &w);
     let held = samples::<R>(&held, &w);
-    let mut scores = vec![0.0f64; LEN];
-    let before = (error(&scores, &train, k), error(&scores, &held, k));
+    let mut scores = vec![0.0f64; <R::Board as PatternBoard>::LEN];
+    let before = (
+        error(&scores, &train, k, windows),
+        error(&scores, &held, k, windows),
+    );
     writeln!(
         err,
         "K {k:.4} error {:.6} held out {:.6}",
@@ -116,13 +115,13 @@ pub fn fit_to_file<R: EngineRules>(
         let rate = config.rate * (1.0 - 0.9 * f64::from(epoch) / f64::from(config.epochs));
         for &j in &order {
             let s = &train[j];
-            let p = sigmoid(k, s.base + pattern_sum(&scores, s));
+            let p = sigmoid(k, s.base + pattern_sum(&scores, s, windows));
             // d(error)/d(e) for this position.
             let g = -2.0 * (s.result - p) * p * (1.0 - p) * slope;
-            for (win, &i) in s.idx.iter().enumerate() {
+            for (win, &i) in s.idx[..windows].iter().enumerate() {
                 for (slot, share) in [
                     (win * PATTERNS + usize::from(i), 1.0 - s.phase),
-                    ((WINDOWS + win) * PATTERNS + usize::from(i), s.phase),
+                    ((windows + win) * PATTERNS + usize::from(i), s.phase),
                 ] {
                     let v = &mut scores[slot];
                     *v -= rate * (g * share + config.decay * *v);
@@ -130,7 +129,10 @@ pub fn fit_to_file<R: EngineRules>(
             }
         }
         let rounded: Vec<f64> = scores.iter().map(|v| v.round()).collect();
-        let (e_train, e_held) = (error(&rounded, &train, k), error(&rounded, &held, k));
+        let (e_train, e_held) = (
+            error(&rounded, &train, k, windows),
+            error(&rounded, &held, k, windows),
+        );
         writeln!(
             err,
             "epoch {} rate {rate:.0} error {e_train:.6} held out {e_held:.6} ({:.0} s)",
@@ -153,7 +155,7 @@ pub fn fit_to_file<R: EngineRules>(
         out,
         "error {:.6} {:.6}",
         before.0,
-        error(&scores, &train, k)
+        error(&scores, &train, k, windows)
     )?;
     writeln!(out, "held_out_error {:.6} {:.6}", before.1, held_after)?;
     writeln!(out, "epoch {epoch}")?;

@@ -216,6 +216,40 @@ fn f3_negative_weights_finish_a_game() {
     assert!(r.stdout.contains("games 1\n"), "{}", r.stdout);
 }
 
+// A6: `weights=` on 10×10 is read as the 10×10 evaluation's weights: a file of 10×10 names
+// plays, an 8×8 name is refused with the file's error.
+
+#[test]
+fn a6_weights_on_10x10_are_the_10x10_weights() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("w10.toml"), "patterns = 100\ngolden = 20\n").unwrap();
+    let r = dama_match(
+        dir.path(),
+        [
+            "international",
+            "nodes=2000,weights=w10.toml",
+            "nodes=2000",
+            "1",
+        ],
+        &[],
+    );
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stdout.contains("games 1\n"), "{}", r.stdout);
+    fs::write(dir.path().join("w8.toml"), "optional_runaway = 3\n").unwrap();
+    let r = dama_match(
+        dir.path(),
+        [
+            "international",
+            "nodes=2000,weights=w8.toml",
+            "nodes=2000",
+            "1",
+        ],
+        &[],
+    );
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.stderr.contains("optional_runaway"), "{}", r.stderr);
+}
+
 // F4: a side with no pieces has lost, whoever is to move.
 
 #[test]

@@ -316,6 +316,7 @@ fn fit_on_10x10_gives_the_same_weights_every_time() {
             "locked = 60\n",
             "king_reach = 2\n",
             "king_long_diagonal = 12\n",
+            "patterns = 0\n",
         )
     );
     // The file reads back as 10×10 weights, and a fit may start from it.
@@ -487,18 +488,52 @@ fn broken_10x10_data_and_8x8_only_options_are_refused() {
         "dama: --weights: on 10x10 the self-play engine plays the rule set's own weights \
          (a weights file is read by 8x8 engines only)\n"
     );
-    assert_eq!(
-        refused(&[
-            "tune",
-            "patterns",
-            "--rules",
-            "international",
-            "--data",
-            "x.txt",
-            "--out",
-            "p.bin"
-        ]),
-        "dama: 'dama tune patterns' fits the 8x8 pattern windows: not for --rules \
-         international (gen and fit work on 10x10)\n"
-    );
+}
+
+/// The 10×10 recipe in small: self-play data, then the sixteen windows' scores, the same for
+/// the same data and seed, a file the engine loads.
+#[test]
+fn patterns_fit_on_10x10_is_reproducible_and_loads() {
+    use dama_core::Board10;
+    use dama_engine::patterns::PatternsOn;
+    let dir = tempfile::tempdir().unwrap();
+    generate10(dir.path(), "a.txt", "3");
+    let fit = |out: &str| {
+        let path = dir.path().join(out);
+        let output = dama()
+            .args([
+                "tune",
+                "patterns",
+                "--rules",
+                "international",
+                "--epochs",
+                "3",
+            ])
+            .args(["--seed", "2", "--data"])
+            .arg(dir.path().join("a.txt"))
+            .arg("--out")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        std::fs::read(&path).unwrap()
+    };
+    let (a, b) = (fit("a.bin"), fit("b.bin"));
+    assert_eq!(a, b, "same data and seed, same scores");
+    // Sixteen windows of 3^8 patterns, two phases, two bytes a score.
+    assert_eq!(a.len(), 2 * 2 * 16 * 6561);
+    assert!(a.iter().any(|&byte| byte != 0), "some pattern learned");
+    assert!(PatternsOn::<Board10>::from_bytes(&a).is_some());
+    assert!(PatternsOn::<Board10>::from_bytes(&a[1..]).is_none());
+    // A data file of the other board is refused before any work.
+    let czech = dir.path().join("czech.txt");
+    std::fs::write(&czech, generate(dir.path(), "c.txt", "1")).unwrap();
+    let output = dama()
+        .args(["tune", "patterns", "--rules", "international", "--data"])
+        .arg(&czech)
+        .arg("--out")
+        .arg(dir.path().join("c.bin"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
 }

@@ -217,7 +217,7 @@ impl RuleKnowledge {
 
     /// What the evaluation with `weights` knows of `R`: its constants, and its pattern scores
     /// if the weights turn them on (they are not loaded otherwise).
-    pub fn of<R: EngineRules>(weights: &Weights) -> RuleKnowledge {
+    pub fn of<R: EngineRules<Board = Board8>>(weights: &Weights) -> RuleKnowledge {
         RuleKnowledge {
             lone_king_holds_main_diagonal: R::LONE_KING_HOLDS_MAIN_DIAGONAL,
             capture_compulsory: R::CAPTURE_COMPULSORY,
@@ -247,7 +247,7 @@ impl Hand8Evaluator {
     }
 
     /// The evaluation with `weights` under the rules `R` ([`RuleKnowledge::of`]).
-    pub fn for_rules<R: EngineRules>(weights: Weights) -> Hand8Evaluator {
+    pub fn for_rules<R: EngineRules<Board = Board8>>(weights: Weights) -> Hand8Evaluator {
         Hand8Evaluator::new(weights, RuleKnowledge::of::<R>(&weights))
     }
 

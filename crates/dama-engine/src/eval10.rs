@@ -27,7 +27,9 @@ use std::path::Path;
 use dama_core::{BitboardOn, Board, Board10, Color, Direction, PositionOn, SquareOn};
 use serde::{Deserialize, Serialize};
 
+use crate::EngineRules;
 use crate::evaluator::Evaluator;
+use crate::patterns::PatternsOn;
 use crate::weights::WeightsError;
 
 type Square10 = SquareOn<Board10>;
@@ -73,6 +75,9 @@ pub struct Weights10 {
     pub king_reach: i32,
     /// A king on the long diagonal 46–5.
     pub king_long_diagonal: i32,
+    /// The rule set's learned pattern scores ([`crate::patterns`]), in percent: 0 leaves
+    /// them out, 100 counts them whole.
+    pub patterns: i32,
 }
 
 impl Weights10 {
@@ -95,6 +100,7 @@ impl Weights10 {
         locked: 0,
         king_reach: 2,
         king_long_diagonal: 0,
+        patterns: 0,
     };
 
     /// Weights from a TOML text: `name = value` lines (`advance = [0, 1, …]`, nine ranks);
@@ -134,6 +140,7 @@ impl Weights10 {
             locked,
             king_reach,
             king_long_diagonal,
+            patterns,
         } = self;
         crate::weights::named(
             [
@@ -150,6 +157,7 @@ impl Weights10 {
                 ("locked", locked),
                 ("king_reach", king_reach),
                 ("king_long_diagonal", king_long_diagonal),
+                ("patterns", patterns),
             ],
             advance,
         )
@@ -179,6 +187,7 @@ pub const INTERNATIONAL: Weights10 = Weights10 {
     locked: -4,
     king_reach: 2,
     king_long_diagonal: 12,
+    patterns: 0,
 };
 
 impl Default for Weights10 {
@@ -189,21 +198,49 @@ impl Default for Weights10 {
 }
 
 /// This module's evaluation with its weights, as the engine's [`Evaluator`] on 10×10
-/// ([`crate::Evaluation::Hand10`]). It reads the position alone: no state per ply.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// ([`crate::Evaluation::Hand10`]), and the rule set's pattern scores where the weights turn
+/// them on. It reads the position alone: no state per ply.
+#[derive(Clone, Copy, Debug)]
 pub struct Hand10Evaluator {
     weights: Weights10,
+    patterns: Option<&'static PatternsOn<Board10>>,
 }
 
 impl Hand10Evaluator {
-    /// The evaluation with `weights`.
+    /// The evaluation with `weights` and no pattern scores.
     pub fn new(weights: Weights10) -> Hand10Evaluator {
-        Hand10Evaluator { weights }
+        Hand10Evaluator {
+            weights,
+            patterns: None,
+        }
+    }
+
+    /// The evaluation with `weights` under the rules `R`: with `R`'s pattern scores
+    /// ([`EngineRules::patterns`]) if the weights count them.
+    pub fn for_rules<R: EngineRules<Board = Board10>>(weights: Weights10) -> Hand10Evaluator {
+        Hand10Evaluator {
+            weights,
+            patterns: if weights.patterns != 0 {
+                R::patterns()
+            } else {
+                None
+            },
+        }
     }
 
     /// Its weights.
     pub fn weights(&self) -> &Weights10 {
         &self.weights
+    }
+
+    /// The static score of `pos` from white's view (not clamped).
+    #[inline]
+    pub fn evaluate_white(&self, pos: &Position10) -> i32 {
+        let learned = match self.patterns {
+            Some(set) => set.score(pos) * self.weights.patterns / 100,
+            None => 0,
+        };
+        evaluate_white_with(pos, &self.weights, learned)
     }
 }
 
@@ -215,7 +252,7 @@ impl Evaluator<Board10> for Hand10Evaluator {
 
     #[inline]
     fn evaluate(&self, (): &(), pos: &Position10) -> i32 {
-        evaluate_white(pos, &self.weights)
+        self.evaluate_white(pos)
     }
 }
 
@@ -390,13 +427,21 @@ fn relative_rank(color: Color, sq: Square10) -> i32 {
     }
 }
 
-/// The static score of `pos` from white's view with the weights `w`.
+/// The static score of `pos` from white's view with the weights `w` (without pattern
+/// scores: [`Hand10Evaluator`] adds those).
 pub fn evaluate_white(pos: &Position10, w: &Weights10) -> i32 {
+    evaluate_white_with(pos, w, 0)
+}
+
+/// The terms' score of `pos` with `learned` (the patterns' share) added before the lone
+/// king's discount.
+#[inline]
+fn evaluate_white_with(pos: &Position10, w: &Weights10, learned: i32) -> i32 {
     use Color::{Black, White};
     let (wm, bm) = (pos.men(White).count(), pos.men(Black).count());
     let (wk, bk) = (pos.kings(White).count(), pos.kings(Black).count());
     let total = (wm + bm + wk + bk) as i32;
-    let score = side_score(pos, White, total, w) - side_score(pos, Black, total, w);
+    let score = side_score(pos, White, total, w) - side_score(pos, Black, total, w) + learned;
     // A lone king holds (or nearly) against three kings, or two pieces.
     let holds = |men: u32, kings: u32| (men == 0 && kings <= 3) || men + kings <= 2;
     if (wm == 0 && wk == 1 && holds(bm, bk) && score < 0)
@@ -451,10 +496,11 @@ mod tests {
         expected.king = 280;
         expected.advance = [0, 1, 2, 3, 4, 5, 6, 7, 8];
         assert_eq!(w, Ok(expected));
-        // 13 scalars and nine ranks, each named once.
+        // 14 scalars (the pattern percentage the last) and nine ranks, each named once.
         let mut all = INTERNATIONAL;
         let names: Vec<String> = all.each_mut().into_iter().map(|(n, _)| n).collect();
-        assert_eq!(names.len(), 22);
+        assert_eq!(names.len(), 23);
+        assert!(names.contains(&"patterns".to_string()));
         let unique: std::collections::HashSet<&String> = names.iter().collect();
         assert_eq!(unique.len(), names.len());
         // An 8×8 name, a short advancement table, a value out of range.
@@ -473,6 +519,53 @@ mod tests {
         // The first international fit (`docs/engine.md`, "Tuning") reads as 10×10 weights.
         let fitted = Weights10::from_toml(include_str!("../weights/international-round1.toml"));
         assert!(fitted.is_ok_and(|w| w != INTERNATIONAL));
+    }
+
+    #[test]
+    fn the_built_in_patterns_load_and_count_when_the_weights_say() {
+        use dama_core::International;
+        let set = crate::patterns::international().expect("the built-in file has the right size");
+        let on = Weights10 {
+            patterns: 100,
+            ..INTERNATIONAL
+        };
+        let half = Weights10 {
+            patterns: 50,
+            ..INTERNATIONAL
+        };
+        for text in [
+            "W:W31-50:B1-20",
+            "W:W27,28,32,33,37,38,41,42,43,46:B3,7,8,12,13,14,17,18,19,22",
+            "B:W25,30,34,35,40,44,45:B6,11,15,16,20,21,26",
+        ] {
+            let pos = fen::parse_on::<Board10>(text).unwrap();
+            let off = Hand10Evaluator::for_rules::<International>(INTERNATIONAL);
+            let full = Hand10Evaluator::for_rules::<International>(on);
+            assert_eq!(
+                off.evaluate_white(&pos),
+                evaluate_white(&pos, &INTERNATIONAL)
+            );
+            assert_eq!(
+                full.evaluate_white(&pos),
+                evaluate_white(&pos, &INTERNATIONAL) + set.score(&pos),
+                "{text}"
+            );
+            assert_eq!(
+                Hand10Evaluator::for_rules::<International>(half).evaluate_white(&pos),
+                evaluate_white(&pos, &INTERNATIONAL) + set.score(&pos) * 50 / 100,
+                "{text}"
+            );
+            // Without the rules' set (a plain evaluator), the weight does nothing.
+            assert_eq!(
+                Hand10Evaluator::new(on).evaluate_white(&pos),
+                evaluate_white(&pos, &INTERNATIONAL)
+            );
+        }
+        let pos = fen::parse_on::<Board10>(
+            "W:W27,28,32,33,37,38,41,42,43,46:B3,7,8,12,13,14,17,18,19,22",
+        )
+        .unwrap();
+        assert_ne!(set.score(&pos), 0, "the fitted set scores these formations");
     }
 
     #[test]

@@ -32,7 +32,8 @@ use dama_tablebase::TableBoard;
 use crate::EngineRules;
 use crate::eval::Hand8Evaluator;
 use crate::eval10::{Hand10Evaluator, Weights10};
-use crate::weights::Weights;
+use crate::patterns::PatternBoard;
+use crate::weights::{Weights, WeightsError};
 
 /// A static evaluation that the search calls at its leaves, on board `B`. It is shared by
 /// the search's threads.
@@ -115,7 +116,7 @@ pub trait WithEvaluator<B: Board> {
 /// A board the engine plays on: the evaluations that fit it and the evaluator each one gives.
 /// Every rule set of the board plays its plain evaluation unless the rule set names another
 /// ([`EngineRules::default_evaluation`]).
-pub trait EngineBoard: TableBoard {
+pub trait EngineBoard: TableBoard + PatternBoard {
     /// The evaluation of a rule set on this board that names none of its own. On 8×8 it is
     /// the hand-set [`Weights::DEFAULT`]. On 10×10 it is the terms that hold whatever the
     /// rules ([`Weights10::PLAIN`]).
@@ -123,6 +124,10 @@ pub trait EngineBoard: TableBoard {
 
     /// Whether `evaluation` evaluates this board's positions.
     fn fits(evaluation: &Evaluation) -> bool;
+
+    /// The evaluation of the board's hand-set terms with the weights of the TOML file at
+    /// `path` (`Weights` on 8×8, `Weights10` on 10×10).
+    fn load_evaluation(path: &std::path::Path) -> Result<Evaluation, WeightsError>;
 
     /// Runs `task` with the evaluator that `evaluation` gives under the rules `R`. An
     /// evaluation that does not fit the board gives the board's plain one. The engine never
@@ -140,6 +145,10 @@ impl EngineBoard for Board8 {
 
     fn fits(evaluation: &Evaluation) -> bool {
         matches!(evaluation, Evaluation::Hand8(_))
+    }
+
+    fn load_evaluation(path: &std::path::Path) -> Result<Evaluation, WeightsError> {
+        Ok(Evaluation::Hand8(Weights::load(path)?))
     }
 
     fn with_evaluator<R: EngineRules<Board = Board8>, T: WithEvaluator<Board8>>(
@@ -160,12 +169,16 @@ impl EngineBoard for Board10 {
         matches!(evaluation, Evaluation::Hand10(_))
     }
 
+    fn load_evaluation(path: &std::path::Path) -> Result<Evaluation, WeightsError> {
+        Ok(Evaluation::Hand10(Weights10::load(path)?))
+    }
+
     fn with_evaluator<R: EngineRules<Board = Board10>, T: WithEvaluator<Board10>>(
         evaluation: &Evaluation,
         task: T,
     ) -> T::Output {
         let weights = evaluation.hand10().copied().unwrap_or(Weights10::PLAIN);
-        task.run(&Hand10Evaluator::new(weights))
+        task.run(&Hand10Evaluator::for_rules::<R>(weights))
     }
 }
 

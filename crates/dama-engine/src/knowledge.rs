@@ -15,7 +15,7 @@ use dama_tablebase::TableRules;
 
 use crate::eval10::INTERNATIONAL;
 use crate::evaluator::{EngineBoard, Evaluation};
-use crate::patterns::{self, Patterns};
+use crate::patterns::{self, Patterns, PatternsOn};
 use crate::weights::Weights;
 
 /// A rule set the engine can play: its [`BoardRules`](dama_core::BoardRules) on a board the
@@ -44,7 +44,7 @@ pub trait EngineRules: TableRules<Board: EngineBoard> {
 
     /// The learned pattern scores of the rule set, if it has a set of its own (looked up only
     /// when the weights turn patterns on).
-    fn patterns() -> Option<&'static Patterns> {
+    fn patterns() -> Option<&'static PatternsOn<Self::Board>> {
         None
     }
 }
@@ -115,5 +115,8 @@ hand_set!(English, Italian, SpanishOfficial, Brazilian, Pool, Thai);
 impl EngineRules for International {
     fn default_evaluation() -> Evaluation {
         Evaluation::Hand10(INTERNATIONAL)
+    }
+    fn patterns() -> Option<&'static PatternsOn<dama_core::Board10>> {
+        patterns::international()
     }
 }

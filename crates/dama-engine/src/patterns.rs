@@ -1,36 +1,63 @@
 //! Pattern evaluation: a learned correction added to the evaluation's terms.
 //!
-//! The board is covered by nine overlapping windows of 4 × 4 squares (files a–d, c–f, e–h
-//! crossed with ranks 1–4, 3–6, 5–8), each holding 8 dark squares. A window's contents, each
-//! square empty, white or black (men and kings alike: the kings' worth is the evaluation's
-//! material term), make one of 3^8 = 6561 patterns, and every (window, pattern) pair has a
-//! learned score in hundredths of a man, from white's view. The scores are fitted by
-//! `dama tune patterns` to the results of self-play games, on top of the evaluation's other
-//! terms; two sets, one for the opening and middlegame and one for the ending, are blended
-//! by the number of pieces left.
+//! The board is covered by overlapping windows of 4 × 4 squares, each holding 8 dark squares:
+//! on 8×8 nine (files a–d, c–f, e–h crossed with ranks 1–4, 3–6, 5–8), on 10×10 sixteen
+//! (files a–d, c–f, e–h, g–j crossed with ranks 1–4, 3–6, 5–8, 7–10). A window's contents,
+//! each square empty, white or black (men and kings alike: the kings' worth is the
+//! evaluation's material term), make one of 3^8 = 6561 patterns, and every (window, pattern)
+//! pair has a learned score in hundredths of a man, from white's view. The scores are fitted
+//! by `dama tune patterns` to the results of self-play games, on top of the evaluation's
+//! other terms; two sets, one for the opening and middlegame and one for the ending, are
+//! blended by the number of pieces left ([`PatternBoard::FULL`] or more: all opening).
+//!
+//! A set of scores is a file of little-endian 16-bit numbers, `[phase][window][pattern]`
+//! ([`PatternsOn::from_bytes`] checks its length for the board).
 
-use dama_core::{Color, Position};
+use std::marker::PhantomData;
 
-/// The number of windows.
-pub const WINDOWS: usize = 9;
+use dama_core::{Board, Board8, Board10, Color, PositionOn};
+
 /// The patterns of one window: 3^8.
 pub const PATTERNS: usize = 6561;
 /// The number of phases (opening, ending) blended by the pieces left.
 pub const PHASES: usize = 2;
-/// Scores in one set of pattern weights.
-pub const LEN: usize = PHASES * WINDOWS * PATTERNS;
+/// The most windows of any board (the length of [`indices`]' array).
+pub const MAX_WINDOWS: usize = 16;
 
-/// The ternary value of a window's gathered bits (bit 4 never set): `Σ 3^i` over the set
-/// bits `i` of the eight bits 0–3, 5–8, counted in that order.
-static TERNARY: [u16; 512] = {
-    let mut table = [0u16; 512];
+/// A board the pattern windows cover.
+pub trait PatternBoard: Board {
+    /// Windows along each side: their files start at 0, 2, 4, … and so do their ranks.
+    const SIDE: usize;
+    /// The pieces at the start: the phase runs from here (all opening) to 0 (all ending).
+    const FULL: i32;
+    /// The number of windows.
+    const WINDOWS: usize = Self::SIDE * Self::SIDE;
+    /// Scores in one set of pattern weights.
+    const LEN: usize = PHASES * Self::WINDOWS * PATTERNS;
+}
+
+impl PatternBoard for Board8 {
+    const SIDE: usize = 3;
+    const FULL: i32 = 24;
+}
+
+impl PatternBoard for Board10 {
+    const SIDE: usize = 4;
+    const FULL: i32 = 40;
+}
+
+/// The ternary value of a window's gathered bits, as [`gather`] leaves them on a board of
+/// `per_rank` squares a rank: `Σ 3^i` over the set bits `i` of bits 0–3 and
+/// `per_rank + 1 ..= per_rank + 4`, counted in that order (the bits between are never set).
+const fn ternary_table(per_rank: usize) -> [u16; 1024] {
+    let mut table = [0u16; 1024];
     let mut v = 0;
-    while v < 512 {
+    while v < 1024 {
         let mut t = 0u16;
         let mut pow = 1u16;
         let mut bit = 0;
-        while bit < 9 {
-            if bit != 4 {
+        while bit < per_rank + 5 {
+            if bit < 4 || bit > per_rank {
                 if v & (1 << bit) != 0 {
                     t += pow;
                 }
@@ -42,75 +69,99 @@ static TERNARY: [u16; 512] = {
         v += 1;
     }
     table
-};
-
-/// The eight bits of the window at column `c` (0–2) and row pair `q` (0–2) of `bits`,
-/// gathered into bits 0–3 and 5–8 of the result.
-#[inline(always)]
-fn gather(bits: u64, c: usize, q: usize) -> usize {
-    // Rank pair q holds bits 9q..9q+8: the even rank's squares at 0–3, the odd rank's at 5–8.
-    // A window of four files takes two neighbouring squares of each rank: bits c, c+1, c+5,
-    // c+6 of its two rank pairs.
-    let x = bits >> (9 * q + c);
-    ((x & 0x63) | (((x >> 9) & 0x63) << 2)) as usize
 }
 
-/// The pattern index of every window of `pos` (white's pieces count 1, black's 2).
+static TERNARY_8: [u16; 1024] = ternary_table(4);
+static TERNARY_10: [u16; 1024] = ternary_table(5);
+
+#[inline(always)]
+fn ternary<B: PatternBoard>(gathered: usize) -> u16 {
+    if B::PER_RANK == 4 {
+        TERNARY_8[gathered]
+    } else {
+        TERNARY_10[gathered]
+    }
+}
+
+/// The eight bits of the window at column `c` and row pair `q` of `bits`, gathered into bits
+/// 0–3 and `PER_RANK + 1 ..= PER_RANK + 4` of the result.
+#[inline(always)]
+fn gather<B: PatternBoard>(bits: u64, c: usize, q: usize) -> usize {
+    // Rank pair q holds bits PAIR_BITS·q onwards: the even rank's squares at 0..PER_RANK,
+    // the ghost, then the odd rank's. A window of four files takes two neighbouring squares of
+    // each rank: bits c, c+1, c+PER_RANK+1, c+PER_RANK+2 of its two rank pairs.
+    let per = B::PER_RANK as usize;
+    let mask = 0b11 | (0b11 << (per + 1));
+    let x = bits >> (B::PAIR_BITS as usize * q + c);
+    ((x & mask) | (((x >> B::PAIR_BITS) & mask) << 2)) as usize
+}
+
+/// The pattern index of every window of `pos` (white's pieces count 1, black's 2), in the
+/// first [`PatternBoard::WINDOWS`] entries.
 #[inline]
-pub fn indices(pos: &Position) -> [u16; WINDOWS] {
+pub fn indices<B: PatternBoard>(pos: &PositionOn<B>) -> [u16; MAX_WINDOWS] {
     let white = pos.pieces(Color::White).bits();
     let black = pos.pieces(Color::Black).bits();
-    let mut out = [0u16; WINDOWS];
-    for q in 0..3 {
-        for c in 0..3 {
-            out[3 * q + c] = TERNARY[gather(white, c, q)] + 2 * TERNARY[gather(black, c, q)];
+    let mut out = [0u16; MAX_WINDOWS];
+    for q in 0..B::SIDE {
+        for c in 0..B::SIDE {
+            out[B::SIDE * q + c] =
+                ternary::<B>(gather::<B>(white, c, q)) + 2 * ternary::<B>(gather::<B>(black, c, q));
         }
     }
     out
 }
 
-/// How far `pos` is into the ending, in 0..=24: 0 with 24 pieces or more, 24 with none.
+/// How far `pos` is into the ending, in `0..=FULL`: 0 with [`PatternBoard::FULL`] pieces or
+/// more, `FULL` with none.
 #[inline]
-pub fn phase(pos: &Position) -> i32 {
-    24 - (pos.occupied().count() as i32).min(24)
+pub fn phase<B: PatternBoard>(pos: &PositionOn<B>) -> i32 {
+    B::FULL - (pos.occupied().count() as i32).min(B::FULL)
 }
 
-/// A set of pattern weights. The file holds them as `[phase][window][pattern]`; in memory
-/// each (window, pattern) keeps its two phases side by side, so one evaluation touches one
-/// cache line per window rather than two.
+/// A set of pattern weights on the board `B`. The file holds them as `[phase][window]
+/// [pattern]`; in memory each (window, pattern) keeps its two phases side by side, so one
+/// evaluation touches one cache line per window rather than two.
 #[derive(Debug)]
-pub struct Patterns {
+pub struct PatternsOn<B: PatternBoard> {
     /// `[window][pattern]` → (opening, ending).
     scores: Box<[[i16; PHASES]]>,
+    board: PhantomData<B>,
 }
 
-impl Patterns {
-    /// Weights from their little-endian bytes (`LEN` scores of two bytes, `[phase][window]
+/// The 8×8 pattern weights.
+pub type Patterns = PatternsOn<Board8>;
+
+impl<B: PatternBoard> PatternsOn<B> {
+    /// Weights from their little-endian bytes (`B::LEN` scores of two bytes, `[phase][window]
     /// [pattern]`); `None` if the length is wrong.
-    pub fn from_bytes(bytes: &[u8]) -> Option<Patterns> {
-        if bytes.len() != 2 * LEN {
+    pub fn from_bytes(bytes: &[u8]) -> Option<PatternsOn<B>> {
+        if bytes.len() != 2 * B::LEN {
             return None;
         }
         let at = |slot: usize| i16::from_le_bytes([bytes[2 * slot], bytes[2 * slot + 1]]);
-        let per_phase = WINDOWS * PATTERNS;
+        let per_phase = B::WINDOWS * PATTERNS;
         let scores = (0..per_phase)
             .map(|slot| [at(slot), at(per_phase + slot)])
             .collect();
-        Some(Patterns { scores })
+        Some(PatternsOn {
+            scores,
+            board: PhantomData,
+        })
     }
 
     /// The patterns' score of `pos`, white's view, in hundredths of a man.
     #[inline]
-    pub fn score(&self, pos: &Position) -> i32 {
+    pub fn score(&self, pos: &PositionOn<B>) -> i32 {
         let idx = indices(pos);
         let (mut open, mut end) = (0i32, 0i32);
-        for (w, &i) in idx.iter().enumerate() {
+        for (w, &i) in idx[..B::WINDOWS].iter().enumerate() {
             let [o, e] = self.scores[w * PATTERNS + usize::from(i)];
             open += i32::from(o);
             end += i32::from(e);
         }
         let p = phase(pos);
-        (open * (24 - p) + end * p) / 24
+        (open * (B::FULL - p) + end * p) / B::FULL
     }
 }
 
@@ -123,6 +174,18 @@ static CZECH: std::sync::LazyLock<Option<Patterns>> = std::sync::LazyLock::new(|
 static RUSSIAN: std::sync::LazyLock<Option<Patterns>> = std::sync::LazyLock::new(|| {
     Patterns::from_bytes(include_bytes!("../weights/russian-patterns.bin"))
 });
+
+/// The international pattern weights built into the engine
+/// (`weights/international-patterns.bin`).
+static INTERNATIONAL: std::sync::LazyLock<Option<PatternsOn<Board10>>> =
+    std::sync::LazyLock::new(|| {
+        PatternsOn::from_bytes(include_bytes!("../weights/international-patterns.bin"))
+    });
+
+/// The international pattern scores, if the built-in file is sound.
+pub fn international() -> Option<&'static PatternsOn<Board10>> {
+    INTERNATIONAL.as_ref()
+}
 
 /// The Czech pattern scores, if the built-in file is sound.
 pub fn czech() -> Option<&'static Patterns> {
@@ -137,7 +200,6 @@ pub fn russian() -> Option<&'static Patterns> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dama_core::Square;
 
     #[test]
     fn the_built_in_sets_load_and_count_in_the_evaluation() {
@@ -194,23 +256,37 @@ mod tests {
 
     #[test]
     fn every_window_square_is_counted_once() {
-        // Each dark square is in one to four windows; its single-piece pattern is 3^k.
-        for sq in Square::all() {
-            let only = sq.bb();
-            let mut hits = 0;
-            for q in 0..3 {
-                for c in 0..3 {
-                    let v = TERNARY[gather(only.bits(), c, q)];
-                    let (f, r) = (sq.file() as usize, sq.rank() as usize);
-                    let inside = (2 * c..2 * c + 4).contains(&f) && (2 * q..2 * q + 4).contains(&r);
-                    assert_eq!(v != 0, inside, "{sq} window {c},{q}");
-                    if inside {
-                        assert!([1, 3, 9, 27, 81, 243, 729, 2187].contains(&v));
-                        hits += 1;
+        fn check<B: PatternBoard>() {
+            // Each dark square is in one to four windows; its single-piece pattern is 3^k.
+            for sq in dama_core::SquareOn::<B>::all() {
+                let only = sq.bb();
+                let mut hits = 0;
+                for q in 0..B::SIDE {
+                    for c in 0..B::SIDE {
+                        let v = ternary::<B>(gather::<B>(only.bits(), c, q));
+                        let (f, r) = (sq.file() as usize, sq.rank() as usize);
+                        let inside =
+                            (2 * c..2 * c + 4).contains(&f) && (2 * q..2 * q + 4).contains(&r);
+                        assert_eq!(v != 0, inside, "{sq} window {c},{q}");
+                        if inside {
+                            assert!([1, 3, 9, 27, 81, 243, 729, 2187].contains(&v));
+                            hits += 1;
+                        }
                     }
                 }
+                assert!((1..=4).contains(&hits));
             }
-            assert!((1..=4).contains(&hits));
         }
+        check::<Board8>();
+        check::<Board10>();
+    }
+
+    #[test]
+    fn a_file_of_the_wrong_length_is_refused() {
+        assert!(Patterns::from_bytes(&vec![0; 2 * Board8::LEN]).is_some());
+        assert!(Patterns::from_bytes(&vec![0; 2 * Board8::LEN - 1]).is_none());
+        assert!(Patterns::from_bytes(&vec![0; 2 * Board10::LEN]).is_none());
+        assert!(PatternsOn::<Board10>::from_bytes(&vec![0; 2 * Board10::LEN]).is_some());
+        assert!(PatternsOn::<Board10>::from_bytes(&[]).is_none());
     }
 }
