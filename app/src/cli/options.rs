@@ -504,7 +504,8 @@ impl ColorChoice {
 pub enum PlayerArg {
     /// A person typing moves.
     Human,
-    /// The computer.
+    /// The computer (also read as `computer`, the word the dialogues use).
+    #[value(alias = "computer")]
     Engine,
 }
 

@@ -359,3 +359,32 @@ fn international_perft_and_moves_on_the_10x10_board() {
         "dama: bad FEN: bad square '51': square number 51 is not in 1-50\n"
     );
 }
+
+/// The names people use: `checkers` and `standard` for the rule sets, `computer` for the
+/// engine (newcomer finding 15).
+#[test]
+fn aliases_of_rule_sets_and_players() {
+    assert_eq!(
+        stdout_of(&["moves", "--rules", "checkers"]),
+        stdout_of(&["moves", "--rules", "english"])
+    );
+    assert_eq!(
+        stdout_of(&["perft", "--rules", "standard", "--depth", "3"])
+            .lines()
+            .next(),
+        stdout_of(&["perft", "--rules", "international", "--depth", "3"])
+            .lines()
+            .next()
+    );
+    let out = dama()
+        .args([
+            "play", "--rules", "czech", "--lang", "en", "--black", "computer",
+        ])
+        .args(["--depth", "1", "--no-book"])
+        .write_stdin("c3-d4\nquit\n")
+        .output()
+        .expect("dama runs");
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Black (computer) plays"), "{text}");
+}

@@ -251,12 +251,28 @@ impl fmt::Display for Variant {
 #[error("unknown rule set '{0}' (expected {list})", list = Variant::names_list())]
 pub struct UnknownVariant(pub String);
 
+impl Variant {
+    /// Other names people give the rule sets, read as well as the registry's (any case):
+    /// `checkers` (American checkers, English draughts) and `standard` (what pydraughts and
+    /// lidraughts call international draughts). Messages and files use the registry's names.
+    pub const ALIASES: [(&'static str, Variant); 2] = [
+        ("checkers", Variant::English),
+        ("standard", Variant::International),
+    ];
+}
+
 impl std::str::FromStr for Variant {
     type Err = UnknownVariant;
     fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
         Variant::ALL
             .into_iter()
             .find(|v| v.name().eq_ignore_ascii_case(s))
+            .or_else(|| {
+                Variant::ALIASES
+                    .into_iter()
+                    .find(|(alias, _)| alias.eq_ignore_ascii_case(s))
+                    .map(|(_, v)| v)
+            })
             .ok_or_else(|| UnknownVariant(s.to_string()))
     }
 }
@@ -326,6 +342,13 @@ mod tests {
             Variant::names_list(),
             "spanish, czech, russian, house, english, italian, spanish-official, brazilian, \
              pool, thai or international"
+        );
+        assert_eq!("Checkers".parse::<Variant>(), Ok(Variant::English));
+        assert_eq!("standard".parse::<Variant>(), Ok(Variant::International));
+        assert_eq!(
+            Variant::English.to_string(),
+            "english",
+            "files use the registry's name"
         );
         assert_eq!(
             "HOUSE".parse::<Variant>(),
