@@ -227,7 +227,7 @@ pub fn build_layered<R: TableRules>(
                     })
                 };
                 let v =
-                    layer_value(n, &children, quiet, below).ok_or_else(|| missing(&class, m))?;
+                    layer_value(n, &children, quiet, below).ok_or_else(|| missing(tables, &class, m))?;
                 codes[local * width + at] = v.encode();
             }
         }
