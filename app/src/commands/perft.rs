@@ -107,7 +107,11 @@ fn perft_for<R: BoardRules>(
         }
     }
     let secs = started.elapsed().as_secs_f64();
-    let _ = writeln!(err, "{}", summary(leaves, depth, config.divide, secs, threads));
+    let _ = writeln!(
+        err,
+        "{}",
+        summary(leaves, depth, config.divide, secs, threads)
+    );
     Ok(())
 }
 
