@@ -162,6 +162,8 @@ fn a7_book_build_refuses_its_output_before_building() {
     refused(&build("/dev/null"), "dama: /dev/null: not a regular file");
 }
 
+// A round trip of the new write path (through a temporary file renamed over the old one):
+// it passes on a577dc1 too, which wrote in place.
 #[test]
 fn a7_book_build_replaces_its_output_whole_and_leaves_no_temporary_file() {
     let dir = tempfile::tempdir().unwrap();
