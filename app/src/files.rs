@@ -36,6 +36,9 @@ pub enum FileError {
 
 impl From<io::Error> for FileError {
     fn from(e: io::Error) -> FileError {
+        if dama_core::file::is_not_a_regular_file(&e) {
+            return FileError::NotAFile;
+        }
         match e.kind() {
             io::ErrorKind::NotFound => FileError::NotFound,
             io::ErrorKind::PermissionDenied => FileError::Denied,
@@ -44,19 +47,20 @@ impl From<io::Error> for FileError {
     }
 }
 
+/// Opens the file at `path` for reading, refusing anything that is not a regular file (a
+/// pipe would block until a writer comes, a device might never end): every reader of the
+/// program opens its files through this ([`dama_core::file::open_regular`], which the table
+/// files and weights files use too).
+pub fn open_regular(path: &Path) -> Result<File, FileError> {
+    Ok(dama_core::file::open_regular(path)?)
+}
+
 /// Reads a game file as text (invalid UTF-8 replaced), refusing anything that is not a
 /// regular file (a pipe would block, a device would never end) or is larger than
 /// [`MAX_FILE_BYTES`].
 pub fn read_file(path: &Path) -> Result<String, FileError> {
-    // Looked at before opening: opening a FIFO for reading blocks until a writer comes.
-    if !fs::metadata(path)?.is_file() {
-        return Err(FileError::NotAFile);
-    }
-    let file = File::open(path)?;
+    let file = open_regular(path)?;
     let meta = file.metadata()?;
-    if !meta.is_file() {
-        return Err(FileError::NotAFile);
-    }
     if meta.len() > MAX_FILE_BYTES {
         return Err(FileError::TooLarge {
             limit: MAX_FILE_BYTES,
@@ -239,6 +243,62 @@ pub fn temp_in(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
     builder.tempfile_in(dir)
 }
 
+/// A file about to be replaced ([`prepare`]): what stands at the path was checked and a
+/// temporary file made in its directory, so that a long piece of work (a book build) learns
+/// before it starts that its output cannot be written; [`Prepared::write`] writes and puts
+/// the file in place. Dropped unwritten, the temporary file is removed.
+#[derive(Debug)]
+pub struct Prepared {
+    path: PathBuf,
+    tmp: tempfile::NamedTempFile,
+    kept_permissions: Option<fs::Permissions>,
+}
+
+/// Checks that `path` can be replaced as [`save`] does (its directory exists, what stands
+/// there is a regular file, a symbolic link or nothing: [`check_target`]) and makes the
+/// temporary file it will be written through (which shows that the directory is writable).
+/// Stale temporary files of the directory are cleaned.
+pub fn prepare(path: &Path) -> Result<Prepared, FileError> {
+    let dir = target_dir(path)?;
+    let kept_permissions = check_target(path)?
+        .filter(|m| m.is_file())
+        .map(|m| m.permissions());
+    remove_stale_temps(dir);
+    let tmp = temp_in(dir)?;
+    Ok(Prepared {
+        path: path.to_path_buf(),
+        tmp,
+        kept_permissions,
+    })
+}
+
+impl Prepared {
+    /// The path the file will replace.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Writes `text` to the temporary file and renames it over the path (looked at again
+    /// first: a pipe or a device put there since [`prepare`] is refused, never replaced). An
+    /// existing file's permissions are kept; a symbolic link is replaced by the file, what it
+    /// pointed to left alone.
+    pub fn write(self, text: impl AsRef<[u8]>) -> Result<(), FileError> {
+        let Prepared {
+            path,
+            mut tmp,
+            kept_permissions,
+        } = self;
+        check_target(&path)?;
+        tmp.write_all(text.as_ref())?;
+        tmp.as_file().sync_all()?;
+        if let Some(permissions) = kept_permissions {
+            tmp.as_file().set_permissions(permissions)?;
+        }
+        tmp.persist(&path).map_err(|e| FileError::from(e.error))?;
+        Ok(())
+    }
+}
+
 /// Writes `text` to `path` so that the file is never left half written and nothing but
 /// `path` is touched: the text goes to a new temporary file ([`temp_in`]) in the same
 /// directory, which then replaces `path` by a rename. What stands at `path` must pass
@@ -246,19 +306,7 @@ pub fn temp_in(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
 /// permissions are kept. A symbolic link at `path` is replaced by the file; what it pointed
 /// to is left alone. Stale temporary files of the directory are cleaned.
 pub fn save(path: &Path, text: impl AsRef<[u8]>) -> Result<(), FileError> {
-    let dir = target_dir(path)?;
-    let kept_permissions = check_target(path)?
-        .filter(|m| m.is_file())
-        .map(|m| m.permissions());
-    remove_stale_temps(dir);
-    let mut tmp = temp_in(dir)?;
-    tmp.write_all(text.as_ref())?;
-    tmp.as_file().sync_all()?;
-    if let Some(permissions) = kept_permissions {
-        tmp.as_file().set_permissions(permissions)?;
-    }
-    tmp.persist(path).map_err(|e| FileError::from(e.error))?;
-    Ok(())
+    prepare(path)?.write(text)
 }
 
 #[cfg(test)]

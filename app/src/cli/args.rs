@@ -90,7 +90,8 @@ pub enum BookCommand {
         /// Take the moves of these games instead of analysing.
         #[arg(long, value_name = "FILE")]
         from_pdn: Option<PathBuf>,
-        /// How many plies deep the book goes (1-40, default 6).
+        /// How many plies deep the book goes (default 6; 1-16 by analysis, 1-40 with
+        /// --from-pdn).
         #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=40))]
         plies: u32,
         /// Where to write the book.

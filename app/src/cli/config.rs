@@ -256,6 +256,7 @@ impl GlobalArgs {
         BookConfig {
             variant: self.variant(),
             fen: self.fen.clone(),
+            moves: self.moves.clone(),
             nodes: self.nodes,
             action: (&args.action).into(),
         }

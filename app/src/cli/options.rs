@@ -212,11 +212,12 @@ global_options! {
     ballot: Option<usize> = Ballot "--ballot"
         for ["play", "tui"],
     /// The moves played since the start (--fen, else the rule set's start), in the rule set's
-    /// notation, separated by spaces: the position searched is the one they reach, with the
-    /// game's history (repetitions, the draw counts).
+    /// notation, separated by spaces: analyze searches the position they reach (with the
+    /// game's history: repetitions, the draw counts), diagram draws it, book shows its book
+    /// moves or builds a book from it.
     #[arg(long, global = true, value_name = "MOVES", allow_hyphen_values = true)]
     moves: Option<String> = Moves "--moves"
-        for ["analyze", "diagram"],
+        for ["analyze", "diagram", "book"],
     /// The N-th game of the --load file (1 is the first).
     #[arg(long, global = true)]
     game: Option<usize> = Game "--game"

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::book::build::{self, Method};
 use crate::book::{Book, BookError, BookRules, MAX_BOOK_BYTES};
+use crate::console::ConsoleRules;
 use crate::files::MAX_FILE_BYTES;
 use dama_core::notation::fen_for;
 use dama_core::{Variant, with_variant};
@@ -16,6 +17,9 @@ pub struct BookConfig {
     pub variant: Variant,
     /// The position books are built from or shown at (FEN; default: the start).
     pub fen: Option<String>,
+    /// Moves played from that position (`--moves`, the rule set's notation, separated by
+    /// spaces): the book is shown at, or built from, the position they reach.
+    pub moves: Option<String>,
     /// The search nodes of each move of a book built by analysis (default [`DEFAULT_NODES`]).
     pub nodes: Option<u64>,
     /// Build or show.
@@ -44,6 +48,18 @@ pub enum BookAction {
 /// The default node budget of each move's search in `dama book build`.
 pub const DEFAULT_NODES: u64 = 10_000;
 
+/// The deepest book built by analysis, in plies. Such a book grows about twice a ply
+/// (65,816 positions at ply 16 in one measurement, each of whose moves is searched), so
+/// ply 40 would be some 10^12 positions: `--plies` above this is refused for analysis, and
+/// allowed up to 40 with `--from-pdn` (whose size is bounded by its games). docs/book.md.
+pub const MAX_ANALYSIS_PLIES: u32 = 16;
+
+/// About how many positions a book by analysis has at `plies` plies, as a power of ten
+/// (twice as many a ply), for the refusal's message.
+fn estimated_positions_exponent(plies: u32) -> u32 {
+    (f64::from(plies) * 2f64.log10()).round() as u32
+}
+
 /// What can go wrong in `dama book`.
 #[derive(Debug, thiserror::Error)]
 pub enum BookCommandError {
@@ -56,6 +72,21 @@ pub enum BookCommandError {
     /// The `--fen` position (why it is refused).
     #[error("bad FEN: {0}")]
     Fen(String),
+    /// A `--moves` move cannot be played.
+    #[error("{0}")]
+    Moves(crate::setup::SetupError),
+    /// `--plies` is too deep for a book by analysis.
+    #[error(
+        "--plies {plies} is too deep for a book by analysis (at most {MAX_ANALYSIS_PLIES}): \
+         it grows about twice a ply, to some 10^{exponent} positions whose every move is \
+         searched; --from-pdn takes up to 40"
+    )]
+    TooDeep {
+        /// The plies asked for.
+        plies: u32,
+        /// About how many positions that would be, as a power of ten.
+        exponent: u32,
+    },
     /// The start is already over.
     #[error("the game is over in the start position: no book to build")]
     Finished,
@@ -68,7 +99,7 @@ pub enum BookCommandError {
 fn read_limited(path: &Path, limit: usize) -> Result<String, BookCommandError> {
     let name = path.display().to_string();
     let fail = |e: String| BookCommandError::File(name.clone(), e);
-    let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
+    let file = crate::files::open_regular(path).map_err(|e| fail(e.to_string()))?;
     let mut bytes = Vec::new();
     file.take(limit as u64 + 1)
         .read_to_end(&mut bytes)
@@ -76,7 +107,12 @@ fn read_limited(path: &Path, limit: usize) -> Result<String, BookCommandError> {
     if bytes.len() > limit {
         return Err(fail(format!("the file is larger than {limit} bytes")));
     }
-    String::from_utf8(bytes).map_err(|_| fail("not UTF-8 text".into()))
+    let text = String::from_utf8(bytes).map_err(|_| fail("not UTF-8 text".into()))?;
+    // A byte-order mark, as some editors write at the start of a UTF-8 file, is not text.
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
 }
 
 /// The command line that builds a book as asked (for the file's header).
@@ -92,6 +128,9 @@ fn command_line(rules: &str, config: &BookConfig) -> String {
     let mut line = format!("dama book build --rules {rules}");
     if let Some(fen) = &config.fen {
         line.push_str(&format!(" --fen '{fen}'"));
+    }
+    if let Some(moves) = &config.moves {
+        line.push_str(&format!(" --moves '{moves}'"));
     }
     match from_pdn {
         Some(path) => line.push_str(&format!(" --from-pdn {}", path.display())),
@@ -114,7 +153,7 @@ pub fn run(
     with_variant!(config.variant, R => run_for::<R>(config, out, err))
 }
 
-fn run_for<R: BookRules>(
+fn run_for<R: BookRules + ConsoleRules>(
     config: &BookConfig,
     out: &mut impl Write,
     err: &mut impl Write,
@@ -126,6 +165,9 @@ fn run_for<R: BookRules>(
         }
         None => R::start(),
     };
+    let game = crate::setup::game_from_moves::<R>(start, config.moves.as_deref())
+        .map_err(BookCommandError::Moves)?;
+    let start = *game.position();
     match &config.action {
         BookAction::Show { file } => {
             let book = match file {
@@ -143,9 +185,19 @@ fn run_for<R: BookRules>(
             plies,
             out: path,
         } => {
-            if dama_core::game::Game::<R>::new(start).is_over() {
+            if game.is_over() {
                 return Err(BookCommandError::Finished);
             }
+            if from_pdn.is_none() && *plies > MAX_ANALYSIS_PLIES {
+                return Err(BookCommandError::TooDeep {
+                    plies: *plies,
+                    exponent: estimated_positions_exponent(*plies),
+                });
+            }
+            // The output is checked, and its temporary file made, before the work: a path
+            // that cannot be written is refused at once, not after hours of analysis.
+            let output = crate::files::prepare(path)
+                .map_err(|e| BookCommandError::File(path.display().to_string(), e.to_string()))?;
             let mut header = vec![
                 format!("dama opening book for the {rules} rules"),
                 format!("built with: {}", command_line(rules, config)),
@@ -172,7 +224,8 @@ fn run_for<R: BookRules>(
                 }
             };
             let text = book.write_for::<R>(&header);
-            std::fs::write(path, &text)
+            output
+                .write(&text)
                 .map_err(|e| BookCommandError::File(path.display().to_string(), e.to_string()))?;
             let moves: usize = book.positions().map(|p| book.moves(p).len()).sum();
             writeln!(

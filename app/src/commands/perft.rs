@@ -59,6 +59,21 @@ pub fn perft(
     })
 }
 
+/// The line on standard error after a count: the leaves counted, which depths they are (every
+/// depth from 1 without `--divide`, the last alone with it: what was counted, so the rate is
+/// the speed of the count), the time and the rate (docs/perft.md, "The summary").
+fn summary(leaves: u64, depth: u32, divide: bool, secs: f64, threads: usize) -> String {
+    let depths = if divide || depth == 1 {
+        format!("depth {depth}")
+    } else {
+        format!("depths 1-{depth}")
+    };
+    format!(
+        "{leaves} leaves ({depths}) in {secs:.3} s ({:.1} M leaves/s, threads: {threads})",
+        leaves as f64 / secs.max(1e-9) / 1e6
+    )
+}
+
 fn perft_for<R: BoardRules>(
     pos: &PositionOn<R::Board>,
     depth: u32,
@@ -94,8 +109,8 @@ fn perft_for<R: BoardRules>(
     let secs = started.elapsed().as_secs_f64();
     let _ = writeln!(
         err,
-        "{leaves} leaves in {secs:.3} s ({:.1} M leaves/s, threads: {threads})",
-        leaves as f64 / secs.max(1e-9) / 1e6
+        "{}",
+        summary(leaves, depth, config.divide, secs, threads)
     );
     Ok(())
 }
@@ -113,4 +128,25 @@ pub fn moves(config: &MovesConfig, out: &mut impl Write) -> Result<(), PerftErro
         writeln!(out, "{line}")?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::summary;
+
+    #[test]
+    fn the_summary_names_the_depths_it_counted() {
+        assert_eq!(
+            summary(90, 2, false, 1.0, 1),
+            "90 leaves (depths 1-2) in 1.000 s (0.0 M leaves/s, threads: 1)"
+        );
+        assert_eq!(
+            summary(81, 2, true, 1.0, 1),
+            "81 leaves (depth 2) in 1.000 s (0.0 M leaves/s, threads: 1)"
+        );
+        assert_eq!(
+            summary(9, 1, false, 0.5, 2),
+            "9 leaves (depth 1) in 0.500 s (0.0 M leaves/s, threads: 2)"
+        );
+    }
 }

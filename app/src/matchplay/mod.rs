@@ -186,7 +186,7 @@ fn read_openings<R: MatchRules>(
         let name = path.display().to_string();
         let io = |e: io::Error| MatchError::OpeningsFile(name.clone(), e.to_string());
         let mut text = String::new();
-        std::fs::File::open(path)
+        dama_core::file::open_regular(path)
             .map_err(io)?
             .take(MAX_OPENINGS_BYTES + 1)
             .read_to_string(&mut text)

@@ -417,9 +417,11 @@ pub fn run(config: &DiagramConfig, out: &mut impl Write) -> Result<(), DiagramEr
     match &config.out {
         Some(path) => crate::files::save(path, &svg).map_err(|e| {
             let t = Catalog::of(Lang::En).texts;
-            DiagramError::Save(fill(
-                t.save_failed,
-                &[&path.display().to_string(), &t.file_error(&e)],
+            // Not the catalogue's save_failed ("Cannot save the game"): this is a picture.
+            DiagramError::Save(format!(
+                "Cannot save the diagram to {}: {}",
+                path.display(),
+                t.file_error(&e)
             ))
         }),
         None => Ok(out.write_all(svg.as_bytes())?),

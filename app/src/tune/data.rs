@@ -421,6 +421,7 @@ pub fn read_positions_for<R: TuneRules>(
 
 /// Reads the data file of `R` at `path`.
 pub fn load_positions<R: TuneRules>(path: &Path) -> Result<Vec<Labelled<R::Board>>, TuneError> {
-    let file = std::fs::File::open(path).map_err(|e| TuneError::File(path.to_path_buf(), e))?;
+    let file =
+        dama_core::file::open_regular(path).map_err(|e| TuneError::File(path.to_path_buf(), e))?;
     read_positions_for::<R>(file, path)
 }

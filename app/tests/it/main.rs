@@ -20,6 +20,7 @@ mod dxp_cli;
 mod dxp_match;
 mod engine_analyze;
 mod engine_threads;
+mod files_hardening;
 mod fuzz_checks;
 mod fuzz_parsers;
 mod game_files;

@@ -28,6 +28,7 @@
 pub mod bitboard;
 pub mod board;
 pub mod fen;
+pub mod file;
 pub mod game;
 pub mod mv;
 pub mod notation;

@@ -274,7 +274,7 @@ pub(crate) fn check_limits(all: Vec<(String, &mut i32)>) -> Result<(), WeightsEr
 /// The text of the weights file at `path` (refused above [`MAX_FILE_BYTES`]).
 pub(crate) fn read_file(path: &Path) -> Result<String, WeightsError> {
     let io = |e: std::io::Error| WeightsError::Io(path.display().to_string(), e.to_string());
-    let file = std::fs::File::open(path).map_err(io)?;
+    let file = dama_core::file::open_regular(path).map_err(io)?;
     let mut text = String::new();
     file.take(MAX_FILE_BYTES + 1)
         .read_to_string(&mut text)

@@ -35,6 +35,17 @@ pub enum BuildError {
         /// The class missing.
         child: String,
     },
+    /// A move leads to a class whose file is there but was refused (corrupt, of another
+    /// rule set, not a regular file: the reason went to the refusal reporter).
+    #[error("class {child} is needed by {class} but its file {file} was refused (see above)")]
+    RefusedClass {
+        /// The class being built.
+        class: String,
+        /// The class whose file was refused.
+        child: String,
+        /// The file's name.
+        file: String,
+    },
     /// The rule set's quiet king moves are not the diagonal slides the backward pass undoes.
     #[error("the rule set's king moves are not diagonal slides (position {0})")]
     KingMoves(String),
@@ -104,7 +115,7 @@ pub(crate) fn exit_value<R: TableRules>(
         } else {
             tables.raw(child)
         };
-        found.ok_or_else(|| missing(class, m))?
+        found.ok_or_else(|| missing(tables, class, m))?
     };
     Ok(if fresh && limited {
         value.phase_end()
@@ -113,11 +124,26 @@ pub(crate) fn exit_value<R: TableRules>(
     })
 }
 
-/// The error for a move of `class` into the unsolved class of `m`.
-pub(crate) fn missing(class: &Class, m: Material) -> BuildError {
-    BuildError::MissingClass {
-        class: class.material.name(),
-        child: if m.is_canonical() { m } else { m.mirror() }.name(),
+/// The error for a move of `class` into the unsolved class of `m`: not built, or built
+/// but its file refused (it is in the tables' directory).
+pub(crate) fn missing(tables: &Tables, class: &Class, m: Material) -> BuildError {
+    let child = if m.is_canonical() { m } else { m.mirror() };
+    let file = tables
+        .dir()
+        .map(|dir| super::format::class_path(dir, child))
+        .filter(|path| path.symlink_metadata().is_ok());
+    match file {
+        Some(path) => BuildError::RefusedClass {
+            class: class.material.name(),
+            child: child.name(),
+            file: path
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+        },
+        None => BuildError::MissingClass {
+            class: class.material.name(),
+            child: child.name(),
+        },
     }
 }
 

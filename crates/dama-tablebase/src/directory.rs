@@ -39,6 +39,17 @@ pub enum DirError {
         /// The classes it reads that have no file yet.
         missing: String,
     },
+    /// `tb build --class` when a class it reads has a file that is refused (corrupt, of
+    /// another rule set, not a regular file).
+    #[error("class {class} needs {child}: {why} (build it again: --class {child})")]
+    Refused {
+        /// The class asked for.
+        class: String,
+        /// The class whose file is refused.
+        child: String,
+        /// Why (the file's refusal).
+        why: String,
+    },
 }
 
 /// What a directory build reports, class by class.
@@ -299,11 +310,21 @@ pub fn build_one<R: TableRules>(
     if sound::<R>(dir, m) {
         return Ok(OneBuilt::Present);
     }
-    let missing: Vec<String> = crate::dependencies(m)
-        .into_iter()
-        .filter(|&c| open::<R>(&format::class_path(dir, c), c).is_err())
-        .map(Material::name)
-        .collect();
+    let mut missing: Vec<String> = Vec::new();
+    for c in crate::dependencies(m) {
+        let path = format::class_path(dir, c);
+        if let Err(e) = open::<R>(&path, c) {
+            if path.symlink_metadata().is_err() {
+                missing.push(c.name());
+            } else {
+                return Err(DirError::Refused {
+                    class: m.name(),
+                    child: c.name(),
+                    why: e.to_string(),
+                });
+            }
+        }
+    }
     if !missing.is_empty() {
         return Err(DirError::Missing {
             class: m.name(),

@@ -294,15 +294,15 @@ impl ClassFile {
             path: path.to_path_buf(),
             why,
         };
-        // Looked at before opening: opening a pipe blocks until a writer comes.
-        if !std::fs::metadata(path).map_err(io)?.is_file() {
-            return Err(bad("not a regular file".to_string()));
-        }
-        let file = std::fs::File::open(path).map_err(io)?;
+        // A pipe would block the open until a writer comes: refused, as every reader does.
+        let file = dama_core::file::open_regular(path).map_err(|e| {
+            if dama_core::file::is_not_a_regular_file(&e) {
+                bad(e.to_string())
+            } else {
+                io(e)
+            }
+        })?;
         let meta = file.metadata().map_err(io)?;
-        if !meta.is_file() {
-            return Err(bad("not a regular file".to_string()));
-        }
         let len = meta.len();
         let head = read_at(&file, 0, HEADER.min(len as usize)).map_err(io)?;
         let header = read_header(path, &head)?;

@@ -226,8 +226,8 @@ pub fn build_layered<R: TableRules>(
                         Value::decode(code(at - 1)?)
                     })
                 };
-                let v =
-                    layer_value(n, &children, quiet, below).ok_or_else(|| missing(&class, m))?;
+                let v = layer_value(n, &children, quiet, below)
+                    .ok_or_else(|| missing(tables, &class, m))?;
                 codes[local * width + at] = v.encode();
             }
         }
