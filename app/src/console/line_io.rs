@@ -93,32 +93,39 @@ impl LineSource for BufReadSource<'_> {
 
 /// Lines read on a thread of their own from a reader (standard input at a terminal), so that
 /// a wait for the next one can end when its time is up.
+///
+/// The thread reads a line only when one is asked for (nothing is read ahead), and the end of
+/// the input is not final: at a terminal Ctrl-D ends one read, and the next read waits for
+/// more (the question "quit anyway?" after a Ctrl-D is answered from the keyboard).
 pub struct ThreadedSource {
+    requests: std::sync::mpsc::Sender<()>,
     lines: std::sync::mpsc::Receiver<Vec<u8>>,
-    ended: bool,
+    /// Whether a line was asked for and has not come yet (a wait ran out).
+    pending: bool,
 }
 
 impl ThreadedSource {
-    /// Starts the thread that reads `reader` line by line. The thread ends at the end of the
-    /// input; while the program waits for its next line it stays blocked on the read, and
+    /// Starts the thread that reads `reader` line by line, a line each time one is asked
+    /// for. While the program waits for its next line it stays blocked on the read, and
     /// leaves with the process.
     pub fn spawn(reader: impl io::Read + Send + 'static) -> ThreadedSource {
+        let (requests, asked) = std::sync::mpsc::channel::<()>();
         let (send, lines) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             let mut reader = io::BufReader::new(reader);
-            loop {
+            for () in asked {
                 let (bytes, read) = read_line_bounded(&mut reader);
-                // An empty message is the end of the input.
+                // An empty message is the end of the input (of this read).
                 let bytes = if read == 0 { Vec::new() } else { bytes };
-                let end = bytes.is_empty();
-                if send.send(bytes).is_err() || end {
+                if send.send(bytes).is_err() {
                     return;
                 }
             }
         });
         ThreadedSource {
+            requests,
             lines,
-            ended: false,
+            pending: false,
         }
     }
 }
@@ -126,8 +133,11 @@ impl ThreadedSource {
 impl LineSource for ThreadedSource {
     fn next_line(&mut self, wait: Option<std::time::Duration>) -> Next {
         use std::sync::mpsc::RecvTimeoutError;
-        if self.ended {
-            return Next::Eof;
+        if !self.pending {
+            if self.requests.send(()).is_err() {
+                return Next::Eof;
+            }
+            self.pending = true;
         }
         let got = match wait {
             Some(wait) => self.lines.recv_timeout(wait),
@@ -137,10 +147,13 @@ impl LineSource for ThreadedSource {
                 .map_err(|_| RecvTimeoutError::Disconnected),
         };
         match got {
-            Ok(bytes) if !bytes.is_empty() => Next::Line(bytes),
             Err(RecvTimeoutError::Timeout) => Next::Waited,
+            Ok(bytes) if !bytes.is_empty() => {
+                self.pending = false;
+                Next::Line(bytes)
+            }
             Ok(_) | Err(RecvTimeoutError::Disconnected) => {
-                self.ended = true;
+                self.pending = false;
                 Next::Eof
             }
         }
@@ -241,6 +254,21 @@ mod tests {
         assert_eq!(io.prompt("> ").unwrap(), Read::Line("xx".into()));
         assert_eq!(io.prompt("> ").unwrap(), Read::Eof);
         assert_eq!(String::from_utf8(out).unwrap(), "> 61.52\n> xx\n> \n");
+    }
+
+    #[test]
+    fn a_threaded_source_waits_then_gives_the_line_that_comes() {
+        let (reader, mut writer) = std::io::pipe().unwrap();
+        let mut source = ThreadedSource::spawn(reader);
+        // Nothing written yet: a wait of no time ends with nothing.
+        assert_eq!(
+            source.next_line(Some(std::time::Duration::ZERO)),
+            Next::Waited
+        );
+        writer.write_all(b"c3-d4\n").unwrap();
+        assert_eq!(source.next_line(None), Next::Line(b"c3-d4\n".to_vec()));
+        drop(writer);
+        assert_eq!(source.next_line(None), Next::Eof);
     }
 
     #[test]
