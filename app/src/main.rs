@@ -22,7 +22,14 @@ fn run(job: Job) -> Result<(), CliError> {
             if config.interactive {
                 let _ = console::usage_note(&config, &mut io::stderr());
             }
-            console::play(&config, &mut io::stdin().lock(), &mut out)?
+            if config.interactive {
+                // At a terminal the lines are read on their own thread, so that a flag fall
+                // is announced while the person is at the prompt.
+                let mut input = console::ThreadedSource::spawn(io::stdin());
+                console::play_from(&config, &mut input, &mut out)?
+            } else {
+                console::play(&config, &mut io::stdin().lock(), &mut out)?
+            }
         }
         Job::Perft(config) => commands::perft::perft(&config, &mut out, &mut err)?,
         Job::Moves(config) => commands::perft::moves(&config, &mut out)?,

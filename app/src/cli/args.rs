@@ -19,7 +19,7 @@ pub struct PerftArgs {
     #[arg(long)]
     pub divide: bool,
     /// Threads to count with (default: one per core).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, value_parser = whole::<u32>(1, Some(256)))]
     pub threads: Option<u32>,
 }
 
@@ -38,7 +38,7 @@ pub enum TbCommand {
     /// one --class names.
     Build {
         /// The most pieces on the board.
-        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=6),
+        #[arg(long, value_parser = whole::<u32>(2, Some(6)),
               required_unless_present = "class", conflicts_with = "class")]
         pieces: Option<u32>,
         /// Build only this class (kings then men of each side: KMvK) from the files of the
@@ -46,7 +46,7 @@ pub enum TbCommand {
         #[arg(long)]
         class: Option<String>,
         /// Threads to build with (default: one per core).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+        #[arg(long, value_parser = whole::<u32>(1, Some(256)))]
         threads: Option<u32>,
     },
     /// The classes of at most N pieces and the classes each one's build reads, as JSON (for
@@ -54,7 +54,7 @@ pub enum TbCommand {
     Plan {
         /// The most pieces on the board (up to 8: a plan of seven or eight pieces is for
         /// sizing; the builds themselves go to what `tb build --class` can hold).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8))]
+        #[arg(long, value_parser = whole::<u32>(2, Some(8)))]
         pieces: u32,
     },
     /// The value of the --fen position with fresh counters: win N, draw or loss N.
@@ -65,10 +65,10 @@ pub enum TbCommand {
     /// Check every entry against its children.
     Verify {
         /// Only classes with at most N pieces (default: every class present).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(2..=6))]
+        #[arg(long, value_parser = whole::<u32>(2, Some(6)))]
         pieces: Option<u32>,
         /// Threads to check with (default: one per core).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+        #[arg(long, value_parser = whole::<u32>(1, Some(256)))]
         threads: Option<u32>,
     },
 }
@@ -92,7 +92,7 @@ pub enum BookCommand {
         from_pdn: Option<PathBuf>,
         /// How many plies deep the book goes (default 6; 1-16 by analysis, 1-40 with
         /// --from-pdn).
-        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=40))]
+        #[arg(long, default_value_t = 6, value_parser = whole::<u32>(1, Some(40)))]
         plies: u32,
         /// Where to write the book.
         #[arg(long, value_name = "FILE")]
@@ -122,10 +122,10 @@ pub struct MatchArgs {
     #[arg(value_name = "PLAYER", num_args = 2, conflicts_with_all = ["engine1", "engine2"])]
     pub players: Vec<crate::matchplay::player::PlayerSpec>,
     /// The most games to play (each opening is played twice, once with each colour).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, default_value_t = 100, value_parser = whole::<u64>(1, Some(1_000_000)))]
     pub games: u64,
     /// Games played at the same time (1-16; each game's two engines hold up to 32 MiB).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=16))]
+    #[arg(long, default_value_t = 1, value_parser = whole::<u32>(1, Some(16)))]
     pub concurrency: u32,
     /// The openings: `ballots` (the rule set's opening ballots: english, italian), `builtin`
     /// (the built-in balanced openings) or a file of positions, one FEN a line (default:
@@ -135,7 +135,7 @@ pub struct MatchArgs {
     /// Adjudicate a game still going after this many plies a draw (default: 400 where the
     /// rules have no draw rule of their own, the Spanish spec's; else 2000, a safety net that
     /// the rules' own draws come well before).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(10..=10_000))]
+    #[arg(long, value_parser = whole::<u32>(10, Some(10_000)))]
     pub max_plies: Option<u32>,
     /// Write every game to this PDN file.
     #[arg(long, alias = "pgn")]
@@ -173,13 +173,13 @@ pub enum TuneCommand {
 #[derive(Args, Debug, Clone)]
 pub struct GenArgs {
     /// Games to play (at most 100,000: the games are kept in memory until written).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    #[arg(long, value_parser = whole::<u64>(1, Some(100_000)))]
     pub games: u64,
     /// Random plies played after the built-in opening.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=40))]
+    #[arg(long, default_value_t = 4, value_parser = whole::<u32>(0, Some(40)))]
     pub random_plies: u32,
     /// A game still going after this many plies is a draw.
-    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(10..=2000))]
+    #[arg(long, default_value_t = 300, value_parser = whole::<u32>(10, Some(2000)))]
     pub max_plies: u32,
     /// The seed of the random plies.
     #[arg(long, default_value_t = 1)]
@@ -189,7 +189,7 @@ pub struct GenArgs {
     #[arg(long)]
     pub weights: Option<PathBuf>,
     /// Games played at once (the file is the same for any number).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, default_value_t = 1, value_parser = whole::<u32>(1, Some(64)))]
     pub jobs: u32,
     /// The data file to write.
     #[arg(long)]
@@ -213,10 +213,10 @@ pub struct FitArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The most passes of the local search, over all step sizes.
-    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(0..=10_000))]
+    #[arg(long, default_value_t = 60, value_parser = whole::<u32>(0, Some(10_000)))]
     pub passes: u32,
     /// Threads for the error sums (the result is the same for any number).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, default_value_t = 1, value_parser = whole::<u32>(1, Some(64)))]
     pub jobs: u32,
 }
 
@@ -233,7 +233,7 @@ pub struct PatternArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Passes over the positions.
-    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, default_value_t = 40, value_parser = whole::<u32>(1, Some(1000)))]
     pub epochs: u32,
     /// The learning rate at the start (falls linearly to a tenth).
     #[arg(long, default_value_t = 5000.0, value_parser = rate_in_range)]
@@ -243,12 +243,35 @@ pub struct PatternArgs {
     pub decay: f64,
 }
 
+/// A value parser for a whole number from `low` to `high` (`None`: no upper bound), whose
+/// refusals say so in words (`0 is not from 1 to 64`), not in Rust's range syntax as clap's
+/// own ranged parsers do (newcomer finding 20).
+pub(crate) fn whole<T>(
+    low: T,
+    high: Option<T>,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static,
+{
+    move |text: &str| {
+        let v: T = text
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{}' is not a whole number", dama_core::text::excerpt(text)))?;
+        match high {
+            Some(high) if v < low || v > high => Err(format!("{v} is not from {low} to {high}")),
+            None if v < low => Err(format!("{v} is less than {low}")),
+            _ => Ok(v),
+        }
+    }
+}
+
 fn number_in(text: &str, low: f64, high: f64) -> Result<f64, String> {
     let v: f64 = text.parse().map_err(|_| format!("not a number: {text}"))?;
     if (low..=high).contains(&v) {
         Ok(v)
     } else {
-        Err(format!("{v} is not in {low}..={high}"))
+        Err(format!("{v} is not from {low} to {high}"))
     }
 }
 
@@ -311,21 +334,21 @@ pub struct DxpArgs {
     #[arg(long, value_name = "white|black", value_parser = parse_colour)]
     pub play: Option<dama_dxp::Colour>,
     /// The thinking time per player, in minutes, announced in GAMEREQ (0-999, default 10).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(0..=999))]
+    #[arg(long, value_parser = whole::<u16>(0, Some(999)))]
     pub minutes: Option<u16>,
     /// The number of moves announced in GAMEREQ (0-999; default 0: none).
-    #[arg(long = "game-moves", value_name = "N", value_parser = clap::value_parser!(u16).range(0..=999))]
+    #[arg(long = "game-moves", value_name = "N", value_parser = whole::<u16>(0, Some(999)))]
     pub game_moves: Option<u16>,
     /// The program name sent to the other side (default dama).
     #[arg(long)]
     pub name: Option<String>,
     /// Seconds to wait for the other program's next message before giving up (default 600).
-    #[arg(long, value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "SECS", value_parser = whole::<u64>(1, None))]
     pub timeout: Option<u64>,
     /// As the follower: play N games, then stop; when listening, accept connection after
     /// connection until N games are played (default: every game the initiator starts on one
     /// connection).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = whole::<u64>(1, None))]
     pub games: Option<u64>,
 }
 

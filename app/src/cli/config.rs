@@ -135,6 +135,12 @@ impl GlobalArgs {
             interactive,
             clocks: self.clocks(),
             clock: crate::play::clock::real(),
+            live: interactive && io::stdout().is_terminal(),
+            columns: if io::stdout().is_terminal() {
+                crate::console::terminal_columns
+            } else {
+                crate::console::no_columns
+            },
         })
     }
 
@@ -295,6 +301,7 @@ impl GlobalArgs {
             annotated: self.annotated.clone(),
             graph: self.graph.clone(),
             engines: engines.clone(),
+            terminal: io::stdout().is_terminal(),
         }
     }
 }

@@ -132,12 +132,12 @@ global_options! {
     black: Option<PlayerKind> = Black "--black"
         for ["play", "tui"],
     /// Engine strength, 1 (beginner) to 10 (full strength).
-    #[arg(long, global = true, value_parser = clap::value_parser!(u8).range(1..=10))]
+    #[arg(long, global = true, value_parser = super::args::whole::<u8>(1, Some(10)))]
     level: Option<u8> = Level "--level"
         for ["play", "analyze", "tui", "dxp"],
     /// Plies: the perft depth (1-30), or an exact engine search depth (1-64).
     #[arg(long, global = true, allow_hyphen_values = true,
-          value_parser = clap::value_parser!(u32).range(1..=64))]
+          value_parser = super::args::whole::<u32>(1, Some(64)))]
     depth: Option<u32> = Depth "--depth"
         for ["play", "perft", "analyze", "tui", "dxp"],
     /// Milliseconds the engine thinks per move.
@@ -146,7 +146,7 @@ global_options! {
     movetime: Option<u64> = Movetime "--movetime"
         for ["play", "analyze", "tui", "dxp"],
     /// Stop each search after this many nodes.
-    #[arg(long, global = true, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, global = true, value_parser = super::args::whole::<u64>(1, None))]
     nodes: Option<u64> = Nodes "--nodes"
         for ["play", "analyze", "tui", "tune", "book", "dxp"],
     /// Play on a clock, BASE[+INCREMENT] such as 5m+3s: both sides have one (a flag
@@ -194,12 +194,12 @@ global_options! {
     /// perft: one per core).
     // `--threads` is perft's and tb's own option too (clap gives its value to both).
     #[arg(long, global = true,
-          value_parser = clap::value_parser!(u32).range(1..=64))]
+          value_parser = super::args::whole::<u32>(1, Some(64)))]
     threads: Option<u32> = Threads "--threads"
         for ["play", "perft", "analyze", "tb", "tui", "hub", "dxp"],
     /// Report the best N moves with their scores at each depth.
     #[arg(long, global = true, value_name = "N",
-          value_parser = clap::value_parser!(u32).range(1..=64))]
+          value_parser = super::args::whole::<u32>(1, Some(64)))]
     multipv: Option<u32> = MultiPv "--multipv"
         for ["analyze"],
     /// Search until interrupted (Ctrl-C), printing as it deepens, then the best move.

@@ -40,6 +40,9 @@ pub struct AnalyzeConfig {
     pub graph: Option<PathBuf>,
     /// The engine's tables, threads and book.
     pub engines: EngineSetup,
+    /// Whether standard output is a terminal: an `--infinite` search stopped by Ctrl-C then
+    /// writes its `bestmove` on a line of its own, after the terminal's `^C`.
+    pub terminal: bool,
 }
 
 /// Why `dama analyze` failed.
@@ -99,13 +102,13 @@ fn analyze_for<R: ConsoleRules>(
                 .map(|t| std::sync::Arc::new(t.without_build_thread())),
         );
     }
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     if config.infinite {
-        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         #[cfg(unix)]
         for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
             signal_hook::flag::register(signal, std::sync::Arc::clone(&stop))?;
         }
-        engine.set_stop(stop);
+        engine.set_stop(std::sync::Arc::clone(&stop));
     }
     let mut failure: Option<io::Error> = None;
     let started = Instant::now();
@@ -155,10 +158,37 @@ fn analyze_for<R: ConsoleRules>(
     if let Some(e) = failure {
         return Err(e.into());
     }
-    match best {
-        Some(mv) => writeln!(out, "bestmove {}", R::write(&mv))?,
-        None => writeln!(out, "bestmove none")?,
-    }
+    let interrupted = stop.load(std::sync::atomic::Ordering::Relaxed);
+    let best = best.map(|mv| R::write(&mv));
+    write!(
+        out,
+        "{}",
+        bestmove_text(best.as_deref(), interrupted && config.terminal)
+    )?;
     out.flush()?;
     Ok(())
+}
+
+/// The last line of a search: `bestmove g3-f4` (`none` without a move). After Ctrl-C at a
+/// terminal (`at_interrupt`) it starts on a new line, the terminal having echoed `^C` where
+/// the next line would start (newcomer finding 25).
+fn bestmove_text(best: Option<&str>, at_interrupt: bool) -> String {
+    let newline = if at_interrupt { "\n" } else { "" };
+    format!("{newline}bestmove {}\n", best.unwrap_or("none"))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn an_interrupted_search_at_a_terminal_starts_bestmove_on_its_own_line() {
+        assert_eq!(
+            super::bestmove_text(Some("g3-f4"), false),
+            "bestmove g3-f4\n"
+        );
+        assert_eq!(
+            super::bestmove_text(Some("g3-f4"), true),
+            "\nbestmove g3-f4\n"
+        );
+        assert_eq!(super::bestmove_text(None, false), "bestmove none\n");
+    }
 }

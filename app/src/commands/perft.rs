@@ -92,7 +92,7 @@ fn perft_for<R: BoardRules>(
                 .into_iter()
                 .map(|(mv, n)| (R::write_move(&mv), n))
                 .collect();
-        lines.sort();
+        lines.sort_by(|(a, _), (b, _)| dama_core::text::natural_order(a, b));
         for (mv, n) in &lines {
             writeln!(out, "{mv} {n}")?;
             leaves += n;
@@ -123,7 +123,7 @@ pub fn moves(config: &MovesConfig, out: &mut impl Write) -> Result<(), PerftErro
         R::legal_moves(&pos, &mut list);
         list.iter().map(R::write_move).collect()
     });
-    lines.sort();
+    dama_core::text::sort_natural(&mut lines);
     for line in lines {
         writeln!(out, "{line}")?;
     }

@@ -243,11 +243,13 @@ fn push_row<B: Board>(
 /// squares with their pieces (`o`, `O`, `x`, `X`; `.` empty), the last move's squares between
 /// brackets, and beside each row the numbers of its dark squares, where they stand. Seen from
 /// white (square 1 at the top left), or from black when `flipped`. Ends with a newline.
+/// Without `key`, the numbers are left out (a terminal too narrow for them, finding 22).
 pub fn numbered_board<B: Board>(
     pos: &PositionOn<B>,
     flipped: bool,
     colored: bool,
     marked: BitboardOn<B>,
+    key: bool,
 ) -> String {
     let size = B::SIZE;
     let ranks: Vec<u8> = if flipped {
@@ -271,11 +273,13 @@ pub fn numbered_board<B: Board>(
             marked,
             colored,
         );
-        text.push_str("  ");
-        for &file in &files {
-            match SquareOn::<B>::from_file_rank(file, rank) {
-                Some(sq) => text.push_str(&format!("{:>3}", sq.number())),
-                None => text.push_str("   "),
+        if key {
+            text.push_str("  ");
+            for &file in &files {
+                match SquareOn::<B>::from_file_rank(file, rank) {
+                    Some(sq) => text.push_str(&format!("{:>3}", sq.number())),
+                    None => text.push_str("   "),
+                }
             }
         }
         let end = text.trim_end_matches(' ').len();
@@ -392,8 +396,13 @@ mod tests {
     #[test]
     fn the_international_board_is_numbered_1_to_50() {
         use dama_core::{Board10, BoardRules, International};
-        let board =
-            numbered_board::<Board10>(&International::start(), false, false, BitboardOn::EMPTY);
+        let board = numbered_board::<Board10>(
+            &International::start(),
+            false,
+            false,
+            BitboardOn::EMPTY,
+            true,
+        );
         let lines: Vec<&str> = board.lines().collect();
         assert_eq!(lines.len(), 10);
         assert_eq!(
@@ -405,8 +414,13 @@ mod tests {
             "  o   o   o   o   o      46    47    48    49    50"
         );
         assert!(lines.iter().all(|l| l.chars().count() <= 80));
-        let flipped =
-            numbered_board::<Board10>(&International::start(), true, false, BitboardOn::EMPTY);
+        let flipped = numbered_board::<Board10>(
+            &International::start(),
+            true,
+            false,
+            BitboardOn::EMPTY,
+            true,
+        );
         assert!(
             flipped.starts_with("    o   o   o   o   o       50    49    48    47    46\n"),
             "{flipped}"

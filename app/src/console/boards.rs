@@ -9,6 +9,7 @@ use crate::i18n::fill;
 use crate::i18n::{RulesTexts, Texts};
 use crate::play::records::LoadError;
 use dama_core::game::{Game, Outcome};
+use dama_core::notation::Notation;
 use dama_core::notation::algebraic::{self, ParseError, SyntaxError};
 use dama_core::rules::DrawReason;
 use dama_core::{BitboardOn, Board8, Board10, BoardRules, MoveOn, PositionOn, Rules, pdn};
@@ -63,6 +64,19 @@ pub trait ConsoleBoard: BookBoard {
         marked: BitboardOn<Self>,
     ) -> String;
 
+    /// The board in at most `columns` columns, when [`ConsoleBoard::draw`] is wider and a
+    /// narrower drawing exists (the 10×10 board without its key of square numbers, newcomer
+    /// finding 22); `None`: the board as drawn fits, or has nothing to leave out.
+    fn draw_narrow<R: BoardRules<Board = Self>>(
+        _pos: &PositionOn<Self>,
+        _flipped: bool,
+        _colored: bool,
+        _marked: BitboardOn<Self>,
+        _columns: usize,
+    ) -> Option<String> {
+        None
+    }
+
     /// Why a game could not be loaded.
     fn load_error<R: BoardRules<Board = Self>>(t: &Texts, error: &LoadError<Self>) -> String;
 
@@ -83,10 +97,10 @@ pub trait ConsoleRules: dama_engine::EngineRules<Board: ConsoleBoard> {
         texts.join(", ")
     }
 
-    /// Moves as the dialogue writes them, sorted as text and joined by `, `.
+    /// Moves as the dialogue writes them, sorted (square numbers as numbers) and joined by `, `.
     fn write_list(moves: &[MoveOn<Self::Board>]) -> String {
         let mut texts: Vec<String> = moves.iter().map(Self::write).collect();
-        texts.sort();
+        dama_core::text::sort_natural(&mut texts);
         texts.join(", ")
     }
 }
@@ -132,7 +146,7 @@ impl ConsoleBoard for Board8 {
             Err(ParseError::Syntax(SyntaxError::Unreadable(_))) => {
                 Err(fill(t.unknown, &[&pdn::excerpt(line)]))
             }
-            Err(e) => Err(t.parse_error_in(&e, R::INFO.notation)),
+            Err(e) => Err(t.parse_error_in(&e, typed_notation(line, R::INFO.notation))),
         }
     }
 
@@ -169,6 +183,20 @@ impl ConsoleBoard for Board8 {
 
     fn outcome(t: &Texts, rt: &RulesTexts, outcome: Outcome) -> String {
         t.outcome(outcome, rt)
+    }
+}
+
+/// The notation a typed move is in, to answer in it: a game written in numbers (row and
+/// column, `61.52`, or square numbers, `11-15`) also reads algebraic squares (`c3-d4`), and
+/// a message about such a move names the squares algebraically too.
+pub(crate) fn typed_notation(line: &str, notation: Notation) -> Notation {
+    let algebraic = line
+        .as_bytes()
+        .windows(2)
+        .any(|w| matches!(w[0], b'a'..=b'h' | b'A'..=b'H') && w[1].is_ascii_digit());
+    match notation {
+        Notation::Numeric | Notation::Numbered(_) if algebraic => Notation::Algebraic,
+        other => other,
     }
 }
 
@@ -238,7 +266,20 @@ impl ConsoleBoard for Board10 {
         colored: bool,
         marked: BitboardOn<Board10>,
     ) -> String {
-        board_view::numbered_board(pos, flipped, colored, marked)
+        board_view::numbered_board(pos, flipped, colored, marked, true)
+    }
+
+    fn draw_narrow<R: BoardRules<Board = Board10>>(
+        pos: &PositionOn<Board10>,
+        flipped: bool,
+        colored: bool,
+        marked: BitboardOn<Board10>,
+        columns: usize,
+    ) -> Option<String> {
+        // Measured without colour: the escapes take no columns.
+        let plain = board_view::numbered_board(pos, flipped, false, marked, true);
+        let width = plain.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+        (width > columns).then(|| board_view::numbered_board(pos, flipped, colored, marked, false))
     }
 
     fn load_error<R: BoardRules<Board = Board10>>(t: &Texts, error: &LoadError<Board10>) -> String {
@@ -263,7 +304,7 @@ pub(crate) fn move_error10<R: BoardRules<Board = Board10>>(
 ) -> String {
     t.move_error_with(error, &|sq| sq.number().to_string(), &|moves| {
         let mut texts: Vec<String> = moves.iter().map(R::write_move).collect();
-        texts.sort();
+        dama_core::text::sort_natural(&mut texts);
         texts.join(", ")
     })
 }

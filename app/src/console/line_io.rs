@@ -49,9 +49,124 @@ pub enum Read {
     Eof,
 }
 
+/// What a wait for a line got ([`LineSource::next_line`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// A line, with its line ending when it had one (cut at [`MAX_LINE_BYTES`]).
+    Line(Vec<u8>),
+    /// The input ended (or could not be read any more).
+    Eof,
+    /// No line came within the time given.
+    Waited,
+}
+
+/// Where the console's lines come from.
+///
+/// A script's input is read line by line as it comes ([`BufReadSource`]: no waiting limit,
+/// so a scripted game is the same whatever the time). At a terminal the lines are read on
+/// a thread of their own ([`ThreadedSource`]), so the dialogue can wait for a line *or* for
+/// a clock to run out, and announce a flag fall while the person is still at the prompt.
+/// Tests pass a source of their own that stands for a person who waits (with a fake clock).
+pub trait LineSource {
+    /// The next line. With `wait`, a source that can wait ([`LineSource::can_wait`]) gives
+    /// [`Next::Waited`] when no line came within it; other sources read on regardless.
+    fn next_line(&mut self, wait: Option<std::time::Duration>) -> Next;
+
+    /// Whether [`LineSource::next_line`] keeps to its `wait` (a script's input does not: it
+    /// reads the next line whenever it comes, so scripts stay deterministic).
+    fn can_wait(&self) -> bool {
+        false
+    }
+}
+
+/// Lines read from any `BufRead` as they come (scripts, pipes, tests).
+pub struct BufReadSource<'a>(pub &'a mut dyn BufRead);
+
+impl LineSource for BufReadSource<'_> {
+    fn next_line(&mut self, _: Option<std::time::Duration>) -> Next {
+        match read_line_bounded(self.0) {
+            (_, 0) => Next::Eof,
+            (bytes, _) => Next::Line(bytes),
+        }
+    }
+}
+
+/// Lines read on a thread of their own from a reader (standard input at a terminal), so that
+/// a wait for the next one can end when its time is up.
+///
+/// The thread reads a line only when one is asked for (nothing is read ahead), and the end of
+/// the input is not final: at a terminal Ctrl-D ends one read, and the next read waits for
+/// more (the question "quit anyway?" after a Ctrl-D is answered from the keyboard).
+pub struct ThreadedSource {
+    requests: std::sync::mpsc::Sender<()>,
+    lines: std::sync::mpsc::Receiver<Vec<u8>>,
+    /// Whether a line was asked for and has not come yet (a wait ran out).
+    pending: bool,
+}
+
+impl ThreadedSource {
+    /// Starts the thread that reads `reader` line by line, a line each time one is asked
+    /// for. While the program waits for its next line it stays blocked on the read, and
+    /// leaves with the process.
+    pub fn spawn(reader: impl io::Read + Send + 'static) -> ThreadedSource {
+        let (requests, asked) = std::sync::mpsc::channel::<()>();
+        let (send, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = io::BufReader::new(reader);
+            for () in asked {
+                let (bytes, read) = read_line_bounded(&mut reader);
+                // An empty message is the end of the input (of this read).
+                let bytes = if read == 0 { Vec::new() } else { bytes };
+                if send.send(bytes).is_err() {
+                    return;
+                }
+            }
+        });
+        ThreadedSource {
+            requests,
+            lines,
+            pending: false,
+        }
+    }
+}
+
+impl LineSource for ThreadedSource {
+    fn next_line(&mut self, wait: Option<std::time::Duration>) -> Next {
+        use std::sync::mpsc::RecvTimeoutError;
+        if !self.pending {
+            if self.requests.send(()).is_err() {
+                return Next::Eof;
+            }
+            self.pending = true;
+        }
+        let got = match wait {
+            Some(wait) => self.lines.recv_timeout(wait),
+            None => self
+                .lines
+                .recv()
+                .map_err(|_| RecvTimeoutError::Disconnected),
+        };
+        match got {
+            Err(RecvTimeoutError::Timeout) => Next::Waited,
+            Ok(bytes) if !bytes.is_empty() => {
+                self.pending = false;
+                Next::Line(bytes)
+            }
+            Ok(_) | Err(RecvTimeoutError::Disconnected) => {
+                self.pending = false;
+                Next::Eof
+            }
+        }
+    }
+
+    fn can_wait(&self) -> bool {
+        true
+    }
+}
+
 /// The console's input and output.
 pub struct LineIo<'a> {
-    input: &'a mut dyn BufRead,
+    input: &'a mut dyn LineSource,
     output: &'a mut dyn Write,
     echo: bool,
 }
@@ -59,7 +174,7 @@ pub struct LineIo<'a> {
 impl<'a> LineIo<'a> {
     /// Reads from `input` and writes to `output`; with `echo`, every line read is written
     /// after its prompt.
-    pub fn new(input: &'a mut dyn BufRead, output: &'a mut dyn Write, echo: bool) -> LineIo<'a> {
+    pub fn new(input: &'a mut dyn LineSource, output: &'a mut dyn Write, echo: bool) -> LineIo<'a> {
         LineIo {
             input,
             output,
@@ -83,13 +198,28 @@ impl<'a> LineIo<'a> {
     pub fn prompt(&mut self, prompt: &str) -> io::Result<Read> {
         self.output.write_all(prompt.as_bytes())?;
         self.output.flush()?;
-        let (bytes, read) = read_line_bounded(self.input);
-        let mut bytes = bytes;
-        if read == 0 {
-            self.output.write_all(b"\n")?;
-            self.output.flush()?;
-            return Ok(Read::Eof);
-        }
+        Ok(self.read_within(None)?.unwrap_or(Read::Eof))
+    }
+
+    /// Whether the input can wait for a line a limited time ([`LineSource::can_wait`]).
+    pub fn can_wait(&self) -> bool {
+        self.input.can_wait()
+    }
+
+    /// Reads one line after a prompt already written, waiting at most `wait` when the input
+    /// can wait: `None` when no line came in time (the prompt line is left open). The line is
+    /// echoed when echo is on; at the end of input the open prompt line is ended.
+    pub fn read_within(&mut self, wait: Option<std::time::Duration>) -> io::Result<Option<Read>> {
+        self.output.flush()?;
+        let mut bytes = match self.input.next_line(wait) {
+            Next::Waited => return Ok(None),
+            Next::Eof => {
+                self.output.write_all(b"\n")?;
+                self.output.flush()?;
+                return Ok(Some(Read::Eof));
+            }
+            Next::Line(bytes) => bytes,
+        };
         if bytes.last() == Some(&b'\n') {
             bytes.pop();
             if bytes.last() == Some(&b'\r') {
@@ -101,7 +231,7 @@ impl<'a> LineIo<'a> {
             self.output.write_all(text.as_bytes())?;
             self.output.write_all(b"\n")?;
         }
-        Ok(Read::Line(text))
+        Ok(Some(Read::Line(text)))
     }
 
     /// Flushes the output.
@@ -118,11 +248,37 @@ mod tests {
     fn echo_and_end_of_input() {
         let mut input: &[u8] = b"61.52\r\nxx";
         let mut out = Vec::new();
-        let mut io = LineIo::new(&mut input, &mut out, true);
+        let mut source = BufReadSource(&mut input);
+        let mut io = LineIo::new(&mut source, &mut out, true);
         assert_eq!(io.prompt("> ").unwrap(), Read::Line("61.52".into()));
         assert_eq!(io.prompt("> ").unwrap(), Read::Line("xx".into()));
         assert_eq!(io.prompt("> ").unwrap(), Read::Eof);
         assert_eq!(String::from_utf8(out).unwrap(), "> 61.52\n> xx\n> \n");
+    }
+
+    #[test]
+    fn a_threaded_source_waits_then_gives_the_line_that_comes() {
+        let (reader, mut writer) = std::io::pipe().unwrap();
+        let mut source = ThreadedSource::spawn(reader);
+        // Nothing written yet: a wait of no time ends with nothing.
+        assert_eq!(
+            source.next_line(Some(std::time::Duration::ZERO)),
+            Next::Waited
+        );
+        writer.write_all(b"c3-d4\n").unwrap();
+        assert_eq!(source.next_line(None), Next::Line(b"c3-d4\n".to_vec()));
+        drop(writer);
+        assert_eq!(source.next_line(None), Next::Eof);
+    }
+
+    #[test]
+    fn a_threaded_source_gives_its_lines_then_the_end() {
+        let mut source = ThreadedSource::spawn(&b"61.52\nxx"[..]);
+        assert!(source.can_wait());
+        assert_eq!(source.next_line(None), Next::Line(b"61.52\n".to_vec()));
+        assert_eq!(source.next_line(None), Next::Line(b"xx".to_vec()));
+        assert_eq!(source.next_line(None), Next::Eof);
+        assert_eq!(source.next_line(None), Next::Eof);
     }
 
     #[test]
@@ -131,7 +287,8 @@ mod tests {
         text.extend_from_slice(b"\n61.52\n");
         let mut input: &[u8] = &text;
         let mut out = Vec::new();
-        let mut io = LineIo::new(&mut input, &mut out, false);
+        let mut source = BufReadSource(&mut input);
+        let mut io = LineIo::new(&mut source, &mut out, false);
         let Read::Line(first) = io.prompt("").unwrap() else {
             panic!("a line")
         };

@@ -22,7 +22,7 @@ use std::path::PathBuf;
 
 pub(crate) use boards::move_error10;
 pub use boards::{ConsoleBoard, ConsoleRules};
-pub use line_io::{LineIo, Read};
+pub use line_io::{BufReadSource, LineIo, LineSource, Next, Read, ThreadedSource};
 
 use crate::ballots::Ballot;
 use crate::engines::EngineRules;
@@ -77,6 +77,26 @@ pub struct Options {
     pub clocks: Option<[dama_engine::TimeControl; 2]>,
     /// Where the clocks read the time (the real clock; tests pass a fake one).
     pub clock: crate::play::clock::SharedSource,
+    /// Whether a person watches the output live at a terminal (standard input and output
+    /// both are one): the full dialogue then shows the engine's think (`Black (computer) is
+    /// thinking…`, the clocks rewritten at each depth), erased when its move comes.
+    pub live: bool,
+    /// The columns of the terminal the board is drawn on, read before each board (`None`:
+    /// not a terminal, no limit). A 10×10 board too wide for it is drawn without its key of
+    /// square numbers, and a line says so (newcomer finding 22).
+    pub columns: fn() -> Option<usize>,
+}
+
+/// No terminal: no limit to the board's width ([`Options::columns`]).
+pub fn no_columns() -> Option<usize> {
+    None
+}
+
+/// The columns of the terminal on standard output ([`Options::columns`]).
+pub fn terminal_columns() -> Option<usize> {
+    crossterm::terminal::size()
+        .ok()
+        .map(|(columns, _)| usize::from(columns))
 }
 
 impl Options {
@@ -102,6 +122,8 @@ impl Options {
             interactive: false,
             clocks: None,
             clock: crate::play::clock::real(),
+            live: false,
+            columns: no_columns,
         }
     }
 
@@ -191,10 +213,21 @@ pub fn usage_note(opts: &Options, err: &mut impl Write) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Plays console games from `input` to `output` until the players stop or the input ends.
+/// Plays console games from `input` to `output` until the players stop or the input ends
+/// (lines read as they come: see [`play_from`] for a source that can wait).
 pub fn play(
     opts: &Options,
     input: &mut impl BufRead,
+    output: &mut impl Write,
+) -> Result<(), ConsoleError> {
+    play_from(opts, &mut BufReadSource(input), output)
+}
+
+/// Plays console games with the lines of `input` (a terminal's, read on their own thread,
+/// [`ThreadedSource`]; a test's) to `output`.
+pub fn play_from(
+    opts: &Options,
+    input: &mut dyn LineSource,
     output: &mut impl Write,
 ) -> Result<(), ConsoleError> {
     let mut io = LineIo::new(input, output, opts.echo);

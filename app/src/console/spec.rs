@@ -26,8 +26,9 @@ enum Next {
 /// Plays the Spanish-spec dialogue until the players stop or the input ends.
 pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleError> {
     let mut engine = opts.engines.engine(opts.limits);
-    // A loaded game goes on from its last position; its messages are the Spanish full
-    // catalogue's, on standard error (the spec's texts have none for files).
+    // A loaded game goes on from its last position. Why a `--load` file cannot be loaded is
+    // said on standard error in English, as every refusal of the command line is (newcomer
+    // finding 19; the spec's texts have none for files).
     let mut clock = super::new_clock(opts);
     let mut game = match &opts.load {
         Some(path) => crate::play::records::load_game_from::<R>(path, opts.game)
@@ -36,7 +37,7 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
                 record.game
             })
             .map_err(|e| {
-                let t = &es::TEXTS;
+                let t = &crate::i18n::en::TEXTS;
                 let name = path.display().to_string();
                 ConsoleError::Load(fill(
                     t.load_failed,

@@ -10,6 +10,8 @@ pub enum CommandWord {
     Help,
     /// List the legal moves.
     Moves,
+    /// List the moves played (newcomer finding 17).
+    Game,
     /// Take back a move.
     Undo,
     /// Play a taken-back move again.
@@ -43,6 +45,7 @@ const ENGLISH: &[(&str, CommandWord)] = &[
     ("help", CommandWord::Help),
     ("?", CommandWord::Help),
     ("moves", CommandWord::Moves),
+    ("game", CommandWord::Game),
     ("undo", CommandWord::Undo),
     ("redo", CommandWord::Redo),
     ("fen", CommandWord::Fen),

@@ -7,6 +7,7 @@ use dama_core::Variant;
 pub static TEXTS: Texts = Texts {
     titles,
     commands: &[
+        ("partie", CommandWord::Game),
         ("nápověda", CommandWord::Help),
         ("napoveda", CommandWord::Help),
         ("tahy", CommandWord::Moves),
@@ -44,6 +45,7 @@ pub static TEXTS: Texts = Texts {
         "Příkazy (česky i anglicky):",
         "  nápověda, help      tento seznam",
         "  tahy, moves         možné tahy",
+        "  partie, game        dosud zahrané tahy",
         "  zpět, undo          vrátit tah",
         "  vpřed, redo         znovu zahrát vrácený tah",
         "  fen                 vypsat pozici jako FEN",
@@ -62,6 +64,9 @@ pub static TEXTS: Texts = Texts {
     unknown: "„{0}“ není tah ani příkaz; příkazy vypíše „nápověda“.",
     no_argument: "Příkaz {0} se píše bez dalších slov.",
     moves: "Možné tahy: {0}",
+    game_moves: "Zahrané tahy: {0}",
+    no_game_moves: "Zatím nebyl zahrán žádný tah.",
+    engine_thinking: "{0} (počítač) přemýšlí…",
     undone: "Vráceno: {0}",
     nothing_to_undo: "Není co vrátit.",
     nothing_of_yours: "Zatím není co vrátit z vašich tahů.",
@@ -115,6 +120,7 @@ pub static TEXTS: Texts = Texts {
     yes_or_no: "Odpovězte a (ano) nebo n (ne).",
     after_game: "Odpovězte a (ano) nebo n (ne); partii lze ještě uložit (uložit SOUBOR) nebo vrátit tah (zpět).",
     result_undone: "Konec partie vzat zpět, hraje se dál.",
+    time_loss_stays: "Prohru na čas nelze vzít zpět: čas vypršel. Partii lze uložit (uložit SOUBOR) nebo hrát znovu (a).",
     yes: &["a", "ano", "y", "yes"],
     no: &["n", "ne", "no"],
     event: "Přátelská partie",
@@ -165,8 +171,8 @@ pub static TEXTS: Texts = Texts {
     io_not_a_file: "nejde o obyčejný soubor.",
     io_too_large: "soubor je větší než {0} bajtů.",
     io_no_directory: "adresář {0} neexistuje.",
-    other_rules: "soubor je partie podle pravidel {0}, ne {1}.",
-    other_game_type: "soubor je partie jiné hry (PDN GameType {0}), ne podle pravidel {1}.",
+    other_rules: "soubor je partie podle --rules {0}, ne podle --rules {1}.",
+    other_game_type: "soubor je partie jiné hry (PDN GameType {0}), ne podle --rules {1}.",
     no_such_game: "soubor obsahuje partií: {0}; partie {1} v něm není.",
     no_such_game_one: "soubor obsahuje jen jednu partii; partie {1} v něm není.",
 };
@@ -198,6 +204,7 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     plural: rules_texts::plural_czech,
     board10_intro: "Tah zapište čísly polí jako 32-28 nebo 28x19, příkazy vypíše „nápověda“ (help).",
     board10_help: "Tahy: čísla polí 1-50, 32-28, braní 28x19, celá cesta braní 28x19x10, když začátek a konec určují víc braní.",
+    board10_no_key: "(Terminál je na čísla polí vedle šachovnice příliš úzký: 1-5 je zadní řada černého, zleva z pohledu bílého, 46-50 zadní řada bílého.)",
     board10_no_progress: "Remíza: 25 tahů každého hráče jen dámami a bez braní.",
     board10_king_ending: "Remíza: v této koncovce vypršel povolený počet tahů (16 každého, s méně kameny 5).",
 };

@@ -9,6 +9,7 @@ use dama_core::Variant;
 pub static TEXTS: Texts = Texts {
     titles,
     commands: &[
+        ("partida", CommandWord::Game),
         ("ayuda", CommandWord::Help),
         ("jugadas", CommandWord::Moves),
         ("deshacer", CommandWord::Undo),
@@ -40,6 +41,7 @@ pub static TEXTS: Texts = Texts {
         "Órdenes (en español o en inglés):",
         "  ayuda, help             esta lista",
         "  jugadas, moves          las jugadas legales",
+        "  partida, game           las jugadas hechas",
         "  deshacer, undo          deshacer una jugada",
         "  rehacer, redo           volver a jugar una jugada deshecha",
         "  fen                     escribir la posición en FEN",
@@ -58,6 +60,9 @@ pub static TEXTS: Texts = Texts {
     unknown: "«{0}» no es ni una jugada ni una orden; ayuda muestra las órdenes.",
     no_argument: "La orden {0} no lleva nada detrás.",
     moves: "Jugadas legales: {0}",
+    game_moves: "Jugadas hechas: {0}",
+    no_game_moves: "Aún no se ha hecho ninguna jugada.",
+    engine_thinking: "{0} (ordenador) está pensando…",
     undone: "Deshecho: {0}",
     nothing_to_undo: "No hay nada que deshacer.",
     nothing_of_yours: "Todavía no hay ninguna jugada tuya que deshacer.",
@@ -111,6 +116,7 @@ pub static TEXTS: Texts = Texts {
     yes_or_no: "Responde s (sí) o n (no).",
     after_game: "Responde s (sí) o n (no); aún se puede guardar la partida (guardar FICHERO) o deshacer una jugada (deshacer).",
     result_undone: "Se deshace el final de la partida; el juego sigue.",
+    time_loss_stays: "Una derrota por tiempo no se deshace: el reloj ha llegado a cero. Se puede guardar la partida (guardar FICHERO) o jugar otra (s).",
     yes: &["s", "si", "sí", "y", "yes"],
     no: &["n", "no"],
     event: "Partida amistosa",
@@ -161,8 +167,8 @@ pub static TEXTS: Texts = Texts {
     io_not_a_file: "no es un fichero normal.",
     io_too_large: "el fichero ocupa más de {0} bytes.",
     io_no_directory: "no existe el directorio {0}.",
-    other_rules: "el fichero es una partida de las reglas {0}, no de las reglas {1}.",
-    other_game_type: "el fichero es una partida de otro juego (PDN GameType {0}), no de las reglas {1}.",
+    other_rules: "el fichero es una partida de --rules {0}, no de --rules {1}.",
+    other_game_type: "el fichero es una partida de otro juego (PDN GameType {0}), no de --rules {1}.",
     no_such_game: "el fichero tiene {0} partidas; no hay partida {1}.",
     no_such_game_one: "el fichero tiene una sola partida; no hay partida {1}.",
 };
@@ -198,6 +204,7 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     plural: rules_texts::plural_one_other,
     board10_intro: "Escribe una jugada con los números de las casillas, como 32-28 o 28x19; ayuda (help) muestra las órdenes.",
     board10_help: "Jugadas: los números de las casillas 1-50, 32-28, una captura 28x19, una captura entera 28x19x10 si inicio y fin nombran más de una.",
+    board10_no_key: "(La terminal es demasiado estrecha para los números de las casillas junto al tablero: 1-5 son la última fila de las negras, desde la izquierda vista por las blancas; 46-50 la de las blancas.)",
     board10_no_progress: "Tablas: 25 jugadas de cada jugador moviendo solo damas y sin capturar.",
     board10_king_ending: "Tablas: se acabaron las jugadas que las reglas permiten en este final (16 de cada uno, o 5 con menos piezas).",
 };
@@ -345,13 +352,14 @@ pub mod spec {
 
     /// Not in the specification, and written on standard error only (standard output stays the
     /// spec's): the note shown at the start when a person types at a terminal.
+    /// Its first lines say how to move; its last two how to reach the full game, English and
+    /// the other rule sets, one line in Spanish and one in English, each in one language
+    /// (newcomer findings 8 and 19).
     pub const USAGE_NOTE: &[&str] = &[
-        "Las Damas (reglas de la especificación española). Cada jugada es fila y columna de la",
-        "ficha y de cada casilla de llegada, separadas por puntos: 61.52 mueve de la fila 6,",
-        "columna 1 a la fila 5, columna 2; 63.45 come saltando a la fila 4, columna 5, y",
-        "63.45.27 come dos fichas. La fila 1 es la de arriba. Ctrl-D termina la partida.",
-        "Con ayuda, deshacer, pistas y guardar: dama --dialogue full (en español);",
-        "in English: dama --lang en. Otras reglas: dama --rules czech, russian, english...",
+        "Las Damas (especificación española). Cada jugada es fila y columna (la fila 1 arriba) de la",
+        "ficha y de cada llegada: 61.52 mueve, 63.45 come, 63.45.27 come dos. Ctrl-D termina.",
+        "Con ayuda, deshacer, pistas y guardar: dama --dialogue full. Otras reglas: dama --rules czech, english… (dama --help).",
+        "In English, with help, undo, hints and save: dama --lang en. Other rules: dama --rules czech, english… --lang en.",
     ];
 }
 

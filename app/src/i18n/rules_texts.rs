@@ -48,6 +48,8 @@ pub struct RulesTexts {
     pub board10_intro: &'static str,
     /// The first line of `help` on the 10×10 board.
     pub board10_help: &'static str,
+    /// Under a 10×10 board drawn without its key of square numbers (a narrow terminal).
+    pub board10_no_key: &'static str,
     /// The FMJD's draw after 25 moves each with only kings moved and nothing taken.
     pub board10_no_progress: &'static str,
     /// The FMJD's draw when a small ending's count (16 moves, or 5) ran out.

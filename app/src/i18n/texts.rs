@@ -44,6 +44,12 @@ pub struct Texts {
     pub no_argument: &'static str,
     /// `moves`: {0} the legal moves.
     pub moves: &'static str,
+    /// `game`: {0} the moves played, numbered as in a PDN record.
+    pub game_moves: &'static str,
+    /// `game` before the first move.
+    pub no_game_moves: &'static str,
+    /// Said (at a terminal) while the engine searches: {0} the side, capitalised.
+    pub engine_thinking: &'static str,
     /// `undo`: {0} the moves taken back.
     pub undone: &'static str,
     /// `undo` at the start.
@@ -153,6 +159,8 @@ pub struct Texts {
     pub after_game: &'static str,
     /// `undo` of a resignation or an agreed draw.
     pub result_undone: &'static str,
+    /// `undo` after a flag fall, which is not taken back.
+    pub time_loss_stays: &'static str,
     /// The answers meaning yes (lower case).
     pub yes: &'static [&'static str],
     /// The answers meaning no (lower case).

@@ -282,14 +282,14 @@ pub fn hms(d: Duration) -> String {
     format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
-/// A clock as the dialogue shows it: `4:58` (whole seconds rounded up), `1:02:03` from an
-/// hour, `0:09.5` under ten seconds (tenths rounded down).
+/// A clock as the dialogue shows it: `4:58` (whole seconds rounded down, as the PDN record's
+/// `%clock` comments write them, so that a prompt and the saved record agree), `1:02:03` from
+/// an hour, `0:09.5` under ten seconds (tenths rounded down).
 pub fn show(d: Duration) -> String {
     if d < Duration::from_secs(10) {
         return format!("0:{:02}.{}", d.as_secs(), d.subsec_millis() / 100);
     }
-    // Whole seconds rounded up, so that a clock shows its base time until a second is used.
-    let s = d.as_millis().div_ceil(1000) as u64;
+    let s = d.as_secs();
     if s >= 3600 {
         hms(Duration::from_secs(s))
     } else {
@@ -373,6 +373,9 @@ mod tests {
         assert_eq!(hms(s(3605)), "1:00:05");
         assert_eq!(show(s(298)), "4:58");
         assert_eq!(show(Duration::from_millis(9_540)), "0:09.5");
+        // Rounded down as the record's comments are (newcomer finding 16).
+        assert_eq!(show(Duration::from_millis(302_600)), "5:02");
+        assert_eq!(hms(Duration::from_millis(302_600)), "0:05:02");
         assert_eq!(pdn_control("5m+3s".parse().unwrap()), "300+3");
         assert_eq!(pdn_control("2.5s+0.1".parse().unwrap()), "2.5+0.1");
         let tags = vec![("TimeControl".to_string(), "300+3".to_string())];

@@ -118,7 +118,8 @@ fn play_load_game_2_starts_from_the_second_game() {
 }
 
 #[test]
-fn a_game_number_out_of_range_is_refused_in_the_dialogues_language() {
+fn a_game_number_out_of_range_is_refused_in_english_whatever_the_dialogue() {
+    // A refusal of the command line is in English, as clap's are (newcomer finding 19).
     let dir = three_dir("range");
     for (lang, game, message) in [
         (
@@ -129,19 +130,17 @@ fn a_game_number_out_of_range_is_refused_in_the_dialogues_language() {
         (
             "cs",
             "0",
-            "dama: Soubor three.pdn nelze načíst: soubor obsahuje partií: 3; partie 0 v něm \
-             není.\n",
+            "dama: Cannot load three.pdn: the file holds 3 games; there is no game 0.\n",
         ),
         (
             "es",
             "9",
-            "dama: No se puede cargar three.pdn: el fichero tiene 3 partidas; no hay partida \
-             9.\n",
+            "dama: Cannot load three.pdn: the file holds 3 games; there is no game 9.\n",
         ),
         (
             "ru",
             "5",
-            "dama: Файл three.pdn нельзя загрузить: партий в файле: 3; партии 5 в нём нет.\n",
+            "dama: Cannot load three.pdn: the file holds 3 games; there is no game 5.\n",
         ),
     ] {
         Command::cargo_bin("dama")

@@ -8,6 +8,7 @@ mod ballots;
 mod book;
 mod cli_core;
 mod clocks;
+mod console_newcomer;
 mod czech_common;
 mod czech_engine;
 mod czech_pdn;

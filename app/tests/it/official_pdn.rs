@@ -148,7 +148,7 @@ fn a_game_of_another_kind_is_refused_in_one_line() {
         (
             &["--rules", "spanish-official"][..],
             format!(
-                "dama: No se puede cargar {path}: el fichero es una partida de otro juego (PDN GameType 20), no de las reglas spanish-official.\n"
+                "dama: Cannot load {path}: the file is a game of another kind (PDN GameType 20), not of the spanish-official rules.\n"
             ),
         ),
     ] {

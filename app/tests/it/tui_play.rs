@@ -191,7 +191,7 @@ fn typed_moves_use_the_rule_sets_notation() {
     assert_eq!(spanish.game().moves().len(), 1);
     assert_eq!(
         spanish.messages().last().map(String::as_str),
-        Some("c6 is a light square; no piece can stand there.")
+        Some("33 is a light square; no piece can stand there.")
     );
 }
 

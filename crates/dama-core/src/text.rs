@@ -34,9 +34,59 @@ pub fn join_or(items: &[String]) -> String {
     }
 }
 
+/// The order of move texts in lists: runs of digits compare as numbers, so `9-13` comes
+/// before `10-14` (square numbers) and `c3-d4` before `c3xe5` as in text order.
+pub fn natural_order(a: &str, b: &str) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    let (mut a, mut b) = (a.as_bytes(), b.as_bytes());
+    loop {
+        match (a.first(), b.first()) {
+            (None, None) => return Ordering::Equal,
+            (None, Some(_)) => return Ordering::Less,
+            (Some(_), None) => return Ordering::Greater,
+            (Some(x), Some(y)) if x.is_ascii_digit() && y.is_ascii_digit() => {
+                let run = |s: &[u8]| s.iter().take_while(|c| c.is_ascii_digit()).count();
+                let (na, nb) = (run(a), run(b));
+                let strip = |s: &'_ [u8]| -> usize { s.iter().take_while(|&&c| c == b'0').count() };
+                let (da, db) = (
+                    &a[strip(&a[..na]).min(na)..na],
+                    &b[strip(&b[..nb]).min(nb)..nb],
+                );
+                let order = da.len().cmp(&db.len()).then_with(|| da.cmp(db));
+                if order != Ordering::Equal {
+                    return order;
+                }
+                a = &a[na..];
+                b = &b[nb..];
+            }
+            (Some(x), Some(y)) => {
+                if x != y {
+                    return x.cmp(y);
+                }
+                a = &a[1..];
+                b = &b[1..];
+            }
+        }
+    }
+}
+
+/// Sorts move texts in [`natural_order`].
+pub fn sort_natural(texts: &mut [String]) {
+    texts.sort_by(|a, b| natural_order(a, b));
+}
+
 #[cfg(test)]
 mod tests {
     use super::excerpt;
+
+    #[test]
+    fn square_numbers_sort_as_numbers() {
+        let mut texts: Vec<String> = ["10-14", "9-14", "11-15", "9-13", "c3xe5", "c3-d4"]
+            .map(String::from)
+            .to_vec();
+        super::sort_natural(&mut texts);
+        assert_eq!(texts, ["9-13", "9-14", "10-14", "11-15", "c3-d4", "c3xe5"]);
+    }
 
     #[test]
     fn excerpts_are_printable_and_short() {

@@ -66,7 +66,12 @@ pub fn run<R: ConsoleRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), C
         ..
     } = Catalog::of(opts.lang);
     let loaded = match &opts.load {
-        Some(path) => Some(load_game_number::<R>(t, path, opts.game).map_err(ConsoleError::Load)?),
+        // `--load` is part of the command line, whose refusals are in English whatever the
+        // dialogue's language, as clap's and every other option's are (newcomer finding 19).
+        Some(path) => Some(
+            load_game_number::<R>(Catalog::of(crate::i18n::Lang::En).texts, path, opts.game)
+                .map_err(ConsoleError::Load)?,
+        ),
         None => None,
     };
     let mut session = Session {
@@ -193,6 +198,47 @@ impl<R: ConsoleRules> Session<'_, R> {
         }
     }
 
+    /// `Black (computer) is thinking…`, with both clocks when there are clocks.
+    fn thinking_line(&self, thinking: &str) -> String {
+        match self.clocks_text() {
+            Some(clocks) => format!("{thinking} ({clocks})"),
+            None => thinking.to_string(),
+        }
+    }
+
+    /// The moves played, numbered as in a PDN record (`1. c3-d4 f6-g5 2. b2-c3`), in lines
+    /// of at most 79 characters broken before a move number: `game` (newcomer finding 17).
+    fn game_lines(&self) -> Vec<String> {
+        let first = R::start().turn();
+        let starts_first = self.game.start().turn() == first;
+        let mut number = 1;
+        let mut pieces: Vec<String> = Vec::new();
+        for (i, mv) in self.game.moves().enumerate() {
+            let by_first = (i % 2 == 0) == starts_first;
+            if by_first {
+                pieces.push(format!("{number}. {}", R::write(mv)));
+            } else {
+                match pieces.last_mut() {
+                    Some(last) if i > 0 => last.push_str(&format!(" {}", R::write(mv))),
+                    _ => pieces.push(format!("{number}... {}", R::write(mv))),
+                }
+                number += 1;
+            }
+        }
+        let text = fill(self.t.game_moves, &[""]);
+        let mut lines = vec![text.trim_end().to_string()];
+        for piece in pieces {
+            let last = lines.last_mut().expect("a line");
+            if last.chars().count() + 1 + piece.chars().count() > 79 {
+                lines.push(piece);
+            } else {
+                last.push(' ');
+                last.push_str(&piece);
+            }
+        }
+        lines
+    }
+
     /// Both clocks as they stand now (`white 4:58, black 5:00`), when there are clocks.
     fn clocks_text(&self) -> Option<String> {
         let clock = self.clock.as_ref()?;
@@ -262,14 +308,30 @@ impl<R: ConsoleRules> Session<'_, R> {
                 .iter()
                 .fold(BitboardOn::EMPTY.with(mv.from()), |b, &sq| b.with(sq))
         });
-        let board = <R::Board as ConsoleBoard>::draw::<R>(
-            self.game.position(),
-            self.flipped,
-            self.opts.color,
-            marked,
-        );
+        let narrow = (self.opts.columns)().and_then(|columns| {
+            <R::Board as ConsoleBoard>::draw_narrow::<R>(
+                self.game.position(),
+                self.flipped,
+                self.opts.color,
+                marked,
+                columns,
+            )
+        });
+        let board = match &narrow {
+            Some(board) => board.clone(),
+            None => <R::Board as ConsoleBoard>::draw::<R>(
+                self.game.position(),
+                self.flipped,
+                self.opts.color,
+                marked,
+            ),
+        };
         io.write(&board)?;
-        io.line(self.t.legend)
+        io.line(self.t.legend)?;
+        if narrow.is_some() {
+            io.line(self.rt.board10_no_key)?;
+        }
+        Ok(())
     }
 
     /// Asks a yes/no question until it gets an answer; `None` at the end of input.
@@ -310,6 +372,11 @@ impl<R: ConsoleRules> Session<'_, R> {
             };
             match CommandWord::from_word(word) {
                 Some(CommandWord::Save) if !rest.is_empty() => self.save(io, rest)?,
+                Some(CommandWord::Undo) if rest.is_empty() && self.lost_on_time() => {
+                    // The clock has run out: taking the result back would only see the flag
+                    // fall again at the next line (newcomer finding 11).
+                    io.line(self.t.time_loss_stays)?
+                }
                 Some(CommandWord::Undo) if rest.is_empty() => {
                     self.undo(io)?;
                     return Ok(After::Resume);
@@ -396,7 +463,33 @@ impl<R: ConsoleRules> Session<'_, R> {
             });
             engine.set_clock(turn, clock.left(turn, self.opts.clock.now()));
         }
-        let Some(reply) = self.player.reply(&self.game, |_| {}) else {
+        let thinking = capitalize(&fill(self.t.engine_thinking, &[self.t.side(turn)]));
+        let live = self.opts.live;
+        if live {
+            // A person watching sees that the engine thinks (newcomer finding 2); with clocks,
+            // the line is written again after each depth, the clocks running.
+            io.write(&self.thinking_line(&thinking))?;
+            io.flush()?;
+        }
+        let (player, game, t, clock, source) = (
+            &mut self.player,
+            &self.game,
+            self.t,
+            &self.clock,
+            &self.opts.clock,
+        );
+        let reply = player.reply(game, |_| {
+            if let (true, Some(clock)) = (live, clock) {
+                let clocks = super::clocks_text(t, clock, source.now());
+                let _ = io.write(&format!("\r{thinking} ({clocks})\x1b[K"));
+                let _ = io.flush();
+            }
+        });
+        if live {
+            // The thinking line gives way to the engine's move.
+            io.write("\r\x1b[K")?;
+        }
+        let Some(reply) = reply else {
             // No move although the game goes on: only a broken engine gets here.
             return Ok(Some(Flow::Quit));
         };
@@ -432,7 +525,26 @@ impl<R: ConsoleRules> Session<'_, R> {
 
     /// Reads and handles one line of the person to move.
     fn human_turn(&mut self, io: &mut LineIo<'_>) -> Result<Option<Flow>, ConsoleError> {
-        let Read::Line(line) = io.prompt(&self.prompt_text())? else {
+        io.write(&self.prompt_text())?;
+        let read = loop {
+            // At a terminal with clocks, the wait ends when the flag falls: the loss is said
+            // at once, not when the next line comes (newcomer finding 4).
+            let wait = match &self.clock {
+                Some(clock) if io.can_wait() => {
+                    Some(clock.left(self.game.turn(), self.opts.clock.now()))
+                }
+                _ => None,
+            };
+            if let Some(read) = io.read_within(wait)? {
+                break read;
+            }
+            if self.flag_fell() {
+                // The prompt line is still open.
+                io.line("")?;
+                return Ok(None);
+            }
+        };
+        let Read::Line(line) = read else {
             // Ctrl-D at a terminal asks as `quit` does; the end of a script just ends.
             if self.opts.interactive
                 && self.unsaved()
@@ -479,6 +591,8 @@ impl<R: ConsoleRules> Session<'_, R> {
                 if self.game.try_play(&mv).is_ok() {
                     self.clock_moved(turn);
                     self.show_board(io)?;
+                    // The move is seen at once, before any reply is searched (finding 2).
+                    io.flush()?;
                 }
                 Ok(())
             }
@@ -507,6 +621,12 @@ impl<R: ConsoleRules> Session<'_, R> {
                 let mut moves = MoveListOn::<R::Board>::new();
                 self.game.legal_moves(&mut moves);
                 io.line(&fill(t.moves, &[&R::write_list(&moves)]))?;
+            }
+            CommandWord::Game if self.game.moves().len() == 0 => io.line(t.no_game_moves)?,
+            CommandWord::Game => {
+                for line in self.game_lines() {
+                    io.line(&line)?;
+                }
             }
             CommandWord::Undo => self.undo(io)?,
             CommandWord::Redo => self.redo(io)?,
@@ -594,6 +714,17 @@ impl<R: ConsoleRules> Session<'_, R> {
             },
         }
         Ok(None)
+    }
+
+    /// Whether the game was lost on time.
+    fn lost_on_time(&self) -> bool {
+        matches!(
+            self.game.outcome(),
+            Some(Outcome::Win {
+                reason: dama_core::game::WinReason::Time,
+                ..
+            })
+        )
     }
 
     /// Takes back the last move of a person, and the engine's replies after it, so that the

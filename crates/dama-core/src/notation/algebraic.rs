@@ -38,10 +38,10 @@ pub fn write_with<B: Board>(mv: &MoveOn<B>, capture: char) -> String {
     text
 }
 
-/// Moves written in full, sorted as text and joined by `, `: `c3xa5, c3xe5`.
+/// Moves written in full, sorted (square numbers as numbers) and joined by `, `: `c3xa5, c3xe5`.
 pub fn write_list<B: Board>(moves: &[MoveOn<B>]) -> String {
     let mut texts: Vec<String> = moves.iter().map(write).collect();
-    texts.sort();
+    crate::text::sort_natural(&mut texts);
     texts.join(", ")
 }
 

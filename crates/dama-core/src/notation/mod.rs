@@ -109,10 +109,10 @@ impl Notation {
         texts.join(", ")
     }
 
-    /// Moves written in this notation, sorted as text and joined by `, `.
+    /// Moves written in this notation, sorted (square numbers as numbers) and joined by `, `.
     pub fn write_list(self, moves: &[Move]) -> String {
         let mut texts: Vec<String> = moves.iter().map(|mv| self.write(mv)).collect();
-        texts.sort();
+        crate::text::sort_natural(&mut texts);
         texts.join(", ")
     }
 }

@@ -222,7 +222,7 @@ pub fn parse(pos: &Position, line: &str) -> Result<Move, NumericError> {
 
 /// Step 1 for the full dialogues: the coordinates as squares, to be matched against the legal
 /// moves like algebraic ones (the Spanish spec's own checks are [`parse`]'s). A light square is
-/// named algebraically (`32` is `c6`), as the board's labels show it.
+/// named as typed, by its row and column (`32`).
 pub fn move_text(line: &str) -> Result<MoveText, SyntaxError> {
     move_text_on(line)
 }
@@ -233,14 +233,17 @@ pub fn move_text_on<B: Board>(line: &str) -> Result<MoveText<B>, SyntaxError> {
     let mut squares = Vec::with_capacity(coords.len());
     for (row, col) in coords {
         let on_board = (1..=B::SIZE).contains(&row) && (1..=B::SIZE).contains(&col);
+        if !on_board {
+            return Err(SyntaxError::Unreadable(excerpt(line.trim())));
+        }
         match on_board
             .then(|| SquareOn::from_file_rank(col - 1, B::SIZE - row))
             .flatten()
         {
             Some(sq) => squares.push(sq),
             None => {
-                let name = format!("{}{}", char::from(b'a' + col - 1), B::SIZE + 1 - row);
-                return Err(SyntaxError::LightSquare(name));
+                // Named as typed, row and column (`62`), the notation of the game.
+                return Err(SyntaxError::LightSquare(format!("{row}{col}")));
             }
         }
     }
