@@ -279,7 +279,10 @@ fn draw_large_piece(
         Color::Black => (BLACK_PIECE, WHITE_PIECE),
     };
     let (block, crown) = if color {
-        (style.fg(fg), style.fg(other).bg(fg).add_modifier(Modifier::BOLD))
+        (
+            style.fg(fg),
+            style.fg(other).bg(fg).add_modifier(Modifier::BOLD),
+        )
     } else {
         (style, style)
     };

@@ -409,7 +409,10 @@ fn move_rows<R: TuiRules>(app: &App<R>) -> Vec<String> {
                     rows.push(format!("{row} {text}"));
                     number += 1;
                 }
-                None => rows.push(format!("{number:>3}. {:<12} {text}", "…")),
+                None => {
+                    rows.push(format!("{number:>3}. {:<12} {text}", "…"));
+                    number += 1;
+                }
             }
         }
         turn = !turn;

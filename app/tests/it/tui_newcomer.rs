@@ -22,14 +22,21 @@ fn type_move<R: dama::tui::TuiRules>(app: &mut dama::tui::App<R>, text: &str) {
     press(app, Key::Enter);
 }
 
-/// The rows of the move list as the 80 × 24 screen shows them (the panel's column on).
+/// The rows of the move list as the 80 × 24 screen shows them (the panel's columns), up to the
+/// next title (`─ Engine ─`, `─ Evaluation ─`).
 fn move_list(screen: &str) -> Vec<String> {
     screen
         .lines()
         .skip_while(|l| !l.contains("─ Moves ─"))
         .skip(1)
-        .take_while(|l| !l.contains("─ Engine ─"))
-        .map(|l| l.chars().skip(46).collect::<String>().trim_end().to_string())
+        .map(|l| {
+            l.chars()
+                .skip(46)
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .take_while(|l| !l.starts_with("─ "))
         .filter(|l| !l.is_empty())
         .collect()
 }
@@ -74,17 +81,18 @@ fn a_ballot_is_numbered_from_black() {
         ..config(false)
     };
     let mut app = new_app::<English>(cfg);
-    type_move(&mut app, "24-19");
+    type_move(&mut app, "18x9");
     assert_eq!(
         move_list(&screen(&app)),
-        ["  1. 9-13         22-18", "  2. 10-14        24-19"],
+        ["  1. 9-13         22-18", "  2. 10-14        18x9"],
         "{}",
         screen(&app)
     );
 }
 
 /// Finding 3: a game that starts with the second side to move keeps the PDN's `1...`: the
-/// first column of row 1 stays empty (`…`), in Czech and English alike.
+/// first column of row 1 stays empty (`…`), and the next row is move 2. Before: the next row
+/// was numbered 1 again (`  1. …            f6-e5` / `  1. c3-d4`).
 #[test]
 fn a_game_started_by_the_second_side_keeps_the_gap() {
     let mut app = new_app::<Czech>(AppConfig {
@@ -128,7 +136,8 @@ fn pieces_grow_with_the_squares() {
     let plain = text(&draw(&app, 112, 40));
     insta::assert_snapshot!("pieces_9x4_no_color", plain);
     // Kings and men, white and black: four different shapes without colour.
-    for shape in ["█  ♛  █", "███♛███", "█     █", "███████"] {
+    for shape in ["█  ♛  █", "███♛███", "█     █", "███████"]
+    {
         assert!(plain.contains(shape), "{shape}\n{plain}");
     }
     let mut coloured = four_pieces(true);
@@ -150,8 +159,8 @@ fn pieces_grow_with_the_squares() {
 #[test]
 fn pieces_grow_on_the_10x10_board() {
     let mut cfg = config10(false);
-    cfg.start = <International as dama_core::BoardRules>::parse_fen("W:W28,K33:B19,K7")
-        .expect("a FEN");
+    cfg.start =
+        <International as dama_core::BoardRules>::parse_fen("W:W28,K33:B19,K7").expect("a FEN");
     let mut app = new_app10(cfg);
     app.handle(Event::Resize {
         width: 111,
@@ -215,7 +224,11 @@ fn the_engine_panel_names_the_book() {
         .take(1)
         .collect();
     assert_eq!(panel.len(), 1, "{shown}");
-    assert_eq!(panel[0].chars().skip(46).collect::<String>(), "From the opening book", "{shown}");
+    assert_eq!(
+        panel[0].chars().skip(46).collect::<String>(),
+        "From the opening book",
+        "{shown}"
+    );
 }
 
 /// Finding 23: `u` after a flag fall is refused with a message and the game stays lost on
@@ -282,7 +295,10 @@ fn a_loaded_game_names_its_players() {
     type_keys(&mut app, &saved.display().to_string());
     press(&mut app, Key::Enter);
     let text = std::fs::read_to_string(&saved).expect("saved");
-    assert!(text.contains("[White \"movetime=50\"]\n[Black \"level=5,movetime=50\"]\n"), "{text}");
+    assert!(
+        text.contains("[White \"movetime=50\"]\n[Black \"level=5,movetime=50\"]\n"),
+        "{text}"
+    );
     // A new game is played by the people again.
     press(&mut app, Key::Char('n'));
     assert_eq!(
@@ -320,7 +336,10 @@ fn the_analysis_is_saved() {
     let movetext = text.split("\n\n").nth(1).expect("movetext");
     // The move as the list shows it (with its mark), then its evaluation.
     let marked = list[0].split_whitespace().nth(1).expect("the move");
-    assert!(movetext.starts_with(&format!("1. {marked} {{[%eval ")), "{movetext}");
+    assert!(
+        movetext.starts_with(&format!("1. {marked} {{[%eval ")),
+        "{movetext}"
+    );
     assert_eq!(movetext.matches("[%eval ").count(), 2, "{movetext}");
     // It loads back as the same game.
     let record: dama_core::pdn::Record<Czech> =
