@@ -117,8 +117,7 @@ pub struct Labels {
     pub nothing_to_analyze: &'static str,
     /// The analysis was stopped (by a new game, a load, an undo…).
     pub analysis_stopped: &'static str,
-    /// `u` after a flag fell: the loss on time is not taken back (decision, as the line
-    /// console's `undo`).
+    /// `u` after a flag fell: the loss on time is not taken back (decision, `docs/tui.md`).
     pub time_loss_stays: &'static str,
     /// The analysis is done: `{0}` blunders, `{1}` mistakes, `{2}` dubious moves.
     pub analysis_done: &'static str,

@@ -89,9 +89,9 @@ impl<R: TuiRules> App<R> {
     /// Takes back moves so that the person is to move again (the session's rules, as the line
     /// console's `undo`).
     fn undo(&mut self) {
-        // A flag fall stands (decision, as the line console's `undo`): the clock that ran
-        // out cannot be given its time back, so taking the result back would only let the
-        // flag fall again at once.
+        // A flag fall stands (decision, `docs/tui.md`): the clock that ran out cannot be
+        // given its time back, so taking the result back would only let the flag fall again
+        // at once.
         if let Some(Outcome::Win {
             reason: WinReason::Time,
             ..

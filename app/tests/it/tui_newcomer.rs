@@ -171,7 +171,7 @@ fn pieces_grow_on_the_10x10_board() {
 
 /// Finding 23: the help box hides what lies beside it on its rows. Before: the first letter
 /// of the message (`T` of `The piece on c3 cannot move like that.`) stood at the left edge,
-/// outside the box.
+/// outside the box, on its last text row (`T│Any key closes this help.`).
 #[test]
 fn the_help_box_leaves_no_stray_letter() {
     let mut app = new_app::<Czech>(config(false));
@@ -232,8 +232,9 @@ fn the_engine_panel_names_the_book() {
 }
 
 /// Finding 23: `u` after a flag fall is refused with a message and the game stays lost on
-/// time (decision, as the line console's `undo`). Before: `u` took the result back, the flag
-/// fell again at once, and the screen looked as if nothing had happened.
+/// time (decision, `docs/tui.md`). Before: `u` took the result back (`The end of the game is
+/// taken back; play goes on.`), the flag fell again at once (`White wins on time: black ran
+/// out of time.` again), and the screen looked as if nothing had happened.
 #[test]
 fn undo_after_a_flag_fall_is_refused() {
     let fake = FakeClock::new();
