@@ -460,11 +460,11 @@ pub fn rules_help_text() -> String {
     format!("The rule set (default spanish): {}", join_or(&sets))
 }
 
-/// The help text of `--lang`: the default language of every rule set.
+/// The help text of `--lang`: the default language of every rule set, of either board (as
+/// [`GlobalArgs::lang`] chooses it).
 pub fn lang_help_text() -> String {
     let defaults: Vec<String> = Variant::ALL
         .iter()
-        .filter(|r| r.is_board8())
         .map(|&r| format!("{} for {}", Lang::of(r).code(), r.name()))
         .collect();
     format!(

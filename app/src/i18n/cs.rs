@@ -294,6 +294,7 @@ pub static LABELS: Labels = Labels {
     evaluation: "Hodnocení",
     nothing_to_analyze: "Zatím není co rozebrat: žádný tah.",
     analysis_stopped: "Rozbor byl přerušen.",
+    time_loss_stays: "Praporek spadl: partii prohranou na čas nelze vzít zpět (n: nová partie).",
     analysis_done: "Rozbor hotov: hrubé chyby (??) {0}, chyby (?) {1}, pochybné tahy (?!) {2}.",
     review_on: "Procházení: šipky listují partií, Esc vrátí na její konec.",
     review_off: "Zpět na konci partie.",

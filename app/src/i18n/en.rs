@@ -268,6 +268,7 @@ pub static LABELS: Labels = Labels {
     evaluation: "Evaluation",
     nothing_to_analyze: "There is no move to analyse yet.",
     analysis_stopped: "The analysis was stopped.",
+    time_loss_stays: "The flag has fallen: a game lost on time cannot be taken back (n: a new game).",
     analysis_done: "Analysis done: blunders (??) {0}, mistakes (?) {1}, dubious moves (?!) {2}.",
     review_on: "Review: the arrows step through the game; Esc goes back to its end.",
     review_off: "Back at the end of the game.",

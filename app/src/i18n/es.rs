@@ -295,6 +295,7 @@ pub static LABELS: Labels = Labels {
     evaluation: "Evaluación",
     nothing_to_analyze: "Aún no hay ninguna jugada que analizar.",
     analysis_stopped: "Se detuvo el análisis.",
+    time_loss_stays: "Cayó la bandera: una partida perdida por tiempo no se puede deshacer (n: partida nueva).",
     analysis_done: "Análisis hecho: errores graves (??) {0}, errores (?) {1}, jugadas dudosas (?!) {2}.",
     review_on: "Repaso: las flechas recorren la partida; Esc vuelve a su final.",
     review_off: "De vuelta al final de la partida.",

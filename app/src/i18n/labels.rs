@@ -117,6 +117,8 @@ pub struct Labels {
     pub nothing_to_analyze: &'static str,
     /// The analysis was stopped (by a new game, a load, an undo…).
     pub analysis_stopped: &'static str,
+    /// `u` after a flag fell: the loss on time is not taken back (decision, `docs/tui.md`).
+    pub time_loss_stays: &'static str,
     /// The analysis is done: `{0}` blunders, `{1}` mistakes, `{2}` dubious moves.
     pub analysis_done: &'static str,
     /// Review mode is on.
@@ -156,6 +158,7 @@ mod tests {
             for message in [
                 l.nothing_to_analyze,
                 l.analysis_stopped,
+                l.time_loss_stays,
                 &fill(l.analysis_done, &["12", "12", "12"]),
                 l.review_on,
                 l.review_off,

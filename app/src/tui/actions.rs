@@ -13,9 +13,11 @@ use super::worker::Task;
 use crate::console::ConsoleRules;
 use crate::console::full;
 use crate::i18n::{capitalize, fill};
+use crate::play::clock::GameClock;
 use crate::play::records;
 use crate::play::session::{self, Undo};
 use dama_core::Color;
+use dama_core::game::{Outcome, WinReason};
 use dama_core::pdn;
 
 impl<R: TuiRules> App<R> {
@@ -38,6 +40,7 @@ impl<R: TuiRules> App<R> {
             Key::Char('e') => {
                 self.cancel_engine();
                 self.selection = None;
+                self.quiet();
                 self.editor = Some(Editor::new(self.game.position()));
             }
             Key::Char('s') => self.open_file_dialog(true),
@@ -86,6 +89,16 @@ impl<R: TuiRules> App<R> {
     /// Takes back moves so that the person is to move again (the session's rules, as the line
     /// console's `undo`).
     fn undo(&mut self) {
+        // A flag fall stands (decision, `docs/tui.md`): the clock that ran out cannot be
+        // given its time back, so taking the result back would only let the flag fall again
+        // at once.
+        if let Some(Outcome::Win {
+            reason: WinReason::Time,
+            ..
+        }) = self.game.outcome()
+        {
+            return self.say(self.l.time_loss_stays);
+        }
         self.cancel_engine();
         self.selection = None;
         let players = self.players();
@@ -239,12 +252,16 @@ impl<R: TuiRules> App<R> {
     }
 
     fn save_to(&mut self, name: &str) {
-        let header = self
+        let mut header = self
             .t
             .pdn_header(self.is_engine(Color::White), self.is_engine(Color::Black));
+        // A loaded game keeps the players its file names.
+        if let Some([white, black]) = &self.names {
+            header.white.clone_from(white);
+            header.black.clone_from(black);
+        }
         self.file_name = name.to_string();
-        let clock = self.clock.as_ref();
-        match records::save(Path::new(name), &self.game, &header, clock) {
+        match crate::files::save(Path::new(name), self.record_text(&header)) {
             Ok(()) => {
                 self.saved = self.game.snapshot();
                 self.say(fill(self.t.saved, &[name]));
@@ -254,6 +271,37 @@ impl<R: TuiRules> App<R> {
                 self.say(text);
             }
         }
+    }
+
+    /// The game as `s` saves it: as the line console saves it (with the clocks), and after an
+    /// analysis (`a`) of the game's moves as `dama analyze --annotated` writes it besides:
+    /// each move's mark (`?!`, `?`, `??`), its `[%eval …]` (in one comment with its
+    /// `[%clock …]`) and the better line of a marked move as a variation.
+    fn record_text(&self, header: &pdn::Header) -> String {
+        let clock = self.clock.as_ref();
+        let Some(analysis) = self.current_analysis() else {
+            return records::write_pdn(&self.game, header, clock);
+        };
+        let mut tags = clock.map_or_else(Vec::new, GameClock::pdn_tags);
+        if let Some(Outcome::Win {
+            reason: WinReason::Time,
+            ..
+        }) = self.game.outcome()
+        {
+            tags.push(("Termination", records::TIME_FORFEIT.to_string()));
+        }
+        let clocks = clock.map_or_else(Vec::new, GameClock::pdn_comments);
+        let mut notes = crate::play::analysis::annotations(analysis);
+        for (note, reading) in notes.iter_mut().zip(&clocks) {
+            if reading.is_empty() {
+                continue;
+            }
+            note.comment = Some(match note.comment.take() {
+                Some(eval) => format!("{eval} {reading}"),
+                None => reading.clone(),
+            });
+        }
+        pdn::write_annotated(&self.game, header, &tags, &notes)
     }
 
     fn load_from(&mut self, name: &str) {
@@ -276,6 +324,22 @@ impl<R: TuiRules> App<R> {
 
     /// Says what a loaded game is (event, length, state), as the line console does.
     pub(super) fn report_loaded(&mut self, name: &str, record: &pdn::Record<R>) {
+        // The players the file names (a `dama match` game: the engines), else none.
+        let tag = |key: &str| {
+            record
+                .tags
+                .iter()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| v.trim().to_string())
+                .filter(|v| !v.is_empty() && v != "?")
+        };
+        self.names = match (tag("White"), tag("Black")) {
+            (None, None) => None,
+            (white, black) => Some([
+                white.unwrap_or_else(|| "?".to_string()),
+                black.unwrap_or_else(|| "?".to_string()),
+            ]),
+        };
         let first = record.game.start().turn();
         self.clock = crate::play::clock::GameClock::from_pdn(&record.tags, &record.comments, first)
             .or_else(|| self.clock.take());

@@ -150,6 +150,12 @@ pub struct App<R: TuiRules> {
     /// Whether the latest message is still shown (a move played hides it).
     pub(super) notice: bool,
     pub(super) last_search: Option<SearchReport>,
+    /// Whether the engine's last move came from its opening book (the panel says so instead
+    /// of showing a search).
+    pub(super) book_move: bool,
+    /// The players' names of a loaded game (its `White` and `Black` tags, where it names
+    /// them), shown in the header and written again when the game is saved.
+    pub(super) names: Option<[String; 2]>,
     /// The last hint and the position it was given in (shown while that position stands).
     pub(super) hint: Option<Hinted<R::Board>>,
     /// The game as it was when it was started, saved or loaded.
@@ -273,6 +279,8 @@ impl<R: TuiRules> App<R> {
             messages: Vec::new(),
             notice: false,
             last_search: None,
+            book_move: false,
+            names: None,
             hint: None,
             saved,
             kept,
@@ -504,6 +512,8 @@ impl<R: TuiRules> App<R> {
         self.game = game;
         self.selection = None;
         self.last_search = None;
+        self.book_move = false;
+        self.names = None;
         self.analysis = None;
         self.review = None;
         self.saved = self.game.snapshot();
@@ -597,6 +607,7 @@ impl<R: TuiRules> App<R> {
             // A finished depth of the search for the engine's move: shown as it goes.
             if self.busy == Some(Busy::Move(reply.id)) && !self.only_move() {
                 self.last_search = reply.search;
+                self.book_move = false;
             }
             if self.busy == Some(Busy::Analysis(reply.id)) {
                 self.analysing = reply.progress;
@@ -622,6 +633,7 @@ impl<R: TuiRules> App<R> {
                 if !self.only_move() {
                     self.last_search = reply.search.or(self.last_search);
                 }
+                self.book_move = reply.book;
                 let Some(mv) = reply.mv else { return };
                 let turn = self.game.turn();
                 if self.game.try_play(&mv).is_ok() {

@@ -182,10 +182,14 @@ pub(super) fn draw<R: TuiRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer)
                 r.y + r.height - 1,
             );
             if let Some(piece) = piece_at(&setup, sq) {
-                let (symbol, piece_style) = piece_look(piece, color, style);
-                buf.set_string(cx + 1, piece_y, " ", style);
-                buf.set_string(cx + 2, piece_y, symbol.to_string(), piece_style);
-                buf.set_string(cx + 3, piece_y, " ", style);
+                if let Some(rows) = large_piece(piece, r.width, r.height, color) {
+                    draw_large_piece(buf, r, rows, piece, color, style);
+                } else {
+                    let (symbol, piece_style) = piece_look(piece, color, style);
+                    buf.set_string(cx + 1, piece_y, " ", style);
+                    buf.set_string(cx + 2, piece_y, symbol.to_string(), piece_style);
+                    buf.set_string(cx + 3, piece_y, " ", style);
+                }
             }
             let label = match mark {
                 // Square numbers stand on their squares where the rule set is written so.
@@ -230,6 +234,71 @@ fn piece_look(piece: Piece, color: bool, style: Style) -> (char, Style) {
         (symbol, style.fg(fg).add_modifier(Modifier::BOLD))
     } else {
         (board_view::czech_letter(piece), style)
+    }
+}
+
+/// The crown that marks a king on a large piece.
+const CROWN: char = '♛';
+
+/// The rows of a piece drawn large, on squares of 7 × 3 cells (5 × 2 for the piece, the
+/// mark's row under it) and 9 × 4 (7 × 3): a disc of block characters, or without colour for
+/// a white piece a ring (so that the sides differ by shape, not by colour alone); a king
+/// carries a crown `♛` in its middle (men and kings differ by shape in either mode). In the
+/// patterns `.` leaves the square's own background; every other cell is written. `None`:
+/// squares of 5 × 2 cells or smaller keep the one-cell piece.
+fn large_piece(piece: Piece, width: u16, height: u16, color: bool) -> Option<[&'static str; 3]> {
+    let ring = !color && piece.color == Color::White;
+    let king = piece.role == Role::King;
+    let rows = match (width, height, ring, king) {
+        (7, 3, false, false) => ["▄███▄", "▀███▀", ""],
+        (7, 3, false, true) => ["▄█♛█▄", "▀███▀", ""],
+        (7, 3, true, false) => ["▄▀▀▀▄", "▀▄▄▄▀", ""],
+        (7, 3, true, true) => ["▄▀♛▀▄", "▀▄▄▄▀", ""],
+        (9, 4, false, false) => [".▄███▄.", "███████", ".▀███▀."],
+        (9, 4, false, true) => [".▄███▄.", "███♛███", ".▀███▀."],
+        (9, 4, true, false) => [".▄▀▀▀▄.", "█     █", ".▀▄▄▄▀."],
+        (9, 4, true, true) => [".▄▀▀▀▄.", "█  ♛  █", ".▀▄▄▄▀."],
+        _ => return None,
+    };
+    Some(rows)
+}
+
+/// Draws a large piece's `rows` ([`large_piece`]) from the square's top row, one column in
+/// from its left edge (the edges keep the cursor's brackets): the blocks in the side's colour,
+/// the crown in the other side's colour on the piece's.
+fn draw_large_piece(
+    buf: &mut Buffer,
+    r: ratatui::layout::Rect,
+    rows: [&str; 3],
+    piece: Piece,
+    color: bool,
+    style: Style,
+) {
+    let (fg, other) = match piece.color {
+        Color::White => (WHITE_PIECE, BLACK_PIECE),
+        Color::Black => (BLACK_PIECE, WHITE_PIECE),
+    };
+    let (block, crown) = if color {
+        (
+            style.fg(fg),
+            style.fg(other).bg(fg).add_modifier(Modifier::BOLD),
+        )
+    } else {
+        (style, style)
+    };
+    for (dy, row) in rows.iter().enumerate() {
+        for (dx, c) in row.chars().enumerate() {
+            let (x, y) = (r.x + 1 + dx as u16, r.y + dy as u16);
+            match c {
+                '.' => {}
+                CROWN => {
+                    buf.set_string(x, y, c.to_string(), crown);
+                }
+                _ => {
+                    buf.set_string(x, y, c.to_string(), block);
+                }
+            }
+        }
     }
 }
 

@@ -236,10 +236,16 @@ impl<R: TuiRules> App<R> {
             EditorButton::Turn => ed.turn = !ed.turn,
             EditorButton::Clear => ed.clear(),
             EditorButton::Initial => ed.initial(),
-            EditorButton::Cancel => self.editor = None,
+            EditorButton::Cancel => {
+                self.editor = None;
+                self.quiet();
+            }
             EditorButton::Start => match ed.start() {
                 Ok(pos) => {
                     self.editor = None;
+                    // The message of before (an editor refusal, `Back at the end of the
+                    // game.`) is no longer true of the new game.
+                    self.quiet();
                     self.replace_game(Game::new(pos));
                 }
                 Err(e) => {

@@ -101,6 +101,25 @@ fn put(buf: &mut Buffer, area: Rect, dy: u16, text: &str, style: Style) {
     }
 }
 
+/// The most characters of a player's name in the header.
+const NAME_WIDTH: usize = 24;
+
+/// Who plays `color` as the header names them: the loaded game's players by the names its
+/// file gives (cut at [`NAME_WIDTH`]), else human or computer.
+fn player_name<R: TuiRules>(app: &App<R>, color: Color) -> String {
+    let Some(names) = &app.names else {
+        return player(app, color).to_string();
+    };
+    let name = &names[usize::from(color == Color::Black)];
+    if name.chars().count() > NAME_WIDTH {
+        let mut cut: String = name.chars().take(NAME_WIDTH - 1).collect();
+        cut.push('…');
+        cut
+    } else {
+        name.clone()
+    }
+}
+
 fn player<R: TuiRules>(app: &App<R>, color: Color) -> &'static str {
     if app.is_engine(color) {
         app.l.computer
@@ -123,9 +142,9 @@ fn header<R: TuiRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &Them
     let players = format!(
         "  ·  {}: {}  ·  {}: {}",
         app.l.white,
-        player(app, Color::White),
+        player_name(app, Color::White),
         app.l.black,
-        player(app, Color::Black)
+        player_name(app, Color::Black)
     );
     let lead = format!("{}  ·  ", app.l.title);
     let room = usize::from(layout.header.width)
@@ -197,6 +216,8 @@ fn game_panel<R: TuiRules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Theme
     }
     put(buf, area, y, &format!("─ {} ─", app.l.engine), t.title());
     let search = match &app.last_search {
+        // The engine's last move came from its opening book, as the line console says it.
+        _ if app.book_move => capitalize(app.t.engine_book),
         Some(s) => fill(
             app.l.search,
             &[
@@ -227,10 +248,11 @@ fn game_panel<R: TuiRules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Theme
 
 /// The rows of the evaluation graph under the move list.
 const GRAPH_ROWS: u16 = 7;
-/// Where the black move of a row of the move list starts (`  1. c3-d4        f6-e5`).
-const BLACK_COLUMN: u16 = 18;
-/// Where the white move starts.
-const WHITE_COLUMN: u16 = 5;
+/// Where the second move of a row of the move list starts (`  1. c3-d4        f6-e5`).
+const SECOND_COLUMN: u16 = 18;
+/// Where the first move of a row starts (the move of the side that moves first under the
+/// rules: White, or Black in English checkers and pool).
+const FIRST_COLUMN: u16 = 5;
 
 /// The move list's rows, how many are shown and how many are scrolled away: the last ones,
 /// or those around the reviewed move.
@@ -259,16 +281,18 @@ fn moves_top<R: TuiRules>(app: &App<R>) -> u16 {
 }
 
 /// Each move's place in the move list: (the moves played up to and with it, its row, whether
-/// it is black's column).
+/// it is in the second column). Rows are numbered from the side that moves first under the
+/// rules (Black in English checkers and pool), as the line console and the PDN number them.
 fn move_places<R: TuiRules>(app: &App<R>) -> Vec<(usize, usize, bool)> {
+    let first = R::start().turn();
     let mut places = Vec::new();
     let mut row = 0usize;
     let mut turn = app.game.start().turn();
     for i in 0..app.game.moves().len() {
-        if turn == Color::White && i > 0 {
+        if turn == first && i > 0 {
             row += 1;
         }
-        places.push((i + 1, row, turn == Color::Black));
+        places.push((i + 1, row, turn != first));
         turn = !turn;
     }
     places
@@ -281,12 +305,12 @@ pub(super) fn move_cells<R: TuiRules>(app: &App<R>, area: Rect) -> Vec<(usize, R
     move_places(app)
         .into_iter()
         .filter(|(_, row, _)| *row >= skip && *row < skip + height as usize)
-        .map(|(plies, row, black)| {
-            let x = if black { BLACK_COLUMN } else { WHITE_COLUMN };
-            let width = if black {
-                area.width.saturating_sub(BLACK_COLUMN)
+        .map(|(plies, row, second)| {
+            let x = if second { SECOND_COLUMN } else { FIRST_COLUMN };
+            let width = if second {
+                area.width.saturating_sub(SECOND_COLUMN)
             } else {
-                BLACK_COLUMN - WHITE_COLUMN
+                SECOND_COLUMN - FIRST_COLUMN
             };
             let y = area.y + moves_top(app) + 1 + (row - skip) as u16;
             (plies, Rect::new(area.x + x, y, width, 1))
@@ -358,9 +382,11 @@ fn graph<B: dama_core::Board>(
         .render(area, buf);
 }
 
-/// The move list, one row per move number: `  1. c3-d4     f6-e5`; with a current analysis,
-/// each move with its mark (`c3-d4??`).
+/// The move list, one row per move number: `  1. c3-d4     f6-e5`, numbered from the side
+/// that moves first under the rules (`  1. 11-15        23-18` in English checkers); with a
+/// current analysis, each move with its mark (`c3-d4??`).
 fn move_rows<R: TuiRules>(app: &App<R>) -> Vec<String> {
+    let first = R::start().turn();
     let mut rows = Vec::new();
     let mut number = 1;
     let mut current: Option<String> = None;
@@ -371,21 +397,23 @@ fn move_rows<R: TuiRules>(app: &App<R>) -> Vec<String> {
             .and_then(|a| a.plies[i].mark)
             .map_or("", |m| m.sign());
         let text = format!("{}{sign}", R::write(mv));
-        match turn {
-            Color::White => {
-                if let Some(row) = current.take() {
-                    rows.push(row);
-                    number += 1;
-                }
-                current = Some(format!("{number:>3}. {text:<12}"));
+        if turn == first {
+            if let Some(row) = current.take() {
+                rows.push(row);
+                number += 1;
             }
-            Color::Black => match current.take() {
+            current = Some(format!("{number:>3}. {text:<12}"));
+        } else {
+            match current.take() {
                 Some(row) => {
                     rows.push(format!("{row} {text}"));
                     number += 1;
                 }
-                None => rows.push(format!("{number:>3}. {:<12} {text}", "…")),
-            },
+                None => {
+                    rows.push(format!("{number:>3}. {:<12} {text}", "…"));
+                    number += 1;
+                }
+            }
         }
         turn = !turn;
     }
@@ -582,7 +610,9 @@ fn help(l: &Labels, frame: &mut Frame, area: Rect) {
         height.min(area.height),
     );
     let lines: Vec<Line> = l.help.iter().map(|l| Line::from(*l)).collect();
-    frame.render_widget(Clear, popup);
+    // The box's rows are cleared across the whole screen, so no letter of what lies behind
+    // (a message starting at the left edge) peeks out beside it.
+    frame.render_widget(Clear, Rect::new(area.x, popup.y, area.width, popup.height));
     frame.render_widget(
         Paragraph::new(lines).block(Block::default().borders(Borders::ALL).title(l.help_title)),
         popup,

@@ -65,6 +65,8 @@ pub struct Reply<B: Board = Board8> {
     pub offers: bool,
     /// The search behind the move, if one ran (so far, when not `done`).
     pub search: Option<SearchReport>,
+    /// The move came from the opening book (no search ran).
+    pub book: bool,
     /// Whether this is the answer; otherwise it reports a finished depth of a search that goes
     /// on (only for the engine's own move), or the positions analysed so far.
     pub done: bool,
@@ -134,6 +136,7 @@ fn serve<R: TuiRules>(
             accepts: false,
             offers: false,
             search: None,
+            book: false,
             done: true,
             progress: None,
             analysis: None,
@@ -162,12 +165,16 @@ fn serve<R: TuiRules>(
                 });
                 if let Some(played) = played {
                     reply.mv = Some(played.mv);
-                    if let Source::Search(Some(info)) = played.source {
-                        reply.search = Some(SearchReport {
-                            depth: info.depth,
-                            score: info.score,
-                            elapsed: started.elapsed(),
-                        });
+                    match played.source {
+                        Source::Search(Some(info)) => {
+                            reply.search = Some(SearchReport {
+                                depth: info.depth,
+                                score: info.score,
+                                elapsed: started.elapsed(),
+                            });
+                        }
+                        Source::Search(None) => {}
+                        Source::Book => reply.book = true,
                     }
                 }
             }

@@ -45,6 +45,7 @@ mod tui_analysis;
 mod tui_board10;
 mod tui_common;
 mod tui_fuzz;
+mod tui_newcomer;
 mod tui_play;
 mod tui_rules;
 mod tui_screen;
