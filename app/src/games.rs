@@ -216,11 +216,16 @@ impl Entry {
 
 /// The rule set a file's games are read under: `--rules` when given, else the one the file's
 /// first tags name (`GameType`, `Variant`; `GameType` 20 is international draughts on the
-/// 10×10 board), else the default.
+/// 10×10 board), else the one its moves fit ([`records::rules_for_text`]), else the default.
 pub fn rules_for(rules: Option<Variant>, text: &str) -> Variant {
+    rules_and_note(rules, text).0
+}
+
+/// [`rules_for`], with the note to show when the file did not name its rules.
+pub fn rules_and_note(rules: Option<Variant>, text: &str) -> (Variant, Option<String>) {
     match rules {
-        Some(rules) => rules,
-        None => records::rules_named(text).unwrap_or_default(),
+        Some(rules) => (rules, None),
+        None => records::rules_for_text(text),
     }
 }
 
@@ -240,8 +245,11 @@ pub fn read_for_command(path: &Path) -> Result<String, ReadError> {
 pub fn run(config: &GamesConfig, out: &mut impl Write) -> Result<(), GamesError> {
     let text = read_for_command(&config.file)?;
     let catalog = Catalog::of(Lang::En);
-    let entries =
-        with_variant!(rules_for(config.rules, &text), R => entries::<R>(&text, catalog.texts));
+    let (rules, note) = rules_and_note(config.rules, &text);
+    if let Some(note) = note {
+        eprintln!("dama: {}: {note}", config.file.display());
+    }
+    let entries = with_variant!(rules, R => entries::<R>(&text, catalog.texts));
     for line in table(&entries, &catalog.labels.games_columns) {
         writeln!(out, "{line}")?;
     }

@@ -59,7 +59,7 @@ pub enum Job {
 /// ([`GlobalArgs::check`]), then the subcommand's config built.
 pub fn configure(cli: &Cli) -> Result<Job, CliError> {
     let command = cli.command.clone().unwrap_or(Command::Play);
-    let opts = &cli.opts;
+    let opts = &with_file_rules(&cli.opts, &command);
     opts.check(&command)?;
     let threads = opts.threads.map_or(1, |n| n as usize);
     let engines = || {
@@ -87,6 +87,26 @@ pub fn configure(cli: &Cli) -> Result<Job, CliError> {
         Command::Book(args) => Job::Book(opts.book_config(args)),
         Command::Dxp(args) => Job::Dxp(Box::new(opts.dxp_config(args)?)),
     })
+}
+
+/// The options, where `--load FILE` is given without `--rules` to `play`, `tui` or `analyze`,
+/// with the rules the file names (its `GameType`), else those its moves fit
+/// ([`crate::play::records::rules_for_text`], whose note goes to standard error). A file that
+/// cannot be read leaves them as they are: its loader says why.
+fn with_file_rules(opts: &GlobalArgs, command: &Command) -> GlobalArgs {
+    let mut opts = opts.clone();
+    if opts.rules.is_none()
+        && matches!(command, Command::Play | Command::Tui | Command::Analyze)
+        && let Some(path) = &opts.load
+        && let Ok(text) = crate::files::read_file(path)
+    {
+        let (rules, note) = crate::play::records::rules_for_text(&text);
+        if let Some(note) = note {
+            eprintln!("dama: {}: {note}", path.display());
+        }
+        opts.rules = Some(rules);
+    }
+    opts
 }
 
 impl GlobalArgs {

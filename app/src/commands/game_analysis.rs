@@ -12,10 +12,19 @@ use crate::i18n::{Catalog, Lang, fill};
 use crate::play::analysis;
 use crate::play::records::LoadError;
 use dama_core::pdn::{self, Record};
+use dama_core::{MoveOn, PositionOn};
 use dama_engine::Limits;
 
-/// The time per position without `--movetime`, `--depth` or `--nodes` (500 ms).
-pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(500);
+/// The limits of each position without `--movetime`, `--depth` or `--nodes`: the hint's
+/// (full strength, [`crate::play::hint::HINT_NODES`] nodes, one thread), so that the hint and
+/// the analysis give the same position the same verdict.
+pub fn default_limits() -> Limits {
+    Limits {
+        level: Some(10),
+        nodes: Some(crate::play::hint::HINT_NODES),
+        ..Limits::default()
+    }
+}
 
 /// Why the game could not be loaded: a file or PDN problem, or too few games.
 fn load_failed<R: ConsoleRules>(path: &Path, e: &LoadError<R::Board>) -> AnalyzeError {
@@ -65,13 +74,15 @@ pub fn load_nth<R: ConsoleRules>(path: &Path, number: usize) -> Result<Record<R>
     }
 }
 
-/// The limits each position is searched with: those given, else [`DEFAULT_MOVETIME`].
-fn limits(config: &AnalyzeConfig) -> Limits {
-    let mut limits = config.limits;
+/// The limits each position is searched with: those given, else [`default_limits`]; and
+/// whether they are the default.
+fn limits(config: &AnalyzeConfig) -> (Limits, bool) {
+    let limits = config.limits;
     if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
-        limits.movetime = Some(DEFAULT_MOVETIME);
+        (default_limits(), true)
+    } else {
+        (limits, false)
     }
-    limits
 }
 
 /// `dama analyze --load`: the table on `out`, then the annotated PDN (to `--out`, else on
@@ -83,7 +94,12 @@ pub fn analyze_load<R: ConsoleRules>(
 ) -> Result<(), AnalyzeError> {
     let engines = &config.engines;
     let record = load_nth::<R>(path, config.game.unwrap_or(1))?;
-    let mut engine = engines.engine(limits(config));
+    let (limits, default) = limits(config);
+    let mut engine = engines.engine(limits);
+    if default {
+        // The hint's search runs on one thread.
+        engine.set_threads(1);
+    }
     engine.set_search_forced(true);
     // The small endgame classes built on the side would be ready at a moment that varies
     // from run to run: under a second a position, or with --depth or --nodes (whose results
@@ -100,14 +116,27 @@ pub fn analyze_load<R: ConsoleRules>(
                 .map(|t| std::sync::Arc::new(t.without_build_thread())),
         );
     }
-    let Some(result) = analysis::analyze_game(&mut engine, &record.game, |_, _| true) else {
+    // The rule set's own opening book: its moves are never marked.
+    let book = crate::book::Book::<R::Board>::builtin_for::<R>();
+    let in_book = |pos: &PositionOn<R::Board>, mv: &MoveOn<R::Board>| {
+        book.moves(pos).iter().any(|m| m.mv == *mv)
+    };
+    let Some(result) =
+        analysis::analyze_game_with(&mut engine, &record.game, &in_book, |_, _| true)
+    else {
         return Err(AnalyzeError::Interrupted);
     };
     for line in analysis::table(&result, R::write) {
         writeln!(out, "{line}")?;
     }
     let header = header_of(&record.tags);
-    let text = analysis::annotated_pdn(&record.game, &header, &result);
+    let text = analysis::annotated_pdn(
+        &record.game,
+        &header,
+        &kept_tags::<R>(&record.tags),
+        &record.comments,
+        &result,
+    );
     let save = |file: &Path, text: &str| {
         crate::files::save(file, text).map_err(|e| {
             AnalyzeError::Save(format!(
@@ -151,6 +180,22 @@ fn header_of(tags: &[(String, String)]) -> pdn::Header {
         }
     }
     header
+}
+
+/// The loaded game's tags that the annotated record does not write itself (`WhiteElo`,
+/// `TimeControl`, `Opening`, …), in their order: all but the seven of the header, `GameType`,
+/// `FEN`, and `Variant` when the rule set writes its own.
+fn kept_tags<R: ConsoleRules>(tags: &[(String, String)]) -> Vec<(String, String)> {
+    let written = [
+        "Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "FEN",
+    ];
+    tags.iter()
+        .filter(|(name, _)| {
+            !written.iter().any(|w| w.eq_ignore_ascii_case(name))
+                && !(name.eq_ignore_ascii_case("Variant") && R::INFO.pdn_variant.is_some())
+        })
+        .cloned()
+        .collect()
 }
 
 /// The graph's title: the players and the event, as the tags name them.

@@ -3,19 +3,20 @@
 //! line; the annotated PDN (`%eval` comments and variations) and the table `dama analyze
 //! --load` prints. The TUI's `a` key runs the same analysis on its engine thread.
 //!
-//! Scores are in hundredths of a man ("centimen"). Thresholds (`docs/cli.md`): a loss of at
-//! least 0.30 man is `?!`, 0.70 `?`, 1.50 `??`; a move that turns a forced win into anything
-//! else, or anything but a forced loss into a forced loss, is `??` whatever the figures.
+//! Scores are in hundredths of a man ("centimen"). Thresholds (`docs/cli.md`, calibrated on
+//! master games): a loss of at least 0.50 man is `?!`, 1.00 `?`, 1.50 `??`; a move that turns
+//! a forced win into anything else, or anything but a forced loss into a forced loss, is `??`
+//! whatever the figures.
 
 use dama_core::game::{Game, Outcome};
 use dama_core::pdn::{self, Annotation};
-use dama_core::{Board, Board8, Color, MoveOn};
+use dama_core::{Board, Board8, BoardRules, Color, MoveListOn, MoveOn, PositionOn};
 use dama_engine::{Engine, EngineRules, Score};
 
 /// A loss (centimen) from which a move is dubious, `?!`.
-pub const DUBIOUS: i32 = 30;
+pub const DUBIOUS: i32 = 50;
 /// A loss from which a move is a mistake, `?`.
-pub const MISTAKE: i32 = 70;
+pub const MISTAKE: i32 = 100;
 /// A loss from which a move is a blunder, `??`.
 pub const BLUNDER: i32 = 150;
 /// What a forced win or loss counts as in a loss's figure (20 men), whatever its length.
@@ -58,8 +59,10 @@ pub struct Ply<B: Board = Board8> {
     pub eval: Option<Score>,
     /// What it cost its side, in centimen (0 when it was the engine's choice).
     pub loss: i32,
-    /// Its mark, if it cost enough.
+    /// Its mark, if it cost enough (never on a book move).
     pub mark: Option<Mark>,
+    /// Whether it is one of the opening book's moves in the position before it.
+    pub book: bool,
     /// The engine's better line from the position before it (its first move the better
     /// move), when the move is marked.
     pub better: Vec<MoveOn<B>>,
@@ -142,8 +145,8 @@ struct Verdict<B: Board> {
     line: Vec<MoveOn<B>>,
 }
 
-/// The engine's verdict on the game's current position; a position the rules ended scores
-/// its result.
+/// The engine's verdict on the game's current position, searched with a cleared
+/// transposition table; a position the rules ended scores its result.
 fn verdict<R: EngineRules>(engine: &mut Engine, game: &Game<R>) -> Verdict<R::Board> {
     if let Some(outcome) = game.outcome() {
         let score = match outcome {
@@ -156,6 +159,8 @@ fn verdict<R: EngineRules>(engine: &mut Engine, game: &Game<R>) -> Verdict<R::Bo
             line: Vec::new(),
         };
     }
+    // A fresh search, as the hint's: the same position, the same verdict.
+    engine.clear_table();
     let mut last = None;
     let best = engine.analyze(game, |info| last = Some((info.score, info.pv.clone())));
     let (score, mut line) = match last {
@@ -172,11 +177,32 @@ fn verdict<R: EngineRules>(engine: &mut Engine, game: &Game<R>) -> Verdict<R::Bo
 }
 
 /// Analyses `game` (either board) from its start with `engine` (its limits per position; set
-/// [`Engine::set_search_forced`] to score forced moves too). `progress(done, total)` is
-/// called after each position and returns whether to go on; `None` when it said stop.
+/// [`Engine::set_search_forced`] to score forced moves too), marking every move that costs
+/// enough (no move is taken for a book move). `progress(done, total)` is called after each
+/// position and returns whether to go on; `None` when it said stop.
 pub fn analyze_game<R: dama_engine::EngineRules>(
     engine: &mut Engine,
     game: &Game<R>,
+    progress: impl FnMut(usize, usize) -> bool,
+) -> Option<Analysis<R::Board>> {
+    analyze_game_with(engine, game, &|_, _| false, progress)
+}
+
+/// [`analyze_game`], where `in_book(position, move)` says whether the move is one of the
+/// opening book's in that position: such a move is never marked (its figures are kept).
+///
+/// Each position is searched afresh (the transposition table cleared first), so that the
+/// same position gets the same verdict as the hint's ([`crate::play::hint::search`]) at the
+/// same limits. A move other than the engine's choice is weighed against that choice on the
+/// same footing: both positions after them are searched alike and their scores compared, so
+/// that a search one ply deeper on one side does not count as a loss. A move that starts or
+/// answers an even exchange (a capture and the recapture in the engine's line, the material
+/// as it was and no capture pending) gets no `?!` or `?` (only `??`, a loss of
+/// [`BLUNDER`] or a forced result given away, is still marked).
+pub fn analyze_game_with<R: dama_engine::EngineRules>(
+    engine: &mut Engine,
+    game: &Game<R>,
+    in_book: &dyn Fn(&PositionOn<R::Board>, &MoveOn<R::Board>) -> bool,
     mut progress: impl FnMut(usize, usize) -> bool,
 ) -> Option<Analysis<R::Board>> {
     let moves: Vec<MoveOn<R::Board>> = game.moves().copied().collect();
@@ -190,16 +216,32 @@ pub fn analyze_game<R: dama_engine::EngineRules>(
     let mut plies = Vec::with_capacity(moves.len());
     for (i, mv) in moves.iter().enumerate() {
         let mover = replay.turn();
+        let at = replay.clone();
         if replay.try_play(mv).is_err() {
             // A game's own moves are legal; a game the rules ended stops here.
             break;
         }
         let after = verdict(engine, &replay);
+        let chosen = before.line.first() == Some(mv);
+        let book = in_book(at.position(), mv);
         let (loss, mark) = match (before.score, after.score) {
-            (Some(b), Some(a)) if before.line.first() != Some(mv) => {
+            (Some(b), Some(a)) if !chosen => {
                 let a = flip(a);
-                let loss = (figure(b) - figure(a)).max(0);
-                (loss, mark_of(b, a, loss))
+                // The engine's own move, its position searched as the one played.
+                let best = before
+                    .line
+                    .first()
+                    .and_then(|best| {
+                        let mut other = at.clone();
+                        other.try_play(best).ok()?;
+                        verdict(engine, &other).score
+                    })
+                    .map_or(b, flip);
+                let loss = (figure(best) - figure(a)).max(0);
+                let mark = mark_of(best, a, loss).filter(|&m| {
+                    !book && (m == Mark::Blunder || !even_exchange(&at, mv, &after.line))
+                });
+                (loss, mark)
             }
             _ => (0, None),
         };
@@ -209,6 +251,7 @@ pub fn analyze_game<R: dama_engine::EngineRules>(
             eval: after.score.map(|s| white_view(s, replay.turn())),
             loss,
             mark,
+            book,
             better: if mark.is_some() {
                 before.line.clone()
             } else {
@@ -226,6 +269,47 @@ pub fn analyze_game<R: dama_engine::EngineRules>(
         }
     }
     Some(Analysis { start, plies })
+}
+
+/// The material of `pos` from `side`'s view: its men less the other's, its kings less the
+/// other's.
+fn material<B: Board>(pos: &PositionOn<B>, side: Color) -> (i64, i64) {
+    let count = |c: Color| {
+        (
+            i64::from(pos.men(c).count()),
+            i64::from(pos.kings(c).count()),
+        )
+    };
+    let (mine, theirs) = (count(side), count(!side));
+    (mine.0 - theirs.0, mine.1 - theirs.1)
+}
+
+/// Whether `mv`, played in `at`, starts or answers an even exchange: within it and the first
+/// two moves of `line` (the engine's line after it) a capture is made and the material comes
+/// back to what it was, with no capture pending for the side then to move.
+fn even_exchange<R: BoardRules>(
+    at: &Game<R>,
+    mv: &MoveOn<R::Board>,
+    line: &[MoveOn<R::Board>],
+) -> bool {
+    let side = at.turn();
+    let was = material(at.position(), side);
+    let mut game = at.clone();
+    let mut captured = false;
+    for step in std::iter::once(mv).chain(line.iter().take(2)) {
+        captured |= step.is_capture();
+        if game.try_play(step).is_err() {
+            return false;
+        }
+        if captured && material(game.position(), side) == was {
+            let mut replies = MoveListOn::new();
+            game.legal_moves(&mut replies);
+            if !replies.iter().any(MoveOn::is_capture) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The annotations of the analysed moves for [`pdn::write_annotated`]: the mark, the
@@ -249,8 +333,9 @@ pub fn annotations<B: Board>(analysis: &Analysis<B>) -> Vec<Annotation<B>> {
 /// The table `dama analyze --load` prints: one line per move (ply, move, eval from White's
 /// view, loss in men from the mover's, mark, and for a marked move the engine's line from
 /// the position before it (its first move the better move) and from the one after it (its
-/// first move the refutation)), each move as `write` writes it (the dialogue's
-/// `ConsoleRules::write`: the rule set's notation on 8×8, the squares' numbers on 10×10).
+/// first move the refutation); `book` for a move of the opening book), each move as `write`
+/// writes it (the dialogue's `ConsoleRules::write`: the rule set's notation on 8×8, the
+/// squares' numbers on 10×10).
 pub fn table<B: Board>(
     analysis: &Analysis<B>,
     write: impl Fn(&MoveOn<B>) -> String,
@@ -271,6 +356,9 @@ pub fn table<B: Board>(
     for (i, ply) in analysis.plies.iter().enumerate() {
         let line = |moves: &[MoveOn<B>]| moves.iter().map(&write).collect::<Vec<_>>().join(" ");
         let mut better = String::new();
+        if ply.book {
+            better.push_str("book");
+        }
         if !ply.better.is_empty() {
             better = format!("better: {}", line(&ply.better));
         }
@@ -290,13 +378,52 @@ pub fn table<B: Board>(
     lines
 }
 
-/// The annotated PDN record of `game` with its analysis.
+/// A comment without its `[%eval …]` commands (an analysis of an annotated record writes
+/// its own), trimmed.
+fn without_eval(text: &str) -> String {
+    let mut rest = text;
+    let mut kept = String::new();
+    while let Some(at) = rest.find("[%eval") {
+        kept.push_str(&rest[..at]);
+        rest = rest[at..].find(']').map_or("", |end| &rest[at + end + 1..]);
+    }
+    kept.push_str(rest);
+    kept.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The annotated PDN record of `game` with its analysis: `header`'s tags, then `tags` (the
+/// loaded record's others, such as `WhiteElo` or `TimeControl`), and after each move its
+/// mark, the record's own comments after that move (`comments`: each with the number of
+/// half-moves before it, as [`pdn::Record::comments`]; a `[%clock …]` among them) and the
+/// `[%eval …]` comment, then the better line.
 pub fn annotated_pdn<R: EngineRules>(
     game: &Game<R>,
     header: &pdn::Header,
+    tags: &[(String, String)],
+    comments: &[(usize, String)],
     analysis: &Analysis<R::Board>,
 ) -> String {
-    pdn::write_annotated(game, header, &[], &annotations(analysis))
+    let mut notes = annotations(analysis);
+    for (i, note) in notes.iter_mut().enumerate() {
+        let own: Vec<String> = comments
+            .iter()
+            .filter(|(before, _)| *before == i + 1)
+            .map(|(_, text)| without_eval(text))
+            .filter(|text| !text.is_empty())
+            .collect();
+        if !own.is_empty() {
+            let mut text = own.join(" ");
+            if let Some(eval) = &note.comment {
+                text = format!("{text} {eval}");
+            }
+            note.comment = Some(text);
+        }
+    }
+    let extra: Vec<(&str, String)> = tags
+        .iter()
+        .map(|(name, value)| (name.as_str(), value.clone()))
+        .collect();
+    pdn::write_annotated(game, header, &extra, &notes)
 }
 
 #[cfg(test)]
@@ -312,13 +439,48 @@ mod tests {
         assert_eq!(eval_text(Score::Loss(4)), "#-4");
         assert_eq!(loss_text(152), "1.52");
         let v = Score::Value;
-        assert_eq!(mark_of(v(0), v(-29), 29), None);
-        assert_eq!(mark_of(v(0), v(-30), 30), Some(Mark::Dubious));
-        assert_eq!(mark_of(v(0), v(-70), 70), Some(Mark::Mistake));
+        assert_eq!(mark_of(v(0), v(-49), 49), None);
+        assert_eq!(mark_of(v(0), v(-50), 50), Some(Mark::Dubious));
+        assert_eq!(mark_of(v(0), v(-99), 99), Some(Mark::Dubious));
+        assert_eq!(mark_of(v(0), v(-100), 100), Some(Mark::Mistake));
         assert_eq!(mark_of(v(0), v(-150), 150), Some(Mark::Blunder));
         // A forced win given away for a big advantage is still a blunder.
         assert_eq!(mark_of(Score::Win(9), v(500), 0), Some(Mark::Blunder));
         assert_eq!(mark_of(v(-300), Score::Loss(12), 0), Some(Mark::Blunder));
         assert_eq!(mark_of(Score::Loss(12), Score::Loss(8), 0), None);
+    }
+
+    #[test]
+    fn an_old_eval_is_dropped_and_the_rest_kept() {
+        assert_eq!(without_eval("[%eval 0.12]"), "");
+        assert_eq!(
+            without_eval(" a recapture  [%eval -1.20] [%clock W0:05:01 b0:04:59]"),
+            "a recapture [%clock W0:05:01 b0:04:59]"
+        );
+        assert_eq!(without_eval("[%eval 0.1"), "");
+    }
+
+    #[test]
+    fn even_exchanges_are_told_from_lost_men() {
+        use dama_core::Czech;
+        let game = |moves: &str| pdn::read::<Czech>(&format!("{moves} *")).unwrap().game;
+        let line = |text: &str| -> Vec<MoveOn<Board8>> {
+            let g = game(&format!("1. e3-d4 b6-c5 {text}"));
+            g.moves().skip(2).copied().collect()
+        };
+        let at = game("1. e3-d4");
+        let mv = *game("1. e3-d4 b6-c5").moves().nth(1).unwrap();
+        // b6-c5 d4xb6 a7xc5: a man for a man.
+        assert!(even_exchange(&at, &mv, &line("2. d4xb6 a7xc5")));
+        // b6-c5 d4xb6 and no recapture in the line: not even.
+        assert!(!even_exchange(&at, &mv, &line("2. d4xb6")));
+        // No capture at all.
+        let quiet = *game("1. e3-d4 f6-g5").moves().nth(1).unwrap();
+        let after = game("1. e3-d4 f6-g5 2. d4-e5");
+        assert!(!even_exchange(
+            &at,
+            &quiet,
+            &after.moves().skip(2).copied().collect::<Vec<_>>()
+        ));
     }
 }

@@ -159,6 +159,52 @@ pub fn rules_named(text: &str) -> Option<Variant> {
     }
 }
 
+/// The rule set a PDN text's games are read under when no `--rules` is given, with a note
+/// to show when the file did not name it. A text whose first tags name a rule set
+/// ([`rules_named`]) is read under it; one with a `GameType` of no rule set here under the
+/// default (its loader refuses it by that tag). A text with no `GameType` tag is read under
+/// the rule set its first game's moves fit (the notation, the squares, the legal moves):
+/// the default when they fit it (no note), else the first in `--rules`' order whose moves
+/// the game fits (the note names it and the others that fit too), else the default (the note
+/// says so, and the loader says which move does not fit).
+pub fn rules_for_text(text: &str) -> (Variant, Option<String>) {
+    if pdn::game_of(text).is_some() {
+        return (rules_named(text).unwrap_or_default(), None);
+    }
+    let Some(&(_, piece)) = pdn::split_games(text).first() else {
+        return (Variant::default(), None);
+    };
+    let fits: Vec<Variant> = Variant::ALL
+        .iter()
+        .copied()
+        .filter(|&rules| {
+            dama_core::with_variant!(rules, R => pdn::read::<R>(piece)
+                .is_ok_and(|record| record.game.moves().len() > 0))
+        })
+        .collect();
+    let default = Variant::default();
+    match fits.split_first() {
+        None => (
+            default,
+            Some(format!(
+                "no GameType tag, and the moves fit no rule set: read as {default} (--rules names the rules)"
+            )),
+        ),
+        Some(_) if fits.contains(&default) => (default, None),
+        Some((&first, others)) => {
+            let mut note = format!("no GameType tag: read as {first}, whose moves the game fits");
+            if !others.is_empty() {
+                let names: Vec<String> = others.iter().map(ToString::to_string).collect();
+                note.push_str(&format!(
+                    " (so do {}'s: --rules chooses)",
+                    names.join("'s, ")
+                ));
+            }
+            (first, Some(note))
+        }
+    }
+}
+
 /// The game as PDN: with clocks, their `TimeControl` tag and a `%clock` comment after each
 /// move, and `Termination "time forfeit"` for a game lost on time.
 pub fn write_pdn<R: BoardRules>(

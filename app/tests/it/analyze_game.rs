@@ -52,10 +52,10 @@ fn stdout_of(out: &std::process::Output) -> String {
 
 const TABLE: &str = " ply move    eval  loss mark lines
    0 start   0.26
-   1 a1-b2   0.69  0.00
-   2 b8-c7   0.80  0.11
-   3 d4-e5  -2.09  2.89 ??   better: d4-c5 c7-d6 c5xe7 f8xd6 b2-c3 d6-e5 c3-b4 a7-b6 b4-a5 b6-c5; refutation: f6xd4 h2-g3 c7-d6 g3-h4
-   4 f6xd4  -2.09  0.00
+   1 a1-b2   0.41  0.00
+   2 b8-c7   0.60  0.03
+   3 d4-e5  -2.06  2.78 ??   better: d4-c5 c7-d6 c5xe7 f8xd6 e1-f2 h8-g7 b2-c3 a7-b6 f2-e3 b6-c5; refutation: f6xd4 e1-d2 c7-d6 d2-e3
+   4 f6xd4  -2.06  0.00
 ";
 
 const ANNOTATED: &str = "\
@@ -69,9 +69,9 @@ const ANNOTATED: &str = "\
 [GameType \"29\"]
 [FEN \"W:Wa1,c1,d4,e1,g1,h2:Ba7,b8,d8,f6,f8,h8\"]
 
-1. a1-b2 {[%eval 0.69]} 1... b8-c7 {[%eval 0.80]} 2. d4-e5?? {[%eval -2.09]}
-(2. d4-c5 c7-d6 3. c5xe7 f8xd6 4. b2-c3 d6-e5 5. c3-b4 a7-b6 6. b4-a5 b6-c5)
-2... f6xd4 {[%eval -2.09]} *
+1. a1-b2 {[%eval 0.41]} 1... b8-c7 {[%eval 0.60]} 2. d4-e5?? {[%eval -2.06]}
+(2. d4-c5 c7-d6 3. c5xe7 f8xd6 4. e1-f2 h8-g7 5. b2-c3 a7-b6 6. f2-e3 b6-c5)
+2... f6xd4 {[%eval -2.06]} *
 ";
 
 /// `dama analyze --load game.pdn --depth 10` and `extra` in `dir`, which holds the blunder

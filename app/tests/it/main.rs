@@ -1,6 +1,7 @@
 //! The program's integration tests, one binary: the command line, the dialogues, the TUI, match and tune.
 
 mod adversarial;
+mod analysis_newcomer;
 mod analyze_game;
 mod analyze_moves;
 mod analyze_multipv;
