@@ -191,8 +191,9 @@ fn kept_tags<R: ConsoleRules>(tags: &[(String, String)]) -> Vec<(String, String)
     ];
     tags.iter()
         .filter(|(name, _)| {
-            !written.iter().any(|w| w.eq_ignore_ascii_case(name))
-                && !(name.eq_ignore_ascii_case("Variant") && R::INFO.pdn_variant.is_some())
+            let written_here = written.iter().any(|w| w.eq_ignore_ascii_case(name));
+            let own_variant = name.eq_ignore_ascii_case("Variant") && R::INFO.pdn_variant.is_some();
+            !(written_here || own_variant)
         })
         .cloned()
         .collect()

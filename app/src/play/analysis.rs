@@ -188,6 +188,9 @@ pub fn analyze_game<R: dama_engine::EngineRules>(
     analyze_game_with(engine, game, &|_, _| false, progress)
 }
 
+/// Whether a move of a position is a move of the opening book.
+pub type InBook<'a, B> = dyn Fn(&PositionOn<B>, &MoveOn<B>) -> bool + 'a;
+
 /// [`analyze_game`], where `in_book(position, move)` says whether the move is one of the
 /// opening book's in that position: such a move is never marked (its figures are kept).
 ///
@@ -202,7 +205,7 @@ pub fn analyze_game<R: dama_engine::EngineRules>(
 pub fn analyze_game_with<R: dama_engine::EngineRules>(
     engine: &mut Engine,
     game: &Game<R>,
-    in_book: &dyn Fn(&PositionOn<R::Board>, &MoveOn<R::Board>) -> bool,
+    in_book: &InBook<'_, R::Board>,
     mut progress: impl FnMut(usize, usize) -> bool,
 ) -> Option<Analysis<R::Board>> {
     let moves: Vec<MoveOn<R::Board>> = game.moves().copied().collect();
