@@ -105,13 +105,14 @@ pub mod framing;
 pub mod message;
 pub mod session;
 
-pub use framing::{FrameError, MessageReader, WriteError, write_message};
+pub use framing::{FrameError, MessageReader, ReadTimeout, WriteError, write_message};
 pub use message::{
     AcceptCode, BackAccCode, Colour, DxpError, EndReason, Message, Piece, Start, StopCode,
 };
 pub use session::{
-    DxpPlayer, EndCause, GameStatus, MoveSpec, Outcome, Role, SessionError, SessionOptions,
-    SessionReport, run_follower, run_follower_on, run_initiator, run_initiator_on,
+    Aside, Awaited, DxpPlayer, EndCause, GameStatus, MAX_ASIDES, MAX_KEPT_LINES, MoveSpec,
+    Outcome, Role, SessionError, SessionOptions, SessionReport, Wait, await_message, is_closed,
+    run_follower, run_follower_on, run_initiator, run_initiator_on,
 };
 
 /// The TCP port of DXP's SOCKET protocol.

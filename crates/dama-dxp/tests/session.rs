@@ -7,7 +7,7 @@ use std::net::{TcpListener, TcpStream};
 use std::thread;
 use std::time::Duration;
 
-use dama_dxp::MessageReader;
+use dama_dxp::{MessageReader, ReadTimeout};
 use dama_dxp::message::{AcceptCode, Colour, EndReason, Piece, Start, StopCode};
 use dama_dxp::session::{
     DxpPlayer, EndCause, GameStatus, MoveSpec, Outcome, Role, SessionError, SessionOptions,
@@ -190,6 +190,8 @@ fn loopback_from_a_position_black_first_ends_in_a_draw() {
         start: start.clone(),
         stop: StopCode::NextGameWelcome,
         verbose: false,
+        timeout: None,
+        game_timeout: None,
     };
     let ((white, _), (black, black_player)) = over_loopback(
         Scripted::new(&line, Some(Outcome::Draw)),
@@ -345,6 +347,12 @@ impl Read for &mut Script {
                 Ok(n)
             }
         }
+    }
+}
+
+impl ReadTimeout for &mut Script {
+    fn set_read_timeout(&mut self, _: Option<Duration>) -> io::Result<()> {
+        Ok(())
     }
 }
 
