@@ -206,7 +206,10 @@ impl<R: Read + ReadTimeout> MessageReader<R> {
     /// [`read_message`](Self::read_message) by `deadline`: each read of the stream is bounded
     /// by the time left, so the whole message is, however slowly its bytes come.
     /// [`FrameError::Timeout`] once the deadline has passed (bytes already read are kept).
-    pub fn read_message_before(&mut self, deadline: Instant) -> Result<Option<Message>, FrameError> {
+    pub fn read_message_before(
+        &mut self,
+        deadline: Instant,
+    ) -> Result<Option<Message>, FrameError> {
         let frame = self.frame(|inner| {
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {

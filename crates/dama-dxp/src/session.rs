@@ -812,7 +812,10 @@ impl<'a, S: Read + Write + ReadTimeout, P: DxpPlayer> Session<'a, S, P> {
                     "{count} CHAT or BACKREQ messages while waiting for {expected}; sending GAMEEND"
                 ));
                 self.forfeit();
-                self.end_game(EndReason::Unspecified, EndCause::Flooded { count, expected })
+                self.end_game(
+                    EndReason::Unspecified,
+                    EndCause::Flooded { count, expected },
+                )
             }
             Incoming::Closed { mid_message } => {
                 self.log(format!(
