@@ -10,7 +10,7 @@ use std::thread;
 use std::time::Duration;
 
 use dama_core::game::Game;
-use dama_core::{International, MoveListOn};
+use dama_core::{BoardRules, International, MoveListOn};
 
 /// The peer's bound on each read: far past any bound under test.
 const PEER_PATIENCE: Duration = Duration::from_secs(40);
@@ -409,32 +409,26 @@ fn the_game_timeout_bounds_the_peer_s_time_in_a_game() {
     assert_eq!(peer.recv(), gameacc("dama", '0'));
     // The peer plays white: the first legal move, one second after each of dama's (at most
     // 20 moves: a safety net).
-    let mut game = Game::new(International::start());
+    let mut game = Game::<International>::new(International::start());
     for _ in 0..20 {
         thread::sleep(Duration::from_secs(1));
         let mut legal = MoveListOn::new();
         game.legal_moves(&mut legal);
         let mv = *legal.iter().next().expect("a move");
-        let message = format!("M0001{:02}{:02}00", mv.from().number(), mv.to().number());
-        assert!(
-            mv.captured().squares().next().is_none(),
-            "no capture so early"
-        );
-        if peer.send(message.as_bytes()).is_err() {
+        let message = dama::dxp::spec_of(&mv).to_message(1).to_bytes();
+        if peer.send(&message).is_err() {
             break;
         }
         game.play(&mv);
         let answer = peer.recv();
-        let Some(body) = answer.strip_prefix('M') else {
+        let Ok(dama_dxp::Message::Move {
+            from, to, captured, ..
+        }) = dama_dxp::Message::parse(answer.as_bytes())
+        else {
             break;
         };
-        let (from, to): (u8, u8) = (body[4..6].parse().unwrap(), body[6..8].parse().unwrap());
-        let mut legal = MoveListOn::new();
-        game.legal_moves(&mut legal);
-        let theirs = *legal
-            .iter()
-            .find(|m| m.from().number() == from && m.to().number() == to)
-            .expect("dama's move is legal");
+        let spec = dama_dxp::MoveSpec { from, to, captured };
+        let theirs = dama::dxp::move_of(game.position(), &spec).expect("dama's move is legal");
         game.play(&theirs);
     }
     drop(peer);

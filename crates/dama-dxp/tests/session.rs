@@ -735,16 +735,16 @@ fn each_read_of_a_wait_gets_only_the_time_left() {
         }
     })
     .unwrap();
-    assert_eq!(
-        got,
-        Awaited::Message(MoveSpec::plain(32, 28).to_message(0))
-    );
+    assert_eq!(got, Awaited::Message(MoveSpec::plain(32, 28).to_message(0)));
     assert_eq!(chats, ["hi"]);
     assert_eq!(wait.asides_left, MAX_ASIDES - 1);
     drop(reader);
     assert_eq!(script.timeouts.len(), bytes.len());
     assert!(script.timeouts.iter().all(|t| *t <= patience));
-    assert!(script.timeouts.windows(2).all(|w| w[1] <= w[0]), "the time left only shrinks");
+    assert!(
+        script.timeouts.windows(2).all(|w| w[1] <= w[0]),
+        "the time left only shrinks"
+    );
 }
 
 #[test]

@@ -482,12 +482,12 @@ pub fn tui_events(bytes: &[u8]) {
 /// their bound and every log line is printable (the peer's text is escaped); what is sent
 /// stays within a bound per message read.
 pub fn dxp(bytes: &[u8]) {
+    use dama_core::International;
+    use dama_core::game::{Game, Outcome as GameOutcome};
     use dama_dxp::{
         Colour, DxpPlayer, GameStatus, MAX_KEPT_LINES, MessageReader, MoveSpec, Outcome,
         ReadTimeout, SessionOptions, Start, run_follower_on,
     };
-    use dama_core::International;
-    use dama_core::game::{Game, Outcome as GameOutcome};
     use std::io::{self, Read, Write};
     use std::time::Duration;
 
