@@ -12,7 +12,8 @@
 //! broken peer ends the game with a clear line instead of a hang.
 
 use std::io::Write;
-use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
+use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
+use std::sync::mpsc;
 use std::time::Duration;
 
 use dama_core::game::{Game, Outcome as GameOutcome};
@@ -22,8 +23,8 @@ use dama_core::{
     SquareOn,
 };
 use dama_dxp::{
-    Colour, DxpPlayer, EndCause, GameStatus, MessageReader, MoveSpec, Outcome, Piece, SessionError,
-    SessionOptions, SessionReport, Start, StopCode,
+    AcceptCode, Colour, DxpPlayer, EndCause, GameStatus, Message, MessageReader, MoveSpec, Outcome,
+    Piece, SessionError, SessionOptions, SessionReport, Start, StopCode, write_message,
 };
 use dama_engine::{Engine, Limits};
 
@@ -48,6 +49,9 @@ pub struct DxpConfig {
     pub name: Option<String>,
     /// Seconds to wait for the other program's next message (default 600).
     pub timeout: Option<u64>,
+    /// Seconds the other program may take in one game, its waits together (default
+    /// [`DEFAULT_GAME_TIMEOUT`]).
+    pub game_timeout: Option<u64>,
     /// As the follower: play this many games, then stop.
     pub games: Option<u64>,
     /// The engine's limits per move.
@@ -254,8 +258,10 @@ impl DxpPlayer for EnginePlayer {
 
 fn address(text: &str, listening: bool) -> Result<SocketAddr, DxpCommandError> {
     let bad = || DxpCommandError::Address(dama_core::text::excerpt(text));
+    // A bare port listens on the loopback interface only: another machine is served only
+    // when its HOST is given (0.0.0.0 for every interface).
     let full = if listening && !text.contains(':') {
-        format!("0.0.0.0:{text}")
+        format!("127.0.0.1:{text}")
     } else {
         text.to_string()
     };
@@ -265,14 +271,88 @@ fn address(text: &str, listening: bool) -> Result<SocketAddr, DxpCommandError> {
         .ok_or_else(bad)
 }
 
+/// The default bound on the other program's time in one game, in seconds
+/// (`--game-timeout`).
+pub const DEFAULT_GAME_TIMEOUT: u64 = 7200;
+
+/// How long a connection that comes while another is served waits for it to end before it
+/// is refused (so that a program reconnecting after a broken game is served, not refused
+/// because the old connection was still being closed).
+pub const BUSY_GRACE: Duration = Duration::from_secs(2);
+
+/// Where the connections come from: a listener's, handed over by its accepting thread (a
+/// token on the first channel asks for the next one), or the one `--connect` makes.
+enum Source {
+    Listener(mpsc::Sender<()>, mpsc::Receiver<(TcpStream, SocketAddr)>),
+    Connect(String),
+}
+
+/// Accepts connections on `listener` until the game thread has ended: one is handed over
+/// when the game thread asks for it (a token on `wanted`) now or within [`BUSY_GRACE`]; any
+/// other is refused with GAMEACC code 3 (no game at all) and closed, and a line says so.
+fn accept_loop(
+    listener: TcpListener,
+    wanted: mpsc::Receiver<()>,
+    to_games: mpsc::SyncSender<(TcpStream, SocketAddr)>,
+    name: String,
+) {
+    loop {
+        let (stream, peer) = match listener.accept() {
+            Ok(accepted) => accepted,
+            Err(e) => {
+                eprintln!("dxp: accepting a connection failed: {e}");
+                // A failure that lasts (no file descriptor left) must not spin.
+                std::thread::sleep(Duration::from_millis(100));
+                continue;
+            }
+        };
+        if wanted.recv_timeout(BUSY_GRACE).is_err() {
+            eprintln!(
+                "dxp: {peer} refused: another connection is being served (one at a time); sent GAMEACC code 3"
+            );
+            refuse(stream, &name);
+            continue;
+        }
+        if to_games.send((stream, peer)).is_err() {
+            return;
+        }
+    }
+}
+
+/// Answers a connection that cannot be served: GAMEACC code 3 (no game at all), the end of
+/// this side's stream, and a short drain of what the peer sent (its GAMEREQ) so that the
+/// close does not reset the connection before the answer is read.
+fn refuse(mut stream: TcpStream, name: &str) {
+    let refusal = Message::GameAcc {
+        follower_name: name.to_string(),
+        acceptance: AcceptCode::DeclineAll,
+    };
+    let short = Some(Duration::from_millis(200));
+    if stream.set_write_timeout(short).is_err()
+        || write_message(&mut stream, &refusal).is_err()
+        || stream.shutdown(Shutdown::Write).is_err()
+        || stream.set_read_timeout(short).is_err()
+    {
+        return;
+    }
+    let mut drained = [0u8; 1024];
+    for _ in 0..4 {
+        match std::io::Read::read(&mut stream, &mut drained) {
+            Ok(n) if n > 0 => {}
+            _ => return,
+        }
+    }
+}
+
 /// Plays over DXP as `config` says: one game as the initiator, or as the follower the games
 /// the initiator starts (see the module's documentation); writes the log lines to `log` as
-/// they come and each game's `moves` and `result` lines to `out`. Returns the games' reports.
+/// they come and each game's `moves` and `result` lines to `out`. Returns the number of
+/// games played (nothing of them is kept once written).
 pub fn run(
     config: &DxpConfig,
     out: &mut impl Write,
     log: &mut impl Write,
-) -> Result<Vec<SessionReport>, DxpCommandError> {
+) -> Result<u64, DxpCommandError> {
     let timeout = Duration::from_secs(config.timeout.unwrap_or(600));
     let initiator = match (&config.listen, &config.connect) {
         (Some(_), _) => config.initiator,
@@ -298,10 +378,14 @@ pub fn run(
             .as_ref()
             .map_or(Start::Initial, start_of::<International>),
         verbose: true,
+        timeout: Some(timeout),
+        game_timeout: Some(Duration::from_secs(
+            config.game_timeout.unwrap_or(DEFAULT_GAME_TIMEOUT),
+        )),
         ..SessionOptions::default()
     };
-    let listener = match &config.listen {
-        Some(listen) => {
+    let source = match (&config.listen, &config.connect) {
+        (Some(listen), _) => {
             let addr = address(listen, true)?;
             let listener = TcpListener::bind(addr).map_err(|source| DxpCommandError::Connect {
                 what: format!("cannot listen on {addr}"),
@@ -310,30 +394,39 @@ pub fn run(
             let bound = listener.local_addr()?;
             writeln!(log, "dxp: listening on {bound}")?;
             log.flush()?;
-            Some(listener)
+            let (to_games, connections) = mpsc::sync_channel(0);
+            let (ask, wanted) = mpsc::channel();
+            let name = options.name.clone();
+            std::thread::Builder::new()
+                .name("dxp-accept".into())
+                .spawn(move || accept_loop(listener, wanted, to_games, name))?;
+            Source::Listener(ask, connections)
         }
-        None => None,
+        (None, Some(connect)) => Source::Connect(connect.clone()),
+        (None, None) => return Err(DxpCommandError::Address(String::new())),
     };
-    let mut reports = Vec::new();
     if initiator {
-        let stream = open(listener.as_ref(), config.connect.as_deref(), timeout, log)?;
-        let report = dama_dxp::run_initiator(stream, &mut player, &options)?;
-        write_game(out, &player, &report)?;
-        reports.push(report);
-        return Ok(reports);
+        let stream = open(&source, timeout, log)?;
+        return match dama_dxp::run_initiator(stream, &mut player, &options) {
+            Ok(report) => {
+                write_game(out, &player, &report)?;
+                Ok(1)
+            }
+            Err(e) => {
+                write_broken(out, &player, &e)?;
+                Err(e.into())
+            }
+        };
     }
     // The follower: game after game on a connection; with --games, connection after
-    // connection (when listening) until that many are played.
+    // connection (when listening) until that many are played; without, until a connection
+    // has played one.
     let limit = config.games;
-    // Games begun, those that broke on an error included.
+    let listening = matches!(source, Source::Listener(..));
+    // Games begun (GAMEREQ read), those that broke on an error included.
     let mut played = 0u64;
     loop {
-        let mut reader = MessageReader::new(open(
-            listener.as_ref(),
-            config.connect.as_deref(),
-            timeout,
-            log,
-        )?);
+        let mut reader = MessageReader::new(open(&source, timeout, log)?);
         let mut on_this = 0u64;
         loop {
             let last = limit.is_some_and(|n| played + 1 >= n);
@@ -344,33 +437,51 @@ pub fn run(
             };
             let report = match dama_dxp::run_follower_on(&mut reader, &mut player, &options) {
                 Ok(report) => report,
-                // Waiting for a further game is no failure: the initiator is done.
+                // Waiting for a (further) game is no failure: the initiator is done, or
+                // never began.
                 Err(SessionError::Timeout {
                     waiting_for: "GAMEREQ",
                     ..
-                }) if on_this > 0 => {
-                    writeln!(log, "dxp: no further GAMEREQ; closing the connection")?;
+                }) => {
+                    let what = if on_this > 0 {
+                        "no further GAMEREQ"
+                    } else {
+                        "no GAMEREQ"
+                    };
+                    writeln!(
+                        log,
+                        "dxp: {what} within {} s; closing the connection",
+                        timeout.as_secs()
+                    )?;
                     break;
                 }
-                // Serving a match, one broken connection does not end the service.
-                Err(e) if limit.is_some() && config.listen.is_some() => {
-                    let begun = !matches!(
-                        e,
-                        SessionError::Timeout {
-                            waiting_for: "GAMEREQ",
-                            ..
-                        }
-                    );
-                    played += u64::from(begun);
-                    writeln!(log, "dxp: {e}; closing the connection")?;
-                    break;
+                Err(e) => {
+                    let begun = !matches!(e, SessionError::Io(_));
+                    if begun {
+                        played += 1;
+                        on_this += 1;
+                        write_broken(out, &player, &e)?;
+                    }
+                    // Serving a match, one broken connection does not end the service.
+                    if limit.is_some() && listening {
+                        writeln!(log, "dxp: {e}; closing the connection")?;
+                        break;
+                    }
+                    return Err(e.into());
                 }
-                Err(e) => return Err(e.into()),
             };
-            if report.my_colour.is_none()
-                && report.ended == (EndCause::PeerClosed { mid_message: false })
-            {
-                writeln!(log, "dxp: the other program closed the connection")?;
+            if report.my_colour.is_none() {
+                // No GAMEREQ came: no game, and the connection is done.
+                match report.ended {
+                    EndCause::PeerClosed { mid_message: false } => {
+                        writeln!(log, "dxp: the other program closed the connection")?
+                    }
+                    ref ended => writeln!(
+                        log,
+                        "dxp: no game: {}; closing the connection",
+                        ended_text(ended)
+                    )?,
+                }
                 break;
             }
             on_this += 1;
@@ -378,46 +489,55 @@ pub fn run(
             writeln!(log, "dxp: game {played} ended")?;
             write_game(out, &player, &report)?;
             let stop = last
-                || matches!(report.ended, EndCause::PeerClosed { .. })
                 || matches!(
                     report.ended,
-                    EndCause::TheyEnded {
-                        stop: StopCode::StopAll,
-                        ..
-                    }
+                    EndCause::PeerClosed { .. }
+                        | EndCause::Malformed { .. }
+                        | EndCause::Unexpected { .. }
+                        | EndCause::Flooded { .. }
+                        | EndCause::TheyEnded {
+                            stop: StopCode::StopAll,
+                            ..
+                        }
                 );
-            reports.push(report);
             if stop {
                 break;
             }
         }
+        drop(reader);
         log.flush()?;
-        let more = limit.is_some_and(|n| played < n);
-        if !(more && listener.is_some()) {
-            return Ok(reports);
+        let more = match limit {
+            Some(n) => played < n,
+            None => on_this == 0,
+        };
+        if !(more && listening) {
+            return Ok(played);
         }
     }
 }
 
-/// The next connection: accepted on `listener`, else made to `connect`; with the timeouts.
+/// The next connection: the one the listener's thread accepted, else one made to the
+/// `--connect` address; with the write timeout.
 fn open(
-    listener: Option<&TcpListener>,
-    connect: Option<&str>,
+    source: &Source,
     timeout: Duration,
     log: &mut impl Write,
 ) -> Result<TcpStream, DxpCommandError> {
-    let stream = match (listener, connect) {
-        (Some(listener), _) => {
-            let (stream, peer) = listener
-                .accept()
-                .map_err(|source| DxpCommandError::Connect {
+    let stream = match source {
+        Source::Listener(ask, connections) => {
+            let (stream, peer) = ask
+                .send(())
+                .ok()
+                .and_then(|()| connections.recv().ok())
+                .ok_or_else(|| DxpCommandError::Connect {
                     what: "accepting a connection".into(),
-                    source,
+                    source: std::io::Error::other("the accepting thread ended"),
                 })?;
             writeln!(log, "dxp: {peer} connected")?;
+            log.flush()?;
             stream
         }
-        (None, Some(connect)) => {
+        Source::Connect(connect) => {
             let addr = address(connect, false)?;
             TcpStream::connect_timeout(&addr, timeout).map_err(|source| {
                 DxpCommandError::Connect {
@@ -426,7 +546,6 @@ fn open(
                 }
             })?
         }
-        (None, None) => return Err(DxpCommandError::Address(String::new())),
     };
     stream.set_read_timeout(Some(timeout))?;
     stream.set_write_timeout(Some(timeout))?;
@@ -446,18 +565,46 @@ fn write_game(
         Some(Outcome::Draw) => "draw",
         None => "no result",
     };
-    // A refused GAMEREQ leaves the player's last game: no moves were played in this one.
-    let moves: Vec<String> = if report.moves.is_empty() {
-        Vec::new()
-    } else {
-        player
-            .game()
-            .moves()
-            .map(International::write_move)
-            .collect()
+    write_record(
+        out,
+        player,
+        report.moves.len(),
+        result,
+        &ended_text(&report.ended),
+    )
+}
+
+/// The `moves` and `result no result` lines of a game that broke on `error` (a timeout),
+/// the moves played so far kept.
+fn write_broken(
+    out: &mut impl Write,
+    player: &EnginePlayer,
+    error: &SessionError,
+) -> Result<(), DxpCommandError> {
+    let moves = match error {
+        SessionError::Timeout { moves, .. } | SessionError::GameTime { moves, .. } => *moves,
+        _ => return Ok(()),
     };
+    write_record(out, player, moves, "no result", &error.to_string())
+}
+
+/// `moves` (the first `plies` moves of the player's game: a refused or broken game leaves
+/// none, or those sent) and `result RESULT (WHY)`.
+fn write_record(
+    out: &mut impl Write,
+    player: &EnginePlayer,
+    plies: usize,
+    result: &str,
+    why: &str,
+) -> Result<(), DxpCommandError> {
+    let moves: Vec<String> = player
+        .game()
+        .moves()
+        .take(plies)
+        .map(International::write_move)
+        .collect();
     writeln!(out, "moves {}", moves.join(" "))?;
-    writeln!(out, "result {result} ({})", ended_text(&report.ended))?;
+    writeln!(out, "result {result} ({why})")?;
     out.flush()?;
     Ok(())
 }
@@ -477,6 +624,11 @@ pub fn ended_text(ended: &EndCause) -> String {
         }
         EndCause::Unexpected { message, expected } => {
             format!("the other program sent {message} where {expected} was due")
+        }
+        EndCause::Flooded { count, expected } => {
+            format!(
+                "the other program sent {count} CHAT or BACKREQ messages where {expected} was due"
+            )
         }
         EndCause::TheyDeclined { code } => format!("the other program declined the game: {code:?}"),
         EndCause::WeDeclined { why, .. } => format!("we declined the game: {why}"),

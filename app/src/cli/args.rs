@@ -311,9 +311,11 @@ pub struct DiagramArgs {
 /// The arguments of `dama dxp`.
 #[derive(Args, Debug, Clone)]
 pub struct DxpArgs {
-    /// Wait for a program to connect on [HOST:]PORT (default host 0.0.0.0; port 0 picks a
-    /// free one, printed on standard error) and play the games it starts on the connection
-    /// (with --games N: N games, over as many connections as it takes). DXP's port is 27531.
+    /// Wait for a program to connect on [HOST:]PORT (default host 127.0.0.1, this machine
+    /// only: give 0.0.0.0 to be reached from others; port 0 picks a free one, printed on
+    /// standard error) and play the games it starts on the connection (with --games N: N
+    /// games, over as many connections as it takes), one connection at a time (another is
+    /// refused at once with GAMEACC code 3). DXP's port is 27531.
     #[arg(
         long,
         value_name = "[HOST:]PORT",
@@ -342,9 +344,14 @@ pub struct DxpArgs {
     /// The program name sent to the other side (default dama).
     #[arg(long)]
     pub name: Option<String>,
-    /// Seconds to wait for the other program's next message before giving up (default 600).
+    /// Seconds to wait for the other program's next message before giving up, its CHAT and
+    /// BACKREQ messages on the way included (default 600).
     #[arg(long, value_name = "SECS", value_parser = whole::<u64>(1, None))]
     pub timeout: Option<u64>,
+    /// Seconds the other program may take in one game, all its waits together (default
+    /// 7200).
+    #[arg(long = "game-timeout", value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub game_timeout: Option<u64>,
     /// As the follower: play N games, then stop; when listening, accept connection after
     /// connection until N games are played (default: every game the initiator starts on one
     /// connection).

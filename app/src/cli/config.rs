@@ -200,6 +200,7 @@ impl GlobalArgs {
             game_moves: args.game_moves,
             name: args.name.clone(),
             timeout: args.timeout,
+            game_timeout: args.game_timeout,
             games: args.games,
             limits: self.limits(),
             threads: self.threads.map_or(1, |n| n as usize),

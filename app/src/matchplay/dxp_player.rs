@@ -15,21 +15,21 @@
 //! the acknowledgement. This side's GAMEEND messages carry stop code 0 (another game
 //! welcome); after the last game the connection is closed.
 //!
-//! Every read is bounded: by the length limit of the protocol crate, and in time by the
+//! Every wait is bounded: by the length limit of the protocol crate, by
+//! [`dama_dxp::MAX_ASIDES`] CHAT and BACKREQ messages, and in time, the whole wait, by the
 //! player's `timeout=` (seconds, default 600) or, on a clock, by the time left on it and two
 //! seconds. A program that closes the connection, is silent past the bound, sends a
 //! malformed or unexpected message, an illegal move or a GAMEEND of its own in a game that
 //! goes on loses the game ([`PlayerError`]) and the match goes on.
 
-use std::io::ErrorKind;
 use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use dama_core::game::{Game, Outcome as GameOutcome};
 use dama_core::{Color, MoveListOn, MoveOn};
 use dama_dxp::{
-    AcceptCode, BackAccCode, EndReason, FrameError, Message, MessageReader, MoveSpec, StopCode,
-    message::PROTOCOL_VERSION, write_message,
+    AcceptCode, Awaited, EndReason, Message, MessageReader, MoveSpec, StopCode, Wait,
+    await_message, message::PROTOCOL_VERSION, write_message,
 };
 
 use super::MatchRules;
@@ -37,10 +37,6 @@ use super::player::PlayerError;
 
 /// The per-move bound of a player without `timeout=` and without a clock.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(600);
-
-/// How many messages at most are read while waiting for one (chats, back requests, the
-/// messages ignored while waiting for an acknowledgement).
-const MAX_MESSAGES: usize = 64;
 
 /// A program on the far end of a DXP connection.
 pub struct DxpPlayer {
@@ -174,56 +170,49 @@ impl DxpPlayer {
     }
 
     /// The next message other than a CHAT or a BACKREQ (answered: not supported), waiting
-    /// at most `patience`. A timeout, a close or a failed read drop the connection.
+    /// at most `patience` in all (however slowly the bytes come) and reading at most
+    /// [`dama_dxp::MAX_ASIDES`] of those: the protocol crate's [`await_message`], as `dama
+    /// dxp` reads.
+    /// A timeout, a close or a failed read drop the connection.
     fn next(&mut self, patience: Duration, waiting_for: &str) -> Result<Got, PlayerError> {
-        let deadline = Instant::now() + patience;
-        for _ in 0..MAX_MESSAGES {
-            let Some(conn) = &mut self.conn else {
-                return Err(self.fail("the connection is closed"));
-            };
-            let left = deadline.saturating_duration_since(Instant::now());
-            let read = if left.is_zero() {
-                Err(FrameError::Timeout)
-            } else {
-                conn.get_ref()
-                    .set_read_timeout(Some(left))
-                    .map_err(FrameError::Io)
-                    .and_then(|()| conn.read_message())
-            };
-            match read {
-                Ok(Some(Message::Chat(_))) => {}
-                Ok(Some(Message::BackReq { .. })) => self.send(&Message::BackAcc {
-                    code: BackAccCode::NotSupported,
-                })?,
-                Ok(Some(message)) => return Ok(Got::Message(message)),
-                Ok(None) | Err(FrameError::ClosedMidMessage { .. }) => {
-                    self.conn = None;
-                    return Err(
-                        self.fail(format!("closed the connection while {waiting_for} was due"))
-                    );
-                }
-                Err(e @ (FrameError::Malformed { .. } | FrameError::TooLong { .. })) => {
-                    return Ok(Got::Broken(
-                        self.fail(format!("sent a {e} where {waiting_for} was due")),
-                    ));
-                }
-                Err(FrameError::Timeout) => {
-                    self.conn = None;
-                    return Err(PlayerError::Timeout(
-                        self.name.clone(),
-                        patience.as_millis(),
-                    ));
-                }
-                Err(FrameError::Io(e)) if e.kind() == ErrorKind::Interrupted => {}
-                Err(FrameError::Io(e)) => {
-                    self.conn = None;
-                    return Err(self.fail(format!("the connection failed: {e}")));
-                }
+        let mut wait = Wait::new(Some(patience));
+        self.next_within(&mut wait, patience, waiting_for)
+    }
+
+    fn next_within(
+        &mut self,
+        wait: &mut Wait,
+        patience: Duration,
+        waiting_for: &str,
+    ) -> Result<Got, PlayerError> {
+        let Some(conn) = &mut self.conn else {
+            return Err(self.fail("the connection is closed"));
+        };
+        let awaited = await_message(conn, wait, |_| {});
+        match awaited {
+            Ok(Awaited::Message(message)) => Ok(Got::Message(message)),
+            Ok(Awaited::Malformed(e)) => Ok(Got::Broken(
+                self.fail(format!("sent a {e} where {waiting_for} was due")),
+            )),
+            Ok(Awaited::Flooded(count)) => Ok(Got::Broken(self.fail(format!(
+                "sent {count} chats or back requests where {waiting_for} was due"
+            )))),
+            Ok(Awaited::Closed { .. }) => {
+                self.conn = None;
+                Err(self.fail(format!("closed the connection while {waiting_for} was due")))
+            }
+            Ok(Awaited::Timeout) => {
+                self.conn = None;
+                Err(PlayerError::Timeout(
+                    self.name.clone(),
+                    patience.as_millis(),
+                ))
+            }
+            Err(e) => {
+                self.conn = None;
+                Err(self.fail(format!("the connection failed: {e}")))
             }
         }
-        Ok(Got::Broken(self.fail(format!(
-            "sent {MAX_MESSAGES} chats or back requests where {waiting_for} was due"
-        ))))
     }
 
     /// Sends GAMEEND (stop code 0) and waits for the program's acknowledging GAMEEND,
@@ -248,8 +237,10 @@ impl DxpPlayer {
     /// connection is closed when none comes, or when it asks to stop.
     fn await_gameend(&mut self, ack: bool) -> bool {
         let patience = self.timeout;
-        for _ in 0..MAX_MESSAGES {
-            match self.next(patience, "GAMEEND") {
+        // One wait: its deadline and its allowance of messages cover the ignored ones.
+        let mut wait = Wait::new(Some(patience));
+        while wait.asides_left > 0 {
+            match self.next_within(&mut wait, patience, "GAMEEND") {
                 Ok(Got::Message(Message::GameEnd { stop, .. })) => {
                     if ack {
                         let _ = self.send(&Message::GameEnd {
@@ -262,7 +253,7 @@ impl DxpPlayer {
                     }
                     return true;
                 }
-                Ok(_) => {}
+                Ok(_) => wait.asides_left -= 1,
                 Err(_) => return false,
             }
         }

@@ -114,6 +114,21 @@ impl std::str::FromStr for OpeningsSource {
     }
 }
 
+/// `name: error`, or the error alone when it begins with the player's name.
+fn named_failure(name: &str, error: &PlayerError) -> String {
+    match error {
+        PlayerError::Dxp(who, _)
+        | PlayerError::Timeout(who, _)
+        | PlayerError::NoMove(who, _)
+        | PlayerError::Illegal(who, _)
+            if who == name =>
+        {
+            error.to_string()
+        }
+        _ => format!("{name}: {error}"),
+    }
+}
+
 /// Why a match could not be played.
 #[derive(Debug, thiserror::Error)]
 pub enum MatchError {
@@ -144,8 +159,9 @@ pub enum MatchError {
     /// The PDN file cannot be written.
     #[error("cannot write PDN file {0}: {1}")]
     Pdn(String, String),
-    /// A player fails on the first opening (checked before the match).
-    #[error("{0}: {1}")]
+    /// A player fails on the first opening (checked before the match); named once, when the
+    /// player's error names it already (`b: cannot connect ...`, not `b: b: ...`).
+    #[error("{}", named_failure(.0, .1))]
     Player(String, PlayerError),
     /// Not two players.
     #[error("give two players: --engine1 A --engine2 B, or A B")]

@@ -374,7 +374,7 @@ fn dxp_players_are_refused_on_8x8_and_with_concurrency() {
     assert!(report.is_empty());
     assert!(
         err.starts_with(&format!(
-            "dama: dxp=127.0.0.1:{port}: dxp=127.0.0.1:{port}: cannot connect to 127.0.0.1:{port}: "
+            "dama: dxp=127.0.0.1:{port}: cannot connect to 127.0.0.1:{port}: "
         )),
         "{err}"
     );

@@ -106,6 +106,29 @@ proptest! {
     fn tune_data(bytes in input()) {
         fuzz_checks::tune_data(&bytes);
     }
+
+    #[test]
+    fn dxp(bytes in dxp_input()) {
+        fuzz_checks::dxp(&bytes);
+    }
+}
+
+/// Bytes that look like a DXP peer's: whole messages (GAMEREQs, legal and illegal MOVEs,
+/// GAMEENDs, CHATs, BACKREQs) and NULs, mixed with anything.
+fn dxp_input() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        4 => prop::sample::select(vec![
+            "R01peer                            Z010000A\0",
+            "R01peer                            W010000A\0",
+            "R01peer                            Z010000BWzzzzzzzzzzzzzzzzzzzzeeeeeeeeeewwwwwwwwwwwwwwwwwwww\0",
+            "M0000322800\0", "M0000312700\0", "M0000191400\0", "M0001312000\0", "M0000",
+            "E00\0", "E10\0", "E21\0", "E31\0", "Chi\0", "C\x1b[2J\0", "B005Z\0", "K1\0",
+            "Apeer                            0\0", "\0", "X\0", "R", "M", "E", "C",
+        ])
+        .prop_map(|s| s.as_bytes().to_vec()),
+        1 => prop::collection::vec(any::<u8>(), 0..8),
+    ];
+    prop::collection::vec(piece, 0..60).prop_map(|parts| parts.concat())
 }
 
 proptest! {

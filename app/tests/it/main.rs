@@ -19,6 +19,7 @@ mod czech_session;
 mod diagram;
 mod dialogue_notation;
 mod dxp_cli;
+mod dxp_hardening;
 mod dxp_match;
 mod engine_analyze;
 mod engine_threads;

@@ -4,6 +4,8 @@
 //! [`write_message`] writes a message and its NUL.
 
 use std::io::{self, ErrorKind, Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
@@ -45,6 +47,26 @@ pub enum FrameError {
     /// Any other I/O error of the underlying reader.
     #[error("read failed: {0}")]
     Io(#[from] io::Error),
+}
+
+/// A stream whose reads can be bounded in time: [`MessageReader::read_message_before`] sets
+/// the time left before each read, so that a deadline bounds a whole message (and a peer that
+/// sends one byte at a time cannot stretch it), not only each read.
+pub trait ReadTimeout {
+    /// Bounds the next reads to `timeout` (`None`: no bound). Never called with zero.
+    fn set_read_timeout(&mut self, timeout: Option<Duration>) -> io::Result<()>;
+}
+
+impl ReadTimeout for TcpStream {
+    fn set_read_timeout(&mut self, timeout: Option<Duration>) -> io::Result<()> {
+        TcpStream::set_read_timeout(self, timeout)
+    }
+}
+
+impl ReadTimeout for &TcpStream {
+    fn set_read_timeout(&mut self, timeout: Option<Duration>) -> io::Result<()> {
+        TcpStream::set_read_timeout(self, timeout)
+    }
 }
 
 /// Reads NUL-terminated messages from `R`, keeping bytes read past a NUL for the next call.
@@ -89,6 +111,14 @@ impl<R: Read> MessageReader<R> {
     /// Reads the bytes of the next message, without its NUL. `Ok(None)` when the stream ends
     /// cleanly between messages.
     pub fn read_frame(&mut self) -> Result<Option<Vec<u8>>, FrameError> {
+        self.frame(|_| Ok(()))
+    }
+
+    /// The next frame; `before_read` is called before each read of the stream (to bound it).
+    fn frame(
+        &mut self,
+        mut before_read: impl FnMut(&mut R) -> Result<(), FrameError>,
+    ) -> Result<Option<Vec<u8>>, FrameError> {
         loop {
             if self.discarding {
                 match self.buf.iter().position(|&b| b == 0) {
@@ -124,6 +154,7 @@ impl<R: Read> MessageReader<R> {
                     });
                 }
             }
+            before_read(&mut self.inner)?;
             let mut chunk = [0u8; 256];
             match self.inner.read(&mut chunk) {
                 Ok(0) => {
@@ -152,7 +183,12 @@ impl<R: Read> MessageReader<R> {
     /// messages; a malformed message is [`FrameError::Malformed`] and leaves the reader at the
     /// next message.
     pub fn read_message(&mut self) -> Result<Option<Message>, FrameError> {
-        match self.read_frame()? {
+        let frame = self.read_frame()?;
+        Self::parse(frame)
+    }
+
+    fn parse(frame: Option<Vec<u8>>) -> Result<Option<Message>, FrameError> {
+        match frame {
             None => Ok(None),
             Some(frame) => {
                 Message::parse(&frame)
@@ -163,6 +199,25 @@ impl<R: Read> MessageReader<R> {
                     })
             }
         }
+    }
+}
+
+impl<R: Read + ReadTimeout> MessageReader<R> {
+    /// [`read_message`](Self::read_message) by `deadline`: each read of the stream is bounded
+    /// by the time left, so the whole message is, however slowly its bytes come.
+    /// [`FrameError::Timeout`] once the deadline has passed (bytes already read are kept).
+    pub fn read_message_before(
+        &mut self,
+        deadline: Instant,
+    ) -> Result<Option<Message>, FrameError> {
+        let frame = self.frame(|inner| {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(FrameError::Timeout);
+            }
+            inner.set_read_timeout(Some(left)).map_err(FrameError::Io)
+        })?;
+        Self::parse(frame)
     }
 }
 

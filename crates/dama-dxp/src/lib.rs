@@ -41,10 +41,20 @@
 //! sending GAMEEND *on its turn*, instead of a MOVE; the other side acknowledges with a
 //! GAMEEND of reason `0`. CHAT may come at any time; BACKREQ asks to go back to a move and is
 //! answered with BACKACC. [`run_initiator`] and [`run_follower`] play one game each and return
-//! a [`SessionReport`]. Give the stream a read timeout (`TcpStream::set_read_timeout`): a
-//! session waits for the peer's messages, and without a timeout a silent peer that keeps the
-//! connection open makes it wait forever; with one, the wait ends in
-//! [`SessionError::Timeout`].
+//! a [`SessionReport`].
+//!
+//! # Bounds
+//!
+//! Every wait for the opponent's message is [`await_message`] (shared with `dama match`'s
+//! `dxp=` player): a [`Wait`] with one deadline for the whole wait ([`SessionOptions::timeout`];
+//! each read of the stream is given only the time left, through [`ReadTimeout`], so a peer
+//! that sends a byte at a time cannot stretch a message) and at most [`MAX_ASIDES`] (64) CHAT
+//! and BACKREQ messages, after which the game ends ([`EndCause::Flooded`]).
+//! [`SessionOptions::game_timeout`] bounds the opponent's time in one game, all its waits
+//! together ([`SessionError::GameTime`]). A report keeps at most [`MAX_KEPT_LINES`] log lines
+//! and chats. Without [`SessionOptions::timeout`] only the stream's own read timeout bounds
+//! each read (`TcpStream::set_read_timeout`), and a silent peer that keeps the connection
+//! open, with no read timeout either, makes the session wait forever.
 //!
 //! # Decisions
 //!
@@ -86,9 +96,17 @@
 //!   player's [`Outcome`] when the game is over by the rules, `1` when the player has no move,
 //!   and `0` otherwise; an acknowledgement always has reason `0`.
 //! - **Waiting for the acknowledging GAMEEND** ends at the first GAMEEND, at the end of the
-//!   stream, at a timeout or after 64 other messages (which are ignored), and
+//!   stream, at the timeout (one wait for all) or after 64 other messages (which are
+//!   ignored), and
 //!   [`SessionReport::acknowledged`] says whether it came. A GAMEEND received where a GAMEREQ,
-//!   GAMEACC or MOVE was awaited is acknowledged at once.
+//!   GAMEACC or MOVE was awaited is acknowledged at once; in answer to GAMEREQ (no game was
+//!   accepted) it scores nothing, whatever its reason.
+//! - **Forfeits.** In an accepted game, the opponent's illegal move, malformed or unexpected
+//!   message or flood of CHAT/BACKREQ loses it ([`SessionReport::outcome`]), as `dama
+//!   match` scores a `dxp=` player; the GAMEEND sent still has reason `0`.
+//! - **A reset is a close.** A peer that closes with this side's message unread makes the
+//!   system answer with a reset (ECONNRESET) rather than an end of stream; both end the
+//!   session with [`EndCause::PeerClosed`], the moves kept ([`is_closed`]).
 //! - **Time and move limits** of GAMEREQ are passed on but not enforced, and the MOVE time is
 //!   the wall-clock seconds the player took (informational, as the original says).
 //! - **One game per call, several per connection.** The original lets the initiator start
@@ -105,13 +123,14 @@ pub mod framing;
 pub mod message;
 pub mod session;
 
-pub use framing::{FrameError, MessageReader, WriteError, write_message};
+pub use framing::{FrameError, MessageReader, ReadTimeout, WriteError, write_message};
 pub use message::{
     AcceptCode, BackAccCode, Colour, DxpError, EndReason, Message, Piece, Start, StopCode,
 };
 pub use session::{
-    DxpPlayer, EndCause, GameStatus, MoveSpec, Outcome, Role, SessionError, SessionOptions,
-    SessionReport, run_follower, run_follower_on, run_initiator, run_initiator_on,
+    Aside, Awaited, DxpPlayer, EndCause, GameStatus, MAX_ASIDES, MAX_KEPT_LINES, MoveSpec, Outcome,
+    Role, SessionError, SessionOptions, SessionReport, Wait, await_message, is_closed,
+    run_follower, run_follower_on, run_initiator, run_initiator_on,
 };
 
 /// The TCP port of DXP's SOCKET protocol.

@@ -1,12 +1,12 @@
 //! The flow of one DXP game, independent of any board: GAMEREQ/GAMEACC, alternating MOVEs,
 //! GAMEEND and its acknowledgement. The rules are the [`DxpPlayer`]'s business.
 
-use std::io::{self, Read, Write};
-use std::time::Instant;
+use std::io::{self, ErrorKind, Read, Write};
+use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-use crate::framing::{FrameError, MessageReader, WriteError, write_message};
+use crate::framing::{FrameError, MessageReader, ReadTimeout, WriteError, write_message};
 use crate::message::{
     AcceptCode, BackAccCode, Colour, DxpError, EndReason, Message, PROTOCOL_VERSION, Start,
     StopCode,
@@ -121,6 +121,14 @@ pub struct SessionOptions {
     pub stop: StopCode,
     /// Also print each log line to standard error.
     pub verbose: bool,
+    /// The bound on each wait for the opponent's message, CHATs and BACKREQs on the way
+    /// included and however slowly its bytes come ([`Wait`]); `None`: only the stream's own
+    /// read timeout, which bounds each read, not the wait.
+    pub timeout: Option<Duration>,
+    /// The bound on the opponent's time in one game, all its waits from the accepted
+    /// GAMEACC to the end together ([`SessionError::GameTime`] when it is used up); `None`:
+    /// none.
+    pub game_timeout: Option<Duration>,
 }
 
 impl Default for SessionOptions {
@@ -133,6 +141,8 @@ impl Default for SessionOptions {
             start: Start::Initial,
             stop: StopCode::StopAll,
             verbose: false,
+            timeout: None,
+            game_timeout: None,
         }
     }
 }
@@ -181,6 +191,14 @@ pub enum EndCause {
         /// What was expected instead.
         expected: &'static str,
     },
+    /// The opponent sent [`MAX_ASIDES`] CHAT or BACKREQ messages where another was due; this
+    /// side sent GAMEEND.
+    Flooded {
+        /// The messages that came (CHATs and BACKREQs).
+        count: usize,
+        /// What was expected instead.
+        expected: &'static str,
+    },
     /// The follower answered GAMEREQ with this refusal.
     TheyDeclined {
         /// The follower's acceptance code.
@@ -193,12 +211,18 @@ pub enum EndCause {
         /// Why.
         why: String,
     },
-    /// The opponent closed the connection.
+    /// The opponent closed the connection (or reset it: a close whose unread bytes made the
+    /// system answer with a reset).
     PeerClosed {
         /// Inside a message (bytes without a NUL were lost).
         mid_message: bool,
     },
 }
+
+/// At most this many lines are kept in [`SessionReport::log`], and this many texts in
+/// [`SessionReport::chats`]; the log's last line then says how many more there were (each
+/// is still printed when [`SessionOptions::verbose`]).
+pub const MAX_KEPT_LINES: usize = 256;
 
 /// What a session did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -209,7 +233,11 @@ pub struct SessionReport {
     pub my_colour: Option<Colour>,
     /// The opponent's program name, once received.
     pub opponent_name: Option<String>,
-    /// The result, if known (from the player's rules, else from a GAMEEND reason).
+    /// Whether a game was agreed (GAMEACC code 0 sent or received).
+    pub accepted: bool,
+    /// The result, if known: from the player's rules, else from a GAMEEND reason; in an
+    /// accepted game, the opponent's illegal move, malformed or unexpected message or flood
+    /// of CHATs and BACKREQs loses it (a forfeit, as in `dama match`).
     pub outcome: Option<Outcome>,
     /// The moves played, both sides, in order.
     pub moves: Vec<MoveSpec>,
@@ -217,18 +245,32 @@ pub struct SessionReport {
     pub ended: EndCause,
     /// When this side sent the first GAMEEND: whether the opponent acknowledged it.
     pub acknowledged: Option<bool>,
-    /// The CHAT texts received.
+    /// The CHAT texts received (the first [`MAX_KEPT_LINES`]).
     pub chats: Vec<String>,
-    /// One line per notable event (sent to standard error too if `verbose`).
+    /// One line per notable event, the first [`MAX_KEPT_LINES`] (sent to standard error too
+    /// if `verbose`). Texts from the opponent are quoted escaped (`{:?}`).
     pub log: Vec<String>,
 }
 
 /// Why a session failed without a regular end.
 #[derive(Debug, Error)]
 pub enum SessionError {
-    /// No message came within the stream's read timeout.
+    /// No message came within the wait's bound ([`SessionOptions::timeout`], else the
+    /// stream's read timeout).
     #[error("timed out waiting for {waiting_for} after {moves} moves")]
     Timeout {
+        /// What the session was waiting for.
+        waiting_for: &'static str,
+        /// Moves played so far.
+        moves: usize,
+    },
+    /// The opponent used up [`SessionOptions::game_timeout`].
+    #[error(
+        "the other program took more than {seconds} s in the game (waiting for {waiting_for} after {moves} moves)"
+    )]
+    GameTime {
+        /// The bound, in seconds.
+        seconds: u64,
         /// What the session was waiting for.
         waiting_for: &'static str,
         /// Moves played so far.
@@ -254,9 +296,150 @@ impl From<WriteError> for SessionError {
     }
 }
 
+/// At most this many CHAT and BACKREQ messages are read while one message is awaited (the
+/// `dxp=` player of `dama match` and the sessions alike); the messages ignored while a
+/// GAMEEND's acknowledgement is awaited count too.
+pub const MAX_ASIDES: usize = 64;
+
+/// The bounds of one wait for the opponent's message: a deadline and an allowance of CHAT
+/// and BACKREQ messages. One `Wait` may serve several reads (the wait for an acknowledgement
+/// that ignores other messages); its deadline and allowance are shared by them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Wait {
+    /// When the wait ends; `None`: only the stream's read timeout bounds each read.
+    pub deadline: Option<Instant>,
+    /// CHAT and BACKREQ messages (and ignored ones) still allowed.
+    pub asides_left: usize,
+}
+
+impl Wait {
+    /// A wait of at most `patience` from now (`None`: no deadline), with [`MAX_ASIDES`]
+    /// messages allowed.
+    pub fn new(patience: Option<Duration>) -> Wait {
+        Wait {
+            deadline: patience.and_then(|p| Instant::now().checked_add(p)),
+            asides_left: MAX_ASIDES,
+        }
+    }
+}
+
+/// A CHAT or a BACKREQ read on the way to the awaited message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Aside<'a> {
+    /// A CHAT and its text (raw: quote it escaped).
+    Chat(&'a str),
+    /// A BACKREQ, answered BACKACC code 1 (not supported).
+    BackReq {
+        /// The move number asked for.
+        move_number: u16,
+        /// The colour to move there.
+        colour: Colour,
+    },
+}
+
+/// How a wait for the opponent's message ended ([`await_message`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Awaited {
+    /// The next message other than a CHAT or a BACKREQ.
+    Message(Message),
+    /// The opponent closed the connection (a reset or an aborted connection included).
+    Closed {
+        /// Inside a message.
+        mid_message: bool,
+    },
+    /// Bytes that are not a valid message (or over the length bound), described; the reader
+    /// is at the next message.
+    Malformed(String),
+    /// The wait's allowance of CHAT and BACKREQ messages was used up; this many came.
+    Flooded(usize),
+    /// The deadline (or the stream's read timeout) passed.
+    Timeout,
+}
+
+/// Whether `e` says the other side closed the connection (a reset, an abort, a broken pipe,
+/// an end of stream) rather than a failure of this side.
+pub fn is_closed(e: &io::Error) -> bool {
+    matches!(
+        e.kind(),
+        ErrorKind::ConnectionReset
+            | ErrorKind::ConnectionAborted
+            | ErrorKind::BrokenPipe
+            | ErrorKind::UnexpectedEof
+            | ErrorKind::NotConnected
+    )
+}
+
+/// Reads the opponent's next message other than a CHAT or a BACKREQ, within `wait`: each
+/// CHAT or BACKREQ is shown to `aside` and uses one of the wait's allowance (a BACKREQ is
+/// answered with BACKACC code 1, not supported); the deadline bounds the whole wait, each
+/// read set to the time left. The one reader of the opponent's messages for the sessions and
+/// for `dama match`'s `dxp=` player. `Err` only for a failure of the stream other than a
+/// close.
+pub fn await_message<S: Read + Write + ReadTimeout>(
+    reader: &mut MessageReader<S>,
+    wait: &mut Wait,
+    mut aside: impl FnMut(Aside<'_>),
+) -> Result<Awaited, io::Error> {
+    let mut count = 0;
+    loop {
+        if wait.asides_left == 0 {
+            return Ok(Awaited::Flooded(count));
+        }
+        let read = match wait.deadline {
+            Some(deadline) => reader.read_message_before(deadline),
+            None => reader.read_message(),
+        };
+        match read {
+            Ok(Some(Message::Chat(text))) => {
+                wait.asides_left -= 1;
+                count += 1;
+                aside(Aside::Chat(&text));
+            }
+            Ok(Some(Message::BackReq {
+                move_number,
+                colour,
+            })) => {
+                wait.asides_left -= 1;
+                count += 1;
+                aside(Aside::BackReq {
+                    move_number,
+                    colour,
+                });
+                let answer = Message::BackAcc {
+                    code: BackAccCode::NotSupported,
+                };
+                match write_message(reader.get_mut(), &answer) {
+                    Ok(()) => {}
+                    Err(WriteError::Io(e)) if is_closed(&e) => {
+                        return Ok(Awaited::Closed { mid_message: false });
+                    }
+                    Err(WriteError::Io(e)) => return Err(e),
+                    Err(WriteError::Invalid(e)) => {
+                        return Err(io::Error::new(ErrorKind::InvalidData, e.to_string()));
+                    }
+                }
+            }
+            Ok(Some(message)) => return Ok(Awaited::Message(message)),
+            Ok(None) => return Ok(Awaited::Closed { mid_message: false }),
+            Err(FrameError::ClosedMidMessage { .. }) => {
+                return Ok(Awaited::Closed { mid_message: true });
+            }
+            Err(e @ (FrameError::Malformed { .. } | FrameError::TooLong { .. })) => {
+                return Ok(Awaited::Malformed(e.to_string()));
+            }
+            Err(FrameError::Timeout) => return Ok(Awaited::Timeout),
+            Err(FrameError::Io(e)) if e.kind() == ErrorKind::Interrupted => {}
+            Err(FrameError::Io(e)) if is_closed(&e) => {
+                return Ok(Awaited::Closed { mid_message: false });
+            }
+            Err(FrameError::Io(e)) => return Err(e),
+        }
+    }
+}
+
 /// Plays one game as the initiator over `stream`: sends GAMEREQ from `options`, waits for
 /// GAMEACC, then alternates MOVEs until a GAMEEND.
-pub fn run_initiator<S: Read + Write, P: DxpPlayer>(
+pub fn run_initiator<S: Read + Write + ReadTimeout, P: DxpPlayer>(
     stream: S,
     player: &mut P,
     options: &SessionOptions,
@@ -266,7 +449,7 @@ pub fn run_initiator<S: Read + Write, P: DxpPlayer>(
 
 /// [`run_initiator`] on a reader kept from game to game: the bytes it read past the last
 /// message stay in it, so the next game on the same connection starts where this one ended.
-pub fn run_initiator_on<S: Read + Write, P: DxpPlayer>(
+pub fn run_initiator_on<S: Read + Write + ReadTimeout, P: DxpPlayer>(
     reader: &mut MessageReader<S>,
     player: &mut P,
     options: &SessionOptions,
@@ -277,36 +460,14 @@ pub fn run_initiator_on<S: Read + Write, P: DxpPlayer>(
         .map_err(SessionError::Setup)?;
     let mut s = Session::new(reader, player, options, Role::Initiator);
     s.report.my_colour = Some(my_colour);
-    s.send(&Message::GameReq {
-        version: PROTOCOL_VERSION,
-        initiator_name: options.name.clone(),
-        follower_colour: options.follower_colour,
-        minutes: options.minutes,
-        moves: options.moves,
-        start: options.start.clone(),
-    })?;
-    s.log(format!("sent GAMEREQ, playing {my_colour:?}"));
-    let expected = "GAMEACC";
-    match s.next(expected)? {
-        Incoming::Message(Message::GameAcc {
-            follower_name,
-            acceptance,
-        }) => {
-            s.log(format!("GAMEACC from {follower_name:?}: {acceptance:?}"));
-            s.report.opponent_name = Some(follower_name);
-            if acceptance != AcceptCode::Accept {
-                return Ok(s.finish(EndCause::TheyDeclined { code: acceptance }));
-            }
-        }
-        other => return s.on_other(other, expected),
-    }
-    s.play(my_colour, &options.start)
+    let ended = s.initiate(my_colour);
+    s.conclude(ended)
 }
 
 /// Plays one game as the follower over `stream`: waits for GAMEREQ, answers GAMEACC (refusing
 /// another protocol version with code 1, or a game the player refuses with code 2), then
 /// alternates MOVEs until a GAMEEND.
-pub fn run_follower<S: Read + Write, P: DxpPlayer>(
+pub fn run_follower<S: Read + Write + ReadTimeout, P: DxpPlayer>(
     stream: S,
     player: &mut P,
     options: &SessionOptions,
@@ -316,59 +477,23 @@ pub fn run_follower<S: Read + Write, P: DxpPlayer>(
 
 /// [`run_follower`] on a reader kept from game to game (see [`run_initiator_on`]): call it
 /// again after a game for the initiator's next GAMEREQ. A stream that ends cleanly before
-/// any GAMEREQ gives a report with [`EndCause::PeerClosed`], no colour and no moves.
-pub fn run_follower_on<S: Read + Write, P: DxpPlayer>(
+/// any GAMEREQ gives a report with [`EndCause::PeerClosed`], no colour and no moves; any
+/// report without a colour is one of a game that never began (no GAMEREQ was read).
+pub fn run_follower_on<S: Read + Write + ReadTimeout, P: DxpPlayer>(
     reader: &mut MessageReader<S>,
     player: &mut P,
     options: &SessionOptions,
 ) -> Result<SessionReport, SessionError> {
     let mut s = Session::new(reader, player, options, Role::Follower);
-    let expected = "GAMEREQ";
-    let (my_colour, start) = match s.next(expected)? {
-        Incoming::Message(Message::GameReq {
-            version,
-            initiator_name,
-            follower_colour,
-            minutes,
-            moves,
-            start,
-        }) => {
-            s.log(format!(
-                    "GAMEREQ from {initiator_name:?}: version {version:02}, we play {follower_colour:?}, {minutes} minutes, {moves} moves"
-                ));
-            s.report.opponent_name = Some(initiator_name);
-            s.report.my_colour = Some(follower_colour);
-            let refusal = if version != PROTOCOL_VERSION {
-                Some((
-                    AcceptCode::VersionMismatch,
-                    format!("protocol version {version:02}, expected {PROTOCOL_VERSION:02}"),
-                ))
-            } else {
-                s.player
-                    .new_game(&start, follower_colour)
-                    .err()
-                    .map(|why| (AcceptCode::DeclineThisGame, why))
-            };
-            let acceptance = refusal.as_ref().map_or(AcceptCode::Accept, |r| r.0);
-            s.send(&Message::GameAcc {
-                follower_name: options.name.clone(),
-                acceptance,
-            })?;
-            if let Some((code, why)) = refusal {
-                s.log(format!("declined the game ({code:?}): {why}"));
-                return Ok(s.finish(EndCause::WeDeclined { code, why }));
-            }
-            (follower_colour, start)
-        }
-        other => return s.on_other(other, expected),
-    };
-    s.play(my_colour, &start)
+    let ended = s.follow();
+    s.conclude(ended)
 }
 
 /// What the session read, chats and back requests already handled.
 enum Incoming {
     Message(Message),
     Malformed(String),
+    Flooded(usize),
     Closed { mid_message: bool },
 }
 
@@ -377,12 +502,25 @@ struct Session<'a, S, P> {
     player: &'a mut P,
     options: &'a SessionOptions,
     report: SessionReport,
+    /// The opponent's time in this game so far (its waits since the accepted GAMEACC).
+    peer_time: Duration,
+    /// Log lines not kept (over [`MAX_KEPT_LINES`]).
+    lines_dropped: usize,
 }
 
-/// How many messages to read at most while waiting for the acknowledgement of a GAMEEND.
-const MAX_MESSAGES_BEFORE_ACK: usize = 64;
+/// Adds `line` to `log` (printed first if `verbose`), unless [`MAX_KEPT_LINES`] are kept.
+fn log_line(log: &mut Vec<String>, dropped: &mut usize, verbose: bool, line: String) {
+    if verbose {
+        eprintln!("dxp: {line}");
+    }
+    if log.len() < MAX_KEPT_LINES {
+        log.push(line);
+    } else {
+        *dropped += 1;
+    }
+}
 
-impl<'a, S: Read + Write, P: DxpPlayer> Session<'a, S, P> {
+impl<'a, S: Read + Write + ReadTimeout, P: DxpPlayer> Session<'a, S, P> {
     fn new(
         reader: &'a mut MessageReader<S>,
         player: &'a mut P,
@@ -397,6 +535,7 @@ impl<'a, S: Read + Write, P: DxpPlayer> Session<'a, S, P> {
                 role,
                 my_colour: None,
                 opponent_name: None,
+                accepted: false,
                 outcome: None,
                 moves: Vec::new(),
                 ended: EndCause::PeerClosed { mid_message: false },
@@ -404,14 +543,18 @@ impl<'a, S: Read + Write, P: DxpPlayer> Session<'a, S, P> {
                 chats: Vec::new(),
                 log: Vec::new(),
             },
+            peer_time: Duration::ZERO,
+            lines_dropped: 0,
         }
     }
 
     fn log(&mut self, line: String) {
-        if self.options.verbose {
-            eprintln!("dxp: {line}");
-        }
-        self.report.log.push(line);
+        log_line(
+            &mut self.report.log,
+            &mut self.lines_dropped,
+            self.options.verbose,
+            line,
+        );
     }
 
     fn send(&mut self, message: &Message) -> Result<(), SessionError> {
@@ -419,56 +562,204 @@ impl<'a, S: Read + Write, P: DxpPlayer> Session<'a, S, P> {
         Ok(())
     }
 
-    fn finish(mut self, ended: EndCause) -> SessionReport {
+    /// The report of the session that ended with `ended`: a failure of the stream that is
+    /// the opponent's close (a reset) ends it as [`EndCause::PeerClosed`], the moves kept.
+    fn conclude(
+        mut self,
+        ended: Result<EndCause, SessionError>,
+    ) -> Result<SessionReport, SessionError> {
+        let ended = match ended {
+            Ok(ended) => ended,
+            Err(SessionError::Io(e)) if is_closed(&e) => {
+                self.log(format!("connection closed by the opponent ({e})"));
+                EndCause::PeerClosed { mid_message: false }
+            }
+            Err(e) => return Err(e),
+        };
+        if self.lines_dropped > 0 {
+            let line = format!("({} more lines not kept)", self.lines_dropped);
+            self.report.log.push(line);
+        }
         self.report.ended = ended;
-        self.report
+        Ok(self.report)
+    }
+
+    /// The opponent, in an accepted game, loses it for breaking the rules or the protocol.
+    fn forfeit(&mut self) {
+        if self.report.accepted && self.report.outcome.is_none() {
+            self.report.outcome = self.report.my_colour.map(Outcome::win_for);
+        }
     }
 
     /// The next message that is not a CHAT or a BACKREQ (a BACKREQ is refused with BACKACC
-    /// "not supported").
+    /// "not supported"), within [`SessionOptions::timeout`] and what is left of
+    /// [`SessionOptions::game_timeout`].
     fn next(&mut self, waiting_for: &'static str) -> Result<Incoming, SessionError> {
-        loop {
-            match self.reader.read_message() {
-                Ok(Some(Message::Chat(text))) => {
-                    self.log(format!("CHAT: {text}"));
-                    self.report.chats.push(text);
+        let mut wait = Wait::new(self.patience(waiting_for)?);
+        self.next_within(&mut wait, waiting_for)
+    }
+
+    /// The bound on the next wait: the timeout, or the game's time left if less.
+    fn patience(&mut self, waiting_for: &'static str) -> Result<Option<Duration>, SessionError> {
+        let game_left = self
+            .options
+            .game_timeout
+            .filter(|_| self.report.accepted)
+            .map(|g| g.saturating_sub(self.peer_time));
+        if game_left.is_some_and(|left| left.is_zero()) {
+            return Err(self.game_time_error(waiting_for));
+        }
+        Ok(match (self.options.timeout, game_left) {
+            (Some(t), Some(g)) => Some(t.min(g)),
+            (t, g) => t.or(g),
+        })
+    }
+
+    fn game_time_error(&mut self, waiting_for: &'static str) -> SessionError {
+        let seconds = self.options.game_timeout.unwrap_or_default().as_secs();
+        let moves = self.report.moves.len();
+        self.log(format!(
+            "the opponent used up its {seconds} s for the game waiting for {waiting_for}"
+        ));
+        SessionError::GameTime {
+            seconds,
+            waiting_for,
+            moves,
+        }
+    }
+
+    fn next_within(
+        &mut self,
+        wait: &mut Wait,
+        waiting_for: &'static str,
+    ) -> Result<Incoming, SessionError> {
+        let started = Instant::now();
+        let verbose = self.options.verbose;
+        let report = &mut self.report;
+        let dropped = &mut self.lines_dropped;
+        let awaited = await_message(self.reader, wait, |aside| match aside {
+            Aside::Chat(text) => {
+                log_line(&mut report.log, dropped, verbose, format!("CHAT: {text:?}"));
+                if report.chats.len() < MAX_KEPT_LINES {
+                    report.chats.push(text.to_owned());
                 }
-                Ok(Some(Message::BackReq {
-                    move_number,
-                    colour,
-                })) => {
-                    self.log(format!(
-                        "BACKREQ to move {move_number} ({colour:?}) refused: not supported"
-                    ));
-                    self.send(&Message::BackAcc {
-                        code: BackAccCode::NotSupported,
-                    })?;
+            }
+            Aside::BackReq {
+                move_number,
+                colour,
+            } => log_line(
+                &mut report.log,
+                dropped,
+                verbose,
+                format!("BACKREQ to move {move_number} ({colour:?}) refused: not supported"),
+            ),
+        });
+        if self.report.accepted {
+            self.peer_time += started.elapsed();
+        }
+        match awaited? {
+            Awaited::Message(message) => Ok(Incoming::Message(message)),
+            Awaited::Closed { mid_message } => Ok(Incoming::Closed { mid_message }),
+            Awaited::Malformed(error) => Ok(Incoming::Malformed(error)),
+            Awaited::Flooded(count) => Ok(Incoming::Flooded(count)),
+            Awaited::Timeout => {
+                let game_over_time = self.report.accepted
+                    && self
+                        .options
+                        .game_timeout
+                        .is_some_and(|g| self.peer_time >= g);
+                if game_over_time {
+                    return Err(self.game_time_error(waiting_for));
                 }
-                Ok(Some(message)) => return Ok(Incoming::Message(message)),
-                Ok(None) => return Ok(Incoming::Closed { mid_message: false }),
-                Err(FrameError::ClosedMidMessage { .. }) => {
-                    return Ok(Incoming::Closed { mid_message: true });
-                }
-                Err(e @ (FrameError::Malformed { .. } | FrameError::TooLong { .. })) => {
-                    return Ok(Incoming::Malformed(e.to_string()));
-                }
-                Err(FrameError::Timeout) => {
-                    let moves = self.report.moves.len();
-                    self.log(format!("timed out waiting for {waiting_for}"));
-                    return Err(SessionError::Timeout { waiting_for, moves });
-                }
-                Err(FrameError::Io(e)) => return Err(SessionError::Io(e)),
+                let moves = self.report.moves.len();
+                self.log(format!("timed out waiting for {waiting_for}"));
+                Err(SessionError::Timeout { waiting_for, moves })
             }
         }
     }
 
+    /// The initiator's game: GAMEREQ, GAMEACC, the moves.
+    fn initiate(&mut self, my_colour: Colour) -> Result<EndCause, SessionError> {
+        let options = self.options;
+        self.send(&Message::GameReq {
+            version: PROTOCOL_VERSION,
+            initiator_name: options.name.clone(),
+            follower_colour: options.follower_colour,
+            minutes: options.minutes,
+            moves: options.moves,
+            start: options.start.clone(),
+        })?;
+        self.log(format!("sent GAMEREQ, playing {my_colour:?}"));
+        let expected = "GAMEACC";
+        match self.next(expected)? {
+            Incoming::Message(Message::GameAcc {
+                follower_name,
+                acceptance,
+            }) => {
+                self.log(format!("GAMEACC from {follower_name:?}: {acceptance:?}"));
+                self.report.opponent_name = Some(follower_name);
+                if acceptance != AcceptCode::Accept {
+                    return Ok(EndCause::TheyDeclined { code: acceptance });
+                }
+                self.report.accepted = true;
+            }
+            other => return self.on_other(other, expected),
+        }
+        self.play(my_colour, &options.start)
+    }
+
+    /// The follower's game: GAMEREQ, GAMEACC, the moves.
+    fn follow(&mut self) -> Result<EndCause, SessionError> {
+        let expected = "GAMEREQ";
+        let (my_colour, start) = match self.next(expected)? {
+            Incoming::Message(Message::GameReq {
+                version,
+                initiator_name,
+                follower_colour,
+                minutes,
+                moves,
+                start,
+            }) => {
+                self.log(format!(
+                    "GAMEREQ from {initiator_name:?}: version {version:02}, we play {follower_colour:?}, {minutes} minutes, {moves} moves"
+                ));
+                self.report.opponent_name = Some(initiator_name);
+                self.report.my_colour = Some(follower_colour);
+                let refusal = if version != PROTOCOL_VERSION {
+                    Some((
+                        AcceptCode::VersionMismatch,
+                        format!("protocol version {version:02}, expected {PROTOCOL_VERSION:02}"),
+                    ))
+                } else {
+                    self.player
+                        .new_game(&start, follower_colour)
+                        .err()
+                        .map(|why| (AcceptCode::DeclineThisGame, why))
+                };
+                let acceptance = refusal.as_ref().map_or(AcceptCode::Accept, |r| r.0);
+                self.send(&Message::GameAcc {
+                    follower_name: self.options.name.clone(),
+                    acceptance,
+                })?;
+                if let Some((code, why)) = refusal {
+                    self.log(format!("declined the game ({code:?}): {why}"));
+                    return Ok(EndCause::WeDeclined { code, why });
+                }
+                self.report.accepted = true;
+                (follower_colour, start)
+            }
+            other => return self.on_other(other, expected),
+        };
+        self.play(my_colour, &start)
+    }
+
     /// Handles what is not the awaited message: the peer's GAMEEND, a close, a malformed or
-    /// unexpected message.
+    /// unexpected message, a flood.
     fn on_other(
-        mut self,
+        &mut self,
         incoming: Incoming,
         expected: &'static str,
-    ) -> Result<SessionReport, SessionError> {
+    ) -> Result<EndCause, SessionError> {
         match incoming {
             Incoming::Message(Message::GameEnd { reason, stop }) => {
                 self.log(format!(
@@ -482,7 +773,9 @@ impl<'a, S: Read + Write, P: DxpPlayer> Session<'a, S, P> {
                 }) {
                     self.log(format!("could not acknowledge the GAMEEND: {e}"));
                 }
-                if self.report.outcome.is_none() {
+                // A GAMEEND before the game was accepted (in answer to GAMEREQ) scores
+                // nothing: there was no game.
+                if self.report.outcome.is_none() && self.report.accepted {
                     self.report.outcome = self.player.game_over().or_else(|| {
                         let theirs = self.report.my_colour?.opposite();
                         match reason {
@@ -493,13 +786,14 @@ impl<'a, S: Read + Write, P: DxpPlayer> Session<'a, S, P> {
                         }
                     });
                 }
-                Ok(self.finish(EndCause::TheyEnded { reason, stop }))
+                Ok(EndCause::TheyEnded { reason, stop })
             }
             Incoming::Message(message) => {
                 let kind = message.kind();
                 self.log(format!(
                     "unexpected {kind} while waiting for {expected}; sending GAMEEND"
                 ));
+                self.forfeit();
                 self.end_game(
                     EndReason::Unspecified,
                     EndCause::Unexpected {
@@ -510,7 +804,18 @@ impl<'a, S: Read + Write, P: DxpPlayer> Session<'a, S, P> {
             }
             Incoming::Malformed(error) => {
                 self.log(format!("{error}; sending GAMEEND"));
+                self.forfeit();
                 self.end_game(EndReason::Unspecified, EndCause::Malformed { error })
+            }
+            Incoming::Flooded(count) => {
+                self.log(format!(
+                    "{count} CHAT or BACKREQ messages while waiting for {expected}; sending GAMEEND"
+                ));
+                self.forfeit();
+                self.end_game(
+                    EndReason::Unspecified,
+                    EndCause::Flooded { count, expected },
+                )
             }
             Incoming::Closed { mid_message } => {
                 self.log(format!(
@@ -521,46 +826,62 @@ impl<'a, S: Read + Write, P: DxpPlayer> Session<'a, S, P> {
                         ""
                     }
                 ));
-                Ok(self.finish(EndCause::PeerClosed { mid_message }))
+                Ok(EndCause::PeerClosed { mid_message })
             }
         }
     }
 
-    /// Sends the first GAMEEND and waits for its acknowledgement.
-    fn end_game(
-        mut self,
-        reason: EndReason,
-        ended: EndCause,
-    ) -> Result<SessionReport, SessionError> {
-        self.send(&Message::GameEnd {
+    /// Sends the first GAMEEND and waits for its acknowledgement: one wait of
+    /// [`SessionOptions::timeout`] in which at most [`MAX_ASIDES`] other messages are
+    /// ignored. A game that was never begun (no GAMEREQ read) is not waited for.
+    fn end_game(&mut self, reason: EndReason, ended: EndCause) -> Result<EndCause, SessionError> {
+        match self.send(&Message::GameEnd {
             reason,
             stop: self.options.stop,
-        })?;
+        }) {
+            Ok(()) => {}
+            Err(SessionError::Io(e)) if is_closed(&e) => {
+                self.log(format!("could not send GAMEEND: {e}"));
+                self.report.acknowledged = Some(false);
+                return Ok(ended);
+            }
+            Err(e) => return Err(e),
+        }
+        if self.report.my_colour.is_none() {
+            return Ok(ended);
+        }
         let mut acknowledged = false;
-        for _ in 0..MAX_MESSAGES_BEFORE_ACK {
-            match self.next("the acknowledging GAMEEND") {
-                Ok(Incoming::Message(Message::GameEnd { .. })) => {
+        let mut wait = Wait::new(self.options.timeout);
+        while wait.asides_left > 0 {
+            let expected = "the acknowledging GAMEEND";
+            let incoming = match self.next_within(&mut wait, expected) {
+                Ok(incoming) => incoming,
+                Err(_) => break,
+            };
+            match incoming {
+                Incoming::Message(Message::GameEnd { .. }) => {
                     acknowledged = true;
                     break;
                 }
-                Ok(Incoming::Message(other)) => {
+                Incoming::Message(other) => {
                     let kind = other.kind();
                     self.log(format!("ignored {kind} while waiting for GAMEEND"));
                 }
-                Ok(Incoming::Malformed(error)) => {
+                Incoming::Malformed(error) => {
                     self.log(format!("ignored {error} while waiting for GAMEEND"));
                 }
-                Ok(Incoming::Closed { .. }) | Err(_) => break,
+                Incoming::Closed { .. } | Incoming::Flooded(_) => break,
             }
+            wait.asides_left = wait.asides_left.saturating_sub(1);
         }
         if !acknowledged {
             self.log("GAMEEND not acknowledged".to_owned());
         }
         self.report.acknowledged = Some(acknowledged);
-        Ok(self.finish(ended))
+        Ok(ended)
     }
 
-    fn play(mut self, my_colour: Colour, start: &Start) -> Result<SessionReport, SessionError> {
+    fn play(&mut self, my_colour: Colour, start: &Start) -> Result<EndCause, SessionError> {
         let mut my_turn = start.to_move() == my_colour;
         loop {
             if my_turn {
@@ -616,6 +937,7 @@ impl<'a, S: Read + Write, P: DxpPlayer> Session<'a, S, P> {
                                     "illegal move {mv} from the opponent after {} moves: {why}; sending GAMEEND",
                                     self.report.moves.len()
                                 ));
+                                self.forfeit();
                                 return self.end_game(
                                     EndReason::Unspecified,
                                     EndCause::IllegalMove { mv, why },

@@ -7,12 +7,13 @@ use std::net::{TcpListener, TcpStream};
 use std::thread;
 use std::time::Duration;
 
-use dama_dxp::MessageReader;
 use dama_dxp::message::{AcceptCode, Colour, EndReason, Piece, Start, StopCode};
 use dama_dxp::session::{
     DxpPlayer, EndCause, GameStatus, MoveSpec, Outcome, Role, SessionError, SessionOptions,
     SessionReport, run_follower, run_follower_on, run_initiator, run_initiator_on,
 };
+use dama_dxp::{Aside, Awaited, MAX_ASIDES, MessageReader, ReadTimeout, Wait, await_message};
+use std::time::Instant;
 
 /// A player without a board: both sides share a scripted line of moves. Each plays its own
 /// moves of the line, accepts only the line's moves from the other, and the game is over with
@@ -190,6 +191,8 @@ fn loopback_from_a_position_black_first_ends_in_a_draw() {
         start: start.clone(),
         stop: StopCode::NextGameWelcome,
         verbose: false,
+        timeout: None,
+        game_timeout: None,
     };
     let ((white, _), (black, black_player)) = over_loopback(
         Scripted::new(&line, Some(Outcome::Draw)),
@@ -305,6 +308,8 @@ struct Script {
     output: Vec<u8>,
     /// Writes fail (a broken pipe) once this many bytes have been written.
     write_limit: Option<usize>,
+    /// The read timeouts set, in order.
+    timeouts: Vec<Duration>,
 }
 
 impl Script {
@@ -313,6 +318,7 @@ impl Script {
             input: chunks.iter().map(|c| Ok(c.to_vec())).collect(),
             output: Vec::new(),
             write_limit: None,
+            timeouts: Vec::new(),
         }
     }
 
@@ -345,6 +351,13 @@ impl Read for &mut Script {
                 Ok(n)
             }
         }
+    }
+}
+
+impl ReadTimeout for &mut Script {
+    fn set_read_timeout(&mut self, timeout: Option<Duration>) -> io::Result<()> {
+        self.timeouts.extend(timeout);
+        Ok(())
     }
 }
 
@@ -687,4 +700,105 @@ fn two_games_on_one_connection_then_a_clean_close() {
     }
     assert_eq!(theirs[2].ended, EndCause::PeerClosed { mid_message: false });
     assert!(theirs[2].moves.is_empty());
+}
+
+// ---- the bounded wait (issue 39, adversarial A2/A3) ----
+
+#[test]
+fn a_wait_past_its_deadline_reads_nothing() {
+    let mut script = Script::new(&[b"M0000322800\0"]);
+    let mut reader = MessageReader::new(&mut script);
+    let mut wait = Wait {
+        deadline: Some(Instant::now()),
+        asides_left: MAX_ASIDES,
+    };
+    let got = await_message(&mut reader, &mut wait, |_| panic!("no aside")).unwrap();
+    assert_eq!(got, Awaited::Timeout);
+    drop(reader);
+    assert_eq!(script.input.len(), 1, "nothing was read");
+    assert!(script.timeouts.is_empty());
+}
+
+#[test]
+fn each_read_of_a_wait_gets_only_the_time_left() {
+    // A CHAT and a MOVE, one byte a read: the deadline bounds them all, not each read.
+    let bytes = b"Chi\0M0000322800\0";
+    let chunks: Vec<&[u8]> = bytes.chunks(1).collect();
+    let mut script = Script::new(&chunks);
+    let mut reader = MessageReader::new(&mut script);
+    let patience = Duration::from_secs(60);
+    let mut wait = Wait::new(Some(patience));
+    let mut chats = Vec::new();
+    let got = await_message(&mut reader, &mut wait, |aside| {
+        if let Aside::Chat(text) = aside {
+            chats.push(text.to_owned());
+        }
+    })
+    .unwrap();
+    assert_eq!(got, Awaited::Message(MoveSpec::plain(32, 28).to_message(0)));
+    assert_eq!(chats, ["hi"]);
+    assert_eq!(wait.asides_left, MAX_ASIDES - 1);
+    drop(reader);
+    assert_eq!(script.timeouts.len(), bytes.len());
+    assert!(script.timeouts.iter().all(|t| *t <= patience));
+    assert!(
+        script.timeouts.windows(2).all(|w| w[1] <= w[0]),
+        "the time left only shrinks"
+    );
+}
+
+#[test]
+fn a_wait_reads_at_most_64_chats_and_back_requests() {
+    let mut flood = b"B001W\0".to_vec();
+    for _ in 0..100 {
+        flood.extend_from_slice(b"Cx\0");
+    }
+    flood.extend_from_slice(b"M0000322800\0");
+    let mut script = Script::new(&[&flood]);
+    let mut reader = MessageReader::new(&mut script);
+    let mut wait = Wait::new(None);
+    let mut seen = 0;
+    let got = await_message(&mut reader, &mut wait, |_| seen += 1).unwrap();
+    assert_eq!(got, Awaited::Flooded(64));
+    assert_eq!(seen, 64);
+    drop(reader);
+    assert_eq!(script.sent(), "K1|");
+}
+
+#[test]
+fn a_flood_where_a_move_is_due_loses_the_game_and_a_reset_is_a_close() {
+    let mut input = GAMEREQ_WE_ARE_BLACK.to_vec();
+    for _ in 0..MAX_ASIDES {
+        input.extend_from_slice(b"Chello\0");
+    }
+    let mut script = Script::new(&[&input, b"E00\0"]);
+    let mut player = Scripted::new(&opening(), None);
+    let report = follow(&mut script, &mut player).unwrap();
+    assert_eq!(
+        report.ended,
+        EndCause::Flooded {
+            count: 64,
+            expected: "MOVE"
+        }
+    );
+    assert_eq!(report.outcome, Some(Outcome::BlackWins), "a forfeit");
+    assert_eq!(report.chats.len(), 64);
+    assert_eq!(script.sent(), format!("{ACCEPT}E01|"));
+
+    // A reset while a MOVE is due: the moves so far are kept.
+    let mut script = Script::new(&[GAMEREQ_WE_ARE_BLACK, b"M0000322800\0"])
+        .then_error(ErrorKind::ConnectionReset);
+    let mut player = Scripted::new(&opening(), None);
+    let report = follow(&mut script, &mut player).unwrap();
+    assert_eq!(report.ended, EndCause::PeerClosed { mid_message: false });
+    assert_eq!(report.moves.len(), 2);
+}
+
+#[test]
+fn a_gameend_in_answer_to_gamereq_scores_nothing() {
+    let mut script = Script::new(&[b"E10\0"]);
+    let report =
+        run_initiator(&mut script, &mut Scripted::new(&[], None), &options("dama")).unwrap();
+    assert!(!report.accepted);
+    assert_eq!(report.outcome, None);
 }

@@ -473,3 +473,130 @@ pub fn tui_events(bytes: &[u8]) {
     }
     assert_eq!(pos, *app.game().position());
 }
+
+/// The DXP reader and session (`dama-dxp`'s `MessageReader`, `await_message` and
+/// `run_follower_on`, over `dama dxp`'s rules helpers): the bytes are everything a peer sends
+/// on one connection, and games are played on it as `dama dxp --listen` plays them, until a
+/// session reads no GAMEREQ. No panic; each session reads at least one message or the end
+/// (so they are at most the messages plus one); the log and the chats kept stay within
+/// their bound and every log line is printable (the peer's text is escaped); what is sent
+/// stays within a bound per message read.
+pub fn dxp(bytes: &[u8]) {
+    use dama_core::International;
+    use dama_core::game::{Game, Outcome as GameOutcome};
+    use dama_dxp::{
+        Colour, DxpPlayer, GameStatus, MAX_KEPT_LINES, MessageReader, MoveSpec, Outcome,
+        ReadTimeout, SessionOptions, Start, run_follower_on,
+    };
+    use std::io::{self, Read, Write};
+    use std::time::Duration;
+
+    /// The peer's side of the connection: its bytes to read, what is sent to it.
+    struct Peer<'a> {
+        input: &'a [u8],
+        sent: usize,
+    }
+    impl Read for Peer<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.input.read(buf)
+        }
+    }
+    impl Write for Peer<'_> {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.sent += buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+    impl ReadTimeout for Peer<'_> {
+        fn set_read_timeout(&mut self, timeout: Option<Duration>) -> io::Result<()> {
+            assert!(timeout.is_none_or(|t| !t.is_zero()), "a zero timeout");
+            Ok(())
+        }
+    }
+
+    /// Plays the first legal move; the rules are `dama dxp`'s (`position_of`, `move_of`).
+    struct FirstMove {
+        game: Game<International>,
+        mine: dama_core::Color,
+    }
+    fn outcome_of(outcome: GameOutcome) -> Outcome {
+        match outcome {
+            GameOutcome::Win { winner, .. } => Outcome::win_for(dama::dxp::colour_of(winner)),
+            GameOutcome::Draw(_) => Outcome::Draw,
+        }
+    }
+    impl DxpPlayer for FirstMove {
+        fn new_game(&mut self, start: &Start, my_colour: Colour) -> Result<(), String> {
+            self.game = Game::new(dama::dxp::position_of(start)?);
+            self.mine = match my_colour {
+                Colour::White => dama_core::Color::White,
+                Colour::Black => dama_core::Color::Black,
+            };
+            Ok(())
+        }
+        fn my_move(&mut self) -> Option<MoveSpec> {
+            if self.game.outcome().is_some() || self.game.turn() != self.mine {
+                return None;
+            }
+            let mut legal = dama_core::MoveListOn::new();
+            self.game.legal_moves(&mut legal);
+            let mv = *legal.iter().next()?;
+            self.game.try_play(&mv).ok()?;
+            Some(dama::dxp::spec_of(&mv))
+        }
+        fn their_move(&mut self, spec: &MoveSpec) -> Result<GameStatus, String> {
+            if self.game.turn() == self.mine {
+                return Err(format!("{spec} came on our turn"));
+            }
+            let mv = dama::dxp::move_of(self.game.position(), spec)?;
+            self.game.try_play(&mv).map_err(|e| e.to_string())?;
+            Ok(match self.game.outcome() {
+                Some(outcome) => GameStatus::Over(outcome_of(outcome)),
+                None => GameStatus::Ongoing,
+            })
+        }
+        fn game_over(&self) -> Option<Outcome> {
+            self.game.outcome().map(outcome_of)
+        }
+    }
+
+    let messages = bytes.iter().filter(|&&b| b == 0).count();
+    let mut reader = MessageReader::new(Peer {
+        input: bytes,
+        sent: 0,
+    });
+    let mut player = FirstMove {
+        game: Game::new(International::start()),
+        mine: dama_core::Color::White,
+    };
+    let options = SessionOptions {
+        timeout: Some(Duration::from_secs(3600)),
+        game_timeout: Some(Duration::from_secs(7200)),
+        ..SessionOptions::default()
+    };
+    let mut sessions = 0;
+    loop {
+        sessions += 1;
+        assert!(sessions <= messages + 1, "a session that read nothing");
+        let Ok(report) = run_follower_on(&mut reader, &mut player, &options) else {
+            break;
+        };
+        assert!(report.chats.len() <= MAX_KEPT_LINES);
+        assert!(report.log.len() <= MAX_KEPT_LINES + 1);
+        for line in &report.log {
+            assert!(!line.chars().any(char::is_control), "{line:?}");
+        }
+        if report.my_colour.is_none() {
+            break;
+        }
+    }
+    // Per message read at most a MOVE or GAMEEND, a BACKACC, a GAMEACC: a small bound.
+    assert!(
+        reader.get_ref().sent <= 200 * (messages + 1),
+        "{} bytes sent for {messages} messages",
+        reader.get_ref().sent
+    );
+}
