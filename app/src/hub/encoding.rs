@@ -542,7 +542,10 @@ pub fn board8_variants() -> impl Iterator<Item = dama_core::Variant> {
 pub fn variant_names(current: dama_core::Variant) -> Vec<String> {
     let board8: Vec<String> = board8_variants().map(|r| r.name().to_string()).collect();
     let board10: Vec<String> = if dama_core::Variant::on_board(10).next().is_some() {
-        INTERNATIONAL_NAMES[..2].iter().map(|n| n.to_string()).collect()
+        INTERNATIONAL_NAMES[..2]
+            .iter()
+            .map(|n| n.to_string())
+            .collect()
     } else {
         Vec::new()
     };

@@ -262,8 +262,8 @@ impl Session {
 
     /// Keeps a line (of `bytes` bytes) until the search ends, within the limits.
     fn wait(&mut self, waiting: Waiting, bytes: usize) {
-        let full = self.deferred.len() >= MAX_WAITING
-            || self.deferred_bytes + bytes > MAX_WAITING_BYTES;
+        let full =
+            self.deferred.len() >= MAX_WAITING || self.deferred_bytes + bytes > MAX_WAITING_BYTES;
         if !full {
             self.deferred_bytes += bytes;
             return self.deferred.push_back(waiting);
@@ -437,7 +437,8 @@ impl Session {
             }),
             "hash" => number(1, MAX_HASH_MB).and_then(|mb| {
                 if self.tables_fixed {
-                    self.allocate(mb).map_err(|e| format!("set-param hash: {e}"))
+                    self.allocate(mb)
+                        .map_err(|e| format!("set-param hash: {e}"))
                 } else {
                     self.params.hash_mb = mb;
                     Ok(())
@@ -585,7 +586,7 @@ impl Session {
         }
         let setup = match self.setup() {
             Ok(s) => s,
-            Err(e) => return self.error(e),
+            Err(e) => return self.error(format!("go: {e}")),
         };
         if self.player.is_none() {
             return self.error("go: a search is running");
@@ -797,7 +798,7 @@ fn search<R: EngineRules>(
 {
     let encoding = <R::Board as HubBoard>::codec(R::INFO.name);
     let Some(encoding) = encoding else {
-        let _ = out.send(Reply::Error("no encoding for this variant".into()).to_string());
+        let _ = out.send(Reply::Error("go: no encoding for this variant".into()).to_string());
         return;
     };
     let game = match game_of::<R>(setup) {

@@ -374,17 +374,17 @@ impl HubPlayer {
             .unwrap_or("")
             .to_string();
         if text.is_empty() {
-            let why = answer
-                .error
-                .unwrap_or_else(|| "done without a move".into());
+            let why = answer.error.unwrap_or_else(|| "done without a move".into());
             return Err(PlayerError::NoMove(name, why));
         }
         // The move quoted cut and with its control characters escaped (`text::excerpt`).
-        encoding.read_move::<R>(game.position(), &text).map_err(|e| {
-            PlayerError::Illegal(
-                name,
-                format!("{}: {}", dama_core::text::excerpt(&text), e.why()),
-            )
-        })
+        encoding
+            .read_move::<R>(game.position(), &text)
+            .map_err(|e| {
+                PlayerError::Illegal(
+                    name,
+                    format!("{}: {}", dama_core::text::excerpt(&text), e.why()),
+                )
+            })
     }
 }

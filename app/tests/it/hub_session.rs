@@ -149,7 +149,7 @@ fn initialisation_and_options() {
 > set-param name=keep-hash value=maybe
 < error message="set-param keep-hash: 'maybe' is not true or false"
 > set-param name=variant value=polish
-< error message="set-param variant: unknown rule set 'polish' (expected spanish, czech, russian, house, english, italian, spanish-official, brazilian, pool or thai)"
+< error message="set-param variant: unknown rule set 'polish' (expected spanish, czech, russian, house, english, italian, spanish-official, brazilian, pool, thai, normal, standard or international)"
 > init
 < ready
 > hub
