@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 export RUSTC_BOOTSTRAP=1
 seconds=${1:-600}
 mkdir -p fuzz/logs
-targets=${TARGETS:-fen pdn algebraic numeric console hub book table_file match_output tune_data tui_events dxp}
+targets=${TARGETS:-fen pdn algebraic numeric console hub hub_session book table_file match_output tune_data tui_events dxp}
 for target in $targets; do
     /usr/bin/time -v cargo fuzz run -O "$target" -- \
         -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=65536 \

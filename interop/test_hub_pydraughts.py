@@ -172,3 +172,41 @@ def test_refuses_10x10_and_bad_lines(dama):
     assert p.returncode == 0
     assert any(line.startswith("error message=") and "10x10" in line for line in lines), lines
     assert lines[-1] == "pong", lines
+
+
+# Two white kings against two black men (Russian), in the position string of pydraughts'
+# internal board: black men on 14 and 15, white kings on 30 and 31. With the tables of three
+# pieces the search finds a won (or, black to move, lost) 3-piece ending a few plies ahead.
+TABLE_POSITION = "eeeeeeeeeeeeebbeeeeeeeeeeeeeeWWe"
+
+
+@pytest.mark.parametrize("side,sign", [("W", 1), ("B", -1)], ids=["win", "loss"])
+def test_a_table_win_reads_with_its_sign(dama, tmp_path, side, sign):
+    """pydraughts reads the Hub score of a table win (and of a table loss) with its sign: a
+    large evaluation or a win of the right side, never a win of the other side (issue 39:
+    the score was written beyond 100 men, e.g. 279.97, which pydraughts reads as a win in
+    minus 8999 moves)."""
+    tables = tmp_path / "tb"
+    subprocess.run(
+        [dama, "tb", "build", "--rules", "russian", "--pieces", "3", "--tb-dir", str(tables)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    engine = HubEngine([dama, "hub"])
+    try:
+        engine.setoption("variant", "russian")
+        engine.setoption("tb-dir", str(tables))
+        engine.setoption("book", False)
+        engine.init()
+        engine.go(side + TABLE_POSITION, depth=6)
+        score = engine.info["score"]
+        assert engine.info["depth"] == 6, engine.info
+        if "win" in score:
+            assert score["win"] * sign > 0, score
+        else:
+            # Scan's band of bitbase wins, 80-90 men, read by pydraughts as centimen.
+            assert 8000 < score["cp"] * sign < 9000, score
+    finally:
+        engine.quit()
+        engine.p.wait(timeout=10)

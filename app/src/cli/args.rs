@@ -350,7 +350,7 @@ pub struct DxpArgs {
     pub timeout: Option<u64>,
     /// Seconds the other program may take in one game, all its waits together (default
     /// 7200).
-    #[arg(long = "game-timeout", value_name = "SECS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long = "game-timeout", value_name = "SECS", value_parser = whole::<u64>(1, None))]
     pub game_timeout: Option<u64>,
     /// As the follower: play N games, then stop; when listening, accept connection after
     /// connection until N games are played (default: every game the initiator starts on one

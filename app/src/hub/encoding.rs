@@ -133,9 +133,13 @@ pub const ENCODINGS: [Encoding; 7] = [
 /// Why a position string was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
-    /// 51 characters: a 10×10 position.
-    #[error("position: 10x10 positions are not supported yet (this engine plays on 8x8)")]
-    TenByTen,
+    /// 51 characters (a 10×10 position) under the 8×8 variant named: the message says which
+    /// parameter plays the international game.
+    #[error(
+        "position: 51 characters is a 10x10 position, but the variant is {0}, played on 8x8 \
+         (33 characters); for the international game send set-param name=variant value=standard"
+    )]
+    TenByTen(&'static str),
     /// Neither 33 nor 51 characters.
     #[error("position: {0} characters, expected 33 (the side to move and 32 squares)")]
     Length(usize),
@@ -193,6 +197,20 @@ pub enum MoveError {
     /// Several legal moves fit (a capture written without its captured pieces).
     #[error("move {0:?}: ambiguous, give the captured squares")]
     Ambiguous(String),
+}
+
+impl MoveError {
+    /// What is wrong, without the move's text (for a message that quotes the text itself,
+    /// cut: `dama match`'s forfeit reasons).
+    pub fn why(&self) -> String {
+        match self {
+            MoveError::Syntax(_) => "not a move: expected from-to or fromxto[xcaptured...]".into(),
+            MoveError::Square(_, n) => format!("{n} is not a square number (1-32)"),
+            MoveError::Square10(_, n) => format!("{n} is not a square number (1-50)"),
+            MoveError::Illegal(_) => "not legal in this position".into(),
+            MoveError::Ambiguous(_) => "ambiguous, give the captured squares".into(),
+        }
+    }
 }
 
 /// Step 1: the syntax of a move on 8×8.
@@ -254,7 +272,7 @@ impl Encoding {
         let chars: Vec<char> = text.chars().collect();
         match chars.len() {
             33 => {}
-            51 => return Err(PositionError::TenByTen),
+            51 => return Err(PositionError::TenByTen(self.variant)),
             n => return Err(PositionError::Length(n)),
         }
         let turn = match chars[0] {
@@ -516,9 +534,31 @@ pub fn board8_variants() -> impl Iterator<Item = dama_core::Variant> {
         .filter(|v| v.is_board8())
 }
 
+/// The names the `variant` parameter declares (`hub`'s `param name=variant ... values=`):
+/// every variant `dama hub` plays, the board of `current` first: the 8×8 rule sets' names,
+/// and the international game by Scan's name (`normal`) and pydraughts' (`standard`). A
+/// session started for 8×8 lists the 8×8 names and then `normal standard`; one started for
+/// 10×10 lists `normal standard` and then the 8×8 names.
+pub fn variant_names(current: dama_core::Variant) -> Vec<String> {
+    let board8: Vec<String> = board8_variants().map(|r| r.name().to_string()).collect();
+    let board10: Vec<String> = if dama_core::Variant::on_board(10).next().is_some() {
+        INTERNATIONAL_NAMES[..2]
+            .iter()
+            .map(|n| n.to_string())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if current.is_board8() {
+        board8.into_iter().chain(board10).collect()
+    } else {
+        board10.into_iter().chain(board8).collect()
+    }
+}
+
 /// The variant a `set-param name=variant` value names (any case): one of
 /// [`INTERNATIONAL_NAMES`] (the registry's rule set on the 10×10 board), or an 8×8 rule set's
-/// name; else the message naming the 8×8 ones.
+/// name; else the message naming every name taken.
 pub fn parse_hub_variant(value: &str) -> Result<dama_core::Variant, String> {
     if INTERNATIONAL_NAMES
         .iter()
@@ -530,9 +570,13 @@ pub fn parse_hub_variant(value: &str) -> Result<dama_core::Variant, String> {
     board8_variants()
         .find(|v| v.name().eq_ignore_ascii_case(value))
         .ok_or_else(|| {
-            let names: Vec<String> = board8_variants().map(|v| v.name().to_string()).collect();
+            let names: Vec<String> = board8_variants()
+                .map(|v| v.name().to_string())
+                .chain(INTERNATIONAL_NAMES.iter().map(|n| n.to_string()))
+                .collect();
             format!(
-                "unknown rule set '{value}' (expected {})",
+                "unknown rule set '{}' (expected {})",
+                dama_core::text::excerpt(value),
                 dama_core::text::join_or(&names)
             )
         })
@@ -612,7 +656,7 @@ mod tests {
         ));
         assert_eq!(
             russian.parse_position(&format!("W{}", "e".repeat(50))),
-            Err(PositionError::TenByTen)
+            Err(PositionError::TenByTen("russian"))
         );
         assert!(matches!(
             russian.parse_position("Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"),

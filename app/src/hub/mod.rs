@@ -6,7 +6,8 @@
 //!   as pydraughts' `HubEngine` writes them;
 //! - [`session`]: the state machine and the search job;
 //! - [`run`]: the threads: one reading the input, the search on its own, one writer that
-//!   flushes each line. The end of input or a closed pipe ends the session cleanly.
+//!   flushes whenever no reply waits, with bounded queues between them ([`QUEUE`]). The end
+//!   of input or a closed pipe ends the session cleanly.
 
 pub mod encoding;
 pub mod protocol;
@@ -48,25 +49,55 @@ fn read_line(input: &mut impl BufRead) -> Option<String> {
     }
 }
 
+/// Lines that may wait between the threads: the reader's lines and the search's reports to
+/// the session, the session's and the search's replies to the writer. Both queues are
+/// bounded: a GUI that stops reading blocks the writer, then the session and the search at
+/// their next reply, then the reader (its input is no longer read); a flood of input waits in
+/// the pipe, not in memory.
+pub const QUEUE: usize = 64;
+
+/// The most reply lines written before a flush (a flush also comes whenever no reply waits).
+pub const FLUSH_EVERY: usize = 256;
+
 /// Runs a session on `input` and `output` until `quit`, the end of input or a closed output.
 pub fn run<I, O>(config: Config, input: I, output: O)
 where
     I: BufRead + Send + 'static,
     O: Write + Send + 'static,
 {
-    let (events_tx, events) = mpsc::channel::<Event>();
-    let (out_tx, out_rx) = mpsc::channel::<String>();
-    // The writer: one line at a time, flushed.
+    let (events_tx, events) = mpsc::sync_channel::<Event>(QUEUE);
+    let (out_tx, out_rx) = mpsc::sync_channel::<String>(QUEUE);
+    // The writer: the replies as they come, flushed whenever none waits.
     let writer_events = events_tx.clone();
-    let writer = std::thread::spawn(move || {
-        let mut output = output;
-        for line in out_rx {
-            let written = writeln!(output, "{line}").and_then(|()| output.flush());
-            if written.is_err() {
-                let _ = writer_events.send(Event::OutputClosed);
+    let (written_tx, written) = mpsc::channel::<()>();
+    let _ = std::thread::spawn(move || {
+        let mut output = std::io::BufWriter::new(output);
+        let mut failed = false;
+        'lines: while let Ok(line) = out_rx.recv() {
+            let mut next = Some(line);
+            let mut written = 0;
+            while let Some(line) = next.take() {
+                if writeln!(output, "{line}").is_err() {
+                    failed = true;
+                    break 'lines;
+                }
+                written += 1;
+                if written < FLUSH_EVERY {
+                    next = out_rx.try_recv().ok();
+                }
+            }
+            if output.flush().is_err() {
+                failed = true;
                 break;
             }
         }
+        if failed {
+            // The replies' queue is closed first, so that the session and the search never
+            // wait on it again, then the session is told.
+            drop(out_rx);
+            let _ = writer_events.send(Event::OutputClosed);
+        }
+        let _ = written_tx.send(());
     });
     // The reader: it may stay blocked on the input after the session ends (it is detached).
     let reader_events = events_tx.clone();
@@ -102,6 +133,13 @@ where
         session.handle(event);
     }
     // Dropping the session closes the writer's channel: it writes what is queued and ends.
+    // The events are dropped too: a reader or a search blocked on them is let go. A GUI that
+    // no longer reads (the writer blocked on a full pipe) is waited for [`LAST_WRITES`] at
+    // most: then the session ends without the replies still queued.
     drop(session);
-    let _ = writer.join();
+    drop(events);
+    let _ = written.recv_timeout(LAST_WRITES);
 }
+
+/// How long the end of a session waits for the replies still queued to be written.
+const LAST_WRITES: std::time::Duration = std::time::Duration::from_secs(10);

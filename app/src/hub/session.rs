@@ -3,21 +3,24 @@
 //!
 //! The session never blocks on the search: `go` hands the engine to a search thread, which
 //! writes its `info` lines and `done`, then gives the engine back ([`Event::Searched`]).
-//! While a search runs, `stop`, `ping`, `ponder-hit` and `quit` act at once; any other
-//! command waits until the search has ended (the protocol says a GUI sends no other).
+//! While a search runs, `stop`, `ponder-hit` and `quit` act at once, and `ping` too when no
+//! line waits; any other line (a bad one included) waits until the search has ended (the
+//! protocol says a GUI sends no other), so that the replies come in the order of the lines.
+//! At most [`MAX_WAITING`] lines ([`MAX_WAITING_BYTES`] bytes) wait; the lines past them are
+//! dropped and counted, and one `error` says so in their place.
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::Sender;
+use std::sync::mpsc::SyncSender;
 use std::time::{Duration, Instant};
 
 use super::encoding::{self, Codec, HubBoard};
 use super::protocol::{self, Command, GoMode, InfoLine, Level, ParamKind, Reply};
 use crate::book::BookBoard;
 use crate::play::{EnginePlayer, Source};
-use dama_core::game::Game;
+use dama_core::game::{Game, Outcome, WinReason};
 use dama_core::{BoardRules, MoveListOn, MoveOn, PositionOn, Variant, with_variant};
 use dama_engine::clock::allot;
 use dama_engine::{Engine, EngineRules, Info, Limits, Score, TimeControl};
@@ -46,6 +49,21 @@ pub struct Config {
     pub tb_dir: Option<PathBuf>,
     /// The seed of the opening book's choices.
     pub seed: u64,
+}
+
+/// The most lines that wait for a running search to end (a GUI sends none: the protocol
+/// allows only `stop`, `ping` and `ponder-hit` then).
+pub const MAX_WAITING: usize = 1024;
+/// The most bytes of the lines that wait (each line is at most [`protocol::MAX_LINE`]).
+pub const MAX_WAITING_BYTES: usize = 1 << 20;
+
+/// A line that waits for the running search to end: its command, or the error that answers
+/// it, or how many lines past the limits were dropped at this place.
+#[derive(Debug)]
+enum Waiting {
+    Command(Command),
+    Refused(String),
+    Dropped(u64),
 }
 
 /// The default transposition table, in MiB.
@@ -100,9 +118,15 @@ pub struct Session {
     pos_refused: bool,
     level: Level,
     running: Option<Running>,
-    deferred: VecDeque<String>,
-    out: Sender<String>,
-    events: Sender<Event>,
+    /// The lines waiting for the search to end, and their bytes.
+    deferred: VecDeque<Waiting>,
+    deferred_bytes: usize,
+    /// The size of the table the engine has now (MiB), once `init` or `set-param` allocated one.
+    allocated_mb: Option<u64>,
+    /// Replies, to the writer: bounded, so that a GUI that stops reading stops the session
+    /// (and, through the bounded events, the reading of its input) instead of filling memory.
+    out: SyncSender<String>,
+    events: SyncSender<Event>,
     /// Whether `init` has fixed the endgame tables' directory.
     tables_fixed: bool,
     eof: bool,
@@ -111,7 +135,7 @@ pub struct Session {
 
 impl Session {
     /// A session writing its lines to `out`; `events` is where the search thread reports.
-    pub fn new(config: Config, out: Sender<String>, events: Sender<Event>) -> Session {
+    pub fn new(config: Config, out: SyncSender<String>, events: SyncSender<Event>) -> Session {
         let mut engine = Engine::with_seed(Limits::default(), 1);
         engine.set_threads(config.threads.max(1));
         let player = EnginePlayer::new(engine, crate::play::player::BOOK_LEVEL)
@@ -135,6 +159,8 @@ impl Session {
             },
             running: None,
             deferred: VecDeque::new(),
+            deferred_bytes: 0,
+            allocated_mb: None,
             out,
             events,
             tables_fixed: false,
@@ -200,7 +226,7 @@ impl Session {
             }
             Event::OutputClosed => {
                 self.quitting = true;
-                self.deferred.clear();
+                self.clear_waiting();
                 if let Some(running) = &self.running {
                     running.stop.store(true, Ordering::Relaxed);
                 }
@@ -211,23 +237,55 @@ impl Session {
     /// Runs the lines that waited for the search, until one starts another search.
     fn drain(&mut self) {
         while self.running.is_none() && !self.quitting {
-            let Some(line) = self.deferred.pop_front() else {
+            let Some(waiting) = self.deferred.pop_front() else {
                 break;
             };
-            self.line(&line);
+            match waiting {
+                Waiting::Command(command) => self.command(command),
+                Waiting::Refused(message) => self.error(message),
+                Waiting::Dropped(n) => self.error(format!(
+                    "{n} line(s) sent during a search were dropped: at most {MAX_WAITING} lines \
+                     ({} KiB) wait for a search to end",
+                    MAX_WAITING_BYTES >> 10
+                )),
+            }
+        }
+        if self.deferred.is_empty() {
+            self.deferred_bytes = 0;
+        }
+    }
+
+    fn clear_waiting(&mut self) {
+        self.deferred.clear();
+        self.deferred_bytes = 0;
+    }
+
+    /// Keeps a line (of `bytes` bytes) until the search ends, within the limits.
+    fn wait(&mut self, waiting: Waiting, bytes: usize) {
+        let full =
+            self.deferred.len() >= MAX_WAITING || self.deferred_bytes + bytes > MAX_WAITING_BYTES;
+        if !full {
+            self.deferred_bytes += bytes;
+            return self.deferred.push_back(waiting);
+        }
+        match self.deferred.back_mut() {
+            Some(Waiting::Dropped(n)) => *n += 1,
+            _ => self.deferred.push_back(Waiting::Dropped(1)),
         }
     }
 
     fn during_search(&mut self, line: String) {
         let command = match protocol::parse(&line) {
             Ok(c) => c,
-            Err(e) => return self.error(e.to_string()),
+            // Its error comes after the replies to the lines before it (the `done` first).
+            Err(e) => return self.wait(Waiting::Refused(e.to_string()), line.len()),
         };
         match command {
-            Command::Ping => return self.send(Reply::Pong),
+            // `pong` at once, as the protocol wants, unless lines wait: then in its turn.
+            Command::Ping if self.deferred.is_empty() => return self.send(Reply::Pong),
             Command::Empty | Command::Unknown(_) => return,
             Command::Stop | Command::PonderHit | Command::Quit => {}
-            _ => return self.deferred.push_back(line),
+            command => return self.wait(Waiting::Command(command), line.len()),
         }
         let Some(running) = &mut self.running else {
             return;
@@ -243,16 +301,19 @@ impl Session {
             _ => {
                 running.stop.store(true, Ordering::Relaxed);
                 self.quitting = true;
-                self.deferred.clear();
+                self.clear_waiting();
             }
         }
     }
 
     fn line(&mut self, line: &str) {
-        let command = match protocol::parse(line) {
-            Ok(c) => c,
-            Err(e) => return self.error(e.to_string()),
-        };
+        match protocol::parse(line) {
+            Ok(command) => self.command(command),
+            Err(e) => self.error(e.to_string()),
+        }
+    }
+
+    fn command(&mut self, command: Command) {
         match command {
             Command::Hub => self.hub(),
             Command::SetParam { name, value } => self.set_param(&name, &value),
@@ -290,7 +351,7 @@ impl Session {
             (
                 "variant",
                 encoding::hub_name(p.variant).to_string(),
-                ParamKind::Enum(variant_names(p.variant)),
+                ParamKind::Enum(encoding::variant_names(p.variant)),
             ),
             (
                 "threads",
@@ -374,12 +435,13 @@ impl Session {
                     engine.set_threads(n as usize);
                 }
             }),
-            "hash" => number(1, MAX_HASH_MB).map(|mb| {
-                self.params.hash_mb = mb;
-                if self.tables_fixed
-                    && let Some(engine) = self.engine_mut()
-                {
-                    engine.set_table_bits(table_bits(mb));
+            "hash" => number(1, MAX_HASH_MB).and_then(|mb| {
+                if self.tables_fixed {
+                    self.allocate(mb)
+                        .map_err(|e| format!("set-param hash: {e}"))
+                } else {
+                    self.params.hash_mb = mb;
+                    Ok(())
                 }
             }),
             "level" => number(1, 10).map(|l| self.params.level = l as u8),
@@ -411,12 +473,46 @@ impl Session {
             }
             self.tables_fixed = true;
         }
-        let (threads, bits) = (self.params.threads, table_bits(self.params.hash_mb));
+        let threads = self.params.threads;
         if let Some(engine) = self.engine_mut() {
             engine.set_threads(threads);
-            engine.set_table_bits(bits);
+        }
+        if let Err(e) = self.allocate(self.params.hash_mb) {
+            self.error(format!("init: {e}"));
         }
         self.send(Reply::Ready);
+    }
+
+    /// Gives the engine a table of `mb` MiB. A table that cannot be allocated leaves the one
+    /// the engine has (and the `hash` parameter at its size): the error says so.
+    fn allocate(&mut self, mb: u64) -> Result<(), String> {
+        let kept = self.allocated_mb;
+        let Some(engine) = self.engine_mut() else {
+            return Err("a search is running".into());
+        };
+        match engine.try_set_table_bits(table_bits(mb)) {
+            Ok(()) => {
+                self.params.hash_mb = mb;
+                self.allocated_mb = Some(mb);
+                Ok(())
+            }
+            Err(_) => {
+                // Before any table of its own, the default size (if even that fails, the
+                // engine sizes one at its first search, as without `init`).
+                let kept = kept.unwrap_or(DEFAULT_HASH_MB);
+                if self.allocated_mb.is_none()
+                    && let Some(engine) = self.engine_mut()
+                    && engine.try_set_table_bits(table_bits(kept)).is_ok()
+                {
+                    self.allocated_mb = Some(kept);
+                }
+                self.params.hash_mb = kept;
+                Err(format!(
+                    "cannot allocate a table of {mb} MiB (not enough memory); hash stays \
+                     {kept} MiB"
+                ))
+            }
+        }
     }
 
     /// Checks the last `pos` under the current variant.
@@ -490,10 +586,13 @@ impl Session {
         }
         let setup = match self.setup() {
             Ok(s) => s,
-            Err(e) => return self.error(e),
+            Err(e) => return self.error(format!("go: {e}")),
         };
         if self.player.is_none() {
             return self.error("go: a search is running");
+        }
+        if let Some(over) = with_variant!(setup.variant, R => game_over::<R>(&setup)) {
+            return self.error(over);
         }
         if mode == GoMode::Think
             && self.params.book
@@ -564,6 +663,46 @@ fn book_pick<R: BoardRules<Board: HubBoard + BookBoard>>(
     Some(codec.write_move(&mv))
 }
 
+/// Why the game of `setup` is over, as `go` answers it (`None`: a side to move with a move).
+/// The protocol says a GUI never sends such a position; the message says what ended it and
+/// under which variant.
+fn game_over<R: BoardRules>(setup: &Setup) -> Option<String>
+where
+    R::Board: HubBoard,
+{
+    let game = match game_of::<R>(setup) {
+        Ok(game) => game,
+        Err(e) => return Some(format!("go: {e}")),
+    };
+    let side = |c: dama_core::Color| match c {
+        dama_core::Color::White => "white",
+        dama_core::Color::Black => "black",
+    };
+    let variant = encoding::hub_name(setup.variant);
+    let why = match game.outcome()? {
+        Outcome::Win {
+            winner,
+            reason: WinReason::NoPieces,
+        } => {
+            let bare = if game.position().pieces(dama_core::Color::White).is_empty() {
+                dama_core::Color::White
+            } else {
+                dama_core::Color::Black
+            };
+            format!("{} has no pieces left ({} wins)", side(bare), side(winner))
+        }
+        Outcome::Win { winner, .. } => format!(
+            "{} to move has no legal move ({} wins)",
+            side(game.turn()),
+            side(winner)
+        ),
+        Outcome::Draw(_) => "it is drawn".into(),
+    };
+    Some(format!(
+        "go: the game is over in this position under the variant {variant}: {why}"
+    ))
+}
+
 /// Whether a search in `mode` under `level` ends by itself soon (a think with a limit).
 fn finite(mode: GoMode, level: &Level) -> bool {
     mode == GoMode::Think && !level.infinite
@@ -574,20 +713,6 @@ fn finite(mode: GoMode, level: &Level) -> bool {
 fn table_bits(mb: u64) -> u32 {
     let entries = (mb.max(1) << 20) / 16;
     63 - entries.leading_zeros()
-}
-
-/// The names the `variant` parameter declares: the 8×8 rule sets' names, unchanged since the
-/// first version; with the international game as the current variant, Scan's `normal` first
-/// and then those (`set-param` takes every name whatever the list: `docs/hub.md`).
-fn variant_names(current: Variant) -> Vec<String> {
-    let board8 = encoding::board8_variants().map(|r| r.name().to_string());
-    if current.is_board8() {
-        board8.collect()
-    } else {
-        std::iter::once(encoding::hub_name(current).to_string())
-            .chain(board8)
-            .collect()
-    }
 }
 
 /// The start of `text` (none: the rule set's) and each of its moves, checked legal in turn.
@@ -640,12 +765,24 @@ where
     Ok(game)
 }
 
-/// A score in men, as the protocol's `info` wants it: a win in n plies is 100 − n/100.
+/// A score in men, as the protocol's `info` wants it, in Scan's three bands (Scan 3.x:
+/// evaluations below 80, bitbase wins 80–90, wins at the end of the game 90–100) so that
+/// pydraughts reads each with its sign (above 90 men: a win in `10000 − 100·score` plies):
+/// - an evaluation: its value in men, at most ±79.99;
+/// - a win the endgame tables promise (the search's table scores, above every evaluation):
+///   90 − d/100, d being the plies to the table's position and the table's distance (at most
+///   9.99), as Scan writes its bitbase wins (89.xx);
+/// - a forced win in n plies: 100 − n/100 (n at most 999, so above 90); losses the same,
+///   negative.
 pub fn score_in_men(score: Score) -> f64 {
     match score {
-        Score::Value(v) => f64::from(v) / 100.0,
-        Score::Win(n) => 100.0 - f64::from(n.min(9_999)) / 100.0,
-        Score::Loss(n) => -(100.0 - f64::from(n.min(9_999)) / 100.0),
+        Score::Value(v) if v.abs() > dama_engine::evaluator::EVAL_MAX => {
+            let distance = (dama_engine::search::TABLE_WIN - v.abs()).clamp(0, 999);
+            f64::from(v.signum()) * (90.0 - f64::from(distance) / 100.0)
+        }
+        Score::Value(v) => (f64::from(v) / 100.0).clamp(-79.99, 79.99),
+        Score::Win(n) => 100.0 - f64::from(n.min(999)) / 100.0,
+        Score::Loss(n) => -(100.0 - f64::from(n.min(999)) / 100.0),
     }
 }
 
@@ -655,19 +792,19 @@ fn search<R: EngineRules>(
     setup: &Setup,
     left: Option<Duration>,
     started: Instant,
-    out: &Sender<String>,
+    out: &SyncSender<String>,
 ) where
     R::Board: HubBoard,
 {
     let encoding = <R::Board as HubBoard>::codec(R::INFO.name);
     let Some(encoding) = encoding else {
-        let _ = out.send(Reply::Error("no encoding for this variant".into()).to_string());
+        let _ = out.send(Reply::Error("go: no encoding for this variant".into()).to_string());
         return;
     };
     let game = match game_of::<R>(setup) {
         Ok(game) => game,
         Err(e) => {
-            let _ = out.send(Reply::Error(e).to_string());
+            let _ = out.send(Reply::Error(format!("go: {e}")).to_string());
             return;
         }
     };
@@ -700,7 +837,10 @@ fn search<R: EngineRules>(
                 ponder,
             }
         }
-        None => Reply::Error("go: no legal move in this position".into()),
+        None => Reply::Error(format!(
+            "go: no legal move in this position under the variant {}",
+            encoding::hub_name(setup.variant)
+        )),
     };
     let _ = out.send(reply.to_string());
 }
@@ -717,11 +857,21 @@ mod tests {
         assert_eq!(score_in_men(Score::Value(-12)), -0.12);
         assert!((score_in_men(Score::Win(7)) - 99.93).abs() < 1e-9);
         assert!((score_in_men(Score::Loss(4)) + 99.96).abs() < 1e-9);
+        // A table win 11 plies away (the search's score), and a table loss: 89.89, -89.89,
+        // inside Scan's band of bitbase wins, where pydraughts reads them with their sign.
+        let table = dama_engine::search::TABLE_WIN;
+        assert!((score_in_men(Score::Value(table - 11)) - 89.89).abs() < 1e-9);
+        assert!((score_in_men(Score::Value(-(table - 11))) + 89.89).abs() < 1e-9);
+        assert_eq!(score_in_men(Score::Value(25_000)), 80.01);
+        // Evaluations stay below the band; wins above it.
+        assert_eq!(score_in_men(Score::Value(20_000)), 79.99);
+        assert_eq!(score_in_men(Score::Value(-20_000)), -79.99);
+        assert!(score_in_men(Score::Win(5_000)) > 90.0);
     }
 
     fn session() -> Session {
-        let (out, _) = std::sync::mpsc::channel();
-        let (events, _) = std::sync::mpsc::channel();
+        let (out, _) = std::sync::mpsc::sync_channel(1);
+        let (events, _) = std::sync::mpsc::sync_channel(1);
         Session::new(
             Config {
                 rules: Variant::Russian,

@@ -6,17 +6,36 @@
 //! level (`level time=... inc=...` on a clock, the increment being added by the engine
 //! before the move as the protocol says; else `move-time`, `depth` or `nodes`) and
 //! `go think`; its `done move=` is looked up in the position. A player that ends, answers
-//! nothing in time, or names an illegal move loses the game ([`PlayerError`]).
+//! nothing in time, names an illegal move, or writes more than [`MAX_ANSWER_BYTES`] before
+//! its answer loses the game ([`PlayerError`]).
+//!
+//! What the engine writes is read by a thread of its own into a bounded queue
+//! ([`QUEUE_LINES`] lines of at most [`MAX_LINE`] bytes), and the referee keeps only what it
+//! uses of each answer: whether `variant` and `book` are declared, the last `error` message,
+//! the `done` line. A flood of output thus costs neither memory nor more than the bytes
+//! allowed before the player is forfeited.
 
 use super::MatchRules;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+
+/// The longest line kept (the Hub protocol's); the rest of a longer line comes as the next
+/// lines, each counted in the answer's bytes.
+pub const MAX_LINE: usize = protocol::MAX_LINE;
+
+/// Lines read ahead of the referee (then the reader waits, and so does the engine's pipe).
+pub const QUEUE_LINES: usize = 16;
+
+/// The most bytes an engine may write in answer to one command (`hub`, `init`, `go think`)
+/// before its answer's last line: past them it has lost the game (or, while starting, it is
+/// refused). An engine writes a few hundred bytes per depth.
+pub const MAX_ANSWER_BYTES: usize = 8 << 20;
 use std::time::{Duration, Instant};
 
 use super::player::PlayerError;
 use crate::hub::encoding::{Codec, HubBoard};
-use crate::hub::protocol::{self, Command as HubCommand};
+use crate::hub::protocol;
 use dama_core::MoveOn;
 use dama_core::game::Game;
 use dama_engine::Limits;
@@ -28,10 +47,8 @@ const START_PATIENCE: Duration = Duration::from_secs(60);
 struct Process {
     child: Child,
     stdin: ChildStdin,
-    /// Lines from its output; the channel closes at its end.
-    lines: Receiver<String>,
-    /// The parameters it declared.
-    params: Vec<String>,
+    /// Lines from its output, each with the bytes it took; the channel closes at its end.
+    lines: Receiver<(String, usize)>,
 }
 
 impl Drop for Process {
@@ -59,14 +76,32 @@ impl Drop for Process {
     }
 }
 
-/// The engine's next output line (at most 1 MiB, bytes that are not UTF-8 replaced, the
-/// line's end trimmed), or `None` at the end of its output.
+/// The engine's next output line (at most [`MAX_LINE`] bytes: the rest of a longer line
+/// comes as the next ones; bytes that are not UTF-8 replaced, the line's end trimmed), or
+/// `None` at the end of its output.
 pub fn next_line(reader: &mut impl BufRead) -> Option<String> {
+    read_line(reader).map(|(line, _)| line)
+}
+
+/// [`next_line`] and the bytes it read.
+fn read_line(reader: &mut impl BufRead) -> Option<(String, usize)> {
     let mut buf = Vec::new();
-    match std::io::Read::take(reader, 1 << 20).read_until(b'\n', &mut buf) {
+    match std::io::Read::take(reader, MAX_LINE as u64).read_until(b'\n', &mut buf) {
         Ok(0) | Err(_) => None,
-        Ok(_) => Some(String::from_utf8_lossy(&buf).trim_end().to_string()),
+        Ok(n) => Some((String::from_utf8_lossy(&buf).trim_end().to_string(), n)),
     }
+}
+
+/// What the referee keeps of one answer.
+#[derive(Default)]
+struct Answer {
+    /// The line that ended it (`wait`, `ready`, `done ...`).
+    last: String,
+    /// The message of the last `error` line before it.
+    error: Option<String>,
+    /// The parameters declared (the answer to `hub`) that the referee sets.
+    variant: bool,
+    book: bool,
 }
 
 /// An engine speaking the Hub protocol.
@@ -85,6 +120,8 @@ pub struct HubPlayer {
 enum Failure {
     Ended,
     Timeout(Duration),
+    /// More than [`MAX_ANSWER_BYTES`] without the answer's last line.
+    Flood,
 }
 
 impl HubPlayer {
@@ -136,23 +173,45 @@ impl HubPlayer {
         Ok(())
     }
 
-    /// Reads lines until one whose command is `word`, within `patience`.
-    fn until(&mut self, word: &str, patience: Duration) -> Result<Vec<String>, Failure> {
+    /// Reads lines until one whose command is `word`, within `patience` and
+    /// [`MAX_ANSWER_BYTES`], keeping what the referee uses of them.
+    fn until(&mut self, word: &str, patience: Duration) -> Result<Answer, Failure> {
         let Some(p) = &mut self.process else {
             return Err(Failure::Ended);
         };
         let deadline = Instant::now() + patience;
-        let mut lines = Vec::new();
+        let mut answer = Answer::default();
+        let mut bytes = 0usize;
         loop {
             match p
                 .lines
                 .recv_timeout(deadline.saturating_duration_since(Instant::now()))
             {
-                Ok(line) => {
-                    let done = protocol::tokenize(&line).is_ok_and(|t| t.command == word);
-                    lines.push(line);
-                    if done {
-                        return Ok(lines);
+                Ok((line, n)) => {
+                    bytes += n;
+                    let Ok(tokens) = protocol::tokenize(&line) else {
+                        if bytes > MAX_ANSWER_BYTES {
+                            return Err(Failure::Flood);
+                        }
+                        continue;
+                    };
+                    if tokens.command == word {
+                        answer.last = line;
+                        return Ok(answer);
+                    }
+                    if bytes > MAX_ANSWER_BYTES {
+                        return Err(Failure::Flood);
+                    }
+                    match tokens.command.as_str() {
+                        "error" => {
+                            answer.error = tokens.get("message").map(dama_core::text::excerpt)
+                        }
+                        "param" => match tokens.get("name") {
+                            Some("variant") => answer.variant = true,
+                            Some("book") => answer.book = true,
+                            _ => {}
+                        },
+                        _ => {}
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => return Err(Failure::Timeout(patience)),
@@ -169,6 +228,13 @@ impl HubPlayer {
                 PlayerError::NoMove(self.name(), format!("the engine ended while {doing}"))
             }
             Failure::Timeout(t) => PlayerError::Timeout(self.name(), t.as_millis()),
+            Failure::Flood => PlayerError::NoMove(
+                self.name(),
+                format!(
+                    "the engine wrote more than {} MiB while {doing}",
+                    MAX_ANSWER_BYTES >> 20
+                ),
+            ),
         }
     }
 
@@ -201,11 +267,11 @@ impl HubPlayer {
             let _ = child.wait();
             return Err(PlayerError::Run(name, "no pipes".into()));
         };
-        let (tx, lines) = mpsc::channel();
+        let (tx, lines) = mpsc::sync_channel(QUEUE_LINES);
         std::thread::spawn(move || {
-            // The reader ends with the engine's output.
+            // The reader ends with the engine's output, or when the engine is let go.
             let mut reader = BufReader::new(stdout);
-            while let Some(line) = next_line(&mut reader) {
+            while let Some(line) = read_line(&mut reader) {
                 if tx.send(line).is_err() {
                     break;
                 }
@@ -215,19 +281,12 @@ impl HubPlayer {
             child,
             stdin,
             lines,
-            params: Vec::new(),
         });
         self.send("hub")?;
-        let lines = self
+        let declared = self
             .until("wait", START_PATIENCE)
             .map_err(|f| self.failure(f, "answering hub"))?;
-        let declared: Vec<String> = lines
-            .iter()
-            .filter_map(|l| protocol::tokenize(l).ok())
-            .filter(|t| t.command == "param")
-            .filter_map(|t| t.get("name").map(str::to_string))
-            .collect();
-        if declared.iter().any(|n| n == "variant") {
+        if declared.variant {
             // The international game by Scan's name for it.
             let name = match R::INFO.name.parse::<dama_core::Variant>() {
                 Ok(v) => crate::hub::encoding::hub_name(v),
@@ -235,7 +294,7 @@ impl HubPlayer {
             };
             self.send(&format!("set-param name=variant value={name}"))?;
         }
-        if declared.iter().any(|n| n == "book") && !self.params.iter().any(|(n, _)| n == "book") {
+        if declared.book && !self.params.iter().any(|(n, _)| n == "book") {
             self.send(&format!("set-param name=book value={}", self.book))?;
         }
         for (param, value) in self.params.clone() {
@@ -248,9 +307,6 @@ impl HubPlayer {
         self.send("init")?;
         self.until("ready", START_PATIENCE)
             .map_err(|f| self.failure(f, "answering init"))?;
-        if let Some(p) = &mut self.process {
-            p.params = declared;
-        }
         Ok(())
     }
 
@@ -308,31 +364,27 @@ impl HubPlayer {
         let (level, patience) = self.level(left);
         self.send(&level)?;
         self.send("go think")?;
-        let lines = self
+        let answer = self
             .until("done", patience)
             .map_err(|f| self.failure(f, "thinking"))?;
-        let done = lines.last().and_then(|l| protocol::tokenize(l).ok());
+        let done = protocol::tokenize(&answer.last).ok();
         let text = done
             .as_ref()
             .and_then(|t| t.get("move"))
             .unwrap_or("")
             .to_string();
         if text.is_empty() {
-            let why = lines
-                .iter()
-                .rev()
-                .find_map(|l| match protocol::parse(l) {
-                    Ok(HubCommand::Unknown(w)) if w == "error" => protocol::tokenize(l)
-                        .ok()?
-                        .get("message")
-                        .map(str::to_string),
-                    _ => None,
-                })
-                .unwrap_or_else(|| "done without a move".into());
+            let why = answer.error.unwrap_or_else(|| "done without a move".into());
             return Err(PlayerError::NoMove(name, why));
         }
+        // The move quoted cut and with its control characters escaped (`text::excerpt`).
         encoding
             .read_move::<R>(game.position(), &text)
-            .map_err(|e| PlayerError::Illegal(name, format!("{text} ({e})")))
+            .map_err(|e| {
+                PlayerError::Illegal(
+                    name,
+                    format!("{}: {}", dama_core::text::excerpt(&text), e.why()),
+                )
+            })
     }
 }

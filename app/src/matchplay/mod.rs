@@ -357,6 +357,25 @@ fn elo_text(estimate: Option<Estimate>) -> (String, String) {
     }
 }
 
+/// The Elo as the progress line writes it for a person, after `games` games: `elo X ± Y`;
+/// at a score of 0 or 1, where the estimate is infinite, the bound that the games give
+/// (one-sided, 95%): `elo < -X (no points)`, `elo > X (every point)`. Losing every one of n
+/// games is likelier than 5% only for a player whose expected score is below 1 − 0.05^(1/n)
+/// (its chance of losing a game is at most 1 − its score), so its Elo is below that score's.
+pub fn elo_for_people(estimate: Option<Estimate>, games: u64) -> String {
+    let (elo, error) = elo_text(estimate);
+    let Some(e) = estimate.filter(|e| e.elo.is_infinite() && games > 0) else {
+        return format!("elo {elo} ± {error}");
+    };
+    let best = 1.0 - 0.05f64.powf(1.0 / games as f64);
+    let bound = stats::elo_from_score(best) + 0.0;
+    if e.elo < 0.0 {
+        format!("elo < {:.1} (no points)", bound)
+    } else {
+        format!("elo > {:.1} (every point)", -bound)
+    }
+}
+
 /// One progress line: the game, its result, the match so far.
 pub fn progress_line<B: dama_core::Board>(
     plan: &Plan<B>,
@@ -378,9 +397,9 @@ pub fn progress_line<B: dama_core::Board>(
         (false, "0-1") => "1-0",
         (_, p) => p,
     };
-    let (elo, error) = elo_text(summary.wdl.estimate());
+    let elo = elo_for_people(summary.wdl.estimate(), summary.wdl.games());
     let mut line = format!(
-        "game {} ({} v {}): {} {}, {} plies | {}: +{} ={} -{} score {:.3} elo {} ± {}",
+        "game {} ({} v {}): {} {}, {} plies | {}: +{} ={} -{} score {:.3} {}",
         result.index + 1,
         white,
         black,
@@ -392,8 +411,7 @@ pub fn progress_line<B: dama_core::Board>(
         summary.wdl.draws,
         summary.wdl.losses,
         summary.wdl.score(),
-        elo,
-        error
+        elo
     );
     if let (Some(sprt), Some((decision, llr))) = (&plan.sprt, summary.sprt) {
         let (lower, upper) = sprt.bounds();

@@ -433,6 +433,10 @@ pub fn takes_moves(path: &Path) -> bool {
         Ok(Ran::Ended { out, .. }) if String::from_utf8_lossy(&out).contains("--moves"))
 }
 
+/// The most bytes kept of a `cmd=` program's output, and of its errors: a search writes a
+/// few kilobytes. A program that writes more is stopped at once ([`Ran::Flooded`]).
+pub const MAX_OUTPUT: usize = 1 << 20;
+
 /// How a program run by [`run_bounded`] ended.
 enum Ran {
     /// It ended (with this status) and this is what it wrote (at most 1 MiB of each).
@@ -443,10 +447,14 @@ enum Ran {
     },
     /// It was still running at the deadline: it and its process group were killed.
     TimedOut,
+    /// It wrote more than [`MAX_OUTPUT`] bytes on its output or its errors: it and its
+    /// process group were killed then.
+    Flooded,
 }
 
-/// Runs `command` (no input; its output and errors read as bytes, at most 1 MiB each) in a
-/// process group of its own, waiting at most `wait`. When the program ends, or at the
+/// Runs `command` (no input; its output and errors read as bytes, at most [`MAX_OUTPUT`]
+/// each: a program that writes more is killed at once) in a process group of its own,
+/// waiting at most `wait`. When the program ends, or at the
 /// deadline, the whole group is killed: a wrapper's leftover process (`sleep 20 &`, a `dama`
 /// started without `exec`) neither keeps running nor holds the output pipe open; and the
 /// output is read no longer than the deadline whatever holds the pipe (what came by then is
@@ -465,11 +473,15 @@ fn run_bounded(mut command: Command, wait: Duration) -> std::io::Result<Ran> {
     }
     let deadline = Instant::now() + wait;
     let mut child = command.spawn()?;
+    #[cfg(unix)]
+    let group = rustix::process::Pid::from_child(&child);
+    let flooded = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
     let reader = |stream: Option<Box<dyn Read + Send>>| {
         let text = Arc::new(Mutex::new(Vec::new()));
         let shared = Arc::clone(&text);
         let done = done_tx.clone();
+        let flooded = Arc::clone(&flooded);
         std::thread::spawn(move || {
             if let Some(mut stream) = stream {
                 let mut chunk = [0u8; 8192];
@@ -478,9 +490,17 @@ fn run_bounded(mut command: Command, wait: Duration) -> std::io::Result<Ran> {
                         Ok(0) | Err(_) => break,
                         Ok(n) => {
                             let Ok(mut text) = shared.lock() else { break };
-                            // At most 1 MiB: the output of one search is a few kilobytes.
-                            let room = (1usize << 20).saturating_sub(text.len());
-                            text.extend_from_slice(&chunk[..n.min(room)]);
+                            if text.len() + n > MAX_OUTPUT {
+                                // A flood: the program is stopped now, not at the deadline.
+                                flooded.store(true, std::sync::atomic::Ordering::Relaxed);
+                                #[cfg(unix)]
+                                let _ = rustix::process::kill_process_group(
+                                    group,
+                                    rustix::process::Signal::KILL,
+                                );
+                                break;
+                            }
+                            text.extend_from_slice(&chunk[..n]);
                         }
                     }
                 }
@@ -504,6 +524,11 @@ fn run_bounded(mut command: Command, wait: Duration) -> std::io::Result<Ran> {
     drop(done_tx);
     let waited = child.wait_timeout(deadline.saturating_duration_since(Instant::now()));
     kill_group(&child);
+    if flooded.load(std::sync::atomic::Ordering::Relaxed) {
+        let _ = child.kill();
+        let _ = child.wait();
+        return Ok(Ran::Flooded);
+    }
     let status = match waited {
         Ok(Some(status)) => status,
         Ok(None) => {
@@ -612,6 +637,12 @@ fn ask_command<R: MatchRules>(
     let (status, out, err) = match run_bounded(command, wait) {
         Ok(Ran::Ended { status, out, err }) => (status, out, err),
         Ok(Ran::TimedOut) => return Err(PlayerError::Timeout(name, wait.as_millis())),
+        Ok(Ran::Flooded) => {
+            return Err(PlayerError::NoMove(
+                name,
+                format!("it wrote more than {} MiB", MAX_OUTPUT >> 20),
+            ));
+        }
         Err(e) => return Err(PlayerError::Run(name, e.to_string())),
     };
     let Some(best) = bestmove_of(&out) else {
@@ -631,7 +662,7 @@ fn ask_command<R: MatchRules>(
         .iter()
         .find(|mv| R::write_move(mv) == best)
         .copied()
-        .ok_or_else(|| PlayerError::Illegal(name, best.to_string()))
+        .ok_or_else(|| PlayerError::Illegal(name, dama_core::text::excerpt(best)))
 }
 
 #[cfg(test)]

@@ -67,10 +67,47 @@ impl Termination {
                 DrawReason::Agreement => "agreement".into(),
             },
             Termination::MoveCap => "move cap".into(),
-            Termination::TimeForfeit(side) => format!("{side:?} lost on time").to_lowercase(),
-            Termination::Failure(side, why) => format!("{side:?} forfeits: {why}").to_lowercase(),
+            Termination::TimeForfeit(side) => format!("{} lost on time", side_name(*side)),
+            Termination::Failure(side, why) => {
+                format!("{} forfeits: {}", side_name(*side), reason_text(why))
+            }
         }
     }
+}
+
+/// `white` or `black`.
+fn side_name(side: Color) -> &'static str {
+    match side {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// The longest forfeit reason written, in characters (after escaping).
+pub const MAX_REASON_CHARS: usize = 200;
+
+/// A player's failure as the progress line and the PDN's `Termination` tag write it: its
+/// text as it came (the peer's bytes, names and protocol words unaltered), control characters
+/// escaped (`\u{1b}`), cut to [`MAX_REASON_CHARS`] characters with `…` after a cut (the rule
+/// of `text::excerpt`, with room for the words around a quote; the players cut their own
+/// quotes of a peer's text to 40 characters).
+pub fn reason_text(why: &str) -> String {
+    let mut out = String::new();
+    let mut written = 0;
+    for c in why.chars() {
+        let piece: String = if c.is_control() {
+            c.escape_default().collect()
+        } else {
+            c.to_string()
+        };
+        written += piece.chars().count();
+        if written > MAX_REASON_CHARS {
+            out.push('…');
+            break;
+        }
+        out.push_str(&piece);
+    }
+    out
 }
 
 /// One finished game.
@@ -238,9 +275,13 @@ fn with_termination(pdn: String, termination: &Termination) -> String {
     ) {
         return pdn;
     }
+    // The PDN's escapes (`\\`, `\"`): the tag reads back as the progress line's text.
     let tag = format!(
         "[Termination \"{}\"]\n",
-        termination.describe().replace(['"', '\\'], "'")
+        termination
+            .describe()
+            .replace('\\', "\\\\")
+            .replace('"', "\\\"")
     );
     match pdn.find("\n\n") {
         Some(i) => format!("{}{tag}{}", &pdn[..=i], &pdn[i + 1..]),

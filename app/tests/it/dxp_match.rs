@@ -256,17 +256,17 @@ fn a_dxp_program_that_breaks_the_protocol_loses_each_game_and_the_match_goes_on(
         ),
         (
             Fake::Malformed,
-            "black forfeits: fake: sent a malformed message \"m00x\": ",
+            "black forfeits: fake: sent a malformed message \"M00x\": ",
             1,
         ),
         (
             Fake::HangUp,
-            "black forfeits: fake: closed the connection while a move was due",
+            "black forfeits: fake: closed the connection while a MOVE was due",
             2,
         ),
         (
             Fake::Decline,
-            "black forfeits: fake: declined the game (gameacc code 2: not this game)",
+            "black forfeits: fake: declined the game (GAMEACC code 2: not this game)",
             1,
         ),
     ] {

@@ -141,6 +141,16 @@ proptest! {
     }
 }
 
+proptest! {
+    // Each case runs a whole `dama hub` session (its threads, a search per `go`).
+    #![proptest_config(ProptestConfig { cases: cases() / 40, ..ProptestConfig::default() })]
+
+    #[test]
+    fn hub_session(bytes in input()) {
+        fuzz_checks::hub_session(&bytes);
+    }
+}
+
 /// Inputs the fuzzers once found failing, kept under `tests/fixtures/fuzz/<reader>/`.
 #[test]
 fn inputs_found_by_fuzzing_hold() {

@@ -130,7 +130,7 @@ fn initialisation_and_options() {
             r#"
 > hub
 < id name=dama version={} author="the dama authors"
-< param name=variant value=spanish type=enum values="spanish czech russian house english italian spanish-official brazilian pool thai"
+< param name=variant value=spanish type=enum values="spanish czech russian house english italian spanish-official brazilian pool thai normal standard"
 < param name=threads value=1 type=int min=1 max=64
 < param name=hash value=16 type=int min=1 max=16384
 < param name=tb-dir value="" type=string
@@ -149,12 +149,12 @@ fn initialisation_and_options() {
 > set-param name=keep-hash value=maybe
 < error message="set-param keep-hash: 'maybe' is not true or false"
 > set-param name=variant value=polish
-< error message="set-param variant: unknown rule set 'polish' (expected spanish, czech, russian, house, english, italian, spanish-official, brazilian, pool or thai)"
+< error message="set-param variant: unknown rule set 'polish' (expected spanish, czech, russian, house, english, italian, spanish-official, brazilian, pool, thai, normal, standard or international)"
 > init
 < ready
 > hub
 < id name=dama version={} author="the dama authors"
-< param name=variant value=russian type=enum values="spanish czech russian house english italian spanish-official brazilian pool thai"
+< param name=variant value=russian type=enum values="spanish czech russian house english italian spanish-official brazilian pool thai normal standard"
 < param name=threads value=1 type=int min=1 max=64
 < param name=hash value=4 type=int min=1 max=16384
 < param name=tb-dir value="" type=string
@@ -372,7 +372,7 @@ fn bad_lines_get_an_error_and_the_session_goes_on() {
 > pos moves="9-13"
 < error message="pos: missing pos="
 > pos pos=W{ten}
-< error message="pos: position: 10x10 positions are not supported yet (this engine plays on 8x8)"
+< error message="pos: position: 51 characters is a 10x10 position, but the variant is russian, played on 8x8 (33 characters); for the international game send set-param name=variant value=standard"
 > go think
 < error message="go: the last position was refused; send pos again"
 > pos pos=Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww
@@ -500,7 +500,7 @@ fn international_as_scan_speaks_it() {
             r#"
 > hub
 < id name=dama version={version} author="the dama authors"
-< param name=variant value=normal type=enum values="normal spanish czech russian house english italian spanish-official brazilian pool thai"
+< param name=variant value=normal type=enum values="normal standard spanish czech russian house english italian spanish-official brazilian pool thai"
 < param name=threads value=1 type=int min=1 max=64
 < param name=hash value=16 type=int min=1 max=16384
 < param name=tb-dir value="" type=string
@@ -536,7 +536,7 @@ fn international_as_scan_speaks_it() {
 < done move=5-10
 > set-param name=variant value=standard
 > set-param name=variant value=russian
-< error message="pos: position: 10x10 positions are not supported yet (this engine plays on 8x8)"
+< error message="pos: position: 51 characters is a 10x10 position, but the variant is russian, played on 8x8 (33 characters); for the international game send set-param name=variant value=standard"
 > set-param name=variant value=international
 > ping
 < pong

@@ -28,6 +28,7 @@ mod fuzz_checks;
 mod fuzz_parsers;
 mod game_files;
 mod hardening;
+mod hub_hardening;
 mod hub_match;
 mod hub_session;
 mod international_analysis;

@@ -512,6 +512,19 @@ impl Engine {
         self.table = Some(Table::new(bits));
     }
 
+    /// The same, with a table that cannot be allocated (the memory is not there) refused
+    /// instead of ending the process: then the engine keeps the table and size it had.
+    pub fn try_set_table_bits(
+        &mut self,
+        bits: u32,
+    ) -> Result<(), std::collections::TryReserveError> {
+        let bits = bits.clamp(10, 30);
+        let table = Table::try_new(bits)?;
+        self.table_bits = Some(bits);
+        self.table = Some(table);
+        Ok(())
+    }
+
     /// Whether a position with one legal move is searched within the limits like any other
     /// (for analysis: its score and line), instead of answered at once (the default).
     pub fn set_search_forced(&mut self, on: bool) {

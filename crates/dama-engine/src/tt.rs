@@ -124,6 +124,19 @@ impl Table {
         }
     }
 
+    /// A table of `2^bits` entries, or the allocator's refusal when the memory is not there
+    /// (instead of ending the process, as [`Table::new`] does).
+    pub fn try_new(bits: u32) -> Result<Table, std::collections::TryReserveError> {
+        let len = 1usize << bits;
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(len)?;
+        slots.extend((0..len).map(|_| Slot::default()));
+        Ok(Table {
+            slots,
+            mask: len - 1,
+        })
+    }
+
     /// Forgets everything.
     pub fn clear(&mut self) {
         for slot in &mut self.slots {

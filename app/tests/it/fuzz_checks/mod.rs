@@ -600,3 +600,88 @@ pub fn dxp(bytes: &[u8]) {
         reader.get_ref().sent
     );
 }
+
+/// `dama hub` as a whole (`hub::run` with its bounded queues and the lines that wait for a
+/// search), fed the bytes as its input. A node level comes first, and the lines that would
+/// change it (`level`), allocate or read (`init`, `set-param` of `hash`, `threads`, `tb-dir`)
+/// or end the session early (`quit`) are left out, so that every search is short. The session
+/// ends at the end of its input; every reply is one line of the protocol's replies; every `go`
+/// gets one `done` or one `go:` error, and every `ping` one `pong`, unless an `error` says that
+/// lines sent during a search were dropped.
+pub fn hub_session(bytes: &[u8]) {
+    use dama::hub::protocol::{self, Command};
+    use std::sync::{Arc, Mutex};
+
+    #[derive(Clone)]
+    struct Sink(Arc<Mutex<Vec<u8>>>);
+    impl std::io::Write for Sink {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    let mut input = b"level nodes=300\n".to_vec();
+    let (mut gos, mut pings) = (0usize, 0usize);
+    let mut pieces: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+    if pieces.last().is_some_and(|p| p.is_empty()) {
+        pieces.pop();
+    }
+    for piece in pieces {
+        let mut end = piece.len();
+        while end > 0 && matches!(piece[end - 1], b'\r' | b'\n') {
+            end -= 1;
+        }
+        let text = String::from_utf8_lossy(&piece[..end]);
+        match protocol::tokenize(&text) {
+            Ok(t) if ["level", "init", "quit"].contains(&t.command.as_str()) => continue,
+            Ok(t)
+                if t.command == "set-param"
+                    && ["hash", "threads", "tb-dir"].contains(&t.get("name").unwrap_or("")) =>
+            {
+                continue;
+            }
+            _ => {}
+        }
+        match protocol::parse(&text) {
+            Ok(Command::Go(_)) => gos += 1,
+            Ok(Command::Ping) => pings += 1,
+            _ => {}
+        }
+        input.extend_from_slice(piece);
+        input.push(b'\n');
+    }
+    let out = Sink(Arc::new(Mutex::new(Vec::new())));
+    let config = dama::hub::Config {
+        rules: Variant::Russian,
+        threads: 1,
+        tb_dir: None,
+        seed: 1,
+    };
+    dama::hub::run(config, std::io::Cursor::new(input), out.clone());
+    let written = String::from_utf8(out.0.lock().unwrap().clone()).expect("UTF-8 replies");
+    let (mut dones, mut pongs, mut dropped) = (0usize, 0usize, false);
+    for line in written.lines() {
+        let tokens = protocol::tokenize(line).unwrap_or_else(|e| panic!("{line:?}: {e}"));
+        match tokens.command.as_str() {
+            "done" => dones += 1,
+            "pong" => pongs += 1,
+            "error" => {
+                let message = tokens.get("message").unwrap_or("");
+                if message.starts_with("go: ") {
+                    dones += 1;
+                }
+                dropped |= message.contains("sent during a search were dropped");
+            }
+            "id" | "param" | "wait" | "ready" | "info" => {}
+            other => panic!("an unknown reply {other:?}: {line:?}"),
+        }
+    }
+    if !dropped {
+        assert_eq!(dones, gos, "replies to go:\n{written}");
+        assert_eq!(pongs, pings, "pongs:\n{written}");
+    }
+}
