@@ -646,10 +646,12 @@ pub fn hub_session(bytes: &[u8]) {
             }
             _ => {}
         }
-        match protocol::parse(&text) {
-            Ok(Command::Go(_)) => gos += 1,
-            Ok(Command::Ping) => pings += 1,
-            _ => {}
+        // A `go` line, good or not (`go` without its mode is answered by a `go:` error).
+        if protocol::tokenize(&text).is_ok_and(|t| t.command == "go") {
+            gos += 1;
+        }
+        if let Ok(Command::Ping) = protocol::parse(&text) {
+            pings += 1;
         }
         input.extend_from_slice(piece);
         input.push(b'\n');
