@@ -92,22 +92,7 @@ pub const MAX_REASON_CHARS: usize = 200;
 /// of `text::excerpt`, with room for the words around a quote; the players cut their own
 /// quotes of a peer's text to 40 characters).
 pub fn reason_text(why: &str) -> String {
-    let mut out = String::new();
-    let mut written = 0;
-    for c in why.chars() {
-        let piece: String = if c.is_control() {
-            c.escape_default().collect()
-        } else {
-            c.to_string()
-        };
-        written += piece.chars().count();
-        if written > MAX_REASON_CHARS {
-            out.push('…');
-            break;
-        }
-        out.push_str(&piece);
-    }
-    out
+    dama_core::text::excerpt_of(why, MAX_REASON_CHARS)
 }
 
 /// One finished game.

@@ -7,6 +7,12 @@ const EXCERPT_CHARS: usize = 40;
 /// `text` as a message may quote it: control characters escaped (`\u{0}`), cut to at most
 /// [`EXCERPT_CHARS`] characters (counted after escaping) with `…` after a cut.
 pub fn excerpt(text: &str) -> String {
+    excerpt_of(text, EXCERPT_CHARS)
+}
+
+/// [`excerpt`] with another length: control characters escaped, cut to at most `max_chars`
+/// characters (counted after escaping) with `…` after a cut.
+pub fn excerpt_of(text: &str, max_chars: usize) -> String {
     let mut out = String::new();
     let mut written = 0;
     for c in text.chars() {
@@ -16,7 +22,7 @@ pub fn excerpt(text: &str) -> String {
             c.to_string()
         };
         written += piece.chars().count();
-        if written > EXCERPT_CHARS {
+        if written > max_chars {
             out.push('…');
             break;
         }
