@@ -14,7 +14,7 @@ use dama_core::{
 use dama_tablebase::TableRules;
 
 use crate::eval10::INTERNATIONAL;
-use crate::evaluator::{EngineBoard, Evaluation};
+use crate::evaluation::{EngineBoard, Evaluation};
 use crate::patterns::{self, Patterns, PatternsOn};
 use crate::weights::Weights;
 

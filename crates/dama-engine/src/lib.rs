@@ -21,6 +21,7 @@
 pub mod clock;
 pub mod eval;
 pub mod eval10;
+pub mod evaluation;
 pub mod evaluator;
 mod knowledge;
 pub mod level;
@@ -39,7 +40,8 @@ use std::time::{Duration, Instant};
 
 pub use self::clock::TimeControl;
 pub use self::eval10::{INTERNATIONAL, Weights10};
-pub use self::evaluator::{EngineBoard, Evaluation, Evaluator, WithEvaluator};
+pub use self::evaluation::{EngineBoard, Evaluation, WithEvaluator};
+pub use self::evaluator::Evaluator;
 pub use self::knowledge::EngineRules;
 pub use self::weights::Weights;
 pub use dama_tablebase::Tablebase;

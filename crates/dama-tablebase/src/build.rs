@@ -24,6 +24,32 @@ use super::value::{MAX_DISTANCE, UNLIMITED, Value, ends_phase, fresh_budget, kin
 use crate::TableRules;
 use dama_core::{BitboardOn, Board, Direction, MoveListOn, PositionOn};
 
+/// A failed check.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VerifyError {
+    /// An entry disagrees with its children.
+    #[error("class {class}: {fen} holds {stored}, its moves give {computed}")]
+    Mismatch {
+        /// The class.
+        class: String,
+        /// The position.
+        fen: String,
+        /// The entry.
+        stored: String,
+        /// What the children give.
+        computed: String,
+    },
+    /// A class needed is missing or unreadable.
+    #[error("{0}")]
+    Build(#[from] BuildError),
+    /// The class's own file cannot be read.
+    #[error("class {0} is not available")]
+    Missing(String),
+    /// A block of the class's file is corrupt or cannot be read.
+    #[error("{0}")]
+    Unreadable(String),
+}
+
 /// Why a class cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BuildError {
@@ -327,14 +353,14 @@ fn moved<B: Board>(
 
 /// Solves the class of the canonical material `m`, every class it leads to being in
 /// `tables`. `progress` is called with the number of entries done after each group of slices.
-pub fn build_class<R: TableRules>(
+///
+/// A class of one layer only: `layers::build_class` chooses between this and the
+/// layered build.
+pub fn build_one_layer<R: TableRules>(
     tables: &Tables,
     m: Material,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<u8>, BuildError> {
-    if R::layers([m.wm, m.wk, m.bm, m.bk]) > 1 {
-        return super::layers::build_layered::<R>(tables, m, progress);
-    }
     let class = Class::of::<R::Board>(m);
     solve_by_advance(&class, 1, progress, |values, s| {
         solve_slice::<R>(tables, &class, values, s)

@@ -6,9 +6,10 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::build::{BuildError, build_class};
+use crate::build::BuildError;
 use crate::format::{self, ClassFile, FormatError};
 use crate::index::{Class, Material};
+use crate::layers::build_class;
 use crate::tables::{Solved, Source, Tables};
 use crate::verify::{VerifyError, verify_class};
 use crate::{TableRules, covered};

@@ -17,11 +17,12 @@
 
 use rayon::prelude::*;
 
-use super::build::{BuildError, exit_value, missing, solve_by_advance};
+use super::build::{
+    BuildError, VerifyError, build_one_layer, exit_value, missing, solve_by_advance,
+};
 use super::index::{Class, Material, Parts};
 use super::tables::Tables;
 use super::value::{MAX_DISTANCE, Step, UNLIMITED, Value, quiet_limit, step};
-use super::verify::VerifyError;
 use crate::TableRules;
 use dama_core::{MoveListOn, PositionOn};
 
@@ -339,4 +340,19 @@ pub fn verify_layered<R: TableRules>(
         })
         .collect::<Result<_, _>>()?;
     Ok(counts.iter().sum())
+}
+
+/// Solves the class of the canonical material `m`, every class it leads to being in
+/// `tables`: layer by layer where the rules split it ([`TableRules::layers`]), else in one
+/// ([`build_one_layer`]). `progress` is called with the number of entries done after each
+/// group of slices.
+pub fn build_class<R: TableRules>(
+    tables: &Tables,
+    m: Material,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<u8>, BuildError> {
+    if R::layers([m.wm, m.wk, m.bm, m.bk]) > 1 {
+        return build_layered::<R>(tables, m, progress);
+    }
+    build_one_layer::<R>(tables, m, progress)
 }

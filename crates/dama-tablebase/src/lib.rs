@@ -123,7 +123,7 @@ pub fn build_classes<R: TableRules>(
     classes: &[Material],
 ) -> Result<Tables, build::BuildError> {
     for &m in classes {
-        let values = build::build_class::<R>(&tables, m, &|_| {})?;
+        let values = layers::build_class::<R>(&tables, m, &|_| {})?;
         tables.insert(Solved::new(
             index::Class::of::<R::Board>(m),
             R::layers([m.wm, m.wk, m.bm, m.bk]),

@@ -16,31 +16,7 @@ use super::value::{MAX_DISTANCE, UNLIMITED, Value, fresh_budget};
 use crate::TableRules;
 use dama_core::{MoveListOn, PositionOn};
 
-/// A failed check.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum VerifyError {
-    /// An entry disagrees with its children.
-    #[error("class {class}: {fen} holds {stored}, its moves give {computed}")]
-    Mismatch {
-        /// The class.
-        class: String,
-        /// The position.
-        fen: String,
-        /// The entry.
-        stored: String,
-        /// What the children give.
-        computed: String,
-    },
-    /// A class needed is missing or unreadable.
-    #[error("{0}")]
-    Build(#[from] BuildError),
-    /// The class's own file cannot be read.
-    #[error("class {0} is not available")]
-    Missing(String),
-    /// A block of the class's file is corrupt or cannot be read.
-    #[error("{0}")]
-    Unreadable(String),
-}
+pub use crate::build::VerifyError;
 
 /// The value the moves of `pos` give, with `current` the class's entries.
 fn from_children<R: TableRules>(
