@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Fail when the program's modules import each other in a circle.
 
-In the program (the `app/` crate: `src/lib.rs` and `src/main.rs`), each top-level module (`src/NAME.rs` or `src/NAME/`) is a node; a mention of `crate::OTHER` (or `super::OTHER`
+In the program (the `app/` crate: `src/lib.rs` and `src/main.rs`) and in each library under
+`crates/` (`crates/NAME/src`), each top-level module (`src/NAME.rs` or `src/NAME/`) is a node; a mention of `crate::OTHER` (or `super::OTHER`
 from a file directly in `src/NAME/`) in its files is an edge NAME -> OTHER. The same is done one
 level down inside every module directory (`src/NAME/SUB.rs`, edges through `super::` and
-`crate::NAME::`). Any strongly connected component of more than one node is a cycle: it is
+`crate::NAME::`). Unit tests (`#[cfg(test)] mod NAME { ... }`) are left out. Any strongly connected component of more than one node is a cycle: it is
 printed with one file:line for each edge, and the script exits with status 1.
 """
 import pathlib
@@ -18,7 +19,29 @@ GROUP = re.compile(r"\b(crate|super)::\{([^}]*)\}")
 
 def strip_comments(text):
     text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
-    return re.sub(r"//[^\n]*", "", text)
+    text = re.sub(r"//[^\n]*", "", text)
+    return strip_tests(text)
+
+
+TEST_MODULE = re.compile(r"#\[cfg\(test\)\]\s*mod\s+[A-Za-z_][A-Za-z0-9_]*\s*\{")
+
+
+def strip_tests(text):
+    """The text without its `#[cfg(test)] mod NAME { ... }` blocks (line breaks kept): a
+    module's unit tests may use any module of their crate without making it a dependency."""
+    out, pos = [], 0
+    for m in TEST_MODULE.finditer(text):
+        if m.start() < pos:
+            continue
+        depth, i = 1, m.end()
+        while i < len(text) and depth:
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            i += 1
+        out.append(text[pos:m.start()])
+        out.append("\n" * text.count("\n", m.start(), i))
+        pos = i
+    out.append(text[pos:])
+    return "".join(out)
 
 
 def module_files(src, name):
@@ -129,10 +152,16 @@ def cycles_in(base_dir, prefix, label):
 
 def main():
     report = []
-    src = ROOT / "app" / "src"
-    report += cycles_in(src, [], "app")
-    for d in sorted(p for p in src.iterdir() if p.is_dir()):
-        report += cycles_in(d, [d.name], f"app::{d.name}")
+    crates = [("app", ROOT / "app" / "src")]
+    crates += [
+        (c.name, c / "src")
+        for c in sorted((ROOT / "crates").iterdir())
+        if (c / "src").is_dir()
+    ]
+    for label, src in crates:
+        report += cycles_in(src, [], label)
+        for d in sorted(p for p in src.iterdir() if p.is_dir()):
+            report += cycles_in(d, [d.name], f"{label}::{d.name}")
     if report:
         print("\n\n".join(report))
         print(f"\n{len(report)} module cycle(s)", file=sys.stderr)

@@ -29,8 +29,7 @@ pub enum SetupError {
 /// numbering), else the rule set's initial position.
 pub fn start_position<R: Rules>(fen: Option<&str>) -> Result<Position, SetupError> {
     match fen {
-        Some(text) => dama_core::notation::fen_for::parse::<R>(text)
-            .map_err(|e| SetupError::Fen(e.to_string())),
+        Some(text) => R::parse_fen(text).map_err(|e| SetupError::Fen(e.to_string())),
         None => Ok(R::start()),
     }
 }

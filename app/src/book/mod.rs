@@ -21,7 +21,7 @@ pub mod build;
 
 use std::collections::HashMap;
 
-use dama_core::notation::{algebraic, fen_for};
+use dama_core::notation::algebraic;
 use dama_core::text::excerpt;
 use dama_core::{
     Board, Board8, Board10, BoardRules, MoveListOn, MoveOn, PositionOn, Variant, with_rules8,
@@ -358,7 +358,7 @@ impl<B: BookBoard> Book<B> {
         }
         text.push_str(&format!("book {}\n", R::INFO.name));
         for pos in &self.order {
-            text.push_str(&fen_for::write::<R>(pos));
+            text.push_str(&R::write_fen(pos));
             for m in self.moves(pos) {
                 text.push_str(&format!(" {}={}", B::write_move::<R>(&m.mv), m.weight));
             }
@@ -375,7 +375,7 @@ impl<B: BookBoard> Book<B> {
             "book {}: {} positions\nposition {}\n",
             R::INFO.name,
             self.len(),
-            fen_for::write::<R>(pos)
+            R::write_fen(pos)
         );
         let moves = self.moves(pos);
         if moves.is_empty() {
@@ -434,7 +434,7 @@ fn parse_for<R: BoardRules<Board: BookBoard>>(text: &str) -> Result<Book<R::Boar
             header_seen = true;
             continue;
         }
-        let pos = fen_for::parse::<R>(first).map_err(|error| BookError::Fen {
+        let pos = R::parse_fen(first).map_err(|error| BookError::Fen {
             line,
             error: error.to_string(),
         })?;

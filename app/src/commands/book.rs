@@ -7,7 +7,6 @@ use crate::book::build::{self, Method};
 use crate::book::{Book, BookError, BookRules, MAX_BOOK_BYTES};
 use crate::console::ConsoleRules;
 use crate::files::MAX_FILE_BYTES;
-use dama_core::notation::fen_for;
 use dama_core::{Variant, with_variant};
 
 /// What `dama book` does, with its values.
@@ -160,9 +159,7 @@ fn run_for<R: BookRules + ConsoleRules>(
 ) -> Result<(), BookCommandError> {
     let rules = R::INFO.name;
     let start = match &config.fen {
-        Some(text) => {
-            fen_for::parse::<R>(text).map_err(|e| BookCommandError::Fen(e.to_string()))?
-        }
+        Some(text) => R::parse_fen(text).map_err(|e| BookCommandError::Fen(e.to_string()))?,
         None => R::start(),
     };
     let game = crate::setup::game_from_moves::<R>(start, config.moves.as_deref())

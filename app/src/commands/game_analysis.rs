@@ -12,19 +12,7 @@ use crate::i18n::{Catalog, Lang, fill};
 use crate::play::analysis;
 use crate::play::records::LoadError;
 use dama_core::pdn::{self, Record};
-use dama_core::{MoveOn, PositionOn};
 use dama_engine::Limits;
-
-/// The limits of each position without `--movetime`, `--depth` or `--nodes`: the hint's
-/// (full strength, [`crate::play::hint::HINT_NODES`] nodes, one thread), so that the hint and
-/// the analysis give the same position the same verdict.
-pub fn default_limits() -> Limits {
-    Limits {
-        level: Some(10),
-        nodes: Some(crate::play::hint::HINT_NODES),
-        ..Limits::default()
-    }
-}
 
 /// Why the game could not be loaded: a file or PDN problem, or too few games.
 fn load_failed<R: ConsoleRules>(path: &Path, e: &LoadError<R::Board>) -> AnalyzeError {
@@ -74,12 +62,12 @@ pub fn load_nth<R: ConsoleRules>(path: &Path, number: usize) -> Result<Record<R>
     }
 }
 
-/// The limits each position is searched with: those given, else [`default_limits`]; and
+/// The limits each position is searched with: those given, else [`analysis::default_limits`]; and
 /// whether they are the default.
 fn limits(config: &AnalyzeConfig) -> (Limits, bool) {
     let limits = config.limits;
     if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
-        (default_limits(), true)
+        (analysis::default_limits(), true)
     } else {
         (limits, false)
     }
@@ -117,10 +105,7 @@ pub fn analyze_load<R: ConsoleRules>(
         );
     }
     // The rule set's own opening book: its moves are never marked.
-    let book = crate::book::Book::<R::Board>::builtin_for::<R>();
-    let in_book = |pos: &PositionOn<R::Board>, mv: &MoveOn<R::Board>| {
-        book.moves(pos).iter().any(|m| m.mv == *mv)
-    };
+    let in_book = analysis::builtin_book::<R>();
     let Some(result) =
         analysis::analyze_game_with(&mut engine, &record.game, &in_book, |_, _| true)
     else {

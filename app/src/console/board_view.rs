@@ -6,7 +6,7 @@
 use colored::Color as Ansi;
 
 use dama_core::notation::Notation;
-use dama_core::rules::Orientation;
+use dama_core::square::Orientation;
 use dama_core::{
     Bitboard, BitboardOn, Board, Color, Piece, Position, PositionOn, Role, Square, SquareOn,
 };

@@ -172,7 +172,7 @@ impl ConsoleBoard for Board8 {
             flipped,
             colored,
             marked,
-            dama_core::notation::fen_for::orientation::<R>(),
+            R::orientation(),
             R::INFO.notation,
         )
     }

@@ -17,7 +17,7 @@
 use std::collections::BTreeSet;
 
 use dama_core::position::{Setup, SetupOn};
-use dama_core::rules::Orientation;
+use dama_core::square::Orientation;
 use dama_core::{
     BitboardOn, Board, Board8, Board10, BoardRules, Color, Move, MoveListOn, MoveOn, Position,
     PositionOn, Role, Square, SquareOn,

@@ -213,8 +213,7 @@ fn read_openings<R: MatchRules>(
         return Ok(openings::from_fens::<R>(&text)?);
     }
     if let Some(text) = &config.fen {
-        let start = dama_core::notation::fen_for::parse::<R>(text)
-            .map_err(|e| MatchError::Fen10(e.to_string()))?;
+        let start = R::parse_fen(text).map_err(|e| MatchError::Fen10(e.to_string()))?;
         let opening = Opening {
             start,
             moves: Vec::new(),

@@ -118,8 +118,8 @@ pub fn from_fens<R: MatchRules>(text: &str) -> Result<Vec<Opening<R::Board>>, Op
         if openings.len() == MAX_OPENINGS {
             return Err(OpeningError::TooMany);
         }
-        let start = dama_core::notation::fen_for::parse::<R>(line)
-            .map_err(|e| OpeningError::BadFen(index + 1, e.to_string()))?;
+        let start =
+            R::parse_fen(line).map_err(|e| OpeningError::BadFen(index + 1, e.to_string()))?;
         let opening = Opening {
             start,
             moves: Vec::new(),

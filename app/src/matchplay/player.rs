@@ -586,17 +586,11 @@ pub fn bestmove_of(out: &[u8]) -> Option<String> {
 /// (`history`), so that it knows the repetitions and the draw counts; else the position alone.
 pub fn game_args<R: MatchRules>(game: &Game<R>, history: bool) -> Vec<String> {
     if !history {
-        return vec![format!(
-            "--fen={}",
-            dama_core::notation::fen_for::write::<R>(game.position())
-        )];
+        return vec![format!("--fen={}", R::write_fen(game.position()))];
     }
     let moves: Vec<String> = game.moves().map(|mv| R::write_move(mv)).collect();
     vec![
-        format!(
-            "--fen={}",
-            dama_core::notation::fen_for::write::<R>(game.start())
-        ),
+        format!("--fen={}", R::write_fen(game.start())),
         format!("--moves={}", moves.join(" ")),
     ]
 }

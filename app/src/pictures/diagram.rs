@@ -24,8 +24,8 @@ use crate::console::{ConsoleBoard, ConsoleRules};
 use crate::games::ReadError;
 use crate::i18n::{Catalog, Lang, fill};
 use crate::setup::SetupError;
-use dama_core::notation::{Notation, fen_for};
-use dama_core::rules::Orientation;
+use dama_core::notation::Notation;
+use dama_core::square::Orientation;
 use dama_core::{
     Board, Board8, BoardRules, Color, MoveOn, PositionOn, Role, SquareOn, Variant, with_variant,
 };
@@ -230,7 +230,7 @@ fn crown(x: i32, y: i32) -> Path {
 
 /// The diagram as an SVG document under the rules `R` (on its board).
 pub fn document<R: BoardRules>(diagram: &Diagram<'_, R::Board>) -> Document {
-    let board = fen_for::orientation::<R>();
+    let board = R::orientation();
     let flipped = diagram.flipped;
     let size = i32::from(<R::Board as Board>::SIZE);
     let side = side::<R::Board>();
@@ -307,7 +307,7 @@ pub fn document<R: BoardRules>(diagram: &Diagram<'_, R::Board>) -> Document {
         .set("width", side)
         .set("height", side)
         .set("viewBox", (0, 0, side, side))
-        .add(Title::new(fen_for::write::<R>(diagram.position)))
+        .add(Title::new(R::write_fen(diagram.position)))
         .add(
             Rectangle::new()
                 .set("class", "frame")
@@ -373,7 +373,7 @@ pub fn svg_text<R: BoardRules>(diagram: &Diagram<'_, R::Board>) -> String {
 /// column, the Spanish spec's); on the 10×10 board its number, 1–50.
 pub fn parse_square<R: BoardRules>(text: &str) -> Option<SquareOn<R::Board>> {
     let text = text.trim();
-    let board = fen_for::orientation::<R>();
+    let board = R::orientation();
     let bytes = text.as_bytes();
     let size = <R::Board as Board>::SIZE;
     if !<R::Board as Board>::NUMBERED

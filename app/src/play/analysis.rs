@@ -11,7 +11,7 @@
 use dama_core::game::{Game, Outcome};
 use dama_core::pdn::{self, Annotation};
 use dama_core::{Board, Board8, BoardRules, Color, MoveListOn, MoveOn, PositionOn};
-use dama_engine::{Engine, EngineRules, Score};
+use dama_engine::{Engine, EngineRules, Limits, Score};
 
 /// A loss (centimen) from which a move is dubious, `?!`.
 pub const DUBIOUS: i32 = 50;
@@ -25,6 +25,28 @@ pub const FORCED: i32 = 2000;
 pub const LINE_PLIES: usize = 10;
 /// The most moves of the refutation shown in the table.
 pub const REFUTATION_PLIES: usize = 4;
+
+/// The limits each position is searched with when none are given (`dama analyze --load`
+/// without `--movetime`, `--depth` or `--nodes`, the TUI's `a` without a level's limits): the
+/// hint's (full strength, [`crate::play::hint::HINT_NODES`] nodes, one thread), so that the
+/// hint and the analysis give the same position the same verdict.
+pub fn default_limits() -> Limits {
+    Limits {
+        level: Some(10),
+        nodes: Some(crate::play::hint::HINT_NODES),
+        ..Limits::default()
+    }
+}
+
+/// The rule set's own opening book as the [`InBook`] of [`analyze_game_with`]: the moves
+/// the program itself plays from its book are never marked.
+pub fn builtin_book<R: BoardRules>() -> impl Fn(&PositionOn<R::Board>, &MoveOn<R::Board>) -> bool
+where
+    R::Board: crate::book::BookBoard,
+{
+    let book = crate::book::Book::<R::Board>::builtin_for::<R>();
+    move |pos, mv| book.moves(pos).iter().any(|m| m.mv == *mv)
+}
 
 /// What a move cost: its mark.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

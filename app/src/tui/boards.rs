@@ -14,7 +14,7 @@ use crate::play::records::LoadError;
 use dama_core::game::Game;
 use dama_core::notation::Notation;
 use dama_core::notation::algebraic::{self, MoveError};
-use dama_core::notation::{fen_for, numeric};
+use dama_core::notation::numeric;
 use dama_core::{Board8, Board10, BoardRules, MoveOn, PositionOn, SquareOn};
 
 /// The square sizes (columns, rows) of the 8×8 board, largest first: the largest whose
@@ -87,11 +87,11 @@ impl TuiBoard for Board8 {
 
     fn square<R: BoardRules<Board = Board8>>(file: u8, rank: u8) -> Option<SquareOn<Board8>> {
         // The mirrored boards (Italian, Spanish) are drawn as they lie.
-        fen_for::orientation::<R>().square(file, rank)
+        R::orientation().square(file, rank)
     }
 
     fn file<R: BoardRules<Board = Board8>>(sq: SquareOn<Board8>) -> u8 {
-        fen_for::orientation::<R>().file(sq)
+        R::orientation().file(sq)
     }
 
     fn square_name<R: BoardRules<Board = Board8>>(sq: SquareOn<Board8>) -> String {

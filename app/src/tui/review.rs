@@ -5,7 +5,6 @@
 //! another move jumps to it, `Esc` (or `Enter`) goes back to the game's end to play on.
 
 use std::borrow::Cow;
-use std::time::Duration;
 
 use super::app::{App, Busy};
 use super::boards::TuiRules;
@@ -13,12 +12,9 @@ use super::event::Key;
 use super::layout::Layout;
 use super::worker::Task;
 use crate::i18n::fill;
-use crate::play::analysis::{Analysis, Mark};
+use crate::play::analysis::{self, Analysis, Mark};
 use dama_core::game::Game;
 use dama_engine::Limits;
-
-/// The time per position of the screen's analysis without a depth, node or time limit.
-pub const MOVETIME: Duration = Duration::from_millis(500);
 
 impl<R: TuiRules> App<R> {
     /// `a`: analyses the game on the engine's thread.
@@ -29,14 +25,18 @@ impl<R: TuiRules> App<R> {
         if self.game.moves().len() == 0 {
             return self.say(self.l.nothing_to_analyze);
         }
-        let mut limits = Limits {
-            level: None,
-            time: None,
-            ..self.cfg.limits
+        // The limits given on the command line (a depth, nodes or a time a move), else those of
+        // `dama analyze --load` and the hint: the same position gets the same verdict.
+        let given = self.cfg.limits;
+        let limits = if given.depth.is_none() && given.nodes.is_none() && given.movetime.is_none() {
+            analysis::default_limits()
+        } else {
+            Limits {
+                level: None,
+                time: None,
+                ..given
+            }
         };
-        if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime.is_none() {
-            limits.movetime = Some(MOVETIME);
-        }
         let id = self.worker.ask(&self.game, Task::Analyze(limits));
         self.busy = Some(Busy::Analysis(id));
         self.analysing = Some((0, self.game.moves().len() + 1));
@@ -67,7 +67,7 @@ impl<R: TuiRules> App<R> {
     }
 
     /// The analysis, while the game's moves are those it analysed.
-    pub(crate) fn current_analysis(&self) -> Option<&Analysis<R::Board>> {
+    pub fn current_analysis(&self) -> Option<&Analysis<R::Board>> {
         self.analysis.as_ref().filter(|a| {
             a.plies.len() == self.game.moves().len()
                 && a.plies

@@ -180,20 +180,26 @@ fn serve<R: TuiRules>(
             }
             Task::Analyze(limits) => {
                 let engine = player.engine_mut();
-                let kept = engine.limits();
+                let kept = (engine.limits(), engine.threads());
                 engine.set_limits(limits);
+                // One thread, as the hint and `dama analyze --load`: the same verdicts.
+                engine.set_threads(1);
                 engine.set_search_forced(true);
-                reply.analysis = analysis::analyze_game(engine, &job.game, |done, total| {
-                    let _ = replies.send(Reply {
-                        progress: Some((done, total)),
-                        done: false,
-                        ..reply.clone()
-                    });
-                    !job.stop.load(Ordering::Relaxed)
-                })
-                .map(Box::new);
+                // The rule set's book moves (those the engine plays itself) are never marked.
+                let in_book = analysis::builtin_book::<R>();
+                reply.analysis =
+                    analysis::analyze_game_with(engine, &job.game, &in_book, |done, total| {
+                        let _ = replies.send(Reply {
+                            progress: Some((done, total)),
+                            done: false,
+                            ..reply.clone()
+                        });
+                        !job.stop.load(Ordering::Relaxed)
+                    })
+                    .map(Box::new);
                 engine.set_search_forced(false);
-                engine.set_limits(kept);
+                engine.set_limits(kept.0);
+                engine.set_threads(kept.1);
             }
             Task::AcceptDraw(side) => reply.accepts = player.accepts_draw(&job.game, side),
             Task::AcceptDrawBoth => reply.accepts = player.accepts_draw_both(&job.game),

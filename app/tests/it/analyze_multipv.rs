@@ -44,7 +44,7 @@ fn variation(line: &str) -> Vec<&str> {
 /// error names the first that is not a legal move there.
 fn play_out<R: dama_core::Rules>(fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
     let mut pos = match fen {
-        Some(text) => dama_core::notation::fen_for::parse::<R>(text).map_err(|e| e.to_string())?,
+        Some(text) => R::parse_fen(text).map_err(|e| e.to_string())?,
         None => R::start(),
     };
     let mut legal = dama_core::MoveList::new();

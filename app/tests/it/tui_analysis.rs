@@ -93,3 +93,54 @@ fn nothing_to_analyze_before_a_move() {
         "There is no move to analyse yet."
     );
 }
+
+/// Without limits of its own, the screen's analysis is `dama analyze --load`'s: the hint's
+/// limits on one thread (the same verdict for the same position), the rule set's own book moves
+/// never marked.
+#[test]
+fn the_analysis_without_limits_is_the_command_lines() {
+    use dama::play::analysis;
+    use dama_core::{MoveListOn, Position};
+
+    let book = dama::book::Book::<dama_core::Board8>::builtin_for::<Czech>();
+    let mut game = Game::<Czech>::new(Position::initial());
+    // Two plies from the book, then two that are not its.
+    for _ in 0..2 {
+        let mv = book.moves(game.position())[0].mv;
+        game.play(&mv);
+    }
+    for _ in 0..2 {
+        let mut legal = MoveListOn::new();
+        game.legal_moves(&mut legal);
+        let mv = legal[legal.len() - 1];
+        game.play(&mv);
+    }
+    let mut cfg = config(false);
+    cfg.limits = Limits {
+        level: None,
+        depth: None,
+        nodes: None,
+        movetime: None,
+        ..Limits::default()
+    };
+    let mut app = new_app::<Czech>(cfg);
+    for mv in game.moves() {
+        play_by_mouse(&mut app, &dama_core::pdn::move_text::<Czech>(mv));
+    }
+    assert_eq!(app.game().moves().count(), 4);
+    press(&mut app, Key::Char('a'));
+    wait_engine(&mut app);
+
+    let mut engine = dama::engines::EngineSetup::default().engine(analysis::default_limits());
+    engine.set_threads(1);
+    engine.set_search_forced(true);
+    let expected = analysis::analyze_game_with(
+        &mut engine,
+        &game,
+        &analysis::builtin_book::<Czech>(),
+        |_, _| true,
+    )
+    .expect("not stopped");
+    assert!(expected.plies[0].book && expected.plies[1].book);
+    assert_eq!(app.current_analysis(), Some(&expected));
+}

@@ -310,6 +310,20 @@ impl<B: Board> fmt::Debug for BitboardOn<B> {
     }
 }
 
+/// A square's bitboards (here, beside the bitboard, so that squares need not know it).
+impl<B: Board> SquareOn<B> {
+    /// A bitboard holding this square alone.
+    #[inline(always)]
+    pub const fn bb(self) -> BitboardOn<B> {
+        BitboardOn::from_bits_unchecked(1 << self.0)
+    }
+
+    /// All the playable squares in bit order.
+    pub fn all() -> impl Iterator<Item = Self> {
+        BitboardOn::<B>::ALL.into_iter()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -18,7 +18,59 @@
 use std::fmt;
 use std::hash::Hash;
 
-use crate::square::{Direction, SquareOn};
+use std::marker::PhantomData;
+
+/// One of the playable (dark) squares of the board `B`: its bit in the layout above. It is
+/// defined here, beside the [`Board`] whose [`Board::Path`] is made of squares; its names,
+/// numbers and steps are in [`crate::square`].
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SquareOn<B>(pub(crate) u8, pub(crate) PhantomData<B>);
+
+/// One of the 32 playable squares of the 8×8 board.
+pub type Square = SquareOn<Board8>;
+
+/// A diagonal direction, seen from white: north is towards rank 8.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Direction {
+    /// Towards rank 8 and file h.
+    NorthEast,
+    /// Towards rank 8 and file a.
+    NorthWest,
+    /// Towards rank 1 and file h.
+    SouthEast,
+    /// Towards rank 1 and file a.
+    SouthWest,
+}
+
+impl Direction {
+    /// The four directions.
+    pub const ALL: [Direction; 4] = [
+        Direction::NorthEast,
+        Direction::NorthWest,
+        Direction::SouthEast,
+        Direction::SouthWest,
+    ];
+
+    /// The change of the bit index for one step in this direction.
+    pub const fn delta(self) -> i8 {
+        match self {
+            Direction::NorthEast => 5,
+            Direction::NorthWest => 4,
+            Direction::SouthEast => -4,
+            Direction::SouthWest => -5,
+        }
+    }
+
+    /// Whether a step in this direction raises the bit index.
+    pub const fn is_north(self) -> bool {
+        self.delta() > 0
+    }
+
+    /// The index of this direction in [`Direction::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
 
 /// A board: its size and the constants of its ghost-square layout.
 pub trait Board:

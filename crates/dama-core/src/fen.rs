@@ -187,6 +187,19 @@ pub fn write<B: Board>(pos: &PositionOn<B>) -> String {
     text
 }
 
+/// A position shows as its FEN (`{}`: `W:Wa1,c1:Bb8`; `{:?}`: `Position(W:Wa1,c1:Bb8)`).
+impl<B: Board> std::fmt::Display for PositionOn<B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&write(self))
+    }
+}
+
+impl<B: Board> std::fmt::Debug for PositionOn<B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", write(self))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

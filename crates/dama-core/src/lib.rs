@@ -48,5 +48,5 @@ pub use rules::{
     BoardRules, Brazilian, Czech, DrawReason, English, House, International, Italian, Pool,
     RuleSetInfo, Rules, Russian, Spanish, SpanishOfficial, Thai, Variant,
 };
-pub use square::{Direction, Square, SquareOn};
+pub use square::{Direction, Orientation, Square, SquareOn};
 pub use zobrist::{key_after, position_key};

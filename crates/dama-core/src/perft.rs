@@ -2,53 +2,11 @@
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use crate::board::Board;
 use crate::mv::{MoveListOn, MoveOn};
 use crate::position::PositionOn;
 use crate::rules::BoardRules;
 
-/// Reusable move lists, one per ply, so counting allocates nothing once warmed up.
-struct Stack<B: Board> {
-    lists: Vec<MoveListOn<B>>,
-}
-
-impl<B: Board> Stack<B> {
-    fn with_depth(depth: u32) -> Self {
-        Stack {
-            lists: (0..=depth).map(|_| MoveListOn::new()).collect(),
-        }
-    }
-}
-
-fn count<R: BoardRules>(
-    pos: &PositionOn<R::Board>,
-    depth: u32,
-    stack: &mut [MoveListOn<R::Board>],
-    bulk: bool,
-) -> u64 {
-    let Some((list, rest)) = stack.split_first_mut() else {
-        return 1;
-    };
-    if depth == 0 {
-        return 1;
-    }
-    if depth == 1 && bulk {
-        return R::count_legal_moves(pos, list) as u64;
-    }
-    R::legal_moves(pos, list);
-    let mut nodes = 0;
-    for mv in list.iter() {
-        nodes += count::<R>(&pos.after(mv), depth - 1, rest, bulk);
-    }
-    nodes
-}
-
-/// Perft through a rule set's [`BoardRules::legal_moves`], counting the last ply with
-/// [`BoardRules::count_legal_moves`]: the default of [`BoardRules::count_leaves`].
-pub fn count_through_moves<R: BoardRules>(pos: &PositionOn<R::Board>, depth: u32) -> u64 {
-    let mut stack = Stack::<R::Board>::with_depth(depth);
-    count::<R>(pos, depth, &mut stack.lists, true)
-}
+pub use crate::rules::count_through_moves;
 
 /// The number of leaves of the legal-move tree `depth` plies deep, counting the moves of the
 /// last ply without playing them (bulk counting).
@@ -59,8 +17,7 @@ pub fn perft<R: BoardRules>(pos: &PositionOn<R::Board>, depth: u32) -> u64 {
 /// The same count as [`perft`], playing every move down to the leaves (slower; for checking
 /// bulk counting).
 pub fn perft_full<R: BoardRules>(pos: &PositionOn<R::Board>, depth: u32) -> u64 {
-    let mut stack = Stack::<R::Board>::with_depth(depth);
-    count::<R>(pos, depth, &mut stack.lists, false)
+    crate::rules::count_tree::<R>(pos, depth, false)
 }
 
 /// The perft count under each legal move of `pos` (depth ≥ 1), in generation order.

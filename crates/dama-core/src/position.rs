@@ -5,7 +5,6 @@
 //! the same square and men on the rank where they would already have been crowned. Legal moves
 //! come from a rule set ([`crate::Rules`]); playing one is [`Position::play_unchecked`].
 
-use std::fmt;
 use std::ops::Not;
 
 use crate::Bitboard;
@@ -358,19 +357,6 @@ impl<B: Board> PositionOn<B> {
 impl<B: Board> Default for PositionOn<B> {
     fn default() -> Self {
         Self::initial()
-    }
-}
-
-impl<B: Board> fmt::Debug for PositionOn<B> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", crate::fen::write(self))
-    }
-}
-
-impl<B: Board> fmt::Display for PositionOn<B> {
-    /// The position as FEN.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::fen::write(self))
     }
 }
 

@@ -18,56 +18,65 @@ use std::str::FromStr;
 
 use std::marker::PhantomData;
 
-use crate::bitboard::BitboardOn;
-use crate::board::{Board, Board8, delta_of, is_ghost_of};
+use crate::board::{Board, delta_of, is_ghost_of};
+pub use crate::board::{Direction, Square, SquareOn};
 
-/// One of the playable (dark) squares of the board `B`.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct SquareOn<B>(u8, PhantomData<B>);
-
-/// One of the 32 playable squares of the 8×8 board.
-pub type Square = SquareOn<Board8>;
-
-/// A diagonal direction, seen from white: north is towards rank 8.
+/// How the board lies before the players.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Direction {
-    /// Towards rank 8 and file h.
-    NorthEast,
-    /// Towards rank 8 and file a.
-    NorthWest,
-    /// Towards rank 1 and file h.
-    SouthEast,
-    /// Towards rank 1 and file a.
-    SouthWest,
+pub enum Orientation {
+    /// The corner square at each player's left (a1, h8) is dark.
+    A1Dark,
+    /// Mirrored: h1 and a8 are dark, the single corner at each player's right and the double
+    /// corner at the left (Italian, Spanish). Positions are stored as their mirror image on
+    /// the a1-dark board (file a ↔ file h), which the rules cannot tell apart.
+    Mirrored,
 }
 
-impl Direction {
-    /// The four directions.
-    pub const ALL: [Direction; 4] = [
-        Direction::NorthEast,
-        Direction::NorthWest,
-        Direction::SouthEast,
-        Direction::SouthWest,
-    ];
-
-    /// The change of the bit index for one step in this direction.
-    pub const fn delta(self) -> i8 {
+impl Orientation {
+    /// The 0-based file a player sees for the stored square `sq`.
+    pub const fn file<B: Board>(self, sq: SquareOn<B>) -> u8 {
         match self {
-            Direction::NorthEast => 5,
-            Direction::NorthWest => 4,
-            Direction::SouthEast => -4,
-            Direction::SouthWest => -5,
+            Orientation::A1Dark => sq.file(),
+            Orientation::Mirrored => B::SIZE - 1 - sq.file(),
         }
     }
 
-    /// Whether a step in this direction raises the bit index.
-    pub const fn is_north(self) -> bool {
-        self.delta() > 0
+    /// The stored square a player calls by 0-based `file` and `rank`, if it is dark on this
+    /// board.
+    pub const fn square<B: Board>(self, file: u8, rank: u8) -> Option<SquareOn<B>> {
+        if file >= B::SIZE {
+            return None;
+        }
+        match self {
+            Orientation::A1Dark => SquareOn::from_file_rank(file, rank),
+            Orientation::Mirrored => SquareOn::from_file_rank(B::SIZE - 1 - file, rank),
+        }
     }
 
-    /// The index of this direction in [`Direction::ALL`].
-    pub const fn index(self) -> usize {
-        self as usize
+    /// The number of `sq` on this board (1–32 on 8×8): counted from the top left as the
+    /// player at the bottom sees it, row by row (on the a1-dark board, [`SquareOn::number`]).
+    pub const fn number<B: Board>(self, sq: SquareOn<B>) -> u8 {
+        (B::SIZE - 1 - sq.rank()) * B::PER_RANK + self.file(sq) / 2 + 1
+    }
+
+    /// The square with number `n` on this board.
+    pub const fn from_number<B: Board>(self, n: u8) -> Option<SquareOn<B>> {
+        if n == 0 || n > B::SQUARES {
+            return None;
+        }
+        let rank = B::SIZE - 1 - (n - 1) / B::PER_RANK;
+        let pos = (n - 1) % B::PER_RANK;
+        // The dark squares of a rank: files of one parity, which depends on the board.
+        let odd = match self {
+            Orientation::A1Dark => rank % 2 == 1,
+            Orientation::Mirrored => rank.is_multiple_of(2),
+        };
+        self.square(2 * pos + if odd { 1 } else { 0 }, rank)
+    }
+
+    /// The algebraic name of `sq` on this board (`a1` is light on the mirrored one).
+    pub fn name<B: Board>(self, sq: SquareOn<B>) -> String {
+        format!("{}{}", (b'a' + self.file(sq)) as char, sq.rank() + 1)
     }
 }
 
@@ -125,12 +134,6 @@ impl<B: Board> SquareOn<B> {
         self.0
     }
 
-    /// A bitboard holding this square alone.
-    #[inline(always)]
-    pub const fn bb(self) -> BitboardOn<B> {
-        BitboardOn::from_bits_unchecked(1 << self.0)
-    }
-
     /// The 0-based rank, 0 for rank 1 (white's home rank).
     pub const fn rank(self) -> u8 {
         let pair = self.0 / B::PAIR_BITS;
@@ -175,11 +178,6 @@ impl<B: Board> SquareOn<B> {
         } else {
             Self::from_bit(bit as u8)
         }
-    }
-
-    /// All the playable squares in bit order.
-    pub fn all() -> impl Iterator<Item = Self> {
-        BitboardOn::<B>::ALL.into_iter()
     }
 
     /// Parses an algebraic square name (`a1` … `h8` on 8×8, `a1` … `j10` on 10×10, either

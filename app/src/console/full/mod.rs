@@ -630,11 +630,9 @@ impl<R: ConsoleRules> Session<'_, R> {
             }
             CommandWord::Undo => self.undo(io)?,
             CommandWord::Redo => self.redo(io)?,
-            CommandWord::Fen => io.line(&dama_core::notation::fen_for::write::<R>(
-                self.game.position(),
-            ))?,
+            CommandWord::Fen => io.line(&R::write_fen(self.game.position()))?,
             CommandWord::Setup if arg.is_empty() => io.line(t.setup_usage)?,
-            CommandWord::Setup => match dama_core::notation::fen_for::parse::<R>(arg) {
+            CommandWord::Setup => match R::parse_fen(arg) {
                 Ok(pos) => {
                     self.game = Game::new(pos);
                     self.kept = 0;

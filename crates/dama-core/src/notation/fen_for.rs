@@ -6,42 +6,43 @@
 use crate::board::Board;
 use crate::fen::{self, FenError};
 use crate::notation::{Notation, numbered};
-use crate::rules::{BoardRules, Orientation};
-use crate::square::SquareOn;
+use crate::square::{Orientation, SquareOn};
 use crate::text::excerpt;
 use crate::{Color, PositionOn};
 
-/// The board whose numbers `R`'s FEN uses, if it numbers its squares (the numbered
+/// The board whose numbers a FEN in `notation` uses, if it numbers its squares (the numbered
 /// notations are 8×8 ones; a 10×10 rule set's FEN is [`crate::fen`]'s, with numbers).
-const fn board_of<R: BoardRules>() -> Option<Orientation> {
-    match R::INFO.notation {
+const fn board_of(notation: Notation) -> Option<Orientation> {
+    match notation {
         Notation::Numbered(board) => Some(board),
         _ => None,
     }
 }
 
-/// How `R`'s board lies before the players (the a1-dark board unless its notation numbers a
-/// mirrored one).
-pub const fn orientation<R: BoardRules>() -> Orientation {
-    match board_of::<R>() {
+/// How the board of a rule set writing `notation` lies before the players (the a1-dark board
+/// unless its notation numbers a mirrored one): [`BoardRules::orientation`](crate::BoardRules::orientation).
+pub const fn orientation(notation: Notation) -> Orientation {
+    match board_of(notation) {
         Some(board) => board,
         None => Orientation::A1Dark,
     }
 }
 
-/// Reads a FEN in `R`'s numbering (squares by number or by algebraic name on its board, and
-/// ranges such as `1-12`); on 10×10, [`fen::parse_on`] (numbers and ranges).
-pub fn parse<R: BoardRules>(text: &str) -> Result<PositionOn<R::Board>, FenError<R::Board>> {
-    match board_of::<R>() {
-        None | Some(Orientation::A1Dark) => fen::parse_on::<R::Board>(text),
-        Some(board) => fen::parse_on::<R::Board>(&translate::<R::Board>(text, board)?),
+/// Reads a FEN in the numbering of `notation` (squares by number or by algebraic name on its
+/// board, and ranges such as `1-12`); on 10×10, [`fen::parse_on`] (numbers and ranges). A rule
+/// set's own: [`BoardRules::parse_fen`](crate::BoardRules::parse_fen).
+pub fn parse<B: Board>(text: &str, notation: Notation) -> Result<PositionOn<B>, FenError<B>> {
+    match board_of(notation) {
+        None | Some(Orientation::A1Dark) => fen::parse_on::<B>(text),
+        Some(board) => fen::parse_on::<B>(&translate::<B>(text, board)?),
     }
 }
 
-/// `pos` as FEN in `R`'s numbering: numbers in increasing order for the numbered sets
-/// (`W:W21,22,…:B1,…`), [`fen::write`] for the others (numbers on 10×10).
-pub fn write<R: BoardRules>(pos: &PositionOn<R::Board>) -> String {
-    let Some(board) = board_of::<R>() else {
+/// `pos` as FEN in the numbering of `notation`: numbers in increasing order for the numbered
+/// notations (`W:W21,22,…:B1,…`), [`fen::write`] for the others (numbers on 10×10). A rule
+/// set's own: [`BoardRules::write_fen`](crate::BoardRules::write_fen).
+pub fn write<B: Board>(pos: &PositionOn<B>, notation: Notation) -> String {
+    let Some(board) = board_of(notation) else {
         return fen::write(pos);
     };
     let mut text = String::from(match pos.turn() {
@@ -49,7 +50,7 @@ pub fn write<R: BoardRules>(pos: &PositionOn<R::Board>) -> String {
         Color::Black => "B",
     });
     for (color, letter) in [(Color::White, 'W'), (Color::Black, 'B')] {
-        let mut squares: Vec<SquareOn<R::Board>> = pos.pieces(color).squares().collect();
+        let mut squares: Vec<SquareOn<B>> = pos.pieces(color).squares().collect();
         squares.sort_by_key(|&sq| board.number(sq));
         let list: Vec<String> = squares
             .into_iter()
@@ -125,19 +126,19 @@ mod tests {
     fn numbering_as_pydraughts_writes_it() {
         // pydraughts 0.6.7: Board(variant="english").fen and variant="italian".
         assert_eq!(
-            write::<English>(&English::start()),
+            English::write_fen(&English::start()),
             "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
         );
         assert_eq!(
-            write::<Italian>(&Italian::start()),
+            Italian::write_fen(&Italian::start()),
             "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
         );
         assert_eq!(
-            write::<Brazilian>(&Brazilian::start()),
+            Brazilian::write_fen(&Brazilian::start()),
             "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8"
         );
         assert_eq!(
-            write::<Thai>(&Thai::start()),
+            Thai::write_fen(&Thai::start()),
             "W:W25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8"
         );
     }
@@ -145,16 +146,16 @@ mod tests {
     #[test]
     fn italian_numbers_are_mirrored() {
         // Italian 21 is b3 on its board, stored as g3; 32 is h1, stored as a1.
-        let pos = parse::<Italian>("W:W21,K32:B1").unwrap();
+        let pos = Italian::parse_fen("W:W21,K32:B1").unwrap();
         assert_eq!(fen::write(&pos), "W:WKa1,g3:Bh8");
-        assert_eq!(write::<Italian>(&pos), "W:W21,K32:B1");
+        assert_eq!(Italian::write_fen(&pos), "W:W21,K32:B1");
         assert_eq!(
-            parse::<Italian>("W:W21-32:B1-12").unwrap(),
+            Italian::parse_fen("W:W21-32:B1-12").unwrap(),
             Italian::start()
         );
-        assert!(parse::<Italian>("W:Wa1:B1").is_err(), "a1 is light there");
+        assert!(Italian::parse_fen("W:Wa1:B1").is_err(), "a1 is light there");
         assert_eq!(
-            parse::<English>("B:W21-32:B1-12").unwrap(),
+            English::parse_fen("B:W21-32:B1-12").unwrap(),
             English::start()
         );
     }

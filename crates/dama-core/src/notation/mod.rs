@@ -31,7 +31,7 @@ pub enum Notation {
     /// `11-15`, `15x24`: the squares' numbers 1–32 on a board lying as given, `-` for a plain
     /// move, `x` before each landing square of a capture (the PDN of the English, Italian,
     /// Spanish, pool and Thai federations; module [`numbered`]).
-    Numbered(crate::rules::Orientation),
+    Numbered(crate::square::Orientation),
 }
 
 impl Notation {

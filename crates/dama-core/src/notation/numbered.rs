@@ -11,7 +11,7 @@ use regex::Regex;
 use super::algebraic::{self, MoveText, SyntaxError};
 use crate::board::Board;
 use crate::mv::MoveOn;
-use crate::rules::Orientation;
+use crate::square::Orientation;
 use crate::square::SquareOn;
 
 /// `mv` in numbered notation on `board`: `11-15`, `15x24x31`.

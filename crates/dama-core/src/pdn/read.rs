@@ -290,8 +290,9 @@ pub fn read<R: BoardRules>(text: &str) -> Result<Record<R>, PdnError<R::Board>> 
             Some(game) => game,
             None => {
                 let start = match tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("FEN")) {
-                    Some((_, value)) => crate::notation::fen_for::parse::<R>(value)
-                        .map_err(|e| err(line, PdnErrorKind::BadFen(e)))?,
+                    Some((_, value)) => {
+                        R::parse_fen(value).map_err(|e| err(line, PdnErrorKind::BadFen(e)))?
+                    }
                     None => R::start(),
                 };
                 game.insert(Game::new(start))

@@ -110,7 +110,7 @@ pub fn write_annotated<R: BoardRules>(
         text.push_str(&format!("[Variant \"{}\"]\n", escape(variant)));
     }
     if *game.start() != R::start() {
-        let start = crate::notation::fen_for::write::<R>(game.start());
+        let start = R::write_fen(game.start());
         text.push_str(&format!("[FEN \"{start}\"]\n"));
     }
     for (name, value) in extra {

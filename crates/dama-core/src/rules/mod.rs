@@ -26,6 +26,7 @@ mod russian;
 mod spanish;
 mod spanish_official;
 mod thai;
+mod tree;
 
 use std::fmt;
 
@@ -46,6 +47,8 @@ pub use russian::Russian;
 pub use spanish::Spanish;
 pub use spanish_official::SpanishOfficial;
 pub use thai::Thai;
+pub use tree::count_through_moves;
+pub(crate) use tree::count_tree;
 
 use crate::board::{Board, Board8};
 use crate::fen::FenError;
@@ -188,12 +191,23 @@ pub trait BoardRules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'stati
         PositionOn::initial()
     }
 
-    /// Reads a position from FEN as the rule set numbers its board. By default
-    /// [`crate::fen::parse_on`] (algebraic squares or numbers); the 8×8 sets of the shared
-    /// generator read their own numbering (`moves_from_params!`,
-    /// [`crate::notation::fen_for::parse`]).
+    /// Reads a position from FEN as the rule set numbers its board
+    /// ([`crate::notation::fen_for::parse`] in its [`RuleSetInfo::notation`]: algebraic
+    /// squares or numbers, the numbered sets' own numbers).
     fn parse_fen(text: &str) -> Result<PositionOn<Self::Board>, FenError<Self::Board>> {
-        crate::fen::parse_on(text)
+        crate::notation::fen_for::parse(text, Self::INFO.notation)
+    }
+
+    /// The position as FEN in the rule set's numbering ([`crate::notation::fen_for::write`]:
+    /// algebraic on 8×8, the numbered sets' own numbers, numbers on 10×10).
+    fn write_fen(pos: &PositionOn<Self::Board>) -> String {
+        crate::notation::fen_for::write(pos, Self::INFO.notation)
+    }
+
+    /// How the rule set's board lies before the players (the a1-dark board unless its
+    /// notation numbers a mirrored one: [`crate::notation::fen_for::orientation`]).
+    fn orientation() -> Orientation {
+        crate::notation::fen_for::orientation(Self::INFO.notation)
     }
 
     /// A move as the rule set writes it. By default the squares' names
@@ -251,9 +265,9 @@ pub trait BoardRules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'stati
 
     /// Perft: the number of leaves of the legal-move tree of `pos`, `depth` plies deep, as
     /// fast as it can be found. By default through [`Rules::legal_moves`] and
-    /// [`Rules::count_legal_moves`] ([`crate::perft::count_through_moves`]).
+    /// [`Rules::count_legal_moves`] ([`count_through_moves`]).
     fn count_leaves(pos: &PositionOn<Self::Board>, depth: u32) -> u64 {
-        crate::perft::count_through_moves::<Self>(pos, depth)
+        count_through_moves::<Self>(pos, depth)
     }
 
     /// Whether the side to move cannot move: no pieces, or no legal move. The game is then

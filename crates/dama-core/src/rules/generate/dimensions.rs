@@ -8,6 +8,7 @@ use super::Params;
 use crate::bitboard::BitboardOn;
 use crate::board::Board;
 use crate::position::{PositionOn, SetupOn};
+pub use crate::square::Orientation;
 use crate::square::SquareOn;
 
 /// How far a king moves and captures.
@@ -30,65 +31,6 @@ pub enum LastRow {
     /// It goes on capturing as a man if it can, and is crowned only if the capture ends on
     /// the last row (Spanish, Brazilian, Pool).
     PassesAsMan,
-}
-
-/// How the board lies before the players.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Orientation {
-    /// The corner square at each player's left (a1, h8) is dark.
-    A1Dark,
-    /// Mirrored: h1 and a8 are dark, the single corner at each player's right and the double
-    /// corner at the left (Italian, Spanish). Positions are stored as their mirror image on
-    /// the a1-dark board (file a ↔ file h), which the rules cannot tell apart.
-    Mirrored,
-}
-
-impl Orientation {
-    /// The 0-based file a player sees for the stored square `sq`.
-    pub const fn file<B: Board>(self, sq: SquareOn<B>) -> u8 {
-        match self {
-            Orientation::A1Dark => sq.file(),
-            Orientation::Mirrored => B::SIZE - 1 - sq.file(),
-        }
-    }
-
-    /// The stored square a player calls by 0-based `file` and `rank`, if it is dark on this
-    /// board.
-    pub const fn square<B: Board>(self, file: u8, rank: u8) -> Option<SquareOn<B>> {
-        if file >= B::SIZE {
-            return None;
-        }
-        match self {
-            Orientation::A1Dark => SquareOn::from_file_rank(file, rank),
-            Orientation::Mirrored => SquareOn::from_file_rank(B::SIZE - 1 - file, rank),
-        }
-    }
-
-    /// The number of `sq` on this board (1–32 on 8×8): counted from the top left as the
-    /// player at the bottom sees it, row by row (on the a1-dark board, [`SquareOn::number`]).
-    pub const fn number<B: Board>(self, sq: SquareOn<B>) -> u8 {
-        (B::SIZE - 1 - sq.rank()) * B::PER_RANK + self.file(sq) / 2 + 1
-    }
-
-    /// The square with number `n` on this board.
-    pub const fn from_number<B: Board>(self, n: u8) -> Option<SquareOn<B>> {
-        if n == 0 || n > B::SQUARES {
-            return None;
-        }
-        let rank = B::SIZE - 1 - (n - 1) / B::PER_RANK;
-        let pos = (n - 1) % B::PER_RANK;
-        // The dark squares of a rank: files of one parity, which depends on the board.
-        let odd = match self {
-            Orientation::A1Dark => rank % 2 == 1,
-            Orientation::Mirrored => rank.is_multiple_of(2),
-        };
-        self.square(2 * pos + if odd { 1 } else { 0 }, rank)
-    }
-
-    /// The algebraic name of `sq` on this board (`a1` is light on the mirrored one).
-    pub fn name<B: Board>(self, sq: SquareOn<B>) -> String {
-        format!("{}{}", (b'a' + self.file(sq)) as char, sq.rank() + 1)
-    }
 }
 
 /// The start position of a rule set: [`Params::start_rows`] rows of men each, on the dark

@@ -83,12 +83,6 @@ macro_rules! moves_from_params {
             $crate::rules::generate::start_position::<Self>()
         }
 
-        fn parse_fen(
-            text: &str,
-        ) -> Result<$crate::PositionOn<Self::Board>, $crate::fen::FenError<Self::Board>> {
-            $crate::notation::fen_for::parse::<Self>(text)
-        }
-
         fn write_move(mv: &$crate::MoveOn<Self::Board>) -> String {
             <Self as $crate::rules::BoardRules>::INFO
                 .notation
