@@ -70,7 +70,7 @@ where
     // The writer: the replies as they come, flushed whenever none waits.
     let writer_events = events_tx.clone();
     let (written_tx, written) = mpsc::channel::<()>();
-    let _ = std::thread::spawn(move || {
+    let writer = std::thread::spawn(move || {
         let mut output = std::io::BufWriter::new(output);
         let mut failed = false;
         'lines: while let Ok(line) = out_rx.recv() {
@@ -99,18 +99,22 @@ where
         }
         let _ = written_tx.send(());
     });
-    // The reader: it may stay blocked on the input after the session ends (it is detached).
+    // The reader: it may stay blocked on the input after the session ends (it is then left
+    // detached); once it has stopped it says so, and is joined.
     let reader_events = events_tx.clone();
-    let _ = std::thread::Builder::new()
+    let (read_tx, read) = mpsc::channel::<()>();
+    let reader = std::thread::Builder::new()
         .name("hub-reader".into())
         .spawn(move || {
             let mut input = input;
             while let Some(line) = read_line(&mut input) {
                 if reader_events.send(Event::Line(line)).is_err() {
+                    let _ = read_tx.send(());
                     return;
                 }
             }
             let _ = reader_events.send(Event::Eof);
+            let _ = read_tx.send(());
         });
     let mut session = Session::new(config, out_tx, events_tx);
     while !session.finished() {
@@ -138,8 +142,21 @@ where
     // most: then the session ends without the replies still queued.
     drop(session);
     drop(events);
-    let _ = written.recv_timeout(LAST_WRITES);
+    // Threads that have stopped are joined, so that none outlives the session (a thread
+    // still blocked, on a GUI's input or output, is left detached).
+    if written.recv_timeout(LAST_WRITES).is_ok() {
+        let _ = writer.join();
+    }
+    if let Ok(reader) = reader
+        && read.recv_timeout(LAST_READ).is_ok()
+    {
+        let _ = reader.join();
+    }
 }
+
+/// How long the end of a session waits for the reader to stop: one that is not blocked on
+/// its input stops at once, its next line refused.
+const LAST_READ: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// How long the end of a session waits for the replies still queued to be written.
 const LAST_WRITES: std::time::Duration = std::time::Duration::from_secs(10);

@@ -155,7 +155,7 @@ proptest! {
 #[test]
 fn inputs_found_by_fuzzing_hold() {
     type Check = fn(&[u8]);
-    let readers: [(&str, Check); 7] = [
+    let readers: [(&str, Check); 8] = [
         ("book", fuzz_checks::book),
         ("hub", fuzz_checks::hub),
         ("fen", fuzz_checks::fen),
@@ -163,6 +163,7 @@ fn inputs_found_by_fuzzing_hold() {
         ("algebraic", fuzz_checks::algebraic),
         ("numeric", fuzz_checks::numeric),
         ("console", fuzz_checks::console),
+        ("hub_session", fuzz_checks::hub_session),
     ];
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fuzz");
     let mut seen = 0;
