@@ -38,6 +38,7 @@ pub mod position;
 pub mod rules;
 pub mod square;
 pub mod text;
+pub mod variant_game;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardOn};
@@ -49,4 +50,5 @@ pub use rules::{
     RuleSetInfo, Rules, Russian, Spanish, SpanishOfficial, Thai, Variant,
 };
 pub use square::{Direction, Orientation, Square, SquareOn};
+pub use variant_game::{AnyMove, AnyPosition, VariantGame};
 pub use zobrist::{key_after, position_key};

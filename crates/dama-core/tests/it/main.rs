@@ -12,3 +12,4 @@ mod proptest_rules;
 mod rules_reference;
 mod russian_rules;
 mod spanish_notation;
+mod variant_game;
