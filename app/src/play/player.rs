@@ -52,7 +52,7 @@ pub struct Reply<B: Board = Board8> {
 pub struct EnginePlayer {
     engine: Engine,
     /// A [`Book`] of the board the player plays (the Hub's changes board with its variant).
-    book: Option<Box<dyn Any + Send>>,
+    book: Option<Box<dyn Any + Send + Sync>>,
     rng: BookRng,
     level: u8,
 }
