@@ -1,6 +1,7 @@
-//! The `dama` program's modules, a library only so that its integration tests can drive the
-//! dialogues and the screen in memory; nothing here is meant for other programs (those use
-//! `dama-core`, `dama-engine` and `dama-tablebase`).
+//! The `dama` program's modules, a library so that its integration tests can drive the
+//! dialogues and the screen in memory, and so that the Python package (`python/`) plays as
+//! the program does (`play::EnginePlayer`, the books, `pictures::diagram`); other programs use
+//! `dama-core`, `dama-engine` and `dama-tablebase`.
 
 #![deny(missing_docs)]
 

@@ -368,8 +368,8 @@ impl PyBoard {
         }
     }
 
-    /// Takes back the last move (or the result the players declared) and returns it; raises
-    /// `IndexError` at the start.
+    /// Takes back the last move and returns it, or the result the players declared
+    /// (a resignation, an agreed draw) and returns `None`; raises `IndexError` at the start.
     fn pop(&mut self) -> PyResult<Option<Move>> {
         let before = self.game.moves().len();
         let declared = self.game.is_over();
@@ -516,12 +516,12 @@ impl PyBoard {
     }
 }
 
+/// A game read from PDN with its tags, in order.
+type Tagged = (VariantGame, Vec<(String, String)>);
+
 /// The games of a PDN text, as `Game` records; each game's `GameType` tag chooses its rules,
 /// else `variant`.
-fn games_of(
-    text: &str,
-    variant: Option<&str>,
-) -> PyResult<Vec<(VariantGame, Vec<(String, String)>)>> {
+fn games_of(text: &str, variant: Option<&str>) -> PyResult<Vec<Tagged>> {
     let fallback = variant.map(variant_named).transpose()?;
     let mut games = Vec::new();
     for (line, piece) in pdn::split_games(text) {
@@ -691,7 +691,7 @@ struct Analysis {
     nodes: u64,
     /// The best line, best move first.
     pv: Vec<Move>,
-    /// Where the move came from: `"search"`, `"book"` or `"tables"`.
+    /// Where the move came from: `"search"` (the endgame tables included) or `"book"`.
     source: String,
 }
 
