@@ -17,14 +17,14 @@ use numpy::ndarray::{Array3, Array4, ArrayViewMut3};
 use numpy::{IntoPyArray, PyArray3, PyArray4};
 use pyo3::exceptions::{PyFileNotFoundError, PyIndexError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyList};
 
 use dama::book::BookBoard;
 use dama::pictures::diagram::{self, Diagram};
 use dama::play::player::{EnginePlayer, Source, book_level};
 use dama_core::game::{Outcome, WinReason};
 use dama_core::pdn::{self, Header};
-use dama_core::variant_game::{AnyBoard, PlayTextError, variant_of_pdn};
+use dama_core::variant_game::{self, AnyBoard, PlayTextError, variant_of_pdn};
 use dama_core::{
     AnyMove, AnyPosition, Board, BoardRules, Color, DrawReason, MoveOn, PositionOn, Role, Variant,
     VariantGame, with_game,
@@ -70,12 +70,19 @@ fn variant_named(name: &str) -> PyResult<Variant> {
         .map_err(|e| DamaError::new_err(e.to_string()))
 }
 
-/// A move of a board, with its text in the rule set's notation.
+/// A move of a board under its rule set; `str()` writes it in the rule set's notation.
 #[pyclass(module = "dama", name = "Move", frozen, eq, hash, from_py_object)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 struct Move {
+    variant: Variant,
     mv: AnyMove,
-    text: String,
+}
+
+impl Move {
+    /// The move's text, written when asked for (a list of moves is made without it).
+    fn text(&self) -> String {
+        variant_game::write_move(self.variant, &self.mv).unwrap_or_default()
+    }
 }
 
 fn squares<B: Board>(mv: &MoveOn<B>) -> (Vec<u16>, Vec<u16>) {
@@ -96,11 +103,11 @@ fn squares<B: Board>(mv: &MoveOn<B>) -> (Vec<u16>, Vec<u16>) {
 impl Move {
     /// The move in its rule set's notation: `32-28`, `28x19x10`, `c3-d4`, `c3:e5`, `11-15`.
     fn __str__(&self) -> String {
-        self.text.clone()
+        self.text()
     }
 
     fn __repr__(&self) -> String {
-        format!("Move('{}')", self.text)
+        format!("Move('{}')", self.text())
     }
 
     /// The squares the piece stands on, from the start square to the landing square, by
@@ -133,9 +140,88 @@ impl Move {
     }
 }
 
+/// The legal moves of a position, as python-chess gives them: a sequence made at once in Rust,
+/// whose `Move` objects are made only when they are read (`len()` and `in` make none).
+#[pyclass(module = "dama", name = "LegalMoves", frozen, sequence)]
+struct LegalMoves {
+    variant: Variant,
+    moves: Vec<AnyMove>,
+}
+
+impl LegalMoves {
+    fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.moves.iter().map(|mv| Move {
+            variant: self.variant,
+            mv: mv.clone(),
+        })
+    }
+}
+
+#[pymethods]
+impl LegalMoves {
+    fn __len__(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The number of legal moves.
+    fn count(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let Ok(index) = index.extract::<isize>() else {
+            // A slice: the list's own indexing.
+            let list = PyList::new(py, self.moves())?;
+            return Ok(list.as_any().get_item(index)?.unbind());
+        };
+        let len = self.moves.len() as isize;
+        let at = if index < 0 { index + len } else { index };
+        if !(0..len).contains(&at) {
+            return Err(PyIndexError::new_err("legal move index out of range"));
+        }
+        let mv = Move {
+            variant: self.variant,
+            mv: self.moves[at as usize].clone(),
+        };
+        Ok(mv.into_pyobject(py)?.into_any().unbind())
+    }
+
+    fn __contains__(&self, mv: &Bound<'_, PyAny>) -> bool {
+        mv.extract::<PyRef<'_, Move>>()
+            .is_ok_and(|m| m.variant == self.variant && self.moves.contains(&m.mv))
+    }
+
+    fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let list = PyList::new(py, self.moves())?;
+        Ok(list.try_iter()?.into_any().unbind())
+    }
+
+    /// Equal to another sequence of the same moves in the same order (a list included).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        if let Ok(other) = other.extract::<PyRef<'_, LegalMoves>>() {
+            return other.variant == self.variant && other.moves == self.moves;
+        }
+        let Ok(items) = other.extract::<Vec<Move>>() else {
+            return false;
+        };
+        items.len() == self.moves.len()
+            && items
+                .iter()
+                .zip(&self.moves)
+                .all(|(a, b)| a.variant == self.variant && &a.mv == b)
+    }
+
+    fn __repr__(&self) -> String {
+        let texts: Vec<String> = self.moves().map(|m| m.text()).collect();
+        format!("<LegalMoves ({})>", texts.join(", "))
+    }
+}
+
 fn wrap(game: &VariantGame, mv: AnyMove) -> Move {
-    let text = game.write_move(&mv).unwrap_or_default();
-    Move { mv, text }
+    Move {
+        variant: game.variant(),
+        mv,
+    }
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -277,15 +363,14 @@ impl PyBoard {
             .map_err(|e| IllegalMoveError::new_err(e.to_string()))
     }
 
-    fn play(&mut self, mv: &AnyMove) -> PyResult<Move> {
+    fn play(&mut self, mv: &Move) -> PyResult<Move> {
         if self.game.is_over() {
             return Err(GameOverError::new_err("the game is over"));
         }
-        let moved = wrap(&self.game, mv.clone());
-        self.game.try_play(mv).map_err(|_| {
-            IllegalMoveError::new_err(format!("{} is not a legal move here", moved.text))
+        self.game.try_play(&mv.mv).map_err(|_| {
+            IllegalMoveError::new_err(format!("{} is not a legal move here", mv.text()))
         })?;
-        Ok(moved)
+        Ok(wrap(&self.game, mv.mv.clone()))
     }
 }
 
@@ -321,14 +406,14 @@ impl PyBoard {
         color_name(self.game.turn())
     }
 
-    /// The legal moves of the side to move (none once the game is over).
+    /// The legal moves of the side to move (none once the game is over): a sequence
+    /// (`len`, indexing, `in`, iteration; equal to a list of the same moves).
     #[getter]
-    fn legal_moves(&self) -> Vec<Move> {
-        self.game
-            .legal_moves()
-            .into_iter()
-            .map(|m| wrap(&self.game, m))
-            .collect()
+    fn legal_moves(&self) -> LegalMoves {
+        LegalMoves {
+            variant: self.game.variant(),
+            moves: self.game.legal_moves(),
+        }
     }
 
     /// The moves played from the start, oldest first.
@@ -351,7 +436,7 @@ impl PyBoard {
     /// Plays `move`: a `Move` of this board or its text.
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<Move> {
         if let Ok(mv) = r#move.extract::<Move>() {
-            return self.play(&mv.mv);
+            return self.play(&mv);
         }
         if let Ok(text) = r#move.extract::<String>() {
             return self.push_text(&text);
@@ -703,7 +788,7 @@ impl Analysis {
             (None, Some(m)) => format!("mate={m}"),
             _ => "score=None".to_string(),
         };
-        let pv: Vec<&str> = self.pv.iter().map(|m| m.text.as_str()).collect();
+        let pv: Vec<String> = self.pv.iter().map(Move::text).collect();
         format!(
             "Analysis({score}, depth={}, nodes={}, pv='{}')",
             self.depth,
@@ -728,11 +813,10 @@ fn line_of<B: AnyBoard>(game: &VariantGame, pv: &[MoveOn<B>]) -> Vec<Move> {
     let mut out = Vec::new();
     for m in pv {
         let mv = B::wrap_move(*m);
-        let text = walk.write_move(&mv).unwrap_or_default();
         if walk.try_play(&mv).is_err() {
             break;
         }
-        out.push(Move { mv, text });
+        out.push(wrap(game, mv));
     }
     out
 }
@@ -1039,6 +1123,7 @@ fn _dama(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<PyBoard>()?;
     m.add_class::<Move>()?;
+    m.add_class::<LegalMoves>()?;
     m.add_class::<PyOutcome>()?;
     m.add_class::<PyGame>()?;
     m.add_class::<PyEngine>()?;

@@ -129,3 +129,19 @@ def test_text_svg_squares_and_arrays():
     assert planes.shape == (4, 10, 10) and planes.dtype.name == "float32"
     assert planes[0].sum() == 20 and planes[2].sum() == 20 and planes[1].sum() == 0
     assert planes[0, 9, 0] == 1.0, "square 46 (a1) is White's, bottom left"
+
+
+def test_legal_moves_are_a_sequence():
+    board = dama.Board("czech")
+    moves = board.legal_moves
+    assert len(moves) == moves.count() == 7 and moves
+    assert moves[-1] == moves[6] and moves[:2] == [moves[0], moves[1]]
+    with pytest.raises(IndexError):
+        moves[7]
+    assert board.parse_move("c3-d4") in moves
+    assert dama.Board("russian").parse_move("c3-d4") not in moves, "another rule set's move"
+    assert "c3-d4" not in moves
+    assert list(moves) == [moves[i] for i in range(7)] == moves
+    assert moves == board.legal_moves and moves != dama.Board("czech", "W:Wc3:Bh8").legal_moves
+    assert repr(moves).startswith("<LegalMoves (a3-b4, ")
+    assert not dama.Board("czech", "W:Wa1:Bb2,c3").legal_moves

@@ -321,9 +321,10 @@ impl VariantGame {
         with_game!(self, R, g => parse(g, text))
     }
 
-    /// A move as the rule set writes it; `None` for a move of the other board.
+    /// A move as the rule set writes it; `None` for a move of the other board
+    /// ([`write_move`]).
     pub fn write_move(&self, mv: &AnyMove) -> Option<String> {
-        with_game!(self, R, _g => <R as BoardRules>::Board::unwrap_move(mv).map(R::write_move))
+        write_move(self.variant(), mv)
     }
 
     /// A move as PDN movetext writes it ([`pdn::move_text`]); `None` for a move of the
@@ -411,6 +412,12 @@ impl VariantGame {
     pub fn write_pdn(&self, header: &Header) -> String {
         with_game!(self, R, g => pdn::write(g, header))
     }
+}
+
+/// A move as `variant` writes it ([`BoardRules::write_move`]); `None` for a move of the other
+/// board.
+pub fn write_move(variant: Variant, mv: &AnyMove) -> Option<String> {
+    crate::with_variant!(variant, R => <R as BoardRules>::Board::unwrap_move(mv).map(R::write_move))
 }
 
 /// The rule set a PDN text's `GameType` and `Variant` tags name ([`Variant::from_pdn`]), of
