@@ -182,6 +182,32 @@ def worker(name, quick):
     print(json.dumps(out))
 
 
+def gil(quick):
+    """One search against two at once in two threads (each with its own engine and the same
+    node budget): with the GIL released they take about the time of one on two cores."""
+    import threading
+
+    import dama
+
+    nodes = 300_000 if quick else 3_000_000
+    board = dama.Board("international")
+
+    def search():
+        dama.Engine(book=False).analyse(board, nodes=nodes)
+
+    one, _ = best_of(3, search)
+
+    def two():
+        threads = [threading.Thread(target=search) for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+
+    both, _ = best_of(3, two)
+    return nodes, one, both
+
+
 def run_worker(python, name, quick):
     cmd = [python, str(pathlib.Path(__file__).resolve()), "--worker", name]
     if quick:
@@ -276,6 +302,11 @@ def main():
         print(f"- {r['library']}: perft by {r['perft_by']}")
     for note in notes:
         print(f"- not timed: {note}")
+    nodes, one, both = gil(args.quick)
+    print(
+        f"- threads: one search of {nodes} nodes {fmt_time(one)}, two at once in two threads "
+        f"{fmt_time(both)} ({both / one:.2f} times one; {os.cpu_count()} cores)"
+    )
 
 
 if __name__ == "__main__":

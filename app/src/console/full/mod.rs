@@ -67,7 +67,8 @@ pub fn run<R: ConsoleRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), C
     } = Catalog::of(opts.lang);
     let loaded = match &opts.load {
         // `--load` is part of the command line, whose refusals are in English whatever the
-        // dialogue's language, as the argument parser's and every other option's are (newcomer finding 19).
+        // dialogue's language, as the argument parser's and every other option's are
+        // (newcomer finding 19).
         Some(path) => Some(
             load_game_number::<R>(Catalog::of(crate::i18n::Lang::En).texts, path, opts.game)
                 .map_err(ConsoleError::Load)?,
