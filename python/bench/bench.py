@@ -33,14 +33,19 @@ import time
 HERE = pathlib.Path(__file__).resolve().parent
 POSITIONS = json.loads((HERE / "positions.json").read_text())
 
-# Published start-position perft figures.
+# Published start-position perft figures (depths 1-8), as dama's tests check them
+# (crates/dama-core/tests/it/perft_official.rs, international.rs, russian_rules.rs).
 PERFT = {
-    "international": [9, 81, 658, 4265, 27117, 167140, 1049442],
-    "english": [7, 49, 302, 1469, 7361, 36768, 179740],
-    "russian": [7, 49, 302, 1469, 7482, 37986, 190146],
-    "brazilian": [7, 49, 302, 1469, 7482, 37986, 190146],
-    "italian": [7, 49, 302, 1469, 7361, 36768, 179740],
+    "international": [9, 81, 658, 4265, 27117, 167140, 1049442, 6483961],
+    "english": [7, 49, 302, 1469, 7361, 36768, 179740, 845931],
+    "russian": [7, 49, 302, 1469, 7482, 37986, 190146, 929899],
+    "brazilian": [7, 49, 302, 1469, 7473, 37628, 187302, 907830],
+    "italian": [7, 49, 302, 1469, 7361, 36473, 177532, 828783],
 }
+
+# The perft depth each library is timed at (quick run, full run): deep enough that the time
+# is the counting, not the call; compared in leaves per second.
+PERFT_DEPTH = {"dama": (6, 8), "pydraughts": (3, 4), "py-draughts": (4, 5)}
 
 # The variants each library shares with dama: dama's name -> the library's.
 PYDRAUGHTS = {
@@ -170,7 +175,7 @@ def worker(name, quick):
             entry["movegen"] = {"calls": rounds * len(boards), "moves": total, "seconds": took}
             took, total = best_of(repeat, generate_and_read)
             entry["movegen_read"] = {"calls": rounds * len(boards), "moves": total, "seconds": took}
-        depth = 3 if quick else 4
+        depth = PERFT_DEPTH[name][0 if quick else 1]
         took, nodes = best_of(repeat, lambda: perft(variant, depth))
         if nodes != PERFT[variant][depth - 1]:
             entry["perft_error"] = (
@@ -226,7 +231,17 @@ def fmt_time(seconds):
     return f"{seconds:.2f} s"
 
 
+def rate(entry):
+    """Leaves per second of a perft entry, as text."""
+    per_second = entry["nodes"] / entry["seconds"]
+    if per_second >= 1e6:
+        return f"{per_second / 1e6:.1f} M/s (depth {entry['depth']})"
+    return f"{per_second / 1e3:.0f} k/s (depth {entry['depth']})"
+
+
 def table(results):
+    """The Markdown table and the notes on what was not timed. Move generation compares
+    times for the same calls; perft compares leaves per second, each library at its depth."""
     dama_r = results["dama"]
     others = [r for r in results.values() if r["library"] != "dama"]
     lines = [
@@ -238,36 +253,46 @@ def table(results):
         for task, label in (
             ("movegen", "legal moves, counted"),
             ("movegen_read", "legal moves, each read"),
-            ("perft", "perft"),
+            ("perft", "perft from the start, leaves per second"),
         ):
             ours = dama_r["variants"][variant].get(task)
+            if ours is None:
+                entry = dama_r["variants"][variant]
+                error = entry.get(task + "_error") or entry.get("movegen_error")
+                notes.append(f"dama, {variant}: {error}")
+                continue
             cells = []
-            fastest = None
+            best = None  # the fastest other library: least time, or most leaves per second
             for r in others:
                 entry = r["variants"].get(variant)
                 if entry is None:
                     cells.append("—")
                     continue
-                if task in entry:
-                    cells.append(fmt_time(entry[task]["seconds"]))
-                    t = entry[task]["seconds"]
-                    fastest = t if fastest is None else min(fastest, t)
-                else:
+                got = entry.get(task)
+                if got is None:
                     cells.append("wrong count")
                     error = entry.get(task + "_error") or entry.get("movegen_error")
                     note = f"{r['library']}, {variant}: {error}"
                     if note not in notes:
                         notes.append(note)
-            if ours is None:
-                continue
-            what = (
-                f"perft({ours['depth']}), {ours['nodes']} leaves" if task == "perft"
-                else f"{label} ({ours['calls']} calls)"
-            )
-            speedup = f"{fastest / ours['seconds']:.0f}×" if fastest else "—"
+                    continue
+                if task == "perft":
+                    cells.append(rate(got))
+                    value = got["nodes"] / got["seconds"]
+                    best = value if best is None else max(best, value)
+                else:
+                    cells.append(fmt_time(got["seconds"]))
+                    best = got["seconds"] if best is None else min(best, got["seconds"])
+            if task == "perft":
+                mine = rate(ours)
+                speedup = f"{ours['nodes'] / ours['seconds'] / best:.0f}×" if best else "—"
+                what = label
+            else:
+                mine = fmt_time(ours["seconds"])
+                speedup = f"{best / ours['seconds']:.0f}×" if best else "—"
+                what = f"{label} ({ours['calls']} calls)"
             lines.append(
-                f"| {variant} | {what} | " + " | ".join(cells)
-                + f" | {fmt_time(ours['seconds'])} | {speedup} |"
+                f"| {variant} | {what} | " + " | ".join(cells) + f" | {mine} | {speedup} |"
             )
     return "\n".join(lines), notes
 
