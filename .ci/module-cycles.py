@@ -67,9 +67,10 @@ def targets(path, text, prefix, level_names, base_dir):
     """The sibling modules (at this level) that `path` names, with line numbers."""
     out = []
     rel = path.relative_to(base_dir)
-    # `super::` means the parent of the file's module: a file directly in base_dir/NAME/ (not
-    # mod.rs) or base_dir/NAME.rs's children reach this level with one `super::`.
-    depth = len(rel.parts) - 1  # 0: base_dir/NAME.rs, 1: base_dir/NAME/x.rs ...
+    # `super::` means the parent of the file's module: base_dir/NAME.rs and base_dir/NAME/mod.rs
+    # (the module NAME of this level) reach this level with one `super::`, base_dir/NAME/x.rs
+    # (a child of NAME) with two, and so on.
+    depth = len(rel.parts)  # 1: base_dir/NAME.rs, 2: base_dir/NAME/x.rs ...
     if rel.name == "mod.rs":
         depth -= 1
     for lineno, line in enumerate(text.splitlines(), 1):

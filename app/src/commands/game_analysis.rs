@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
 
-use super::analyze::{AnalyzeConfig, AnalyzeError};
+use super::analyze_config::{AnalyzeConfig, AnalyzeError};
 use crate::console::{ConsoleBoard, ConsoleRules};
 use crate::i18n::{Catalog, Lang, fill};
 use crate::play::analysis;

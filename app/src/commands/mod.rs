@@ -3,6 +3,7 @@
 //! book` (opening books). Each takes its plain config and returns its own error.
 
 pub mod analyze;
+pub mod analyze_config;
 pub mod book;
 pub mod game_analysis;
 pub mod perft;

@@ -33,7 +33,7 @@ use dama_dxp::{
 };
 
 use super::MatchRules;
-use super::player::PlayerError;
+use super::player_error::PlayerError;
 
 /// The per-move bound of a player without `timeout=` and without a clock.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(600);

@@ -33,7 +33,7 @@ pub const QUEUE_LINES: usize = 16;
 pub const MAX_ANSWER_BYTES: usize = 8 << 20;
 use std::time::{Duration, Instant};
 
-use super::player::PlayerError;
+use super::player_error::PlayerError;
 use crate::hub::encoding::{Codec, HubBoard};
 use crate::hub::protocol;
 use dama_core::MoveOn;

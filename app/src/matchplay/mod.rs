@@ -14,6 +14,7 @@ pub mod dxp_player;
 pub mod hub_player;
 pub mod openings;
 pub mod player;
+pub mod player_error;
 pub mod runner;
 pub mod stats;
 

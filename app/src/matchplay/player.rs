@@ -227,25 +227,7 @@ impl FromStr for PlayerSpec {
     }
 }
 
-/// A player that failed to give a move: it loses the game.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PlayerError {
-    /// The program could not be started or read.
-    #[error("cannot run {0}: {1}")]
-    Run(String, String),
-    /// The program did not answer in time.
-    #[error("{0} did not answer within {1} ms")]
-    Timeout(String, u128),
-    /// The program ended without a `bestmove` line, or with a failure status.
-    #[error("{0} gave no move: {1}")]
-    NoMove(String, String),
-    /// The move given is not legal in the position.
-    #[error("{0} played an illegal move '{1}'")]
-    Illegal(String, String),
-    /// A DXP program cannot be reached, broke the protocol, ended or refused the game.
-    #[error("{0}: {1}")]
-    Dxp(String, String),
-}
+pub use super::player_error::PlayerError;
 
 /// A player ready to play games.
 pub enum Player {

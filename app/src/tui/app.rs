@@ -6,7 +6,6 @@
 //! The reactions to keys and clicks are in `actions.rs` (commands and dialogs) and `input.rs`
 //! (the board: mouse path, cursor, typed moves, editor clicks).
 
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -18,10 +17,7 @@ use super::event::{Button, Event, Key};
 use super::layout::{EditorButton, Layout};
 use super::picker::Picker;
 use super::worker::{Reply, SearchReport, Setting, Task, Worker};
-use crate::ballots::Ballot;
 use crate::console::full;
-use crate::engines::EngineSetup;
-use crate::i18n::Lang;
 use crate::i18n::{Catalog, Labels, RulesTexts, Texts, fill};
 use crate::play::clock::GameClock;
 use crate::play::records;
@@ -31,36 +27,7 @@ use dama_core::game::{Game, Snapshot};
 use dama_core::{Board, Board8, Color, MoveListOn, MoveOn, PositionOn, SquareOn};
 use dama_engine::Limits;
 
-/// Everything the app needs to start.
-#[derive(Clone, Debug)]
-pub struct AppConfig<B: Board = Board8> {
-    /// The position new games start from.
-    pub start: PositionOn<B>,
-    /// Who plays white.
-    pub white: PlayerKind,
-    /// Who plays black.
-    pub black: PlayerKind,
-    /// The engine's limits (its moves, hints and draw decisions).
-    pub limits: Limits,
-    /// The engine's threads and tables.
-    pub engines: EngineSetup,
-    /// Whether to draw in colour (off for `NO_COLOR` and `--color never`).
-    pub color: bool,
-    /// The language of the messages.
-    pub lang: Lang,
-    /// A PDN game to start from.
-    pub load: Option<PathBuf>,
-    /// Which game of the `load` file (1 is the first); without it, a file of several games
-    /// opens the list to choose from.
-    pub game: Option<usize>,
-    /// The opening ballot new games start from (`--ballot`): its moves are played first, and
-    /// undo does not take them back (8×8 only: the 10×10 board has no ballots).
-    pub ballot: Option<Ballot>,
-    /// The players' clocks, white's and black's time control; `None`: no clock.
-    pub clocks: Option<[dama_engine::TimeControl; 2]>,
-    /// Where the clocks read the time (the real clock; tests pass a fake one).
-    pub clock: crate::play::clock::SharedSource,
-}
+pub use super::config::AppConfig;
 
 /// A question on the input line.
 #[derive(Clone, PartialEq, Eq, Debug)]

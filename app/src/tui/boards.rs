@@ -4,7 +4,7 @@
 //! orientation (every 8×8 screen as it was); the 10×10 board of international draughts
 //! names its squares by their numbers (1–50) and writes moves as `32-28`, `28x19x10`.
 
-use super::app::AppConfig;
+use super::config::AppConfig;
 use crate::console::ConsoleBoard;
 use crate::games::Entry;
 use crate::i18n::Lang;

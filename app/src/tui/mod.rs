@@ -15,12 +15,14 @@ mod actions;
 pub mod app;
 mod board;
 pub mod boards;
+pub mod config;
 pub mod editor;
 pub mod event;
 mod house_offer;
 mod input;
 pub mod layout;
 pub mod picker;
+mod picking;
 pub mod render;
 mod review;
 pub mod terminal;
@@ -29,8 +31,9 @@ pub mod worker;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-pub use app::{App, AppConfig};
+pub use app::App;
 pub use boards::{TuiBoard, TuiRules};
+pub use config::AppConfig;
 pub use event::{Button, Event, Key};
 
 use crate::ballots::Ballot;

@@ -20,9 +20,12 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use super::index::{Class, Material};
+
+/// Where the messages about refused table files go (standard error unless told otherwise).
+pub type Reporter = Arc<dyn Fn(&str) + Send + Sync>;
 
 const MAGIC: &[u8; 8] = b"DAMATB\r\n";
 /// The format version this program reads and writes.
@@ -222,7 +225,7 @@ pub struct ClassFile {
     /// Set by the first block found corrupt: the class is not used from then on.
     refused: OnceLock<String>,
     /// Told the message of that refusal, once.
-    on_refused: crate::tables::Reporter,
+    on_refused: Reporter,
 }
 
 impl std::fmt::Debug for ClassFile {
@@ -368,7 +371,7 @@ impl ClassFile {
 
     /// Tells `report` the message of the first block found corrupt (the class is refused
     /// from then on).
-    pub fn with_reporter(mut self, report: crate::tables::Reporter) -> ClassFile {
+    pub fn with_reporter(mut self, report: Reporter) -> ClassFile {
         self.on_refused = report;
         self
     }

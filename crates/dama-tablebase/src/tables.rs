@@ -77,8 +77,7 @@ pub struct Tables {
     on_refused: Reporter,
 }
 
-/// Where the messages about refused table files go (standard error unless told otherwise).
-pub type Reporter = Arc<dyn Fn(&str) + Send + Sync>;
+pub use super::format::Reporter;
 
 impl std::fmt::Debug for Tables {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
