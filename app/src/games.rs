@@ -116,7 +116,7 @@ pub fn entries_with<R: BoardRules>(
         .enumerate()
         .map(|(i, (first_line, piece))| {
             let number = i + 1;
-            match records::read_piece::<R>(first_line, piece) {
+            match records::read_piece(R::default(), first_line, piece) {
                 Ok(record) => Entry::Game {
                     number,
                     event: column_text(tag(&record.tags, "Event")),

@@ -31,7 +31,7 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
     // finding 19; the spec's texts have none for files).
     let mut clock = super::new_clock(opts);
     let mut game = match &opts.load {
-        Some(path) => crate::play::records::load_game_from::<R>(path, opts.game)
+        Some(path) => crate::play::records::load_game_from(R::default(), path, opts.game)
             .map(|(record, _)| {
                 clock = super::loaded_clock(opts, &record);
                 record.game

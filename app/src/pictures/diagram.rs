@@ -435,16 +435,18 @@ fn diagram_for<R: ConsoleRules>(
     let game = match (text, &config.load) {
         (Some(text), Some(path)) => {
             let t = Catalog::of(Lang::En).texts;
-            let (record, _) = crate::play::records::read_game_number::<R>(text, config.game)
-                .map_err(|e| {
-                    DiagramError::Load(fill(
-                        t.load_failed,
-                        &[
-                            &path.display().to_string(),
-                            &<R::Board as ConsoleBoard>::load_error::<R>(t, &e),
-                        ],
-                    ))
-                })?;
+            let (record, _) =
+                crate::play::records::read_game_number(R::default(), text, config.game).map_err(
+                    |e| {
+                        DiagramError::Load(fill(
+                            t.load_failed,
+                            &[
+                                &path.display().to_string(),
+                                &<R::Board as ConsoleBoard>::load_error::<R>(t, &e),
+                            ],
+                        ))
+                    },
+                )?;
             record.game
         }
         _ => crate::setup::game_from_moves::<R>(

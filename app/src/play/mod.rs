@@ -11,13 +11,17 @@
 //! - [`records`]: game files: loading one, picking its N-th game, checking its rules, saving;
 //! - [`clock`]: the players' clocks;
 //! - [`hint`]: the hint's search;
-//! - [`analysis`]: scoring a whole game and marking its moves.
+//! - [`analysis`]: scoring a whole game and marking its moves;
+//! - [`engine_calls`]: the engine's work on a game whose rules were chosen at run time
+//!   ([`DynGame`]), the one place that gives such a game its rule set's static type.
 
 pub mod analysis;
 pub mod clock;
+pub mod engine_calls;
 pub mod hint;
 pub mod player;
 pub mod records;
 pub mod session;
 
+pub use engine_calls::{DynGame, EngineCalls, PlayBoard};
 pub use player::{EnginePlayer, Reply, Source, book_level};

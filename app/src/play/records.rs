@@ -9,7 +9,7 @@ use crate::files::{self, FileError};
 use crate::play::clock::GameClock;
 use dama_core::game::{Game, Outcome, WinReason};
 use dama_core::pdn::{self, PdnError};
-use dama_core::{Board, Board8, BoardRules, Variant};
+use dama_core::{Board, Board8, GameRules, Variant};
 
 /// Why a game file could not be loaded.
 #[derive(Debug, thiserror::Error)]
@@ -48,57 +48,63 @@ pub enum LoadError<B: Board = Board8> {
     },
 }
 
-/// Reads the first game of the PDN file at `path` under the rules `R`, every move checked.
-pub fn load_game<R: BoardRules>(path: &Path) -> Result<pdn::Record<R>, LoadError<R::Board>> {
-    load_game_from::<R>(path, None).map(|(record, _)| record)
+/// Reads the first game of the PDN file at `path` under `rules`, every move checked.
+pub fn load_game<R: GameRules>(
+    rules: R,
+    path: &Path,
+) -> Result<pdn::Record<R>, LoadError<R::Board>> {
+    load_game_from(rules, path, None).map(|(record, _)| record)
 }
 
 /// Reads game `number` (1 is the first; `None`: the first, read as [`load_game`] always
 /// has) of the PDN file at `path` under the rules `R`, every move checked, with how many
 /// games the file holds.
-pub fn load_game_from<R: BoardRules>(
+pub fn load_game_from<R: GameRules>(
+    rules: R,
     path: &Path,
     number: Option<usize>,
 ) -> Result<(pdn::Record<R>, usize), LoadError<R::Board>> {
     let text = files::read_file(path)?;
-    read_game_number::<R>(&text, number)
+    read_game_number(rules, &text, number)
 }
 
 /// [`load_game_from`] of a PDN text already read.
-pub fn read_game_number<R: BoardRules>(
+pub fn read_game_number<R: GameRules>(
+    rules: R,
     text: &str,
     number: Option<usize>,
 ) -> Result<(pdn::Record<R>, usize), LoadError<R::Board>> {
     let pieces = pdn::split_games(text);
     let count = pieces.len();
     let Some(number) = number else {
-        check_game_of::<R>(text)?;
-        let mut record = pdn::read::<R>(text)?;
+        check_game_of(rules, text)?;
+        let mut record = pdn::read_with(rules, text)?;
         restore_time_forfeit(&mut record);
         return Ok((record, count));
     };
     let Some(&(first_line, piece)) = number.checked_sub(1).and_then(|i| pieces.get(i)) else {
         return Err(LoadError::NoSuchGame { number, count });
     };
-    let mut record = read_piece::<R>(first_line, piece)?;
+    let mut record = read_piece(rules, first_line, piece)?;
     restore_time_forfeit(&mut record);
     Ok((record, count))
 }
 
-/// Refuses a PDN text whose tags (`GameType`, `Variant`) name other rules than `R`.
-pub fn check_game_of<R: BoardRules>(text: &str) -> Result<(), LoadError<R::Board>> {
+/// Refuses a PDN text whose tags (`GameType`, `Variant`) name other rules than `rules`.
+pub fn check_game_of<R: GameRules>(rules: R, text: &str) -> Result<(), LoadError<R::Board>> {
+    let info = rules.object().info();
     match pdn::game_of(text) {
-        Some(pdn::GameOf::Variant(file)) if file.name() != R::INFO.name => {
+        Some(pdn::GameOf::Variant(file)) if file.name() != info.name => {
             Err(LoadError::OtherRules {
                 file: file.name(),
-                playing: R::INFO.name,
+                playing: info.name,
             })
         }
         // A rule set outside the registry may have a game type of its own.
-        Some(pdn::GameOf::Other(game_type)) if game_type != R::INFO.pdn_game_type => {
+        Some(pdn::GameOf::Other(game_type)) if game_type != info.pdn_game_type => {
             Err(LoadError::OtherGameType {
                 game_type,
-                playing: R::INFO.name,
+                playing: info.name,
             })
         }
         _ => Ok(()),
@@ -120,7 +126,7 @@ pub const TIME_FORFEIT: &str = "time forfeit";
 
 /// A record whose `Termination` tag says the game was lost on time: its result, which the
 /// reader took for a resignation, becomes a flag fall.
-fn restore_time_forfeit<R: BoardRules>(record: &mut pdn::Record<R>) {
+fn restore_time_forfeit<R: GameRules>(record: &mut pdn::Record<R>) {
     let on_time = record.tags.iter().any(|(name, value)| {
         name.eq_ignore_ascii_case("Termination") && value.eq_ignore_ascii_case(TIME_FORFEIT)
     });
@@ -138,12 +144,13 @@ fn restore_time_forfeit<R: BoardRules>(record: &mut pdn::Record<R>) {
 /// One game of a text of several (`piece`, as [`pdn::split_games`] cuts it, starting at line
 /// `first_line` of the whole text) under the rules `R`: its tags checked, every move checked,
 /// an error's line counted in the whole text.
-pub fn read_piece<R: BoardRules>(
+pub fn read_piece<R: GameRules>(
+    rules: R,
     first_line: usize,
     piece: &str,
 ) -> Result<pdn::Record<R>, LoadError<R::Board>> {
-    check_game_of::<R>(piece)?;
-    Ok(pdn::read::<R>(piece).map_err(|mut e| {
+    check_game_of(rules, piece)?;
+    Ok(pdn::read_with(rules, piece).map_err(|mut e| {
         e.line += first_line - 1;
         e
     })?)
@@ -207,7 +214,7 @@ pub fn rules_for_text(text: &str) -> (Variant, Option<String>) {
 
 /// The game as PDN: with clocks, their `TimeControl` tag and a `%clock` comment after each
 /// move, and `Termination "time forfeit"` for a game lost on time.
-pub fn write_pdn<R: BoardRules>(
+pub fn write_pdn<R: GameRules>(
     game: &Game<R>,
     header: &pdn::Header,
     clock: Option<&GameClock>,
@@ -232,7 +239,7 @@ pub fn write_pdn<R: BoardRules>(
 }
 
 /// Saves the game to the file at `path` as [`write_pdn`] writes it.
-pub fn save<R: BoardRules>(
+pub fn save<R: GameRules>(
     path: &Path,
     game: &Game<R>,
     header: &pdn::Header,

@@ -307,7 +307,7 @@ impl<R: TuiRules> App<R> {
     fn load_from(&mut self, name: &str) {
         self.file_name = name.to_string();
         let path = Path::new(name);
-        match records::load_game_from::<R>(path, None) {
+        match records::load_game_from(R::default(), path, None) {
             Ok((record, count)) => {
                 self.replace_game(record.game.clone());
                 self.report_loaded(&records::game_label(name, 1, count), &record);

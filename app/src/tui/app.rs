@@ -185,7 +185,7 @@ impl<R: TuiRules> App<R> {
         } = Catalog::of(cfg.lang);
         let loaded = match &cfg.load {
             Some(path) => Some(
-                records::load_game_from::<R>(path, cfg.game)
+                records::load_game_from(R::default(), path, cfg.game)
                     .map_err(|e| full::load_failed::<R>(t, path, &e))?,
             ),
             None => None,

@@ -89,7 +89,7 @@ impl<R: TuiRules> App<R> {
         };
         let number = index + 1;
         let path = Path::new(&picker.file);
-        match records::load_game_from::<R>(path, Some(number)) {
+        match records::load_game_from(R::default(), path, Some(number)) {
             Ok((record, count)) => {
                 self.replace_game(record.game.clone());
                 self.file_name = picker.file.clone();

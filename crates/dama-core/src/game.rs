@@ -8,7 +8,7 @@ use crate::Color;
 use crate::board::{Board, Board8};
 use crate::mv::{MoveListOn, MoveOn};
 use crate::position::PositionOn;
-use crate::rules::BoardRules;
+use crate::rules::{BoardRules, GameRules};
 use crate::rules::{DrawCounters, DrawReason};
 
 /// What a saved record holds of a game: its start, its moves and how it ended
@@ -67,9 +67,13 @@ struct Ply<B: Board> {
     mv: MoveOn<B>,
 }
 
-/// A game under the rule set `R`.
+/// A game of any rule set on the board `B`, chosen at run time.
+pub type DynGame<B> = Game<crate::rules::DynRules<B>>;
+
+/// A game under the rules `R`: a rule set's type ([`BoardRules`], every call static) or a
+/// rule set chosen at run time ([`DynRules`](crate::rules::DynRules), for the front ends).
 #[derive(Clone, Debug)]
-pub struct Game<R: BoardRules> {
+pub struct Game<R: GameRules> {
     start: PositionOn<R::Board>,
     plies: Vec<Ply<R::Board>>,
     redo: Vec<MoveOn<R::Board>>,
@@ -77,7 +81,7 @@ pub struct Game<R: BoardRules> {
     counters: DrawCounters,
     declared: Option<Outcome>,
     outcome: Option<Outcome>,
-    _rules: std::marker::PhantomData<R>,
+    rules: R,
 }
 
 impl<R: BoardRules> Default for Game<R> {
@@ -89,18 +93,49 @@ impl<R: BoardRules> Default for Game<R> {
 impl<R: BoardRules> Game<R> {
     /// A new game from `start`.
     pub fn new(start: PositionOn<R::Board>) -> Game<R> {
+        Game::with_rules(R::default(), start)
+    }
+}
+
+impl<R: GameRules> Game<R> {
+    /// A new game under `rules` from `start`.
+    pub fn with_rules(rules: R, start: PositionOn<R::Board>) -> Game<R> {
         let mut game = Game {
             start,
             plies: Vec::new(),
             redo: Vec::new(),
             position: start,
-            counters: R::start_counters(&start),
+            counters: rules.object().start_counters(&start),
             declared: None,
             outcome: None,
-            _rules: std::marker::PhantomData,
+            rules,
         };
         game.outcome = game.judge();
         game
+    }
+
+    /// The rules the game is played under.
+    pub fn rules(&self) -> R {
+        self.rules
+    }
+
+    /// The same game under `rules`, which must be the same rule set (by name) in another
+    /// form: a [`DynRules`](crate::rules::DynRules) game given its static type for a search,
+    /// or the other way round. `None` for another rule set.
+    pub fn to_rules<S: GameRules<Board = R::Board>>(&self, rules: S) -> Option<Game<S>> {
+        if rules.object().info().name != self.rules.object().info().name {
+            return None;
+        }
+        Some(Game {
+            start: self.start,
+            plies: self.plies.clone(),
+            redo: self.redo.clone(),
+            position: self.position,
+            counters: self.counters,
+            declared: self.declared,
+            outcome: self.outcome,
+            rules,
+        })
     }
 
     /// The position the game started from.
@@ -141,7 +176,7 @@ impl<R: BoardRules> Game<R> {
         if self.outcome.is_some() {
             moves.clear();
         } else {
-            R::legal_moves(&self.position, moves);
+            self.rules.object().legal_moves(&self.position, moves);
         }
     }
 
@@ -170,7 +205,7 @@ impl<R: BoardRules> Game<R> {
             return Err(PlayError::GameOver);
         }
         let mut moves = MoveListOn::new();
-        R::legal_moves(&self.position, &mut moves);
+        self.rules.object().legal_moves(&self.position, &mut moves);
         // The generator's own move: it carries what `mv` may lack (whether it crowns).
         let Some(legal) = moves.iter().find(|m| *m == mv).copied() else {
             return Err(PlayError::Illegal);
@@ -195,7 +230,10 @@ impl<R: BoardRules> Game<R> {
             counters: self.counters,
             mv,
         });
-        self.counters = R::next_counters(&self.counters, &before, &mv, &after);
+        self.counters = self
+            .rules
+            .object()
+            .next_counters(&self.counters, &before, &mv, &after);
         self.position = after;
         self.outcome = self.judge();
     }
@@ -273,14 +311,16 @@ impl<R: BoardRules> Game<R> {
         if let Some(declared) = self.declared {
             return Some(declared);
         }
+        let rules = self.rules.object();
         let pos = &self.position;
         let mover = pos.turn();
-        let winner = if R::CANNOT_MOVE_WINS { mover } else { !mover };
+        let cannot_move_wins = rules.cannot_move_wins();
+        let winner = if cannot_move_wins { mover } else { !mover };
         // A side with no pieces has lost them all, whichever side is to move: a start
         // position (a FEN, the console's setup, the screen's editor) with one side only is a
         // game already over, won by the side with pieces (by the side without them where
         // being unable to move wins). In play only the side to move can be the one without.
-        let sides: &[Color] = if R::BARE_SIDE_LOSES_AT_ONCE {
+        let sides: &[Color] = if rules.bare_side_loses_at_once() {
             &[mover, !mover]
         } else {
             &[mover]
@@ -288,20 +328,20 @@ impl<R: BoardRules> Game<R> {
         for &side in sides {
             if pos.pieces(side).is_empty() {
                 return Some(Outcome::Win {
-                    winner: if R::CANNOT_MOVE_WINS { side } else { !side },
+                    winner: if cannot_move_wins { side } else { !side },
                     reason: WinReason::NoPieces,
                 });
             }
         }
-        if R::cannot_move(pos, &mut MoveListOn::new()) {
+        if rules.cannot_move(pos, &mut MoveListOn::new()) {
             return Some(Outcome::Win {
                 winner,
                 reason: WinReason::Blocked,
             });
         }
-        if R::REPETITION_DRAW && self.repetitions() >= 3 {
+        if rules.repetition_draw() && self.repetitions() >= 3 {
             return Some(Outcome::Draw(DrawReason::Repetition));
         }
-        R::counters_draw(&self.counters).map(Outcome::Draw)
+        rules.counters_draw(&self.counters).map(Outcome::Draw)
     }
 }

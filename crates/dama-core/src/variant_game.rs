@@ -30,7 +30,7 @@ use crate::mv::{MoveListOn, MoveOn};
 use crate::notation::algebraic::ParseError;
 use crate::pdn::{self, Header, PdnError};
 use crate::position::{Color, PositionOn};
-use crate::rules::{BoardRules, Variant};
+use crate::rules::{BoardRules, DynRules, Variant};
 
 /// A move of either board.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -127,6 +127,15 @@ pub trait AnyBoard: Board {
     fn wrap_pdn_error(e: PdnError<Self>) -> AnyPdnError;
     /// The position if it is one of this board.
     fn unwrap_position(pos: AnyPosition) -> Option<PositionOn<Self>>;
+    /// The registered rule set `variant` as a value, if it is played on this board.
+    fn dyn_rules(variant: Variant) -> Option<DynRules<Self>>;
+}
+
+impl<B: AnyBoard> DynRules<B> {
+    /// The registered rule set `variant` as a value, if it is played on `B`.
+    pub fn of_variant(variant: Variant) -> Option<DynRules<B>> {
+        B::dyn_rules(variant)
+    }
 }
 
 macro_rules! any_board {
@@ -158,6 +167,9 @@ macro_rules! any_board {
                     AnyPosition::$B(pos) => Some(pos),
                     _ => None,
                 }
+            }
+            fn dyn_rules(variant: Variant) -> Option<DynRules<Self>> {
+                $crate::with_rules_on!(variant, $B, R => Some(DynRules::of::<R>()), else => None)
             }
         }
     };

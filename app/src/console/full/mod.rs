@@ -132,7 +132,7 @@ fn load_game_number<R: ConsoleRules>(
     path: &Path,
     number: Option<usize>,
 ) -> Result<(pdn::Record<R>, usize), String> {
-    records::load_game_from::<R>(path, number).map_err(|e| load_failed::<R>(t, path, &e))
+    records::load_game_from(R::default(), path, number).map_err(|e| load_failed::<R>(t, path, &e))
 }
 
 /// Why the game file at `path` could not be loaded ([`records::load_game_from`]), said in

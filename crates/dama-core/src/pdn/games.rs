@@ -4,10 +4,8 @@
 //! A game starts at its first tag line; a tag line (`[` first on the line, outside a `{…}`
 //! comment) that follows movetext starts the next game. Splitting is one pass over the text.
 
-use std::marker::PhantomData;
-
-use super::{PdnError, Record, read};
-use crate::rules::BoardRules;
+use super::{PdnError, Record, read_with};
+use crate::rules::{BoardRules, GameRules};
 
 /// The games of a PDN text, each as (its first line, counted from 1; its text).
 pub fn split_games(text: &str) -> Vec<(usize, &str)> {
@@ -50,25 +48,31 @@ pub fn split_games(text: &str) -> Vec<(usize, &str)> {
 /// the error that refused it (its line counted in the whole text); later games are still
 /// read after a refused one.
 pub fn read_games<R: BoardRules>(text: &str) -> Games<'_, R> {
+    read_games_with(R::default(), text)
+}
+
+/// [`read_games`] under the rules `rules`, a type's or a value chosen at run time
+/// ([`DynRules`](crate::DynRules)).
+pub fn read_games_with<R: GameRules>(rules: R, text: &str) -> Games<'_, R> {
     Games {
         pieces: split_games(text).into_iter(),
-        _rules: PhantomData,
+        rules,
     }
 }
 
 /// The games of a PDN text, read one by one (see [`read_games`]).
 #[derive(Debug)]
-pub struct Games<'a, R: BoardRules> {
+pub struct Games<'a, R: GameRules> {
     pieces: std::vec::IntoIter<(usize, &'a str)>,
-    _rules: PhantomData<R>,
+    rules: R,
 }
 
-impl<R: BoardRules> Iterator for Games<'_, R> {
+impl<R: GameRules> Iterator for Games<'_, R> {
     type Item = Result<Record<R>, PdnError<R::Board>>;
 
     fn next(&mut self) -> Option<Self::Item> {
         let (first_line, piece) = self.pieces.next()?;
-        Some(read::<R>(piece).map_err(|mut e| {
+        Some(read_with(self.rules, piece).map_err(|mut e| {
             e.line += first_line - 1;
             e
         }))

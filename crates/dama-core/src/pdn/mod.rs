@@ -15,15 +15,17 @@ mod read;
 mod write;
 
 pub use crate::text::excerpt;
-pub use games::{Games, read_games, split_games};
-pub use read::{GameOf, game_of, read};
-pub use write::{Annotation, civil_date, move_text, result_text, today, write, write_annotated};
+pub use games::{Games, read_games, read_games_with, split_games};
+pub use read::{GameOf, game_of, read, read_with};
+pub use write::{
+    Annotation, civil_date, move_text, move_text_in, result_text, today, write, write_annotated,
+};
 
 use crate::board::{Board, Board8};
 use crate::fen::FenError;
 use crate::game::{Game, Outcome, WinReason};
 use crate::notation::algebraic::MoveError;
-use crate::rules::BoardRules;
+use crate::rules::GameRules;
 
 /// The tags of a written record, besides `Result`, `GameType` and `FEN`, which come from the
 /// game.
@@ -58,7 +60,7 @@ impl Default for Header {
 
 /// A game read from PDN: the game itself, with every move checked, and its tags in order.
 #[derive(Clone, Debug)]
-pub struct Record<R: BoardRules> {
+pub struct Record<R: GameRules> {
     /// The game, at its last position.
     pub game: Game<R>,
     /// The tags as read (name, value).

@@ -10,7 +10,7 @@ use crate::board::Board;
 use crate::game::{Game, Outcome, PlayError};
 use crate::notation::algebraic::{self, MoveText};
 use crate::notation::{Notation, numbered};
-use crate::rules::BoardRules;
+use crate::rules::{BoardRules, GameRules};
 use crate::text::excerpt;
 use crate::{Color, MoveListOn, SquareOn};
 
@@ -251,18 +251,26 @@ pub fn game_of(text: &str) -> Option<GameOf> {
 /// A written move of `R`'s game as a [`MoveText`], if it is one: numbers 1–50 on a numbered
 /// board (10×10), else the squares as `R`'s notation writes them (algebraic, or numbered
 /// 1–32 on its board).
-fn parse_move<R: BoardRules>(word: &str) -> Option<MoveText<R::Board>> {
-    if <R::Board as Board>::NUMBERED {
-        return algebraic::parse_numbers::<R::Board>(word).ok();
+fn parse_move<B: Board>(notation: Notation, word: &str) -> Option<MoveText<B>> {
+    if B::NUMBERED {
+        return algebraic::parse_numbers::<B>(word).ok();
     }
-    match R::INFO.notation {
+    match notation {
         Notation::Numbered(board) => numbered::parse_text(word, board).ok(),
-        _ => move_text::<R::Board>(word),
+        _ => move_text::<B>(word),
     }
 }
 
 /// Reads the first game of a PDN text under the rules `R`, checking every move.
 pub fn read<R: BoardRules>(text: &str) -> Result<Record<R>, PdnError<R::Board>> {
+    read_with(R::default(), text)
+}
+
+/// [`read`] under the rules `rules`, a type's or a value chosen at run time
+/// ([`DynRules`](crate::DynRules)).
+pub fn read_with<R: GameRules>(rules: R, text: &str) -> Result<Record<R>, PdnError<R::Board>> {
+    let object = rules.object();
+    let notation = object.info().notation;
     let tokens = tokenize(text)?;
     let last_line = text.lines().count().max(1);
     if tokens.is_empty() {
@@ -290,12 +298,12 @@ pub fn read<R: BoardRules>(text: &str) -> Result<Record<R>, PdnError<R::Board>> 
             Some(game) => game,
             None => {
                 let start = match tags.iter().find(|(n, _)| n.eq_ignore_ascii_case("FEN")) {
-                    Some((_, value)) => {
-                        R::parse_fen(value).map_err(|e| err(line, PdnErrorKind::BadFen(e)))?
-                    }
-                    None => R::start(),
+                    Some((_, value)) => object
+                        .parse_fen(value)
+                        .map_err(|e| err(line, PdnErrorKind::BadFen(e)))?,
+                    None => object.start(),
                 };
-                game.insert(Game::new(start))
+                game.insert(Game::with_rules(rules, start))
             }
         };
         if RESULTS.contains(&word.as_str()) {
@@ -319,7 +327,7 @@ pub fn read<R: BoardRules>(text: &str) -> Result<Record<R>, PdnError<R::Board>> 
         if rest.is_empty() || rest.chars().all(|c| c == '.') {
             continue;
         }
-        let Some(mt) = parse_move::<R>(rest) else {
+        let Some(mt) = parse_move::<R::Board>(notation, rest) else {
             return Err(err(line, PdnErrorKind::Unreadable(excerpt(&word))));
         };
         if game.is_over() {
@@ -345,7 +353,7 @@ pub fn read<R: BoardRules>(text: &str) -> Result<Record<R>, PdnError<R::Board>> 
 
 /// Applies the written result to the game: a result the rules do not give is a resignation
 /// or an agreed draw; one that contradicts the rules' result is refused.
-fn finish<R: BoardRules>(
+fn finish<R: GameRules>(
     game: &mut Game<R>,
     result: &str,
     line: usize,

@@ -4,7 +4,7 @@ use super::Header;
 use crate::board::{Board, Board8};
 use crate::game::{Game, Outcome};
 use crate::notation::{Notation, algebraic};
-use crate::rules::BoardRules;
+use crate::rules::{BoardRules, GameRules};
 use crate::{Color, MoveOn};
 
 /// The PDN result of a game: `1-0`, `0-1`, `1/2-1/2` or `*` while it goes on.
@@ -38,7 +38,7 @@ pub struct Annotation<B: Board = Board8> {
 }
 
 /// The game as a PDN record with `header`'s tags.
-pub fn write<R: BoardRules>(game: &Game<R>, header: &Header) -> String {
+pub fn write<R: GameRules>(game: &Game<R>, header: &Header) -> String {
     write_annotated(game, header, &[], &[])
 }
 
@@ -46,7 +46,12 @@ pub fn write<R: BoardRules>(game: &Game<R>, header: &Header) -> String {
 /// sets with `:` for captures), or the board's numbers for the numbered rule sets; on 10×10
 /// the squares' numbers 1–50 (`32-28`, `28x19x10`).
 pub fn move_text<R: BoardRules>(mv: &MoveOn<R::Board>) -> String {
-    match R::INFO.notation {
+    move_text_in(R::INFO.notation, mv)
+}
+
+/// [`move_text`] in the notation `notation` (a rule set's [`RuleSetInfo::notation`](crate::RuleSetInfo)).
+pub fn move_text_in<B: Board>(notation: Notation, mv: &MoveOn<B>) -> String {
+    match notation {
         Notation::AlgebraicColon => algebraic::write_with(mv, ':'),
         Notation::Algebraic | Notation::Numeric => algebraic::write(mv),
         Notation::Numbered(board) => crate::notation::numbered::write(mv, board),
@@ -86,12 +91,14 @@ impl Numbering {
 /// such as `TimeControl`), and, after each move, its annotation (`annotations[i]` belongs to
 /// the game's `i`-th move, counted from 0; missing ones are empty). [`read`](super::read)
 /// reads it back as the same game (comments and variations are skipped).
-pub fn write_annotated<R: BoardRules>(
+pub fn write_annotated<R: GameRules>(
     game: &Game<R>,
     header: &Header,
     extra: &[(&str, String)],
     annotations: &[Annotation<R::Board>],
 ) -> String {
+    let rules = game.rules().object();
+    let info = rules.info();
     let result = result_text(game.outcome());
     let mut text = String::new();
     for (name, value) in [
@@ -102,15 +109,15 @@ pub fn write_annotated<R: BoardRules>(
         ("White", &header.white),
         ("Black", &header.black),
         ("Result", result),
-        ("GameType", &R::INFO.pdn_game_type.to_string()),
+        ("GameType", &info.pdn_game_type.to_string()),
     ] {
         text.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
     }
-    if let Some(variant) = R::INFO.pdn_variant {
+    if let Some(variant) = info.pdn_variant {
         text.push_str(&format!("[Variant \"{}\"]\n", escape(variant)));
     }
-    if *game.start() != R::start() {
-        let start = R::write_fen(game.start());
+    if *game.start() != rules.start() {
+        let start = rules.write_fen(game.start());
         text.push_str(&format!("[FEN \"{start}\"]\n"));
     }
     for (name, value) in extra {
@@ -120,14 +127,14 @@ pub fn write_annotated<R: BoardRules>(
     let mut tokens = Vec::new();
     // Moves are numbered from the side that moves first under the rules (Black in English).
     let mut numbering = Numbering {
-        first: R::start().turn(),
+        first: rules.start().turn(),
         turn: game.start().turn(),
         number: 1,
         need_number: true,
     };
     for (i, mv) in game.moves().enumerate() {
         let before = numbering;
-        let mut token = numbering.token(&move_text::<R>(mv));
+        let mut token = numbering.token(&move_text_in(info.notation, mv));
         let Some(note) = annotations.get(i) else {
             tokens.push(token);
             continue;
@@ -145,7 +152,7 @@ pub fn write_annotated<R: BoardRules>(
             };
             let words: Vec<String> = line
                 .iter()
-                .map(|mv| inner.token(&move_text::<R>(mv)))
+                .map(|mv| inner.token(&move_text_in(info.notation, mv)))
                 .collect();
             let last = words.len() - 1;
             for (j, word) in words.into_iter().enumerate() {

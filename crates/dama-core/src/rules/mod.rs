@@ -15,6 +15,7 @@
 
 mod brazilian;
 mod czech;
+mod dynamic;
 mod english;
 pub mod generate;
 mod house;
@@ -32,6 +33,7 @@ use std::fmt;
 
 pub use brazilian::Brazilian;
 pub use czech::Czech;
+pub use dynamic::{DynRules, GameRules, RulesObject};
 pub use english::English;
 pub use generate::{
     CaptureSummary, KingLanding, KingRange, LastRow, Orientation, ParamRules, Params, Precedence,

@@ -1,0 +1,122 @@
+//! The engine's work on a game whose rules were chosen at run time.
+//!
+//! The front ends hold a `Game<DynRules<B>>` (one copy of their code per board); the engine
+//! searches with the rule set's static type (its hot loops compiled per set). [`EngineCalls`]
+//! is the bridge: an object per registered rule set ([`PlayBoard::engine_calls`]) whose
+//! methods give the game back its static type ([`Game::to_rules`]) and call the play layer's
+//! generic code ([`EnginePlayer`], [`hint::search`], [`analysis::analyze_game_with`]). The
+//! choice of the static type is made here, once, and nowhere in the front ends.
+
+use std::marker::PhantomData;
+
+use dama_core::game::{DynGame, Game};
+use dama_core::variant_game::AnyBoard;
+use dama_core::{Board, Board8, Board10, Color, DynRules};
+use dama_engine::{Engine, EngineRules, Info};
+
+use super::analysis::{self, Analysis};
+use super::hint::{self, Hint};
+use super::{EnginePlayer, Reply};
+use crate::book::BookBoard;
+
+/// What the engine does on a [`DynGame`], with the rule set's static type: an object per
+/// registered rule set, from [`PlayBoard::engine_calls`]. A game of another rule set than the
+/// object's gets nothing (`None`, `false`).
+pub trait EngineCalls<B: Board>: Send + Sync {
+    /// [`EnginePlayer::reply`]: the book's move, else the search's.
+    fn reply(
+        &self,
+        player: &mut EnginePlayer,
+        game: &DynGame<B>,
+        on_info: &mut dyn FnMut(&Info<B>),
+    ) -> Option<Reply<B>>;
+    /// [`EnginePlayer::offers_draw`].
+    fn offers_draw(&self, player: &mut EnginePlayer, game: &DynGame<B>) -> bool;
+    /// [`EnginePlayer::accepts_draw`].
+    fn accepts_draw(&self, player: &mut EnginePlayer, game: &DynGame<B>, side: Color) -> bool;
+    /// [`EnginePlayer::accepts_draw_both`].
+    fn accepts_draw_both(&self, player: &mut EnginePlayer, game: &DynGame<B>) -> bool;
+    /// [`EnginePlayer::use_builtin_book`].
+    fn use_builtin_book(&self, player: &mut EnginePlayer);
+    /// [`hint::search`].
+    fn hint(&self, engine: &mut Engine, game: &DynGame<B>) -> Option<Hint<B>>;
+    /// [`analysis::analyze_game_with`], the rule set's built-in book's moves never marked
+    /// ([`analysis::builtin_book`]).
+    fn analyze_game(
+        &self,
+        engine: &mut Engine,
+        game: &DynGame<B>,
+        progress: &mut dyn FnMut(usize, usize) -> bool,
+    ) -> Option<Analysis<B>>;
+}
+
+/// The [`EngineCalls`] of the rule set `R`.
+struct Calls<R>(PhantomData<R>);
+
+impl<R: EngineRules> Calls<R> {
+    const OBJECT: &'static Calls<R> = &Calls(PhantomData);
+
+    fn game(game: &DynGame<R::Board>) -> Option<Game<R>> {
+        game.to_rules(R::default())
+    }
+}
+
+impl<R: EngineRules<Board: BookBoard>> EngineCalls<R::Board> for Calls<R> {
+    fn reply(
+        &self,
+        player: &mut EnginePlayer,
+        game: &DynGame<R::Board>,
+        on_info: &mut dyn FnMut(&Info<R::Board>),
+    ) -> Option<Reply<R::Board>> {
+        player.reply(&Self::game(game)?, on_info)
+    }
+    fn offers_draw(&self, player: &mut EnginePlayer, game: &DynGame<R::Board>) -> bool {
+        Self::game(game).is_some_and(|game| player.offers_draw(&game))
+    }
+    fn accepts_draw(
+        &self,
+        player: &mut EnginePlayer,
+        game: &DynGame<R::Board>,
+        side: Color,
+    ) -> bool {
+        Self::game(game).is_some_and(|game| player.accepts_draw(&game, side))
+    }
+    fn accepts_draw_both(&self, player: &mut EnginePlayer, game: &DynGame<R::Board>) -> bool {
+        Self::game(game).is_some_and(|game| player.accepts_draw_both(&game))
+    }
+    fn use_builtin_book(&self, player: &mut EnginePlayer) {
+        player.use_builtin_book::<R>();
+    }
+    fn hint(&self, engine: &mut Engine, game: &DynGame<R::Board>) -> Option<Hint<R::Board>> {
+        hint::search(engine, &Self::game(game)?)
+    }
+    fn analyze_game(
+        &self,
+        engine: &mut Engine,
+        game: &DynGame<R::Board>,
+        progress: &mut dyn FnMut(usize, usize) -> bool,
+    ) -> Option<Analysis<R::Board>> {
+        let in_book = analysis::builtin_book::<R>();
+        analysis::analyze_game_with(engine, &Self::game(game)?, &in_book, progress)
+    }
+}
+
+/// A board the play layer plays on at run time: its registered rule sets' [`EngineCalls`].
+pub trait PlayBoard: AnyBoard + BookBoard {
+    /// The engine's calls for the rule set `rules`, if it is a registered one.
+    fn engine_calls(rules: DynRules<Self>) -> Option<&'static dyn EngineCalls<Self>>;
+}
+
+impl PlayBoard for Board8 {
+    fn engine_calls(rules: DynRules<Board8>) -> Option<&'static dyn EngineCalls<Board8>> {
+        let variant = rules.variant()?;
+        dama_core::with_rules_on!(variant, Board8, R => Some(Calls::<R>::OBJECT), else => None)
+    }
+}
+
+impl PlayBoard for Board10 {
+    fn engine_calls(rules: DynRules<Board10>) -> Option<&'static dyn EngineCalls<Board10>> {
+        let variant = rules.variant()?;
+        dama_core::with_rules_on!(variant, Board10, R => Some(Calls::<R>::OBJECT), else => None)
+    }
+}
