@@ -23,5 +23,6 @@ pub mod player;
 pub mod records;
 pub mod session;
 
-pub use engine_calls::{DynGame, EngineCalls, PlayBoard};
+pub use dama_core::game::DynGame;
+pub use engine_calls::{EngineCalls, PlayBoard};
 pub use player::{EnginePlayer, Reply, Source, book_level};
