@@ -11,7 +11,7 @@
 use crate::engines::EngineRules;
 use dama_core::game::Game;
 use dama_core::text::join_or;
-use dama_core::{MoveList, Variant, with_rules8};
+use dama_core::{Board8, GameRules, MoveList, Variant, with_rules8};
 
 use crate::opening::Opening;
 
@@ -85,11 +85,11 @@ pub struct Ballot {
 
 impl Ballot {
     /// The game after the ballot's moves (they are part of it).
-    pub fn game<R: EngineRules>(&self) -> Game<R> {
+    pub fn game<R: GameRules<GameBoard = Board8>>(&self, rules: R) -> Game<R> {
         // Every built-in ballot is checked when it is parsed, and by the tests.
         self.opening
-            .game::<R>()
-            .unwrap_or_else(|| Game::new(self.opening.start))
+            .game(rules)
+            .unwrap_or_else(|| Game::with_rules(rules, self.opening.start))
     }
 
     /// The ballot's moves as one line: `9-13 22-18 10-14`.

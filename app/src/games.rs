@@ -4,11 +4,11 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::console::{ConsoleBoard, ConsoleRules};
+use crate::console::ConsoleBoard;
 use crate::i18n::{Catalog, Lang, Texts, fill};
 use crate::play::records::{self, LoadError};
 use dama_core::game::Game;
-use dama_core::{BoardRules, Variant, pdn, with_variant};
+use dama_core::{DynRules, GameRules, Variant, pdn, with_dyn_rules};
 
 /// What `dama games` lists.
 #[derive(Clone, Debug)]
@@ -68,11 +68,11 @@ pub enum Entry {
 
 /// The number of the last move of `game`, as its PDN numbers moves: a move of each side is
 /// one move (`12.` then `12...`).
-pub fn move_count<R: BoardRules>(game: &Game<R>) -> usize {
+pub fn move_count<R: GameRules>(game: &Game<R>) -> usize {
     let plies = game.moves().len();
     if plies == 0 {
         0
-    } else if game.start().turn() == R::start().turn() {
+    } else if game.start().turn() == game.rules().object().start().turn() {
         plies.div_ceil(2)
     } else {
         plies / 2 + 1
@@ -102,21 +102,22 @@ fn column_text(value: &str) -> String {
 
 /// Every game of a PDN text under the rules `R` (either board), in order; a game that cannot
 /// be read is listed with its reason in `t`'s language (its line counted in the whole text).
-pub fn entries<R: ConsoleRules>(text: &str, t: &Texts) -> Vec<Entry> {
-    entries_with::<R>(text, &|e| <R::Board as ConsoleBoard>::load_error::<R>(t, e))
+pub fn entries<B: ConsoleBoard>(rules: DynRules<B>, text: &str, t: &Texts) -> Vec<Entry> {
+    entries_with(rules, text, &|e| B::load_error(rules, t, e))
 }
 
 /// [`entries`] with a game's problem said by `reason`.
-pub fn entries_with<R: BoardRules>(
+pub fn entries_with<R: GameRules>(
+    rules: R,
     text: &str,
-    reason: &dyn Fn(&LoadError<R::Board>) -> String,
+    reason: &dyn Fn(&LoadError<R::GameBoard>) -> String,
 ) -> Vec<Entry> {
     pdn::split_games(text)
         .into_iter()
         .enumerate()
         .map(|(i, (first_line, piece))| {
             let number = i + 1;
-            match records::read_piece(R::default(), first_line, piece) {
+            match records::read_piece(rules, first_line, piece) {
                 Ok(record) => Entry::Game {
                     number,
                     event: column_text(tag(&record.tags, "Event")),
@@ -249,7 +250,7 @@ pub fn run(config: &GamesConfig, out: &mut impl Write) -> Result<(), GamesError>
     if let Some(note) = note {
         eprintln!("dama: {}: {note}", config.file.display());
     }
-    let entries = with_variant!(rules, R => entries::<R>(&text, catalog.texts));
+    let entries = with_dyn_rules!(rules, rules => entries(rules, &text, catalog.texts));
     for line in table(&entries, &catalog.labels.games_columns) {
         writeln!(out, "{line}")?;
     }

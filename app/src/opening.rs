@@ -3,7 +3,7 @@
 //! ([`crate::matchplay::openings`]) are both lists of these.
 
 use dama_core::game::Game;
-use dama_core::{Board, Board8, BoardRules, MoveListOn, PositionOn, fen};
+use dama_core::{Board, Board8, GameRules, MoveListOn, PositionOn, fen};
 
 /// A start: a position and the moves played from it before the players take over.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,12 +16,14 @@ pub struct Opening<B: Board = Board8> {
 
 impl<B: Board> Opening<B> {
     /// The game after the opening, if every move is legal and the game is not over.
-    pub fn game<R: BoardRules<Board = B>>(&self) -> Option<Game<R>> {
-        let mut game = Game::<R>::new(self.start);
+    pub fn game<R: GameRules<GameBoard = B>>(&self, rules: R) -> Option<Game<R>> {
+        let mut game = Game::with_rules(rules, self.start);
         let mut list = MoveListOn::new();
         for text in &self.moves {
             game.legal_moves(&mut list);
-            let mv = *list.iter().find(|mv| R::write_move(mv) == *text)?;
+            let mv = *list
+                .iter()
+                .find(|mv| rules.object().write_move(mv) == *text)?;
             game.try_play(&mv).ok()?;
         }
         (!game.is_over()).then_some(game)

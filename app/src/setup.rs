@@ -65,8 +65,13 @@ pub fn game_from_moves<R: ConsoleRules>(
         }
         let mv = match legal.iter().find(|mv| R::write(mv) == text) {
             Some(mv) => *mv,
-            None => <R::Board as ConsoleBoard>::parse_move::<R>(text, game.position(), &legal)
-                .map_err(bad)?,
+            None => <R::Board as ConsoleBoard>::parse_move(
+                dama_core::DynRules::of::<R>(),
+                text,
+                game.position(),
+                &legal,
+            )
+            .map_err(bad)?,
         };
         game.try_play(&mv).map_err(|e| bad(e.to_string()))?;
     }

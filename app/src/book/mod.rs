@@ -74,9 +74,9 @@ impl<R: dama_engine::EngineRules<Board: BookBoard>> BookRules for R {}
 /// of a rule set played on it.
 pub trait BookBoard: Board {
     /// `mv` as the book writes it (the rule set's notation).
-    fn write_move<R: BoardRules<Board = Self>>(mv: &MoveOn<Self>) -> String;
+    fn write_book_move<R: BoardRules<Board = Self>>(mv: &MoveOn<Self>) -> String;
     /// The legal move (one of `legal`, the moves of `pos`) that `text` names.
-    fn parse_move<R: BoardRules<Board = Self>>(
+    fn parse_book_move<R: BoardRules<Board = Self>>(
         text: &str,
         pos: &PositionOn<Self>,
         legal: &[MoveOn<Self>],
@@ -86,10 +86,10 @@ pub trait BookBoard: Board {
 }
 
 impl BookBoard for Board8 {
-    fn write_move<R: BoardRules<Board = Board8>>(mv: &MoveOn<Board8>) -> String {
+    fn write_book_move<R: BoardRules<Board = Board8>>(mv: &MoveOn<Board8>) -> String {
         R::INFO.notation.write(mv)
     }
-    fn parse_move<R: BoardRules<Board = Board8>>(
+    fn parse_book_move<R: BoardRules<Board = Board8>>(
         text: &str,
         pos: &PositionOn<Board8>,
         legal: &[MoveOn<Board8>],
@@ -102,10 +102,10 @@ impl BookBoard for Board8 {
 }
 
 impl BookBoard for Board10 {
-    fn write_move<R: BoardRules<Board = Board10>>(mv: &MoveOn<Board10>) -> String {
+    fn write_book_move<R: BoardRules<Board = Board10>>(mv: &MoveOn<Board10>) -> String {
         R::write_move(mv)
     }
-    fn parse_move<R: BoardRules<Board = Board10>>(
+    fn parse_book_move<R: BoardRules<Board = Board10>>(
         text: &str,
         pos: &PositionOn<Board10>,
         legal: &[MoveOn<Board10>],
@@ -360,7 +360,7 @@ impl<B: BookBoard> Book<B> {
         for pos in &self.order {
             text.push_str(&R::write_fen(pos));
             for m in self.moves(pos) {
-                text.push_str(&format!(" {}={}", B::write_move::<R>(&m.mv), m.weight));
+                text.push_str(&format!(" {}={}", B::write_book_move::<R>(&m.mv), m.weight));
             }
             text.push('\n');
         }
@@ -387,7 +387,7 @@ impl<B: BookBoard> Book<B> {
             let share = 100.0 * f64::from(m.weight) / total as f64;
             text.push_str(&format!(
                 "{} weight {} {share:.1}%\n",
-                B::write_move::<R>(&m.mv),
+                B::write_book_move::<R>(&m.mv),
                 m.weight
             ));
         }
@@ -458,12 +458,11 @@ fn parse_for<R: BoardRules<Board: BookBoard>>(text: &str) -> Result<Book<R::Boar
                     line,
                     text: excerpt(weight_text),
                 })?;
-            let mv = <R::Board as BookBoard>::parse_move::<R>(mv_text, &pos, &legal).ok_or_else(
-                || BookError::Illegal {
+            let mv = <R::Board as BookBoard>::parse_book_move::<R>(mv_text, &pos, &legal)
+                .ok_or_else(|| BookError::Illegal {
                     line,
                     text: excerpt(mv_text),
-                },
-            )?;
+                })?;
             if moves.iter().any(|m| m.mv == mv) {
                 return Err(BookError::RepeatedMove {
                     line,

@@ -21,7 +21,7 @@ fn load_failed<R: ConsoleRules>(path: &Path, e: &LoadError<R::Board>) -> Analyze
         t.load_failed,
         &[
             &path.display().to_string(),
-            &<R::Board as ConsoleBoard>::load_error::<R>(t, e),
+            &<R::Board as ConsoleBoard>::load_error(dama_core::DynRules::of::<R>(), t, e),
         ],
     ))
 }

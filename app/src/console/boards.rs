@@ -12,7 +12,7 @@ use dama_core::game::{Game, Outcome};
 use dama_core::notation::Notation;
 use dama_core::notation::algebraic::{self, ParseError, SyntaxError};
 use dama_core::rules::DrawReason;
-use dama_core::{BitboardOn, Board8, Board10, BoardRules, MoveOn, PositionOn, Rules, pdn};
+use dama_core::{BitboardOn, Board8, Board10, DynRules, MoveOn, PositionOn, pdn};
 
 /// A board the full dialogue plays on ([`Board8`] and [`Board10`]). Each method takes the
 /// rule set `R` played on the board. (The opening book is the rule set's on either board,
@@ -26,19 +26,20 @@ pub trait ConsoleBoard: BookBoard {
     fn ballot_plies(opts: &Options) -> usize;
 
     /// The rule set's title.
-    fn title<R: BoardRules<Board = Self>>(t: &Texts, rt: &RulesTexts) -> &'static str;
+    fn title(rules: DynRules<Self>, t: &Texts, rt: &RulesTexts) -> &'static str;
 
     /// The line after the title: how moves are typed.
-    fn intro<R: BoardRules<Board = Self>>(t: &Texts, rt: &RulesTexts) -> &'static str;
+    fn intro(rules: DynRules<Self>, t: &Texts, rt: &RulesTexts) -> &'static str;
 
     /// The first line of `help`: how moves are typed.
-    fn help_moves<R: BoardRules<Board = Self>>(t: &Texts, rt: &RulesTexts) -> &'static str;
+    fn help_moves(rules: DynRules<Self>, t: &Texts, rt: &RulesTexts) -> &'static str;
 
     /// A move as the dialogue writes it.
-    fn write_move<R: BoardRules<Board = Self>>(mv: &MoveOn<Self>) -> String;
+    fn write_move(rules: DynRules<Self>, mv: &MoveOn<Self>) -> String;
 
     /// The legal move (one of `legal`) that `line` names; else the line saying why not.
-    fn read_move<R: BoardRules<Board = Self>>(
+    fn read_move(
+        rules: DynRules<Self>,
         t: &Texts,
         line: &str,
         pos: &PositionOn<Self>,
@@ -50,14 +51,16 @@ pub trait ConsoleBoard: BookBoard {
     /// words); on 10×10 the squares' numbers.
     ///
     /// [`Notation::parse`]: dama_core::notation::Notation::parse
-    fn parse_move<R: BoardRules<Board = Self>>(
+    fn parse_move(
+        rules: DynRules<Self>,
         text: &str,
         pos: &PositionOn<Self>,
         legal: &[MoveOn<Self>],
     ) -> Result<MoveOn<Self>, String>;
 
     /// The board as text, the `marked` squares (the last move's) between brackets.
-    fn draw<R: BoardRules<Board = Self>>(
+    fn draw(
+        rules: DynRules<Self>,
         pos: &PositionOn<Self>,
         flipped: bool,
         colored: bool,
@@ -67,7 +70,8 @@ pub trait ConsoleBoard: BookBoard {
     /// The board in at most `columns` columns, when [`ConsoleBoard::draw`] is wider and a
     /// narrower drawing exists (the 10×10 board without its key of square numbers, newcomer
     /// finding 22); `None`: the board as drawn fits, or has nothing to leave out.
-    fn draw_narrow<R: BoardRules<Board = Self>>(
+    fn draw_narrow(
+        _rules: DynRules<Self>,
         _pos: &PositionOn<Self>,
         _flipped: bool,
         _colored: bool,
@@ -78,30 +82,41 @@ pub trait ConsoleBoard: BookBoard {
     }
 
     /// Why a game could not be loaded.
-    fn load_error<R: BoardRules<Board = Self>>(t: &Texts, error: &LoadError<Self>) -> String;
+    fn load_error(rules: DynRules<Self>, t: &Texts, error: &LoadError<Self>) -> String;
 
     /// How a game ended, as a sentence.
     fn outcome(t: &Texts, rt: &RulesTexts, outcome: Outcome) -> String;
-}
-
-/// A rule set the full dialogue plays: the engine's rules on a [`ConsoleBoard`].
-pub trait ConsoleRules: dama_engine::EngineRules<Board: ConsoleBoard> {
-    /// A move as the dialogue writes it.
-    fn write(mv: &MoveOn<Self::Board>) -> String {
-        <Self::Board as ConsoleBoard>::write_move::<Self>(mv)
-    }
 
     /// Moves as the dialogue writes them, in their order, joined by `, `.
-    fn write_each(moves: &[MoveOn<Self::Board>]) -> String {
-        let texts: Vec<String> = moves.iter().map(Self::write).collect();
+    fn write_each(rules: DynRules<Self>, moves: &[MoveOn<Self>]) -> String {
+        let texts: Vec<String> = moves.iter().map(|mv| Self::write_move(rules, mv)).collect();
         texts.join(", ")
     }
 
     /// Moves as the dialogue writes them, sorted (square numbers as numbers) and joined by `, `.
-    fn write_list(moves: &[MoveOn<Self::Board>]) -> String {
-        let mut texts: Vec<String> = moves.iter().map(Self::write).collect();
+    fn write_list(rules: DynRules<Self>, moves: &[MoveOn<Self>]) -> String {
+        let mut texts: Vec<String> = moves.iter().map(|mv| Self::write_move(rules, mv)).collect();
         dama_core::text::sort_natural(&mut texts);
         texts.join(", ")
+    }
+}
+
+/// A rule set the full dialogue plays: the engine's rules on a [`ConsoleBoard`]. Its
+/// functions are the board's ([`ConsoleBoard`]) for the rule set as a value.
+pub trait ConsoleRules: dama_engine::EngineRules<Board: ConsoleBoard> {
+    /// A move as the dialogue writes it.
+    fn write(mv: &MoveOn<Self::Board>) -> String {
+        <Self::Board as ConsoleBoard>::write_move(DynRules::of::<Self>(), mv)
+    }
+
+    /// Moves as the dialogue writes them, in their order, joined by `, `.
+    fn write_each(moves: &[MoveOn<Self::Board>]) -> String {
+        <Self::Board as ConsoleBoard>::write_each(DynRules::of::<Self>(), moves)
+    }
+
+    /// Moves as the dialogue writes them, sorted (square numbers as numbers) and joined by `, `.
+    fn write_list(moves: &[MoveOn<Self::Board>]) -> String {
+        <Self::Board as ConsoleBoard>::write_list(DynRules::of::<Self>(), moves)
     }
 }
 
@@ -110,7 +125,7 @@ impl<R: dama_engine::EngineRules<Board: ConsoleBoard>> ConsoleRules for R {}
 impl ConsoleBoard for Board8 {
     fn new_game<R: dama_engine::EngineRules<Board = Board8>>(opts: &Options) -> Game<R> {
         match &opts.ballot {
-            Some(ballot) => ballot.game::<R>(),
+            Some(ballot) => ballot.game(R::default()),
             None => Game::new(opts.start),
         }
     }
@@ -119,49 +134,54 @@ impl ConsoleBoard for Board8 {
         super::ballot_plies(opts)
     }
 
-    fn title<R: Rules>(t: &Texts, _: &RulesTexts) -> &'static str {
-        t.title::<R>()
+    fn title(rules: DynRules<Board8>, t: &Texts, _: &RulesTexts) -> &'static str {
+        t.title(&rules.info())
     }
 
-    fn intro<R: Rules>(t: &Texts, rt: &RulesTexts) -> &'static str {
-        rt.intro_for(R::INFO.notation, t)
+    fn intro(rules: DynRules<Board8>, t: &Texts, rt: &RulesTexts) -> &'static str {
+        rt.intro_for(rules.info().notation, t)
     }
 
-    fn help_moves<R: Rules>(t: &Texts, rt: &RulesTexts) -> &'static str {
-        rt.help_moves_for(R::INFO.notation, t)
+    fn help_moves(rules: DynRules<Board8>, t: &Texts, rt: &RulesTexts) -> &'static str {
+        rt.help_moves_for(rules.info().notation, t)
     }
 
-    fn write_move<R: Rules>(mv: &MoveOn<Board8>) -> String {
-        R::INFO.notation.write(mv)
+    fn write_move(rules: DynRules<Board8>, mv: &MoveOn<Board8>) -> String {
+        rules.info().notation.write(mv)
     }
 
-    fn read_move<R: Rules>(
+    fn read_move(
+        rules: DynRules<Board8>,
         t: &Texts,
         line: &str,
         pos: &PositionOn<Board8>,
         legal: &[MoveOn<Board8>],
     ) -> Result<MoveOn<Board8>, String> {
-        match R::INFO.notation.parse(line, pos, legal) {
+        let notation = rules.info().notation;
+        match notation.parse(line, pos, legal) {
             Ok(mv) => Ok(mv),
             Err(ParseError::Syntax(SyntaxError::Unreadable(_))) => {
                 Err(fill(t.unknown, &[&pdn::excerpt(line)]))
             }
-            Err(e) => Err(t.parse_error_in(&e, typed_notation(line, R::INFO.notation))),
+            Err(e) => Err(t.parse_error_in(&e, typed_notation(line, notation))),
         }
     }
 
-    fn parse_move<R: Rules>(
+    fn parse_move(
+        rules: DynRules<Board8>,
         text: &str,
         pos: &PositionOn<Board8>,
         legal: &[MoveOn<Board8>],
     ) -> Result<MoveOn<Board8>, String> {
-        R::INFO
+        rules
+            .info()
             .notation
             .parse(text, pos, legal)
             .map_err(|e| e.to_string())
     }
 
-    fn draw<R: Rules>(
+    fn draw(
+        rules: DynRules<Board8>,
         pos: &PositionOn<Board8>,
         flipped: bool,
         colored: bool,
@@ -172,13 +192,13 @@ impl ConsoleBoard for Board8 {
             flipped,
             colored,
             marked,
-            R::orientation(),
-            R::INFO.notation,
+            rules.orientation(),
+            rules.info().notation,
         )
     }
 
-    fn load_error<R: Rules>(t: &Texts, error: &LoadError<Board8>) -> String {
-        t.load_error(error, R::INFO.notation)
+    fn load_error(rules: DynRules<Board8>, t: &Texts, error: &LoadError<Board8>) -> String {
+        t.load_error(error, rules.info().notation)
     }
 
     fn outcome(t: &Texts, rt: &RulesTexts, outcome: Outcome) -> String {
@@ -209,23 +229,24 @@ impl ConsoleBoard for Board10 {
         0
     }
 
-    fn title<R: BoardRules<Board = Board10>>(t: &Texts, _: &RulesTexts) -> &'static str {
-        t.title::<R>()
+    fn title(rules: DynRules<Board10>, t: &Texts, _: &RulesTexts) -> &'static str {
+        t.title(&rules.info())
     }
 
-    fn intro<R: BoardRules<Board = Board10>>(_: &Texts, rt: &RulesTexts) -> &'static str {
+    fn intro(_: DynRules<Board10>, _: &Texts, rt: &RulesTexts) -> &'static str {
         rt.board10_intro
     }
 
-    fn help_moves<R: BoardRules<Board = Board10>>(_: &Texts, rt: &RulesTexts) -> &'static str {
+    fn help_moves(_: DynRules<Board10>, _: &Texts, rt: &RulesTexts) -> &'static str {
         rt.board10_help
     }
 
-    fn write_move<R: BoardRules<Board = Board10>>(mv: &MoveOn<Board10>) -> String {
-        R::write_move(mv)
+    fn write_move(rules: DynRules<Board10>, mv: &MoveOn<Board10>) -> String {
+        rules.write_move(mv)
     }
 
-    fn read_move<R: BoardRules<Board = Board10>>(
+    fn read_move(
+        rules: DynRules<Board10>,
         t: &Texts,
         line: &str,
         pos: &PositionOn<Board10>,
@@ -242,11 +263,12 @@ impl ConsoleBoard for Board10 {
             Err(ParseError::Syntax(SyntaxError::MixedSeparators(text))) => {
                 Err(fill(t.err_mixed, &[&text]))
             }
-            Err(ParseError::Move(e)) => Err(move_error10::<R>(t, &e)),
+            Err(ParseError::Move(e)) => Err(move_error10(rules, t, &e)),
         }
     }
 
-    fn parse_move<R: BoardRules<Board = Board10>>(
+    fn parse_move(
+        _: DynRules<Board10>,
         text: &str,
         pos: &PositionOn<Board10>,
         legal: &[MoveOn<Board10>],
@@ -260,7 +282,8 @@ impl ConsoleBoard for Board10 {
         })
     }
 
-    fn draw<R: BoardRules<Board = Board10>>(
+    fn draw(
+        _: DynRules<Board10>,
         pos: &PositionOn<Board10>,
         flipped: bool,
         colored: bool,
@@ -269,7 +292,8 @@ impl ConsoleBoard for Board10 {
         board_view::numbered_board(pos, flipped, colored, marked, true)
     }
 
-    fn draw_narrow<R: BoardRules<Board = Board10>>(
+    fn draw_narrow(
+        _: DynRules<Board10>,
         pos: &PositionOn<Board10>,
         flipped: bool,
         colored: bool,
@@ -282,9 +306,9 @@ impl ConsoleBoard for Board10 {
         (width > columns).then(|| board_view::numbered_board(pos, flipped, colored, marked, false))
     }
 
-    fn load_error<R: BoardRules<Board = Board10>>(t: &Texts, error: &LoadError<Board10>) -> String {
+    fn load_error(rules: DynRules<Board10>, t: &Texts, error: &LoadError<Board10>) -> String {
         t.load_error_with(error, &|e| {
-            t.pdn_error_with(e, &|reason| move_error10::<R>(t, reason))
+            t.pdn_error_with(e, &|reason| move_error10(rules, t, reason))
         })
     }
 
@@ -298,12 +322,13 @@ impl ConsoleBoard for Board10 {
 }
 
 /// Why a move is not legal on the 10×10 board, squares and moves by their numbers.
-pub(crate) fn move_error10<R: BoardRules<Board = Board10>>(
+pub(crate) fn move_error10(
+    rules: DynRules<Board10>,
     t: &Texts,
     error: &algebraic::MoveError<Board10>,
 ) -> String {
     t.move_error_with(error, &|sq| sq.number().to_string(), &|moves| {
-        let mut texts: Vec<String> = moves.iter().map(R::write_move).collect();
+        let mut texts: Vec<String> = moves.iter().map(|mv| rules.write_move(mv)).collect();
         dama_core::text::sort_natural(&mut texts);
         texts.join(", ")
     })

@@ -162,7 +162,7 @@ pub enum ConsoleError {
 /// position.
 pub fn new_game<R: EngineRules>(opts: &Options) -> dama_core::game::Game<R> {
     match &opts.ballot {
-        Some(ballot) => ballot.game::<R>(),
+        Some(ballot) => ballot.game(R::default()),
         None => dama_core::game::Game::new(opts.start),
     }
 }

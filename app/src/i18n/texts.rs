@@ -12,7 +12,7 @@ use dama_core::pdn::{PdnError, PdnErrorKind};
 use dama_core::position::SetupError;
 use dama_core::rules::DrawReason;
 use dama_core::square::SquareError;
-use dama_core::{Board, BoardRules, Color, MoveOn, SquareOn, Variant};
+use dama_core::{Board, Color, MoveOn, RuleSetInfo, SquareOn, Variant};
 
 /// Every text of the Czech console in one language. Templates hold `{0}`, `{1}`… for the
 /// values filled in by [`fill`].
@@ -274,10 +274,13 @@ pub struct Texts {
 }
 
 impl Texts {
-    /// The title of the rule set `R` (the registry's summary for a rule set of another
-    /// crate, which no catalogue knows).
-    pub fn title<R: BoardRules>(&self) -> &'static str {
-        Variant::of::<R>().map_or(R::INFO.summary, self.titles)
+    /// The title of the rule set `info` names (the registry's summary for a rule set of
+    /// another crate, which no catalogue knows).
+    pub fn title(&self, info: &RuleSetInfo) -> &'static str {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name() == info.name)
+            .map_or(info.summary, self.titles)
     }
 
     /// A score as the engine's move line shows it: a value in men (`+0.43`, with this
@@ -343,7 +346,7 @@ impl Texts {
     }
 
     /// What a loaded game is, in one line: the file, its event, its length and its state.
-    pub fn loaded_report<R: BoardRules>(
+    pub fn loaded_report<R: dama_core::GameRules>(
         &self,
         rt: &RulesTexts,
         file: &str,

@@ -219,7 +219,7 @@ fn read_openings<R: MatchRules>(
             start,
             moves: Vec::new(),
         };
-        return match opening.game::<R>() {
+        return match opening.game(R::default()) {
             Some(_) => Ok(vec![opening]),
             None => Err(MatchError::Finished),
         };
@@ -280,7 +280,7 @@ fn run_for<R: MatchRules>(
         seats.push([make(&specs[0], 0)?, make(&specs[1], 1)?]);
     }
     // A program that cannot play fails here, once, rather than forfeiting every game.
-    if let Some(first) = openings.first().and_then(Opening::game::<R>) {
+    if let Some(first) = openings.first().and_then(|o| o.game(R::default())) {
         for (seat, spec) in seats[0].iter_mut().zip(&specs) {
             seat.start::<R>()
                 .map_err(|e| MatchError::Player(spec.name.clone(), e))?;

@@ -124,7 +124,7 @@ pub fn from_fens<R: MatchRules>(text: &str) -> Result<Vec<Opening<R::Board>>, Op
             start,
             moves: Vec::new(),
         };
-        if opening.game::<R>().is_none() {
+        if opening.game(R::default()).is_none() {
             return Err(OpeningError::Finished(index + 1));
         }
         openings.push(opening);

@@ -163,7 +163,7 @@ fn play_game<R: MatchRules>(
 ) -> Option<GameResult> {
     let max_plies = max_plies.unwrap_or_else(default_cap::<R>);
     let engine1_white = index.is_multiple_of(2);
-    let mut game = opening.game::<R>()?;
+    let mut game = opening.game(R::default())?;
     // Seat of the side to move: white is engine1 in the even games.
     let seat = |side: Color| usize::from((side == Color::White) != engine1_white);
     for (seat, p) in players.iter_mut().enumerate() {

@@ -442,7 +442,11 @@ fn diagram_for<R: ConsoleRules>(
                             t.load_failed,
                             &[
                                 &path.display().to_string(),
-                                &<R::Board as ConsoleBoard>::load_error::<R>(t, &e),
+                                &<R::Board as ConsoleBoard>::load_error(
+                                    dama_core::DynRules::of::<R>(),
+                                    t,
+                                    &e,
+                                ),
                             ],
                         ))
                     },

@@ -17,12 +17,15 @@ use dama_engine::{Engine, EngineRules, Info};
 use super::analysis::{self, Analysis};
 use super::hint::{self, Hint};
 use super::{EnginePlayer, Reply};
-use crate::book::BookBoard;
+use crate::book::{Book, BookBoard, BookRng};
+use crate::engines::EngineSetup;
 
 /// What the engine does on a [`DynGame`], with the rule set's static type: an object per
 /// registered rule set, from [`PlayBoard::engine_calls`]. A game of another rule set than the
 /// object's gets nothing (`None`, `false`).
 pub trait EngineCalls<B: Board>: Send + Sync {
+    /// The rule set's name (for `Debug`).
+    fn name(&self) -> &'static str;
     /// [`EnginePlayer::reply`]: the book's move, else the search's.
     fn reply(
         &self,
@@ -38,6 +41,10 @@ pub trait EngineCalls<B: Board>: Send + Sync {
     fn accepts_draw_both(&self, player: &mut EnginePlayer, game: &DynGame<B>) -> bool;
     /// [`EnginePlayer::use_builtin_book`].
     fn use_builtin_book(&self, player: &mut EnginePlayer);
+    /// [`EngineSetup::book_of`]: the built-in book and its random source, when the setup's
+    /// book is on.
+    #[allow(clippy::type_complexity)]
+    fn book(&self, engines: &EngineSetup) -> Option<(Book<B>, BookRng)>;
     /// [`hint::search`].
     fn hint(&self, engine: &mut Engine, game: &DynGame<B>) -> Option<Hint<B>>;
     /// [`analysis::analyze_game_with`], the rule set's built-in book's moves never marked
@@ -48,6 +55,12 @@ pub trait EngineCalls<B: Board>: Send + Sync {
         game: &DynGame<B>,
         progress: &mut dyn FnMut(usize, usize) -> bool,
     ) -> Option<Analysis<B>>;
+}
+
+impl<B: Board> std::fmt::Debug for dyn EngineCalls<B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("EngineCalls").field(&self.name()).finish()
+    }
 }
 
 /// The [`EngineCalls`] of the rule set `R`.
@@ -62,6 +75,9 @@ impl<R: EngineRules> Calls<R> {
 }
 
 impl<R: EngineRules<Board: BookBoard>> EngineCalls<R::Board> for Calls<R> {
+    fn name(&self) -> &'static str {
+        R::INFO.name
+    }
     fn reply(
         &self,
         player: &mut EnginePlayer,
@@ -86,6 +102,9 @@ impl<R: EngineRules<Board: BookBoard>> EngineCalls<R::Board> for Calls<R> {
     }
     fn use_builtin_book(&self, player: &mut EnginePlayer) {
         player.use_builtin_book::<R>();
+    }
+    fn book(&self, engines: &EngineSetup) -> Option<(Book<R::Board>, BookRng)> {
+        engines.book_of::<R>()
     }
     fn hint(&self, engine: &mut Engine, game: &DynGame<R::Board>) -> Option<Hint<R::Board>> {
         hint::search(engine, &Self::game(game)?)

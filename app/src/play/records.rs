@@ -52,7 +52,7 @@ pub enum LoadError<B: Board = Board8> {
 pub fn load_game<R: GameRules>(
     rules: R,
     path: &Path,
-) -> Result<pdn::Record<R>, LoadError<R::Board>> {
+) -> Result<pdn::Record<R>, LoadError<R::GameBoard>> {
     load_game_from(rules, path, None).map(|(record, _)| record)
 }
 
@@ -63,7 +63,7 @@ pub fn load_game_from<R: GameRules>(
     rules: R,
     path: &Path,
     number: Option<usize>,
-) -> Result<(pdn::Record<R>, usize), LoadError<R::Board>> {
+) -> Result<(pdn::Record<R>, usize), LoadError<R::GameBoard>> {
     let text = files::read_file(path)?;
     read_game_number(rules, &text, number)
 }
@@ -73,7 +73,7 @@ pub fn read_game_number<R: GameRules>(
     rules: R,
     text: &str,
     number: Option<usize>,
-) -> Result<(pdn::Record<R>, usize), LoadError<R::Board>> {
+) -> Result<(pdn::Record<R>, usize), LoadError<R::GameBoard>> {
     let pieces = pdn::split_games(text);
     let count = pieces.len();
     let Some(number) = number else {
@@ -91,7 +91,7 @@ pub fn read_game_number<R: GameRules>(
 }
 
 /// Refuses a PDN text whose tags (`GameType`, `Variant`) name other rules than `rules`.
-pub fn check_game_of<R: GameRules>(rules: R, text: &str) -> Result<(), LoadError<R::Board>> {
+pub fn check_game_of<R: GameRules>(rules: R, text: &str) -> Result<(), LoadError<R::GameBoard>> {
     let info = rules.object().info();
     match pdn::game_of(text) {
         Some(pdn::GameOf::Variant(file)) if file.name() != info.name => {
@@ -148,7 +148,7 @@ pub fn read_piece<R: GameRules>(
     rules: R,
     first_line: usize,
     piece: &str,
-) -> Result<pdn::Record<R>, LoadError<R::Board>> {
+) -> Result<pdn::Record<R>, LoadError<R::GameBoard>> {
     check_game_of(rules, piece)?;
     Ok(pdn::read_with(rules, piece).map_err(|mut e| {
         e.line += first_line - 1;
@@ -227,7 +227,7 @@ pub fn write_pdn<R: GameRules>(
     {
         tags.push(("Termination", TIME_FORFEIT.to_string()));
     }
-    let notes: Vec<pdn::Annotation<R::Board>> = clock
+    let notes: Vec<pdn::Annotation<R::GameBoard>> = clock
         .map_or_else(Vec::new, GameClock::pdn_comments)
         .into_iter()
         .map(|comment| pdn::Annotation {

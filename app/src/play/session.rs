@@ -5,7 +5,7 @@
 //! once.
 
 use dama_core::game::Game;
-use dama_core::{Board, Board8, BoardRules, Color, MoveOn, pdn};
+use dama_core::{Board, Board8, Color, GameRules, MoveOn, pdn};
 
 /// Who plays a side (`--white`, `--black`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -55,7 +55,7 @@ pub enum Undo<B: Board = Board8> {
 /// Takes back moves so that a person is to move again: a declared result first; else the
 /// last move a person made and every engine reply after it. The first `kept` moves (those of
 /// the ballot the game started from, `--ballot`) are never taken back.
-pub fn undo<R: BoardRules>(game: &mut Game<R>, players: Players, kept: usize) -> Undo<R::Board> {
+pub fn undo<R: GameRules>(game: &mut Game<R>, players: Players, kept: usize) -> Undo<R::GameBoard> {
     if pdn::is_declared(game.outcome()) {
         game.undo();
         return Undo::ResultUndone;
@@ -84,7 +84,7 @@ pub fn undo<R: BoardRules>(game: &mut Game<R>, players: Players, kept: usize) ->
 
 /// Plays again a taken-back move and every engine move taken back after it; the moves played,
 /// none when nothing was taken back.
-pub fn redo<R: BoardRules>(game: &mut Game<R>, players: Players) -> Vec<MoveOn<R::Board>> {
+pub fn redo<R: GameRules>(game: &mut Game<R>, players: Players) -> Vec<MoveOn<R::GameBoard>> {
     let mut played = Vec::new();
     if let Some(mv) = game.redo() {
         played.push(mv);
@@ -131,8 +131,8 @@ pub const ENGINE_MOVE_CAP: usize = 400;
 
 /// Whether the game between `players` has reached [`ENGINE_MOVE_CAP`] (both engines, rules
 /// that draw nothing, the game going on).
-pub fn engine_cap_reached<R: BoardRules>(game: &Game<R>, players: Players) -> bool {
-    !R::DRAWS_BY_RULE
+pub fn engine_cap_reached<R: GameRules>(game: &Game<R>, players: Players) -> bool {
+    !game.rules().object().draws_by_rule()
         && players.is_engine(dama_core::Color::White)
         && players.is_engine(dama_core::Color::Black)
         && !game.is_over()
@@ -155,15 +155,14 @@ pub struct RulesOffer {
 impl RulesOffer {
     /// The first question of the rules' offer, if it is due now and was not made at this
     /// half-move yet (it counts as made from now on).
-    pub fn due<R: BoardRules>(
-        &mut self,
-        game: &Game<R>,
-        players: Players,
-    ) -> Option<OfferQuestion> {
+    pub fn due<R: GameRules>(&mut self, game: &Game<R>, players: Players) -> Option<OfferQuestion> {
         let ply = game.moves().len();
         if game.is_over()
             || self.made_at == Some(ply)
-            || !R::draw_offer_due(game.position(), game.counters())
+            || !game
+                .rules()
+                .object()
+                .draw_offer_due(game.position(), game.counters())
         {
             return None;
         }

@@ -5,22 +5,21 @@
 use std::path::Path;
 
 use super::app::{App, Busy, Confirmed, Dialog};
-use super::boards::{TuiBoard, TuiRules};
+use super::boards::TuiBoard;
 use super::editor::Editor;
 use super::event::Key;
 use super::input::MAX_LINE;
 use super::worker::Task;
-use crate::console::ConsoleRules;
 use crate::console::full;
 use crate::i18n::{capitalize, fill};
 use crate::play::clock::GameClock;
 use crate::play::records;
 use crate::play::session::{self, Undo};
-use dama_core::Color;
 use dama_core::game::{Outcome, WinReason};
 use dama_core::pdn;
+use dama_core::{Color, DynRules};
 
-impl<R: TuiRules> App<R> {
+impl<B: TuiBoard> App<B> {
     /// A key during the game (no dialog, no move line, no editor).
     pub(super) fn game_key(&mut self, key: Key) {
         match key {
@@ -79,7 +78,7 @@ impl<R: TuiRules> App<R> {
     }
 
     fn new_game(&mut self) {
-        let (game, kept) = <R::Board as TuiBoard>::new_game::<R>(&self.cfg);
+        let (game, kept) = B::start_game(self.rules(), &self.cfg);
         self.replace_game(game);
         self.kept = kept;
         self.quiet();
@@ -107,7 +106,7 @@ impl<R: TuiRules> App<R> {
             Undo::Nothing => self.t.nothing_to_undo.to_string(),
             Undo::NothingOfYours => self.t.nothing_of_yours.to_string(),
             Undo::BallotStays => self.t.ballot_stays.to_string(),
-            Undo::Undone(taken) => fill(self.t.undone, &[&R::write_each(&taken)]),
+            Undo::Undone(taken) => fill(self.t.undone, &[&B::write_each(self.rules(), &taken)]),
         };
         if let Some(clock) = &mut self.clock {
             clock.truncate(self.game.moves().len());
@@ -126,7 +125,7 @@ impl<R: TuiRules> App<R> {
         if played.is_empty() {
             return self.say(self.t.nothing_to_redo);
         }
-        let text = fill(self.t.redone, &[&R::write_each(&played)]);
+        let text = fill(self.t.redone, &[&B::write_each(self.rules(), &played)]);
         self.say(text);
         self.announce_outcome();
     }
@@ -307,7 +306,7 @@ impl<R: TuiRules> App<R> {
     fn load_from(&mut self, name: &str) {
         self.file_name = name.to_string();
         let path = Path::new(name);
-        match records::load_game_from(R::default(), path, None) {
+        match records::load_game_from(self.rules(), path, None) {
             Ok((record, count)) => {
                 self.replace_game(record.game.clone());
                 self.report_loaded(&records::game_label(name, 1, count), &record);
@@ -316,14 +315,14 @@ impl<R: TuiRules> App<R> {
                 }
             }
             Err(e) => {
-                let message = full::load_failed::<R>(self.t, path, &e);
+                let message = full::load_failed(self.rules(), self.t, path, &e);
                 self.say(format!("{message} {}", self.t.kept));
             }
         }
     }
 
     /// Says what a loaded game is (event, length, state), as the line console does.
-    pub(super) fn report_loaded(&mut self, name: &str, record: &pdn::Record<R>) {
+    pub(super) fn report_loaded(&mut self, name: &str, record: &pdn::Record<DynRules<B>>) {
         // The players the file names (a `dama match` game: the engines), else none.
         let tag = |key: &str| {
             record

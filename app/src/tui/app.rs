@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use ratatui::layout::Rect;
 
-use super::boards::{TuiBoard, TuiRules};
+use super::boards::TuiBoard;
 use super::editor::Editor;
 use super::event::{Button, Event, Key};
 use super::layout::{EditorButton, Layout};
@@ -22,9 +22,9 @@ use crate::i18n::{Catalog, Labels, RulesTexts, Texts, fill};
 use crate::play::clock::GameClock;
 use crate::play::records;
 use crate::play::session::{PlayerKind, Players, RulesOffer};
-use crate::play::{EnginePlayer, book_level};
-use dama_core::game::{Game, Snapshot};
-use dama_core::{Board, Board8, Color, MoveListOn, MoveOn, PositionOn, SquareOn};
+use crate::play::{DynGame, EnginePlayer, book_level};
+use dama_core::game::Snapshot;
+use dama_core::{Board, Board8, Color, DynRules, MoveListOn, MoveOn, PositionOn, SquareOn};
 use dama_engine::Limits;
 
 pub use super::config::AppConfig;
@@ -88,25 +88,25 @@ pub(super) enum Busy {
     Analysis(u64),
 }
 
-/// The full-screen game under the rule set `R`.
+/// The full-screen game on the board `B`, its rule set chosen at run time.
 #[derive(Debug)]
-pub struct App<R: TuiRules> {
-    pub(super) cfg: AppConfig<R::Board>,
+pub struct App<B: TuiBoard> {
+    pub(super) cfg: AppConfig<B>,
     pub(super) t: &'static Texts,
     pub(super) rt: &'static RulesTexts,
     pub(super) l: &'static Labels,
-    pub(super) game: Game<R>,
-    pub(super) worker: Worker<R>,
+    pub(super) game: DynGame<B>,
+    pub(super) worker: Worker<B>,
     /// The tables' messages about refused files, shown on the message line.
     refusals: Arc<Mutex<Vec<String>>>,
     pub(super) busy: Option<Busy>,
-    pub(super) selection: Option<Selection<R::Board>>,
+    pub(super) selection: Option<Selection<B>>,
     /// The cursor's file and rank, and whether it is shown (after an arrow key).
     pub(super) cursor: (u8, u8),
     pub(super) cursor_shown: bool,
     pub(super) flipped: bool,
     pub(super) show_movable: bool,
-    pub(super) editor: Option<Editor<R::Board>>,
+    pub(super) editor: Option<Editor<B>>,
     pub(super) dialog: Option<Dialog>,
     /// The list of a file's games to choose from, when it is open.
     pub(super) picker: Option<Picker>,
@@ -124,9 +124,9 @@ pub struct App<R: TuiRules> {
     /// them), shown in the header and written again when the game is saved.
     pub(super) names: Option<[String; 2]>,
     /// The last hint and the position it was given in (shown while that position stands).
-    pub(super) hint: Option<Hinted<R::Board>>,
+    pub(super) hint: Option<Hinted<B>>,
     /// The game as it was when it was started, saved or loaded.
-    pub(super) saved: Snapshot<R::Board>,
+    pub(super) saved: Snapshot<B>,
     /// The first moves of the game that undo keeps: those of the ballot it started from.
     pub(super) kept: usize,
     pub(super) file_name: String,
@@ -135,7 +135,7 @@ pub struct App<R: TuiRules> {
     pub(super) size: (u16, u16),
     pub(super) quit: bool,
     /// The last analysis of the game (`a`), shown while the game's moves are those analysed.
-    pub(super) analysis: Option<crate::play::analysis::Analysis<R::Board>>,
+    pub(super) analysis: Option<crate::play::analysis::Analysis<B>>,
     /// The positions analysed so far and in all, while an analysis runs.
     pub(super) analysing: Option<(usize, usize)>,
     /// Review mode: the number of moves played in the position shown (the game goes on from
@@ -173,10 +173,15 @@ pub(super) fn level_of(limits: &Limits) -> u8 {
     })
 }
 
-impl<R: TuiRules> App<R> {
-    /// A new app in a terminal of `width` × `height`; loads `cfg.load` if given (its error,
-    /// in the messages' language, otherwise).
-    pub fn new(cfg: AppConfig<R::Board>, width: u16, height: u16) -> Result<App<R>, String> {
+impl<B: TuiBoard> App<B> {
+    /// A new app playing `rules` in a terminal of `width` × `height`; loads `cfg.load` if
+    /// given (its error, in the messages' language, otherwise).
+    pub fn new(
+        rules: DynRules<B>,
+        cfg: AppConfig<B>,
+        width: u16,
+        height: u16,
+    ) -> Result<App<B>, String> {
         // Messages: the line console's texts in the screen's language.
         let Catalog {
             texts: t,
@@ -185,14 +190,14 @@ impl<R: TuiRules> App<R> {
         } = Catalog::of(cfg.lang);
         let loaded = match &cfg.load {
             Some(path) => Some(
-                records::load_game_from(R::default(), path, cfg.game)
-                    .map_err(|e| full::load_failed::<R>(t, path, &e))?,
+                records::load_game_from(rules, path, cfg.game)
+                    .map_err(|e| full::load_failed(rules, t, path, &e))?,
             ),
             None => None,
         };
         let (game, kept) = match &loaded {
             Some((record, _)) => (record.game.clone(), 0),
-            None => <R::Board as TuiBoard>::new_game::<R>(&cfg),
+            None => B::start_game(rules, &cfg),
         };
         let file_name = cfg
             .load
@@ -221,10 +226,13 @@ impl<R: TuiRules> App<R> {
                 }
             }))));
         }
+        let calls = B::engine_calls(rules)
+            .ok_or_else(|| format!("the {} rules are not played here", rules.info().name))?;
         let mut app = App {
             worker: Worker::start(
+                calls,
                 EnginePlayer::new(engines.engine(cfg.limits), book_level(&cfg.limits))
-                    .with_book(engines.book_of::<R>()),
+                    .with_book(calls.book(&engines)),
             ),
             refusals,
             l: labels,
@@ -275,7 +283,7 @@ impl<R: TuiRules> App<R> {
     }
 
     /// Reacts to one event.
-    pub fn handle(&mut self, event: Event<R::Board>) {
+    pub fn handle(&mut self, event: Event<B>) {
         self.check_flag();
         match event {
             Event::Tick => {}
@@ -320,7 +328,7 @@ impl<R: TuiRules> App<R> {
     }
 
     /// The engine's answer, if one has come, as an event.
-    pub fn poll_engine(&self) -> Option<Event<R::Board>> {
+    pub fn poll_engine(&self) -> Option<Event<B>> {
         self.worker.try_reply().map(|r| Event::Engine(Box::new(r)))
     }
 
@@ -378,12 +386,17 @@ impl<R: TuiRules> App<R> {
     }
 
     /// The game.
-    pub fn game(&self) -> &Game<R> {
+    pub fn game(&self) -> &DynGame<B> {
         &self.game
     }
 
+    /// The rule set played.
+    pub fn rules(&self) -> DynRules<B> {
+        self.game.rules()
+    }
+
     /// The path being entered.
-    pub fn selection(&self) -> Option<&Selection<R::Board>> {
+    pub fn selection(&self) -> Option<&Selection<B>> {
         self.selection.as_ref()
     }
 
@@ -403,23 +416,21 @@ impl<R: TuiRules> App<R> {
     }
 
     /// The editor, when it is shown.
-    pub fn editor(&self) -> Option<&Editor<R::Board>> {
+    pub fn editor(&self) -> Option<&Editor<B>> {
         self.editor.as_ref()
     }
 
     /// The layout of the current terminal size (`None`: too small).
     pub fn layout(&self) -> Option<Layout> {
-        Layout::of::<R::Board>(Rect::new(0, 0, self.size.0, self.size.1))
+        Layout::of::<B>(Rect::new(0, 0, self.size.0, self.size.1))
     }
 
     /// The cell in the middle of `square`'s top row as the board is now drawn (for clicks in
     /// tests and scripts), or `None` when the terminal is too small.
-    pub fn cell_of(&self, square: SquareOn<R::Board>) -> Option<(u16, u16)> {
-        let r = self.layout()?.square_rect(
-            <R::Board as TuiBoard>::file::<R>(square),
-            square.rank(),
-            self.flipped,
-        );
+    pub fn cell_of(&self, square: SquareOn<B>) -> Option<(u16, u16)> {
+        let r =
+            self.layout()?
+                .square_rect(B::file(self.rules(), square), square.rank(), self.flipped);
         Some((r.x + r.width / 2, r.y))
     }
 
@@ -474,7 +485,7 @@ impl<R: TuiRules> App<R> {
     }
 
     /// A new game (or position): the engine's work, the path and the last search are dropped.
-    pub(super) fn replace_game(&mut self, game: Game<R>) {
+    pub(super) fn replace_game(&mut self, game: DynGame<B>) {
         self.cancel_engine();
         self.game = game;
         self.selection = None;
@@ -513,7 +524,7 @@ impl<R: TuiRules> App<R> {
 
     /// How a game ended, as a sentence (the 10×10 board's own draws by their FMJD names).
     pub(super) fn outcome_text(&self, outcome: dama_core::game::Outcome) -> String {
-        <R::Board as crate::console::ConsoleBoard>::outcome(self.t, self.rt, outcome)
+        <B as crate::console::ConsoleBoard>::outcome(self.t, self.rt, outcome)
     }
 
     /// Makes the rules' draw offer when it is due, else starts the engine when it is to move
@@ -564,12 +575,12 @@ impl<R: TuiRules> App<R> {
 
     /// Whether the side to move has one legal move only (which the engine does not search).
     fn only_move(&self) -> bool {
-        let mut moves = MoveListOn::<R::Board>::new();
+        let mut moves = MoveListOn::<B>::new();
         self.game.legal_moves(&mut moves);
         moves.len() == 1
     }
 
-    fn on_reply(&mut self, reply: Reply<R::Board>) {
+    fn on_reply(&mut self, reply: Reply<B>) {
         if !reply.done {
             // A finished depth of the search for the engine's move: shown as it goes.
             if self.busy == Some(Busy::Move(reply.id)) && !self.only_move() {
@@ -614,7 +625,7 @@ impl<R: TuiRules> App<R> {
                 match reply.hint {
                     Some(hint) => {
                         self.hint = Some((*self.game.position(), hint.mv));
-                        let text = <R::Board as TuiBoard>::hint_text::<R>(self.t, &hint);
+                        let text = B::hint_text(self.rules(), self.t, &hint);
                         self.say(text);
                     }
                     None => self.say(self.t.no_hint),

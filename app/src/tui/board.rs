@@ -16,13 +16,13 @@ use ratatui::buffer::Buffer;
 use ratatui::style::{Color as Tint, Modifier, Style};
 
 use super::app::App;
-use super::boards::{TuiBoard, TuiRules};
+use super::boards::TuiBoard;
 use super::layout::Layout;
 use crate::console::board_view;
-use dama_core::Board;
 use dama_core::notation::Notation;
 use dama_core::position::SetupOn;
 use dama_core::{BitboardOn, Color, MoveListOn, Piece, Role, SquareOn};
+use dama_core::{Board, DynRules};
 
 /// Background of a dark square.
 const DARK: Tint = Tint::Indexed(94);
@@ -71,7 +71,7 @@ fn piece_at<B: Board>(setup: &SetupOn<B>, sq: SquareOn<B>) -> Option<Piece> {
     Some(Piece { color, role })
 }
 
-fn marks<R: TuiRules>(app: &App<R>) -> Vec<(SquareOn<R::Board>, Mark)> {
+fn marks<B: TuiBoard>(app: &App<B>) -> Vec<(SquareOn<B>, Mark)> {
     let mut marks = Vec::new();
     if app.editor.is_some() {
         return marks;
@@ -91,9 +91,9 @@ fn marks<R: TuiRules>(app: &App<R>) -> Vec<(SquareOn<R::Board>, Mark)> {
         marks.extend(mv.path().iter().map(|&sq| (sq, Mark::Hint)));
     }
     if app.show_movable {
-        let mut moves = MoveListOn::<R::Board>::new();
+        let mut moves = MoveListOn::<B>::new();
         app.game.legal_moves(&mut moves);
-        let capturing: BitboardOn<R::Board> = moves
+        let capturing: BitboardOn<B> = moves
             .iter()
             .filter(|m| m.is_capture())
             .fold(BitboardOn::EMPTY, |b, m| b.with(m.from()));
@@ -115,7 +115,7 @@ fn marks<R: TuiRules>(app: &App<R>) -> Vec<(SquareOn<R::Board>, Mark)> {
 }
 
 /// Draws the board with its coordinates.
-pub(super) fn draw<R: TuiRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer) {
+pub(super) fn draw<B: TuiBoard>(app: &App<B>, layout: &Layout, buf: &mut Buffer) {
     let color = app.cfg.color;
     let setup = match &app.editor {
         Some(ed) => ed.preview(),
@@ -123,13 +123,13 @@ pub(super) fn draw<R: TuiRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer)
     };
     let marks = marks(app);
     let plain = Style::default();
-    let size = <R::Board as Board>::SIZE;
+    let size = <B as Board>::SIZE;
     for file in 0..size {
         for rank in 0..size {
             let r = layout.square_rect(file, rank, app.flipped);
             let cursor = app.cursor_shown && app.cursor == (file, rank);
             // The mirrored boards (Italian, Spanish) are drawn as they lie.
-            let Some(sq) = <R::Board as TuiBoard>::square::<R>(file, rank) else {
+            let Some(sq) = B::square(app.rules(), file, rank) else {
                 let style = if color { plain.bg(LIGHT) } else { plain };
                 let blank = " ".repeat(usize::from(r.width));
                 for dy in 0..r.height {
@@ -168,7 +168,7 @@ pub(super) fn draw<R: TuiRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer)
             }
             if r.height == 1 {
                 let piece = piece_at(&setup, sq).map(|p| piece_look(p, color, style));
-                let number = <R::Board as TuiBoard>::number_on::<R>(sq);
+                let number = B::number_on(app.rules(), sq);
                 one_row(buf, r, mark, piece, number, fill, color, style);
                 if cursor {
                     draw_cursor(buf, r, color, style);
@@ -193,7 +193,7 @@ pub(super) fn draw<R: TuiRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer)
             }
             let label = match mark {
                 // Square numbers stand on their squares where the rule set is written so.
-                Mark::None => match <R::Board as TuiBoard>::number_on::<R>(sq) {
+                Mark::None => match B::number_on(app.rules(), sq) {
                     Some(number) => format!("{number:>3}"),
                     None => std::iter::repeat_n(fill, 3).collect(),
                 },
@@ -212,10 +212,10 @@ pub(super) fn draw<R: TuiRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer)
             }
         }
     }
-    if <R::Board as Board>::NUMBERED {
-        draw_row_numbers::<R>(app.flipped, layout, buf);
+    if <B as Board>::NUMBERED {
+        draw_row_numbers(app.rules(), app.flipped, layout, buf);
     } else {
-        draw_coordinates(R::INFO.notation, app.flipped, layout, buf);
+        draw_coordinates(app.rules().info().notation, app.flipped, layout, buf);
     }
 }
 
@@ -351,15 +351,20 @@ fn one_row(
 
 /// The edges of a board whose squares are numbered from the top left (10×10): left of each
 /// row the number of its first square as drawn, right of it the number of its last.
-fn draw_row_numbers<R: TuiRules>(flipped: bool, layout: &Layout, buf: &mut Buffer) {
+fn draw_row_numbers<B: TuiBoard>(
+    rules: DynRules<B>,
+    flipped: bool,
+    layout: &Layout,
+    buf: &mut Buffer,
+) {
     let b = layout.board;
-    let size = <R::Board as Board>::SIZE;
+    let size = <B as Board>::SIZE;
     for line in 0..size {
         let rank = if flipped { line } else { size - 1 - line };
         let numbers: Vec<u8> = (0..size)
             .map(|col| if flipped { size - 1 - col } else { col })
-            .filter_map(|file| <R::Board as TuiBoard>::square::<R>(file, rank))
-            .filter_map(<R::Board as TuiBoard>::number_on::<R>)
+            .filter_map(|file| B::square(rules, file, rank))
+            .filter_map(|sq| B::number_on(rules, sq))
             .collect();
         let (Some(first), Some(last)) = (numbers.first(), numbers.last()) else {
             continue;

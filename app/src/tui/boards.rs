@@ -8,14 +8,15 @@ use super::config::AppConfig;
 use crate::console::ConsoleBoard;
 use crate::games::Entry;
 use crate::i18n::Lang;
+use crate::i18n::Texts;
 use crate::i18n::es;
-use crate::i18n::{RulesTexts, Texts};
+use crate::play::PlayBoard;
 use crate::play::records::LoadError;
-use dama_core::game::Game;
+use dama_core::game::{DynGame, Game};
 use dama_core::notation::Notation;
 use dama_core::notation::algebraic::{self, MoveError};
 use dama_core::notation::numeric;
-use dama_core::{Board8, Board10, BoardRules, MoveOn, PositionOn, SquareOn};
+use dama_core::{Board8, Board10, DynRules, MoveOn, PositionOn, SquareOn};
 
 /// The square sizes (columns, rows) of the 8×8 board, largest first: the largest whose
 /// screen fits is used.
@@ -25,33 +26,34 @@ pub const SIZES_8: [(u16, u16); 3] = [(9, 4), (7, 3), (5, 2)];
 pub const SIZES_10: [(u16, u16); 4] = [(9, 4), (7, 3), (5, 2), (3, 1)];
 
 /// A board the full-screen game plays on ([`Board8`] and [`Board10`]). Each method takes
-/// the rule set `R` played on the board.
-pub trait TuiBoard: ConsoleBoard {
+/// the rule set played on the board, as a value.
+pub trait TuiBoard: ConsoleBoard + PlayBoard {
     /// The square sizes (columns, rows), largest first; the last is the smallest screen's.
     const SQUARE_SIZES: &'static [(u16, u16)];
 
     /// The dark square drawn at `file`, `rank` (0-based, from White's bottom left), or
     /// `None` for a light square.
-    fn square<R: BoardRules<Board = Self>>(file: u8, rank: u8) -> Option<SquareOn<Self>>;
+    fn square(rules: DynRules<Self>, file: u8, rank: u8) -> Option<SquareOn<Self>>;
 
     /// The file `sq` is drawn in (its rank is its own).
-    fn file<R: BoardRules<Board = Self>>(sq: SquareOn<Self>) -> u8;
+    fn file(rules: DynRules<Self>, sq: SquareOn<Self>) -> u8;
 
     /// A square's name as the rule set writes it (`c3`, `63`, `11`; `28` on 10×10).
-    fn square_name<R: BoardRules<Board = Self>>(sq: SquareOn<Self>) -> String;
+    fn square_name(rules: DynRules<Self>, sq: SquareOn<Self>) -> String;
 
     /// The number written on the square, where squares are named by numbers.
-    fn number_on<R: BoardRules<Board = Self>>(sq: SquareOn<Self>) -> Option<u8>;
+    fn number_on(rules: DynRules<Self>, sq: SquareOn<Self>) -> Option<u8>;
 
     /// The name of a light square clicked (`d3`), for the message that no piece stands
     /// there; `None` on 10×10, whose squares have numbers only (the click does nothing).
     fn light_name(file: u8, rank: u8) -> Option<String>;
 
     /// Why a path is not a legal move, in the messages' language.
-    fn move_error<R: BoardRules<Board = Self>>(t: &Texts, error: &MoveError<Self>) -> String;
+    fn move_error(rules: DynRules<Self>, t: &Texts, error: &MoveError<Self>) -> String;
 
     /// The legal move (one of `legal`) a typed `text` names; else the line saying why not.
-    fn typed_move<R: BoardRules<Board = Self>>(
+    fn typed_move(
+        rules: DynRules<Self>,
         t: &Texts,
         lang: Lang,
         text: &str,
@@ -60,46 +62,33 @@ pub trait TuiBoard: ConsoleBoard {
     ) -> Result<MoveOn<Self>, String>;
 
     /// A hint as the message line says it.
-    fn hint_text<R: BoardRules<Board = Self>>(
-        t: &Texts,
-        hint: &crate::play::hint::Hint<Self>,
-    ) -> String;
-
-    /// The rule set's title.
-    fn title<R: BoardRules<Board = Self>>(t: &Texts, rt: &RulesTexts) -> &'static str;
+    fn hint_text(rules: DynRules<Self>, t: &Texts, hint: &crate::play::hint::Hint<Self>) -> String;
 
     /// A new game of `cfg`, and how many of its first moves are a ballot's (none on 10×10).
-    fn new_game<R: dama_engine::EngineRules<Board = Self>>(
-        cfg: &AppConfig<Self>,
-    ) -> (Game<R>, usize);
+    fn start_game(rules: DynRules<Self>, cfg: &AppConfig<Self>) -> (DynGame<Self>, usize);
 
     /// The games of a PDN text, for the list to choose from.
-    fn entries<R: BoardRules<Board = Self>>(text: &str, t: &Texts) -> Vec<Entry>;
+    fn entries(rules: DynRules<Self>, text: &str, t: &Texts) -> Vec<Entry>;
 }
-
-/// A rule set the full-screen game plays: the engine's rules on a [`TuiBoard`].
-pub trait TuiRules: dama_engine::EngineRules<Board: TuiBoard> {}
-
-impl<R: dama_engine::EngineRules<Board: TuiBoard>> TuiRules for R {}
 
 impl TuiBoard for Board8 {
     const SQUARE_SIZES: &'static [(u16, u16)] = &SIZES_8;
 
-    fn square<R: BoardRules<Board = Board8>>(file: u8, rank: u8) -> Option<SquareOn<Board8>> {
+    fn square(rules: DynRules<Board8>, file: u8, rank: u8) -> Option<SquareOn<Board8>> {
         // The mirrored boards (Italian, Spanish) are drawn as they lie.
-        R::orientation().square(file, rank)
+        rules.orientation().square(file, rank)
     }
 
-    fn file<R: BoardRules<Board = Board8>>(sq: SquareOn<Board8>) -> u8 {
-        R::orientation().file(sq)
+    fn file(rules: DynRules<Board8>, sq: SquareOn<Board8>) -> u8 {
+        rules.orientation().file(sq)
     }
 
-    fn square_name<R: BoardRules<Board = Board8>>(sq: SquareOn<Board8>) -> String {
-        R::INFO.notation.write_square(sq)
+    fn square_name(rules: DynRules<Board8>, sq: SquareOn<Board8>) -> String {
+        rules.info().notation.write_square(sq)
     }
 
-    fn number_on<R: BoardRules<Board = Board8>>(sq: SquareOn<Board8>) -> Option<u8> {
-        match R::INFO.notation {
+    fn number_on(rules: DynRules<Board8>, sq: SquareOn<Board8>) -> Option<u8> {
+        match rules.info().notation {
             Notation::Numbered(board) => Some(board.number(sq)),
             _ => None,
         }
@@ -109,18 +98,20 @@ impl TuiBoard for Board8 {
         Some(format!("{}{}", char::from(b'a' + file), rank + 1))
     }
 
-    fn move_error<R: BoardRules<Board = Board8>>(t: &Texts, error: &MoveError) -> String {
-        t.move_error_in(error, R::INFO.notation)
+    fn move_error(rules: DynRules<Board8>, t: &Texts, error: &MoveError) -> String {
+        t.move_error_in(error, rules.info().notation)
     }
 
-    fn typed_move<R: BoardRules<Board = Board8>>(
+    fn typed_move(
+        rules: DynRules<Board8>,
         t: &Texts,
         lang: Lang,
         text: &str,
         pos: &PositionOn<Board8>,
         legal: &[MoveOn<Board8>],
     ) -> Result<MoveOn<Board8>, String> {
-        if R::INFO.notation == Notation::Numeric && lang == Lang::Es {
+        let notation = rules.info().notation;
+        if notation == Notation::Numeric && lang == Lang::Es {
             // The Spanish console's checks and texts, exactly.
             return match numeric::parse(pos, text) {
                 Ok(mv) if legal.contains(&mv) => Ok(mv),
@@ -128,53 +119,44 @@ impl TuiBoard for Board8 {
                 Err(e) => Err(es::spec::error(e).to_string()),
             };
         }
-        R::INFO
-            .notation
+        notation
             .parse(text, pos, legal)
-            .map_err(|e| t.parse_error_in(&e, R::INFO.notation))
+            .map_err(|e| t.parse_error_in(&e, notation))
     }
 
-    fn hint_text<R: BoardRules<Board = Board8>>(
-        t: &Texts,
-        hint: &crate::play::hint::Hint,
-    ) -> String {
-        t.hint_text(hint, R::INFO.notation)
+    fn hint_text(rules: DynRules<Board8>, t: &Texts, hint: &crate::play::hint::Hint) -> String {
+        t.hint_text(hint, rules.info().notation)
     }
 
-    fn title<R: BoardRules<Board = Board8>>(t: &Texts, _: &RulesTexts) -> &'static str {
-        t.title::<R>()
-    }
-
-    fn new_game<R: dama_engine::EngineRules<Board = Board8>>(
-        cfg: &AppConfig<Board8>,
-    ) -> (Game<R>, usize) {
+    fn start_game(rules: DynRules<Board8>, cfg: &AppConfig<Board8>) -> (DynGame<Board8>, usize) {
         match &cfg.ballot {
-            Some(ballot) => (ballot.game::<R>(), ballot.opening.moves.len()),
-            None => (Game::new(cfg.start), 0),
+            Some(ballot) => (ballot.game(rules), ballot.opening.moves.len()),
+            None => (Game::with_rules(rules, cfg.start), 0),
         }
     }
 
-    fn entries<R: BoardRules<Board = Board8>>(text: &str, t: &Texts) -> Vec<Entry> {
-        crate::games::entries_with::<R>(text, &|e| t.load_error(e, R::INFO.notation))
+    fn entries(rules: DynRules<Board8>, text: &str, t: &Texts) -> Vec<Entry> {
+        let notation = rules.info().notation;
+        crate::games::entries_with(rules, text, &|e| t.load_error(e, notation))
     }
 }
 
 impl TuiBoard for Board10 {
     const SQUARE_SIZES: &'static [(u16, u16)] = &SIZES_10;
 
-    fn square<R: BoardRules<Board = Board10>>(file: u8, rank: u8) -> Option<SquareOn<Board10>> {
+    fn square(_: DynRules<Board10>, file: u8, rank: u8) -> Option<SquareOn<Board10>> {
         SquareOn::from_file_rank(file, rank)
     }
 
-    fn file<R: BoardRules<Board = Board10>>(sq: SquareOn<Board10>) -> u8 {
+    fn file(_: DynRules<Board10>, sq: SquareOn<Board10>) -> u8 {
         sq.file()
     }
 
-    fn square_name<R: BoardRules<Board = Board10>>(sq: SquareOn<Board10>) -> String {
+    fn square_name(_: DynRules<Board10>, sq: SquareOn<Board10>) -> String {
         sq.number().to_string()
     }
 
-    fn number_on<R: BoardRules<Board = Board10>>(sq: SquareOn<Board10>) -> Option<u8> {
+    fn number_on(_: DynRules<Board10>, sq: SquareOn<Board10>) -> Option<u8> {
         Some(sq.number())
     }
 
@@ -182,40 +164,36 @@ impl TuiBoard for Board10 {
         None
     }
 
-    fn move_error<R: BoardRules<Board = Board10>>(t: &Texts, error: &MoveError<Board10>) -> String {
-        crate::console::move_error10::<R>(t, error)
+    fn move_error(rules: DynRules<Board10>, t: &Texts, error: &MoveError<Board10>) -> String {
+        crate::console::move_error10(rules, t, error)
     }
 
-    fn typed_move<R: BoardRules<Board = Board10>>(
+    fn typed_move(
+        rules: DynRules<Board10>,
         t: &Texts,
         _: Lang,
         text: &str,
         pos: &PositionOn<Board10>,
         legal: &[MoveOn<Board10>],
     ) -> Result<MoveOn<Board10>, String> {
-        <Board10 as ConsoleBoard>::read_move::<R>(t, text, pos, legal)
+        <Board10 as ConsoleBoard>::read_move(rules, t, text, pos, legal)
     }
 
-    fn hint_text<R: BoardRules<Board = Board10>>(
+    fn hint_text(
+        rules: DynRules<Board10>,
         t: &Texts,
         hint: &crate::play::hint::Hint<Board10>,
     ) -> String {
-        t.hint_text_with(hint, &R::write_move)
+        t.hint_text_with(hint, &|mv| rules.write_move(mv))
     }
 
-    fn title<R: BoardRules<Board = Board10>>(t: &Texts, rt: &RulesTexts) -> &'static str {
-        <Board10 as ConsoleBoard>::title::<R>(t, rt)
+    fn start_game(rules: DynRules<Board10>, cfg: &AppConfig<Board10>) -> (DynGame<Board10>, usize) {
+        (Game::with_rules(rules, cfg.start), 0)
     }
 
-    fn new_game<R: dama_engine::EngineRules<Board = Board10>>(
-        cfg: &AppConfig<Board10>,
-    ) -> (Game<R>, usize) {
-        (Game::new(cfg.start), 0)
-    }
-
-    fn entries<R: BoardRules<Board = Board10>>(text: &str, t: &Texts) -> Vec<Entry> {
-        crate::games::entries_with::<R>(text, &|e: &LoadError<Board10>| {
-            <Board10 as ConsoleBoard>::load_error::<R>(t, e)
+    fn entries(rules: DynRules<Board10>, text: &str, t: &Texts) -> Vec<Entry> {
+        crate::games::entries_with(rules, text, &|e: &LoadError<Board10>| {
+            <Board10 as ConsoleBoard>::load_error(rules, t, e)
         })
     }
 }

@@ -6,12 +6,12 @@
 //! and while it does, nobody moves.
 
 use super::app::{App, Busy, Confirmed};
-use super::boards::TuiRules;
+use super::boards::TuiBoard;
 use super::worker::Task;
 use crate::i18n::{capitalize, fill};
 use crate::play::session::{OfferNext, OfferQuestion};
 
-impl<R: TuiRules> App<R> {
+impl<B: TuiBoard> App<B> {
     /// Makes the rules' draw offer if it is due in the current position and was not made at
     /// this half-move yet: opens the question or asks the engine. Whether it did.
     pub(super) fn rules_offer(&mut self) -> bool {

@@ -6,7 +6,7 @@
 //! moves, so a refused path gets the same reason the line console gives, and nothing moves.
 
 use super::app::{App, Busy, Selection};
-use super::boards::{TuiBoard, TuiRules};
+use super::boards::TuiBoard;
 use super::event::Key;
 use super::layout::EditorButton;
 use crate::i18n::fill;
@@ -18,12 +18,12 @@ use dama_core::{Board, Color, MoveListOn, MoveOn, SquareOn};
 /// The longest line typed (a move, a file name).
 pub(super) const MAX_LINE: usize = 256;
 
-impl<R: TuiRules> App<R> {
+impl<B: TuiBoard> App<B> {
     /// A left click (or Enter/Space) on the square at `file`, `rank`.
     pub(super) fn left_click(&mut self, file: u8, rank: u8) {
-        let Some(sq) = <R::Board as TuiBoard>::square::<R>(file, rank) else {
+        let Some(sq) = B::square(self.rules(), file, rank) else {
             if self.editor.is_none()
-                && let Some(name) = <R::Board as TuiBoard>::light_name(file, rank)
+                && let Some(name) = B::light_name(file, rank)
             {
                 let text = fill(self.t.err_light, &[&name]);
                 self.say(text);
@@ -56,7 +56,7 @@ impl<R: TuiRules> App<R> {
             }
             Some(sel) if sel.path.last() == Some(&sq) => self.confirm(),
             Some(sel) => {
-                if sel.path.len() < <R::Board as Board>::MAX_PATH {
+                if sel.path.len() < <B as Board>::MAX_PATH {
                     sel.path.push(sq);
                 }
             }
@@ -89,7 +89,7 @@ impl<R: TuiRules> App<R> {
         true
     }
 
-    fn select(&mut self, sq: SquareOn<R::Board>) {
+    fn select(&mut self, sq: SquareOn<B>) {
         let pos = self.game.position();
         let error = match pos.piece_at(sq) {
             None => MoveError::NoPiece(sq),
@@ -102,7 +102,7 @@ impl<R: TuiRules> App<R> {
                 return;
             }
         };
-        let text = <R::Board as TuiBoard>::move_error::<R>(self.t, &error);
+        let text = B::move_error(self.rules(), self.t, &error);
         self.say(text);
     }
 
@@ -114,21 +114,21 @@ impl<R: TuiRules> App<R> {
         let mut squares = vec![sel.from];
         squares.extend(&sel.path);
         let text = super::boards::path_text(squares);
-        let mut legal = MoveListOn::<R::Board>::new();
+        let mut legal = MoveListOn::<B>::new();
         self.game.legal_moves(&mut legal);
         match algebraic::resolve(&text, self.game.position(), &legal) {
             Ok(mv) => self.play(mv),
             // The squares clicked so far already identify one capture: it is played.
             Err(MoveError::Unfinished(rest)) if rest.len() == 1 => self.play(rest[0]),
             Err(e) => {
-                let text = <R::Board as TuiBoard>::move_error::<R>(self.t, &e);
+                let text = B::move_error(self.rules(), self.t, &e);
                 self.say(text);
             }
         }
     }
 
     /// Plays a move of the person to move.
-    fn play(&mut self, mv: MoveOn<R::Board>) {
+    fn play(&mut self, mv: MoveOn<B>) {
         let turn = self.game.turn();
         if self.game.try_play(&mv).is_ok() {
             self.clock_moved(turn);
@@ -161,9 +161,10 @@ impl<R: TuiRules> App<R> {
 
     /// A move typed in the rule set's notation, read by the line console's parser.
     fn typed_move(&mut self, text: &str) {
-        let mut legal = MoveListOn::<R::Board>::new();
+        let mut legal = MoveListOn::<B>::new();
         self.game.legal_moves(&mut legal);
-        match <R::Board as TuiBoard>::typed_move::<R>(
+        match B::typed_move(
+            self.rules(),
             self.t,
             self.cfg.lang,
             text,
@@ -196,7 +197,7 @@ impl<R: TuiRules> App<R> {
         };
         let (df, dr) = if self.flipped { (-df, -dr) } else { (df, dr) };
         let (f, r) = self.cursor;
-        let last = <R::Board as Board>::SIZE as i8 - 1;
+        let last = <B as Board>::SIZE as i8 - 1;
         self.cursor = (
             (f as i8 + df).clamp(0, last) as u8,
             (r as i8 + dr).clamp(0, last) as u8,
@@ -246,7 +247,7 @@ impl<R: TuiRules> App<R> {
                     // The message of before (an editor refusal, `Back at the end of the
                     // game.`) is no longer true of the new game.
                     self.quiet();
-                    self.replace_game(Game::new(pos));
+                    self.replace_game(Game::with_rules(self.rules(), pos));
                 }
                 Err(e) => {
                     let text = self.t.fen_error(&FenError::Setup(e));

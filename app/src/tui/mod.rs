@@ -7,9 +7,11 @@
 //! - [`terminal`]: the real terminal, always restored.
 //!
 //! Everything about the game comes from the library (`Game`, notation, PDN, engine, setup
-//! checks) and every refusal reason from the line console's catalogue; the app is generic over
-//! [`TuiRules`] (the board's differences in `boards.rs`), so every rule set plays here, on
-//! the 8×8 board and on international draughts' 10×10 board.
+//! checks) and every refusal reason from the line console's catalogue. The app is compiled
+//! once per board ([`TuiBoard`]: the board's differences in `boards.rs`) and plays the rule
+//! set it is given as a value (`Game<DynRules<B>>`), so every rule set plays here, on the 8×8
+//! board and on international draughts' 10×10 board; the engine's thread alone works with the
+//! rule set's static type ([`crate::play::EngineCalls`]).
 
 mod actions;
 pub mod app;
@@ -32,7 +34,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 pub use app::App;
-pub use boards::{TuiBoard, TuiRules};
+pub use boards::TuiBoard;
 pub use config::AppConfig;
 pub use event::{Button, Event, Key};
 
@@ -40,7 +42,7 @@ use crate::ballots::Ballot;
 use crate::engines::EngineSetup;
 use crate::i18n::Lang;
 use crate::play::session::PlayerKind;
-use dama_core::{Board, BoardRules, Variant, with_rules8, with_variant};
+use dama_core::{Board, Board8, DynRules, Variant, with_dyn_rules};
 use dama_engine::{Limits, TimeControl};
 
 /// What `dama tui` starts from, with its values: the rule set and the `--fen` text (read once
@@ -92,28 +94,21 @@ pub fn run(config: &TuiConfig) -> Result<(), TuiError> {
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return Err(TuiError::NotATerminal);
     }
-    with_rules8!(config.variant, R => {
-        let start = crate::setup::start_position::<R>(config.fen.as_deref())
-            .map_err(|e| TuiError::Load(e.to_string()))?;
-        run_with::<R>(app_config(config, start, config.ballot.clone()))
-    },
-    else => with_variant!(config.variant, R => {
+    with_dyn_rules!(config.variant, rules => {
         let start = match &config.fen {
-            Some(text) => R::parse_fen(text)
+            Some(text) => rules
+                .parse_fen(text)
                 .map_err(|e| TuiError::Load(format!("bad FEN: {e}")))?,
-            None => R::start(),
+            None => rules.start(),
         };
-        // No ballots on another board than 8×8.
-        run_with::<R>(app_config(config, start, None))
-    }))
+        run_with(rules, app_config(config, start))
+    })
 }
 
-/// The app's settings from the config, new games starting from `start`.
-fn app_config<B: Board>(
-    config: &TuiConfig,
-    start: dama_core::PositionOn<B>,
-    ballot: Option<Ballot>,
-) -> AppConfig<B> {
+/// The app's settings from the config, new games starting from `start` (from the ballot on
+/// 8×8; the other board has none).
+fn app_config<B: Board>(config: &TuiConfig, start: dama_core::PositionOn<B>) -> AppConfig<B> {
+    let ballot = config.ballot.clone().filter(|_| B::SIZE == Board8::SIZE);
     AppConfig {
         start,
         white: config.white,
@@ -137,9 +132,9 @@ pub fn default_lang(rules: Variant) -> Lang {
     Lang::of(rules)
 }
 
-fn run_with<R: TuiRules>(cfg: AppConfig<R::Board>) -> Result<(), TuiError> {
+fn run_with<B: TuiBoard>(rules: DynRules<B>, cfg: AppConfig<B>) -> Result<(), TuiError> {
     let (width, height) = crossterm::terminal::size()?;
-    let app = App::<R>::new(cfg, width, height).map_err(TuiError::Load)?;
+    let app = App::new(rules, cfg, width, height).map_err(TuiError::Load)?;
     terminal::run(app)?;
     Ok(())
 }

@@ -6,7 +6,7 @@ use std::path::Path;
 use ratatui::layout::Rect;
 
 use super::app::App;
-use super::boards::{TuiBoard, TuiRules};
+use super::boards::TuiBoard;
 use super::event::{Button, Key};
 use super::picker::Picker;
 use crate::console::full;
@@ -14,7 +14,7 @@ use crate::games;
 use crate::i18n::fill;
 use crate::play::records;
 
-impl<R: TuiRules> App<R> {
+impl<B: TuiBoard> App<B> {
     fn screen(&self) -> Rect {
         Rect::new(0, 0, self.size.0, self.size.1)
     }
@@ -28,7 +28,7 @@ impl<R: TuiRules> App<R> {
                 return self.say(fill(self.t.load_failed, &[file, &reason]));
             }
         };
-        let entries = <R::Board as TuiBoard>::entries::<R>(&text, self.t);
+        let entries = B::entries(self.rules(), &text, self.t);
         self.cancel_engine();
         self.selection = None;
         self.picker = Some(Picker {
@@ -89,7 +89,7 @@ impl<R: TuiRules> App<R> {
         };
         let number = index + 1;
         let path = Path::new(&picker.file);
-        match records::load_game_from(R::default(), path, Some(number)) {
+        match records::load_game_from(self.rules(), path, Some(number)) {
             Ok((record, count)) => {
                 self.replace_game(record.game.clone());
                 self.file_name = picker.file.clone();
@@ -97,7 +97,7 @@ impl<R: TuiRules> App<R> {
                 self.report_loaded(&label, &record);
             }
             Err(e) => {
-                let message = full::load_failed::<R>(self.t, path, &e);
+                let message = full::load_failed(self.rules(), self.t, path, &e);
                 self.say(format!("{message} {}", self.t.kept));
             }
         }

@@ -11,24 +11,23 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::app::{App, Dialog};
 use super::board;
-use super::boards::{TuiBoard, TuiRules};
+use super::boards::TuiBoard;
 use super::layout::{Layout, MIN_HEIGHT, MIN_WIDTH};
-use crate::console::ConsoleRules;
 use crate::i18n::Labels;
 use crate::i18n::{capitalize, fill};
 use crate::play::analysis::Analysis;
 use dama_core::pdn;
 use dama_core::rules::{DrawCounters, EndingCount};
-use dama_core::{Color, DrawReason, PositionOn, SquareOn};
+use dama_core::{Board, Color, DrawReason, DynRules, PositionOn, SquareOn};
 
 /// Draws the whole screen.
-pub fn draw<R: TuiRules>(app: &App<R>, frame: &mut Frame) {
+pub fn draw<B: TuiBoard>(app: &App<B>, frame: &mut Frame) {
     let area = frame.area();
     let buf = frame.buffer_mut();
     if area.width == 0 || area.height == 0 {
         return;
     }
-    let Some(layout) = Layout::of::<R::Board>(area) else {
+    let Some(layout) = Layout::of::<B>(area) else {
         let notice = fill(
             app.l.enlarge,
             &[&MIN_WIDTH.to_string(), &MIN_HEIGHT.to_string()],
@@ -106,7 +105,7 @@ const NAME_WIDTH: usize = 24;
 
 /// Who plays `color` as the header names them: the loaded game's players by the names its
 /// file gives (cut at [`NAME_WIDTH`]), else human or computer.
-fn player_name<R: TuiRules>(app: &App<R>, color: Color) -> String {
+fn player_name<B: TuiBoard>(app: &App<B>, color: Color) -> String {
     let Some(names) = &app.names else {
         return player(app, color).to_string();
     };
@@ -120,7 +119,7 @@ fn player_name<R: TuiRules>(app: &App<R>, color: Color) -> String {
     }
 }
 
-fn player<R: TuiRules>(app: &App<R>, color: Color) -> &'static str {
+fn player<B: TuiBoard>(app: &App<B>, color: Color) -> &'static str {
     if app.is_engine(color) {
         app.l.computer
     } else {
@@ -130,14 +129,14 @@ fn player<R: TuiRules>(app: &App<R>, color: Color) -> &'static str {
 
 /// A square's name in the rule set's notation (`c3`, `63` for the numeric one, `11` for
 /// square numbers).
-fn square_name<R: TuiRules>(sq: SquareOn<R::Board>) -> String {
-    <R::Board as TuiBoard>::square_name::<R>(sq)
+fn square_name<B: TuiBoard>(rules: DynRules<B>, sq: SquareOn<B>) -> String {
+    B::square_name(rules, sq)
 }
 
-fn header<R: TuiRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &Theme) {
+fn header<B: TuiBoard>(app: &App<B>, layout: &Layout, buf: &mut Buffer, t: &Theme) {
     // The rule set by its title in the screen's language, without the part in brackets,
     // cut short rather than the players when the line is too narrow.
-    let title = <R::Board as TuiBoard>::title::<R>(app.t, app.rt);
+    let title = B::title(app.rules(), app.t, app.rt);
     let title = title.split(" (").next().unwrap_or(title);
     let players = format!(
         "  ·  {}: {}  ·  {}: {}",
@@ -160,7 +159,7 @@ fn header<R: TuiRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &Them
     put(buf, layout.header, 0, &text, t.title());
 }
 
-fn game_panel<R: TuiRules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Theme) {
+fn game_panel<B: TuiBoard>(app: &App<B>, area: Rect, buf: &mut Buffer, t: &Theme) {
     // In review mode, the status of the position shown (its side to move).
     let shown = app.shown();
     let game = &*shown;
@@ -256,7 +255,7 @@ const FIRST_COLUMN: u16 = 5;
 
 /// The move list's rows, how many are shown and how many are scrolled away: the last ones,
 /// or those around the reviewed move.
-fn move_window<R: TuiRules>(app: &App<R>, area: Rect) -> (Vec<String>, u16, usize) {
+fn move_window<B: TuiBoard>(app: &App<B>, area: Rect) -> (Vec<String>, u16, usize) {
     let bottom = if app.current_analysis().is_some() {
         1 + GRAPH_ROWS
     } else {
@@ -276,15 +275,15 @@ fn move_window<R: TuiRules>(app: &App<R>, area: Rect) -> (Vec<String>, u16, usiz
 }
 
 /// The panel's row of the move list's title: one lower when the clocks are shown.
-fn moves_top<R: TuiRules>(app: &App<R>) -> u16 {
+fn moves_top<B: TuiBoard>(app: &App<B>) -> u16 {
     if app.clocks_text().is_some() { 3 } else { 2 }
 }
 
 /// Each move's place in the move list: (the moves played up to and with it, its row, whether
 /// it is in the second column). Rows are numbered from the side that moves first under the
 /// rules (Black in English checkers and pool), as the line console and the PDN number them.
-fn move_places<R: TuiRules>(app: &App<R>) -> Vec<(usize, usize, bool)> {
-    let first = R::start().turn();
+fn move_places<B: TuiBoard>(app: &App<B>) -> Vec<(usize, usize, bool)> {
+    let first = app.rules().start().turn();
     let mut places = Vec::new();
     let mut row = 0usize;
     let mut turn = app.game.start().turn();
@@ -300,7 +299,7 @@ fn move_places<R: TuiRules>(app: &App<R>) -> Vec<(usize, usize, bool)> {
 
 /// Where each move of the list is drawn in the panel `area`, with the moves played up to
 /// and with it (for clicks: the app jumps to that position).
-pub(super) fn move_cells<R: TuiRules>(app: &App<R>, area: Rect) -> Vec<(usize, Rect)> {
+pub(super) fn move_cells<B: TuiBoard>(app: &App<B>, area: Rect) -> Vec<(usize, Rect)> {
     let (_, height, skip) = move_window(app, area);
     move_places(app)
         .into_iter()
@@ -385,8 +384,8 @@ fn graph<B: dama_core::Board>(
 /// The move list, one row per move number: `  1. c3-d4     f6-e5`, numbered from the side
 /// that moves first under the rules (`  1. 11-15        23-18` in English checkers); with a
 /// current analysis, each move with its mark (`c3-d4??`).
-fn move_rows<R: TuiRules>(app: &App<R>) -> Vec<String> {
-    let first = R::start().turn();
+fn move_rows<B: TuiBoard>(app: &App<B>) -> Vec<String> {
+    let first = app.rules().start().turn();
     let mut rows = Vec::new();
     let mut number = 1;
     let mut current: Option<String> = None;
@@ -396,7 +395,7 @@ fn move_rows<R: TuiRules>(app: &App<R>) -> Vec<String> {
         let sign = analysis
             .and_then(|a| a.plies[i].mark)
             .map_or("", |m| m.sign());
-        let text = format!("{}{sign}", R::write(mv));
+        let text = format!("{}{sign}", B::write_move(app.rules(), mv));
         if turn == first {
             if let Some(row) = current.take() {
                 rows.push(row);
@@ -424,12 +423,12 @@ fn move_rows<R: TuiRules>(app: &App<R>) -> Vec<String> {
 /// The draw counts that are running, one line each: the quiet count (against the rules'
 /// limit for it, if any), the ending's count (named by the draw it leads to), the rules' next
 /// draw offer, and the position's occurrences. The limits and the offer are asked of the rules.
-fn draw_counts<R: TuiRules>(app: &App<R>) -> Vec<String> {
+fn draw_counts<B: TuiBoard>(app: &App<B>) -> Vec<String> {
     let counters = *app.game.counters();
     let mut lines = Vec::new();
     if counters.quiet_plies > 0 {
         let quiet = counters.quiet_plies.to_string();
-        lines.push(match quiet_limit::<R>() {
+        lines.push(match quiet_limit(app.rules()) {
             Some(limit) => fill(app.l.quiet_limit, &[&quiet, &limit.to_string()]),
             None => fill(app.l.quiet, &[&quiet]),
         });
@@ -443,7 +442,7 @@ fn draw_counts<R: TuiRules>(app: &App<R>) -> Vec<String> {
                 ..ending
             }),
         };
-        let template = match R::counters_draw(&out) {
+        let template = match app.rules().counters_draw(&out) {
             Some(DrawReason::MaterialUnchanged) => app.l.material_ending,
             _ => app.l.king_ending,
         };
@@ -453,11 +452,11 @@ fn draw_counts<R: TuiRules>(app: &App<R>) -> Vec<String> {
         ));
     }
     if let Some(at) =
-        next_offer::<R>(app.game.position(), &counters).filter(|_| !app.game.is_over())
+        next_offer(app.rules(), app.game.position(), &counters).filter(|_| !app.game.is_over())
     {
         lines.push(fill(app.l.offer_at, &[&at.to_string()]));
     }
-    if R::REPETITION_DRAW {
+    if app.rules().repetition_draw() {
         let n = app.game.repetitions();
         if n > 1 {
             lines.push(fill(app.l.repeated, &[&n.to_string()]));
@@ -468,9 +467,9 @@ fn draw_counts<R: TuiRules>(app: &App<R>) -> Vec<String> {
 
 /// The quiet half-moves after which the rules draw, if they do (asked of the rules: the
 /// first count [`Rules::counters_draw`] calls a [`DrawReason::NoProgress`]).
-fn quiet_limit<R: TuiRules>() -> Option<u16> {
+fn quiet_limit<B: Board>(rules: DynRules<B>) -> Option<u16> {
     (1..=QUIET_HORIZON).find(|&quiet_plies| {
-        R::counters_draw(&DrawCounters {
+        rules.counters_draw(&DrawCounters {
             quiet_plies,
             ending: None,
         }) == Some(DrawReason::NoProgress)
@@ -479,10 +478,14 @@ fn quiet_limit<R: TuiRules>() -> Option<u16> {
 
 /// The quiet count at which the rules will next offer a draw in `pos`
 /// ([`Rules::draw_offer_due`]) if the game stays quiet, looking a little ahead.
-fn next_offer<R: TuiRules>(pos: &PositionOn<R::Board>, counters: &DrawCounters) -> Option<u16> {
+fn next_offer<B: Board>(
+    rules: DynRules<B>,
+    pos: &PositionOn<B>,
+    counters: &DrawCounters,
+) -> Option<u16> {
     let now = counters.quiet_plies;
     (now.saturating_add(1)..=now.saturating_add(QUIET_HORIZON)).find(|&quiet_plies| {
-        R::draw_offer_due(
+        rules.draw_offer_due(
             pos,
             &DrawCounters {
                 quiet_plies,
@@ -495,7 +498,7 @@ fn next_offer<R: TuiRules>(pos: &PositionOn<R::Board>, counters: &DrawCounters) 
 /// How far ahead the quiet count's limit and the next offer are looked for.
 const QUIET_HORIZON: u16 = 200;
 
-fn editor_panel<R: TuiRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &Theme) {
+fn editor_panel<B: TuiBoard>(app: &App<B>, layout: &Layout, buf: &mut Buffer, t: &Theme) {
     let Some(ed) = &app.editor else { return };
     let area = layout.panel;
     put(buf, area, 0, app.l.editor, t.title());
@@ -533,7 +536,7 @@ fn editor_panel<R: TuiRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t:
 
 /// The open yes/no question split to fit the input line of `width` columns (with its `_`):
 /// when it is longer, the sentences before its last go to the message lines.
-fn question<R: TuiRules>(app: &App<R>, width: u16) -> Option<(Option<&str>, &str)> {
+fn question<B: TuiBoard>(app: &App<B>, width: u16) -> Option<(Option<&str>, &str)> {
     let Some(Dialog::Confirm { question, .. }) = &app.dialog else {
         return None;
     };
@@ -551,7 +554,7 @@ fn question<R: TuiRules>(app: &App<R>, width: u16) -> Option<(Option<&str>, &str
     })
 }
 
-fn message<R: TuiRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &Theme) {
+fn message<B: TuiBoard>(app: &App<B>, layout: &Layout, buf: &mut Buffer, t: &Theme) {
     let head = question(app, layout.input.width).and_then(|(head, _)| head);
     let latest = app.messages.last().filter(|_| app.notice);
     let Some(text) = head.or(latest.map(String::as_str)) else {
@@ -563,7 +566,7 @@ fn message<R: TuiRules>(app: &App<R>, layout: &Layout, buf: &mut Buffer, t: &The
     ratatui::widgets::Widget::render(para, layout.messages, buf);
 }
 
-fn input_line<R: TuiRules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Theme) {
+fn input_line<B: TuiBoard>(app: &App<B>, area: Rect, buf: &mut Buffer, t: &Theme) {
     let text = if let Some(dialog) = &app.dialog {
         match dialog {
             Dialog::Confirm { .. } => {
@@ -586,7 +589,7 @@ fn input_line<R: TuiRules>(app: &App<R>, area: Rect, buf: &mut Buffer, t: &Theme
     } else if let Some(sel) = &app.selection {
         let squares: Vec<String> = std::iter::once(sel.from)
             .chain(sel.path.iter().copied())
-            .map(square_name::<R>)
+            .map(|sq| square_name(app.rules(), sq))
             .collect();
         fill(app.l.path, &[&squares.join(" → ")])
     } else {

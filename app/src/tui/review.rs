@@ -7,16 +7,16 @@
 use std::borrow::Cow;
 
 use super::app::{App, Busy};
-use super::boards::TuiRules;
+use super::boards::TuiBoard;
 use super::event::Key;
 use super::layout::Layout;
 use super::worker::Task;
 use crate::i18n::fill;
 use crate::play::analysis::{self, Analysis, Mark};
-use dama_core::game::Game;
+use dama_core::game::{DynGame, Game};
 use dama_engine::Limits;
 
-impl<R: TuiRules> App<R> {
+impl<B: TuiBoard> App<B> {
     /// `a`: analyses the game on the engine's thread.
     pub(super) fn analyze(&mut self) {
         if self.busy.is_some() {
@@ -43,7 +43,7 @@ impl<R: TuiRules> App<R> {
     }
 
     /// The analysis has come (none: it was stopped).
-    pub(super) fn analysis_done(&mut self, analysis: Option<Box<Analysis<R::Board>>>) {
+    pub(super) fn analysis_done(&mut self, analysis: Option<Box<Analysis<B>>>) {
         let Some(analysis) = analysis else {
             return self.say(self.l.analysis_stopped);
         };
@@ -67,7 +67,7 @@ impl<R: TuiRules> App<R> {
     }
 
     /// The analysis, while the game's moves are those it analysed.
-    pub fn current_analysis(&self) -> Option<&Analysis<R::Board>> {
+    pub fn current_analysis(&self) -> Option<&Analysis<B>> {
         self.analysis.as_ref().filter(|a| {
             a.plies.len() == self.game.moves().len()
                 && a.plies
@@ -88,10 +88,10 @@ impl<R: TuiRules> App<R> {
     }
 
     /// The game as shown: up to the reviewed move, else the game itself.
-    pub(super) fn shown(&self) -> Cow<'_, Game<R>> {
+    pub(super) fn shown(&self) -> Cow<'_, DynGame<B>> {
         match self.review {
             Some(plies) if plies < self.game.moves().len() => {
-                let mut game = Game::new(*self.game.start());
+                let mut game = Game::with_rules(self.rules(), *self.game.start());
                 for mv in self.game.moves().take(plies) {
                     game.play(mv);
                 }
@@ -147,7 +147,7 @@ impl<R: TuiRules> App<R> {
     }
 }
 
-impl<R: TuiRules> App<R> {
+impl<B: TuiBoard> App<B> {
     /// The cell in the middle of the move list's entry for the move that leaves `plies` moves
     /// played, if it is shown (for clicks in tests and scripts).
     pub fn move_cell(&self, plies: usize) -> Option<(u16, u16)> {
@@ -159,7 +159,7 @@ impl<R: TuiRules> App<R> {
     }
 
     /// The position shown on the board: the reviewed one, else the game's.
-    pub fn shown_position(&self) -> dama_core::PositionOn<R::Board> {
+    pub fn shown_position(&self) -> dama_core::PositionOn<B> {
         *self.shown().position()
     }
 }

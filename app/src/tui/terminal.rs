@@ -19,7 +19,7 @@ use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 
 use super::app::App;
-use super::boards::TuiRules;
+use super::boards::TuiBoard;
 use super::event::Event;
 use super::render;
 
@@ -125,7 +125,7 @@ impl HangUp {
 /// Runs `app` on the terminal until the person leaves, the input ends, the terminal hangs
 /// up or a signal (SIGINT, SIGTERM, SIGHUP) comes; each is looked at every [`POLL`] whatever
 /// the event source does.
-pub fn run<R: TuiRules>(mut app: App<R>) -> io::Result<()> {
+pub fn run<B: TuiBoard>(mut app: App<B>) -> io::Result<()> {
     let signalled = Arc::new(AtomicBool::new(false));
     #[cfg(unix)]
     for signal in [

@@ -11,13 +11,11 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::boards::TuiRules;
-use dama_core::game::Game;
 use dama_core::{Board, Board8, Color, MoveOn};
 use dama_engine::{Limits, Score};
 
-use crate::play::analysis::{self, Analysis};
-use crate::play::{EnginePlayer, Source};
+use crate::play::analysis::Analysis;
+use crate::play::{DynGame, EngineCalls, EnginePlayer, Source};
 
 /// What the engine is asked to do.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -88,24 +86,24 @@ pub struct Setting {
     pub left: Option<Duration>,
 }
 
-struct Job<R: TuiRules> {
+struct Job<B: Board> {
     id: u64,
     task: Task,
-    game: Game<R>,
+    game: DynGame<B>,
     stop: Arc<AtomicBool>,
     setting: Option<Setting>,
 }
 
 /// The engine thread and the channels to it.
-pub struct Worker<R: TuiRules> {
-    jobs: Option<Sender<Job<R>>>,
-    replies: Receiver<Reply<R::Board>>,
+pub struct Worker<B: Board> {
+    jobs: Option<Sender<Job<B>>>,
+    replies: Receiver<Reply<B>>,
     stop: Arc<AtomicBool>,
     next_id: u64,
     thread: Option<JoinHandle<()>>,
 }
 
-impl<R: TuiRules> std::fmt::Debug for Worker<R> {
+impl<B: Board> std::fmt::Debug for Worker<B> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Worker")
             .field("next_id", &self.next_id)
@@ -113,10 +111,11 @@ impl<R: TuiRules> std::fmt::Debug for Worker<R> {
     }
 }
 
-fn serve<R: TuiRules>(
+fn serve<B: Board>(
+    calls: &'static dyn EngineCalls<B>,
     mut player: EnginePlayer,
-    jobs: Receiver<Job<R>>,
-    replies: Sender<Reply<R::Board>>,
+    jobs: Receiver<Job<B>>,
+    replies: Sender<Reply<B>>,
 ) {
     for job in jobs {
         let engine = player.engine_mut();
@@ -145,13 +144,13 @@ fn serve<R: TuiRules>(
         match job.task {
             // The engine's own offer comes before its book and its search (no book position
             // is drawn: the books' positions have 15 pieces or more, an offer 4 or fewer).
-            Task::OfferOrMove if player.offers_draw(&job.game) => reply.offers = true,
+            Task::OfferOrMove if calls.offers_draw(&mut player, &job.game) => reply.offers = true,
             Task::Hint => {
-                reply.hint = crate::play::hint::search(player.engine_mut(), &job.game);
+                reply.hint = calls.hint(player.engine_mut(), &job.game);
                 reply.mv = reply.hint.as_ref().map(|hint| hint.mv);
             }
             Task::Move | Task::OfferOrMove => {
-                let played = player.reply(&job.game, |info| {
+                let played = calls.reply(&mut player, &job.game, &mut |info| {
                     let report = SearchReport {
                         depth: info.depth,
                         score: info.score,
@@ -186,9 +185,8 @@ fn serve<R: TuiRules>(
                 engine.set_threads(1);
                 engine.set_search_forced(true);
                 // The rule set's book moves (those the engine plays itself) are never marked.
-                let in_book = analysis::builtin_book::<R>();
-                reply.analysis =
-                    analysis::analyze_game_with(engine, &job.game, &in_book, |done, total| {
+                reply.analysis = calls
+                    .analyze_game(engine, &job.game, &mut |done, total| {
                         let _ = replies.send(Reply {
                             progress: Some((done, total)),
                             done: false,
@@ -201,8 +199,10 @@ fn serve<R: TuiRules>(
                 engine.set_limits(kept.0);
                 engine.set_threads(kept.1);
             }
-            Task::AcceptDraw(side) => reply.accepts = player.accepts_draw(&job.game, side),
-            Task::AcceptDrawBoth => reply.accepts = player.accepts_draw_both(&job.game),
+            Task::AcceptDraw(side) => {
+                reply.accepts = calls.accepts_draw(&mut player, &job.game, side)
+            }
+            Task::AcceptDrawBoth => reply.accepts = calls.accepts_draw_both(&mut player, &job.game),
         }
         if replies.send(reply).is_err() {
             return;
@@ -210,17 +210,17 @@ fn serve<R: TuiRules>(
     }
 }
 
-impl<R: TuiRules> Worker<R> {
+impl<B: Board> Worker<B> {
     /// Starts the engine thread with `player`: the engine, and the book its own moves come
-    /// from first.
-    pub fn start(player: EnginePlayer) -> Worker<R> {
+    /// from first; its work is done through `calls`, with the rule set's static type.
+    pub fn start(calls: &'static dyn EngineCalls<B>, player: EnginePlayer) -> Worker<B> {
         let (jobs, job_rx) = mpsc::channel();
         let (reply_tx, replies) = mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("dama-engine".into())
             // The search recurses up to its ply limit: room as on a main thread.
             .stack_size(8 << 20)
-            .spawn(move || serve::<R>(player, job_rx, reply_tx))
+            .spawn(move || serve(calls, player, job_rx, reply_tx))
             .ok();
         Worker {
             jobs: Some(jobs),
@@ -234,12 +234,12 @@ impl<R: TuiRules> Worker<R> {
     /// Gives the engine a task on a copy of `game`; returns the task's number.
     /// A task still running is stopped first (its answer comes back and is for the caller to
     /// drop).
-    pub fn ask(&mut self, game: &Game<R>, task: Task) -> u64 {
+    pub fn ask(&mut self, game: &DynGame<B>, task: Task) -> u64 {
         self.ask_with(game, task, None)
     }
 
     /// [`Worker::ask`], the engine first given `setting` (kept for the tasks after it).
-    pub fn ask_with(&mut self, game: &Game<R>, task: Task, setting: Option<Setting>) -> u64 {
+    pub fn ask_with(&mut self, game: &DynGame<B>, task: Task, setting: Option<Setting>) -> u64 {
         self.stop();
         self.next_id += 1;
         self.stop = Arc::new(AtomicBool::new(false));
@@ -263,17 +263,17 @@ impl<R: TuiRules> Worker<R> {
     }
 
     /// An answer, if one has come.
-    pub fn try_reply(&self) -> Option<Reply<R::Board>> {
+    pub fn try_reply(&self) -> Option<Reply<B>> {
         self.replies.try_recv().ok()
     }
 
     /// Waits up to `timeout` for an answer.
-    pub fn wait_reply(&self, timeout: Duration) -> Option<Reply<R::Board>> {
+    pub fn wait_reply(&self, timeout: Duration) -> Option<Reply<B>> {
         self.replies.recv_timeout(timeout).ok()
     }
 }
 
-impl<R: TuiRules> Drop for Worker<R> {
+impl<B: Board> Drop for Worker<B> {
     fn drop(&mut self) {
         self.stop();
         self.jobs = None;

@@ -96,7 +96,7 @@ pub fn play_game<R: TuneRules>(
     config: &GenConfig,
     weights: &Weights,
 ) -> Option<GameRecord<R::Board>> {
-    let mut game: Game<R> = opening.game()?;
+    let mut game: Game<R> = opening.game(R::default())?;
     let mut rng = Rng::new(config.seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
     let mut list = MoveListOn::new();
     for _ in 0..config.random_plies {

@@ -32,7 +32,7 @@ fn every_ballot_plays<R: EngineRules>(count: usize) {
         assert_eq!(opening.start, R::start());
         assert_eq!(opening.moves.len(), 3, "ballot {} is three moves", i + 1);
         let game: Game<R> = opening
-            .game::<R>()
+            .game(R::default())
             .unwrap_or_else(|| panic!("{} ballot {} does not play", R::INFO.name, i + 1));
         assert!(!game.is_over());
         assert_eq!(game.moves().count(), 3);
@@ -251,7 +251,7 @@ fn the_tui_starts_after_the_ballot_and_keeps_it() {
     let mut cfg = tui_common::config(false);
     cfg.ballot = Some(ballots::ballot(Variant::English, 1).unwrap());
     let mut app = tui_common::new_app::<English>(cfg);
-    let written = |app: &dama::tui::App<English>| -> Vec<String> {
+    let written = |app: &dama::tui::App<dama_core::Board8>| -> Vec<String> {
         app.game()
             .moves()
             .map(|m| <English as BoardRules>::INFO.notation.write(m))

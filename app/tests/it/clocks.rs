@@ -320,7 +320,7 @@ mod screen {
     use dama_core::Czech;
     use tui_common::*;
 
-    fn clocked_app(fake: &FakeClock) -> dama::tui::App<Czech> {
+    fn clocked_app(fake: &FakeClock) -> dama::tui::App<dama_core::Board8> {
         let cfg = dama::tui::AppConfig {
             clocks: Some([tc("5m+3s"), tc("5m+3s")]),
             clock: std::sync::Arc::new(fake.clone()),

@@ -226,7 +226,7 @@ fn time_to_depth_one_and_two_threads() {
         .iter()
         .step_by(7)
     {
-        let Some(mut game) = opening.game::<Czech>() else {
+        let Some(mut game) = opening.game(Czech) else {
             continue;
         };
         let mut mover = Engine::with_seed(

@@ -219,7 +219,7 @@ fn loading(dir: &std::path::Path, game: Option<usize>) -> dama::tui::AppConfig {
     }
 }
 
-fn moves_of(app: &dama::tui::App<Czech>) -> Vec<String> {
+fn moves_of(app: &dama::tui::App<dama_core::Board8>) -> Vec<String> {
     app.game()
         .moves()
         .map(dama_core::notation::algebraic::write)
@@ -274,7 +274,13 @@ fn the_tui_lists_a_files_games_and_arrows_choose_one() {
     assert!(app.picker().is_none());
     assert_eq!(moves_of(&app), ["a3-b4", "b6-a5"]);
     // --game 4: the reason, nothing started.
-    let refused = dama::tui::App::<Czech>::new(loading(&dir, Some(4)), 80, 24).unwrap_err();
+    let refused = dama::tui::App::new(
+        dama_core::DynRules::of::<Czech>(),
+        loading(&dir, Some(4)),
+        80,
+        24,
+    )
+    .unwrap_err();
     assert_eq!(
         refused,
         format!("Cannot load {name}: the file holds 3 games; there is no game 4.")

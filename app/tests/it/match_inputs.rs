@@ -66,7 +66,7 @@ proptest! {
     fn opening_files(input in text()) {
         if let Ok(openings) = from_fens::<Czech>(&input) {
             prop_assert!(!openings.is_empty());
-            prop_assert!(openings.iter().all(|o| o.game::<Czech>().is_some()));
+            prop_assert!(openings.iter().all(|o| o.game(Czech).is_some()));
         }
     }
 

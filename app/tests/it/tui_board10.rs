@@ -11,7 +11,7 @@ use dama::tui::{App, Button, Event, Key};
 use dama_core::{BoardRules, International};
 use dama_engine::Limits;
 
-fn moves_played(app: &App<International>) -> Vec<String> {
+fn moves_played(app: &App<dama_core::Board10>) -> Vec<String> {
     app.game().moves().map(International::write_move).collect()
 }
 

@@ -38,7 +38,7 @@ fn event<B: Board>() -> impl Strategy<Value = Event<B>> {
 }
 
 fn check<R: EngineRules>(events: &[Event]) {
-    let mut app: App<R> = new_app(config(true));
+    let mut app: App<dama_core::Board8> = new_app::<R>(config(true));
     let mut size = (80, 24);
     for event in events {
         if let Event::Resize { width, height } = event {

@@ -16,7 +16,7 @@ use dama::tui::{AppConfig, Event, Key};
 use dama_core::{Czech, English, International, Variant};
 
 /// Types `text` on the move line (`t`, the text, Enter).
-fn type_move<R: dama::tui::TuiRules>(app: &mut dama::tui::App<R>, text: &str) {
+fn type_move<B: dama::tui::TuiBoard>(app: &mut dama::tui::App<B>, text: &str) {
     press(app, Key::Char('t'));
     type_keys(app, text);
     press(app, Key::Enter);
@@ -111,7 +111,7 @@ fn a_game_started_by_the_second_side_keeps_the_gap() {
 
 /// The Czech position with a man and a king of each side: white man c3, white king e1, black
 /// man f6, black king h8.
-fn four_pieces(color: bool) -> dama::tui::App<Czech> {
+fn four_pieces(color: bool) -> dama::tui::App<dama_core::Board8> {
     new_app::<Czech>(AppConfig {
         start: dama_core::fen::parse("W:Wc3,Ke1:Bf6,Kh8").expect("a FEN"),
         ..config(color)

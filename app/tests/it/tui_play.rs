@@ -3,7 +3,6 @@
 //! engine that never blocks the keys.
 
 use crate::tui_common;
-use dama::engines::EngineRules;
 
 use dama::play::session::PlayerKind;
 use dama::tui::app::{Confirmed, Dialog};
@@ -15,7 +14,7 @@ use dama_core::{Color, Czech, Position, Spanish};
 use dama_engine::Limits;
 use tui_common::*;
 
-fn moves_played<R: EngineRules>(app: &dama::tui::App<R>) -> Vec<String> {
+fn moves_played<B: dama::tui::TuiBoard>(app: &dama::tui::App<B>) -> Vec<String> {
     app.game().moves().map(algebraic::write).collect()
 }
 
@@ -404,7 +403,7 @@ fn hint_and_draw_offers() {
     // Its squares are marked on the board while the position stands.
     let mv = algebraic::parse(text, app.game().position(), &legal).unwrap();
     let shown = screen(&app);
-    let mark_at = |app: &dama::tui::App<Czech>, sq: dama_core::Square| {
+    let mark_at = |app: &dama::tui::App<dama_core::Board8>, sq: dama_core::Square| {
         let (column, row) = app.cell_of(sq).unwrap();
         let line: Vec<char> = shown
             .lines()

@@ -4,7 +4,6 @@
 //! texts.
 
 use crate::tui_common;
-use dama::engines::EngineRules;
 
 use dama::i18n::Lang;
 use dama::play::session::PlayerKind;
@@ -22,12 +21,12 @@ fn russian(mut cfg: dama::tui::AppConfig) -> dama::tui::AppConfig {
     cfg
 }
 
-fn latest<R: EngineRules>(app: &App<R>) -> Option<&str> {
+fn latest<B: dama::tui::TuiBoard>(app: &dama::tui::App<B>) -> Option<&str> {
     app.messages().last().map(String::as_str)
 }
 
 /// The move list's rows as the panel shows them (the screen's text right of the board).
-fn panel_rows<R: EngineRules>(app: &App<R>) -> Vec<String> {
+fn panel_rows<B: dama::tui::TuiBoard>(app: &dama::tui::App<B>) -> Vec<String> {
     screen(app)
         .lines()
         .skip(1)
@@ -117,7 +116,7 @@ fn house_config() -> dama::tui::AppConfig {
 }
 
 /// Plays `plies` half-moves of the shuffle by mouse, starting at half-move `from`.
-fn shuffle(app: &mut App<House>, from: usize, plies: usize) {
+fn shuffle(app: &mut App<dama_core::Board8>, from: usize, plies: usize) {
     for ply in from..from + plies {
         assert!(app.dialog().is_none(), "no question before half-move {ply}");
         play_by_mouse(app, SHUFFLE[ply % 4]);
@@ -125,7 +124,7 @@ fn shuffle(app: &mut App<House>, from: usize, plies: usize) {
     }
 }
 
-fn confirm<R: EngineRules>(app: &App<R>) -> (String, Confirmed) {
+fn confirm<B: dama::tui::TuiBoard>(app: &dama::tui::App<B>) -> (String, Confirmed) {
     match app.dialog() {
         Some(Dialog::Confirm { question, action }) => (question.clone(), *action),
         other => panic!("a question is open: {other:?}"),
@@ -135,7 +134,7 @@ fn confirm<R: EngineRules>(app: &App<R>) -> (String, Confirmed) {
 #[test]
 fn between_two_people_the_house_rules_offer_a_draw_after_eight_pairs() {
     let mut app = new_app::<House>(house_config());
-    let offer_line = |app: &App<House>| {
+    let offer_line = |app: &App<dama_core::Board8>| {
         panel_rows(app)
             .into_iter()
             .find(|row| row.starts_with("the rules offer"))

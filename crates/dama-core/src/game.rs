@@ -74,10 +74,10 @@ pub type DynGame<B> = Game<crate::rules::DynRules<B>>;
 /// rule set chosen at run time ([`DynRules`](crate::rules::DynRules), for the front ends).
 #[derive(Clone, Debug)]
 pub struct Game<R: GameRules> {
-    start: PositionOn<R::Board>,
-    plies: Vec<Ply<R::Board>>,
-    redo: Vec<MoveOn<R::Board>>,
-    position: PositionOn<R::Board>,
+    start: PositionOn<R::GameBoard>,
+    plies: Vec<Ply<R::GameBoard>>,
+    redo: Vec<MoveOn<R::GameBoard>>,
+    position: PositionOn<R::GameBoard>,
     counters: DrawCounters,
     declared: Option<Outcome>,
     outcome: Option<Outcome>,
@@ -99,7 +99,7 @@ impl<R: BoardRules> Game<R> {
 
 impl<R: GameRules> Game<R> {
     /// A new game under `rules` from `start`.
-    pub fn with_rules(rules: R, start: PositionOn<R::Board>) -> Game<R> {
+    pub fn with_rules(rules: R, start: PositionOn<R::GameBoard>) -> Game<R> {
         let mut game = Game {
             start,
             plies: Vec::new(),
@@ -122,7 +122,7 @@ impl<R: GameRules> Game<R> {
     /// The same game under `rules`, which must be the same rule set (by name) in another
     /// form: a [`DynRules`](crate::rules::DynRules) game given its static type for a search,
     /// or the other way round. `None` for another rule set.
-    pub fn to_rules<S: GameRules<Board = R::Board>>(&self, rules: S) -> Option<Game<S>> {
+    pub fn to_rules<S: GameRules<GameBoard = R::GameBoard>>(&self, rules: S) -> Option<Game<S>> {
         if rules.object().info().name != self.rules.object().info().name {
             return None;
         }
@@ -139,12 +139,12 @@ impl<R: GameRules> Game<R> {
     }
 
     /// The position the game started from.
-    pub fn start(&self) -> &PositionOn<R::Board> {
+    pub fn start(&self) -> &PositionOn<R::GameBoard> {
         &self.start
     }
 
     /// The current position.
-    pub fn position(&self) -> &PositionOn<R::Board> {
+    pub fn position(&self) -> &PositionOn<R::GameBoard> {
         &self.position
     }
 
@@ -159,12 +159,12 @@ impl<R: GameRules> Game<R> {
     }
 
     /// The moves played, in order.
-    pub fn moves(&self) -> impl ExactSizeIterator<Item = &MoveOn<R::Board>> + '_ {
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = &MoveOn<R::GameBoard>> + '_ {
         self.plies.iter().map(|p| &p.mv)
     }
 
     /// The positions reached so far, the start first and the current one last.
-    pub fn positions(&self) -> impl Iterator<Item = &PositionOn<R::Board>> + '_ {
+    pub fn positions(&self) -> impl Iterator<Item = &PositionOn<R::GameBoard>> + '_ {
         self.plies
             .iter()
             .map(|p| &p.before)
@@ -172,7 +172,7 @@ impl<R: GameRules> Game<R> {
     }
 
     /// The legal moves in the current position (none once the game is over).
-    pub fn legal_moves(&self, moves: &mut MoveListOn<R::Board>) {
+    pub fn legal_moves(&self, moves: &mut MoveListOn<R::GameBoard>) {
         if self.outcome.is_some() {
             moves.clear();
         } else {
@@ -186,7 +186,7 @@ impl<R: GameRules> Game<R> {
     }
 
     /// What a saved record of the game would hold now (to tell whether it changed since).
-    pub fn snapshot(&self) -> Snapshot<R::Board> {
+    pub fn snapshot(&self) -> Snapshot<R::GameBoard> {
         Snapshot {
             start: self.start,
             moves: self.moves().copied().collect(),
@@ -200,7 +200,7 @@ impl<R: GameRules> Game<R> {
     }
 
     /// Plays `mv`, which must be one of the legal moves.
-    pub fn try_play(&mut self, mv: &MoveOn<R::Board>) -> Result<(), PlayError> {
+    pub fn try_play(&mut self, mv: &MoveOn<R::GameBoard>) -> Result<(), PlayError> {
         if self.outcome.is_some() {
             return Err(PlayError::GameOver);
         }
@@ -216,13 +216,13 @@ impl<R: GameRules> Game<R> {
     }
 
     /// Plays `mv`; panics if it is not legal (use [`Game::try_play`] for untrusted moves).
-    pub fn play(&mut self, mv: &MoveOn<R::Board>) {
+    pub fn play(&mut self, mv: &MoveOn<R::GameBoard>) {
         if let Err(e) = self.try_play(mv) {
             panic!("Game::play: {e}: {mv:?}");
         }
     }
 
-    fn push(&mut self, mv: MoveOn<R::Board>) {
+    fn push(&mut self, mv: MoveOn<R::GameBoard>) {
         let before = self.position;
         let after = before.after(&mv);
         self.plies.push(Ply {
@@ -240,7 +240,7 @@ impl<R: GameRules> Game<R> {
 
     /// Takes back the last move; returns it, or `None` at the start.
     /// A declared result (resignation, agreed draw) is taken back first.
-    pub fn undo(&mut self) -> Option<MoveOn<R::Board>> {
+    pub fn undo(&mut self) -> Option<MoveOn<R::GameBoard>> {
         if self.declared.take().is_some() {
             self.outcome = self.judge();
             return self.plies.last().map(|p| p.mv);
@@ -254,7 +254,7 @@ impl<R: GameRules> Game<R> {
     }
 
     /// Plays again the last move taken back; returns it, or `None` if there is none.
-    pub fn redo(&mut self) -> Option<MoveOn<R::Board>> {
+    pub fn redo(&mut self) -> Option<MoveOn<R::GameBoard>> {
         if self.outcome.is_some() {
             return None;
         }

@@ -129,6 +129,46 @@ pub trait AnyBoard: Board {
     fn unwrap_position(pos: AnyPosition) -> Option<PositionOn<Self>>;
     /// The registered rule set `variant` as a value, if it is played on this board.
     fn dyn_rules(variant: Variant) -> Option<DynRules<Self>>;
+    /// The rule set as one of either board.
+    fn wrap_rules(rules: DynRules<Self>) -> AnyRules;
+}
+
+/// A rule set as a value ([`DynRules`]) on either board: what [`Variant::rules`] gives, and
+/// [`with_dyn_rules!`](crate::with_dyn_rules) opens.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum AnyRules {
+    /// A rule set of the 8×8 board.
+    Board8(DynRules<Board8>),
+    /// A rule set of the 10×10 board.
+    Board10(DynRules<Board10>),
+}
+
+impl Variant {
+    /// The rule set as a value, on its board.
+    pub fn rules(self) -> AnyRules {
+        crate::with_variant!(self, R => {
+            <<R as BoardRules>::Board as AnyBoard>::wrap_rules(DynRules::of::<R>())
+        })
+    }
+}
+
+/// Runs `$body` with `$rules` bound to the run-time [`Variant`] `$variant` as a value
+/// ([`DynRules`] of its board): `$body` is compiled once per board, not once per rule set, for
+/// code that chooses its rules at run time and has no hot loop.
+///
+/// ```
+/// use dama_core::{Variant, with_dyn_rules};
+/// let name = |v: Variant| with_dyn_rules!(v, rules => rules.info().name);
+/// assert_eq!(name(Variant::International), "international");
+/// ```
+#[macro_export]
+macro_rules! with_dyn_rules {
+    ($variant:expr, $rules:ident => $body:expr) => {
+        match $crate::Variant::rules($variant) {
+            $crate::variant_game::AnyRules::Board8($rules) => $body,
+            $crate::variant_game::AnyRules::Board10($rules) => $body,
+        }
+    };
 }
 
 impl<B: AnyBoard> DynRules<B> {
@@ -167,6 +207,9 @@ macro_rules! any_board {
                     AnyPosition::$B(pos) => Some(pos),
                     _ => None,
                 }
+            }
+            fn wrap_rules(rules: DynRules<Self>) -> AnyRules {
+                AnyRules::$B(rules)
             }
             fn dyn_rules(variant: Variant) -> Option<DynRules<Self>> {
                 $crate::with_rules_on!(variant, $B, R => Some(DynRules::of::<R>()), else => None)

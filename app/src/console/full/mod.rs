@@ -18,7 +18,7 @@ use crate::play::session::{self, Players, RulesOffer, Undo};
 use crate::play::{EnginePlayer, Source};
 use dama_core::game::{Game, Outcome, Snapshot};
 use dama_core::pdn;
-use dama_core::{BitboardOn, Color, MoveListOn};
+use dama_core::{BitboardOn, Color, DynRules, MoveListOn};
 
 /// How a game's dialogue ended.
 enum Flow {
@@ -96,8 +96,16 @@ pub fn run<R: ConsoleRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), C
         kept: <R::Board as ConsoleBoard>::ballot_plies(opts),
         clock: super::new_clock(opts),
     };
-    io.line(<R::Board as ConsoleBoard>::title::<R>(t, rt))?;
-    io.line(<R::Board as ConsoleBoard>::intro::<R>(t, rt))?;
+    io.line(<R::Board as ConsoleBoard>::title(
+        DynRules::of::<R>(),
+        t,
+        rt,
+    ))?;
+    io.line(<R::Board as ConsoleBoard>::intro(
+        DynRules::of::<R>(),
+        t,
+        rt,
+    ))?;
     if let (Some((record, count)), Some(path)) = (loaded, &opts.load) {
         session.game = record.game.clone();
         let name = records::game_label(&path.display().to_string(), opts.game.unwrap_or(1), count);
@@ -132,22 +140,21 @@ fn load_game_number<R: ConsoleRules>(
     path: &Path,
     number: Option<usize>,
 ) -> Result<(pdn::Record<R>, usize), String> {
-    records::load_game_from(R::default(), path, number).map_err(|e| load_failed::<R>(t, path, &e))
+    records::load_game_from(R::default(), path, number)
+        .map_err(|e| load_failed(DynRules::of::<R>(), t, path, &e))
 }
 
 /// Why the game file at `path` could not be loaded ([`records::load_game_from`]), said in
 /// `t`'s language.
-pub(crate) fn load_failed<R: ConsoleRules>(
+pub(crate) fn load_failed<B: ConsoleBoard>(
+    rules: DynRules<B>,
     t: &Texts,
     path: &Path,
-    e: &records::LoadError<R::Board>,
+    e: &records::LoadError<B>,
 ) -> String {
     fill(
         t.load_failed,
-        &[
-            &path.display().to_string(),
-            &<R::Board as ConsoleBoard>::load_error::<R>(t, e),
-        ],
+        &[&path.display().to_string(), &B::load_error(rules, t, e)],
     )
 }
 
@@ -310,7 +317,8 @@ impl<R: ConsoleRules> Session<'_, R> {
                 .fold(BitboardOn::EMPTY.with(mv.from()), |b, &sq| b.with(sq))
         });
         let narrow = (self.opts.columns)().and_then(|columns| {
-            <R::Board as ConsoleBoard>::draw_narrow::<R>(
+            <R::Board as ConsoleBoard>::draw_narrow(
+                DynRules::of::<R>(),
                 self.game.position(),
                 self.flipped,
                 self.opts.color,
@@ -320,7 +328,8 @@ impl<R: ConsoleRules> Session<'_, R> {
         });
         let board = match &narrow {
             Some(board) => board.clone(),
-            None => <R::Board as ConsoleBoard>::draw::<R>(
+            None => <R::Board as ConsoleBoard>::draw(
+                DynRules::of::<R>(),
                 self.game.position(),
                 self.flipped,
                 self.opts.color,
@@ -585,8 +594,13 @@ impl<R: ConsoleRules> Session<'_, R> {
     fn typed_move(&mut self, io: &mut LineIo<'_>, line: &str) -> std::io::Result<()> {
         let mut moves = MoveListOn::<R::Board>::new();
         self.game.legal_moves(&mut moves);
-        match <R::Board as ConsoleBoard>::read_move::<R>(self.t, line, self.game.position(), &moves)
-        {
+        match <R::Board as ConsoleBoard>::read_move(
+            DynRules::of::<R>(),
+            self.t,
+            line,
+            self.game.position(),
+            &moves,
+        ) {
             Ok(mv) => {
                 let turn = self.game.turn();
                 if self.game.try_play(&mv).is_ok() {
@@ -610,10 +624,14 @@ impl<R: ConsoleRules> Session<'_, R> {
         let t = self.t;
         match command {
             CommandWord::Help => {
-                let title = <R::Board as ConsoleBoard>::title::<R>(t, self.rt);
+                let title = <R::Board as ConsoleBoard>::title(DynRules::of::<R>(), t, self.rt);
                 io.line(&fill(t.help_rules, &[title]))?;
                 // The first line shows the moves in the rule set's own notation.
-                io.line(<R::Board as ConsoleBoard>::help_moves::<R>(t, self.rt))?;
+                io.line(<R::Board as ConsoleBoard>::help_moves(
+                    DynRules::of::<R>(),
+                    t,
+                    self.rt,
+                ))?;
                 for line in t.help.iter().skip(1) {
                     io.line(line)?;
                 }

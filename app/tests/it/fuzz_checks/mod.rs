@@ -396,7 +396,7 @@ pub fn tui_events(bytes: &[u8]) {
         clocks: None,
         clock: dama::play::clock::real(),
     };
-    let Ok(mut app) = App::<Czech>::new(cfg, 80, 24) else {
+    let Ok(mut app) = App::new(dama_core::DynRules::of::<Czech>(), cfg, 80, 24) else {
         panic!("the app starts");
     };
     let backend = ratatui::backend::TestBackend::new(80, 24);

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use dama::i18n::Lang;
 use dama::play::session::PlayerKind;
-use dama::tui::{App, AppConfig, Button, Event, Key, TuiRules};
-use dama_core::{Board10, BoardRules, International, Position, Square, SquareOn};
+use dama::tui::{App, AppConfig, Button, Event, Key, TuiBoard};
+use dama_core::{Board10, BoardRules, DynRules, International, Position, Square, SquareOn};
 use dama_engine::Limits;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -58,8 +58,8 @@ pub fn config10(color: bool) -> AppConfig<Board10> {
 }
 
 /// An international draughts app in an 80 × 24 terminal.
-pub fn new_app10(cfg: AppConfig<Board10>) -> App<International> {
-    App::new(cfg, 80, 24).expect("the app starts")
+pub fn new_app10(cfg: AppConfig<Board10>) -> App<dama_core::Board10> {
+    App::new(DynRules::of::<International>(), cfg, 80, 24).expect("the app starts")
 }
 
 /// The 10×10 square numbered `n` (1–50).
@@ -68,7 +68,7 @@ pub fn sq10(n: u8) -> SquareOn<Board10> {
 }
 
 /// A click with `button` on the 10×10 square numbered `n`.
-pub fn click10_with(app: &mut App<International>, n: u8, button: Button) {
+pub fn click10_with(app: &mut App<dama_core::Board10>, n: u8, button: Button) {
     let (column, row) = app.cell_of(sq10(n)).expect("the board is shown");
     app.handle(Event::Click {
         button,
@@ -79,7 +79,7 @@ pub fn click10_with(app: &mut App<International>, n: u8, button: Button) {
 
 /// Plays `text` (`32-28`, `32x23x14`) on the 10×10 board by mouse: the piece, every square of
 /// the path, and the last square once more to confirm.
-pub fn play10_by_mouse(app: &mut App<International>, text: &str) {
+pub fn play10_by_mouse(app: &mut App<dama_core::Board10>, text: &str) {
     let squares: Vec<u8> = text
         .split(['-', 'x'])
         .map(|n| n.parse().expect("a square number"))
@@ -91,8 +91,8 @@ pub fn play10_by_mouse(app: &mut App<International>, text: &str) {
 }
 
 /// An app in an 80 × 24 terminal.
-pub fn new_app<R: EngineRules>(cfg: AppConfig) -> App<R> {
-    App::new(cfg, 80, 24).expect("the app starts")
+pub fn new_app<R: EngineRules>(cfg: AppConfig) -> App<dama_core::Board8> {
+    App::new(DynRules::of::<R>(), cfg, 80, 24).expect("the app starts")
 }
 
 /// The square named `name` (`c3`).
@@ -101,7 +101,7 @@ pub fn sq(name: &str) -> Square {
 }
 
 /// A click with `button` on the square named `name`.
-pub fn click_with<R: EngineRules>(app: &mut App<R>, name: &str, button: Button) {
+pub fn click_with(app: &mut App<dama_core::Board8>, name: &str, button: Button) {
     let (column, row) = app.cell_of(sq(name)).expect("the board is shown");
     app.handle(Event::Click {
         button,
@@ -111,13 +111,13 @@ pub fn click_with<R: EngineRules>(app: &mut App<R>, name: &str, button: Button) 
 }
 
 /// A left click on the square named `name`.
-pub fn click<R: EngineRules>(app: &mut App<R>, name: &str) {
+pub fn click(app: &mut App<dama_core::Board8>, name: &str) {
     click_with(app, name, Button::Left);
 }
 
 /// Plays `text` (`c3-d4`, `f2xh4xf6xd8`, `c3:e5`) by mouse: the piece, every square of the path, and
 /// the last square once more to confirm.
-pub fn play_by_mouse<R: EngineRules>(app: &mut App<R>, text: &str) {
+pub fn play_by_mouse(app: &mut App<dama_core::Board8>, text: &str) {
     let squares: Vec<&str> = text.split(['-', 'x', ':']).collect();
     for name in &squares {
         click(app, name);
@@ -126,7 +126,7 @@ pub fn play_by_mouse<R: EngineRules>(app: &mut App<R>, text: &str) {
 }
 
 /// Presses the keys of `text`, one by one.
-pub fn type_keys<R: TuiRules>(app: &mut App<R>, text: &str) {
+pub fn type_keys<B: TuiBoard>(app: &mut App<B>, text: &str) {
     for c in text.chars() {
         app.handle(Event::Key(Key::Char(c)));
     }
@@ -134,7 +134,7 @@ pub fn type_keys<R: TuiRules>(app: &mut App<R>, text: &str) {
 
 /// Presses `key`.
 /// Opens the editor, clears the board, puts a white man on c3 and a black king on f6.
-pub fn edit_two_pieces<R: EngineRules>(app: &mut App<R>) {
+pub fn edit_two_pieces(app: &mut App<dama_core::Board8>) {
     press(app, Key::Char('e'));
     press(app, Key::Char('c'));
     click(app, "c3");
@@ -143,12 +143,12 @@ pub fn edit_two_pieces<R: EngineRules>(app: &mut App<R>) {
     click(app, "f6");
 }
 
-pub fn press<R: TuiRules>(app: &mut App<R>, key: Key) {
+pub fn press<B: TuiBoard>(app: &mut App<B>, key: Key) {
     app.handle(Event::Key(key));
 }
 
 /// Waits for the engine's answer (at most ten seconds).
-pub fn wait_engine<R: TuiRules>(app: &mut App<R>) {
+pub fn wait_engine<B: TuiBoard>(app: &mut App<B>) {
     assert!(
         app.wait_engine(Duration::from_secs(10)),
         "the engine answers"
@@ -156,7 +156,7 @@ pub fn wait_engine<R: TuiRules>(app: &mut App<R>) {
 }
 
 /// The screen of `app` drawn in a `width` × `height` test terminal.
-pub fn draw<R: TuiRules>(app: &App<R>, width: u16, height: u16) -> Buffer {
+pub fn draw<B: TuiBoard>(app: &App<B>, width: u16, height: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
     terminal
         .draw(|frame| dama::tui::render::draw(app, frame))
@@ -180,7 +180,7 @@ pub fn text(buf: &Buffer) -> String {
 }
 
 /// The 80 × 24 screen's text.
-pub fn screen<R: TuiRules>(app: &App<R>) -> String {
+pub fn screen<B: TuiBoard>(app: &App<B>) -> String {
     text(&draw(app, 80, 24))
 }
 

@@ -68,7 +68,7 @@ pub struct Games<'a, R: GameRules> {
 }
 
 impl<R: GameRules> Iterator for Games<'_, R> {
-    type Item = Result<Record<R>, PdnError<R::Board>>;
+    type Item = Result<Record<R>, PdnError<R::GameBoard>>;
 
     fn next(&mut self) -> Option<Self::Item> {
         let (first_line, piece) = self.pieces.next()?;

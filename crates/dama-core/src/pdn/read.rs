@@ -268,7 +268,7 @@ pub fn read<R: BoardRules>(text: &str) -> Result<Record<R>, PdnError<R::Board>> 
 
 /// [`read`] under the rules `rules`, a type's or a value chosen at run time
 /// ([`DynRules`](crate::DynRules)).
-pub fn read_with<R: GameRules>(rules: R, text: &str) -> Result<Record<R>, PdnError<R::Board>> {
+pub fn read_with<R: GameRules>(rules: R, text: &str) -> Result<Record<R>, PdnError<R::GameBoard>> {
     let object = rules.object();
     let notation = object.info().notation;
     let tokens = tokenize(text)?;
@@ -327,7 +327,7 @@ pub fn read_with<R: GameRules>(rules: R, text: &str) -> Result<Record<R>, PdnErr
         if rest.is_empty() || rest.chars().all(|c| c == '.') {
             continue;
         }
-        let Some(mt) = parse_move::<R::Board>(notation, rest) else {
+        let Some(mt) = parse_move::<R::GameBoard>(notation, rest) else {
             return Err(err(line, PdnErrorKind::Unreadable(excerpt(&word))));
         };
         if game.is_over() {
@@ -357,7 +357,7 @@ fn finish<R: GameRules>(
     game: &mut Game<R>,
     result: &str,
     line: usize,
-) -> Result<(), PdnError<R::Board>> {
+) -> Result<(), PdnError<R::GameBoard>> {
     let winner = match result {
         "1-0" | "2-0" => Some(Some(Color::White)),
         "0-1" | "0-2" => Some(Some(Color::Black)),

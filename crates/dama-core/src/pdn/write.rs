@@ -95,7 +95,7 @@ pub fn write_annotated<R: GameRules>(
     game: &Game<R>,
     header: &Header,
     extra: &[(&str, String)],
-    annotations: &[Annotation<R::Board>],
+    annotations: &[Annotation<R::GameBoard>],
 ) -> String {
     let rules = game.rules().object();
     let info = rules.info();

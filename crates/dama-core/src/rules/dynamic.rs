@@ -210,21 +210,21 @@ impl<B: Board> fmt::Debug for DynRules<B> {
 /// The rules a [`Game`](crate::game::Game) is played under: a [`BoardRules`] type (zero-sized,
 /// every call static) or a [`DynRules`] value (chosen at run time).
 pub trait GameRules: Copy + fmt::Debug + Send + Sync + 'static {
-    /// The board.
-    type Board: Board;
+    /// The board (named apart from [`BoardRules::Board`], which a rule set's type has too).
+    type GameBoard: Board;
     /// The rule set's object.
-    fn object(self) -> &'static dyn RulesObject<Self::Board>;
+    fn object(self) -> &'static dyn RulesObject<Self::GameBoard>;
 }
 
 impl<R: BoardRules> GameRules for R {
-    type Board = R::Board;
+    type GameBoard = R::Board;
     fn object(self) -> &'static dyn RulesObject<R::Board> {
         Static::<R>::OBJECT
     }
 }
 
 impl<B: Board> GameRules for DynRules<B> {
-    type Board = B;
+    type GameBoard = B;
     fn object(self) -> &'static dyn RulesObject<B> {
         self.0
     }
