@@ -4,10 +4,10 @@
 //! international draughts writes and reads the squares' numbers (`32-28`, `28x19x10`).
 
 use super::{Options, board_view};
-use crate::book::BookBoard;
 use crate::i18n::fill;
 use crate::i18n::{RulesTexts, Texts};
 use crate::play::records::LoadError;
+use crate::play::{DynGame, PlayBoard};
 use dama_core::game::{Game, Outcome};
 use dama_core::notation::Notation;
 use dama_core::notation::algebraic::{self, ParseError, SyntaxError};
@@ -17,10 +17,10 @@ use dama_core::{BitboardOn, Board8, Board10, DynRules, MoveOn, PositionOn, pdn};
 /// A board the full dialogue plays on ([`Board8`] and [`Board10`]). Each method takes the
 /// rule set `R` played on the board. (The opening book is the rule set's on either board,
 /// [`crate::engines::EngineSetup::book_of`].)
-pub trait ConsoleBoard: BookBoard {
-    /// A new game of the options: from `--ballot`'s moves or `--fen`'s position, else the
-    /// initial one.
-    fn new_game<R: dama_engine::EngineRules<Board = Self>>(opts: &Options) -> Game<R>;
+pub trait ConsoleBoard: PlayBoard {
+    /// A new game of `rules` and the options: from `--ballot`'s moves or `--fen`'s position,
+    /// else the initial one.
+    fn new_game(rules: DynRules<Self>, opts: &Options) -> DynGame<Self>;
 
     /// How many moves of a new game are the ballot's (none on 10×10, which has no ballots).
     fn ballot_plies(opts: &Options) -> usize;
@@ -123,11 +123,8 @@ pub trait ConsoleRules: dama_engine::EngineRules<Board: ConsoleBoard> {
 impl<R: dama_engine::EngineRules<Board: ConsoleBoard>> ConsoleRules for R {}
 
 impl ConsoleBoard for Board8 {
-    fn new_game<R: dama_engine::EngineRules<Board = Board8>>(opts: &Options) -> Game<R> {
-        match &opts.ballot {
-            Some(ballot) => ballot.game(R::default()),
-            None => Game::new(opts.start),
-        }
+    fn new_game(rules: DynRules<Board8>, opts: &Options) -> DynGame<Board8> {
+        super::new_game(rules, opts)
     }
 
     fn ballot_plies(opts: &Options) -> usize {
@@ -221,8 +218,8 @@ pub(crate) fn typed_notation(line: &str, notation: Notation) -> Notation {
 }
 
 impl ConsoleBoard for Board10 {
-    fn new_game<R: dama_engine::EngineRules<Board = Board10>>(opts: &Options) -> Game<R> {
-        Game::new(opts.start10.unwrap_or_else(R::start))
+    fn new_game(rules: DynRules<Board10>, opts: &Options) -> DynGame<Board10> {
+        Game::with_rules(rules, opts.start10.unwrap_or_else(|| rules.start()))
     }
 
     fn ballot_plies(_: &Options) -> usize {

@@ -25,14 +25,14 @@ pub use boards::{ConsoleBoard, ConsoleRules};
 pub use line_io::{BufReadSource, LineIo, LineSource, Next, Read, ThreadedSource};
 
 use crate::ballots::Ballot;
-use crate::engines::EngineRules;
 use crate::engines::EngineSetup;
 use crate::i18n::{Dialogue, Lang, es};
 use crate::play::clock::GameClock;
 use crate::play::session::PlayerKind;
+use dama_core::game::Game;
 use dama_core::pdn;
 use dama_core::{
-    Board10, BoardRules, Color, Position, PositionOn, Variant, with_rules8, with_variant,
+    Board8, Board10, Color, GameRules, Position, PositionOn, Variant, with_dyn_rules, with_rules8,
 };
 use dama_engine::Limits;
 
@@ -160,16 +160,11 @@ pub enum ConsoleError {
 
 /// A new game of the options: after the ballot's moves when there is one, else from the start
 /// position.
-pub fn new_game<R: EngineRules>(opts: &Options) -> dama_core::game::Game<R> {
+pub fn new_game<R: GameRules<GameBoard = Board8>>(rules: R, opts: &Options) -> Game<R> {
     match &opts.ballot {
-        Some(ballot) => ballot.game(R::default()),
-        None => dama_core::game::Game::new(opts.start),
+        Some(ballot) => ballot.game(rules),
+        None => Game::with_rules(rules, opts.start),
     }
-}
-
-/// A new game of the options on either board ([`ConsoleBoard::new_game`]).
-pub fn new_game_on<R: ConsoleRules>(opts: &Options) -> dama_core::game::Game<R> {
-    <R::Board as ConsoleBoard>::new_game::<R>(opts)
 }
 
 /// How many moves of a new game are the ballot's (none without `--ballot`).
@@ -185,7 +180,7 @@ pub fn new_clock(opts: &Options) -> Option<GameClock> {
 
 /// The clocks of a loaded game: those its record gives (`TimeControl` and the last
 /// `%clock` readings), else those of the options.
-pub fn loaded_clock<R: BoardRules>(opts: &Options, record: &pdn::Record<R>) -> Option<GameClock> {
+pub fn loaded_clock<R: GameRules>(opts: &Options, record: &pdn::Record<R>) -> Option<GameClock> {
     let first = record.game.start().turn();
     GameClock::from_pdn(&record.tags, &record.comments, first).or_else(|| new_clock(opts))
 }
@@ -231,12 +226,15 @@ pub fn play_from(
     output: &mut impl Write,
 ) -> Result<(), ConsoleError> {
     let mut io = LineIo::new(input, output, opts.echo);
-    let result = with_rules8!(opts.variant, R => match opts.dialogue {
-            Dialogue::Spec => spec::run::<R>(opts, &mut io),
-            Dialogue::Full => full::run::<R>(opts, &mut io),
-        },
+    let full =
+        |io: &mut LineIo<'_>| with_dyn_rules!(opts.variant, rules => full::run(rules, opts, io));
+    let result = match opts.dialogue {
         // The Spanish spec's dialogue is 8×8 only: another board plays the full one.
-        else => with_variant!(opts.variant, R => full::run::<R>(opts, &mut io)));
+        Dialogue::Spec => {
+            with_rules8!(opts.variant, R => spec::run::<R>(opts, &mut io), else => full(&mut io))
+        }
+        Dialogue::Full => full(&mut io),
+    };
     match result {
         Err(ConsoleError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         other => other,

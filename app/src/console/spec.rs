@@ -44,7 +44,7 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
                     &[&name, &t.load_error(&e, R::INFO.notation)],
                 ))
             })?,
-        None => super::new_game::<R>(opts),
+        None => super::new_game(R::default(), opts),
     };
     loop {
         match play_game::<R>(opts, io, &mut engine, game, clock)? {
@@ -52,7 +52,7 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
                 clock = super::new_clock(opts);
                 io.line("")?;
                 game = match opts.ballot {
-                    Some(_) => super::new_game::<R>(opts),
+                    Some(_) => super::new_game(R::default(), opts),
                     None => Game::new(Position::initial()),
                 };
             }

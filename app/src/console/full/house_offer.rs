@@ -3,11 +3,11 @@
 //! [`RulesOffer`](crate::play::session::RulesOffer), whose rules the TUI follows too.
 
 use super::{Flow, Session, capitalize, fill};
-use crate::console::ConsoleRules;
+use crate::console::ConsoleBoard;
 use crate::console::{ConsoleError, LineIo};
 use crate::play::session::{OfferNext, OfferQuestion};
 
-impl<R: ConsoleRules> Session<'_, R> {
+impl<B: ConsoleBoard> Session<'_, B> {
     /// Makes the rules' draw offer if it is due in the current position and was not made
     /// there yet. `Some(Flow::Quit)` at the end of input.
     pub(super) fn rules_offer(
@@ -20,8 +20,12 @@ impl<R: ConsoleRules> Session<'_, R> {
         let mover = self.game.turn();
         loop {
             let yes = match question {
-                OfferQuestion::Engines => self.player.accepts_draw_both(&self.game),
-                OfferQuestion::Engine(side) => self.player.accepts_draw(&self.game, side),
+                OfferQuestion::Engines => {
+                    self.calls.accepts_draw_both(&mut self.player, &self.game)
+                }
+                OfferQuestion::Engine(side) => {
+                    self.calls.accepts_draw(&mut self.player, &self.game, side)
+                }
                 OfferQuestion::Person(side) => {
                     let text = capitalize(&fill(self.rt.house_offer, &[self.t.side(side)]));
                     match self.ask_yes_no(io, &text)? {

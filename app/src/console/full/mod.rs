@@ -1,24 +1,26 @@
 //! The full line dialogue: moves in the rule set's notation, commands, draw rules and PDN
 //! records, in any language of [`crate::i18n`] (`docs/console-czech.md`).
 //!
-//! The dialogue is generic over [`Rules`]: any rule set plays here. Every text comes from the
-//! language's [`Catalog`](crate::i18n::Catalog).
+//! The dialogue is compiled once per board ([`ConsoleBoard`]) and plays the rule set it is
+//! given as a value (`Game<DynRules<B>>`): any rule set plays here. The engine works with the
+//! rule set's static type through [`EngineCalls`]. Every text comes from the language's
+//! [`Catalog`](crate::i18n::Catalog).
 
 mod house_offer;
 
 use std::path::Path;
 
 use super::{ConsoleError, LineIo, Options, Read};
-use crate::console::{ConsoleBoard, ConsoleRules};
+use crate::console::ConsoleBoard;
 use crate::i18n::{Catalog, CommandWord, RulesTexts, Texts, capitalize, fill};
 use crate::play::clock::GameClock;
 use crate::play::records;
 use crate::play::session::PlayerKind;
 use crate::play::session::{self, Players, RulesOffer, Undo};
-use crate::play::{EnginePlayer, Source};
+use crate::play::{DynGame, EngineCalls, EnginePlayer, Source};
 use dama_core::game::{Game, Outcome, Snapshot};
 use dama_core::pdn;
-use dama_core::{BitboardOn, Color, DynRules, MoveListOn};
+use dama_core::{BitboardOn, Color, DynRules, MoveListOn, MoveOn};
 
 /// How a game's dialogue ended.
 enum Flow {
@@ -38,28 +40,35 @@ enum After {
     Quit,
 }
 
-struct Session<'o, R: ConsoleRules> {
+struct Session<'o, B: ConsoleBoard> {
     opts: &'o Options,
     t: &'static Texts,
     rt: &'static RulesTexts,
-    game: Game<R>,
+    rules: DynRules<B>,
+    game: DynGame<B>,
     /// The engine, its opening book (`--no-book`: none) and its draw decisions.
     player: EnginePlayer,
+    /// The engine's work with the rule set's static type.
+    calls: &'static dyn EngineCalls<B>,
     flipped: bool,
     /// Who plays each side.
     players: Players,
     /// The rules' draw offer, and whether a person declined one.
     offer: RulesOffer,
     /// The game as it was when it was started, loaded or saved.
-    saved: Snapshot<R::Board>,
+    saved: Snapshot<B>,
     /// The first moves of the game that `undo` keeps: those of the ballot it started from.
     kept: usize,
     /// The players' clocks, when the game is played on a clock.
     clock: Option<GameClock>,
 }
 
-/// Plays the full dialogue until the players stop or the input ends.
-pub fn run<R: ConsoleRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleError> {
+/// Plays the full dialogue of `rules` until the players stop or the input ends.
+pub fn run<B: ConsoleBoard>(
+    rules: DynRules<B>,
+    opts: &Options,
+    io: &mut LineIo<'_>,
+) -> Result<(), ConsoleError> {
     let Catalog {
         texts: t,
         rules: rt,
@@ -70,21 +79,34 @@ pub fn run<R: ConsoleRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), C
         // dialogue's language, as the argument parser's and every other option's are
         // (newcomer finding 19).
         Some(path) => Some(
-            load_game_number::<R>(Catalog::of(crate::i18n::Lang::En).texts, path, opts.game)
-                .map_err(ConsoleError::Load)?,
+            load_game_number(
+                rules,
+                Catalog::of(crate::i18n::Lang::En).texts,
+                path,
+                opts.game,
+            )
+            .map_err(ConsoleError::Load)?,
         ),
         None => None,
     };
+    let calls = B::engine_calls(rules).ok_or_else(|| {
+        ConsoleError::Load(format!(
+            "the {} rules are not played here",
+            rules.info().name
+        ))
+    })?;
     let mut session = Session {
         opts,
         t,
         rt,
-        game: super::new_game_on::<R>(opts),
+        rules,
+        game: B::new_game(rules, opts),
         player: EnginePlayer::new(
             opts.engines.engine(opts.limits),
             crate::play::book_level(&opts.limits),
         )
-        .with_book(opts.engines.book_of::<R>()),
+        .with_book(calls.book(&opts.engines)),
+        calls,
         // A person playing Black against the computer sees the board from Black's side.
         flipped: opts.white == PlayerKind::Engine && opts.black == PlayerKind::Human,
         players: Players {
@@ -92,20 +114,12 @@ pub fn run<R: ConsoleRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), C
             black: opts.black,
         },
         offer: RulesOffer::default(),
-        saved: super::new_game_on::<R>(opts).snapshot(),
-        kept: <R::Board as ConsoleBoard>::ballot_plies(opts),
+        saved: B::new_game(rules, opts).snapshot(),
+        kept: B::ballot_plies(opts),
         clock: super::new_clock(opts),
     };
-    io.line(<R::Board as ConsoleBoard>::title(
-        DynRules::of::<R>(),
-        t,
-        rt,
-    ))?;
-    io.line(<R::Board as ConsoleBoard>::intro(
-        DynRules::of::<R>(),
-        t,
-        rt,
-    ))?;
+    io.line(B::title(rules, t, rt))?;
+    io.line(B::intro(rules, t, rt))?;
     if let (Some((record, count)), Some(path)) = (loaded, &opts.load) {
         session.game = record.game.clone();
         let name = records::game_label(&path.display().to_string(), opts.game.unwrap_or(1), count);
@@ -124,8 +138,8 @@ pub fn run<R: ConsoleRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), C
                 After::Again => break,
             }
         }
-        session.game = super::new_game_on::<R>(opts);
-        session.kept = <R::Board as ConsoleBoard>::ballot_plies(opts);
+        session.game = B::new_game(rules, opts);
+        session.kept = B::ballot_plies(opts);
         session.offer.reset();
         session.saved = session.game.snapshot();
         session.clock = super::new_clock(opts);
@@ -135,13 +149,13 @@ pub fn run<R: ConsoleRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), C
 
 /// Reads game `number` (`None`: the first) of the PDN file at `path`, with how many games
 /// the file holds, or says in `t`'s language why it cannot.
-fn load_game_number<R: ConsoleRules>(
+fn load_game_number<B: ConsoleBoard>(
+    rules: DynRules<B>,
     t: &Texts,
     path: &Path,
     number: Option<usize>,
-) -> Result<(pdn::Record<R>, usize), String> {
-    records::load_game_from(R::default(), path, number)
-        .map_err(|e| load_failed(DynRules::of::<R>(), t, path, &e))
+) -> Result<(pdn::Record<DynRules<B>>, usize), String> {
+    records::load_game_from(rules, path, number).map_err(|e| load_failed(rules, t, path, &e))
 }
 
 /// Why the game file at `path` could not be loaded ([`records::load_game_from`]), said in
@@ -172,16 +186,21 @@ pub(crate) fn file_and_number(arg: &str) -> (&str, Option<usize>) {
     }
 }
 
-impl<R: ConsoleRules> Session<'_, R> {
+impl<B: ConsoleBoard> Session<'_, B> {
     fn is_engine(&self, color: Color) -> bool {
         self.players.is_engine(color)
+    }
+
+    /// A move as the dialogue writes it.
+    fn write(&self, mv: &MoveOn<B>) -> String {
+        B::write_move(self.rules, mv)
     }
 
     /// The number of the move being played, as in `12. White to move:`.
     fn move_number(&self) -> usize {
         let plies = self.game.moves().len();
         // Moves are numbered from the side the rules let move first (Black in English).
-        if self.game.start().turn() == R::start().turn() {
+        if self.game.start().turn() == self.rules.start().turn() {
             plies / 2 + 1
         } else {
             plies.div_ceil(2) + 1
@@ -191,7 +210,7 @@ impl<R: ConsoleRules> Session<'_, R> {
     /// The prompt: the move number (`12.` for white, `12...` for black) and who is to move.
     fn prompt_text(&self) -> String {
         let number = self.move_number();
-        let dots = if self.game.turn() == R::start().turn() {
+        let dots = if self.game.turn() == self.rules.start().turn() {
             "."
         } else {
             "..."
@@ -217,18 +236,18 @@ impl<R: ConsoleRules> Session<'_, R> {
     /// The moves played, numbered as in a PDN record (`1. c3-d4 f6-g5 2. b2-c3`), in lines
     /// of at most 79 characters broken before a move number: `game` (newcomer finding 17).
     fn game_lines(&self) -> Vec<String> {
-        let first = R::start().turn();
+        let first = self.rules.start().turn();
         let starts_first = self.game.start().turn() == first;
         let mut number = 1;
         let mut pieces: Vec<String> = Vec::new();
         for (i, mv) in self.game.moves().enumerate() {
             let by_first = (i % 2 == 0) == starts_first;
             if by_first {
-                pieces.push(format!("{number}. {}", R::write(mv)));
+                pieces.push(format!("{number}. {}", self.write(mv)));
             } else {
                 match pieces.last_mut() {
-                    Some(last) if i > 0 => last.push_str(&format!(" {}", R::write(mv))),
-                    _ => pieces.push(format!("{number}... {}", R::write(mv))),
+                    Some(last) if i > 0 => last.push_str(&format!(" {}", self.write(mv))),
+                    _ => pieces.push(format!("{number}... {}", self.write(mv))),
                 }
                 number += 1;
             }
@@ -292,12 +311,12 @@ impl<R: ConsoleRules> Session<'_, R> {
         &mut self,
         io: &mut LineIo<'_>,
         file: &str,
-        record: &pdn::Record<R>,
+        record: &pdn::Record<DynRules<B>>,
     ) -> std::io::Result<()> {
         io.line(&self.t.loaded_report(self.rt, file, record))?;
         self.clock = super::loaded_clock(self.opts, record);
         if let Some(mv) = self.game.moves().last() {
-            io.line(&fill(self.t.last_move, &[&R::write(mv)]))?;
+            io.line(&fill(self.t.last_move, &[&self.write(mv)]))?;
         }
         self.offer.reset();
         self.saved = self.game.snapshot();
@@ -317,8 +336,8 @@ impl<R: ConsoleRules> Session<'_, R> {
                 .fold(BitboardOn::EMPTY.with(mv.from()), |b, &sq| b.with(sq))
         });
         let narrow = (self.opts.columns)().and_then(|columns| {
-            <R::Board as ConsoleBoard>::draw_narrow(
-                DynRules::of::<R>(),
+            B::draw_narrow(
+                self.rules,
                 self.game.position(),
                 self.flipped,
                 self.opts.color,
@@ -328,8 +347,8 @@ impl<R: ConsoleRules> Session<'_, R> {
         });
         let board = match &narrow {
             Some(board) => board.clone(),
-            None => <R::Board as ConsoleBoard>::draw(
-                DynRules::of::<R>(),
+            None => B::draw(
+                self.rules,
                 self.game.position(),
                 self.flipped,
                 self.opts.color,
@@ -436,14 +455,14 @@ impl<R: ConsoleRules> Session<'_, R> {
     }
 
     fn outcome_text(&self, outcome: Outcome) -> String {
-        <R::Board as ConsoleBoard>::outcome(self.t, self.rt, outcome)
+        B::outcome(self.t, self.rt, outcome)
     }
 
     /// The engine's move, said as its own line with what the search saw. Before it, a draw
     /// offer to a person opponent.
     fn engine_turn(&mut self, io: &mut LineIo<'_>) -> Result<Option<Flow>, ConsoleError> {
         if self.offer.engine_may_offer(self.players, self.game.turn())
-            && self.player.offers_draw(&self.game)
+            && self.calls.offers_draw(&mut self.player, &self.game)
         {
             match self.ask_yes_no(io, self.t.engine_offers)? {
                 None => return Ok(Some(Flow::Quit)),
@@ -458,7 +477,7 @@ impl<R: ConsoleRules> Session<'_, R> {
             }
         }
         let started = std::time::Instant::now();
-        let mut moves = MoveListOn::<R::Board>::new();
+        let mut moves = MoveListOn::<B>::new();
         self.game.legal_moves(&mut moves);
         // The only legal move is not searched (a depth-1 look): no depth or score is said.
         let only_move = moves.len() == 1;
@@ -481,14 +500,15 @@ impl<R: ConsoleRules> Session<'_, R> {
             io.write(&self.thinking_line(&thinking))?;
             io.flush()?;
         }
-        let (player, game, t, clock, source) = (
+        let (calls, player, game, t, clock, source) = (
+            self.calls,
             &mut self.player,
             &self.game,
             self.t,
             &self.clock,
             &self.opts.clock,
         );
-        let reply = player.reply(game, |_| {
+        let reply = calls.reply(player, game, &mut |_| {
             if let (true, Some(clock)) = (live, clock) {
                 let clocks = super::clocks_text(t, clock, source.now());
                 let _ = io.write(&format!("\r{thinking} ({clocks})\x1b[K"));
@@ -528,7 +548,7 @@ impl<R: ConsoleRules> Session<'_, R> {
             Source::Book => self.t.engine_book.to_string(),
             Source::Search(None) => format!("{seconds} s"),
         };
-        io.line(&fill(self.t.engine_plays, &[&side, &R::write(&mv), &saw]))?;
+        io.line(&fill(self.t.engine_plays, &[&side, &self.write(&mv), &saw]))?;
         self.show_board(io)?;
         Ok(None)
     }
@@ -592,15 +612,9 @@ impl<R: ConsoleRules> Session<'_, R> {
     }
 
     fn typed_move(&mut self, io: &mut LineIo<'_>, line: &str) -> std::io::Result<()> {
-        let mut moves = MoveListOn::<R::Board>::new();
+        let mut moves = MoveListOn::<B>::new();
         self.game.legal_moves(&mut moves);
-        match <R::Board as ConsoleBoard>::read_move(
-            DynRules::of::<R>(),
-            self.t,
-            line,
-            self.game.position(),
-            &moves,
-        ) {
+        match B::read_move(self.rules, self.t, line, self.game.position(), &moves) {
             Ok(mv) => {
                 let turn = self.game.turn();
                 if self.game.try_play(&mv).is_ok() {
@@ -624,22 +638,18 @@ impl<R: ConsoleRules> Session<'_, R> {
         let t = self.t;
         match command {
             CommandWord::Help => {
-                let title = <R::Board as ConsoleBoard>::title(DynRules::of::<R>(), t, self.rt);
+                let title = B::title(self.rules, t, self.rt);
                 io.line(&fill(t.help_rules, &[title]))?;
                 // The first line shows the moves in the rule set's own notation.
-                io.line(<R::Board as ConsoleBoard>::help_moves(
-                    DynRules::of::<R>(),
-                    t,
-                    self.rt,
-                ))?;
+                io.line(B::help_moves(self.rules, t, self.rt))?;
                 for line in t.help.iter().skip(1) {
                     io.line(line)?;
                 }
             }
             CommandWord::Moves => {
-                let mut moves = MoveListOn::<R::Board>::new();
+                let mut moves = MoveListOn::<B>::new();
                 self.game.legal_moves(&mut moves);
-                io.line(&fill(t.moves, &[&R::write_list(&moves)]))?;
+                io.line(&fill(t.moves, &[&B::write_list(self.rules, &moves)]))?;
             }
             CommandWord::Game if self.game.moves().len() == 0 => io.line(t.no_game_moves)?,
             CommandWord::Game => {
@@ -649,11 +659,11 @@ impl<R: ConsoleRules> Session<'_, R> {
             }
             CommandWord::Undo => self.undo(io)?,
             CommandWord::Redo => self.redo(io)?,
-            CommandWord::Fen => io.line(&R::write_fen(self.game.position()))?,
+            CommandWord::Fen => io.line(&self.rules.write_fen(self.game.position()))?,
             CommandWord::Setup if arg.is_empty() => io.line(t.setup_usage)?,
-            CommandWord::Setup => match R::parse_fen(arg) {
+            CommandWord::Setup => match self.rules.parse_fen(arg) {
                 Ok(pos) => {
-                    self.game = Game::new(pos);
+                    self.game = Game::with_rules(self.rules, pos);
                     self.kept = 0;
                     self.offer.reset();
                     // A position set up has nothing to lose yet: `quit` does not ask.
@@ -669,7 +679,7 @@ impl<R: ConsoleRules> Session<'_, R> {
             CommandWord::Load => {
                 let (file, number) = file_and_number(arg);
                 let path = crate::files::expand_home(file);
-                match load_game_number::<R>(t, &path, number) {
+                match load_game_number(self.rules, t, &path, number) {
                     Ok((record, count)) => {
                         self.game = record.game.clone();
                         let name = records::game_label(file, number.unwrap_or(1), count);
@@ -704,12 +714,10 @@ impl<R: ConsoleRules> Session<'_, R> {
                 }
                 return Ok(Some(Flow::Quit));
             }
-            CommandWord::Hint => {
-                match crate::play::hint::search(self.player.engine_mut(), &self.game) {
-                    Some(hint) => io.line(&t.hint_text_with(&hint, &R::write))?,
-                    None => io.line(t.no_hint)?,
-                }
-            }
+            CommandWord::Hint => match self.calls.hint(self.player.engine_mut(), &self.game) {
+                Some(hint) => io.line(&t.hint_text_with(&hint, &|mv| self.write(mv)))?,
+                None => io.line(t.no_hint)?,
+            },
             CommandWord::Time => match self.clocks_text() {
                 Some(text) => io.line(&fill(t.clocks_line, &[&text]))?,
                 None => io.line(t.no_clock)?,
@@ -753,7 +761,9 @@ impl<R: ConsoleRules> Session<'_, R> {
             Undo::Nothing => return io.line(self.t.nothing_to_undo),
             Undo::NothingOfYours => return io.line(self.t.nothing_of_yours),
             Undo::BallotStays => return io.line(self.t.ballot_stays),
-            Undo::Undone(taken) => io.line(&fill(self.t.undone, &[&R::write_each(&taken)]))?,
+            Undo::Undone(taken) => {
+                io.line(&fill(self.t.undone, &[&B::write_each(self.rules, &taken)]))?
+            }
         }
         if let Some(clock) = &mut self.clock {
             clock.truncate(self.game.moves().len());
@@ -767,7 +777,7 @@ impl<R: ConsoleRules> Session<'_, R> {
         if played.is_empty() {
             return io.line(self.t.nothing_to_redo);
         }
-        io.line(&fill(self.t.redone, &[&R::write_each(&played)]))?;
+        io.line(&fill(self.t.redone, &[&B::write_each(self.rules, &played)]))?;
         self.show_board(io)
     }
 
@@ -789,7 +799,10 @@ impl<R: ConsoleRules> Session<'_, R> {
     fn offer_draw(&mut self, io: &mut LineIo<'_>) -> Result<Option<Flow>, ConsoleError> {
         let offering = self.game.turn();
         if self.is_engine(!offering) {
-            if self.player.accepts_draw(&self.game, !offering) {
+            if self
+                .calls
+                .accepts_draw(&mut self.player, &self.game, !offering)
+            {
                 io.line(self.t.engine_accepts)?;
                 self.game.agree_draw();
             } else {
