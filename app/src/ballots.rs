@@ -8,10 +8,9 @@
 //! set writes them; text after `#` is a comment, blank lines are skipped. Ballot N is the Nth
 //! ballot line (1-based). Every other rule set has no ballots.
 
-use crate::engines::EngineRules;
 use dama_core::game::Game;
 use dama_core::text::join_or;
-use dama_core::{Board8, GameRules, MoveList, Variant, with_rules8};
+use dama_core::{Board8, DynRules, GameRules, MoveList, Variant};
 
 use crate::opening::Opening;
 
@@ -101,7 +100,12 @@ impl Ballot {
 /// The ballots of a text (see the module's documentation) under the rules `R`, every move
 /// checked: each is one of the legal moves there, written as `R` writes it, and the game is
 /// not over after the last.
-pub fn parse<R: EngineRules>(text: &str) -> Result<Vec<Opening>, BallotError> {
+pub fn parse<R: GameRules<GameBoard = Board8>>(
+    rules: R,
+    text: &str,
+) -> Result<Vec<Opening>, BallotError> {
+    let object = rules.object();
+    let notation = object.info().notation;
     let mut ballots = Vec::new();
     let mut list = MoveList::new();
     for (index, line) in text.lines().enumerate() {
@@ -110,11 +114,11 @@ pub fn parse<R: EngineRules>(text: &str) -> Result<Vec<Opening>, BallotError> {
         if moves_part.trim().is_empty() {
             continue;
         }
-        let mut game = Game::<R>::new(R::start());
+        let mut game = Game::with_rules(rules, object.start());
         let mut moves = Vec::new();
         for token in moves_part.split_whitespace() {
             game.legal_moves(&mut list);
-            let Some(mv) = list.iter().find(|mv| R::INFO.notation.write(mv) == token) else {
+            let Some(mv) = list.iter().find(|mv| notation.write(mv) == token) else {
                 return Err(BallotError::Illegal {
                     line: line_no,
                     text: token.to_string(),
@@ -133,7 +137,7 @@ pub fn parse<R: EngineRules>(text: &str) -> Result<Vec<Opening>, BallotError> {
             return Err(BallotError::Finished(line_no));
         }
         ballots.push(Opening {
-            start: R::start(),
+            start: object.start(),
             moves,
         });
     }
@@ -143,20 +147,25 @@ pub fn parse<R: EngineRules>(text: &str) -> Result<Vec<Opening>, BallotError> {
     Ok(ballots)
 }
 
-/// Every built-in ballot of the rules `R`, in order.
-pub fn all<R: EngineRules>() -> Result<Vec<Opening>, BallotError> {
-    let rules = Variant::of::<R>();
-    let text = rules.and_then(text).ok_or(BallotError::NoBallots {
-        rules: R::INFO.name,
-    })?;
-    parse::<R>(text)
+/// Every built-in ballot of `rules`, in order.
+pub fn all(rules: DynRules<Board8>) -> Result<Vec<Opening>, BallotError> {
+    let text = rules
+        .variant()
+        .and_then(text)
+        .ok_or(BallotError::NoBallots {
+            rules: rules.info().name,
+        })?;
+    parse(rules, text)
 }
 
 /// Ballot `number` (1-based) of `rules`.
 pub fn ballot(rules: Variant, number: usize) -> Result<Ballot, BallotError> {
-    let ballots = with_rules8!(rules, R => all::<R>(), else => Err(BallotError::NoBallots {
-        rules: rules.name(),
-    }))?;
+    let ballots = match DynRules::<Board8>::of_variant(rules) {
+        Some(on8) => all(on8),
+        None => Err(BallotError::NoBallots {
+            rules: rules.name(),
+        }),
+    }?;
     let count = ballots.len();
     match number
         .checked_sub(1)
@@ -178,8 +187,14 @@ mod tests {
 
     #[test]
     fn the_built_in_files_hold_their_counts() {
-        assert_eq!(all::<English>().unwrap().len(), 156);
-        assert_eq!(all::<Italian>().unwrap().len(), 174);
+        assert_eq!(
+            all(dama_core::DynRules::of::<English>()).unwrap().len(),
+            156
+        );
+        assert_eq!(
+            all(dama_core::DynRules::of::<Italian>()).unwrap().len(),
+            174
+        );
         assert_eq!(rule_sets_list(), "english or italian");
     }
 
@@ -215,9 +230,9 @@ mod tests {
 
     #[test]
     fn bad_texts_are_refused_with_their_line() {
-        assert_eq!(parse::<English>("# none\n\n"), Err(BallotError::Empty));
+        assert_eq!(parse(English, "# none\n\n"), Err(BallotError::Empty));
         assert_eq!(
-            parse::<English>("9-13 22-18 # fine\n9-13 21-17 13-17\n"),
+            parse(English, "9-13 22-18 # fine\n9-13 21-17 13-17\n"),
             Err(BallotError::Illegal {
                 line: 2,
                 text: "13-17".into()
@@ -225,21 +240,21 @@ mod tests {
         );
         // Written as the rule set writes it: a capture is 13x22, not 13-22.
         assert_eq!(
-            parse::<English>("9-13 22-17 13-22\n"),
+            parse(English, "9-13 22-17 13-22\n"),
             Err(BallotError::Illegal {
                 line: 1,
                 text: "13-22".into()
             })
         );
         assert_eq!(
-            parse::<English>("  # a comment\n   \n9-13\n"),
+            parse(English, "  # a comment\n   \n9-13\n"),
             Ok(vec![Opening {
                 start: <English as dama_core::BoardRules>::start(),
                 moves: vec!["9-13".into()],
             }])
         );
         assert_eq!(
-            parse::<English>("9-13\n  x # stray\n")
+            parse(English, "9-13\n  x # stray\n")
                 .unwrap_err()
                 .to_string(),
             "ballots line 2: 'x' is not a legal move there"

@@ -19,8 +19,8 @@ use std::time::Duration;
 use dama_core::game::{Game, Outcome as GameOutcome};
 use dama_core::position::SetupOn;
 use dama_core::{
-    BitboardOn, Board, Board10, BoardRules, Color, International, MoveListOn, MoveOn, PositionOn,
-    SquareOn,
+    BitboardOn, Board, Board10, BoardRules, Color, DynRules, International, MoveListOn, MoveOn,
+    PositionOn, RulesObject, SquareOn,
 };
 use dama_dxp::{
     AcceptCode, Colour, DxpPlayer, EndCause, GameStatus, Message, MessageReader, MoveSpec, Outcome,
@@ -143,13 +143,13 @@ pub fn position_of(start: &Start) -> Result<PositionOn<Board10>, String> {
 
 /// The GAMEREQ start for `pos` (`Initial` for `R`'s initial position): the 50 squares by
 /// number and the side to move.
-pub fn start_of<R: BoardRules>(pos: &PositionOn<R::Board>) -> Start {
-    if *pos == R::start() {
+pub fn start_of<B: Board>(rules: &dyn RulesObject<B>, pos: &PositionOn<B>) -> Start {
+    if *pos == rules.start() {
         return Start::Initial;
     }
     let mut squares = [None; 50];
     for (i, square) in squares.iter_mut().enumerate() {
-        let Some(sq) = SquareOn::<R::Board>::from_number(i as u8 + 1) else {
+        let Some(sq) = SquareOn::<B>::from_number(i as u8 + 1) else {
             continue;
         };
         *square = pos.piece_at(sq).map(|p| match (p.color, p.role) {
@@ -373,10 +373,9 @@ pub fn run(
         follower_colour: config.play.unwrap_or(Colour::White).opposite(),
         minutes: config.minutes.unwrap_or(10),
         moves: config.game_moves.unwrap_or(0),
-        start: config
-            .start
-            .as_ref()
-            .map_or(Start::Initial, start_of::<International>),
+        start: config.start.as_ref().map_or(Start::Initial, |pos| {
+            start_of(DynRules::<Board10>::of::<International>().object(), pos)
+        }),
         verbose: true,
         timeout: Some(timeout),
         game_timeout: Some(Duration::from_secs(

@@ -19,8 +19,8 @@ use std::collections::BTreeSet;
 use dama_core::position::{Setup, SetupOn};
 use dama_core::square::Orientation;
 use dama_core::{
-    BitboardOn, Board, Board8, Board10, BoardRules, Color, Move, MoveListOn, MoveOn, Position,
-    PositionOn, Role, Square, SquareOn,
+    BitboardOn, Board, Board8, Board10, BoardRules, Color, DynRules, Move, MoveListOn, MoveOn,
+    Position, PositionOn, Role, Square, SquareOn,
 };
 
 /// How the squares of one numbering map onto the board.
@@ -326,8 +326,9 @@ impl Encoding {
     }
 
     /// Step 2: the legal move in `pos` that `text` names (its start, end and captured set).
-    pub fn find_move<R: BoardRules<Board = Board8>>(
+    pub fn find_move(
         &self,
+        rules: DynRules<Board8>,
         pos: &Position,
         original: &str,
         text: &MoveText,
@@ -337,35 +338,37 @@ impl Encoding {
                 .square(n)
                 .ok_or_else(|| MoveError::Square(original.to_string(), n))
         };
-        find_move_on::<R>(pos, original, text, sq)
+        find_move_on(rules, pos, original, text, sq)
     }
 
     /// Both steps: the legal move `text` names in `pos`.
-    pub fn read_move<R: BoardRules<Board = Board8>>(
+    pub fn read_move(
         &self,
+        rules: DynRules<Board8>,
         pos: &Position,
         text: &str,
     ) -> Result<Move, MoveError> {
         let parsed = parse_move_text(text)?;
-        self.find_move::<R>(pos, text, &parsed)
+        self.find_move(rules, pos, text, &parsed)
     }
 }
 
 /// Step 2 on any board, `sq` giving the square of a number.
-fn find_move_on<R: BoardRules>(
-    pos: &PositionOn<R::Board>,
+fn find_move_on<B: Board>(
+    rules: DynRules<B>,
+    pos: &PositionOn<B>,
     original: &str,
     text: &MoveText,
-    sq: impl Fn(u32) -> Result<SquareOn<R::Board>, MoveError>,
-) -> Result<MoveOn<R::Board>, MoveError> {
+    sq: impl Fn(u32) -> Result<SquareOn<B>, MoveError>,
+) -> Result<MoveOn<B>, MoveError> {
     let from = sq(text.from)?;
     let to = sq(text.to)?;
-    let mut captured = BitboardOn::<R::Board>::EMPTY;
+    let mut captured = BitboardOn::<B>::EMPTY;
     for &c in &text.captured {
         captured = captured.with(sq(c)?);
     }
     let mut moves = MoveListOn::new();
-    R::legal_moves(pos, &mut moves);
+    rules.legal_moves(pos, &mut moves);
     let mut found = moves.iter().filter(|mv| {
         mv.from() == from
             && mv.to() == to
@@ -406,9 +409,10 @@ pub trait Codec<B: Board>: Copy + Send + Sync + 'static {
     fn write_position(&self, pos: &PositionOn<B>) -> String;
     /// Writes a move.
     fn write_move(&self, mv: &MoveOn<B>) -> String;
-    /// The legal move `text` names in `pos` (both steps).
-    fn read_move<R: BoardRules<Board = B>>(
+    /// The legal move `text` names in `pos` under `rules` (both steps).
+    fn read_move(
         &self,
+        rules: DynRules<B>,
         pos: &PositionOn<B>,
         text: &str,
     ) -> Result<MoveOn<B>, MoveError>;
@@ -424,12 +428,13 @@ impl Codec<Board8> for Encoding {
     fn write_move(&self, mv: &Move) -> String {
         Encoding::write_move(self, mv)
     }
-    fn read_move<R: BoardRules<Board = Board8>>(
+    fn read_move(
         &self,
+        rules: DynRules<Board8>,
         pos: &Position,
         text: &str,
     ) -> Result<Move, MoveError> {
-        Encoding::read_move::<R>(self, pos, text)
+        Encoding::read_move(self, rules, pos, text)
     }
 }
 
@@ -496,8 +501,9 @@ impl Codec<Board10> for Standard10 {
         write_move_on(mv, |sq| u32::from(sq.number()))
     }
 
-    fn read_move<R: BoardRules<Board = Board10>>(
+    fn read_move(
         &self,
+        rules: DynRules<Board10>,
         pos: &PositionOn<Board10>,
         text: &str,
     ) -> Result<MoveOn<Board10>, MoveError> {
@@ -506,7 +512,7 @@ impl Codec<Board10> for Standard10 {
             SquareOn::<Board10>::from_number(n as u8)
                 .ok_or_else(|| MoveError::Square10(text.to_string(), n))
         };
-        find_move_on::<R>(pos, text, &parsed, sq)
+        find_move_on(rules, pos, text, &parsed, sq)
     }
 }
 
@@ -636,22 +642,24 @@ mod tests {
         assert_eq!(pos, Position::initial());
         assert_eq!(russian.write_position(&pos), start);
         // pydraughts' first Russian moves: 9-13 (a3-b4) ... 12-16 (g3-h4).
-        let mv = russian.read_move::<Russian>(&pos, "9-13").unwrap();
+        let mv = russian
+            .read_move(DynRules::of::<Russian>(), &pos, "9-13")
+            .unwrap();
         assert_eq!(
             (mv.from().to_string(), mv.to().to_string()),
             ("a3".into(), "b4".into())
         );
         assert_eq!(russian.write_move(&mv), "9-13");
         assert!(matches!(
-            russian.read_move::<Russian>(&pos, "9-14"),
+            russian.read_move(DynRules::of::<Russian>(), &pos, "9-14"),
             Err(MoveError::Illegal(_))
         ));
         assert!(matches!(
-            russian.read_move::<Russian>(&pos, "9_13"),
+            russian.read_move(DynRules::of::<Russian>(), &pos, "9_13"),
             Err(MoveError::Syntax(_))
         ));
         assert!(matches!(
-            russian.read_move::<Russian>(&pos, "9-33"),
+            russian.read_move(DynRules::of::<Russian>(), &pos, "9-33"),
             Err(MoveError::Square(_, 33))
         ));
         assert_eq!(

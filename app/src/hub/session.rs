@@ -21,7 +21,7 @@ use super::protocol::{self, Command, GoMode, InfoLine, Level, ParamKind, Reply};
 use crate::book::BookBoard;
 use crate::play::{EnginePlayer, Source};
 use dama_core::game::{Game, Outcome, WinReason};
-use dama_core::{BoardRules, MoveListOn, MoveOn, PositionOn, Variant, with_variant};
+use dama_core::{BoardRules, DynRules, MoveListOn, MoveOn, PositionOn, Variant, with_variant};
 use dama_engine::clock::allot;
 use dama_engine::{Engine, EngineRules, Info, Limits, Score, TimeControl};
 
@@ -733,7 +733,7 @@ where
     let mut checked = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
         let mv = codec
-            .read_move::<R>(&pos, text)
+            .read_move(DynRules::of::<R>(), &pos, text)
             .map_err(|e| format!("pos: moves[{}]: {e}", i + 1))?;
         pos = pos.after(&mv);
         checked.push(mv);

@@ -25,14 +25,14 @@
 use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
 use std::time::Duration;
 
-use dama_core::game::{Game, Outcome as GameOutcome};
+use dama_core::game::{DynGame, Game, Outcome as GameOutcome};
 use dama_core::{Color, MoveListOn, MoveOn};
 use dama_dxp::{
     AcceptCode, Awaited, EndReason, Message, MessageReader, MoveSpec, StopCode, Wait,
     await_message, message::PROTOCOL_VERSION, write_message,
 };
 
-use super::MatchRules;
+use super::MatchBoard;
 use super::player_error::PlayerError;
 
 /// The per-move bound of a player without `timeout=` and without a clock.
@@ -74,12 +74,12 @@ enum Got {
 }
 
 /// The legal move of the game that a MOVE names (its captured squares in any order).
-fn legal_move<R: MatchRules>(
-    game: &Game<R>,
+fn legal_move<B: MatchBoard>(
+    game: &DynGame<B>,
     from: u8,
     to: u8,
     captured: &[u8],
-) -> Result<MoveOn<R::Board>, String> {
+) -> Result<MoveOn<B>, String> {
     let spec = MoveSpec {
         from,
         to,
@@ -146,7 +146,7 @@ impl DxpPlayer {
 
     /// A new game begins with `game` (the opening played), the program playing `side`. A
     /// game left unfinished on the connection (a match stopped mid-game) closes it.
-    pub fn begin_game<R: MatchRules>(&mut self, game: &Game<R>, side: Color) {
+    pub fn begin_game<B: MatchBoard>(&mut self, game: &DynGame<B>, side: Color) {
         if self.game.as_ref().is_some_and(|g| g.requested && !g.ended) {
             self.conn = None;
         }
@@ -262,13 +262,13 @@ impl DxpPlayer {
     }
 
     /// Sends GAMEREQ for the game and reads GAMEACC.
-    fn request<R: MatchRules>(&mut self, game: &Game<R>) -> Result<(), PlayerError> {
+    fn request<B: MatchBoard>(&mut self, game: &DynGame<B>) -> Result<(), PlayerError> {
         let Some(g) = &self.game else {
             return Err(self.fail("no game begun"));
         };
         let (peer, known) = (g.peer, g.known);
         // The position the program starts from: after the opening's moves.
-        let mut start = Game::<R>::new(*game.start());
+        let mut start = Game::with_rules(game.rules(), *game.start());
         for mv in game.moves().take(known) {
             start.play(mv);
         }
@@ -279,7 +279,7 @@ impl DxpPlayer {
             follower_colour: crate::dxp::colour_of(peer),
             minutes: self.minutes,
             moves: 0,
-            start: crate::dxp::start_of::<R>(start.position()),
+            start: crate::dxp::start_of(start.rules().object(), start.position()),
         })?;
         let patience = self.timeout;
         match self.next(patience, "GAMEACC")? {
@@ -326,9 +326,9 @@ impl DxpPlayer {
     }
 
     /// Sends the moves of the game that the program does not know yet.
-    fn send_moves<R: MatchRules>(&mut self, game: &Game<R>) -> Result<bool, PlayerError> {
+    fn send_moves<B: MatchBoard>(&mut self, game: &DynGame<B>) -> Result<bool, PlayerError> {
         let known = self.game.as_ref().map_or(0, |g| g.known);
-        let moves: Vec<MoveOn<R::Board>> = game.moves().skip(known).copied().collect();
+        let moves: Vec<MoveOn<B>> = game.moves().skip(known).copied().collect();
         for mv in &moves {
             self.send(&crate::dxp::spec_of(mv).to_message(0))?;
             if let Some(g) = &mut self.game {
@@ -340,11 +340,11 @@ impl DxpPlayer {
 
     /// The program's move in the game's position: the game is requested first if it was
     /// not, the other player's moves are sent, and the program's MOVE is read and checked.
-    pub fn choose<R: MatchRules>(
+    pub fn choose<B: MatchBoard>(
         &mut self,
-        game: &Game<R>,
+        game: &DynGame<B>,
         left: Option<Duration>,
-    ) -> Result<MoveOn<R::Board>, PlayerError> {
+    ) -> Result<MoveOn<B>, PlayerError> {
         let result = self.choose_inner(game, left);
         if result.is_err()
             && let Some(g) = &mut self.game
@@ -354,16 +354,14 @@ impl DxpPlayer {
         result
     }
 
-    fn choose_inner<R: MatchRules>(
+    fn choose_inner<B: MatchBoard>(
         &mut self,
-        game: &Game<R>,
+        game: &DynGame<B>,
         left: Option<Duration>,
-    ) -> Result<MoveOn<R::Board>, PlayerError> {
-        if R::INFO.name != "international" {
-            return Err(self.fail(format!(
-                "DXP plays international draughts, not {}",
-                R::INFO.name
-            )));
+    ) -> Result<MoveOn<B>, PlayerError> {
+        let name = game.rules().info().name;
+        if name != "international" {
+            return Err(self.fail(format!("DXP plays international draughts, not {name}")));
         }
         match &self.game {
             None => return Err(self.fail("no game begun")),
@@ -425,7 +423,7 @@ impl DxpPlayer {
     }
 
     /// The game is over: the last moves are sent and the game closed with GAMEEND.
-    pub fn end_game<R: MatchRules>(&mut self, game: &Game<R>) {
+    pub fn end_game<B: MatchBoard>(&mut self, game: &DynGame<B>) {
         let Some(g) = &self.game else { return };
         if !g.requested || g.ended || self.conn.is_none() {
             if let Some(g) = &mut self.game {

@@ -15,7 +15,7 @@
 //! the `done` line. A flood of output thus costs neither memory nor more than the bytes
 //! allowed before the player is forfeited.
 
-use super::MatchRules;
+use super::MatchBoard;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -34,10 +34,10 @@ pub const MAX_ANSWER_BYTES: usize = 8 << 20;
 use std::time::{Duration, Instant};
 
 use super::player_error::PlayerError;
-use crate::hub::encoding::{Codec, HubBoard};
+use crate::hub::encoding::Codec;
 use crate::hub::protocol;
-use dama_core::MoveOn;
-use dama_core::game::Game;
+use dama_core::game::DynGame;
+use dama_core::{MoveOn, RuleSetInfo};
 use dama_engine::Limits;
 
 /// How long the engine may take to answer `hub` and `init`.
@@ -239,7 +239,7 @@ impl HubPlayer {
     }
 
     /// Starts the engine (`hub`, its parameters, `init`) unless it runs already.
-    pub fn start<R: MatchRules>(&mut self) -> Result<(), PlayerError> {
+    pub fn start(&mut self, rules: &RuleSetInfo) -> Result<(), PlayerError> {
         if self.process.is_some() {
             return Ok(());
         }
@@ -288,9 +288,9 @@ impl HubPlayer {
             .map_err(|f| self.failure(f, "answering hub"))?;
         if declared.variant {
             // The international game by Scan's name for it.
-            let name = match R::INFO.name.parse::<dama_core::Variant>() {
+            let name = match rules.name.parse::<dama_core::Variant>() {
                 Ok(v) => crate::hub::encoding::hub_name(v),
-                Err(_) => R::INFO.name,
+                Err(_) => rules.name,
             };
             self.send(&format!("set-param name=variant value={name}"))?;
         }
@@ -339,20 +339,19 @@ impl HubPlayer {
     }
 
     /// The engine's move in the game's position, with `left` on its clock if it plays on one.
-    pub fn choose<R: MatchRules>(
+    pub fn choose<B: MatchBoard>(
         &mut self,
-        game: &Game<R>,
+        game: &DynGame<B>,
         left: Option<Duration>,
-    ) -> Result<MoveOn<R::Board>, PlayerError> {
+    ) -> Result<MoveOn<B>, PlayerError> {
         let name = self.name();
-        let encoding = <R::Board as HubBoard>::codec(R::INFO.name).ok_or_else(|| {
-            PlayerError::Run(
-                name.clone(),
-                format!("no Hub encoding for {}", R::INFO.name),
-            )
+        let rules = game.rules();
+        let info = rules.info();
+        let encoding = B::codec(info.name).ok_or_else(|| {
+            PlayerError::Run(name.clone(), format!("no Hub encoding for {}", info.name))
         })?;
         if self.process.is_none() {
-            self.start::<R>()?;
+            self.start(&info)?;
         }
         let moves: Vec<String> = game.moves().map(|mv| encoding.write_move(mv)).collect();
         let pos = encoding.write_position(game.start());
@@ -379,7 +378,7 @@ impl HubPlayer {
         }
         // The move quoted cut and with its control characters escaped (`text::excerpt`).
         encoding
-            .read_move::<R>(game.position(), &text)
+            .read_move(rules, game.position(), &text)
             .map_err(|e| {
                 PlayerError::Illegal(
                     name,

@@ -28,39 +28,34 @@ use self::stats::{Estimate, Sprt};
 use crate::engines::EngineSetup;
 use crate::hub::encoding::HubBoard;
 use crate::opening::Opening;
+use crate::play::{EngineCalls, PlayBoard, with_engine_calls};
 use dama_core::game::Game;
-use dama_core::{Board8, Board10, Variant, with_variant};
+use dama_core::{Board8, Board10, DynRules, Variant};
 use dama_engine::TimeControl;
 use dama_engine::weights::WeightsError;
 
-/// A board `dama match` plays on: its Hub encoding, its opening books, and the ballots
-/// (which exist on 8×8 only).
-pub trait MatchBoard: HubBoard + crate::book::BookBoard {
-    /// The rule set's opening ballots.
-    fn ballots<R: dama_engine::EngineRules<Board = Self>>() -> Result<Vec<Opening<Self>>, MatchError>;
+/// A board `dama match` plays on: its Hub encoding, the engine's work on its games, and the
+/// ballots (which exist on 8×8 only).
+pub trait MatchBoard: HubBoard + PlayBoard + dama_engine::EngineBoard {
+    /// The opening ballots of `rules`.
+    fn ballots(rules: DynRules<Self>) -> Result<Vec<Opening<Self>>, MatchError>;
 }
 
 impl MatchBoard for Board8 {
-    fn ballots<R: dama_engine::EngineRules<Board = Board8>>() -> Result<Vec<Opening>, MatchError> {
-        Ok(crate::ballots::all::<R>()?)
+    fn ballots(rules: DynRules<Board8>) -> Result<Vec<Opening>, MatchError> {
+        Ok(crate::ballots::all(rules)?)
     }
 }
 
 impl MatchBoard for Board10 {
-    fn ballots<R: dama_engine::EngineRules<Board = Board10>>()
-    -> Result<Vec<Opening<Board10>>, MatchError> {
+    fn ballots(rules: DynRules<Board10>) -> Result<Vec<Opening<Board10>>, MatchError> {
         Err(MatchError::Ballots(
             crate::ballots::BallotError::NoBallots {
-                rules: R::INFO.name,
+                rules: rules.info().name,
             },
         ))
     }
 }
-
-/// The rule sets `dama match` plays: the engine's rule sets on either board.
-pub trait MatchRules: dama_engine::EngineRules<Board: MatchBoard> {}
-
-impl<R: dama_engine::EngineRules<Board: MatchBoard>> MatchRules for R {}
 
 /// What `dama match` plays, with its values.
 #[derive(Clone, Debug)]
@@ -183,9 +178,11 @@ pub enum MatchError {
 /// The largest openings file read.
 const MAX_OPENINGS_BYTES: u64 = 64 << 20;
 
-fn read_openings<R: MatchRules>(
+fn read_openings<B: MatchBoard>(
+    rules: DynRules<B>,
+    calls: &'static dyn EngineCalls<B>,
     config: &MatchConfig,
-) -> Result<Vec<Opening<R::Board>>, MatchError> {
+) -> Result<Vec<Opening<B>>, MatchError> {
     let path = match &config.openings {
         Some(OpeningsSource::Ballots) if config.fen.is_some() => {
             return Err(MatchError::InitialWithFen("ballots"));
@@ -193,8 +190,8 @@ fn read_openings<R: MatchRules>(
         Some(OpeningsSource::Builtin) if config.fen.is_some() => {
             return Err(MatchError::InitialWithFen("builtin"));
         }
-        Some(OpeningsSource::Ballots) => return <R::Board as MatchBoard>::ballots::<R>(),
-        Some(OpeningsSource::Builtin) => return Ok(openings::builtin::<R>()),
+        Some(OpeningsSource::Ballots) => return B::ballots(rules),
+        Some(OpeningsSource::Builtin) => return Ok(openings::builtin(rules, calls)),
         Some(OpeningsSource::File(path)) => Some(path),
         None => None,
     };
@@ -211,20 +208,22 @@ fn read_openings<R: MatchRules>(
         if text.len() as u64 > MAX_OPENINGS_BYTES {
             return Err(MatchError::OpeningsFile(name, "too large".into()));
         }
-        return Ok(openings::from_fens::<R>(&text)?);
+        return Ok(openings::from_fens(rules, &text)?);
     }
     if let Some(text) = &config.fen {
-        let start = R::parse_fen(text).map_err(|e| MatchError::Fen10(e.to_string()))?;
+        let start = rules
+            .parse_fen(text)
+            .map_err(|e| MatchError::Fen10(e.to_string()))?;
         let opening = Opening {
             start,
             moves: Vec::new(),
         };
-        return match opening.game(R::default()) {
+        return match opening.game(rules) {
             Some(_) => Ok(vec![opening]),
             None => Err(MatchError::Finished),
         };
     }
-    Ok(openings::builtin::<R>())
+    Ok(openings::builtin(rules, calls))
 }
 
 /// `dama match`: plays the match, progress on `err`, the report on `out`: the rule set, the
@@ -235,19 +234,22 @@ pub fn run(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<(), MatchError> {
-    with_variant!(config.variant, R => run_for::<R>(config, out, err))
+    with_engine_calls!(config.variant, rules, calls => run_for(rules, calls, config, out, err))
 }
 
-fn run_for<R: MatchRules>(
+fn run_for<B: MatchBoard>(
+    rules: DynRules<B>,
+    calls: &'static dyn EngineCalls<B>,
     config: &MatchConfig,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<(), MatchError> {
     let engines = &config.engines;
     let mut specs = config.players.clone();
+    let info = rules.info();
     for spec in specs.iter().filter(|s| s.dxp.is_some()) {
-        if R::INFO.name != "international" {
-            return Err(MatchError::DxpRules(spec.name.clone(), R::INFO.name));
+        if info.name != "international" {
+            return Err(MatchError::DxpRules(spec.name.clone(), info.name));
         }
         if config.concurrency > 1 {
             return Err(MatchError::DxpConcurrency(
@@ -261,7 +263,7 @@ fn run_for<R: MatchRules>(
             spec.limits.time = config.time;
         }
     }
-    let openings = read_openings::<R>(config)?;
+    let openings = read_openings(rules, calls, config)?;
     let concurrency = (config.concurrency as u64).min(config.games) as usize;
     let mut seats = Vec::with_capacity(concurrency);
     for worker in 0..concurrency as u64 {
@@ -271,21 +273,20 @@ fn run_for<R: MatchRules>(
             let seed = 0x5EED_0000 + 2 * worker + seat;
             // This build's engines play their book first when the match or the player says so.
             let own = spec.cmd.is_none() && spec.hub.is_none() && spec.dxp.is_none();
-            let book =
-                (own && spec.book.unwrap_or(config.book)).then(crate::book::Book::builtin_for::<R>);
-            Player::new::<R::Board>(spec, engines.tables.as_ref(), seed, config.book)
+            let book = (own && spec.book.unwrap_or(config.book)).then(|| calls.builtin_book());
+            Player::new::<B>(spec, engines.tables.as_ref(), seed, config.book)
                 .map(|player| player.with_book(book))
                 .map_err(|e| MatchError::Weights(spec.name.clone(), e))
         };
         seats.push([make(&specs[0], 0)?, make(&specs[1], 1)?]);
     }
     // A program that cannot play fails here, once, rather than forfeiting every game.
-    if let Some(first) = openings.first().and_then(|o| o.game(R::default())) {
+    if let Some(first) = openings.first().and_then(|o| o.game(rules)) {
         for (seat, spec) in seats[0].iter_mut().zip(&specs) {
-            seat.start::<R>()
+            seat.start(&info)
                 .map_err(|e| MatchError::Player(spec.name.clone(), e))?;
             if spec.cmd.is_some() {
-                let probe = Game::<R>::new(*first.position());
+                let probe = Game::with_rules(rules, *first.position());
                 seat.choose(&probe, spec.limits.time.map(|t| t.base))
                     .map_err(|e| MatchError::Player(spec.name.clone(), e))?;
             }
@@ -318,12 +319,12 @@ fn run_for<R: MatchRules>(
         "match: {} vs {}, {} rules, up to {} games, {} openings, concurrency {}",
         specs[0].name,
         specs[1].name,
-        R::INFO.name,
+        info.name,
         plan.games,
         plan.openings.len(),
         concurrency
     );
-    let summary = runner::run::<R, MatchError>(&plan, seats, |result, summary| {
+    let summary = runner::run::<B, MatchError>(rules, &plan, seats, |result, summary| {
         let _ = writeln!(err, "{}", progress_line(&plan, result, summary));
         if let Some(file) = &mut pdn_file {
             file.write_all(result.pdn.as_bytes())

@@ -7,10 +7,10 @@
 //! scores it within ±[`BUILTIN_MARGIN`] hundredths of a man; then put in a fixed pseudo-random order (so the first games of a short
 //! match already use varied openings). The same build gives the same set every time.
 
-use super::MatchRules;
 use crate::opening::Opening;
-use dama_core::MoveListOn;
-use dama_core::game::Game;
+use crate::play::EngineCalls;
+use dama_core::game::{DynGame, Game};
+use dama_core::{Board, DynRules, MoveListOn};
 use dama_engine::{Engine, Limits, Score};
 
 /// Plies of a built-in opening.
@@ -22,15 +22,20 @@ pub const BUILTIN_MARGIN: i32 = 25;
 /// The most openings read from a file.
 pub const MAX_OPENINGS: usize = 100_000;
 
-/// The built-in balanced openings of the rule set `R`.
-pub fn builtin<R: MatchRules>() -> Vec<Opening<R::Board>> {
-    let mut lines: Vec<(Vec<String>, Game<R>)> = vec![(Vec::new(), Game::new(R::start()))];
+/// The built-in balanced openings of the rule set `rules`, judged by the engine's search
+/// through `calls`.
+pub fn builtin<B: Board>(
+    rules: DynRules<B>,
+    calls: &'static dyn EngineCalls<B>,
+) -> Vec<Opening<B>> {
+    let mut lines: Vec<(Vec<String>, DynGame<B>)> =
+        vec![(Vec::new(), Game::with_rules(rules, rules.start()))];
     let mut list = MoveListOn::new();
     for _ in 0..BUILTIN_PLIES {
         let mut next = Vec::new();
         for (moves, game) in &lines {
             game.legal_moves(&mut list);
-            let mut children: Vec<_> = list.iter().map(|mv| (R::write_move(mv), *mv)).collect();
+            let mut children: Vec<_> = list.iter().map(|mv| (rules.write_move(mv), *mv)).collect();
             children.sort_by(|a, b| a.0.cmp(&b.0));
             for (text, mv) in children {
                 let mut child = game.clone();
@@ -58,16 +63,16 @@ pub fn builtin<R: MatchRules>() -> Vec<Opening<R::Board>> {
     engine.set_evaluation(dama_engine::Evaluation::Hand8(
         dama_engine::Weights::DEFAULT,
     ));
-    let mut openings: Vec<Opening<R::Board>> = lines
+    let mut openings: Vec<Opening<B>> = lines
         .into_iter()
         .filter(|(_, game)| !game.is_over())
         .filter(|(_, game)| {
             let mut last = None;
-            engine.analyze(game, |info| last = Some(info.score));
+            calls.analyze(&mut engine, game, &mut |info| last = Some(info.score));
             matches!(last, Some(Score::Value(v)) if v.abs() <= BUILTIN_MARGIN)
         })
         .map(|(moves, _)| Opening {
-            start: R::start(),
+            start: rules.start(),
             moves,
         })
         .collect();
@@ -106,7 +111,10 @@ pub enum OpeningError {
 
 /// Openings from a text of FENs, one a line; blank lines and lines starting with `#` are
 /// skipped.
-pub fn from_fens<R: MatchRules>(text: &str) -> Result<Vec<Opening<R::Board>>, OpeningError> {
+pub fn from_fens<B: Board>(
+    rules: DynRules<B>,
+    text: &str,
+) -> Result<Vec<Opening<B>>, OpeningError> {
     let mut openings = Vec::new();
     // A byte-order mark (an editor's UTF-8 file) is not part of the first line.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -118,13 +126,14 @@ pub fn from_fens<R: MatchRules>(text: &str) -> Result<Vec<Opening<R::Board>>, Op
         if openings.len() == MAX_OPENINGS {
             return Err(OpeningError::TooMany);
         }
-        let start =
-            R::parse_fen(line).map_err(|e| OpeningError::BadFen(index + 1, e.to_string()))?;
+        let start = rules
+            .parse_fen(line)
+            .map_err(|e| OpeningError::BadFen(index + 1, e.to_string()))?;
         let opening = Opening {
             start,
             moves: Vec::new(),
         };
-        if opening.game(R::default()).is_none() {
+        if opening.game(rules).is_none() {
             return Err(OpeningError::Finished(index + 1));
         }
         openings.push(opening);
@@ -143,18 +152,25 @@ mod tests {
 
     #[test]
     fn fen_files() {
-        let ok = from_fens::<Czech>("# two\nW:Wc3,e3:Bf6\n\nB:WKa1:Bh8\n").unwrap();
+        let ok = from_fens(
+            dama_core::DynRules::of::<Czech>(),
+            "# two\nW:Wc3,e3:Bf6\n\nB:WKa1:Bh8\n",
+        )
+        .unwrap();
         assert_eq!(ok.len(), 2);
         assert_eq!(ok[1].describe(), "B:WKa1:Bh8");
         assert_eq!(
-            from_fens::<Czech>("W:Wc3:Bf6\nnonsense\n").unwrap_err(),
+            from_fens(dama_core::DynRules::of::<Czech>(), "W:Wc3:Bf6\nnonsense\n").unwrap_err(),
             OpeningError::BadFen(2, fen::parse("nonsense").unwrap_err().to_string())
         );
         assert_eq!(
-            from_fens::<Czech>("W:Wa1:Bb2,c3\n"),
+            from_fens(dama_core::DynRules::of::<Czech>(), "W:Wa1:Bb2,c3\n"),
             Err(OpeningError::Finished(1))
         );
-        assert_eq!(from_fens::<Czech>("# none\n"), Err(OpeningError::Empty));
+        assert_eq!(
+            from_fens(dama_core::DynRules::of::<Czech>(), "# none\n"),
+            Err(OpeningError::Empty)
+        );
     }
 
     #[test]

@@ -19,9 +19,9 @@ use wait_timeout::ChildExt;
 
 use std::sync::Arc;
 
-use super::MatchRules;
-use dama_core::game::Game;
-use dama_core::{MoveListOn, MoveOn};
+use super::MatchBoard;
+use dama_core::game::{DynGame, Game};
+use dama_core::{GameRules, MoveListOn, MoveOn, RuleSetInfo};
 use dama_engine::Tablebase;
 use dama_engine::clock::allot;
 use dama_engine::{Engine, Limits, TimeControl};
@@ -332,14 +332,14 @@ impl Player {
 
     /// The game begins from `game` (the opening played), this player playing `side`: a DXP
     /// program is sent its GAMEREQ at its first turn.
-    pub fn begin_game<R: MatchRules>(&mut self, game: &Game<R>, side: dama_core::Color) {
+    pub fn begin_game<B: MatchBoard>(&mut self, game: &DynGame<B>, side: dama_core::Color) {
         if let Player::Dxp(dxp) = self {
             dxp.begin_game(game, side);
         }
     }
 
     /// The game is over: a DXP program is sent the last move and GAMEEND.
-    pub fn end_game<R: MatchRules>(&mut self, game: &Game<R>) {
+    pub fn end_game<B: MatchBoard>(&mut self, game: &DynGame<B>) {
         if let Player::Dxp(dxp) = self {
             dxp.end_game(game);
         }
@@ -347,9 +347,9 @@ impl Player {
 
     /// A Hub engine is started now (a program that cannot start fails the match once rather
     /// than forfeiting every game); other players have nothing to start.
-    pub fn start<R: MatchRules>(&mut self) -> Result<(), PlayerError> {
+    pub fn start(&mut self, rules: &RuleSetInfo) -> Result<(), PlayerError> {
         match self {
-            Player::Hub(hub) => hub.start::<R>(),
+            Player::Hub(hub) => hub.start(rules),
             Player::Dxp(dxp) => dxp.start(),
             _ => Ok(()),
         }
@@ -358,26 +358,31 @@ impl Player {
     /// Whether the player, playing `side`, accepts the draw the rules offer in `game` (the
     /// house rules' offer, [`dama_core::Rules::draw_offer_due`]): this build's engine answers
     /// as it does in `dama play`; another program cannot be asked, and plays on.
-    pub fn accepts_draw<R: MatchRules>(&mut self, game: &Game<R>, side: dama_core::Color) -> bool {
+    pub fn accepts_draw<B: MatchBoard>(
+        &mut self,
+        game: &DynGame<B>,
+        side: dama_core::Color,
+    ) -> bool {
         match self {
-            Player::Engine(player) => player.accepts_draw(game, side),
+            Player::Engine(player) => B::engine_calls(game.rules())
+                .is_some_and(|calls| calls.accepts_draw(player, game, side)),
             Player::Command { .. } | Player::Hub(_) | Player::Dxp(_) => false,
         }
     }
 
     /// The move in the game's position, with `left` on the player's clock if it plays on one.
-    pub fn choose<R: MatchRules>(
+    pub fn choose<B: MatchBoard>(
         &mut self,
-        game: &Game<R>,
+        game: &DynGame<B>,
         left: Option<Duration>,
-    ) -> Result<MoveOn<R::Board>, PlayerError> {
+    ) -> Result<MoveOn<B>, PlayerError> {
         match self {
             Player::Engine(player) => {
                 if let Some(left) = left {
                     player.engine_mut().set_clock(game.turn(), left);
                 }
-                player
-                    .reply(game, |_| {})
+                B::engine_calls(game.rules())
+                    .and_then(|calls| calls.reply(player, game, &mut |_| {}))
                     .map(|reply| reply.mv)
                     .ok_or_else(|| PlayerError::NoMove("the engine".into(), "no move found".into()))
             }
@@ -392,7 +397,7 @@ impl Player {
                     (Some(tc), Some(left)) => Some(allot(left, tc.increment, made)),
                     _ => limits.movetime,
                 };
-                ask_command::<R>(path, limits, *threads, movetime, *history, game)
+                ask_command(path, limits, *threads, movetime, *history, game)
             }
             Player::Hub(hub) => hub.choose(game, left),
             Player::Dxp(dxp) => dxp.choose(game, left),
@@ -566,33 +571,34 @@ pub fn bestmove_of(out: &[u8]) -> Option<String> {
 
 /// The arguments that give `dama analyze` the game: its start and every move since
 /// (`history`), so that it knows the repetitions and the draw counts; else the position alone.
-pub fn game_args<R: MatchRules>(game: &Game<R>, history: bool) -> Vec<String> {
+pub fn game_args<R: GameRules>(game: &Game<R>, history: bool) -> Vec<String> {
+    let rules = game.rules().object();
     if !history {
-        return vec![format!("--fen={}", R::write_fen(game.position()))];
+        return vec![format!("--fen={}", rules.write_fen(game.position()))];
     }
-    let moves: Vec<String> = game.moves().map(|mv| R::write_move(mv)).collect();
+    let moves: Vec<String> = game.moves().map(|mv| rules.write_move(mv)).collect();
     vec![
-        format!("--fen={}", R::write_fen(game.start())),
+        format!("--fen={}", rules.write_fen(game.start())),
         format!("--moves={}", moves.join(" ")),
     ]
 }
 
 /// Runs `path analyze` on the game (or its position, without `history`) and reads its
 /// `bestmove`.
-fn ask_command<R: MatchRules>(
+fn ask_command<B: MatchBoard>(
     path: &Path,
     limits: &Limits,
     threads: Option<u32>,
     movetime: Option<Duration>,
     history: bool,
-    game: &Game<R>,
-) -> Result<MoveOn<R::Board>, PlayerError> {
+    game: &DynGame<B>,
+) -> Result<MoveOn<B>, PlayerError> {
     let name = path.display().to_string();
     let mut command = Command::new(path);
     command
         .arg("analyze")
         .arg("--rules")
-        .arg(R::INFO.name)
+        .arg(game.rules().info().name)
         .args(game_args(game, history));
     if let Some(level) = limits.level {
         command.arg(format!("--level={level}"));
@@ -636,7 +642,7 @@ fn ask_command<R: MatchRules>(
     game.legal_moves(&mut moves);
     moves
         .iter()
-        .find(|mv| R::write_move(mv) == best)
+        .find(|mv| game.rules().write_move(mv) == best)
         .copied()
         .ok_or_else(|| PlayerError::Illegal(name, dama_core::text::excerpt(best)))
 }

@@ -6,13 +6,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use super::MatchRules;
+use super::MatchBoard;
 use super::player::{Player, PlayerSpec};
 use super::stats::{Decision, Pentanomial, Sprt, Wdl};
 use crate::opening::Opening;
 use dama_core::game::{Outcome, WinReason};
 use dama_core::pdn::{self, Header};
-use dama_core::{Color, DrawReason};
+use dama_core::{Board, Color, DrawReason, DynRules};
 use dama_engine::TimeControl;
 
 /// What a match plays.
@@ -141,8 +141,8 @@ fn points_for(outcome: Option<Outcome>, side: Color) -> f64 {
 /// `--max-plies` says otherwise: the engine move cap of `play` where the rules have no draw
 /// rule (the Spanish spec's), else a safety net far beyond any game the rules' own draws
 /// (repetition, the counts without progress) let go on.
-pub fn default_cap<R: MatchRules>() -> usize {
-    if R::DRAWS_BY_RULE {
+pub fn default_cap<B: Board>(rules: DynRules<B>) -> usize {
+    if rules.draws_by_rule() {
         SAFETY_CAP
     } else {
         crate::play::session::ENGINE_MOVE_CAP
@@ -153,17 +153,18 @@ pub fn default_cap<R: MatchRules>() -> usize {
 pub const SAFETY_CAP: usize = 2000;
 
 #[allow(clippy::too_many_arguments)]
-fn play_game<R: MatchRules>(
+fn play_game<B: MatchBoard>(
+    rules: DynRules<B>,
     players: &mut [Player; 2],
     specs: [&PlayerSpec; 2],
-    opening: &Opening<R::Board>,
+    opening: &Opening<B>,
     index: u64,
     max_plies: Option<usize>,
     stop: &AtomicBool,
 ) -> Option<GameResult> {
-    let max_plies = max_plies.unwrap_or_else(default_cap::<R>);
+    let max_plies = max_plies.unwrap_or_else(|| default_cap(rules));
     let engine1_white = index.is_multiple_of(2);
-    let mut game = opening.game(R::default())?;
+    let mut game = opening.game(rules)?;
     // Seat of the side to move: white is engine1 in the even games.
     let seat = |side: Color| usize::from((side == Color::White) != engine1_white);
     for (seat, p) in players.iter_mut().enumerate() {
@@ -188,7 +189,7 @@ fn play_game<R: MatchRules>(
             return None;
         }
         // The rules' draw offer (the house rules'), answered by both players as in `play`.
-        if R::draw_offer_due(game.position(), game.counters()) {
+        if rules.draw_offer_due(game.position(), game.counters()) {
             let mover = game.turn();
             if players[seat(mover)].accepts_draw(&game, mover)
                 && players[seat(!mover)].accepts_draw(&game, !mover)
@@ -277,8 +278,9 @@ fn with_termination(pdn: String, termination: &Termination) -> String {
 /// Plays the match with the players `seats` (one pair per worker thread), calling `on_game`
 /// with each finished game and the summary after it; stops early when the SPRT decides or
 /// `on_game` fails (its error is returned).
-pub fn run<R: MatchRules, E: Send>(
-    plan: &Plan<R::Board>,
+pub fn run<B: MatchBoard, E: Send>(
+    rules: DynRules<B>,
+    plan: &Plan<B>,
     seats: Vec<[Player; 2]>,
     mut on_game: impl FnMut(&GameResult, &Summary) -> Result<(), E>,
 ) -> Result<Summary, E> {
@@ -302,9 +304,15 @@ pub fn run<R: MatchRules, E: Send>(
                     }
                     let opening = &plan.openings[(index / 2) as usize % plan.openings.len()];
                     let specs = [&plan.engine1, &plan.engine2];
-                    let Some(result) =
-                        play_game::<R>(&mut players, specs, opening, index, plan.max_plies, stop)
-                    else {
+                    let Some(result) = play_game(
+                        rules,
+                        &mut players,
+                        specs,
+                        opening,
+                        index,
+                        plan.max_plies,
+                        stop,
+                    ) else {
                         break;
                     };
                     if tx.send(result).is_err() {

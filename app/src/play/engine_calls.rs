@@ -11,7 +11,7 @@ use std::marker::PhantomData;
 
 use dama_core::game::{DynGame, Game};
 use dama_core::variant_game::AnyBoard;
-use dama_core::{Board, Board8, Board10, Color, DynRules};
+use dama_core::{Board, Board8, Board10, Color, DynRules, MoveOn, Variant};
 use dama_engine::{Engine, EngineRules, Info};
 
 use super::analysis::{self, Analysis};
@@ -33,6 +33,13 @@ pub trait EngineCalls<B: Board>: Send + Sync {
         game: &DynGame<B>,
         on_info: &mut dyn FnMut(&Info<B>),
     ) -> Option<Reply<B>>;
+    /// [`Engine::analyze`]: the search's move, `on_info` called after each depth.
+    fn analyze(
+        &self,
+        engine: &mut Engine,
+        game: &DynGame<B>,
+        on_info: &mut dyn FnMut(&Info<B>),
+    ) -> Option<MoveOn<B>>;
     /// [`EnginePlayer::offers_draw`].
     fn offers_draw(&self, player: &mut EnginePlayer, game: &DynGame<B>) -> bool;
     /// [`EnginePlayer::accepts_draw`].
@@ -41,6 +48,8 @@ pub trait EngineCalls<B: Board>: Send + Sync {
     fn accepts_draw_both(&self, player: &mut EnginePlayer, game: &DynGame<B>) -> bool;
     /// [`EnginePlayer::use_builtin_book`].
     fn use_builtin_book(&self, player: &mut EnginePlayer);
+    /// The rule set's built-in book ([`Book::builtin_for`]).
+    fn builtin_book(&self) -> Book<B>;
     /// [`EngineSetup::book_of`]: the built-in book and its random source, when the setup's
     /// book is on.
     #[allow(clippy::type_complexity)]
@@ -86,6 +95,14 @@ impl<R: EngineRules<Board: BookBoard>> EngineCalls<R::Board> for Calls<R> {
     ) -> Option<Reply<R::Board>> {
         player.reply(&Self::game(game)?, on_info)
     }
+    fn analyze(
+        &self,
+        engine: &mut Engine,
+        game: &DynGame<R::Board>,
+        on_info: &mut dyn FnMut(&Info<R::Board>),
+    ) -> Option<MoveOn<R::Board>> {
+        engine.analyze(&Self::game(game)?, on_info)
+    }
     fn offers_draw(&self, player: &mut EnginePlayer, game: &DynGame<R::Board>) -> bool {
         Self::game(game).is_some_and(|game| player.offers_draw(&game))
     }
@@ -102,6 +119,9 @@ impl<R: EngineRules<Board: BookBoard>> EngineCalls<R::Board> for Calls<R> {
     }
     fn use_builtin_book(&self, player: &mut EnginePlayer) {
         player.use_builtin_book::<R>();
+    }
+    fn builtin_book(&self) -> Book<R::Board> {
+        Book::builtin_for::<R>()
     }
     fn book(&self, engines: &EngineSetup) -> Option<(Book<R::Board>, BookRng)> {
         engines.book_of::<R>()
@@ -120,13 +140,23 @@ impl<R: EngineRules<Board: BookBoard>> EngineCalls<R::Board> for Calls<R> {
     }
 }
 
+/// The [`EngineCalls`] of the rule set `R`, for code that has its type.
+pub fn engine_calls_of<R: EngineRules<Board: BookBoard>>() -> &'static dyn EngineCalls<R::Board> {
+    Calls::<R>::OBJECT
+}
+
 /// A board the play layer plays on at run time: its registered rule sets' [`EngineCalls`].
 pub trait PlayBoard: AnyBoard + BookBoard {
     /// The engine's calls for the rule set `rules`, if it is a registered one.
     fn engine_calls(rules: DynRules<Self>) -> Option<&'static dyn EngineCalls<Self>>;
+    /// The rule set and its calls as a [`PlayRules`].
+    fn play_rules(rules: DynRules<Self>, calls: &'static dyn EngineCalls<Self>) -> PlayRules;
 }
 
 impl PlayBoard for Board8 {
+    fn play_rules(rules: DynRules<Board8>, calls: &'static dyn EngineCalls<Board8>) -> PlayRules {
+        PlayRules::Board8(rules, calls)
+    }
     fn engine_calls(rules: DynRules<Board8>) -> Option<&'static dyn EngineCalls<Board8>> {
         let variant = rules.variant()?;
         dama_core::with_rules_on!(variant, Board8, R => Some(Calls::<R>::OBJECT), else => None)
@@ -134,8 +164,45 @@ impl PlayBoard for Board8 {
 }
 
 impl PlayBoard for Board10 {
+    fn play_rules(rules: DynRules<Board10>, calls: &'static dyn EngineCalls<Board10>) -> PlayRules {
+        PlayRules::Board10(rules, calls)
+    }
     fn engine_calls(rules: DynRules<Board10>) -> Option<&'static dyn EngineCalls<Board10>> {
         let variant = rules.variant()?;
         dama_core::with_rules_on!(variant, Board10, R => Some(Calls::<R>::OBJECT), else => None)
     }
 }
+
+/// A registered rule set as a value with its engine's calls, on its board: what
+/// [`with_engine_calls!`] opens.
+#[derive(Clone, Copy)]
+pub enum PlayRules {
+    /// A rule set of the 8×8 board.
+    Board8(DynRules<Board8>, &'static dyn EngineCalls<Board8>),
+    /// A rule set of the 10×10 board.
+    Board10(DynRules<Board10>, &'static dyn EngineCalls<Board10>),
+}
+
+impl PlayRules {
+    /// The registered rule set `variant`, with its engine's calls.
+    pub fn of(variant: Variant) -> PlayRules {
+        dama_core::with_variant!(variant, R => <R as dama_core::BoardRules>::Board::play_rules(
+            DynRules::of::<R>(),
+            Calls::<R>::OBJECT,
+        ))
+    }
+}
+
+/// Runs `$body` with `$rules` the run-time [`Variant`](dama_core::Variant) `$variant` as a
+/// value ([`DynRules`] of its board) and `$calls` its [`EngineCalls`]: `$body` is compiled
+/// once per board. The front ends' entry into a game of a rule set chosen at run time.
+#[macro_export]
+macro_rules! with_engine_calls {
+    ($variant:expr, $rules:ident, $calls:ident => $body:expr) => {
+        match $crate::play::engine_calls::PlayRules::of($variant) {
+            $crate::play::engine_calls::PlayRules::Board8($rules, $calls) => $body,
+            $crate::play::engine_calls::PlayRules::Board10($rules, $calls) => $body,
+        }
+    };
+}
+pub use with_engine_calls;

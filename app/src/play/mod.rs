@@ -24,5 +24,5 @@ pub mod records;
 pub mod session;
 
 pub use dama_core::game::DynGame;
-pub use engine_calls::{EngineCalls, PlayBoard};
+pub use engine_calls::{EngineCalls, PlayBoard, PlayRules, engine_calls_of, with_engine_calls};
 pub use player::{EnginePlayer, Reply, Source, book_level};

@@ -18,7 +18,7 @@ use rayon::prelude::*;
 use super::{HEADER_PREFIX, Rng, TuneBoard, TuneError, TuneRules};
 use crate::matchplay::openings;
 use dama_core::game::{Game, Outcome};
-use dama_core::{Board, Board8, Color, MoveListOn, PositionOn, Variant, fen};
+use dama_core::{Board, Board8, Color, DynRules, MoveListOn, PositionOn, Variant, fen};
 use dama_engine::{Engine, Evaluation, Limits, Weights};
 
 /// The most positions a data file may hold (about 32 bytes each in memory, twice over while
@@ -159,7 +159,7 @@ fn generate_each<R: TuneRules>(
     err: &mut (impl Write + Send),
     each: &(dyn Fn(u64, Option<GameRecord<R::Board>>) + Sync),
 ) {
-    let openings = openings::builtin::<R>();
+    let openings = openings::builtin(DynRules::of::<R>(), crate::play::engine_calls_of::<R>());
     let done = AtomicUsize::new(0);
     let started = Instant::now();
     let err = std::sync::Mutex::new(err);

@@ -222,9 +222,12 @@ fn time_to_depth_one_and_two_threads() {
         .and_then(|d| d.parse().ok())
         .unwrap_or(16);
     let mut positions = Vec::new();
-    for opening in dama::matchplay::openings::builtin::<Czech>()
-        .iter()
-        .step_by(7)
+    for opening in dama::matchplay::openings::builtin(
+        dama_core::DynRules::of::<Czech>(),
+        dama::play::engine_calls_of::<Czech>(),
+    )
+    .iter()
+    .step_by(7)
     {
         let Some(mut game) = opening.game(Czech) else {
             continue;

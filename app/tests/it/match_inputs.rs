@@ -64,7 +64,7 @@ proptest! {
 
     #[test]
     fn opening_files(input in text()) {
-        if let Ok(openings) = from_fens::<Czech>(&input) {
+        if let Ok(openings) = from_fens(dama_core::DynRules::of::<Czech>(), &input) {
             prop_assert!(!openings.is_empty());
             prop_assert!(openings.iter().all(|o| o.game(Czech).is_some()));
         }

@@ -206,13 +206,13 @@ pub fn hub(bytes: &[u8]) {
             return;
         };
         dama_core::with_rules8!(set, R => {
-            match encoding.read_move::<R>(pos, text) {
+            match encoding.read_move(dama_core::DynRules::of::<R>(), pos, text) {
                 Ok(mv) => {
                     let mut legal = MoveList::new();
                     R::legal_moves(pos, &mut legal);
                     assert!(legal.contains(&mv), "{text} read as an illegal move");
                     let written = encoding.write_move(&mv);
-                    let again = encoding.read_move::<R>(pos, &written).expect("reads back");
+                    let again = encoding.read_move(dama_core::DynRules::of::<R>(), pos, &written).expect("reads back");
                     assert!(again.same_route(&mv), "{text} -> {written}");
                 }
                 Err(e) => {
