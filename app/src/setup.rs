@@ -3,9 +3,9 @@
 //! texts down (`--fen`, `--moves`); the subcommands call here.
 
 use dama_core::game::Game;
-use dama_core::{BoardRules, MoveListOn, Position, PositionOn, Rules};
+use dama_core::{GameRules, MoveListOn, PositionOn};
 
-use crate::console::{ConsoleBoard, ConsoleRules};
+use crate::console::ConsoleBoard;
 
 /// Why a start could not be set up.
 #[derive(Debug, thiserror::Error)]
@@ -25,33 +25,33 @@ pub enum SetupError {
     },
 }
 
-/// The 8×8 start: the position of the FEN `fen` under `R` (read in the rule set's
+/// The start under `rules`: the position of the FEN `fen` (read in the rule set's
 /// numbering), else the rule set's initial position.
-pub fn start_position<R: Rules>(fen: Option<&str>) -> Result<Position, SetupError> {
+pub fn start_on<R: GameRules>(
+    rules: R,
+    fen: Option<&str>,
+) -> Result<PositionOn<R::GameBoard>, SetupError> {
+    let rules = rules.object();
     match fen {
-        Some(text) => R::parse_fen(text).map_err(|e| SetupError::Fen(e.to_string())),
-        None => Ok(R::start()),
-    }
-}
-
-/// The start on `R`'s board: the position of the FEN `fen`, else the rule set's initial one.
-pub fn start_on<R: BoardRules>(fen: Option<&str>) -> Result<PositionOn<R::Board>, SetupError> {
-    match fen {
-        Some(text) => R::parse_fen(text).map_err(|e| SetupError::Fen(e.to_string())),
-        None => Ok(R::start()),
+        Some(text) => rules
+            .parse_fen(text)
+            .map_err(|e| SetupError::Fen(e.to_string())),
+        None => Ok(rules.start()),
     }
 }
 
 /// The game that `moves` plays from `start` (none: the position alone), on either board.
-/// Each move is read as the rule set writes it ([`ConsoleRules::write`]): the text a legal
+/// Each move is read as the rule set writes it ([`ConsoleBoard::write_move`]): the text a legal
 /// move is written as, else any form the board's notation reads
 /// ([`ConsoleBoard::parse_move`]: the rule set's notation on 8×8, the squares' numbers on
 /// 10×10).
-pub fn game_from_moves<R: ConsoleRules>(
-    start: PositionOn<R::Board>,
+pub fn game_from_moves<R: GameRules<GameBoard: ConsoleBoard>>(
+    rules: R,
+    start: PositionOn<R::GameBoard>,
     moves: Option<&str>,
 ) -> Result<Game<R>, SetupError> {
-    let mut game = Game::<R>::new(start);
+    let written = rules.dyn_rules();
+    let mut game = Game::with_rules(rules, start);
     let mut legal = MoveListOn::new();
     for (i, text) in moves.unwrap_or("").split_whitespace().enumerate() {
         let bad = |why: String| SetupError::Move {
@@ -63,15 +63,14 @@ pub fn game_from_moves<R: ConsoleRules>(
         if legal.is_empty() {
             return Err(bad("the game is over".into()));
         }
-        let mv = match legal.iter().find(|mv| R::write(mv) == text) {
+        let mv = match legal
+            .iter()
+            .find(|mv| R::GameBoard::write_move(written, mv) == text)
+        {
             Some(mv) => *mv,
-            None => <R::Board as ConsoleBoard>::parse_move(
-                dama_core::DynRules::of::<R>(),
-                text,
-                game.position(),
-                &legal,
-            )
-            .map_err(bad)?,
+            None => {
+                R::GameBoard::parse_move(written, text, game.position(), &legal).map_err(bad)?
+            }
         };
         game.try_play(&mv).map_err(|e| bad(e.to_string()))?;
     }

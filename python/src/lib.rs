@@ -580,12 +580,15 @@ impl PyBoard {
     fn _repr_svg_(&self) -> String {
         fn draw<R: BoardRules>(game: &dama_core::game::Game<R>) -> String {
             let last = game.moves().last().copied();
-            diagram::svg_text::<R>(&Diagram {
-                position: game.position(),
-                last: last.as_ref(),
-                marks: &[],
-                flipped: false,
-            })
+            diagram::svg_text(
+                dama_core::GameRules::object(game.rules()),
+                &Diagram {
+                    position: game.position(),
+                    last: last.as_ref(),
+                    marks: &[],
+                    flipped: false,
+                },
+            )
         }
         with_game!(&self.game, R, g => draw(g))
     }

@@ -16,7 +16,7 @@ use crate::pictures::diagram::DiagramConfig;
 use crate::setup::SetupError;
 use crate::tui::TuiConfig;
 use crate::tune::TuneConfig;
-use dama_core::{Board10, Position, with_rules_on, with_rules8};
+use dama_core::{Board8, Board10, DynRules, Position};
 
 use super::{
     BookArgs, Cli, CliError, ColorChoice, Command, DiagramArgs, DxpArgs, GamesArgs, GlobalArgs,
@@ -130,12 +130,13 @@ impl GlobalArgs {
         };
         let variant = self.variant();
         let fen = self.fen.as_deref();
-        let start = with_rules8!(variant, R => crate::setup::start_position::<R>(fen)?,
-            else => Position::initial());
-        let start10 = match fen {
-            Some(_) => with_rules_on!(variant, Board10,
-                R => Some(crate::setup::start_on::<R>(fen)?), else => None),
-            None => None,
+        let start = match DynRules::<Board8>::of_variant(variant) {
+            Some(rules) => crate::setup::start_on(rules, fen)?,
+            None => Position::initial(),
+        };
+        let start10 = match (fen, DynRules::<Board10>::of_variant(variant)) {
+            (Some(_), Some(rules)) => Some(crate::setup::start_on(rules, fen)?),
+            _ => None,
         };
         Ok(crate::console::Options {
             variant,
@@ -185,7 +186,8 @@ impl GlobalArgs {
     /// `dama dxp`'s config: the `--fen` position read on the 10×10 board.
     fn dxp_config(&self, args: &DxpArgs) -> Result<DxpConfig, SetupError> {
         let start = match &self.fen {
-            Some(_) => Some(crate::setup::start_on::<dama_core::International>(
+            Some(_) => Some(crate::setup::start_on(
+                dama_core::International,
                 self.fen.as_deref(),
             )?),
             None => None,

@@ -23,7 +23,7 @@ pub fn analyze(config: &AnalyzeConfig, out: &mut impl Write) -> Result<(), Analy
         });
     }
     with_variant!(config.variant, R => {
-        let pos = start_on::<R>(config.fen.as_deref())?;
+        let pos = start_on(R::default(), config.fen.as_deref())?;
         analyze_for::<R>(pos, config, out)
     })
 }
@@ -34,7 +34,7 @@ fn analyze_for<R: ConsoleRules>(
     out: &mut impl Write,
 ) -> Result<(), AnalyzeError> {
     let engines = &config.engines;
-    let game = game_from_moves::<R>(pos, config.moves.as_deref())?;
+    let game = game_from_moves(R::default(), pos, config.moves.as_deref())?;
     let mut limits = config.limits;
     if config.infinite {
         // No limit but the interrupt (and a depth, if one is given).

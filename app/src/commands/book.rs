@@ -162,7 +162,7 @@ fn run_for<R: BookRules + ConsoleRules>(
         Some(text) => R::parse_fen(text).map_err(|e| BookCommandError::Fen(e.to_string()))?,
         None => R::start(),
     };
-    let game = crate::setup::game_from_moves::<R>(start, config.moves.as_deref())
+    let game = crate::setup::game_from_moves(R::default(), start, config.moves.as_deref())
         .map_err(BookCommandError::Moves)?;
     let start = *game.position();
     match &config.action {

@@ -54,7 +54,7 @@ pub fn perft(
 ) -> Result<(), PerftError> {
     let depth = config.depth.min(MAX_PERFT_DEPTH);
     with_variant!(config.variant, R => {
-        let pos = start_on::<R>(config.fen.as_deref())?;
+        let pos = start_on(R::default(), config.fen.as_deref())?;
         perft_for::<R>(&pos, depth, config, out, err)
     })
 }
@@ -118,7 +118,7 @@ fn perft_for<R: BoardRules>(
 /// `dama moves`: every legal move, one per line, sorted as strings (either board).
 pub fn moves(config: &MovesConfig, out: &mut impl Write) -> Result<(), PerftError> {
     let mut lines: Vec<String> = with_variant!(config.variant, R => {
-        let pos = start_on::<R>(config.fen.as_deref())?;
+        let pos = start_on(R::default(), config.fen.as_deref())?;
         let mut list = MoveListOn::new();
         R::legal_moves(&pos, &mut list);
         list.iter().map(R::write_move).collect()

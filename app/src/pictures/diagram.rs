@@ -20,14 +20,15 @@ use svg::node::element::{
     Circle, Definitions, Group, Marker, Path, Polyline, Rectangle, Text, Title,
 };
 
-use crate::console::{ConsoleBoard, ConsoleRules};
+use crate::console::ConsoleBoard;
 use crate::games::ReadError;
 use crate::i18n::{Catalog, Lang, fill};
 use crate::setup::SetupError;
 use dama_core::notation::Notation;
 use dama_core::square::Orientation;
 use dama_core::{
-    Board, Board8, BoardRules, Color, MoveOn, PositionOn, Role, SquareOn, Variant, with_variant,
+    Board, Board8, Color, DynRules, MoveOn, PositionOn, Role, RulesObject, SquareOn, Variant,
+    with_dyn_rules,
 };
 
 /// What `dama diagram` draws, with its values.
@@ -151,21 +152,21 @@ fn label(text: &str, x: i32, y: i32, size: i32, anchor: &str) -> Text {
         .set("fill", TEXT)
 }
 
-/// The coordinates of `R`'s frame, drawn in the margin or on the dark squares (each dark
-/// square's number for the numbered sets and on the 10×10 board).
-fn coordinates<R: BoardRules>(flipped: bool) -> Group {
+/// The coordinates of the rule set's frame (its notation `notation`), drawn in the margin or on
+/// the dark squares (each dark square's number for the numbered sets and on the 10×10 board).
+fn coordinates<B: Board>(notation: Notation, flipped: bool) -> Group {
     let mut group = Group::new().set("class", "coordinates");
-    let size = i32::from(<R::Board as Board>::SIZE);
+    let size = i32::from(B::SIZE);
     let bottom = MARGIN + size * SQUARE + 17;
     let left = MARGIN / 2;
-    let numbered = match R::INFO.notation {
-        _ if <R::Board as Board>::NUMBERED => Some(Orientation::A1Dark),
+    let numbered = match notation {
+        _ if B::NUMBERED => Some(Orientation::A1Dark),
         Notation::Numbered(board) => Some(board),
         _ => None,
     };
-    match (numbered, R::INFO.notation) {
+    match (numbered, notation) {
         (Some(board), _) => {
-            for sq in SquareOn::<R::Board>::all() {
+            for sq in SquareOn::<B>::all() {
                 let (col, row) = cell(sq, board, flipped);
                 group = group.add(label(
                     &board.number(sq).to_string(),
@@ -180,7 +181,7 @@ fn coordinates<R: BoardRules>(flipped: bool) -> Group {
             // The Spanish spec's frame: row 1 at Black's side, column 1 at the left of the
             // board as White sees it.
             for i in 0..size {
-                let (file, rank) = file_rank::<R::Board>(i, i, flipped);
+                let (file, rank) = file_rank::<B>(i, i, flipped);
                 let column = (file + 1).to_string();
                 let row = (size - i32::from(rank)).to_string();
                 let x = MARGIN + i * SQUARE + SQUARE / 2;
@@ -193,7 +194,7 @@ fn coordinates<R: BoardRules>(flipped: bool) -> Group {
         }
         (None, _) => {
             for i in 0..size {
-                let (file, rank) = file_rank::<R::Board>(i, i, flipped);
+                let (file, rank) = file_rank::<B>(i, i, flipped);
                 let letter = char::from(b'a' + file).to_string();
                 let number = (rank + 1).to_string();
                 let x = MARGIN + i * SQUARE + SQUARE / 2;
@@ -228,17 +229,18 @@ fn crown(x: i32, y: i32) -> Path {
         .set("stroke-linejoin", "round")
 }
 
-/// The diagram as an SVG document under the rules `R` (on its board).
-pub fn document<R: BoardRules>(diagram: &Diagram<'_, R::Board>) -> Document {
-    let board = R::orientation();
+/// The diagram as an SVG document under `rules` (on its board).
+pub fn document<B: Board>(rules: &dyn RulesObject<B>, diagram: &Diagram<'_, B>) -> Document {
+    let board = rules.orientation();
+    let notation = rules.info().notation;
     let flipped = diagram.flipped;
-    let size = i32::from(<R::Board as Board>::SIZE);
-    let side = side::<R::Board>();
+    let size = i32::from(B::SIZE);
+    let side = side::<B>();
     let mut squares = Group::new().set("class", "board");
     for row in 0..size {
         for col in 0..size {
-            let (file, rank) = file_rank::<R::Board>(col, row, flipped);
-            let dark = board.square::<R::Board>(file, rank).is_some();
+            let (file, rank) = file_rank::<B>(col, row, flipped);
+            let dark = board.square::<B>(file, rank).is_some();
             squares = squares.add(
                 Rectangle::new()
                     .set("class", if dark { "square dark" } else { "square light" })
@@ -266,7 +268,7 @@ pub fn document<R: BoardRules>(diagram: &Diagram<'_, R::Board>) -> Document {
         );
     }
     let mut pieces = Group::new().set("class", "pieces");
-    for sq in SquareOn::<R::Board>::all() {
+    for sq in SquareOn::<B>::all() {
         let Some(piece) = diagram.position.piece_at(sq) else {
             continue;
         };
@@ -307,7 +309,7 @@ pub fn document<R: BoardRules>(diagram: &Diagram<'_, R::Board>) -> Document {
         .set("width", side)
         .set("height", side)
         .set("viewBox", (0, 0, side, side))
-        .add(Title::new(R::write_fen(diagram.position)))
+        .add(Title::new(rules.write_fen(diagram.position)))
         .add(
             Rectangle::new()
                 .set("class", "frame")
@@ -316,7 +318,7 @@ pub fn document<R: BoardRules>(diagram: &Diagram<'_, R::Board>) -> Document {
                 .set("fill", FRAME),
         )
         .add(squares)
-        .add(coordinates::<R>(flipped))
+        .add(coordinates::<B>(notation, flipped))
         .add(marks)
         .add(pieces);
     if let Some(mv) = diagram.last {
@@ -363,20 +365,20 @@ pub fn document<R: BoardRules>(diagram: &Diagram<'_, R::Board>) -> Document {
     document
 }
 
-/// The diagram's SVG text under the rules `R`, ending with a newline.
-pub fn svg_text<R: BoardRules>(diagram: &Diagram<'_, R::Board>) -> String {
-    format!("{}\n", document::<R>(diagram))
+/// The diagram's SVG text under `rules`, ending with a newline.
+pub fn svg_text<B: Board>(rules: &dyn RulesObject<B>, diagram: &Diagram<'_, B>) -> String {
+    format!("{}\n", document(rules, diagram))
 }
 
 /// A square named in `R`'s notation: `d4` (algebraic, on the board as `R` lays it), `14`
 /// (its number, for the numbered sets and the PDN numbers of the others), `63` (row and
 /// column, the Spanish spec's); on the 10×10 board its number, 1–50.
-pub fn parse_square<R: BoardRules>(text: &str) -> Option<SquareOn<R::Board>> {
+pub fn parse_square<B: Board>(rules: &dyn RulesObject<B>, text: &str) -> Option<SquareOn<B>> {
     let text = text.trim();
-    let board = R::orientation();
+    let board = rules.orientation();
     let bytes = text.as_bytes();
-    let size = <R::Board as Board>::SIZE;
-    if !<R::Board as Board>::NUMBERED
+    let size = B::SIZE;
+    if !B::NUMBERED
         && let [f @ b'a'..=b'h', r @ b'1'..=b'8'] = bytes
     {
         return board.square(f - b'a', r - b'1');
@@ -384,8 +386,8 @@ pub fn parse_square<R: BoardRules>(text: &str) -> Option<SquareOn<R::Board>> {
     if !text.bytes().all(|b| b.is_ascii_digit()) || text.is_empty() || text.len() > 2 {
         return None;
     }
-    match R::INFO.notation {
-        _ if <R::Board as Board>::NUMBERED => SquareOn::from_number(text.parse().ok()?),
+    match rules.info().notation {
+        _ if B::NUMBERED => SquareOn::from_number(text.parse().ok()?),
         Notation::Numeric => match bytes {
             // The Spanish console's row (1 at the top) and column (1 at the left).
             [row, col] => {
@@ -413,7 +415,7 @@ pub fn run(config: &DiagramConfig, out: &mut impl Write) -> Result<(), DiagramEr
         Some(text) => crate::games::rules_for(config.rules, text),
         None => config.rules.unwrap_or_default(),
     };
-    let svg = with_variant!(rules, R => diagram_for::<R>(config, text.as_deref())?);
+    let svg = with_dyn_rules!(rules, rules => diagram_for(rules, config, text.as_deref())?);
     match &config.out {
         Some(path) => crate::files::save(path, &svg).map_err(|e| {
             let t = Catalog::of(Lang::En).texts;
@@ -428,37 +430,30 @@ pub fn run(config: &DiagramConfig, out: &mut impl Write) -> Result<(), DiagramEr
     }
 }
 
-fn diagram_for<R: ConsoleRules>(
+fn diagram_for<B: ConsoleBoard>(
+    rules: DynRules<B>,
     config: &DiagramConfig,
     text: Option<&str>,
 ) -> Result<String, DiagramError> {
     let game = match (text, &config.load) {
         (Some(text), Some(path)) => {
             let t = Catalog::of(Lang::En).texts;
-            let (record, _) =
-                crate::play::records::read_game_number(R::default(), text, config.game).map_err(
-                    |e| {
-                        DiagramError::Load(fill(
-                            t.load_failed,
-                            &[
-                                &path.display().to_string(),
-                                &<R::Board as ConsoleBoard>::load_error(
-                                    dama_core::DynRules::of::<R>(),
-                                    t,
-                                    &e,
-                                ),
-                            ],
-                        ))
-                    },
-                )?;
+            let (record, _) = crate::play::records::read_game_number(rules, text, config.game)
+                .map_err(|e| {
+                    DiagramError::Load(fill(
+                        t.load_failed,
+                        &[&path.display().to_string(), &B::load_error(rules, t, &e)],
+                    ))
+                })?;
             record.game
         }
-        _ => crate::setup::game_from_moves::<R>(
-            crate::setup::start_on::<R>(config.fen.as_deref())?,
+        _ => crate::setup::game_from_moves(
+            rules,
+            crate::setup::start_on(rules, config.fen.as_deref())?,
             config.moves.as_deref(),
         )?,
     };
-    let moves: Vec<MoveOn<R::Board>> = game.moves().copied().collect();
+    let moves: Vec<MoveOn<B>> = game.moves().copied().collect();
     let plies = config.move_number.unwrap_or(moves.len());
     if plies > moves.len() {
         return Err(DiagramError::Usage(format!(
@@ -472,13 +467,13 @@ fn diagram_for<R: ConsoleRules>(
     }
     let mut marks = Vec::new();
     for name in &config.mark {
-        match parse_square::<R>(name) {
+        match parse_square(rules.object(), name) {
             Some(sq) => marks.push(sq),
             None => {
                 return Err(DiagramError::Usage(format!(
                     "--mark '{}': not a dark square in the {} rules' notation",
                     dama_core::text::excerpt(name),
-                    R::INFO.name
+                    rules.info().name
                 )));
             }
         }
@@ -489,5 +484,5 @@ fn diagram_for<R: ConsoleRules>(
         marks: &marks,
         flipped: config.flip,
     };
-    Ok(svg_text::<R>(&diagram))
+    Ok(svg_text(rules.object(), &diagram))
 }

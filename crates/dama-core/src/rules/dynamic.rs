@@ -214,6 +214,11 @@ pub trait GameRules: Copy + fmt::Debug + Send + Sync + 'static {
     type GameBoard: Board;
     /// The rule set's object.
     fn object(self) -> &'static dyn RulesObject<Self::GameBoard>;
+
+    /// The rules as a value chosen at run time.
+    fn dyn_rules(self) -> DynRules<Self::GameBoard> {
+        DynRules(self.object())
+    }
 }
 
 impl<R: BoardRules> GameRules for R {
