@@ -185,7 +185,7 @@ pub fn rules_for_text(text: &str) -> (Variant, Option<String>) {
         .iter()
         .copied()
         .filter(|&rules| {
-            dama_core::with_variant!(rules, R => pdn::read::<R>(piece)
+            dama_core::with_dyn_rules!(rules, rules => pdn::read_with(rules, piece)
                 .is_ok_and(|record| record.game.moves().len() > 0))
         })
         .collect();
