@@ -350,8 +350,8 @@ fn refuse(mut stream: TcpStream, name: &str) {
 /// games played (nothing of them is kept once written).
 pub fn run(
     config: &DxpConfig,
-    out: &mut impl Write,
-    log: &mut impl Write,
+    out: &mut dyn Write,
+    log: &mut dyn Write,
 ) -> Result<u64, DxpCommandError> {
     let timeout = Duration::from_secs(config.timeout.unwrap_or(600));
     let initiator = match (&config.listen, &config.connect) {
@@ -520,7 +520,7 @@ pub fn run(
 fn open(
     source: &Source,
     timeout: Duration,
-    log: &mut impl Write,
+    log: &mut dyn Write,
 ) -> Result<TcpStream, DxpCommandError> {
     let stream = match source {
         Source::Listener(ask, connections) => {
@@ -554,7 +554,7 @@ fn open(
 
 /// The `moves` and `result` lines of a game.
 fn write_game(
-    out: &mut impl Write,
+    out: &mut dyn Write,
     player: &EnginePlayer,
     report: &SessionReport,
 ) -> Result<(), DxpCommandError> {
@@ -576,7 +576,7 @@ fn write_game(
 /// The `moves` and `result no result` lines of a game that broke on `error` (a timeout),
 /// the moves played so far kept.
 fn write_broken(
-    out: &mut impl Write,
+    out: &mut dyn Write,
     player: &EnginePlayer,
     error: &SessionError,
 ) -> Result<(), DxpCommandError> {
@@ -590,7 +590,7 @@ fn write_broken(
 /// `moves` (the first `plies` moves of the player's game: a refused or broken game leaves
 /// none, or those sent) and `result RESULT (WHY)`.
 fn write_record(
-    out: &mut impl Write,
+    out: &mut dyn Write,
     player: &EnginePlayer,
     plies: usize,
     result: &str,

@@ -243,7 +243,7 @@ pub fn read_for_command(path: &Path) -> Result<String, ReadError> {
 }
 
 /// `dama games FILE`: the file's games, one line each, aligned (see [`table`]).
-pub fn run(config: &GamesConfig, out: &mut impl Write) -> Result<(), GamesError> {
+pub fn run(config: &GamesConfig, out: &mut dyn Write) -> Result<(), GamesError> {
     let text = read_for_command(&config.file)?;
     let catalog = Catalog::of(Lang::En);
     let (rules, note) = rules_and_note(config.rules, &text);

@@ -4,6 +4,7 @@
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
+use crate::play::with_engine_calls;
 use dama_core::{PositionOn, with_variant};
 
 use crate::console::ConsoleRules;
@@ -16,10 +17,10 @@ pub use super::analyze_config::{AnalyzeConfig, AnalyzeError};
 
 /// `dama analyze`: searches the position, printing an `info` line per completed depth
 /// (flushed at once) and then `bestmove <move>` or `bestmove none`.
-pub fn analyze(config: &AnalyzeConfig, out: &mut impl Write) -> Result<(), AnalyzeError> {
+pub fn analyze(config: &AnalyzeConfig, out: &mut dyn Write) -> Result<(), AnalyzeError> {
     if let Some(path) = &config.load {
-        return with_variant!(config.variant, R => {
-            super::game_analysis::analyze_load::<R>(path, config, out)
+        return with_engine_calls!(config.variant, rules, calls => {
+            super::game_analysis::analyze_load(rules, calls, path, config, out)
         });
     }
     with_variant!(config.variant, R => {
@@ -31,7 +32,7 @@ pub fn analyze(config: &AnalyzeConfig, out: &mut impl Write) -> Result<(), Analy
 fn analyze_for<R: ConsoleRules>(
     pos: PositionOn<R::Board>,
     config: &AnalyzeConfig,
-    out: &mut impl Write,
+    out: &mut dyn Write,
 ) -> Result<(), AnalyzeError> {
     let engines = &config.engines;
     let game = game_from_moves(R::default(), pos, config.moves.as_deref())?;

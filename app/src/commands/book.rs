@@ -146,16 +146,16 @@ fn command_line(rules: &str, config: &BookConfig) -> String {
 /// under the rule set of either board.
 pub fn run(
     config: &BookConfig,
-    out: &mut impl Write,
-    err: &mut impl Write,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
 ) -> Result<(), BookCommandError> {
     with_variant!(config.variant, R => run_for::<R>(config, out, err))
 }
 
 fn run_for<R: BookRules + ConsoleRules>(
     config: &BookConfig,
-    out: &mut impl Write,
-    err: &mut impl Write,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
 ) -> Result<(), BookCommandError> {
     let rules = R::INFO.name;
     let start = match &config.fen {

@@ -7,50 +7,53 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::analyze_config::{AnalyzeConfig, AnalyzeError};
-use crate::console::{ConsoleBoard, ConsoleRules};
+use crate::console::ConsoleBoard;
 use crate::i18n::{Catalog, Lang, fill};
-use crate::play::analysis;
 use crate::play::records::LoadError;
+use crate::play::{EngineCalls, analysis};
 use dama_core::pdn::{self, Record};
+use dama_core::{DynRules, RuleSetInfo};
 use dama_engine::Limits;
 
 /// Why the game could not be loaded: a file or PDN problem, or too few games.
-fn load_failed<R: ConsoleRules>(path: &Path, e: &LoadError<R::Board>) -> AnalyzeError {
+fn load_failed<B: ConsoleBoard>(rules: DynRules<B>, path: &Path, e: &LoadError<B>) -> AnalyzeError {
     let t = Catalog::of(Lang::En).texts;
     AnalyzeError::Load(fill(
         t.load_failed,
-        &[
-            &path.display().to_string(),
-            &<R::Board as ConsoleBoard>::load_error(dama_core::DynRules::of::<R>(), t, e),
-        ],
+        &[&path.display().to_string(), &B::load_error(rules, t, e)],
     ))
 }
 
-/// The `number`-th game (from 1) of the PDN file at `path`, every move checked under `R`
+/// The `number`-th game (from 1) of the PDN file at `path`, every move checked under `rules`
 /// (either board: a 10×10 set reads PDN `GameType` 20 with numbered moves).
-pub fn load_nth<R: ConsoleRules>(path: &Path, number: usize) -> Result<Record<R>, AnalyzeError> {
-    let text = crate::files::read_file(path).map_err(|e| load_failed::<R>(path, &e.into()))?;
+pub fn load_nth<B: ConsoleBoard>(
+    rules: DynRules<B>,
+    path: &Path,
+    number: usize,
+) -> Result<Record<DynRules<B>>, AnalyzeError> {
+    let text = crate::files::read_file(path).map_err(|e| load_failed(rules, path, &e.into()))?;
+    let info = rules.info();
     match pdn::game_of(&text) {
-        Some(pdn::GameOf::Variant(file)) if file.name() != R::INFO.name => {
+        Some(pdn::GameOf::Variant(file)) if file.name() != info.name => {
             let e = LoadError::OtherRules {
                 file: file.name(),
-                playing: R::INFO.name,
+                playing: info.name,
             };
-            return Err(load_failed::<R>(path, &e));
+            return Err(load_failed(rules, path, &e));
         }
-        Some(pdn::GameOf::Other(game_type)) if game_type != R::INFO.pdn_game_type => {
+        Some(pdn::GameOf::Other(game_type)) if game_type != info.pdn_game_type => {
             let e = LoadError::OtherGameType {
                 game_type,
-                playing: R::INFO.name,
+                playing: info.name,
             };
-            return Err(load_failed::<R>(path, &e));
+            return Err(load_failed(rules, path, &e));
         }
         _ => {}
     }
-    let mut games = pdn::read_games::<R>(&text);
+    let mut games = pdn::read_games_with(rules, &text);
     match games.nth(number - 1) {
         Some(Ok(record)) => Ok(record),
-        Some(Err(e)) => Err(load_failed::<R>(path, &e.into())),
+        Some(Err(e)) => Err(load_failed(rules, path, &e.into())),
         None => {
             let count = pdn::split_games(&text).len();
             Err(AnalyzeError::Load(format!(
@@ -75,13 +78,15 @@ fn limits(config: &AnalyzeConfig) -> (Limits, bool) {
 
 /// `dama analyze --load`: the table on `out`, then the annotated PDN (to `--out`, else on
 /// `out` after a blank line); the graph to `--graph`.
-pub fn analyze_load<R: ConsoleRules>(
+pub fn analyze_load<B: ConsoleBoard>(
+    rules: DynRules<B>,
+    calls: &'static dyn EngineCalls<B>,
     path: &Path,
     config: &AnalyzeConfig,
-    out: &mut impl Write,
+    out: &mut dyn Write,
 ) -> Result<(), AnalyzeError> {
     let engines = &config.engines;
-    let record = load_nth::<R>(path, config.game.unwrap_or(1))?;
+    let record = load_nth(rules, path, config.game.unwrap_or(1))?;
     let (limits, default) = limits(config);
     let mut engine = engines.engine(limits);
     if default {
@@ -105,20 +110,17 @@ pub fn analyze_load<R: ConsoleRules>(
         );
     }
     // The rule set's own opening book: its moves are never marked.
-    let in_book = analysis::builtin_book::<R>();
-    let Some(result) =
-        analysis::analyze_game_with(&mut engine, &record.game, &in_book, |_, _| true)
-    else {
+    let Some(result) = calls.analyze_game(&mut engine, &record.game, &mut |_, _| true) else {
         return Err(AnalyzeError::Interrupted);
     };
-    for line in analysis::table(&result, R::write) {
+    for line in analysis::table(&result, |mv| B::write_move(rules, mv)) {
         writeln!(out, "{line}")?;
     }
     let header = header_of(&record.tags);
     let text = analysis::annotated_pdn(
         &record.game,
         &header,
-        &kept_tags::<R>(&record.tags),
+        &kept_tags(&rules.info(), &record.tags),
         &record.comments,
         &result,
     );
@@ -170,14 +172,14 @@ fn header_of(tags: &[(String, String)]) -> pdn::Header {
 /// The loaded game's tags that the annotated record does not write itself (`WhiteElo`,
 /// `TimeControl`, `Opening`, …), in their order: all but the seven of the header, `GameType`,
 /// `FEN`, and `Variant` when the rule set writes its own.
-fn kept_tags<R: ConsoleRules>(tags: &[(String, String)]) -> Vec<(String, String)> {
+fn kept_tags(info: &RuleSetInfo, tags: &[(String, String)]) -> Vec<(String, String)> {
     let written = [
         "Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "FEN",
     ];
     tags.iter()
         .filter(|(name, _)| {
             let written_here = written.iter().any(|w| w.eq_ignore_ascii_case(name));
-            let own_variant = name.eq_ignore_ascii_case("Variant") && R::INFO.pdn_variant.is_some();
+            let own_variant = name.eq_ignore_ascii_case("Variant") && info.pdn_variant.is_some();
             !(written_here || own_variant)
         })
         .cloned()

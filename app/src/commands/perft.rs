@@ -49,8 +49,8 @@ pub enum PerftError {
 /// `dama perft`: one line per depth, or the divide of the last depth (either board).
 pub fn perft(
     config: &PerftConfig,
-    out: &mut impl Write,
-    err: &mut impl Write,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
 ) -> Result<(), PerftError> {
     let depth = config.depth.min(MAX_PERFT_DEPTH);
     with_variant!(config.variant, R => {
@@ -78,8 +78,8 @@ fn perft_for<R: BoardRules>(
     pos: &PositionOn<R::Board>,
     depth: u32,
     config: &PerftConfig,
-    out: &mut impl Write,
-    err: &mut impl Write,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
 ) -> Result<(), PerftError> {
     let started = Instant::now();
     let threads = config
@@ -116,7 +116,7 @@ fn perft_for<R: BoardRules>(
 }
 
 /// `dama moves`: every legal move, one per line, sorted as strings (either board).
-pub fn moves(config: &MovesConfig, out: &mut impl Write) -> Result<(), PerftError> {
+pub fn moves(config: &MovesConfig, out: &mut dyn Write) -> Result<(), PerftError> {
     let mut lines: Vec<String> = with_variant!(config.variant, R => {
         let pos = start_on(R::default(), config.fen.as_deref())?;
         let mut list = MoveListOn::new();

@@ -188,7 +188,7 @@ pub fn build_time_from_env() -> Result<Option<u64>, TbError> {
 
 /// Runs `dama tb` with the config's rule set, table directory (`--tb-dir`, else the default)
 /// and `--fen`.
-pub fn run(config: &TbConfig, out: &mut impl Write) -> Result<(), TbError> {
+pub fn run(config: &TbConfig, out: &mut dyn Write) -> Result<(), TbError> {
     let (rules, fen) = (config.rules.unwrap_or_default(), config.fen.as_deref());
     let base: PathBuf = match config.tb_dir.as_deref() {
         Some(d) => d.to_path_buf(),
@@ -238,7 +238,7 @@ fn probe<R: TableRules>(
     text: &str,
     base: &Path,
     dir: &Path,
-    out: &mut impl Write,
+    out: &mut dyn Write,
 ) -> Result<(), TbError> {
     let pos = R::parse_fen(text).map_err(|e| TbError::Fen(format!("bad FEN: {e}")))?;
     let value = Tables::new::<R>(Some(dir)).value::<R>(&pos, &R::start_counters(&pos));
@@ -307,7 +307,7 @@ struct PlanClassJson {
 
 /// Prints the covered classes of at most `pieces` pieces in build order, each with the
 /// classes its build reads, as JSON.
-fn plan<R: TableRules>(pieces: u32, out: &mut impl Write) -> Result<(), TbError> {
+fn plan<R: TableRules>(pieces: u32, out: &mut dyn Write) -> Result<(), TbError> {
     let (classes, skipped) = dama_tablebase::directory::plan::<R>(pieces);
     let json = PlanJson {
         rules: R::INFO.name,
@@ -335,7 +335,7 @@ fn build_one<R: TableRules>(
     dir: &std::path::Path,
     m: Material,
     built: Option<u64>,
-    out: &mut impl Write,
+    out: &mut dyn Write,
 ) -> Result<(), TbError> {
     let m = if m.is_canonical() { m } else { m.mirror() };
     match dama_tablebase::directory::build_one::<R>(dir, m, built, &|_| {})? {
@@ -360,7 +360,7 @@ pub fn build<R: TableRules>(
     dir: &std::path::Path,
     pieces: u32,
     built: Option<u64>,
-    out: &mut impl Write,
+    out: &mut dyn Write,
 ) -> Result<(), TbError> {
     writeln!(out, "tables in {}", dir.display())?;
     let classes = dama_tablebase::directory::plan::<R>(pieces).0;
@@ -469,7 +469,7 @@ pub fn build<R: TableRules>(
 fn verify<R: TableRules>(
     dir: &std::path::Path,
     pieces: Option<u32>,
-    out: &mut impl Write,
+    out: &mut dyn Write,
 ) -> Result<(), TbError> {
     let started = Instant::now();
     let (classes, total) = verify_dir::<R>(dir, pieces.unwrap_or(6), &mut |m, n| {
@@ -484,7 +484,7 @@ fn verify<R: TableRules>(
     Ok(())
 }
 
-fn info(base: &std::path::Path, sets: &[Variant], out: &mut impl Write) -> Result<(), TbError> {
+fn info(base: &std::path::Path, sets: &[Variant], out: &mut dyn Write) -> Result<(), TbError> {
     // A directory that cannot hold tables is an error, not an empty list; one that holds
     // no table yet is listed as empty below.
     if let Some(why) = base_problem(base) {

@@ -199,7 +199,7 @@ pub fn clocks_text(t: &crate::i18n::Texts, clock: &GameClock, now: std::time::Du
 /// Writes the short note that tells a person at a terminal how to play, when the dialogue
 /// itself does not (the Spanish-spec dialogue prints only the spec's texts on standard
 /// output, so its note goes to `err`).
-pub fn usage_note(opts: &Options, err: &mut impl Write) -> std::io::Result<()> {
+pub fn usage_note(opts: &Options, err: &mut dyn Write) -> std::io::Result<()> {
     if opts.dialogue == Dialogue::Spec {
         for line in es::spec::USAGE_NOTE {
             writeln!(err, "{line}")?;
@@ -212,8 +212,8 @@ pub fn usage_note(opts: &Options, err: &mut impl Write) -> std::io::Result<()> {
 /// (lines read as they come: see [`play_from`] for a source that can wait).
 pub fn play(
     opts: &Options,
-    input: &mut impl BufRead,
-    output: &mut impl Write,
+    input: &mut dyn BufRead,
+    output: &mut dyn Write,
 ) -> Result<(), ConsoleError> {
     play_from(opts, &mut BufReadSource(input), output)
 }
@@ -223,7 +223,7 @@ pub fn play(
 pub fn play_from(
     opts: &Options,
     input: &mut dyn LineSource,
-    output: &mut impl Write,
+    output: &mut dyn Write,
 ) -> Result<(), ConsoleError> {
     let mut io = LineIo::new(input, output, opts.echo);
     let full =

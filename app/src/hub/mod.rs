@@ -21,7 +21,7 @@ pub use session::{Config, Event, Session};
 
 /// Reads one line of at most [`protocol::MAX_LINE`] bytes (a longer one is read to its end
 /// and returned cut, so that the parser refuses it). `None` at the end of input.
-fn read_line(input: &mut impl BufRead) -> Option<String> {
+fn read_line(input: &mut dyn BufRead) -> Option<String> {
     let mut bytes = Vec::new();
     let limit = protocol::MAX_LINE as u64 + 1;
     loop {

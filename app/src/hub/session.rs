@@ -18,12 +18,11 @@ use std::time::{Duration, Instant};
 
 use super::encoding::{self, Codec, HubBoard};
 use super::protocol::{self, Command, GoMode, InfoLine, Level, ParamKind, Reply};
-use crate::book::BookBoard;
-use crate::play::{EnginePlayer, Source};
+use crate::play::{DynGame, EngineCalls, EnginePlayer, PlayBoard, Source, with_engine_calls};
 use dama_core::game::{Game, Outcome, WinReason};
-use dama_core::{BoardRules, DynRules, MoveListOn, MoveOn, PositionOn, Variant, with_variant};
+use dama_core::{DynRules, MoveListOn, MoveOn, PositionOn, Variant, with_dyn_rules};
 use dama_engine::clock::allot;
-use dama_engine::{Engine, EngineRules, Info, Limits, Score, TimeControl};
+use dama_engine::{Engine, Info, Limits, Score, TimeControl};
 
 /// What the session hears: a line read, the end of input, a finished search, or that the
 /// output is gone.
@@ -519,7 +518,9 @@ impl Session {
     fn setup(&self) -> Result<Setup, String> {
         let variant = self.params.variant;
         let text = self.pos_text.clone();
-        let plies = with_variant!(variant, R => checked::<R>(text.as_ref()).map(|(_, m)| m.len()))?;
+        let plies = with_dyn_rules!(variant, rules => {
+            checked(rules, text.as_ref()).map(|(_, m)| m.len())
+        })?;
         Ok(Setup {
             variant,
             text,
@@ -591,7 +592,7 @@ impl Session {
         if self.player.is_none() {
             return self.error("go: a search is running");
         }
-        if let Some(over) = with_variant!(setup.variant, R => game_over::<R>(&setup)) {
+        if let Some(over) = with_dyn_rules!(setup.variant, rules => game_over(rules, &setup)) {
             return self.error(over);
         }
         if mode == GoMode::Think
@@ -629,7 +630,9 @@ impl Session {
             .spawn(move || {
                 let started = Instant::now();
                 let variant = setup.variant;
-                with_variant!(variant, R => search::<R>(&mut player, &setup, left, started, &out));
+                with_engine_calls!(variant, rules, calls => {
+                    search(rules, calls, &mut player, &setup, left, started, &out)
+                });
                 let _ = events.send(Event::Searched(player));
             });
         if spawned.is_err() {
@@ -647,18 +650,20 @@ impl Session {
     fn book_move(&mut self, setup: &Setup) -> Option<String> {
         let player = self.player.as_mut()?;
         player.set_book_level(self.params.level);
-        with_variant!(setup.variant, R => book_pick::<R>(player, setup))
+        with_engine_calls!(setup.variant, rules, calls => book_pick(rules, calls, player, setup))
     }
 }
 
-/// The book's move for the position of `setup` under `R`, in the variant's encoding.
-fn book_pick<R: BoardRules<Board: HubBoard + BookBoard>>(
+/// The book's move for the position of `setup` under `rules`, in the variant's encoding.
+fn book_pick<B: HubBoard + PlayBoard>(
+    rules: DynRules<B>,
+    calls: &'static dyn EngineCalls<B>,
     player: &mut EnginePlayer,
     setup: &Setup,
 ) -> Option<String> {
-    player.use_builtin_book::<R>();
-    let codec = <R::Board as HubBoard>::codec(R::INFO.name)?;
-    let position = *game_of::<R>(setup).ok()?.position();
+    calls.use_builtin_book(player);
+    let codec = B::codec(rules.info().name)?;
+    let position = *game_of(rules, setup).ok()?.position();
     let mv = player.book_move(&position)?;
     Some(codec.write_move(&mv))
 }
@@ -666,11 +671,8 @@ fn book_pick<R: BoardRules<Board: HubBoard + BookBoard>>(
 /// Why the game of `setup` is over, as `go` answers it (`None`: a side to move with a move).
 /// The protocol says a GUI never sends such a position; the message says what ended it and
 /// under which variant.
-fn game_over<R: BoardRules>(setup: &Setup) -> Option<String>
-where
-    R::Board: HubBoard,
-{
-    let game = match game_of::<R>(setup) {
+fn game_over<B: HubBoard>(rules: DynRules<B>, setup: &Setup) -> Option<String> {
+    let game = match game_of(rules, setup) {
         Ok(game) => game,
         Err(e) => return Some(format!("go: {e}")),
     };
@@ -717,23 +719,21 @@ fn table_bits(mb: u64) -> u32 {
 
 /// The start of `text` (none: the rule set's) and each of its moves, checked legal in turn.
 #[allow(clippy::type_complexity)]
-fn checked<R: BoardRules>(
+fn checked<B: HubBoard>(
+    rules: DynRules<B>,
     text: Option<&(String, Vec<String>)>,
-) -> Result<(PositionOn<R::Board>, Vec<MoveOn<R::Board>>), String>
-where
-    R::Board: HubBoard,
-{
+) -> Result<(PositionOn<B>, Vec<MoveOn<B>>), String> {
     let Some((pos, moves)) = text else {
-        return Ok((R::start(), Vec::new()));
+        return Ok((rules.start(), Vec::new()));
     };
-    let codec = <R::Board as HubBoard>::codec(R::INFO.name)
-        .ok_or_else(|| format!("pos: no encoding for the variant {}", R::INFO.name))?;
+    let name = rules.info().name;
+    let codec = B::codec(name).ok_or_else(|| format!("pos: no encoding for the variant {name}"))?;
     let start = codec.parse_position(pos).map_err(|e| format!("pos: {e}"))?;
     let mut pos = start;
     let mut checked = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
         let mv = codec
-            .read_move(DynRules::of::<R>(), &pos, text)
+            .read_move(rules, &pos, text)
             .map_err(|e| format!("pos: moves[{}]: {e}", i + 1))?;
         pos = pos.after(&mv);
         checked.push(mv);
@@ -744,22 +744,19 @@ where
 /// The game of `setup`: its moves played from its start. A draw by the rules on the way
 /// (the game would be over) starts the game again from that position, so that it can
 /// still be searched.
-fn game_of<R: BoardRules>(setup: &Setup) -> Result<Game<R>, String>
-where
-    R::Board: HubBoard,
-{
-    let (start, moves) = checked::<R>(setup.text.as_ref())?;
-    let mut game = Game::<R>::new(start);
+fn game_of<B: HubBoard>(rules: DynRules<B>, setup: &Setup) -> Result<DynGame<B>, String> {
+    let (start, moves) = checked(rules, setup.text.as_ref())?;
+    let mut game = Game::with_rules(rules, start);
     for mv in &moves {
         if game.try_play(mv).is_err() {
-            game = Game::new(game.position().after(mv));
+            game = Game::with_rules(rules, game.position().after(mv));
         }
     }
     if game.is_over() {
         let mut moves = MoveListOn::new();
-        R::legal_moves(game.position(), &mut moves);
+        rules.legal_moves(game.position(), &mut moves);
         if !moves.is_empty() {
-            game = Game::new(*game.position());
+            game = Game::with_rules(rules, *game.position());
         }
     }
     Ok(game)
@@ -787,21 +784,21 @@ pub fn score_in_men(score: Score) -> f64 {
 }
 
 /// The search job: `info` lines as it deepens, then `done`.
-fn search<R: EngineRules>(
+fn search<B: HubBoard + PlayBoard>(
+    rules: DynRules<B>,
+    calls: &'static dyn EngineCalls<B>,
     player: &mut EnginePlayer,
     setup: &Setup,
     left: Option<Duration>,
     started: Instant,
     out: &SyncSender<String>,
-) where
-    R::Board: HubBoard,
-{
-    let encoding = <R::Board as HubBoard>::codec(R::INFO.name);
+) {
+    let encoding = B::codec(rules.info().name);
     let Some(encoding) = encoding else {
         let _ = out.send(Reply::Error("go: no encoding for this variant".into()).to_string());
         return;
     };
-    let game = match game_of::<R>(setup) {
+    let game = match game_of(rules, setup) {
         Ok(game) => game,
         Err(e) => {
             let _ = out.send(Reply::Error(format!("go: {e}")).to_string());
@@ -811,7 +808,7 @@ fn search<R: EngineRules>(
     if let Some(left) = left {
         player.engine_mut().set_clock(game.turn(), left);
     }
-    let best = player.search(&game, |info: &Info<R::Board>| {
+    let best = calls.search(player, &game, &mut |info: &Info<B>| {
         let line = InfoLine {
             depth: info.depth,
             score: score_in_men(info.score),

@@ -79,12 +79,12 @@ impl Drop for Process {
 /// The engine's next output line (at most [`MAX_LINE`] bytes: the rest of a longer line
 /// comes as the next ones; bytes that are not UTF-8 replaced, the line's end trimmed), or
 /// `None` at the end of its output.
-pub fn next_line(reader: &mut impl BufRead) -> Option<String> {
+pub fn next_line(reader: &mut dyn BufRead) -> Option<String> {
     read_line(reader).map(|(line, _)| line)
 }
 
 /// [`next_line`] and the bytes it read.
-fn read_line(reader: &mut impl BufRead) -> Option<(String, usize)> {
+fn read_line(reader: &mut dyn BufRead) -> Option<(String, usize)> {
     let mut buf = Vec::new();
     match std::io::Read::take(reader, MAX_LINE as u64).read_until(b'\n', &mut buf) {
         Ok(0) | Err(_) => None,

@@ -231,8 +231,8 @@ fn read_openings<B: MatchBoard>(
 /// `time=`) come from the config.
 pub fn run(
     config: &MatchConfig,
-    out: &mut impl Write,
-    err: &mut impl Write,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
 ) -> Result<(), MatchError> {
     with_engine_calls!(config.variant, rules, calls => run_for(rules, calls, config, out, err))
 }
@@ -241,8 +241,8 @@ fn run_for<B: MatchBoard>(
     rules: DynRules<B>,
     calls: &'static dyn EngineCalls<B>,
     config: &MatchConfig,
-    out: &mut impl Write,
-    err: &mut impl Write,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
 ) -> Result<(), MatchError> {
     let engines = &config.engines;
     let mut specs = config.players.clone();

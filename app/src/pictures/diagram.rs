@@ -406,7 +406,7 @@ pub fn parse_square<B: Board>(rules: &dyn RulesObject<B>, text: &str) -> Option<
 
 /// `dama diagram`: the picture of a `--fen` position (after `--moves`), or of a `--load`
 /// game (`--game N`) after `--move N` half-moves, to standard output or `--out`.
-pub fn run(config: &DiagramConfig, out: &mut impl Write) -> Result<(), DiagramError> {
+pub fn run(config: &DiagramConfig, out: &mut dyn Write) -> Result<(), DiagramError> {
     let text = match &config.load {
         Some(path) => Some(crate::games::read_for_command(path)?),
         None => None,

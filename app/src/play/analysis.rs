@@ -10,7 +10,7 @@
 
 use dama_core::game::{Game, Outcome};
 use dama_core::pdn::{self, Annotation};
-use dama_core::{Board, Board8, BoardRules, Color, MoveListOn, MoveOn, PositionOn};
+use dama_core::{Board, Board8, BoardRules, Color, GameRules, MoveListOn, MoveOn, PositionOn};
 use dama_engine::{Engine, EngineRules, Limits, Score};
 
 /// A loss (centimen) from which a move is dubious, `?!`.
@@ -421,12 +421,12 @@ fn without_eval(text: &str) -> String {
 /// mark, the record's own comments after that move (`comments`: each with the number of
 /// half-moves before it, as [`pdn::Record::comments`]; a `[%clock …]` among them) and the
 /// `[%eval …]` comment, then the better line.
-pub fn annotated_pdn<R: EngineRules>(
+pub fn annotated_pdn<R: GameRules>(
     game: &Game<R>,
     header: &pdn::Header,
     tags: &[(String, String)],
     comments: &[(usize, String)],
-    analysis: &Analysis<R::Board>,
+    analysis: &Analysis<R::GameBoard>,
 ) -> String {
     let mut notes = annotations(analysis);
     for (i, note) in notes.iter_mut().enumerate() {

@@ -33,6 +33,14 @@ pub trait EngineCalls<B: Board>: Send + Sync {
         game: &DynGame<B>,
         on_info: &mut dyn FnMut(&Info<B>),
     ) -> Option<Reply<B>>;
+    /// [`EnginePlayer::search`]: the search's move (no book), `on_info` called after each
+    /// depth.
+    fn search(
+        &self,
+        player: &mut EnginePlayer,
+        game: &DynGame<B>,
+        on_info: &mut dyn FnMut(&Info<B>),
+    ) -> Option<Reply<B>>;
     /// [`Engine::analyze`]: the search's move, `on_info` called after each depth.
     fn analyze(
         &self,
@@ -94,6 +102,14 @@ impl<R: EngineRules<Board: BookBoard>> EngineCalls<R::Board> for Calls<R> {
         on_info: &mut dyn FnMut(&Info<R::Board>),
     ) -> Option<Reply<R::Board>> {
         player.reply(&Self::game(game)?, on_info)
+    }
+    fn search(
+        &self,
+        player: &mut EnginePlayer,
+        game: &DynGame<R::Board>,
+        on_info: &mut dyn FnMut(&Info<R::Board>),
+    ) -> Option<Reply<R::Board>> {
+        player.search(&Self::game(game)?, on_info)
     }
     fn analyze(
         &self,

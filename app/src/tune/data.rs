@@ -226,7 +226,7 @@ impl<W: Write, B: Board> Ordered<W, B> {
 /// positions as it ends, in game order (an interrupted run keeps the games written).
 pub fn generate_to_file<R: TuneRules>(
     config: &GenConfig,
-    out: &mut impl Write,
+    out: &mut dyn Write,
     err: &mut (impl Write + Send),
 ) -> Result<(), TuneError> {
     let weights = match &config.weights {
@@ -289,7 +289,7 @@ fn tally<B: Board>(records: &[GameRecord<B>]) -> [usize; 3] {
 /// Writes every record's positions, one `RESULT FEN` line each; returns the lines written.
 pub fn write_records<B: Board>(
     records: &[GameRecord<B>],
-    out: &mut impl Write,
+    out: &mut dyn Write,
 ) -> std::io::Result<usize> {
     let mut n = 0;
     for record in records {

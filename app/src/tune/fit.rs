@@ -241,7 +241,7 @@ pub fn fit<R: TuneRules>(
 /// `dama tune fit`: reads the data, fits, writes the weights file and a summary.
 pub fn fit_to_file<R: TuneRules>(
     config: &FitConfig,
-    out: &mut impl Write,
+    out: &mut dyn Write,
     err: &mut (impl Write + Send),
 ) -> Result<(), TuneError> {
     let start = match &config.start {

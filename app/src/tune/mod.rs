@@ -261,7 +261,7 @@ pub fn data_header<R: TuneRules>() -> Option<String> {
 /// `err`.
 pub fn run(
     config: &TuneConfig,
-    out: &mut impl Write,
+    out: &mut dyn Write,
     err: &mut (impl Write + Send),
 ) -> Result<(), TuneError> {
     let rules = config.variant;

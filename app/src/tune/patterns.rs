@@ -81,8 +81,8 @@ fn error(scores: &[f64], set: &[Sample], k: f64, windows: usize) -> f64 {
 /// `dama tune patterns`: reads the data, fits, writes the pattern file and a summary.
 pub fn fit_to_file<R: TuneRules>(
     config: &PatternsConfig,
-    out: &mut impl Write,
-    err: &mut impl Write,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
 ) -> Result<(), TuneError> {
     let started = Instant::now();
     let windows = <R::Board as PatternBoard>::WINDOWS;
