@@ -57,23 +57,16 @@ impl EngineSetup {
         }
     }
 
-    /// The book of the 8×8 rule set `rules` and its random source, when the book is on.
-    pub fn book(
-        &self,
-        rules: dama_core::Variant,
-    ) -> Option<(crate::book::Book, crate::book::BookRng)> {
-        dama_core::with_rules8!(rules, R => self.book_of::<R>(), else => None)
-    }
-
-    /// The built-in book of the rule set `R` (of either board) and its random source, when
-    /// the book is on.
+    /// The built-in book of `rules` (of either board) and its random source, when the book
+    /// is on.
     #[allow(clippy::type_complexity)]
-    pub fn book_of<R: dama_core::BoardRules<Board: crate::book::BookBoard>>(
+    pub fn book_of<B: crate::book::BookBoard>(
         &self,
-    ) -> Option<(crate::book::Book<R::Board>, crate::book::BookRng)> {
+        rules: dama_core::DynRules<B>,
+    ) -> Option<(crate::book::Book<B>, crate::book::BookRng)> {
         self.book.then(|| {
             (
-                crate::book::Book::builtin_for::<R>(),
+                crate::book::Book::builtin(rules),
                 crate::book::rng(self.book_seed),
             )
         })

@@ -940,7 +940,7 @@ fn play<R: EngineRules<Board: BookBoard + AnyBoard>>(
     view: &VariantGame,
 ) -> Option<(Move, Analysis)> {
     if book {
-        player.use_builtin_book::<R>();
+        player.use_builtin_book(dama_core::DynRules::of::<R>());
     }
     let reply = player.reply(game, |_| {})?;
     let mv = <R::Board as AnyBoard>::wrap_move(reply.mv);

@@ -23,8 +23,9 @@ use std::collections::HashMap;
 
 use dama_core::notation::algebraic;
 use dama_core::text::excerpt;
+use dama_core::variant_game::AnyBoard;
 use dama_core::{
-    Board, Board8, Board10, BoardRules, MoveListOn, MoveOn, PositionOn, Variant, with_rules8,
+    Board, Board8, Board10, BoardRules, DynRules, MoveListOn, MoveOn, PositionOn, Variant,
 };
 use rand::{RngExt, SeedableRng};
 
@@ -70,50 +71,46 @@ pub trait BookRules: dama_engine::EngineRules<Board: BookBoard> {}
 
 impl<R: dama_engine::EngineRules<Board: BookBoard>> BookRules for R {}
 
-/// A board books are kept for: how a book writes and reads its moves, and the built-in book
-/// of a rule set played on it.
-pub trait BookBoard: Board {
-    /// `mv` as the book writes it (the rule set's notation).
-    fn write_book_move<R: BoardRules<Board = Self>>(mv: &MoveOn<Self>) -> String;
-    /// The legal move (one of `legal`, the moves of `pos`) that `text` names.
-    fn parse_book_move<R: BoardRules<Board = Self>>(
+/// A board books are kept for: how a book writes and reads the moves of a rule set played on
+/// it (given as a value).
+pub trait BookBoard: AnyBoard {
+    /// `mv` as the book of `rules` writes it (the rule set's notation).
+    fn write_book_move(rules: DynRules<Self>, mv: &MoveOn<Self>) -> String;
+    /// The legal move (one of `legal`, the moves of `pos`) that `text` names in the book of
+    /// `rules`.
+    fn parse_book_move(
+        rules: DynRules<Self>,
         text: &str,
         pos: &PositionOn<Self>,
         legal: &[MoveOn<Self>],
     ) -> Option<MoveOn<Self>>;
-    /// The text of `R`'s built-in book, if it has one.
-    fn builtin<R: BoardRules<Board = Self>>() -> Option<&'static str>;
 }
 
 impl BookBoard for Board8 {
-    fn write_book_move<R: BoardRules<Board = Board8>>(mv: &MoveOn<Board8>) -> String {
-        R::INFO.notation.write(mv)
+    fn write_book_move(rules: DynRules<Board8>, mv: &MoveOn<Board8>) -> String {
+        rules.info().notation.write(mv)
     }
-    fn parse_book_move<R: BoardRules<Board = Board8>>(
+    fn parse_book_move(
+        rules: DynRules<Board8>,
         text: &str,
         pos: &PositionOn<Board8>,
         legal: &[MoveOn<Board8>],
     ) -> Option<MoveOn<Board8>> {
-        R::INFO.notation.parse(text, pos, legal).ok()
-    }
-    fn builtin<R: BoardRules<Board = Board8>>() -> Option<&'static str> {
-        Variant::of::<R>().map(builtin_text)
+        rules.info().notation.parse(text, pos, legal).ok()
     }
 }
 
 impl BookBoard for Board10 {
-    fn write_book_move<R: BoardRules<Board = Board10>>(mv: &MoveOn<Board10>) -> String {
-        R::write_move(mv)
+    fn write_book_move(rules: DynRules<Board10>, mv: &MoveOn<Board10>) -> String {
+        rules.write_move(mv)
     }
-    fn parse_book_move<R: BoardRules<Board = Board10>>(
+    fn parse_book_move(
+        _: DynRules<Board10>,
         text: &str,
         pos: &PositionOn<Board10>,
         legal: &[MoveOn<Board10>],
     ) -> Option<MoveOn<Board10>> {
         algebraic::parse_numbered(text, pos, legal).ok()
-    }
-    fn builtin<R: BoardRules<Board = Board10>>() -> Option<&'static str> {
-        Variant::of::<R>().map(builtin_text)
     }
 }
 
@@ -218,25 +215,19 @@ impl Book {
     /// to read without error; were one not to, the book would be empty (the engine searches).
     /// A rule set of another board has no 8×8 book: empty.
     pub fn for_rules(rules: Variant) -> Book {
-        with_rules8!(rules, R => Book::builtin_for::<R>(), else => Book::empty(rules))
+        match DynRules::<Board8>::of_variant(rules) {
+            Some(on8) => Book::builtin(on8),
+            None => Book::empty(rules),
+        }
     }
 
     /// Reads a book of the 8×8 `rules` from its text (a rule set of another board has no
     /// 8×8 book: empty).
     pub fn parse(rules: Variant, text: &str) -> Result<Book, BookError> {
-        with_rules8!(rules, R => Book::parse_for::<R>(text), else => Ok(Book::empty(rules)))
-    }
-
-    /// The book as text: the `header` lines (each written after `# `), the `book NAME` line
-    /// and a line per position in the book's order.
-    pub fn write(&self, header: &[String]) -> String {
-        with_rules8!(self.rules, R => self.write_for::<R>(header), else => String::new())
-    }
-
-    /// `dama book show`: the position's FEN, then one line per book move, its weight and its
-    /// share at full strength, or `no book moves` when the position is not in the book.
-    pub fn show(&self, pos: &PositionOn<Board8>) -> String {
-        with_rules8!(self.rules, R => self.show_for::<R>(pos), else => String::new())
+        match DynRules::<Board8>::of_variant(rules) {
+            Some(on8) => Book::parse_with(on8, text),
+            None => Ok(Book::empty(rules)),
+        }
     }
 }
 
@@ -250,17 +241,20 @@ impl<B: BookBoard> Book<B> {
         }
     }
 
-    /// The built-in book of `R` (`app/data/books/`), empty if it has none (or, were it not
-    /// to read, which the tests check for every one: the engine then searches).
-    pub fn builtin_for<R: BoardRules<Board = B>>() -> Book<B> {
-        B::builtin::<R>()
-            .and_then(|text| Book::parse_for::<R>(text).ok())
-            .unwrap_or_else(|| Book::empty_of(variant_of::<R>()))
+    /// The built-in book of `rules` (`app/data/books/`), empty if it has none (or, were it
+    /// not to read, which the tests check for every one: the engine then searches).
+    pub fn builtin(rules: DynRules<B>) -> Book<B> {
+        let variant = rules.variant().unwrap_or_default();
+        rules
+            .variant()
+            .map(builtin_text)
+            .and_then(|text| Book::parse_with(rules, text).ok())
+            .unwrap_or_else(|| Book::empty_of(variant))
     }
 
-    /// Reads a book of `R` from its text.
-    pub fn parse_for<R: BoardRules<Board = B>>(text: &str) -> Result<Book<B>, BookError> {
-        parse_for::<R>(text)
+    /// Reads a book of `rules` from its text.
+    pub fn parse_with(rules: DynRules<B>, text: &str) -> Result<Book<B>, BookError> {
+        parse_with(rules, text)
     }
 }
 
@@ -347,35 +341,52 @@ impl<B: Board> Book<B> {
 }
 
 impl<B: BookBoard> Book<B> {
-    /// The book, of the rule set `R`, as text: the `header` lines (each written after
-    /// `# `), the `book NAME` line and a line per position in the book's order.
-    pub fn write_for<R: BoardRules<Board = B>>(&self, header: &[String]) -> String {
+    /// The book's rule set as a value (none for a book of a set on another board, which is
+    /// empty).
+    fn dyn_rules(&self) -> Option<DynRules<B>> {
+        DynRules::of_variant(self.rules)
+    }
+
+    /// The book as text: the `header` lines (each written after `# `), the `book NAME` line
+    /// and a line per position in the book's order (nothing for a book of a set on another
+    /// board).
+    pub fn write(&self, header: &[String]) -> String {
+        let Some(rules) = self.dyn_rules() else {
+            return String::new();
+        };
         let mut text = String::new();
         for line in header {
             text.push_str("# ");
             text.push_str(line);
             text.push('\n');
         }
-        text.push_str(&format!("book {}\n", R::INFO.name));
+        text.push_str(&format!("book {}\n", rules.info().name));
         for pos in &self.order {
-            text.push_str(&R::write_fen(pos));
+            text.push_str(&rules.write_fen(pos));
             for m in self.moves(pos) {
-                text.push_str(&format!(" {}={}", B::write_book_move::<R>(&m.mv), m.weight));
+                text.push_str(&format!(
+                    " {}={}",
+                    B::write_book_move(rules, &m.mv),
+                    m.weight
+                ));
             }
             text.push('\n');
         }
         text
     }
 
-    /// `dama book show` for the book of the rule set `R`: the position's FEN, then one line
-    /// per book move, its weight and its share at full strength, or `no book moves` when the
-    /// position is not in the book.
-    pub fn show_for<R: BoardRules<Board = B>>(&self, pos: &PositionOn<B>) -> String {
+    /// `dama book show`: the position's FEN, then one line per book move, its weight and its
+    /// share at full strength, or `no book moves` when the position is not in the book
+    /// (nothing for a book of a set on another board).
+    pub fn show(&self, pos: &PositionOn<B>) -> String {
+        let Some(rules) = self.dyn_rules() else {
+            return String::new();
+        };
         let mut text = format!(
             "book {}: {} positions\nposition {}\n",
-            R::INFO.name,
+            rules.info().name,
             self.len(),
-            R::write_fen(pos)
+            rules.write_fen(pos)
         );
         let moves = self.moves(pos);
         if moves.is_empty() {
@@ -387,7 +398,7 @@ impl<B: BookBoard> Book<B> {
             let share = 100.0 * f64::from(m.weight) / total as f64;
             text.push_str(&format!(
                 "{} weight {} {share:.1}%\n",
-                B::write_book_move::<R>(&m.mv),
+                B::write_book_move(rules, &m.mv),
                 m.weight
             ));
         }
@@ -401,12 +412,13 @@ pub fn variant_of<R: BoardRules>() -> Variant {
     Variant::of::<R>().unwrap_or_default()
 }
 
-fn parse_for<R: BoardRules<Board: BookBoard>>(text: &str) -> Result<Book<R::Board>, BookError> {
+fn parse_with<B: BookBoard>(rules: DynRules<B>, text: &str) -> Result<Book<B>, BookError> {
     if text.len() > MAX_BOOK_BYTES {
         return Err(BookError::TooLarge);
     }
-    let mut book = Book::empty_of(variant_of::<R>());
-    let mut first_line: HashMap<PositionOn<R::Board>, usize> = HashMap::new();
+    let name = rules.info().name;
+    let mut book = Book::empty_of(rules.variant().unwrap_or_default());
+    let mut first_line: HashMap<PositionOn<B>, usize> = HashMap::new();
     let mut header_seen = false;
     let mut legal = MoveListOn::new();
     for (index, raw) in text.lines().enumerate() {
@@ -423,26 +435,26 @@ fn parse_for<R: BoardRules<Board: BookBoard>>(text: &str) -> Result<Book<R::Boar
             if first != "book" {
                 return Err(BookError::MissingHeader(line));
             }
-            let name = parts.collect::<Vec<_>>().join(" ");
-            if name != R::INFO.name {
+            let found = parts.collect::<Vec<_>>().join(" ");
+            if found != name {
                 return Err(BookError::WrongRules {
                     line,
-                    found: excerpt(&name),
-                    expected: R::INFO.name,
+                    found: excerpt(&found),
+                    expected: name,
                 });
             }
             header_seen = true;
             continue;
         }
-        let pos = R::parse_fen(first).map_err(|error| BookError::Fen {
+        let pos = rules.parse_fen(first).map_err(|error| BookError::Fen {
             line,
             error: error.to_string(),
         })?;
         if let Some(&first) = first_line.get(&pos) {
             return Err(BookError::Duplicate { line, first });
         }
-        R::legal_moves(&pos, &mut legal);
-        let mut moves: Vec<BookMove<R::Board>> = Vec::new();
+        rules.legal_moves(&pos, &mut legal);
+        let mut moves: Vec<BookMove<B>> = Vec::new();
         for part in parts {
             let Some((mv_text, weight_text)) = part.rsplit_once('=') else {
                 return Err(BookError::NotAMove {
@@ -458,11 +470,12 @@ fn parse_for<R: BoardRules<Board: BookBoard>>(text: &str) -> Result<Book<R::Boar
                     line,
                     text: excerpt(weight_text),
                 })?;
-            let mv = <R::Board as BookBoard>::parse_book_move::<R>(mv_text, &pos, &legal)
-                .ok_or_else(|| BookError::Illegal {
+            let mv = B::parse_book_move(rules, mv_text, &pos, &legal).ok_or_else(|| {
+                BookError::Illegal {
                     line,
                     text: excerpt(mv_text),
-                })?;
+                }
+            })?;
             if moves.iter().any(|m| m.mv == mv) {
                 return Err(BookError::RepeatedMove {
                     line,
@@ -495,13 +508,13 @@ mod tests {
             assert!(book.is_ok(), "{}: {:?}", rules.name(), book.err());
             let book = book.unwrap_or_else(|_| Book::empty(rules));
             assert!(!book.is_empty(), "{}", rules.name());
-            let start = with_rules8!(rules, R => R::start(), else => unreachable!());
+            let start = DynRules::<Board8>::of_variant(rules).unwrap().start();
             assert!(!book.moves(&start).is_empty(), "{}", rules.name());
         }
-        let international =
-            Book::parse_for::<dama_core::International>(builtin(Variant::International));
+        let on10 = DynRules::<Board10>::of::<dama_core::International>();
+        let international = Book::parse_with(on10, builtin(Variant::International));
         assert!(international.is_ok(), "{:?}", international.err());
-        let international = Book::<Board10>::builtin_for::<dama_core::International>();
+        let international = Book::builtin(on10);
         assert!(!international.is_empty());
         assert!(
             !international

@@ -170,12 +170,12 @@ fn run_for<R: BookRules + ConsoleRules>(
             let book = match file {
                 Some(path) => {
                     let text = read_limited(path, MAX_BOOK_BYTES)?;
-                    Book::parse_for::<R>(&text)
+                    Book::parse_with(dama_core::DynRules::of::<R>(), &text)
                         .map_err(|e| BookCommandError::Book(path.display().to_string(), e))?
                 }
-                None => Book::builtin_for::<R>(),
+                None => Book::builtin(dama_core::DynRules::of::<R>()),
             };
-            out.write_all(book.show_for::<R>(&start).as_bytes())?;
+            out.write_all(book.show(&start).as_bytes())?;
         }
         BookAction::Build {
             from_pdn,
@@ -220,7 +220,7 @@ fn run_for<R: BookRules + ConsoleRules>(
                     })
                 }
             };
-            let text = book.write_for::<R>(&header);
+            let text = book.write(&header);
             output
                 .write(&text)
                 .map_err(|e| BookCommandError::File(path.display().to_string(), e.to_string()))?;

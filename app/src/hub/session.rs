@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use super::encoding::{self, Codec, HubBoard};
 use super::protocol::{self, Command, GoMode, InfoLine, Level, ParamKind, Reply};
+use crate::book::BookBoard;
 use crate::play::{DynGame, EngineCalls, EnginePlayer, PlayBoard, Source, with_engine_calls};
 use dama_core::game::{Game, Outcome, WinReason};
 use dama_core::{DynRules, MoveListOn, MoveOn, PositionOn, Variant, with_dyn_rules};
@@ -650,18 +651,17 @@ impl Session {
     fn book_move(&mut self, setup: &Setup) -> Option<String> {
         let player = self.player.as_mut()?;
         player.set_book_level(self.params.level);
-        with_engine_calls!(setup.variant, rules, calls => book_pick(rules, calls, player, setup))
+        with_dyn_rules!(setup.variant, rules => book_pick(rules, player, setup))
     }
 }
 
 /// The book's move for the position of `setup` under `rules`, in the variant's encoding.
-fn book_pick<B: HubBoard + PlayBoard>(
+fn book_pick<B: HubBoard + BookBoard>(
     rules: DynRules<B>,
-    calls: &'static dyn EngineCalls<B>,
     player: &mut EnginePlayer,
     setup: &Setup,
 ) -> Option<String> {
-    calls.use_builtin_book(player);
+    player.use_builtin_book(rules);
     let codec = B::codec(rules.info().name)?;
     let position = *game_of(rules, setup).ok()?.position();
     let mv = player.book_move(&position)?;

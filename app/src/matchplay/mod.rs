@@ -25,6 +25,7 @@ use self::openings::OpeningError;
 use self::player::{Player, PlayerError, PlayerSpec};
 use self::runner::{GameResult, Plan, Summary};
 use self::stats::{Estimate, Sprt};
+use crate::book::Book;
 use crate::engines::EngineSetup;
 use crate::hub::encoding::HubBoard;
 use crate::opening::Opening;
@@ -273,7 +274,7 @@ fn run_for<B: MatchBoard>(
             let seed = 0x5EED_0000 + 2 * worker + seat;
             // This build's engines play their book first when the match or the player says so.
             let own = spec.cmd.is_none() && spec.hub.is_none() && spec.dxp.is_none();
-            let book = (own && spec.book.unwrap_or(config.book)).then(|| calls.builtin_book());
+            let book = (own && spec.book.unwrap_or(config.book)).then(|| Book::builtin(rules));
             Player::new::<B>(spec, engines.tables.as_ref(), seed, config.book)
                 .map(|player| player.with_book(book))
                 .map_err(|e| MatchError::Weights(spec.name.clone(), e))

@@ -44,7 +44,7 @@ pub fn builtin_book<R: BoardRules>() -> impl Fn(&PositionOn<R::Board>, &MoveOn<R
 where
     R::Board: crate::book::BookBoard,
 {
-    let book = crate::book::Book::<R::Board>::builtin_for::<R>();
+    let book = crate::book::Book::builtin(dama_core::DynRules::of::<R>());
     move |pos, mv| book.moves(pos).iter().any(|m| m.mv == *mv)
 }
 

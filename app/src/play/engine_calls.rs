@@ -17,8 +17,7 @@ use dama_engine::{Engine, EngineRules, Info};
 use super::analysis::{self, Analysis};
 use super::hint::{self, Hint};
 use super::{EnginePlayer, Reply};
-use crate::book::{Book, BookBoard, BookRng};
-use crate::engines::EngineSetup;
+use crate::book::BookBoard;
 
 /// What the engine does on a [`DynGame`], with the rule set's static type: an object per
 /// registered rule set, from [`PlayBoard::engine_calls`]. A game of another rule set than the
@@ -54,14 +53,6 @@ pub trait EngineCalls<B: Board>: Send + Sync {
     fn accepts_draw(&self, player: &mut EnginePlayer, game: &DynGame<B>, side: Color) -> bool;
     /// [`EnginePlayer::accepts_draw_both`].
     fn accepts_draw_both(&self, player: &mut EnginePlayer, game: &DynGame<B>) -> bool;
-    /// [`EnginePlayer::use_builtin_book`].
-    fn use_builtin_book(&self, player: &mut EnginePlayer);
-    /// The rule set's built-in book ([`Book::builtin_for`]).
-    fn builtin_book(&self) -> Book<B>;
-    /// [`EngineSetup::book_of`]: the built-in book and its random source, when the setup's
-    /// book is on.
-    #[allow(clippy::type_complexity)]
-    fn book(&self, engines: &EngineSetup) -> Option<(Book<B>, BookRng)>;
     /// [`hint::search`].
     fn hint(&self, engine: &mut Engine, game: &DynGame<B>) -> Option<Hint<B>>;
     /// [`analysis::analyze_game_with`], the rule set's built-in book's moves never marked
@@ -132,15 +123,6 @@ impl<R: EngineRules<Board: BookBoard>> EngineCalls<R::Board> for Calls<R> {
     }
     fn accepts_draw_both(&self, player: &mut EnginePlayer, game: &DynGame<R::Board>) -> bool {
         Self::game(game).is_some_and(|game| player.accepts_draw_both(&game))
-    }
-    fn use_builtin_book(&self, player: &mut EnginePlayer) {
-        player.use_builtin_book::<R>();
-    }
-    fn builtin_book(&self) -> Book<R::Board> {
-        Book::builtin_for::<R>()
-    }
-    fn book(&self, engines: &EngineSetup) -> Option<(Book<R::Board>, BookRng)> {
-        engines.book_of::<R>()
     }
     fn hint(&self, engine: &mut Engine, game: &DynGame<R::Board>) -> Option<Hint<R::Board>> {
         hint::search(engine, &Self::game(game)?)

@@ -12,7 +12,7 @@
 use std::any::Any;
 
 use dama_core::game::Game;
-use dama_core::{Board, Board8, BoardRules, Color, MoveOn, PositionOn};
+use dama_core::{Board, Board8, Color, DynRules, MoveOn, PositionOn};
 use dama_engine::{Engine, EngineRules, Info, Limits};
 
 use crate::book::{Book, BookBoard, BookRng};
@@ -103,16 +103,17 @@ impl EnginePlayer {
         self.level = level;
     }
 
-    /// The player's book becomes the built-in book of `R`, read now unless it is already
+    /// The player's book becomes the built-in book of `rules`, read now unless it is already
     /// the one held.
-    pub fn use_builtin_book<R: BoardRules<Board: BookBoard>>(&mut self) {
+    pub fn use_builtin_book<B: BookBoard>(&mut self, rules: DynRules<B>) {
+        let variant = rules.variant().unwrap_or_default();
         let held = self
             .book
             .as_ref()
-            .and_then(|book| book.downcast_ref::<Book<R::Board>>())
-            .is_some_and(|book| book.rules() == crate::book::variant_of::<R>());
+            .and_then(|book| book.downcast_ref::<Book<B>>())
+            .is_some_and(|book| book.rules() == variant);
         if !held {
-            self.book = Some(Box::new(Book::<R::Board>::builtin_for::<R>()));
+            self.book = Some(Box::new(Book::builtin(rules)));
         }
     }
 
@@ -191,14 +192,19 @@ impl EnginePlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dama_core::{International, Russian};
+    use dama_core::{BoardRules, International, Russian};
 
     fn player(book: bool) -> EnginePlayer {
         let limits = Limits {
             depth: Some(2),
             ..Limits::default()
         };
-        let book = book.then(|| (Book::builtin_for::<Russian>(), crate::book::rng(7)));
+        let book = book.then(|| {
+            (
+                Book::builtin(dama_core::DynRules::of::<Russian>()),
+                crate::book::rng(7),
+            )
+        });
         EnginePlayer::new(Engine::new(limits), book_level(&limits)).with_book(book)
     }
 
@@ -209,7 +215,7 @@ mod tests {
         let reply = player(true).reply(&game, |_| infos += 1).unwrap();
         assert_eq!((reply.source, infos), (Source::Book, 0));
         // The same draw as the book's own pick with the same seed.
-        let expected = Book::builtin_for::<Russian>().pick(
+        let expected = Book::builtin(dama_core::DynRules::of::<Russian>()).pick(
             game.position(),
             &mut crate::book::rng(7),
             BOOK_LEVEL,
@@ -225,9 +231,9 @@ mod tests {
         let mut p = player(true);
         let start10 = International::start();
         assert_eq!(p.book_move(&start10), None);
-        p.use_builtin_book::<International>();
+        p.use_builtin_book(DynRules::of::<International>());
         assert!(p.book_move(&start10).is_some());
-        p.use_builtin_book::<Russian>();
+        p.use_builtin_book(DynRules::of::<Russian>());
         assert!(p.book_move(&Russian::start()).is_some());
     }
 }

@@ -232,7 +232,7 @@ impl<B: TuiBoard> App<B> {
             worker: Worker::start(
                 calls,
                 EnginePlayer::new(engines.engine(cfg.limits), book_level(&cfg.limits))
-                    .with_book(calls.book(&engines)),
+                    .with_book(engines.book_of(rules)),
             ),
             refusals,
             l: labels,

@@ -138,7 +138,7 @@ pub fn play_game<R: TuneRules>(
 pub fn generate<R: TuneRules>(
     config: &GenConfig,
     weights: &Weights,
-    err: &mut (impl Write + Send),
+    err: &mut (dyn Write + Send),
 ) -> Vec<GameRecord<R::Board>> {
     let records = std::sync::Mutex::new(Vec::new());
     generate_each::<R>(config, weights, err, &|i, record| {
@@ -156,7 +156,7 @@ pub fn generate<R: TuneRules>(
 fn generate_each<R: TuneRules>(
     config: &GenConfig,
     weights: &Weights,
-    err: &mut (impl Write + Send),
+    err: &mut (dyn Write + Send),
     each: &(dyn Fn(u64, Option<GameRecord<R::Board>>) + Sync),
 ) {
     let openings = openings::builtin(DynRules::of::<R>(), crate::play::engine_calls_of::<R>());
@@ -227,7 +227,7 @@ impl<W: Write, B: Board> Ordered<W, B> {
 pub fn generate_to_file<R: TuneRules>(
     config: &GenConfig,
     out: &mut dyn Write,
-    err: &mut (impl Write + Send),
+    err: &mut (dyn Write + Send),
 ) -> Result<(), TuneError> {
     let weights = match &config.weights {
         Some(path) => <R::Board as TuneBoard>::engine_weights(path)?,

@@ -242,7 +242,7 @@ pub fn fit<R: TuneRules>(
 pub fn fit_to_file<R: TuneRules>(
     config: &FitConfig,
     out: &mut dyn Write,
-    err: &mut (impl Write + Send),
+    err: &mut (dyn Write + Send),
 ) -> Result<(), TuneError> {
     let start = match &config.start {
         Some(path) => WeightsOf::<R>::load(path)?,

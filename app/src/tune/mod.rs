@@ -262,7 +262,7 @@ pub fn data_header<R: TuneRules>() -> Option<String> {
 pub fn run(
     config: &TuneConfig,
     out: &mut dyn Write,
-    err: &mut (impl Write + Send),
+    err: &mut (dyn Write + Send),
 ) -> Result<(), TuneError> {
     let rules = config.variant;
     match &config.action {

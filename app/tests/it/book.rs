@@ -490,7 +490,9 @@ fn a_10x10_book_from_games_is_written_shown_and_refused_by_8x8() {
 #[test]
 fn every_malformation_of_a_10x10_book_is_a_typed_error() {
     use dama_core::International;
-    let parse = |text: &str| Book::parse_for::<International>(text).unwrap_err();
+    let parse = |text: &str| {
+        Book::parse_with(dama_core::DynRules::of::<International>(), text).unwrap_err()
+    };
     let line = |rest: &str| format!("book international\n{START10} {rest}\n");
     assert_eq!(parse(""), BookError::MissingHeader(1));
     assert_eq!(
@@ -551,18 +553,21 @@ fn every_malformation_of_a_10x10_book_is_a_typed_error() {
         "book international\nW:\n",
         "book\n",
     ] {
-        assert!(Book::parse_for::<International>(text).is_err(), "{text:?}");
+        assert!(
+            Book::parse_with(dama_core::DynRules::of::<International>(), text).is_err(),
+            "{text:?}"
+        );
     }
 }
 
 #[test]
 fn the_international_book_is_built_in_and_match_players_play_from_it() {
-    use dama_core::{Board10, International};
-    let book = Book::<Board10>::builtin_for::<International>();
+    use dama_core::International;
+    let book = Book::builtin(dama_core::DynRules::of::<International>());
     assert!(book.len() > 100, "{} positions", book.len());
     assert!(!book.moves(&International::start()).is_empty());
     assert_eq!(
-        Book::parse_for::<International>(&book.write_for::<International>(&[])).unwrap(),
+        Book::parse_with(dama_core::DynRules::of::<International>(), &book.write(&[])).unwrap(),
         book
     );
     let dir = tempfile::tempdir().unwrap();

@@ -605,7 +605,7 @@ fn go_think_plays_the_international_book_from_the_start() {
     let mv = done
         .strip_prefix("done move=")
         .unwrap_or_else(|| panic!("{done}"));
-    let book = dama::book::Book::<Board10>::builtin_for::<International>();
+    let book = dama::book::Book::builtin(dama_core::DynRules::of::<International>());
     let codec = <Board10 as HubBoard>::codec("international").unwrap();
     let moves: Vec<String> = book
         .moves(&International::start())

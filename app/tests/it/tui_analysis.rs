@@ -102,7 +102,7 @@ fn the_analysis_without_limits_is_the_command_lines() {
     use dama::play::analysis;
     use dama_core::{MoveListOn, Position};
 
-    let book = dama::book::Book::<dama_core::Board8>::builtin_for::<Czech>();
+    let book = dama::book::Book::builtin(dama_core::DynRules::of::<Czech>());
     let mut game = Game::<Czech>::new(Position::initial());
     // Two plies from the book, then two that are not its.
     for _ in 0..2 {

@@ -324,7 +324,7 @@ fn save_load_and_the_analysis_on_10x10() {
 fn the_engine_plays_the_international_book_in_the_tui() {
     // With the book on, the engine's replies to 34-30 are book moves of the position, whatever
     // its seed (its depth-1 search alone answers 19-24, which the book does not hold).
-    let book = dama::book::Book::<dama_core::Board10>::builtin_for::<International>();
+    let book = dama::book::Book::builtin(dama_core::DynRules::of::<International>());
     for seed in 1..=4 {
         let mut cfg = config10(false);
         cfg.black = PlayerKind::Engine;

@@ -105,7 +105,7 @@ pub fn run<B: ConsoleBoard>(
             opts.engines.engine(opts.limits),
             crate::play::book_level(&opts.limits),
         )
-        .with_book(calls.book(&opts.engines)),
+        .with_book(opts.engines.book_of(rules)),
         calls,
         // A person playing Black against the computer sees the board from Black's side.
         flipped: opts.white == PlayerKind::Engine && opts.black == PlayerKind::Human,
