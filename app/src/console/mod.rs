@@ -27,13 +27,12 @@ pub use line_io::{BufReadSource, LineIo, LineSource, Next, Read, ThreadedSource}
 use crate::ballots::Ballot;
 use crate::engines::EngineSetup;
 use crate::i18n::{Dialogue, Lang, es};
+use crate::play::PlayRules;
 use crate::play::clock::GameClock;
 use crate::play::session::PlayerKind;
 use dama_core::game::Game;
 use dama_core::pdn;
-use dama_core::{
-    Board8, Board10, Color, GameRules, Position, PositionOn, Variant, with_dyn_rules, with_rules8,
-};
+use dama_core::{Board8, Board10, Color, GameRules, Position, PositionOn, Variant, with_dyn_rules};
 use dama_engine::Limits;
 
 /// Everything a console game needs to start.
@@ -230,9 +229,10 @@ pub fn play_from(
         |io: &mut LineIo<'_>| with_dyn_rules!(opts.variant, rules => full::run(rules, opts, io));
     let result = match opts.dialogue {
         // The Spanish spec's dialogue is 8×8 only: another board plays the full one.
-        Dialogue::Spec => {
-            with_rules8!(opts.variant, R => spec::run::<R>(opts, &mut io), else => full(&mut io))
-        }
+        Dialogue::Spec => match PlayRules::of(opts.variant) {
+            PlayRules::Board8(rules, calls) => spec::run(rules, calls, opts, &mut io),
+            PlayRules::Board10(..) => full(&mut io),
+        },
         Dialogue::Full => full(&mut io),
     };
     match result {

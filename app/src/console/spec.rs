@@ -8,13 +8,13 @@
 
 use super::board_view;
 use super::{ConsoleError, LineIo, Options, Read};
-use crate::engines::EngineRules;
 use crate::i18n::{es, fill};
 use crate::play::clock::GameClock;
 use crate::play::session::PlayerKind;
+use crate::play::{DynGame, EngineCalls};
 use dama_core::game::{Game, Outcome};
 use dama_core::notation::numeric;
-use dama_core::{Color, Move, MoveList, Position};
+use dama_core::{Board8, Color, DynRules, GameRules, Move, MoveList, Position};
 use dama_engine::Engine;
 
 /// What the person answered, or that the input ended.
@@ -24,14 +24,19 @@ enum Next {
 }
 
 /// Plays the Spanish-spec dialogue until the players stop or the input ends.
-pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), ConsoleError> {
+pub fn run(
+    rules: DynRules<Board8>,
+    calls: &'static dyn EngineCalls<Board8>,
+    opts: &Options,
+    io: &mut LineIo<'_>,
+) -> Result<(), ConsoleError> {
     let mut engine = opts.engines.engine(opts.limits);
     // A loaded game goes on from its last position. Why a `--load` file cannot be loaded is
     // said on standard error in English, as every refusal of the command line is (newcomer
     // finding 19; the spec's texts have none for files).
     let mut clock = super::new_clock(opts);
     let mut game = match &opts.load {
-        Some(path) => crate::play::records::load_game_from(R::default(), path, opts.game)
+        Some(path) => crate::play::records::load_game_from(rules, path, opts.game)
             .map(|(record, _)| {
                 clock = super::loaded_clock(opts, &record);
                 record.game
@@ -41,19 +46,19 @@ pub fn run<R: EngineRules>(opts: &Options, io: &mut LineIo<'_>) -> Result<(), Co
                 let name = path.display().to_string();
                 ConsoleError::Load(fill(
                     t.load_failed,
-                    &[&name, &t.load_error(&e, R::INFO.notation)],
+                    &[&name, &t.load_error(&e, rules.info().notation)],
                 ))
             })?,
-        None => super::new_game(R::default(), opts),
+        None => super::new_game(rules, opts),
     };
     loop {
-        match play_game::<R>(opts, io, &mut engine, game, clock)? {
+        match play_game(calls, opts, io, &mut engine, game, clock)? {
             Next::Again => {
                 clock = super::new_clock(opts);
                 io.line("")?;
                 game = match opts.ballot {
-                    Some(_) => super::new_game(R::default(), opts),
-                    None => Game::new(Position::initial()),
+                    Some(_) => super::new_game(rules, opts),
+                    None => Game::with_rules(rules, Position::initial()),
                 };
             }
             Next::Stop => return Ok(()),
@@ -69,11 +74,12 @@ fn prompt_for(color: Color) -> &'static str {
 }
 
 /// One game, from where `game` stands: returns whether to play another.
-fn play_game<R: EngineRules>(
+fn play_game(
+    calls: &'static dyn EngineCalls<Board8>,
     opts: &Options,
     io: &mut LineIo<'_>,
     engine: &mut Engine,
-    mut game: Game<R>,
+    mut game: DynGame<Board8>,
     mut clock: Option<GameClock>,
 ) -> Result<Next, ConsoleError> {
     io.line(es::spec::TITLE)?;
@@ -124,7 +130,7 @@ fn play_game<R: EngineRules>(
                     });
                     engine.set_clock(turn, clock.left(turn, opts.clock.now()));
                 }
-                let Some(mv) = engine.choose_move(&game) else {
+                let Some(mv) = calls.choose_move(engine, &game) else {
                     // The engine always has a move while the game goes on.
                     return Ok(Next::Stop);
                 };
@@ -179,7 +185,7 @@ fn flag_fell(opts: &Options, clock: &mut Option<GameClock>, turn: Color) -> bool
 }
 
 /// The legal move a typed line names, or the error line to print.
-fn read_move<R: EngineRules>(
+fn read_move<R: GameRules<GameBoard = Board8>>(
     game: &Game<R>,
     line: &str,
     moves: &mut MoveList,

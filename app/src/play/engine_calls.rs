@@ -40,6 +40,8 @@ pub trait EngineCalls<B: Board>: Send + Sync {
         game: &DynGame<B>,
         on_info: &mut dyn FnMut(&Info<B>),
     ) -> Option<Reply<B>>;
+    /// [`Engine::choose_move`]: the search's move.
+    fn choose_move(&self, engine: &mut Engine, game: &DynGame<B>) -> Option<MoveOn<B>>;
     /// [`Engine::analyze`]: the search's move, `on_info` called after each depth.
     fn analyze(
         &self,
@@ -101,6 +103,13 @@ impl<R: EngineRules<Board: BookBoard>> EngineCalls<R::Board> for Calls<R> {
         on_info: &mut dyn FnMut(&Info<R::Board>),
     ) -> Option<Reply<R::Board>> {
         player.search(&Self::game(game)?, on_info)
+    }
+    fn choose_move(
+        &self,
+        engine: &mut Engine,
+        game: &DynGame<R::Board>,
+    ) -> Option<MoveOn<R::Board>> {
+        engine.choose_move(&Self::game(game)?)
     }
     fn analyze(
         &self,
