@@ -7,7 +7,7 @@ use rayon::prelude::*;
 
 use super::{Book, BookBoard, BookMove, BookRules, variant_of};
 use dama_core::game::Game;
-use dama_core::{BoardRules, MoveListOn, MoveOn, PositionOn};
+use dama_core::{DynRules, MoveListOn, MoveOn, PositionOn};
 use dama_engine::{Engine, Limits, Score};
 
 /// How a book is made from engine analysis.
@@ -168,13 +168,13 @@ pub struct FromGames<B: BookBoard = dama_core::Board8> {
 /// A book from the games of a PDN `text`: every position of their first `plies` plies with
 /// more than one legal move gets the moves played there, each weighted by the number of
 /// games that played it (positions in the order first met, moves most played first).
-pub fn from_games<R: BoardRules<Board: BookBoard>>(text: &str, plies: u32) -> FromGames<R::Board> {
+pub fn from_games<B: BookBoard>(rules: DynRules<B>, text: &str, plies: u32) -> FromGames<B> {
     #[allow(clippy::type_complexity)]
-    let mut counts: HashMap<PositionOn<R::Board>, Vec<(MoveOn<R::Board>, u32)>> = HashMap::new();
-    let mut order: Vec<PositionOn<R::Board>> = Vec::new();
+    let mut counts: HashMap<PositionOn<B>, Vec<(MoveOn<B>, u32)>> = HashMap::new();
+    let mut order: Vec<PositionOn<B>> = Vec::new();
     let (mut games, mut refused) = (0, 0);
     let mut legal = MoveListOn::new();
-    for record in dama_core::pdn::read_games::<R>(text) {
+    for record in dama_core::pdn::read_games_with(rules, text) {
         let Ok(record) = record else {
             refused += 1;
             continue;
@@ -182,7 +182,7 @@ pub fn from_games<R: BoardRules<Board: BookBoard>>(text: &str, plies: u32) -> Fr
         games += 1;
         let mut pos = *record.game.start();
         for mv in record.game.moves().take(plies as usize) {
-            R::legal_moves(&pos, &mut legal);
+            rules.legal_moves(&pos, &mut legal);
             if legal.len() > 1 {
                 let entry = counts.entry(pos).or_insert_with(|| {
                     order.push(pos);
@@ -196,7 +196,7 @@ pub fn from_games<R: BoardRules<Board: BookBoard>>(text: &str, plies: u32) -> Fr
             pos = pos.after(mv);
         }
     }
-    let mut book = Book::empty_of(variant_of::<R>());
+    let mut book = Book::empty_of(rules.variant().unwrap_or_default());
     for pos in order {
         let mut moves = counts.remove(&pos).unwrap_or_default();
         moves.sort_by_key(|(_, n)| std::cmp::Reverse(*n));

@@ -202,7 +202,7 @@ fn run_for<R: BookRules + ConsoleRules>(
             let book = match from_pdn {
                 Some(pdn) => {
                     let text = read_limited(pdn, MAX_FILE_BYTES as usize)?;
-                    let made = build::from_games::<R>(&text, *plies);
+                    let made = build::from_games(dama_core::DynRules::of::<R>(), &text, *plies);
                     header.push(format!(
                         "method: the moves of {} games ({} refused) in their first {plies} plies, weighted by how often they were played",
                         made.games, made.refused
