@@ -97,8 +97,8 @@ impl Ballot {
     }
 }
 
-/// The ballots of a text (see the module's documentation) under the rules `R`, every move
-/// checked: each is one of the legal moves there, written as `R` writes it, and the game is
+/// The ballots of a text (see the module's documentation) under `rules`, every move
+/// checked: each is one of the legal moves there, written as the rule set writes it, and the game is
 /// not over after the last.
 pub fn parse<R: GameRules<GameBoard = Board8>>(
     rules: R,

@@ -100,7 +100,7 @@ fn column_text(value: &str) -> String {
     }
 }
 
-/// Every game of a PDN text under the rules `R` (either board), in order; a game that cannot
+/// Every game of a PDN text under `rules` (either board), in order; a game that cannot
 /// be read is listed with its reason in `t`'s language (its line counted in the whole text).
 pub fn entries<B: ConsoleBoard>(rules: DynRules<B>, text: &str, t: &Texts) -> Vec<Entry> {
     entries_with(rules, text, &|e| B::load_error(rules, t, e))

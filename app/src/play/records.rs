@@ -57,7 +57,7 @@ pub fn load_game<R: GameRules>(
 }
 
 /// Reads game `number` (1 is the first; `None`: the first, read as [`load_game`] always
-/// has) of the PDN file at `path` under the rules `R`, every move checked, with how many
+/// has) of the PDN file at `path` under `rules`, every move checked, with how many
 /// games the file holds.
 pub fn load_game_from<R: GameRules>(
     rules: R,
@@ -142,7 +142,7 @@ fn restore_time_forfeit<R: GameRules>(record: &mut pdn::Record<R>) {
 }
 
 /// One game of a text of several (`piece`, as [`pdn::split_games`] cuts it, starting at line
-/// `first_line` of the whole text) under the rules `R`: its tags checked, every move checked,
+/// `first_line` of the whole text) under `rules`: its tags checked, every move checked,
 /// an error's line counted in the whole text.
 pub fn read_piece<R: GameRules>(
     rules: R,
