@@ -98,8 +98,8 @@ impl Ballot {
 }
 
 /// The ballots of a text (see the module's documentation) under `rules`, every move
-/// checked: each is one of the legal moves there, written as the rule set writes it, and the game is
-/// not over after the last.
+/// checked: each is one of the legal moves there, written as the rule set writes it, and the
+/// game is not over after the last.
 pub fn parse<R: GameRules<GameBoard = Board8>>(
     rules: R,
     text: &str,

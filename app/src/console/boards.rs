@@ -15,8 +15,8 @@ use dama_core::rules::DrawReason;
 use dama_core::{BitboardOn, Board8, Board10, DynRules, MoveOn, PositionOn, pdn};
 
 /// A board the full dialogue plays on ([`Board8`] and [`Board10`]). Each method takes the
-/// rule set played on the board, as a value. (The opening book is the rule set's on either board,
-/// [`crate::engines::EngineSetup::book_of`].)
+/// rule set played on the board, as a value. (The opening book is the rule set's on either
+/// board, [`crate::engines::EngineSetup::book_of`].)
 pub trait ConsoleBoard: PlayBoard {
     /// A new game of `rules` and the options: from `--ballot`'s moves or `--fen`'s position,
     /// else the initial one.
