@@ -4,10 +4,11 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use crate::book::build::{self, Method};
-use crate::book::{Book, BookError, BookRules, MAX_BOOK_BYTES};
-use crate::console::ConsoleRules;
+use crate::book::{Book, BookError, MAX_BOOK_BYTES};
+use crate::console::ConsoleBoard;
 use crate::files::MAX_FILE_BYTES;
-use dama_core::{Variant, with_variant};
+use crate::play::{EngineCalls, with_engine_calls};
+use dama_core::{DynRules, Variant};
 
 /// What `dama book` does, with its values.
 #[derive(Clone, Debug)]
@@ -149,20 +150,24 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), BookCommandError> {
-    with_variant!(config.variant, R => run_for::<R>(config, out, err))
+    with_engine_calls!(config.variant, rules, calls => run_on(rules, calls, config, out, err))
 }
 
-fn run_for<R: BookRules + ConsoleRules>(
+fn run_on<B: ConsoleBoard>(
+    dyn_rules: DynRules<B>,
+    calls: &'static dyn EngineCalls<B>,
     config: &BookConfig,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), BookCommandError> {
-    let rules = R::INFO.name;
+    let rules = dyn_rules.info().name;
     let start = match &config.fen {
-        Some(text) => R::parse_fen(text).map_err(|e| BookCommandError::Fen(e.to_string()))?,
-        None => R::start(),
+        Some(text) => dyn_rules
+            .parse_fen(text)
+            .map_err(|e| BookCommandError::Fen(e.to_string()))?,
+        None => dyn_rules.start(),
     };
-    let game = crate::setup::game_from_moves(R::default(), start, config.moves.as_deref())
+    let game = crate::setup::game_from_moves(dyn_rules, start, config.moves.as_deref())
         .map_err(BookCommandError::Moves)?;
     let start = *game.position();
     match &config.action {
@@ -170,10 +175,10 @@ fn run_for<R: BookRules + ConsoleRules>(
             let book = match file {
                 Some(path) => {
                     let text = read_limited(path, MAX_BOOK_BYTES)?;
-                    Book::parse_with(dama_core::DynRules::of::<R>(), &text)
+                    Book::parse_with(dyn_rules, &text)
                         .map_err(|e| BookCommandError::Book(path.display().to_string(), e))?
                 }
-                None => Book::builtin(dama_core::DynRules::of::<R>()),
+                None => Book::builtin(dyn_rules),
             };
             out.write_all(book.show(&start).as_bytes())?;
         }
@@ -202,7 +207,7 @@ fn run_for<R: BookRules + ConsoleRules>(
             let book = match from_pdn {
                 Some(pdn) => {
                     let text = read_limited(pdn, MAX_FILE_BYTES as usize)?;
-                    let made = build::from_games(dama_core::DynRules::of::<R>(), &text, *plies);
+                    let made = build::from_games(dyn_rules, &text, *plies);
                     header.push(format!(
                         "method: the moves of {} games ({} refused) in their first {plies} plies, weighted by how often they were played",
                         made.games, made.refused
@@ -215,7 +220,7 @@ fn run_for<R: BookRules + ConsoleRules>(
                         "method: every move searched with {} nodes; moves within {} of the best kept (at most {}), weight 100 halved every {} below it (docs/book.md)",
                         method.nodes, method.margin, method.max_moves, method.halving
                     ));
-                    build::from_engine::<R>(start, &method, |ply, n| {
+                    calls.book_from_engine(start, &method, &mut |ply, n| {
                         let _ = writeln!(err, "book: ply {ply} done, {n} positions");
                     })
                 }

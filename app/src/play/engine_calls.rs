@@ -11,13 +11,14 @@ use std::marker::PhantomData;
 
 use dama_core::game::{DynGame, Game};
 use dama_core::variant_game::AnyBoard;
-use dama_core::{Board, Board8, Board10, Color, DynRules, MoveOn, Variant};
+use dama_core::{Board, Board8, Board10, Color, DynRules, MoveOn, PositionOn, Variant};
 use dama_engine::{Engine, EngineRules, Info};
 
 use super::analysis::{self, Analysis};
 use super::hint::{self, Hint};
 use super::{EnginePlayer, Reply};
-use crate::book::BookBoard;
+use crate::book::build::{self, Method};
+use crate::book::{Book, BookBoard};
 
 /// What the engine does on a [`DynGame`], with the rule set's static type: an object per
 /// registered rule set, from [`PlayBoard::engine_calls`]. A game of another rule set than the
@@ -57,6 +58,14 @@ pub trait EngineCalls<B: Board>: Send + Sync {
     fn accepts_draw_both(&self, player: &mut EnginePlayer, game: &DynGame<B>) -> bool;
     /// [`hint::search`].
     fn hint(&self, engine: &mut Engine, game: &DynGame<B>) -> Option<Hint<B>>;
+    /// [`build::from_engine`]: a book made by searching every move from `start`,
+    /// `progress(ply, positions)` after each ply.
+    fn book_from_engine(
+        &self,
+        start: PositionOn<B>,
+        method: &Method,
+        progress: &mut dyn FnMut(u32, usize),
+    ) -> Book<B>;
     /// [`analysis::analyze_game_with`], the rule set's built-in book's moves never marked
     /// ([`analysis::builtin_book`]).
     fn analyze_game(
@@ -132,6 +141,14 @@ impl<R: EngineRules<Board: BookBoard>> EngineCalls<R::Board> for Calls<R> {
     }
     fn accepts_draw_both(&self, player: &mut EnginePlayer, game: &DynGame<R::Board>) -> bool {
         Self::game(game).is_some_and(|game| player.accepts_draw_both(&game))
+    }
+    fn book_from_engine(
+        &self,
+        start: PositionOn<R::Board>,
+        method: &Method,
+        progress: &mut dyn FnMut(u32, usize),
+    ) -> Book<R::Board> {
+        build::from_engine::<R>(start, method, progress)
     }
     fn hint(&self, engine: &mut Engine, game: &DynGame<R::Board>) -> Option<Hint<R::Board>> {
         hint::search(engine, &Self::game(game)?)
