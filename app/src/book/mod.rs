@@ -244,12 +244,11 @@ impl<B: BookBoard> Book<B> {
     /// The built-in book of `rules` (`app/data/books/`), empty if it has none (or, were it
     /// not to read, which the tests check for every one: the engine then searches).
     pub fn builtin(rules: DynRules<B>) -> Book<B> {
-        let variant = rules.variant().unwrap_or_default();
-        rules
-            .variant()
+        let variant = rules.variant();
+        variant
             .map(builtin_text)
             .and_then(|text| Book::parse_with(rules, text).ok())
-            .unwrap_or_else(|| Book::empty_of(variant))
+            .unwrap_or_else(|| Book::empty_of(variant.unwrap_or_default()))
     }
 
     /// Reads a book of `rules` from its text.

@@ -9,7 +9,7 @@ use std::time::Duration;
 use super::analyze_config::{AnalyzeConfig, AnalyzeError};
 use crate::console::ConsoleBoard;
 use crate::i18n::{Catalog, Lang, fill};
-use crate::play::records::LoadError;
+use crate::play::records::{self, LoadError};
 use crate::play::{EngineCalls, analysis};
 use dama_core::pdn::{self, Record};
 use dama_core::{DynRules, RuleSetInfo};
@@ -32,24 +32,7 @@ pub fn load_nth<B: ConsoleBoard>(
     number: usize,
 ) -> Result<Record<DynRules<B>>, AnalyzeError> {
     let text = crate::files::read_file(path).map_err(|e| load_failed(rules, path, &e.into()))?;
-    let info = rules.info();
-    match pdn::game_of(&text) {
-        Some(pdn::GameOf::Variant(file)) if file.name() != info.name => {
-            let e = LoadError::OtherRules {
-                file: file.name(),
-                playing: info.name,
-            };
-            return Err(load_failed(rules, path, &e));
-        }
-        Some(pdn::GameOf::Other(game_type)) if game_type != info.pdn_game_type => {
-            let e = LoadError::OtherGameType {
-                game_type,
-                playing: info.name,
-            };
-            return Err(load_failed(rules, path, &e));
-        }
-        _ => {}
-    }
+    records::check_game_of(rules, &text).map_err(|e| load_failed(rules, path, &e))?;
     let mut games = pdn::read_games_with(rules, &text);
     match games.nth(number - 1) {
         Some(Ok(record)) => Ok(record),

@@ -108,16 +108,6 @@ pub trait ConsoleRules: dama_engine::EngineRules<Board: ConsoleBoard> {
     fn write(mv: &MoveOn<Self::Board>) -> String {
         <Self::Board as ConsoleBoard>::write_move(DynRules::of::<Self>(), mv)
     }
-
-    /// Moves as the dialogue writes them, in their order, joined by `, `.
-    fn write_each(moves: &[MoveOn<Self::Board>]) -> String {
-        <Self::Board as ConsoleBoard>::write_each(DynRules::of::<Self>(), moves)
-    }
-
-    /// Moves as the dialogue writes them, sorted (square numbers as numbers) and joined by `, `.
-    fn write_list(moves: &[MoveOn<Self::Board>]) -> String {
-        <Self::Board as ConsoleBoard>::write_list(DynRules::of::<Self>(), moves)
-    }
 }
 
 impl<R: dama_engine::EngineRules<Board: ConsoleBoard>> ConsoleRules for R {}

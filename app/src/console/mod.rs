@@ -27,12 +27,12 @@ pub use line_io::{BufReadSource, LineIo, LineSource, Next, Read, ThreadedSource}
 use crate::ballots::Ballot;
 use crate::engines::EngineSetup;
 use crate::i18n::{Dialogue, Lang, es};
-use crate::play::PlayRules;
 use crate::play::clock::GameClock;
 use crate::play::session::PlayerKind;
+use crate::play::{PlayRules, with_engine_calls};
 use dama_core::game::Game;
 use dama_core::pdn;
-use dama_core::{Board8, Board10, Color, GameRules, Position, PositionOn, Variant, with_dyn_rules};
+use dama_core::{Board8, Board10, Color, GameRules, Position, PositionOn, Variant};
 use dama_engine::Limits;
 
 /// Everything a console game needs to start.
@@ -225,8 +225,7 @@ pub fn play_from(
     output: &mut dyn Write,
 ) -> Result<(), ConsoleError> {
     let mut io = LineIo::new(input, output, opts.echo);
-    let full =
-        |io: &mut LineIo<'_>| with_dyn_rules!(opts.variant, rules => full::run(rules, opts, io));
+    let full = |io: &mut LineIo<'_>| with_engine_calls!(opts.variant, rules, calls => full::run(rules, calls, opts, io));
     let result = match opts.dialogue {
         // The Spanish spec's dialogue is 8×8 only: another board plays the full one.
         Dialogue::Spec => match PlayRules::of(opts.variant) {

@@ -277,10 +277,7 @@ impl Texts {
     /// The title of the rule set `info` names (the registry's summary for a rule set of
     /// another crate, which no catalogue knows).
     pub fn title(&self, info: &RuleSetInfo) -> &'static str {
-        Variant::ALL
-            .into_iter()
-            .find(|v| v.name() == info.name)
-            .map_or(info.summary, self.titles)
+        Variant::named(info.name).map_or(info.summary, self.titles)
     }
 
     /// A score as the engine's move line shows it: a value in men (`+0.43`, with this

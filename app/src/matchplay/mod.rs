@@ -288,7 +288,7 @@ fn run_for<B: MatchBoard>(
                 .map_err(|e| MatchError::Player(spec.name.clone(), e))?;
             if spec.cmd.is_some() {
                 let probe = Game::with_rules(rules, *first.position());
-                seat.choose(&probe, spec.limits.time.map(|t| t.base))
+                seat.choose(calls, &probe, spec.limits.time.map(|t| t.base))
                     .map_err(|e| MatchError::Player(spec.name.clone(), e))?;
             }
         }
@@ -325,7 +325,7 @@ fn run_for<B: MatchBoard>(
         plan.openings.len(),
         concurrency
     );
-    let summary = runner::run::<B, MatchError>(rules, &plan, seats, |result, summary| {
+    let summary = runner::run::<B, MatchError>(rules, calls, &plan, seats, |result, summary| {
         let _ = writeln!(err, "{}", progress_line(&plan, result, summary));
         if let Some(file) = &mut pdn_file {
             file.write_all(result.pdn.as_bytes())

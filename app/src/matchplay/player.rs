@@ -26,7 +26,7 @@ use dama_engine::Tablebase;
 use dama_engine::clock::allot;
 use dama_engine::{Engine, Limits, TimeControl};
 
-use crate::play::{EnginePlayer, book_level};
+use crate::play::{EngineCalls, EnginePlayer, book_level};
 
 /// What a player is: its limits, its weights file, its program, and its name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -358,21 +358,24 @@ impl Player {
     /// Whether the player, playing `side`, accepts the draw the rules offer in `game` (the
     /// house rules' offer, [`dama_core::Rules::draw_offer_due`]): this build's engine answers
     /// as it does in `dama play`; another program cannot be asked, and plays on.
+    /// (`calls`: the engine's calls of the game's rule set).
     pub fn accepts_draw<B: MatchBoard>(
         &mut self,
+        calls: &'static dyn EngineCalls<B>,
         game: &DynGame<B>,
         side: dama_core::Color,
     ) -> bool {
         match self {
-            Player::Engine(player) => B::engine_calls(game.rules())
-                .is_some_and(|calls| calls.accepts_draw(player, game, side)),
+            Player::Engine(player) => calls.accepts_draw(player, game, side),
             Player::Command { .. } | Player::Hub(_) | Player::Dxp(_) => false,
         }
     }
 
-    /// The move in the game's position, with `left` on the player's clock if it plays on one.
+    /// The move in the game's position, with `left` on the player's clock if it plays on one
+    /// (`calls`: the engine's calls of the game's rule set).
     pub fn choose<B: MatchBoard>(
         &mut self,
+        calls: &'static dyn EngineCalls<B>,
         game: &DynGame<B>,
         left: Option<Duration>,
     ) -> Result<MoveOn<B>, PlayerError> {
@@ -381,8 +384,8 @@ impl Player {
                 if let Some(left) = left {
                     player.engine_mut().set_clock(game.turn(), left);
                 }
-                B::engine_calls(game.rules())
-                    .and_then(|calls| calls.reply(player, game, &mut |_| {}))
+                calls
+                    .reply(player, game, &mut |_| {})
                     .map(|reply| reply.mv)
                     .ok_or_else(|| PlayerError::NoMove("the engine".into(), "no move found".into()))
             }

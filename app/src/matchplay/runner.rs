@@ -10,6 +10,7 @@ use super::MatchBoard;
 use super::player::{Player, PlayerSpec};
 use super::stats::{Decision, Pentanomial, Sprt, Wdl};
 use crate::opening::Opening;
+use crate::play::EngineCalls;
 use dama_core::game::{Outcome, WinReason};
 use dama_core::pdn::{self, Header};
 use dama_core::{Board, Color, DrawReason, DynRules};
@@ -155,6 +156,7 @@ pub const SAFETY_CAP: usize = 2000;
 #[allow(clippy::too_many_arguments)]
 fn play_game<B: MatchBoard>(
     rules: DynRules<B>,
+    calls: &'static dyn EngineCalls<B>,
     players: &mut [Player; 2],
     specs: [&PlayerSpec; 2],
     opening: &Opening<B>,
@@ -191,8 +193,8 @@ fn play_game<B: MatchBoard>(
         // The rules' draw offer (the house rules'), answered by both players as in `play`.
         if rules.draw_offer_due(game.position(), game.counters()) {
             let mover = game.turn();
-            if players[seat(mover)].accepts_draw(&game, mover)
-                && players[seat(!mover)].accepts_draw(&game, !mover)
+            if players[seat(mover)].accepts_draw(calls, &game, mover)
+                && players[seat(!mover)].accepts_draw(calls, &game, !mover)
             {
                 game.agree_draw();
                 continue;
@@ -202,7 +204,7 @@ fn play_game<B: MatchBoard>(
         let who = seat(side);
         let started = Instant::now();
         // This build's engine plays its book's move, else searches ([`Player::choose`]).
-        let answer = players[who].choose(&game, left[who]);
+        let answer = players[who].choose(calls, &game, left[who]);
         let spent = started.elapsed();
         if let (Some(tc), Some(l)) = (clocks[who], left[who]) {
             if spent > l {
@@ -280,6 +282,7 @@ fn with_termination(pdn: String, termination: &Termination) -> String {
 /// `on_game` fails (its error is returned).
 pub fn run<B: MatchBoard, E: Send>(
     rules: DynRules<B>,
+    calls: &'static dyn EngineCalls<B>,
     plan: &Plan<B>,
     seats: Vec<[Player; 2]>,
     mut on_game: impl FnMut(&GameResult, &Summary) -> Result<(), E>,
@@ -306,6 +309,7 @@ pub fn run<B: MatchBoard, E: Send>(
                     let specs = [&plan.engine1, &plan.engine2];
                     let Some(result) = play_game(
                         rules,
+                        calls,
                         &mut players,
                         specs,
                         opening,

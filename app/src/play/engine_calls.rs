@@ -169,33 +169,37 @@ pub fn engine_calls_of<R: EngineRules<Board: BookBoard>>() -> &'static dyn Engin
     Calls::<R>::OBJECT
 }
 
-/// A board the play layer plays on at run time: its registered rule sets' [`EngineCalls`].
+/// A board the play layer plays on at run time: its registered rule sets' [`EngineCalls`],
+/// wrapped in and taken out of a [`PlayRules`].
 pub trait PlayBoard: AnyBoard + BookBoard {
-    /// The engine's calls for the rule set `rules`, if it is a registered one.
-    fn engine_calls(rules: DynRules<Self>) -> Option<&'static dyn EngineCalls<Self>>;
     /// The rule set and its calls as a [`PlayRules`].
     fn play_rules(rules: DynRules<Self>, calls: &'static dyn EngineCalls<Self>) -> PlayRules;
-}
+    /// The calls of a [`PlayRules`] of this board.
+    fn calls_of(play: PlayRules) -> Option<&'static dyn EngineCalls<Self>>;
 
-impl PlayBoard for Board8 {
-    fn play_rules(rules: DynRules<Board8>, calls: &'static dyn EngineCalls<Board8>) -> PlayRules {
-        PlayRules::Board8(rules, calls)
-    }
-    fn engine_calls(rules: DynRules<Board8>) -> Option<&'static dyn EngineCalls<Board8>> {
-        let variant = rules.variant()?;
-        dama_core::with_rules_on!(variant, Board8, R => Some(Calls::<R>::OBJECT), else => None)
+    /// The engine's calls for the rule set `rules`, if it is a registered one.
+    fn engine_calls(rules: DynRules<Self>) -> Option<&'static dyn EngineCalls<Self>> {
+        Self::calls_of(PlayRules::of(rules.variant()?))
     }
 }
 
-impl PlayBoard for Board10 {
-    fn play_rules(rules: DynRules<Board10>, calls: &'static dyn EngineCalls<Board10>) -> PlayRules {
-        PlayRules::Board10(rules, calls)
-    }
-    fn engine_calls(rules: DynRules<Board10>) -> Option<&'static dyn EngineCalls<Board10>> {
-        let variant = rules.variant()?;
-        dama_core::with_rules_on!(variant, Board10, R => Some(Calls::<R>::OBJECT), else => None)
-    }
+macro_rules! play_board {
+    ($B:ident) => {
+        impl PlayBoard for $B {
+            fn play_rules(rules: DynRules<$B>, calls: &'static dyn EngineCalls<$B>) -> PlayRules {
+                PlayRules::$B(rules, calls)
+            }
+            fn calls_of(play: PlayRules) -> Option<&'static dyn EngineCalls<$B>> {
+                match play {
+                    PlayRules::$B(_, calls) => Some(calls),
+                    _ => None,
+                }
+            }
+        }
+    };
 }
+play_board!(Board8);
+play_board!(Board10);
 
 /// A registered rule set as a value with its engine's calls, on its board: what
 /// [`with_engine_calls!`] opens.

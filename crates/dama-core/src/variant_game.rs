@@ -127,10 +127,10 @@ pub trait AnyBoard: Board {
     fn wrap_pdn_error(e: PdnError<Self>) -> AnyPdnError;
     /// The position if it is one of this board.
     fn unwrap_position(pos: AnyPosition) -> Option<PositionOn<Self>>;
-    /// The registered rule set `variant` as a value, if it is played on this board.
-    fn dyn_rules(variant: Variant) -> Option<DynRules<Self>>;
     /// The rule set as one of either board.
     fn wrap_rules(rules: DynRules<Self>) -> AnyRules;
+    /// The rule set if it is one of this board.
+    fn unwrap_rules(rules: AnyRules) -> Option<DynRules<Self>>;
 }
 
 /// A rule set as a value ([`DynRules`]) on either board: what [`Variant::rules`] gives, and
@@ -174,7 +174,7 @@ macro_rules! with_dyn_rules {
 impl<B: AnyBoard> DynRules<B> {
     /// The registered rule set `variant` as a value, if it is played on `B`.
     pub fn of_variant(variant: Variant) -> Option<DynRules<B>> {
-        B::dyn_rules(variant)
+        B::unwrap_rules(variant.rules())
     }
 }
 
@@ -211,8 +211,11 @@ macro_rules! any_board {
             fn wrap_rules(rules: DynRules<Self>) -> AnyRules {
                 AnyRules::$B(rules)
             }
-            fn dyn_rules(variant: Variant) -> Option<DynRules<Self>> {
-                $crate::with_rules_on!(variant, $B, R => Some(DynRules::of::<R>()), else => None)
+            fn unwrap_rules(rules: AnyRules) -> Option<DynRules<Self>> {
+                match rules {
+                    AnyRules::$B(rules) => Some(rules),
+                    _ => None,
+                }
             }
         }
     };

@@ -63,9 +63,11 @@ struct Session<'o, B: ConsoleBoard> {
     clock: Option<GameClock>,
 }
 
-/// Plays the full dialogue of `rules` until the players stop or the input ends.
+/// Plays the full dialogue of `rules` (the engine through `calls`) until the players stop or
+/// the input ends.
 pub fn run<B: ConsoleBoard>(
     rules: DynRules<B>,
+    calls: &'static dyn EngineCalls<B>,
     opts: &Options,
     io: &mut LineIo<'_>,
 ) -> Result<(), ConsoleError> {
@@ -89,12 +91,6 @@ pub fn run<B: ConsoleBoard>(
         ),
         None => None,
     };
-    let calls = B::engine_calls(rules).ok_or_else(|| {
-        ConsoleError::Load(format!(
-            "the {} rules are not played here",
-            rules.info().name
-        ))
-    })?;
     let mut session = Session {
         opts,
         t,

@@ -179,8 +179,7 @@ impl<B: Board> DynRules<B> {
 
     /// The registered rule set this is, if it is registered (a set of another crate is not).
     pub fn variant(self) -> Option<Variant> {
-        let name = self.0.info().name;
-        Variant::ALL.into_iter().find(|v| v.name() == name)
+        Variant::named(self.0.info().name)
     }
 }
 

@@ -189,7 +189,14 @@ impl BoardAs<Board10> for Board8 {
 impl Variant {
     /// The registered rule set whose type is `R`, if `R` is registered (matched by name).
     pub fn of<R: BoardRules>() -> Option<Variant> {
-        Variant::ALL.into_iter().find(|r| r.name() == R::INFO.name)
+        Variant::named(R::INFO.name)
+    }
+
+    /// The registered rule set whose registry name is exactly `name` (a set's
+    /// [`RuleSetInfo::name`]; what people type is read by `str::parse`, which also takes other
+    /// cases and aliases).
+    pub fn named(name: &str) -> Option<Variant> {
+        Variant::ALL.into_iter().find(|v| v.name() == name)
     }
 
     /// The name used on the command line.
