@@ -43,26 +43,36 @@ pub const MAX_WEIGHT: u32 = 1_000_000;
 /// The largest book text read (a file given to `dama book show --file`).
 pub const MAX_BOOK_BYTES: usize = 4 << 20;
 
-/// The built-in books, one per rule set (`app/data/books/<rule set>.txt`).
-fn builtin_text(rules: Variant) -> &'static str {
+/// The built-in books, one per rule set (`app/data/books/<rule set>.txt`), as `build.rs`
+/// packed them.
+fn builtin_packed(rules: Variant) -> &'static [u8] {
+    macro_rules! packed {
+        ($name:literal) => {
+            include_bytes!(concat!(env!("OUT_DIR"), "/books/", $name, ".txt.lz4"))
+        };
+    }
     match rules {
-        Variant::Spanish => include_str!("../../data/books/spanish.txt"),
-        Variant::Czech => include_str!("../../data/books/czech.txt"),
-        Variant::Russian => include_str!("../../data/books/russian.txt"),
-        Variant::House => include_str!("../../data/books/house.txt"),
-        Variant::English => include_str!("../../data/books/english.txt"),
-        Variant::Italian => include_str!("../../data/books/italian.txt"),
-        Variant::SpanishOfficial => include_str!("../../data/books/spanish-official.txt"),
-        Variant::Brazilian => include_str!("../../data/books/brazilian.txt"),
-        Variant::Pool => include_str!("../../data/books/pool.txt"),
-        Variant::Thai => include_str!("../../data/books/thai.txt"),
-        Variant::International => include_str!("../../data/books/international.txt"),
+        Variant::Spanish => packed!("spanish"),
+        Variant::Czech => packed!("czech"),
+        Variant::Russian => packed!("russian"),
+        Variant::House => packed!("house"),
+        Variant::English => packed!("english"),
+        Variant::Italian => packed!("italian"),
+        Variant::SpanishOfficial => packed!("spanish-official"),
+        Variant::Brazilian => packed!("brazilian"),
+        Variant::Pool => packed!("pool"),
+        Variant::Thai => packed!("thai"),
+        Variant::International => packed!("international"),
     }
 }
 
-/// The text of the built-in book of `rules`.
-pub fn builtin(rules: Variant) -> &'static str {
-    builtin_text(rules)
+/// The text of the built-in book of `rules`; empty were it not to unpack (the tests unpack
+/// and read every one).
+pub fn builtin(rules: Variant) -> String {
+    lz4_flex::decompress_size_prepended(builtin_packed(rules))
+        .ok()
+        .and_then(|bytes| String::from_utf8(bytes).ok())
+        .unwrap_or_default()
 }
 
 /// The rule sets books are built for by engine analysis: the engine's rule sets on a
@@ -246,8 +256,8 @@ impl<B: BookBoard> Book<B> {
     pub fn builtin(rules: DynRules<B>) -> Book<B> {
         let variant = rules.variant();
         variant
-            .map(builtin_text)
-            .and_then(|text| Book::parse_with(rules, text).ok())
+            .map(builtin)
+            .and_then(|text| Book::parse_with(rules, &text).ok())
             .unwrap_or_else(|| Book::empty_of(variant.unwrap_or_default()))
     }
 
@@ -501,9 +511,18 @@ mod tests {
     use dama_core::BoardRules;
 
     #[test]
+    fn every_builtin_book_unpacks_to_its_file() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/books");
+        for rules in Variant::ALL {
+            let file = std::fs::read_to_string(dir.join(format!("{}.txt", rules.name())));
+            assert_eq!(builtin(rules), file.unwrap(), "{}", rules.name());
+        }
+    }
+
+    #[test]
     fn every_builtin_book_reads() {
         for rules in Variant::on_board(8) {
-            let book = Book::parse(rules, builtin(rules));
+            let book = Book::parse(rules, &builtin(rules));
             assert!(book.is_ok(), "{}: {:?}", rules.name(), book.err());
             let book = book.unwrap_or_else(|_| Book::empty(rules));
             assert!(!book.is_empty(), "{}", rules.name());
@@ -511,7 +530,7 @@ mod tests {
             assert!(!book.moves(&start).is_empty(), "{}", rules.name());
         }
         let on10 = DynRules::<Board10>::of::<dama_core::International>();
-        let international = Book::parse_with(on10, builtin(Variant::International));
+        let international = Book::parse_with(on10, &builtin(Variant::International));
         assert!(international.is_ok(), "{:?}", international.err());
         let international = Book::builtin(on10);
         assert!(!international.is_empty());

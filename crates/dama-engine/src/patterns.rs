@@ -165,21 +165,35 @@ impl<B: PatternBoard> PatternsOn<B> {
     }
 }
 
+/// The bytes of a pattern file built into the engine (`weights/NAME`), packed by `build.rs`;
+/// `None` if they do not unpack (the engine then evaluates without patterns).
+macro_rules! built_in {
+    ($name:literal) => {
+        lz4_flex::decompress_size_prepended(include_bytes!(concat!(
+            env!("OUT_DIR"),
+            "/",
+            $name,
+            ".lz4"
+        )))
+        .ok()
+    };
+}
+
 /// The Czech pattern weights built into the engine (`weights/czech-patterns.bin`).
 static CZECH: std::sync::LazyLock<Option<Patterns>> = std::sync::LazyLock::new(|| {
-    Patterns::from_bytes(include_bytes!("../weights/czech-patterns.bin"))
+    built_in!("czech-patterns.bin").and_then(|bytes| Patterns::from_bytes(&bytes))
 });
 
 /// The Russian pattern weights built into the engine (`weights/russian-patterns.bin`).
 static RUSSIAN: std::sync::LazyLock<Option<Patterns>> = std::sync::LazyLock::new(|| {
-    Patterns::from_bytes(include_bytes!("../weights/russian-patterns.bin"))
+    built_in!("russian-patterns.bin").and_then(|bytes| Patterns::from_bytes(&bytes))
 });
 
 /// The international pattern weights built into the engine
 /// (`weights/international-patterns.bin`).
 static INTERNATIONAL: std::sync::LazyLock<Option<PatternsOn<Board10>>> =
     std::sync::LazyLock::new(|| {
-        PatternsOn::from_bytes(include_bytes!("../weights/international-patterns.bin"))
+        built_in!("international-patterns.bin").and_then(|bytes| PatternsOn::from_bytes(&bytes))
     });
 
 /// The international pattern scores, if the built-in file is sound.
@@ -200,6 +214,25 @@ pub fn russian() -> Option<&'static Patterns> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_packed_files_unpack_to_the_weights_files() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("weights");
+        let unpacked = [
+            built_in!("czech-patterns.bin"),
+            built_in!("russian-patterns.bin"),
+            built_in!("international-patterns.bin"),
+        ];
+        let names = [
+            "czech-patterns.bin",
+            "russian-patterns.bin",
+            "international-patterns.bin",
+        ];
+        for (name, bytes) in names.into_iter().zip(unpacked) {
+            let file = std::fs::read(dir.join(name)).unwrap();
+            assert_eq!(bytes.as_deref(), Some(&file[..]), "{name}");
+        }
+    }
 
     #[test]
     fn the_built_in_sets_load_and_count_in_the_evaluation() {
