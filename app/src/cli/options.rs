@@ -149,16 +149,17 @@ global_options! {
     #[arg(long, global = true, value_parser = super::args::whole::<u64>(1, None))]
     nodes: Option<u64> = Nodes "--nodes"
         for ["play", "analyze", "tui", "tune", "book", "dxp"],
-    /// Play on a clock, BASE[+INCREMENT] such as 5m+3s: both sides have one (a flag
-    /// fall loses), the engine shares its time itself.
+    /// Play on a clock, BASE[+INCREMENT] such as 5m+3s, or moves in a time and the
+    /// periods after it, such as 40/2h,1h: both sides have one (a flag fall loses), the
+    /// engine shares its time itself.
     #[arg(long, global = true)]
     time: Option<dama_engine::TimeControl> = Time "--time"
         for ["play", "analyze", "match", "tui"],
-    /// White's clock, BASE[+INCREMENT], instead of --time's.
+    /// White's clock, BASE[+INCREMENT] or MOVES/TIME,..., instead of --time's.
     #[arg(long, global = true, value_name = "BASE[+INC]")]
     white_time: Option<dama_engine::TimeControl> = WhiteTime "--white-time"
         for ["play", "tui"],
-    /// Black's clock, BASE[+INCREMENT], instead of --time's.
+    /// Black's clock, BASE[+INCREMENT] or MOVES/TIME,..., instead of --time's.
     #[arg(long, global = true, value_name = "BASE[+INC]")]
     black_time: Option<dama_engine::TimeControl> = BlackTime "--black-time"
         for ["play", "tui"],

@@ -184,13 +184,54 @@ pub fn loaded_clock<R: GameRules>(opts: &Options, record: &pdn::Record<R>) -> Op
     GameClock::from_pdn(&record.tags, &record.comments, first).or_else(|| new_clock(opts))
 }
 
+/// Both clocks at `now` in `t`'s words: `white 4:58, black 5:00`; on a move-count control,
+/// with the moves the side to move (`turn`, the game having `plies` half-moves) must still
+/// make before its next control: `white 1:58:03, black 2:00:00; moves to the time control: 38`.
+pub fn clocks_text(
+    t: &crate::i18n::Texts,
+    clock: &GameClock,
+    now: std::time::Duration,
+    turn: Color,
+    plies: usize,
+) -> String {
+    let clocks = both_clocks(t, clock, now);
+    match to_control_text(t, clock, turn, plies) {
+        Some(to_go) => format!("{clocks}; {to_go}"),
+        None => clocks,
+    }
+}
+
 /// Both clocks at `now` in `t`'s words: `white 4:58, black 5:00`.
-pub fn clocks_text(t: &crate::i18n::Texts, clock: &GameClock, now: std::time::Duration) -> String {
+pub fn both_clocks(t: &crate::i18n::Texts, clock: &GameClock, now: std::time::Duration) -> String {
     crate::i18n::fill(
         t.clocks,
         &[
             &crate::play::clock::show(clock.left(Color::White, now)),
             &crate::play::clock::show(clock.left(Color::Black, now)),
+        ],
+    )
+}
+
+/// On a move-count control, the moves the side to move (`turn`, the game having `plies`
+/// half-moves) must still make before its next control: `moves to the time control: 38`.
+pub fn to_control_text(
+    t: &crate::i18n::Texts,
+    clock: &GameClock,
+    turn: Color,
+    plies: usize,
+) -> Option<String> {
+    let to_go = clock.moves_to_go(turn, turn, plies)?;
+    Some(crate::i18n::fill(t.to_control, &[&to_go.to_string()]))
+}
+
+/// The sentence that announces the time a period of a move-count control added to `side`'s
+/// clock: `White reached the time control: 1:00:00 added to the clock.`
+pub fn period_text(t: &crate::i18n::Texts, side: Color, added: std::time::Duration) -> String {
+    crate::i18n::fill(
+        t.period_added,
+        &[
+            &crate::i18n::capitalize(t.side(side)),
+            &crate::play::clock::show(added),
         ],
     )
 }

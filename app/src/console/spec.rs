@@ -110,7 +110,8 @@ fn play_game(
             Some(clock) => {
                 let now = opts.clock.now();
                 clock.start(turn, now);
-                let clocks = super::clocks_text(&es::TEXTS, clock, now);
+                let plies = game.moves().len();
+                let clocks = super::clocks_text(&es::TEXTS, clock, now, turn, plies);
                 format!("({clocks}) {}", prompt_for(turn))
             }
             None => prompt_for(turn).to_string(),

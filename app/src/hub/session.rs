@@ -543,7 +543,7 @@ impl Session {
         let clock = level.time.map(|time| {
             let inc = level.inc.unwrap_or_default();
             let left = time + inc;
-            let share = allot(left, inc, made);
+            let share = allot(left, inc, made, None);
             let share = match level.moves {
                 Some(n) => share.min(left.saturating_sub(Duration::from_millis(30)) / n + inc),
                 None => share,
@@ -555,10 +555,7 @@ impl Session {
         match mode {
             GoMode::Think if !level.infinite => {
                 if let Some((l, inc, share)) = clock {
-                    limits.time = Some(TimeControl {
-                        base: l,
-                        increment: inc,
-                    });
+                    limits.time = Some(TimeControl::fischer(l, inc));
                     limits.movetime = level.moves.map(|_| share);
                     left = Some(l);
                 } else {
@@ -902,7 +899,7 @@ mod tests {
         // Pondering: no clock until ponder-hit, then this move's share.
         let (limits, ponder, _) = s.limits(GoMode::Ponder, &setup);
         assert_eq!((limits.time, limits.movetime), (None, None));
-        assert_eq!(ponder, Some(allot(secs(11.0), secs(1.0), 0)));
+        assert_eq!(ponder, Some(allot(secs(11.0), secs(1.0), 0, None)));
         // Analysis: no time, no end but stop.
         s.level = Level {
             move_time: Some(secs(0.5)),

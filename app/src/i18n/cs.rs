@@ -106,6 +106,8 @@ pub static TEXTS: Texts = Texts {
     clocks: "bílý {0}, černý {1}",
     clocks_line: "Hodiny: {0}",
     no_clock: "Tato partie se hraje bez hodin (hodiny dává --time ZÁKLAD+PŘÍDAVEK).",
+    to_control: "tahů do časové kontroly: {0}",
+    period_added: "{0} dosáhl časové kontroly: k času přidáno {1}.",
     level_set: "Počítač teď hraje na úrovni {0}.",
     level_usage: "Zadejte úroveň od 1 (začátečník) do 10 (plná síla): úroveň N",
     win_no_pieces: "Vyhrál {0}: {1} nemá žádné kameny.",

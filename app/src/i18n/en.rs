@@ -80,6 +80,8 @@ pub static TEXTS: Texts = Texts {
     clocks: "white {0}, black {1}",
     clocks_line: "Clocks: {0}",
     no_clock: "This game is played without a clock (--time BASE+INC gives one).",
+    to_control: "moves to the time control: {0}",
+    period_added: "{0} reached the time control: {1} added to the clock.",
     level_set: "The computer now plays at level {0}.",
     level_usage: "Give a level from 1 (beginner) to 10 (full strength): level N",
     win_no_pieces: "{0} wins: {1} has no pieces left.",

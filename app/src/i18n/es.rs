@@ -102,6 +102,8 @@ pub static TEXTS: Texts = Texts {
     clocks: "blancas {0}, negras {1}",
     clocks_line: "Relojes: {0}",
     no_clock: "Esta partida se juega sin reloj (--time BASE+INC lo pone).",
+    to_control: "jugadas hasta el control de tiempo: {0}",
+    period_added: "{0} alcanzan el control de tiempo: se suman {1} a su reloj.",
     level_set: "El ordenador juega ahora al nivel {0}.",
     level_usage: "Indique un nivel de 1 (principiante) a 10 (máxima fuerza): nivel N",
     win_no_pieces: "Ganan {0}: {1} no tienen fichas.",

@@ -130,6 +130,12 @@ pub struct Texts {
     pub clocks_line: &'static str,
     /// The `time` command in a game without clocks.
     pub no_clock: &'static str,
+    /// On a move-count control, after the clocks: `{0}` the moves the side to move must
+    /// still make before its next time control.
+    pub to_control: &'static str,
+    /// A side completed a period of a move-count control: `{0}` the side, `{1}` the time
+    /// added to its clock.
+    pub period_added: &'static str,
     /// The `level N` command: `{0}` the new level.
     pub level_set: &'static str,
     /// The `level` command without a level from 1 to 10.

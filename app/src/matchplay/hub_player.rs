@@ -4,7 +4,7 @@
 //!
 //! Before each move it is sent the game from its start (`pos pos=... moves="..."`), the
 //! level (`level time=... inc=...` on a clock, the increment being added by the engine
-//! before the move as the protocol says; else `move-time`, `depth` or `nodes`) and
+//! before the move as the protocol says, and `moves=N` on a move-count control; else `move-time`, `depth` or `nodes`) and
 //! `go think`; its `done move=` is looked up in the position. A player that ends, answers
 //! nothing in time, names an illegal move, or writes more than [`MAX_ANSWER_BYTES`] before
 //! its answer loses the game ([`PlayerError`]).
@@ -310,18 +310,21 @@ impl HubPlayer {
         Ok(())
     }
 
-    /// The `level` line for this move, and how long to wait for `done`.
-    fn level(&self, left: Option<Duration>) -> (String, Duration) {
+    /// The `level` line for this move (the engine having made `made` moves), and how long to
+    /// wait for `done`. A move-count control tells the moves to its next control (`moves=`).
+    fn level(&self, left: Option<Duration>, made: u32) -> (String, Duration) {
         let secs = |d: Duration| format!("{:.3}", d.as_secs_f64());
         let l = &self.limits;
         if let (Some(tc), Some(left)) = (l.time, left) {
             // `left` already holds this move's increment; the engine adds it itself.
             let time = left.saturating_sub(tc.increment);
-            let line = if tc.increment.is_zero() {
-                format!("level time={}", secs(time))
-            } else {
-                format!("level time={} inc={}", secs(time), secs(tc.increment))
-            };
+            let mut line = format!("level time={}", secs(time));
+            if !tc.increment.is_zero() {
+                line += &format!(" inc={}", secs(tc.increment));
+            }
+            if let Some(to_go) = tc.moves_to_go(made) {
+                line += &format!(" moves={to_go}");
+            }
             return (line, left + Duration::from_secs(2));
         }
         if let Some(t) = l.movetime {
@@ -360,7 +363,8 @@ impl HubPlayer {
         } else {
             self.send(&format!("pos pos={pos} moves=\"{}\"", moves.join(" ")))?;
         }
-        let (level, patience) = self.level(left);
+        let made = (game.moves().len() / 2) as u32;
+        let (level, patience) = self.level(left, made);
         self.send(&level)?;
         self.send("go think")?;
         let answer = self
@@ -385,5 +389,34 @@ impl HubPlayer {
                     format!("{}: {}", dama_core::text::excerpt(&text), e.why()),
                 )
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_count_control_tells_the_moves_to_go() {
+        let secs = Duration::from_secs;
+        let limits = |time: &str| Limits {
+            time: Some(time.parse().unwrap()),
+            ..Limits::default()
+        };
+        let player = HubPlayer::new("scan", Vec::new(), limits("40/2h,1h"));
+        assert_eq!(
+            player.level(Some(secs(7000)), 0).0,
+            "level time=7000.000 moves=40"
+        );
+        assert_eq!(
+            player.level(Some(secs(100)), 39).0,
+            "level time=100.000 moves=1"
+        );
+        assert_eq!(player.level(Some(secs(3000)), 40).0, "level time=3000.000");
+        let player = HubPlayer::new("scan", Vec::new(), limits("5m+2s"));
+        assert_eq!(
+            player.level(Some(secs(302)), 7).0,
+            "level time=300.000 inc=2.000"
+        );
     }
 }

@@ -397,7 +397,9 @@ impl Player {
             } => {
                 let made = (game.moves().len() / 2) as u32;
                 let movetime = match (limits.time, left) {
-                    (Some(tc), Some(left)) => Some(allot(left, tc.increment, made)),
+                    (Some(tc), Some(left)) => {
+                        Some(allot(left, tc.increment, made, tc.moves_to_go(made)))
+                    }
                     _ => limits.movetime,
                 };
                 ask_command(path, limits, *threads, movetime, *history, game)

@@ -202,6 +202,7 @@ fn play_game<B: MatchBoard>(
         }
         let side = game.turn();
         let who = seat(side);
+        let made = (game.moves().len() / 2) as u32;
         let started = Instant::now();
         // This build's engine plays its book's move, else searches ([`Player::choose`]).
         let answer = players[who].choose(calls, &game, left[who]);
@@ -211,7 +212,7 @@ fn play_game<B: MatchBoard>(
                 game.resign(side);
                 break Termination::TimeForfeit(side);
             }
-            left[who] = Some(l - spent + tc.increment);
+            left[who] = Some(l - spent + tc.increment + tc.credit_after(made + 1));
         }
         match answer {
             Ok(mv) => {

@@ -107,6 +107,9 @@ pub struct GameClock {
     /// The readings after each move of the game (white's, black's), for the PDN record;
     /// `None` for moves made off the clock (a ballot's, those of a loaded game without them).
     history: Vec<Option<[Duration; 2]>>,
+    /// The moves each side has had its period time for (a move-count control's time is
+    /// given once, even when the move that earned it is taken back and made again).
+    credited: [u32; 2],
 }
 
 impl GameClock {
@@ -117,6 +120,7 @@ impl GameClock {
             left: [white.base, black.base],
             running: None,
             history: Vec::new(),
+            credited: [0; 2],
         }
     }
 
@@ -152,16 +156,40 @@ impl GameClock {
 
     /// `side` finished its move at `now`: its clock is charged and gets its increment (unless
     /// its flag has fallen), the clock stops, and the readings are recorded as the
-    /// `plies`-th move's (later readings, of moves taken back, are dropped).
-    pub fn moved(&mut self, side: Color, now: Duration, plies: usize) {
+    /// `plies`-th move's (later readings, of moves taken back, are dropped). On a move-count
+    /// control, the move that completes a period also brings the next period's time, the
+    /// first time it is made: returned, to be announced.
+    pub fn moved(&mut self, side: Color, now: Duration, plies: usize) -> Option<Duration> {
         self.start(side, now);
         self.stop(now);
         let i = side.index();
+        let mut credit = None;
         if !self.left[i].is_zero() {
             self.left[i] += self.controls[i].increment;
+            // The side that made the `plies`-th move has made (plies + 1) / 2 moves.
+            let made = u32::try_from(plies.div_ceil(2)).unwrap_or(u32::MAX);
+            let period = self.controls[i].credit_after(made);
+            if !period.is_zero() && made > self.credited[i] {
+                self.left[i] += period;
+                self.credited[i] = made;
+                credit = Some(period);
+            }
         }
         self.history.resize(plies.saturating_sub(1), None);
         self.history.push(Some(self.left));
+        credit
+    }
+
+    /// The moves `side` must still make before its next time control, the game having
+    /// `plies` half-moves and `turn` to move (`None` on a clock without a move count).
+    pub fn moves_to_go(&self, side: Color, turn: Color, plies: usize) -> Option<u32> {
+        // The side to move has made plies / 2 moves, the other (plies + 1) / 2.
+        let made = if side == turn {
+            plies / 2
+        } else {
+            plies.div_ceil(2)
+        };
+        self.controls[side.index()].moves_to_go(u32::try_from(made).unwrap_or(u32::MAX))
     }
 
     /// Forgets the readings of moves after the first `plies` (taken back).
@@ -259,12 +287,22 @@ impl GameClock {
             }
         }
         clock.left = left;
+        // The periods the record's readings have counted are not given again.
+        if let Some(plies) = comments.iter().map(|(plies, _)| *plies).max() {
+            let firsts = u32::try_from(plies.div_ceil(2)).unwrap_or(u32::MAX);
+            let seconds = u32::try_from(plies / 2).unwrap_or(u32::MAX);
+            clock.credited[first.index()] = firsts;
+            clock.credited[(!first).index()] = seconds;
+        }
         Some(clock)
     }
 }
 
 /// A time control as the PDN `TimeControl` tag writes it: seconds, `+` the increment's
-/// seconds (`300+3`; fractions when not whole: `2.5+0.1`).
+/// seconds (`300+3`; fractions when not whole: `2.5+0.1`); a move-count control's periods
+/// as the PDN (and PGN) standard writes them, `MOVES/SECONDS` separated by `:`, the last
+/// perhaps seconds alone (`40/7200:3600`), the increment after each period that has one
+/// (`40/5400+30:1800+30`).
 pub fn pdn_control(tc: TimeControl) -> String {
     let secs = |d: Duration| {
         if d.subsec_millis() == 0 {
@@ -273,7 +311,22 @@ pub fn pdn_control(tc: TimeControl) -> String {
             format!("{}", d.as_millis() as f64 / 1000.0)
         }
     };
-    format!("{}+{}", secs(tc.base), secs(tc.increment))
+    if tc.moves == 0 {
+        return format!("{}+{}", secs(tc.base), secs(tc.increment));
+    }
+    tc.periods()
+        .map(|period| {
+            let mut field = secs(period.time);
+            if period.moves > 0 {
+                field = format!("{}/{field}", period.moves);
+            }
+            if !tc.increment.is_zero() {
+                field = format!("{field}+{}", secs(tc.increment));
+            }
+            field
+        })
+        .collect::<Vec<_>>()
+        .join(":")
 }
 
 /// `H:MM:SS` (whole seconds, rounded down), as the clock comments write it.
@@ -360,6 +413,71 @@ mod tests {
         clock.start(Color::Black, s(14));
         assert_eq!(clock.flagged(s(313)), None);
         assert_eq!(clock.flagged(s(314)), Some(Color::Black));
+    }
+
+    #[test]
+    fn a_period_is_credited_once_even_across_undo() {
+        let tc: TimeControl = "2/1m,20/30s".parse().unwrap();
+        let mut clock = GameClock::new(tc, tc);
+        assert_eq!(clock.moves_to_go(Color::White, Color::White, 0), Some(2));
+        let mut play = |side: Color, from: u64, to: u64, plies: usize| {
+            clock.start(side, s(from));
+            clock.moved(side, s(to), plies)
+        };
+        assert_eq!(play(Color::White, 0, 10, 1), None);
+        assert_eq!(play(Color::Black, 10, 20, 2), None);
+        // White's second move ends the first period: 30 s more.
+        assert_eq!(play(Color::White, 20, 30, 3), Some(s(30)));
+        assert_eq!(clock.left(Color::White, s(30)), s(70));
+        assert_eq!(clock.moves_to_go(Color::White, Color::White, 2), Some(1));
+        assert_eq!(clock.moves_to_go(Color::Black, Color::White, 2), Some(1));
+        assert_eq!(clock.moves_to_go(Color::White, Color::Black, 3), Some(20));
+        // Taken back and made again: no second credit.
+        clock.truncate(2);
+        clock.start(Color::White, s(30));
+        assert_eq!(clock.moved(Color::White, s(35), 3), None);
+        assert_eq!(clock.left(Color::White, s(35)), s(65));
+        clock.start(Color::Black, s(35));
+        assert_eq!(clock.moved(Color::Black, s(40), 4), Some(s(30)));
+        assert_eq!(
+            clock.pdn_tags(),
+            [("TimeControl", "2/60:20/30".to_string())]
+        );
+        assert_eq!(
+            clock.pdn_comments()[2..],
+            ["[%clock w0:01:05 b0:00:50]", "[%clock w0:01:05 b0:01:15]"]
+        );
+        // A record's periods are not given again once loaded.
+        let tags = vec![("TimeControl".to_string(), "2/60:20/30".to_string())];
+        let comments: Vec<(usize, String)> = clock
+            .pdn_comments()
+            .into_iter()
+            .enumerate()
+            .map(|(i, c)| (i + 1, c))
+            .collect();
+        let mut loaded = GameClock::from_pdn(&tags, &comments, Color::White).unwrap();
+        assert_eq!(loaded.control(Color::White), tc);
+        loaded.truncate(3);
+        assert_eq!(loaded.moved(Color::Black, s(0), 4), None);
+    }
+
+    #[test]
+    fn pdn_writes_move_count_controls_as_the_standard_does() {
+        assert_eq!(pdn_control("40/2h,1h".parse().unwrap()), "40/7200:3600");
+        assert_eq!(pdn_control("40/2h".parse().unwrap()), "40/7200");
+        assert_eq!(
+            pdn_control("40/90m,30m+30s".parse().unwrap()),
+            "40/5400+30:1800+30"
+        );
+        for text in [
+            "40/7200:3600",
+            "40/7200",
+            "40/5400+30:1800+30",
+            "40/7200:20/3600:1800",
+        ] {
+            let tc: TimeControl = text.parse().unwrap();
+            assert_eq!(pdn_control(tc), text);
+        }
     }
 
     #[test]

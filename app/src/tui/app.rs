@@ -340,11 +340,19 @@ impl<B: TuiBoard> App<B> {
     /// Both clocks as they stand now (`white 4:58, black 5:00`), when there are clocks.
     pub fn clocks_text(&self) -> Option<String> {
         let clock = self.clock.as_ref()?;
-        Some(crate::console::clocks_text(
+        Some(crate::console::both_clocks(
             self.t,
             clock,
             self.cfg.clock.now(),
         ))
+    }
+
+    /// On a move-count control, the moves the side to move must still make before its next
+    /// control (`moves to the time control: 38`).
+    pub fn to_control_text(&self) -> Option<String> {
+        let clock = self.clock.as_ref()?;
+        let (turn, plies) = (self.game.turn(), self.game.moves().len());
+        crate::console::to_control_text(self.t, clock, turn, plies)
     }
 
     /// The engine's level now (the level its limits give).
@@ -371,12 +379,14 @@ impl<B: TuiBoard> App<B> {
         }
     }
 
-    /// The side that was to move finished its move: its clock stops and gets its increment.
+    /// The side that was to move finished its move: its clock stops and gets its increment,
+    /// and the next period's time when the move completed one (said in the status line).
     pub(super) fn clock_moved(&mut self, side: Color) {
         let now = self.cfg.clock.now();
         let plies = self.game.moves().len();
-        if let Some(clock) = &mut self.clock {
-            clock.moved(side, now, plies);
+        let added = self.clock.as_mut().and_then(|c| c.moved(side, now, plies));
+        if let Some(added) = added {
+            self.say(crate::console::period_text(self.t, side, added));
         }
     }
 

@@ -131,10 +131,10 @@ impl<B: TuiBoard> App<B> {
     fn play(&mut self, mv: MoveOn<B>) {
         let turn = self.game.turn();
         if self.game.try_play(&mv).is_ok() {
-            self.clock_moved(turn);
             self.cancel_engine();
             self.selection = None;
             self.quiet();
+            self.clock_moved(turn);
             self.announce_outcome();
         }
     }

@@ -183,9 +183,13 @@ fn game_panel<B: TuiBoard>(app: &App<B>, area: Rect, buf: &mut Buffer, t: &Theme
     } else if app.is_thinking() {
         put(buf, area, 1, app.l.thinking, t.message());
     }
-    // With clocks, both under the status (the move list one row lower).
+    // With clocks, both under the status (the move list one row lower), and on a
+    // move-count control the moves to it under them (one more row).
     if let Some(clocks) = app.clocks_text() {
         put(buf, area, 2, &capitalize(&clocks), t.title());
+    }
+    if let Some(to_go) = app.to_control_text() {
+        put(buf, area, 3, &capitalize(&to_go), t.title());
     }
     let top = moves_top(app);
     put(buf, area, top, &format!("─ {} ─", app.l.moves), t.title());
@@ -274,9 +278,14 @@ fn move_window<B: TuiBoard>(app: &App<B>, area: Rect) -> (Vec<String>, u16, usiz
     (rows, height, skip)
 }
 
-/// The panel's row of the move list's title: one lower when the clocks are shown.
+/// The panel's row of the move list's title: one lower when the clocks are shown, two on a
+/// move-count control.
 fn moves_top<B: TuiBoard>(app: &App<B>) -> u16 {
-    if app.clocks_text().is_some() { 3 } else { 2 }
+    match (app.clocks_text(), app.to_control_text()) {
+        (Some(_), Some(_)) => 4,
+        (Some(_), None) => 3,
+        _ => 2,
+    }
 }
 
 /// Each move's place in the move list: (the moves played up to and with it, its row, whether

@@ -206,6 +206,110 @@ fn the_engine_spends_from_its_own_clock() {
     assert_eq!(lines[5], "Clocks: white 0:55, black 1:01");
 }
 
+/// The moves (as the console reads them) of a Czech game the engine plays against itself,
+/// at least `plies` half-moves long and not over after them: the first such game of the
+/// depths tried.
+fn long_game(plies: usize) -> Vec<String> {
+    use dama_core::{Czech, game::Game, pdn};
+    for depth in 2..12 {
+        let mut engine = dama_engine::Engine::with_seed(
+            dama_engine::Limits {
+                depth: Some(depth),
+                ..Default::default()
+            },
+            1,
+        );
+        let mut game = Game::<Czech>::default();
+        let mut moves = Vec::new();
+        while moves.len() < plies && !game.is_over() {
+            let Some(mv) = engine.choose_move(&game) else {
+                break;
+            };
+            moves.push(pdn::move_text::<Czech>(&mv));
+            game.play(&mv);
+        }
+        if moves.len() == plies && !game.is_over() {
+            return moves;
+        }
+    }
+    panic!("no game of {plies} plies at depths 2 to 11");
+}
+
+#[test]
+fn a_forty_move_control_passes_into_its_second_period() {
+    // 40 moves in 10 minutes, then 5 minutes for the rest; each move takes 5 s.
+    let dir = temp_dir("periods");
+    let file = dir.join("periods.pdn");
+    let moves = long_game(81);
+    let opts = clocked("40/10m,5m", 5);
+    let script = format!("{}\ntime\nsave {}\nn\n", moves.join("\n"), file.display());
+    let out = run(&opts, &script);
+    let lines = dialogue(&out);
+    assert_eq!(
+        lines[2],
+        format!(
+            "1. (white 10:00, black 10:00; moves to the time control: 40) White to move: {}",
+            moves[0]
+        )
+    );
+    assert_eq!(
+        lines[3],
+        format!(
+            "1... (white 9:55, black 10:00; moves to the time control: 40) Black to move: {}",
+            moves[1]
+        )
+    );
+    // White's 40th move: 200 s spent, 5 minutes added; then Black's.
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("40. "))
+        .expect("move 40");
+    assert_eq!(
+        lines[at..at + 5],
+        [
+            format!(
+                "40. (white 6:45, black 6:45; moves to the time control: 1) White to move: {}",
+                moves[78]
+            ),
+            "White reached the time control: 5:00 added to the clock.".to_string(),
+            format!(
+                "40... (white 11:40, black 6:45; moves to the time control: 1) Black to move: {}",
+                moves[79]
+            ),
+            "Black reached the time control: 5:00 added to the clock.".to_string(),
+            format!(
+                "41. (white 11:40, black 11:40) White to move: {}",
+                moves[80]
+            ),
+        ]
+    );
+    assert_eq!(
+        lines[at + 5],
+        "41... (white 11:35, black 11:40) Black to move: time"
+    );
+    assert_eq!(lines[at + 6], "Clocks: white 11:35, black 11:35");
+    // The record keeps the control as the PDN standard writes it, and the clocks.
+    let pdn = std::fs::read_to_string(&file).unwrap();
+    assert!(pdn.contains("[TimeControl \"40/600:300\"]"), "{pdn}");
+    assert!(pdn.contains("{[%clock w0:11:40 b0:06:45]}"), "{pdn}");
+    assert!(pdn.contains("{[%clock w0:11:40 b0:11:40]}"), "{pdn}");
+    // Loaded back: the same clocks, the second period, no time given again.
+    let loaded = Options {
+        load: Some(file.clone()),
+        ..clocked("5m", 5)
+    };
+    let out = run(&loaded, "time\nquit\n");
+    let lines = dialogue(&out);
+    let at = lines.iter().position(|l| l.starts_with("41... ")).unwrap();
+    assert_eq!(
+        lines[at..at + 2],
+        [
+            "41... (white 11:35, black 11:40) Black to move: time",
+            "Clocks: white 11:35, black 11:35",
+        ]
+    );
+}
+
 #[test]
 fn the_spanish_spec_dialogue_shows_clocks_only_with_time() {
     let opts = Options {
@@ -339,6 +443,47 @@ mod screen {
         app.handle(Event::Tick);
         assert_eq!(app.clocks_text().as_deref(), Some("white 4:59, black 3:59"));
         insta::assert_snapshot!("clocks_panel", screen(&app));
+    }
+
+    #[test]
+    fn the_panel_counts_the_moves_to_the_control_and_says_the_time_added() {
+        let fake = FakeClock::new();
+        let cfg = dama::tui::AppConfig {
+            clocks: Some([tc("2/5m,1m"), tc("2/5m,1m")]),
+            clock: std::sync::Arc::new(fake.clone()),
+            ..config(false)
+        };
+        let mut app = new_app::<Czech>(cfg);
+        assert_eq!(
+            app.to_control_text().as_deref(),
+            Some("moves to the time control: 2")
+        );
+        for mv in ["c3-d4", "f6-g5"] {
+            fake.advance(Duration::from_secs(10));
+            play_by_mouse(&mut app, mv);
+        }
+        assert_eq!(
+            app.to_control_text().as_deref(),
+            Some("moves to the time control: 1")
+        );
+        fake.advance(Duration::from_secs(10));
+        play_by_mouse(&mut app, "b2-c3");
+        assert_eq!(
+            app.messages().last().map(String::as_str),
+            Some("White reached the time control: 1:00 added to the clock.")
+        );
+        assert_eq!(app.clocks_text().as_deref(), Some("white 5:40, black 4:50"));
+        // Black is to move, still in its first period.
+        assert_eq!(
+            app.to_control_text().as_deref(),
+            Some("moves to the time control: 1")
+        );
+        insta::assert_snapshot!("clocks_move_count_panel", screen(&app));
+        fake.advance(Duration::from_secs(10));
+        play_by_mouse(&mut app, "g7-f6");
+        assert_eq!(app.clocks_text().as_deref(), Some("white 5:40, black 5:40"));
+        // The second period is the rest of the game: nothing to count.
+        assert_eq!(app.to_control_text(), None);
     }
 
     #[test]

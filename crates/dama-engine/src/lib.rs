@@ -617,10 +617,11 @@ impl Engine {
         let side = game.turn().index();
         let left = self.clock_left[side].unwrap_or(tc.base);
         let made = (game.moves().len() / 2) as u32;
-        let share = clock::allot(left, tc.increment, made);
+        let share = clock::allot(left, tc.increment, made, tc.moves_to_go(made));
         limits.movetime = Some(limits.movetime.map_or(share, |t| t.min(share)));
         let best = self.think(game, &limits, on_info).map(|(mv, _)| mv);
-        self.clock_left[side] = Some(left.saturating_sub(started.elapsed()) + tc.increment);
+        let credit = tc.increment + tc.credit_after(made + 1);
+        self.clock_left[side] = Some(left.saturating_sub(started.elapsed()) + credit);
         best
     }
 

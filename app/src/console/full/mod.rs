@@ -265,7 +265,14 @@ impl<B: ConsoleBoard> Session<'_, B> {
     /// Both clocks as they stand now (`white 4:58, black 5:00`), when there are clocks.
     fn clocks_text(&self) -> Option<String> {
         let clock = self.clock.as_ref()?;
-        Some(super::clocks_text(self.t, clock, self.opts.clock.now()))
+        let (turn, plies) = (self.game.turn(), self.game.moves().len());
+        Some(super::clocks_text(
+            self.t,
+            clock,
+            self.opts.clock.now(),
+            turn,
+            plies,
+        ))
     }
 
     /// Ends the game if the flag of the side to move has fallen; returns whether it did.
@@ -282,12 +289,15 @@ impl<B: ConsoleBoard> Session<'_, B> {
         }
     }
 
-    /// The side that was to move finished its move: its clock stops and gets its increment.
-    fn clock_moved(&mut self, side: Color) {
+    /// The side that was to move finished its move: its clock stops and gets its increment,
+    /// and the next period's time when the move completed one (announced to `io`).
+    fn clock_moved(&mut self, side: Color, io: &mut LineIo<'_>) -> std::io::Result<()> {
         let now = self.opts.clock.now();
         let plies = self.game.moves().len();
-        if let Some(clock) = &mut self.clock {
-            clock.moved(side, now, plies);
+        let added = self.clock.as_mut().and_then(|c| c.moved(side, now, plies));
+        match added {
+            Some(added) => io.line(&super::period_text(self.t, side, added)),
+            None => Ok(()),
         }
     }
 
@@ -506,7 +516,8 @@ impl<B: ConsoleBoard> Session<'_, B> {
         );
         let reply = calls.reply(player, game, &mut |_| {
             if let (true, Some(clock)) = (live, clock) {
-                let clocks = super::clocks_text(t, clock, source.now());
+                let (turn, plies) = (game.turn(), game.moves().len());
+                let clocks = super::clocks_text(t, clock, source.now(), turn, plies);
                 let _ = io.write(&format!("\r{thinking} ({clocks})\x1b[K"));
                 let _ = io.flush();
             }
@@ -527,7 +538,7 @@ impl<B: ConsoleBoard> Session<'_, B> {
         if self.game.try_play(&mv).is_err() {
             return Ok(Some(Flow::Quit));
         }
-        self.clock_moved(turn);
+        self.clock_moved(turn, io)?;
         let seconds = self
             .t
             .number(&format!("{:.1}", started.elapsed().as_secs_f64()));
@@ -614,7 +625,7 @@ impl<B: ConsoleBoard> Session<'_, B> {
             Ok(mv) => {
                 let turn = self.game.turn();
                 if self.game.try_play(&mv).is_ok() {
-                    self.clock_moved(turn);
+                    self.clock_moved(turn, io)?;
                     self.show_board(io)?;
                     // The move is seen at once, before any reply is searched (finding 2).
                     io.flush()?;

@@ -124,10 +124,10 @@ fn multipv_threads_levels_and_clocks_play_legal_moves() {
 
     let mut clocked = Engine::with_seed(
         Limits {
-            time: Some(TimeControl {
-                base: Duration::from_secs(2),
-                increment: Duration::from_millis(10),
-            }),
+            time: Some(TimeControl::fischer(
+                Duration::from_secs(2),
+                Duration::from_millis(10),
+            )),
             ..Limits::default()
         },
         1,
