@@ -10,6 +10,7 @@ pub mod book;
 pub mod cli;
 pub mod commands;
 pub mod console;
+pub mod corr;
 pub mod dxp;
 pub mod engines;
 pub mod files;

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use dama::cli::{self, CliError, Job};
-use dama::{commands, console, dxp, games, hub, matchplay, pictures, tui, tune};
+use dama::{commands, console, corr, dxp, games, hub, matchplay, pictures, tui, tune};
 
 /// Runs `job`: its output on standard output, its progress on standard error.
 fn run(job: Job) -> Result<(), CliError> {
@@ -40,6 +40,7 @@ fn run(job: Job) -> Result<(), CliError> {
         Job::Tune(config) => tune::run(&config, &mut out, &mut err)?,
         Job::Diagram(config) => pictures::diagram::run(&config, &mut out)?,
         Job::Games(config) => games::run(&config, &mut out)?,
+        Job::Corr(config) => corr::run(&config, std::time::SystemTime::now(), &mut out)?,
         Job::Book(config) => commands::book::run(&config, &mut out, &mut err)?,
         Job::Dxp(config) => {
             dxp::run(&config, &mut out, &mut err)?;

@@ -283,6 +283,80 @@ fn decay_in_range(text: &str) -> Result<f64, String> {
     number_in(text, 0.0, 0.01)
 }
 
+/// The arguments of `dama corr`.
+#[derive(Args, Debug, Clone)]
+pub struct CorrArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: CorrCommand,
+}
+
+/// The `corr` subcommands; each names the game's file.
+#[derive(Subcommand, Debug, Clone)]
+pub enum CorrCommand {
+    /// Start a game in a new file (--rules chooses the rule set).
+    New {
+        /// The game's file (must not exist).
+        file: PathBuf,
+        /// White's name.
+        #[arg(long, value_name = "NAME", default_value = "White")]
+        white_name: String,
+        /// Black's name.
+        #[arg(long, value_name = "NAME", default_value = "Black")]
+        black_name: String,
+        /// The days each move may take (1-365).
+        #[arg(long, default_value_t = 3,
+              value_parser = whole::<u32>(1, Some(crate::corr::MAX_DAYS)))]
+        days: u32,
+        /// The Event tag.
+        #[arg(long, default_value = "Correspondence game")]
+        event: String,
+    },
+    /// Draw the board; say whose move it is and until when.
+    Show {
+        /// The game's file.
+        file: PathBuf,
+    },
+    /// Make the side to move's move (checked) and write it to the file with its time.
+    Move {
+        /// The game's file.
+        file: PathBuf,
+        /// The move, in the rule set's notation (c3-d4, 32-28).
+        #[arg(allow_hyphen_values = true)]
+        text: String,
+        /// Offer a draw with the move.
+        #[arg(long)]
+        offer_draw: bool,
+    },
+    /// Accept the draw the opponent offered with the last move.
+    AcceptDraw {
+        /// The game's file.
+        file: PathBuf,
+    },
+    /// Resign (the side to move, or --side).
+    Resign {
+        /// The game's file.
+        file: PathBuf,
+        /// The side that resigns.
+        #[arg(long, value_enum)]
+        side: Option<SideArg>,
+    },
+    /// Claim the game: the side to move has let its time run out.
+    Claim {
+        /// The game's file.
+        file: PathBuf,
+    },
+}
+
+/// A side, on the command line.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SideArg {
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
 /// The arguments of `dama games`.
 #[derive(Args, Debug, Clone)]
 pub struct GamesArgs {

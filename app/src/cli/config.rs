@@ -8,6 +8,7 @@ use crate::commands::analyze::AnalyzeConfig;
 use crate::commands::book::BookConfig;
 use crate::commands::perft::{MovesConfig, PerftConfig};
 use crate::commands::tb::TbConfig;
+use crate::corr::{CorrAction, CorrConfig, NewGame};
 use crate::dxp::DxpConfig;
 use crate::engines::EngineSetup;
 use crate::games::GamesConfig;
@@ -19,8 +20,8 @@ use crate::tune::TuneConfig;
 use dama_core::{Board8, Board10, DynRules, Position};
 
 use super::{
-    BookArgs, Cli, CliError, ColorChoice, Command, DiagramArgs, DxpArgs, GamesArgs, GlobalArgs,
-    MatchArgs, PerftArgs, TbArgs, TuneArgs,
+    BookArgs, Cli, CliError, ColorChoice, Command, CorrArgs, CorrCommand, DiagramArgs, DxpArgs,
+    GamesArgs, GlobalArgs, MatchArgs, PerftArgs, SideArg, TbArgs, TuneArgs,
 };
 use crate::i18n::Dialogue;
 
@@ -51,6 +52,8 @@ pub enum Job {
     Games(GamesConfig),
     /// `dama book`.
     Book(BookConfig),
+    /// `dama corr`.
+    Corr(CorrConfig),
     /// `dama dxp`.
     Dxp(Box<DxpConfig>),
 }
@@ -85,6 +88,7 @@ pub fn configure(cli: &Cli) -> Result<Job, CliError> {
         Command::Diagram(args) => Job::Diagram(opts.diagram_config(args)),
         Command::Games(args) => Job::Games(opts.games_config(args)),
         Command::Book(args) => Job::Book(opts.book_config(args)),
+        Command::Corr(args) => Job::Corr(opts.corr_config(args)),
         Command::Dxp(args) => Job::Dxp(Box::new(opts.dxp_config(args)?)),
     })
 }
@@ -288,6 +292,54 @@ impl GlobalArgs {
             moves: self.moves.clone(),
             nodes: self.nodes,
             action: (&args.action).into(),
+        }
+    }
+
+    /// `dama corr`'s config.
+    fn corr_config(&self, args: &CorrArgs) -> CorrConfig {
+        let side = |side: &Option<SideArg>| {
+            side.map(|s| match s {
+                SideArg::White => dama_core::Color::White,
+                SideArg::Black => dama_core::Color::Black,
+            })
+        };
+        let (file, action) = match &args.action {
+            CorrCommand::New {
+                file,
+                white_name,
+                black_name,
+                days,
+                event,
+            } => (
+                file,
+                CorrAction::New(NewGame {
+                    rules: self.variant(),
+                    white: white_name.clone(),
+                    black: black_name.clone(),
+                    days: *days,
+                    event: event.clone(),
+                }),
+            ),
+            CorrCommand::Show { file } => (file, CorrAction::Show),
+            CorrCommand::Move {
+                file,
+                text,
+                offer_draw,
+            } => (
+                file,
+                CorrAction::Move {
+                    text: text.clone(),
+                    offer_draw: *offer_draw,
+                },
+            ),
+            CorrCommand::AcceptDraw { file } => (file, CorrAction::AcceptDraw),
+            CorrCommand::Resign { file, side: s } => (file, CorrAction::Resign(side(s))),
+            CorrCommand::Claim { file } => (file, CorrAction::Claim),
+        };
+        CorrConfig {
+            file: file.clone(),
+            action,
+            colored: self.color().enabled(io::stdout().is_terminal()),
         }
     }
 

@@ -16,6 +16,15 @@ pub enum CliError {
     Input(String),
 }
 
+impl From<crate::corr::CorrError> for CliError {
+    fn from(e: crate::corr::CorrError) -> CliError {
+        match e {
+            crate::corr::CorrError::Io(e) => CliError::Io(e),
+            other => CliError::Input(other.to_string()),
+        }
+    }
+}
+
 impl From<crate::games::GamesError> for CliError {
     fn from(e: crate::games::GamesError) -> CliError {
         match e {

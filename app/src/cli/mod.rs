@@ -150,6 +150,8 @@ pub enum Command {
     Diagram(DiagramArgs),
     /// List the games of a PDN file: number, event, players, result, number of moves.
     Games(GamesArgs),
+    /// Play by correspondence: a game in a PDN file the players send each other.
+    Corr(CorrArgs),
     /// Opening books: build one, show a position's book moves (docs/book.md).
     Book(BookArgs),
     /// Play international draughts against another program over DamExchange (DXP, TCP).
@@ -171,6 +173,7 @@ impl Command {
             Command::Hub => "hub",
             Command::Diagram(_) => "diagram",
             Command::Games(_) => "games",
+            Command::Corr(_) => "corr",
             Command::Book(_) => "book",
             Command::Dxp(_) => "dxp",
         }

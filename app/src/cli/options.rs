@@ -109,7 +109,7 @@ global_options! {
     rules: Option<Variant> = Rules "--rules"
         for [
             "play", "perft", "moves", "analyze", "tb", "match", "tui", "tune", "hub", "diagram",
-            "games", "book", "dxp",
+            "games", "book", "dxp", "corr",
         ],
     /// Start from this position (FEN, e.g. W:Wa1,c1,Kd4:Bb8,Ke5).
     #[arg(long, global = true, allow_hyphen_values = true)]
@@ -120,7 +120,7 @@ global_options! {
     /// When to colour the output (default: auto).
     #[arg(long, global = true, value_enum)]
     color: Option<ColorChoice> = Color "--color"
-        for ["play", "perft", "moves", "analyze", "tb", "match", "tui", "book"],
+        for ["play", "perft", "moves", "analyze", "tb", "match", "tui", "book", "corr"],
     /// Who plays white (default: human).
     #[arg(long, global = true,
           value_parser = EnumValueParser::<PlayerArg>::new().map(PlayerKind::from))]

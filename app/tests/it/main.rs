@@ -10,6 +10,7 @@ mod book;
 mod cli_core;
 mod clocks;
 mod console_newcomer;
+mod corr;
 mod czech_common;
 mod czech_engine;
 mod czech_pdn;
