@@ -133,7 +133,8 @@ impl GlobalArgs {
             Dialogue::Full => self.color().enabled(io::stdout().is_terminal()),
         };
         let variant = self.variant();
-        let fen = self.fen.as_deref();
+        let start_fen = self.start_fen()?;
+        let fen = start_fen.as_deref();
         let start = match DynRules::<Board8>::of_variant(variant) {
             Some(rules) => crate::setup::start_on(rules, fen)?,
             None => Position::initial(),
@@ -173,7 +174,7 @@ impl GlobalArgs {
     fn tui_config(&self, engines: &EngineSetup) -> Result<TuiConfig, CliError> {
         Ok(TuiConfig {
             variant: self.variant(),
-            fen: self.fen.clone(),
+            fen: self.start_fen()?,
             ballot: self.ballot.map(|n| self.ballot_opening(n)).transpose()?,
             white: self.white.unwrap_or_default(),
             black: self.black.unwrap_or_default(),

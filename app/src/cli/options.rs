@@ -155,6 +155,12 @@ global_options! {
     #[arg(long, global = true)]
     time: Option<dama_engine::TimeControl> = Time "--time"
         for ["play", "analyze", "match", "tui"],
+    /// Give a handicap: the stronger side (the computer when it plays one side, else White)
+    /// starts without this many men, from its back row (1-8).
+    #[arg(long, global = true, value_name = "MEN",
+          value_parser = super::args::whole::<u8>(1, Some(8)))]
+    handicap: Option<u8> = Handicap "--handicap"
+        for ["play", "tui"],
     /// White's clock, BASE[+INCREMENT] or MOVES/TIME,..., instead of --time's.
     #[arg(long, global = true, value_name = "BASE[+INC]")]
     white_time: Option<dama_engine::TimeControl> = WhiteTime "--white-time"
@@ -266,6 +272,26 @@ impl GlobalArgs {
         self.rules.unwrap_or_default()
     }
 
+    /// The start as a FEN text: `--fen`'s, or with `--handicap N` the rule set's initial
+    /// position without N men of the side that gives them (the computer when it plays exactly
+    /// one side, else White; `play::handicap`).
+    pub fn start_fen(&self) -> Result<Option<String>, CliError> {
+        let Some(men) = self.handicap else {
+            return Ok(self.fen.clone());
+        };
+        let engine = |kind: Option<PlayerKind>| kind == Some(PlayerKind::Engine);
+        let giver = if engine(self.black) && !engine(self.white) {
+            dama_core::Color::Black
+        } else {
+            dama_core::Color::White
+        };
+        dama_core::with_dyn_rules!(self.variant(), rules => {
+            let start = crate::play::handicap::give(&rules.start(), giver, usize::from(men))
+                .map_err(|e| CliError::Usage(format!("--handicap {men}: {e}")))?;
+            Ok(Some(rules.write_fen(&start)))
+        })
+    }
+
     /// The language asked for, else the rule set's own.
     pub fn lang(&self) -> Lang {
         self.lang.unwrap_or_else(|| {
@@ -371,6 +397,14 @@ impl GlobalArgs {
         if self.game.is_some() && self.load.is_none() {
             return Err(CliError::Usage(
                 "--game N picks a game of the --load file: give --load FILE".into(),
+            ));
+        }
+        if self.handicap.is_some()
+            && (self.fen.is_some() || self.load.is_some() || self.ballot.is_some())
+        {
+            return Err(CliError::Usage(
+                "--handicap starts from the initial position: not with --fen, --load or --ballot"
+                    .into(),
             ));
         }
         if let Command::Analyze = command {

@@ -10,6 +10,7 @@
 //!   draw offer;
 //! - [`records`]: game files: loading one, picking its N-th game, checking its rules, saving;
 //! - [`clock`]: the players' clocks;
+//! - [`handicap`]: a start with men given by the stronger side;
 //! - [`hint`]: the hint's search;
 //! - [`analysis`]: scoring a whole game and marking its moves;
 //! - [`engine_calls`]: the engine's work on a game whose rules were chosen at run time
@@ -18,6 +19,7 @@
 pub mod analysis;
 pub mod clock;
 pub mod engine_calls;
+pub mod handicap;
 pub mod hint;
 pub mod player;
 pub mod records;

@@ -213,13 +213,18 @@ pub fn rules_for_text(text: &str) -> (Variant, Option<String>) {
 }
 
 /// The game as PDN: with clocks, their `TimeControl` tag and a `%clock` comment after each
-/// move, and `Termination "time forfeit"` for a game lost on time.
+/// move, `Termination "time forfeit"` for a game lost on time, and `Handicap "White 2"` for a
+/// game started with a handicap ([`super::handicap`]; its `FEN` tag gives the start).
 pub fn write_pdn<R: GameRules>(
     game: &Game<R>,
     header: &pdn::Header,
     clock: Option<&GameClock>,
 ) -> String {
     let mut tags = clock.map_or_else(Vec::new, GameClock::pdn_tags);
+    let initial = game.rules().object().start();
+    if let Some((giver, men)) = super::handicap::given(&initial, game.start()) {
+        tags.push(("Handicap", super::handicap::tag(giver, men)));
+    }
     if let Some(Outcome::Win {
         reason: WinReason::Time,
         ..

@@ -28,6 +28,7 @@ mod files_hardening;
 mod fuzz_checks;
 mod fuzz_parsers;
 mod game_files;
+mod handicap;
 mod hardening;
 mod hub_hardening;
 mod hub_match;
