@@ -167,6 +167,8 @@ impl GlobalArgs {
             } else {
                 crate::console::no_columns
             },
+            blindfold: self.blindfold,
+            no_record: self.no_record,
         })
     }
 

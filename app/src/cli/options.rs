@@ -184,6 +184,15 @@ global_options! {
           value_parser = EnumValueParser::<DialogueArg>::new().map(Dialogue::from))]
     dialogue: Option<Dialogue> = Dialogue "--dialogue"
         for ["play"],
+    /// Play blindfold: the board is not shown; the peek command shows it once, each peek
+    /// counted in the saved game.
+    #[arg(long, global = true)]
+    blindfold: bool = Blindfold "--blindfold"
+        for ["play"],
+    /// In a blindfold game, no score sheet either: the game command lists no moves.
+    #[arg(long, global = true, requires = "blindfold")]
+    no_record: bool = NoRecord "--no-record"
+        for ["play"],
     /// Write each line read after its prompt (default: when input is not a terminal).
     #[arg(long, global = true, overrides_with = "no_echo")]
     echo: bool = Echo "--echo"
@@ -318,7 +327,12 @@ impl GlobalArgs {
                 "--dialogue spec has only the Spanish spec's texts: not with --lang {}",
                 lang.code()
             ))),
+            Some(Dialogue::Spec) if self.blindfold => Err(CliError::Usage(
+                "--blindfold plays the full dialogue: not with --dialogue spec".into(),
+            )),
             Some(dialogue) => Ok(dialogue),
+            // The spec's dialogue always draws the board: a blindfold game is the full one's.
+            None if self.blindfold => Ok(Dialogue::Full),
             None => Ok(Dialogue::default_for(self.rules(), lang)),
         }
     }

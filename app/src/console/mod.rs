@@ -84,6 +84,11 @@ pub struct Options {
     /// not a terminal, no limit). A 10×10 board too wide for it is drawn without its key of
     /// square numbers, and a line says so (newcomer finding 22).
     pub columns: fn() -> Option<usize>,
+    /// A blindfold game (`--blindfold`, the Czech rules' art. 11): the board is not shown but
+    /// to `peek`, each peek counted in the saved record (full dialogue only).
+    pub blindfold: bool,
+    /// With `blindfold`, no score sheet either (`--no-record`): `game` lists no moves.
+    pub no_record: bool,
 }
 
 /// No terminal: no limit to the board's width ([`Options::columns`]).
@@ -123,6 +128,8 @@ impl Options {
             clock: crate::play::clock::real(),
             live: false,
             columns: no_columns,
+            blindfold: false,
+            no_record: false,
         }
     }
 

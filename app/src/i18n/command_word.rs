@@ -38,6 +38,8 @@ pub enum CommandWord {
     Time,
     /// Change the engine's level.
     Level,
+    /// Show the board once in a blindfold game.
+    Peek,
 }
 
 /// The English words, which every dialogue takes beside its own language's.
@@ -59,6 +61,7 @@ const ENGLISH: &[(&str, CommandWord)] = &[
     ("hint", CommandWord::Hint),
     ("time", CommandWord::Time),
     ("level", CommandWord::Level),
+    ("peek", CommandWord::Peek),
 ];
 
 impl CommandWord {

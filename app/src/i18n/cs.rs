@@ -7,6 +7,7 @@ use dama_core::Variant;
 pub static TEXTS: Texts = Texts {
     titles,
     commands: &[
+        ("pohled", CommandWord::Peek),
         ("partie", CommandWord::Game),
         ("nápověda", CommandWord::Help),
         ("napoveda", CommandWord::Help),
@@ -106,6 +107,10 @@ pub static TEXTS: Texts = Texts {
     clocks: "bílý {0}, černý {1}",
     clocks_line: "Hodiny: {0}",
     no_clock: "Tato partie se hraje bez hodin (hodiny dává --time ZÁKLAD+PŘÍDAVEK).",
+    blindfold_intro: "Naslepo: šachovnice se nezobrazuje. Zadávejte tahy; pohled ji jednou ukáže (každý pohled se zapíše do uložené partie).",
+    no_record: "Hraje se bez záznamu partie: zahrané tahy se nevypisují.",
+    peeked: "Pohledů v této partii: {0}.",
+    peek_help: "  pohled, peek        jednou ukázat šachovnici (naslepo; zapíše se do záznamu)",
     to_control: "tahů do časové kontroly: {0}",
     period_added: "{0} dosáhl časové kontroly: k času přidáno {1}.",
     level_set: "Počítač teď hraje na úrovni {0}.",

@@ -9,6 +9,7 @@ use dama_core::Variant;
 pub static TEXTS: Texts = Texts {
     titles,
     commands: &[
+        ("mirar", CommandWord::Peek),
         ("partida", CommandWord::Game),
         ("ayuda", CommandWord::Help),
         ("jugadas", CommandWord::Moves),
@@ -102,6 +103,10 @@ pub static TEXTS: Texts = Texts {
     clocks: "blancas {0}, negras {1}",
     clocks_line: "Relojes: {0}",
     no_clock: "Esta partida se juega sin reloj (--time BASE+INC lo pone).",
+    blindfold_intro: "A la ciega: el tablero no se muestra. Escribe tus jugadas; mirar lo muestra una vez (cada mirada cuenta en la partida guardada).",
+    no_record: "Se juega sin planilla: las jugadas hechas no se listan.",
+    peeked: "Miradas en esta partida: {0}.",
+    peek_help: "  mirar, peek             mostrar el tablero una vez (a la ciega; cuenta en la partida)",
     to_control: "jugadas hasta el control de tiempo: {0}",
     period_added: "{0} alcanzan el control de tiempo: se suman {1} a su reloj.",
     level_set: "El ordenador juega ahora al nivel {0}.",

@@ -130,6 +130,14 @@ pub struct Texts {
     pub clocks_line: &'static str,
     /// The `time` command in a game without clocks.
     pub no_clock: &'static str,
+    /// At the start of a blindfold game (`--blindfold`).
+    pub blindfold_intro: &'static str,
+    /// A blindfold game without a score sheet (`--no-record`): said at its start and to `game`.
+    pub no_record: &'static str,
+    /// After the board a `peek` shows: `{0}` the peeks made in this game so far.
+    pub peeked: &'static str,
+    /// The help's line of `peek`, shown in a blindfold game.
+    pub peek_help: &'static str,
     /// On a move-count control, after the clocks: `{0}` the moves the side to move must
     /// still make before its next time control.
     pub to_control: &'static str,

@@ -214,13 +214,16 @@ pub fn rules_for_text(text: &str) -> (Variant, Option<String>) {
 
 /// The game as PDN: with clocks, their `TimeControl` tag and a `%clock` comment after each
 /// move, `Termination "time forfeit"` for a game lost on time, and `Handicap "White 2"` for a
-/// game started with a handicap ([`super::handicap`]; its `FEN` tag gives the start).
+/// game started with a handicap ([`super::handicap`]; its `FEN` tag gives the start), and the
+/// tags of `extra` (a blindfold game's `Blindfold` and `Peeks`).
 pub fn write_pdn<R: GameRules>(
     game: &Game<R>,
     header: &pdn::Header,
     clock: Option<&GameClock>,
+    extra: &[(&'static str, String)],
 ) -> String {
     let mut tags = clock.map_or_else(Vec::new, GameClock::pdn_tags);
+    tags.extend(extra.iter().cloned());
     let initial = game.rules().object().start();
     if let Some((giver, men)) = super::handicap::given(&initial, game.start()) {
         tags.push(("Handicap", super::handicap::tag(giver, men)));
@@ -249,6 +252,7 @@ pub fn save<R: GameRules>(
     game: &Game<R>,
     header: &pdn::Header,
     clock: Option<&GameClock>,
+    extra: &[(&'static str, String)],
 ) -> Result<(), FileError> {
-    files::save(path, write_pdn(game, header, clock))
+    files::save(path, write_pdn(game, header, clock, extra))
 }

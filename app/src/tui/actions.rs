@@ -279,7 +279,7 @@ impl<B: TuiBoard> App<B> {
     fn record_text(&self, header: &pdn::Header) -> String {
         let clock = self.clock.as_ref();
         let Some(analysis) = self.current_analysis() else {
-            return records::write_pdn(&self.game, header, clock);
+            return records::write_pdn(&self.game, header, clock, &[]);
         };
         let mut tags = clock.map_or_else(Vec::new, GameClock::pdn_tags);
         if let Some(Outcome::Win {

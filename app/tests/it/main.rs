@@ -6,6 +6,7 @@ mod analyze_game;
 mod analyze_moves;
 mod analyze_multipv;
 mod ballots;
+mod blindfold;
 mod book;
 mod cli_core;
 mod clocks;

@@ -61,6 +61,8 @@ struct Session<'o, B: ConsoleBoard> {
     kept: usize,
     /// The players' clocks, when the game is played on a clock.
     clock: Option<GameClock>,
+    /// The peeks at the board in this blindfold game.
+    peeks: usize,
 }
 
 /// Plays the full dialogue of `rules` (the engine through `calls`) until the players stop or
@@ -113,9 +115,16 @@ pub fn run<B: ConsoleBoard>(
         saved: B::new_game(rules, opts).snapshot(),
         kept: B::ballot_plies(opts),
         clock: super::new_clock(opts),
+        peeks: 0,
     };
     io.line(B::title(rules, t, rt))?;
     io.line(B::intro(rules, t, rt))?;
+    if opts.blindfold {
+        io.line(t.blindfold_intro)?;
+        if opts.no_record {
+            io.line(t.no_record)?;
+        }
+    }
     if let (Some((record, count)), Some(path)) = (loaded, &opts.load) {
         session.game = record.game.clone();
         let name = records::game_label(&path.display().to_string(), opts.game.unwrap_or(1), count);
@@ -139,6 +148,7 @@ pub fn run<B: ConsoleBoard>(
         session.offer.reset();
         session.saved = session.game.snapshot();
         session.clock = super::new_clock(opts);
+        session.peeks = 0;
         session.say_ballot(io)?;
     }
 }
@@ -336,6 +346,25 @@ impl<B: ConsoleBoard> Session<'_, B> {
     }
 
     fn show_board(&self, io: &mut LineIo<'_>) -> std::io::Result<()> {
+        if self.opts.blindfold {
+            return Ok(());
+        }
+        self.draw_board(io)
+    }
+
+    /// `peek`: the board once, and the peeks of this game so far (in a game that is not
+    /// blindfold, the board as always).
+    fn peek(&mut self, io: &mut LineIo<'_>) -> std::io::Result<()> {
+        if !self.opts.blindfold {
+            return self.draw_board(io);
+        }
+        self.peeks += 1;
+        self.draw_board(io)?;
+        io.line(&fill(self.t.peeked, &[&self.peeks.to_string()]))
+    }
+
+    /// The board as it stands, the last move marked, with its legend.
+    fn draw_board(&self, io: &mut LineIo<'_>) -> std::io::Result<()> {
         let marked = self.game.moves().last().map_or(BitboardOn::EMPTY, |mv| {
             mv.path()
                 .iter()
@@ -652,6 +681,13 @@ impl<B: ConsoleBoard> Session<'_, B> {
                 for line in t.help.iter().skip(1) {
                     io.line(line)?;
                 }
+                if self.opts.blindfold {
+                    io.line(t.peek_help)?;
+                }
+            }
+            CommandWord::Peek => self.peek(io)?,
+            CommandWord::Game if self.opts.blindfold && self.opts.no_record => {
+                io.line(t.no_record)?
             }
             CommandWord::Moves => {
                 let mut moves = MoveListOn::<B>::new();
@@ -793,7 +829,20 @@ impl<B: ConsoleBoard> Session<'_, B> {
             .t
             .pdn_header(self.is_engine(Color::White), self.is_engine(Color::Black));
         let path = crate::files::expand_home(file);
-        match records::save(&path, &self.game, &header, self.clock.as_ref()) {
+        let mut extra = Vec::new();
+        if self.opts.blindfold {
+            extra.push((
+                "Blindfold",
+                if self.opts.no_record {
+                    "no record"
+                } else {
+                    "yes"
+                }
+                .to_string(),
+            ));
+            extra.push(("Peeks", self.peeks.to_string()));
+        }
+        match records::save(&path, &self.game, &header, self.clock.as_ref(), &extra) {
             Ok(()) => {
                 self.saved = self.game.snapshot();
                 io.line(&fill(self.t.saved, &[file]))
