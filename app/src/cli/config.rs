@@ -187,6 +187,7 @@ impl GlobalArgs {
             load: self.load.clone(),
             game: self.game,
             clocks: self.clocks(),
+            blindfold: self.blindfold,
         })
     }
 

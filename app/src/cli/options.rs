@@ -188,7 +188,7 @@ global_options! {
     /// counted in the saved game.
     #[arg(long, global = true)]
     blindfold: bool = Blindfold "--blindfold"
-        for ["play"],
+        for ["play", "tui"],
     /// In a blindfold game, no score sheet either: the game command lists no moves.
     #[arg(long, global = true, requires = "blindfold")]
     no_record: bool = NoRecord "--no-record"

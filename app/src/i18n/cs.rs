@@ -227,6 +227,7 @@ pub static LABELS: Labels = Labels {
     thinking: "přemýšlí… mezerník: hrát hned",
     game_over: "Konec hry",
     moves: "Tahy",
+    blindfold_note: "Naslepo: kameny se nezobrazují. p je ukáže do dalšího tahu (zapíše se do uložené partie); t zadá tah.",
     engine: "Počítač",
     search: "hloubka {0}  skóre {1}  {2} s",
     no_search: "zatím nepočítal",

@@ -200,6 +200,7 @@ pub static LABELS: Labels = Labels {
     thinking: "thinking… Space: move now",
     game_over: "Game over",
     moves: "Moves",
+    blindfold_note: "Blindfold: the pieces are not shown. p peeks until the next move (counted in the saved game); t types a move.",
     engine: "Engine",
     search: "depth {0}  score {1}  {2} s",
     no_search: "no search yet",

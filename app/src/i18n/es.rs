@@ -227,6 +227,7 @@ pub static LABELS: Labels = Labels {
     thinking: "pensando… Espacio: mover ya",
     game_over: "Fin de la partida",
     moves: "Jugadas",
+    blindfold_note: "A la ciega: las fichas no se muestran. p las muestra hasta la próxima jugada (cuenta en la partida guardada); t escribe una jugada.",
     engine: "Motor",
     search: "prof. {0}  valor {1}  {2} s",
     no_search: "aún no ha buscado",

@@ -25,6 +25,8 @@ pub struct Labels {
     pub game_over: &'static str,
     /// Panel title of the move list.
     pub moves: &'static str,
+    /// At the start of a blindfold game (`--blindfold`).
+    pub blindfold_note: &'static str,
     /// Panel title of the engine's last search.
     pub engine: &'static str,
     /// The engine's last search: `{0}` depth, `{1}` score, `{2}` seconds.

@@ -36,6 +36,7 @@ impl<B: TuiBoard> App<B> {
                 }
             }
             Key::Char('f') => self.flipped = !self.flipped,
+            Key::Char('p') => self.peek(),
             Key::Char('e') => {
                 self.cancel_engine();
                 self.selection = None;
@@ -81,6 +82,8 @@ impl<B: TuiBoard> App<B> {
         let (game, kept) = B::start_game(self.rules(), &self.cfg);
         self.replace_game(game);
         self.kept = kept;
+        self.peeks = 0;
+        self.peeking = false;
         self.quiet();
         self.say_ballot();
     }
@@ -276,10 +279,21 @@ impl<B: TuiBoard> App<B> {
     /// analysis (`a`) of the game's moves as `dama analyze --annotated` writes it besides:
     /// each move's mark (`?!`, `?`, `??`), its `[%eval …]` (in one comment with its
     /// `[%clock …]`) and the better line of a marked move as a variation.
+    /// A blindfold game's tags: `Blindfold` and the `Peeks` made.
+    fn blindfold_tags(&self) -> Vec<(&'static str, String)> {
+        if !self.cfg.blindfold {
+            return Vec::new();
+        }
+        vec![
+            ("Blindfold", "yes".to_string()),
+            ("Peeks", self.peeks.to_string()),
+        ]
+    }
+
     fn record_text(&self, header: &pdn::Header) -> String {
         let clock = self.clock.as_ref();
         let Some(analysis) = self.current_analysis() else {
-            return records::write_pdn(&self.game, header, clock, &[]);
+            return records::write_pdn(&self.game, header, clock, &self.blindfold_tags());
         };
         let mut tags = clock.map_or_else(Vec::new, GameClock::pdn_tags);
         if let Some(Outcome::Win {

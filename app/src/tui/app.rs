@@ -145,6 +145,10 @@ pub struct App<B: TuiBoard> {
     pub(super) clock: Option<GameClock>,
     /// The engine's limits now (`+` and `-` change its level).
     pub(super) limits: Limits,
+    /// In a blindfold game, whether the pieces are shown now (`p`, until the next move).
+    pub(super) peeking: bool,
+    /// In a blindfold game, the peeks made in this game.
+    pub(super) peeks: usize,
 }
 
 /// A hint and the position it was given in.
@@ -268,7 +272,12 @@ impl<B: TuiBoard> App<B> {
             review: None,
             clock,
             limits,
+            peeking: false,
+            peeks: 0,
         };
+        if app.cfg.blindfold {
+            app.say(app.l.blindfold_note);
+        }
         if let (Some((record, count)), Some(path)) = (&loaded, &app.cfg.load) {
             let name = path.display().to_string();
             let label = records::game_label(&name, app.cfg.game.unwrap_or(1), *count);
@@ -379,9 +388,28 @@ impl<B: TuiBoard> App<B> {
         }
     }
 
+    /// Whether the pieces are hidden: a blindfold game, not peeking.
+    pub fn pieces_hidden(&self) -> bool {
+        self.cfg.blindfold && !self.peeking
+    }
+
+    /// `p` in a blindfold game: shows the pieces until the next move (counted), or hides
+    /// them again.
+    pub(super) fn peek(&mut self) {
+        if !self.cfg.blindfold {
+            return;
+        }
+        self.peeking = !self.peeking;
+        if self.peeking {
+            self.peeks += 1;
+            self.say(crate::i18n::fill(self.t.peeked, &[&self.peeks.to_string()]));
+        }
+    }
+
     /// The side that was to move finished its move: its clock stops and gets its increment,
     /// and the next period's time when the move completed one (said in the status line).
     pub(super) fn clock_moved(&mut self, side: Color) {
+        self.peeking = false;
         let now = self.cfg.clock.now();
         let plies = self.game.moves().len();
         let added = self.clock.as_mut().and_then(|c| c.moved(side, now, plies));

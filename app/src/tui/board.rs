@@ -119,6 +119,8 @@ pub(super) fn draw<B: TuiBoard>(app: &App<B>, layout: &Layout, buf: &mut Buffer)
     let color = app.cfg.color;
     let setup = match &app.editor {
         Some(ed) => ed.preview(),
+        // Blindfold: the squares without their pieces.
+        None if app.pieces_hidden() => Default::default(),
         None => app.shown().position().to_setup(),
     };
     let marks = marks(app);

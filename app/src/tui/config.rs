@@ -39,4 +39,7 @@ pub struct AppConfig<B: Board = Board8> {
     pub clocks: Option<[dama_engine::TimeControl; 2]>,
     /// Where the clocks read the time (the real clock; tests pass a fake one).
     pub clock: crate::play::clock::SharedSource,
+    /// A blindfold game (`--blindfold`): the pieces are not drawn but while `p` peeks, each
+    /// peek counted in the saved game.
+    pub blindfold: bool,
 }

@@ -73,6 +73,8 @@ pub struct TuiConfig {
     pub game: Option<usize>,
     /// White's and black's clocks, when the games are played on a clock.
     pub clocks: Option<[TimeControl; 2]>,
+    /// A blindfold game: the pieces are not drawn but while `p` peeks.
+    pub blindfold: bool,
 }
 
 /// Why `dama tui` could not run.
@@ -122,6 +124,7 @@ fn app_config<B: Board>(config: &TuiConfig, start: dama_core::PositionOn<B>) -> 
         ballot,
         clocks: config.clocks,
         clock: crate::play::clock::real(),
+        blindfold: config.blindfold,
     }
 }
 

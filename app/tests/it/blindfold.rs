@@ -105,3 +105,54 @@ fn without_a_score_sheet_the_moves_are_not_listed() {
     let out = run(&opts, "pohled\nkonec\n");
     assert!(out.contains("Pohledů v této partii: 1."), "{out}");
 }
+
+/// The full-screen game blindfold: no piece drawn, `p` shows them until the next move.
+mod screen {
+    use crate::tui_common::*;
+    use dama::tui::Key;
+    use dama_core::Czech;
+
+    #[test]
+    fn the_pieces_show_only_while_peeking() {
+        let cfg = dama::tui::AppConfig {
+            blindfold: true,
+            ..config(false)
+        };
+        let mut app = new_app::<Czech>(cfg);
+        assert_eq!(
+            app.messages().last().map(String::as_str),
+            Some(
+                "Blindfold: the pieces are not shown. p peeks until the next move (counted in \
+                 the saved game); t types a move."
+            )
+        );
+        let board_rows = |app: &dama::tui::App<dama_core::Board8>| {
+            let text = screen(app);
+            text.lines()
+                .skip(2)
+                .take(16)
+                .map(|l| l.chars().take(44).collect::<String>())
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let hidden = board_rows(&app);
+        assert!(!hidden.contains(['x', 'o']), "{hidden}");
+        press(&mut app, Key::Char('p'));
+        assert_eq!(
+            app.messages().last().map(String::as_str),
+            Some("Peeks in this game: 1.")
+        );
+        let shown = board_rows(&app);
+        assert_eq!(shown.matches('x').count(), 12, "{shown}");
+        assert_eq!(shown.matches('o').count(), 12, "{shown}");
+        // A move hides them again; the squares still take clicks.
+        play_by_mouse(&mut app, "c3-d4");
+        assert_eq!(app.game().moves().len(), 1);
+        assert!(!board_rows(&app).contains(['x', 'o']));
+        press(&mut app, Key::Char('p'));
+        assert_eq!(
+            app.messages().last().map(String::as_str),
+            Some("Peeks in this game: 2.")
+        );
+    }
+}

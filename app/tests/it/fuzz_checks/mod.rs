@@ -395,6 +395,7 @@ pub fn tui_events(bytes: &[u8]) {
         ballot: None,
         clocks: None,
         clock: dama::play::clock::real(),
+        blindfold: false,
     };
     let Ok(mut app) = App::new(dama_core::DynRules::of::<Czech>(), cfg, 80, 24) else {
         panic!("the app starts");

@@ -35,6 +35,7 @@ pub fn config(color: bool) -> AppConfig {
         ballot: None,
         clocks: None,
         clock: dama::play::clock::real(),
+        blindfold: false,
     }
 }
 
@@ -54,6 +55,7 @@ pub fn config10(color: bool) -> AppConfig<Board10> {
         ballot: None,
         clocks: c.clocks,
         clock: c.clock,
+        blindfold: c.blindfold,
     }
 }
 
