@@ -128,7 +128,9 @@ impl GlobalArgs {
         let lang = self.lang();
         let dialogue = self.dialogue()?;
         // The spec dialogue's texts stay plain unless colour is asked for outright.
+        // A screen reader reads no colour: none with --accessible.
         let color = match dialogue {
+            _ if self.accessible => false,
             Dialogue::Spec => self.color() == ColorChoice::Always,
             Dialogue::Full => self.color().enabled(io::stdout().is_terminal()),
         };
@@ -169,6 +171,7 @@ impl GlobalArgs {
             },
             blindfold: self.blindfold,
             no_record: self.no_record,
+            accessible: self.accessible,
         })
     }
 

@@ -189,6 +189,11 @@ global_options! {
     #[arg(long, global = true)]
     blindfold: bool = Blindfold "--blindfold"
         for ["play", "tui"],
+    /// For a screen reader: no board drawn and no colour, every move said in words, the
+    /// position command reads out the pieces' squares.
+    #[arg(long, global = true)]
+    accessible: bool = Accessible "--accessible"
+        for ["play"],
     /// In a blindfold game, no score sheet either: the game command lists no moves.
     #[arg(long, global = true, requires = "blindfold")]
     no_record: bool = NoRecord "--no-record"
@@ -327,12 +332,13 @@ impl GlobalArgs {
                 "--dialogue spec has only the Spanish spec's texts: not with --lang {}",
                 lang.code()
             ))),
-            Some(Dialogue::Spec) if self.blindfold => Err(CliError::Usage(
-                "--blindfold plays the full dialogue: not with --dialogue spec".into(),
+            Some(Dialogue::Spec) if self.blindfold || self.accessible => Err(CliError::Usage(
+                "--blindfold and --accessible play the full dialogue: not with --dialogue spec"
+                    .into(),
             )),
             Some(dialogue) => Ok(dialogue),
             // The spec's dialogue always draws the board: a blindfold game is the full one's.
-            None if self.blindfold => Ok(Dialogue::Full),
+            None if self.blindfold || self.accessible => Ok(Dialogue::Full),
             None => Ok(Dialogue::default_for(self.rules(), lang)),
         }
     }

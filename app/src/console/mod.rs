@@ -89,6 +89,9 @@ pub struct Options {
     pub blindfold: bool,
     /// With `blindfold`, no score sheet either (`--no-record`): `game` lists no moves.
     pub no_record: bool,
+    /// For a screen reader (`--accessible`): no board drawn, every move said in words,
+    /// `position` reads out the pieces' squares (full dialogue only).
+    pub accessible: bool,
 }
 
 /// No terminal: no limit to the board's width ([`Options::columns`]).
@@ -130,6 +133,7 @@ impl Options {
             columns: no_columns,
             blindfold: false,
             no_record: false,
+            accessible: false,
         }
     }
 

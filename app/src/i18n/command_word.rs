@@ -40,6 +40,8 @@ pub enum CommandWord {
     Level,
     /// Show the board once in a blindfold game.
     Peek,
+    /// Read out the pieces' squares (`--accessible`).
+    Position,
 }
 
 /// The English words, which every dialogue takes beside its own language's.
@@ -62,6 +64,7 @@ const ENGLISH: &[(&str, CommandWord)] = &[
     ("time", CommandWord::Time),
     ("level", CommandWord::Level),
     ("peek", CommandWord::Peek),
+    ("position", CommandWord::Position),
 ];
 
 impl CommandWord {

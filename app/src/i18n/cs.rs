@@ -7,6 +7,8 @@ use dama_core::Variant;
 pub static TEXTS: Texts = Texts {
     titles,
     commands: &[
+        ("rozestavení", CommandWord::Position),
+        ("rozestaveni", CommandWord::Position),
         ("pohled", CommandWord::Peek),
         ("partie", CommandWord::Game),
         ("nápověda", CommandWord::Help),
@@ -111,6 +113,12 @@ pub static TEXTS: Texts = Texts {
     no_record: "Hraje se bez záznamu partie: zahrané tahy se nevypisují.",
     peeked: "Pohledů v této partii: {0}.",
     peek_help: "  pohled, peek        jednou ukázat šachovnici (naslepo; zapíše se do záznamu)",
+    said_move: "{0} {1} na {2}.",
+    said_capture: "{0} {1} bere na {2}, dopadá na {3}.",
+    said_crowned: "{0} kámen se mění v dámu.",
+    said_side: "{0}: kameny {1}; dámy {2}.",
+    said_none: "žádné",
+    said_and: " a ",
     to_control: "tahů do časové kontroly: {0}",
     period_added: "{0} dosáhl časové kontroly: k času přidáno {1}.",
     level_set: "Počítač teď hraje na úrovni {0}.",

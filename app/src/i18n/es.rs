@@ -9,6 +9,7 @@ use dama_core::Variant;
 pub static TEXTS: Texts = Texts {
     titles,
     commands: &[
+        ("piezas", CommandWord::Position),
         ("mirar", CommandWord::Peek),
         ("partida", CommandWord::Game),
         ("ayuda", CommandWord::Help),
@@ -107,6 +108,12 @@ pub static TEXTS: Texts = Texts {
     no_record: "Se juega sin planilla: las jugadas hechas no se listan.",
     peeked: "Miradas en esta partida: {0}.",
     peek_help: "  mirar, peek             mostrar el tablero una vez (a la ciega; cuenta en la partida)",
+    said_move: "{0} {1} a {2}.",
+    said_capture: "{0} {1} captura en {2}, cae en {3}.",
+    said_crowned: "Corona una ficha de {0}.",
+    said_side: "{0}: fichas {1}; damas {2}.",
+    said_none: "ninguna",
+    said_and: " y ",
     to_control: "jugadas hasta el control de tiempo: {0}",
     period_added: "{0} alcanzan el control de tiempo: se suman {1} a su reloj.",
     level_set: "El ordenador juega ahora al nivel {0}.",

@@ -7,6 +7,7 @@ use dama_core::Variant;
 pub static TEXTS: Texts = Texts {
     titles,
     commands: &[
+        ("расстановка", CommandWord::Position),
         ("взгляд", CommandWord::Peek),
         ("партия", CommandWord::Game),
         ("помощь", CommandWord::Help),
@@ -102,6 +103,12 @@ pub static TEXTS: Texts = Texts {
     no_record: "Игра без записи: сделанные ходы не выводятся.",
     peeked: "Взглядов в этой партии: {0}.",
     peek_help: "  взгляд, peek             показать доску один раз (вслепую; записывается в партию)",
+    said_move: "{0} {1} на {2}.",
+    said_capture: "{0} {1} бьют на {2}, встают на {3}.",
+    said_crowned: "{0}: шашка становится дамкой.",
+    said_side: "{0}: шашки {1}; дамки {2}.",
+    said_none: "нет",
+    said_and: " и ",
     to_control: "ходов до контроля времени: {0}",
     period_added: "{0} достигли контроля времени: к часам добавлено {1}.",
     level_set: "Компьютер теперь играет на уровне {0}.",

@@ -138,6 +138,20 @@ pub struct Texts {
     pub peeked: &'static str,
     /// The help's line of `peek`, shown in a blindfold game.
     pub peek_help: &'static str,
+    /// `--accessible`: a plain move in words: `{0}` the side, `{1}` from, `{2}` to.
+    pub said_move: &'static str,
+    /// `--accessible`: a capture in words: `{0}` the side, `{1}` from, `{2}` the squares of
+    /// the pieces taken, `{3}` where it lands.
+    pub said_capture: &'static str,
+    /// `--accessible`: after a move that crowns: `{0}` the side whose man is crowned.
+    pub said_crowned: &'static str,
+    /// `--accessible`, `position`: one side's pieces: `{0}` the side, `{1}` its men's
+    /// squares, `{2}` its kings'.
+    pub said_side: &'static str,
+    /// `--accessible`: no square to name.
+    pub said_none: &'static str,
+    /// `--accessible`: the word before the last of a list (`d4, f6 and h4`).
+    pub said_and: &'static str,
     /// On a move-count control, after the clocks: `{0}` the moves the side to move must
     /// still make before its next time control.
     pub to_control: &'static str,

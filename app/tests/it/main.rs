@@ -1,5 +1,6 @@
 //! The program's integration tests, one binary: the command line, the dialogues, the TUI, match and tune.
 
+mod accessible;
 mod adversarial;
 mod analysis_newcomer;
 mod analyze_game;

@@ -346,7 +346,7 @@ impl<B: ConsoleBoard> Session<'_, B> {
     }
 
     fn show_board(&self, io: &mut LineIo<'_>) -> std::io::Result<()> {
-        if self.opts.blindfold {
+        if self.opts.blindfold || self.opts.accessible {
             return Ok(());
         }
         self.draw_board(io)
@@ -361,6 +361,66 @@ impl<B: ConsoleBoard> Session<'_, B> {
         self.peeks += 1;
         self.draw_board(io)?;
         io.line(&fill(self.t.peeked, &[&self.peeks.to_string()]))
+    }
+
+    /// `--accessible`: `side`'s move `mv` in words, made from `before`: `White c3 takes on d4
+    /// and f6, lands on g7. White man crowned.`
+    fn said_move(&self, side: Color, mv: &MoveOn<B>, before: &dama_core::PositionOn<B>) -> String {
+        let t = self.t;
+        let name = |sq| self.rules.info().notation.square_name(sq);
+        let who = capitalize(t.side(side));
+        let mut text = if mv.is_capture() {
+            let taken: Vec<String> = mv.captured().into_iter().map(name).collect();
+            fill(
+                t.said_capture,
+                &[
+                    &who,
+                    &name(mv.from()),
+                    &self.said_list(&taken),
+                    &name(mv.to()),
+                ],
+            )
+        } else {
+            fill(t.said_move, &[&who, &name(mv.from()), &name(mv.to())])
+        };
+        if before.men(side).contains(mv.from())
+            && self.game.position().kings(side).contains(mv.to())
+        {
+            text.push(' ');
+            text.push_str(&capitalize(&fill(t.said_crowned, &[t.side(side)])));
+        }
+        text
+    }
+
+    /// Squares as a list in words: `d4, f6 and h4`, or `none`.
+    fn said_list(&self, squares: &[String]) -> String {
+        match squares {
+            [] => self.t.said_none.to_string(),
+            [one] => one.clone(),
+            [rest @ .., last] => format!("{}{}{last}", rest.join(", "), self.t.said_and),
+        }
+    }
+
+    /// `position`: both sides' men and kings, by square, in one line.
+    fn said_position(&self) -> String {
+        let pos = self.game.position();
+        let name = |sq| self.rules.info().notation.square_name(sq);
+        [Color::White, Color::Black]
+            .into_iter()
+            .map(|side| {
+                let men: Vec<String> = pos.men(side).into_iter().map(name).collect();
+                let kings: Vec<String> = pos.kings(side).into_iter().map(name).collect();
+                fill(
+                    self.t.said_side,
+                    &[
+                        &capitalize(self.t.side(side)),
+                        &self.said_list(&men),
+                        &self.said_list(&kings),
+                    ],
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     /// The board as it stands, the last move marked, with its legend.
@@ -564,6 +624,7 @@ impl<B: ConsoleBoard> Session<'_, B> {
         }
         let side = capitalize(self.t.side(turn));
         let mv = reply.mv;
+        let before = *self.game.position();
         if self.game.try_play(&mv).is_err() {
             return Ok(Some(Flow::Quit));
         }
@@ -585,6 +646,9 @@ impl<B: ConsoleBoard> Session<'_, B> {
             Source::Search(None) => format!("{seconds} s"),
         };
         io.line(&fill(self.t.engine_plays, &[&side, &self.write(&mv), &saw]))?;
+        if self.opts.accessible {
+            io.line(&self.said_move(turn, &mv, &before))?;
+        }
         self.show_board(io)?;
         Ok(None)
     }
@@ -653,7 +717,11 @@ impl<B: ConsoleBoard> Session<'_, B> {
         match B::read_move(self.rules, self.t, line, self.game.position(), &moves) {
             Ok(mv) => {
                 let turn = self.game.turn();
+                let before = *self.game.position();
                 if self.game.try_play(&mv).is_ok() {
+                    if self.opts.accessible {
+                        io.line(&self.said_move(turn, &mv, &before))?;
+                    }
                     self.clock_moved(turn, io)?;
                     self.show_board(io)?;
                     // The move is seen at once, before any reply is searched (finding 2).
@@ -686,6 +754,7 @@ impl<B: ConsoleBoard> Session<'_, B> {
                 }
             }
             CommandWord::Peek => self.peek(io)?,
+            CommandWord::Position => io.line(&self.said_position())?,
             CommandWord::Game if self.opts.blindfold && self.opts.no_record => {
                 io.line(t.no_record)?
             }
