@@ -113,6 +113,7 @@ pub static TEXTS: Texts = Texts {
     no_record: "Hraje se bez záznamu partie: zahrané tahy se nevypisují.",
     peeked: "Pohledů v této partii: {0}.",
     peek_help: "  pohled, peek        jednou ukázat šachovnici (naslepo; zapíše se do záznamu)",
+    position_help: "  rozestavení, position  kameny a dámy obou stran po polích, na jednom řádku",
     said_move: "{0} {1} na {2}.",
     said_capture: "{0} {1} bere na {2}, dopadá na {3}.",
     said_crowned: "{0} kámen se mění v dámu.",

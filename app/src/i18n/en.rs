@@ -84,6 +84,7 @@ pub static TEXTS: Texts = Texts {
     no_record: "Played without a score sheet: the moves played are not listed.",
     peeked: "Peeks in this game: {0}.",
     peek_help: "  peek          show the board once (blindfold; counted in the record)",
+    position_help: "  position      both sides' men and kings by square, in one line",
     said_move: "{0} {1} to {2}.",
     said_capture: "{0} {1} takes on {2}, lands on {3}.",
     said_crowned: "{0} man crowned.",

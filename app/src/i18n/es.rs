@@ -108,6 +108,7 @@ pub static TEXTS: Texts = Texts {
     no_record: "Se juega sin planilla: las jugadas hechas no se listan.",
     peeked: "Miradas en esta partida: {0}.",
     peek_help: "  mirar, peek             mostrar el tablero una vez (a la ciega; cuenta en la partida)",
+    position_help: "  piezas, position        las fichas y damas de cada lado por casillas, en una línea",
     said_move: "{0} {1} a {2}.",
     said_capture: "{0} {1} captura en {2}, cae en {3}.",
     said_crowned: "Corona una ficha de {0}.",

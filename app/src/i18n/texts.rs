@@ -138,6 +138,8 @@ pub struct Texts {
     pub peeked: &'static str,
     /// The help's line of `peek`, shown in a blindfold game.
     pub peek_help: &'static str,
+    /// The help's line of `position`, shown with `--accessible`.
+    pub position_help: &'static str,
     /// `--accessible`: a plain move in words: `{0}` the side, `{1}` from, `{2}` to.
     pub said_move: &'static str,
     /// `--accessible`: a capture in words: `{0}` the side, `{1}` from, `{2}` the squares of

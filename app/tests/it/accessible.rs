@@ -97,6 +97,12 @@ fn a_crowning_and_the_computers_moves_are_said_too() {
         lines[5].starts_with("Black ") && lines[5].ends_with('.') && lines[5].contains(" to "),
         "{out}"
     );
+    // `help` lists `position`.
+    let out = run(&accessible(Lang::En), "help\nquit\n");
+    assert!(
+        out.contains("\n  position      both sides' men and kings by square, in one line\n"),
+        "{out}"
+    );
     // No line of the transcript draws a board.
     assert!(!out.contains("a b c d e f g h"), "{out}");
 }

@@ -752,6 +752,9 @@ impl<B: ConsoleBoard> Session<'_, B> {
                 if self.opts.blindfold {
                     io.line(t.peek_help)?;
                 }
+                if self.opts.accessible {
+                    io.line(t.position_help)?;
+                }
             }
             CommandWord::Peek => self.peek(io)?,
             CommandWord::Position => io.line(&self.said_position())?,
