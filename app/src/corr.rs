@@ -151,13 +151,7 @@ impl<B: ConsoleBoard> CorrGame<B> {
         if count != 1 {
             return Err(format!("holds {count} games, not one"));
         }
-        let tag = |name: &str| {
-            record
-                .tags
-                .iter()
-                .find(|(n, _)| n.eq_ignore_ascii_case(name))
-                .map(|(_, v)| v.trim().to_string())
-        };
+        let tag = |name: &str| pdn::tag(&record.tags, name).map(|v| v.trim().to_string());
         let days = tag(DAYS_TAG)
             .and_then(|d| d.parse::<u32>().ok())
             .filter(|d| (1..=MAX_DAYS).contains(d))
@@ -218,10 +212,7 @@ impl<B: ConsoleBoard> CorrGame<B> {
 
     /// The tag `name`'s value, `?` without it.
     fn tag(&self, name: &str) -> String {
-        self.tags
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map_or_else(|| "?".to_string(), |(_, v)| v.clone())
+        pdn::tag(&self.tags, name).unwrap_or("?").to_string()
     }
 
     /// The file's text: the game as PDN with its tags, times and checksum.
@@ -239,7 +230,7 @@ impl<B: ConsoleBoard> CorrGame<B> {
             (START_TAG, rfc3339(self.start)),
         ];
         if let Some(side) = self.offer {
-            extra.push((OFFER_TAG, side_tag(side).to_string()));
+            extra.push((OFFER_TAG, Color::name(side).to_string()));
         }
         if let Some(Outcome::Win {
             reason: dama_core::game::WinReason::Time,
@@ -330,7 +321,7 @@ fn go_on<B: ConsoleBoard>(
             game.sent
                 .push(now.max(game.sent.last().copied().unwrap_or(game.start)));
             game.offer = offer_draw.then_some(turn);
-            let side = side_tag(turn);
+            let side = Color::name(turn);
             Some(match offer_draw {
                 true => format!(
                     "{side} played {} and offers a draw.",
@@ -343,26 +334,26 @@ fn go_on<B: ConsoleBoard>(
             if game.offer != Some(!turn) {
                 return refused(format!(
                     "{} has no draw offer to accept: {} did not offer one with the last move",
-                    side_tag(turn),
-                    side_tag(!turn)
+                    Color::name(turn),
+                    Color::name(!turn)
                 ));
             }
             game.game.agree_draw();
             game.offer = None;
-            Some(format!("{} accepts the draw.", side_tag(turn)))
+            Some(format!("{} accepts the draw.", Color::name(turn)))
         }
         CorrAction::Resign(side) => {
             let side = side.unwrap_or(turn);
             game.game.resign(side);
             game.offer = None;
-            Some(format!("{} resigns.", side_tag(side)))
+            Some(format!("{} resigns.", Color::name(side)))
         }
         CorrAction::Claim => {
             let deadline = game.deadline();
             if now <= deadline {
                 return refused(format!(
                     "{} has until {} to move: no time overstepped",
-                    side_tag(turn),
+                    Color::name(turn),
                     shown(deadline)
                 ));
             }
@@ -370,9 +361,9 @@ fn go_on<B: ConsoleBoard>(
             game.offer = None;
             Some(format!(
                 "{} overstepped the time ({} was the last moment): {} wins.",
-                side_tag(turn),
+                Color::name(turn),
                 shown(deadline),
-                side_tag(!turn)
+                Color::name(!turn)
             ))
         }
     };
@@ -401,11 +392,11 @@ fn show<B: ConsoleBoard>(
         rules.info().name,
         days_text(game.days)
     )?;
-    let marked = game.game.moves().last().map_or(BitboardOn::EMPTY, |mv| {
-        mv.path()
-            .iter()
-            .fold(BitboardOn::EMPTY.with(mv.from()), |b, &sq| b.with(sq))
-    });
+    let marked = game
+        .game
+        .moves()
+        .last()
+        .map_or(BitboardOn::EMPTY, crate::console::move_squares);
     let flipped = false;
     out.write_all(
         B::draw(rules, game.game.position(), flipped, config.colored, marked).as_bytes(),
@@ -441,20 +432,20 @@ fn show<B: ConsoleBoard>(
         Err(_) => format!(
             "{}: overstepped, {} may claim the game (dama corr claim)",
             shown(deadline),
-            side_tag(!turn)
+            Color::name(!turn)
         ),
     };
     writeln!(
         out,
         "{} ({}) to move, by {when}.",
-        side_tag(turn),
-        game.tag(side_tag(turn))
+        Color::name(turn),
+        game.tag(Color::name(turn))
     )?;
     if game.offer == Some(!turn) {
         writeln!(
             out,
             "{} offers a draw: dama corr accept-draw accepts it, a move declines it.",
-            side_tag(!turn)
+            Color::name(!turn)
         )?;
     }
     Ok(())
@@ -466,14 +457,6 @@ fn refused<T>(mut why: String) -> Result<T, CorrError> {
         why.push('.');
     }
     Err(CorrError::Refused(why))
-}
-
-/// `White` or `Black`, as the tags and the sentences name a side.
-fn side_tag(side: Color) -> &'static str {
-    match side {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
 }
 
 /// `3 days`, `1 day`.
@@ -521,9 +504,10 @@ fn pdn_date(time: SystemTime) -> String {
 
 /// The CRC-32 of a file's text without its `Checksum` line, as the tag writes it.
 fn sum_of(text: &str) -> String {
+    let own = format!("[{CHECKSUM_TAG} ");
     let rest: String = text
         .split_inclusive('\n')
-        .filter(|line| !line.starts_with(&format!("[{CHECKSUM_TAG} ")))
+        .filter(|line| !line.starts_with(&own))
         .collect();
     format!("{:08x}", crc32fast::hash(rest.as_bytes()))
 }

@@ -80,9 +80,7 @@ pub fn move_count<R: GameRules>(game: &Game<R>) -> usize {
 }
 
 fn tag<'a>(tags: &'a [(String, String)], name: &str) -> &'a str {
-    tags.iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(name))
-        .map_or("?", |(_, v)| v.as_str())
+    pdn::tag(tags, name).unwrap_or("?")
 }
 
 /// A tag's value fit for one column: control characters dropped, at most [`TEXT_WIDTH`]

@@ -131,11 +131,7 @@ pub fn analyze_load<B: ConsoleBoard>(
 /// The header of the annotated record: the loaded game's tags (the others as PDN's unknown
 /// `?`), its annotator named.
 fn header_of(tags: &[(String, String)]) -> pdn::Header {
-    let tag = |name: &str| {
-        tags.iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.clone())
-    };
+    let tag = |name: &str| pdn::tag(tags, name).map(str::to_string);
     let mut header = pdn::Header::default();
     for (field, name) in [
         (&mut header.event, "Event"),

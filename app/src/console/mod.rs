@@ -94,6 +94,16 @@ pub struct Options {
     pub accessible: bool,
 }
 
+/// The squares a move touched, its start and each landing: what a drawn board marks as the
+/// last move.
+pub fn move_squares<B: dama_core::Board>(mv: &dama_core::MoveOn<B>) -> dama_core::BitboardOn<B> {
+    mv.path()
+        .iter()
+        .fold(dama_core::BitboardOn::EMPTY.with(mv.from()), |b, &sq| {
+            b.with(sq)
+        })
+}
+
 /// No terminal: no limit to the board's width ([`Options::columns`]).
 pub fn no_columns() -> Option<usize> {
     None

@@ -256,9 +256,7 @@ impl GameClock {
         first: Color,
     ) -> Option<GameClock> {
         let tag = |name: &str| {
-            tags.iter()
-                .find(|(n, _)| n.eq_ignore_ascii_case(name))
-                .and_then(|(_, v)| v.trim().parse::<TimeControl>().ok())
+            dama_core::pdn::tag(tags, name).and_then(|v| v.trim().parse::<TimeControl>().ok())
         };
         let (white, black) = match tag("TimeControl") {
             Some(tc) => (

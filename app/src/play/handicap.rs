@@ -45,7 +45,7 @@ pub fn give<B: Board>(
     if men >= order.len() || men > MAX_MEN {
         return Err(HandicapError {
             men,
-            side: side_name(giver),
+            side: giver.name(),
             most: order.len().saturating_sub(1).min(MAX_MEN),
         });
     }
@@ -73,14 +73,7 @@ pub fn given<B: Board>(initial: &PositionOn<B>, start: &PositionOn<B>) -> Option
 
 /// The record's tag of a handicap start: `White 2` (White gave two men).
 pub fn tag(giver: Color, men: usize) -> String {
-    format!("{} {men}", side_name(giver))
-}
-
-fn side_name(side: Color) -> &'static str {
-    match side {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
+    format!("{} {men}", giver.name())
 }
 
 #[cfg(test)]

@@ -246,6 +246,16 @@ pub fn write_pdn<R: GameRules>(
     pdn::write_annotated(game, header, &tags, &notes)
 }
 
+/// The tags of a blindfold game (`--blindfold`): `Blindfold` (`yes`, or `no record` when
+/// played without a score sheet) and the `Peeks` made.
+pub fn blindfold_tags(no_record: bool, peeks: usize) -> Vec<(&'static str, String)> {
+    let blindfold = if no_record { "no record" } else { "yes" };
+    vec![
+        ("Blindfold", blindfold.to_string()),
+        ("Peeks", peeks.to_string()),
+    ]
+}
+
 /// Saves the game to the file at `path` as [`write_pdn`] writes it.
 pub fn save<R: GameRules>(
     path: &Path,

@@ -281,13 +281,10 @@ impl<B: TuiBoard> App<B> {
     /// `[%clock …]`) and the better line of a marked move as a variation.
     /// A blindfold game's tags: `Blindfold` and the `Peeks` made.
     fn blindfold_tags(&self) -> Vec<(&'static str, String)> {
-        if !self.cfg.blindfold {
-            return Vec::new();
+        match self.cfg.blindfold {
+            true => records::blindfold_tags(false, self.peeks),
+            false => Vec::new(),
         }
-        vec![
-            ("Blindfold", "yes".to_string()),
-            ("Peeks", self.peeks.to_string()),
-        ]
     }
 
     fn record_text(&self, header: &pdn::Header) -> String {

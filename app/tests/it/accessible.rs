@@ -2,15 +2,12 @@
 //! words, `position` reading out the pieces by square, each answer one line. Exact
 //! transcripts in English and Czech.
 
-use dama::console::{Options, play};
+use dama::console::Options;
 use dama::i18n::Lang;
 use dama_core::Variant;
 
 fn run(opts: &Options, script: &str) -> String {
-    let mut input = script.as_bytes();
-    let mut output = Vec::new();
-    play(opts, &mut input, &mut output).expect("the console game runs");
-    String::from_utf8(output).expect("UTF-8")
+    crate::czech_common::transcript(opts, script)
 }
 
 fn accessible(lang: Lang) -> Options {

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crate::czech_common::dialogue;
 use crate::tui_common;
-use dama::console::{Options, play};
+use dama::console::Options;
 use dama::i18n::Lang;
 use dama::play::clock::FakeClock;
 use dama_core::Variant;
@@ -27,10 +27,7 @@ fn clocked(control: &str, step: u64) -> Options {
 }
 
 fn run(opts: &Options, script: &str) -> String {
-    let mut input = script.as_bytes();
-    let mut output = Vec::new();
-    play(opts, &mut input, &mut output).expect("the console game runs");
-    String::from_utf8(output).expect("UTF-8")
+    crate::czech_common::transcript(opts, script)
 }
 
 fn temp_dir(name: &str) -> std::path::PathBuf {

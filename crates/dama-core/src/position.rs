@@ -23,6 +23,14 @@ pub enum Color {
 }
 
 impl Color {
+    /// `White` or `Black`, as PDN tags and sentences name a side.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+
     /// 0 for white, 1 for black.
     #[inline]
     pub const fn index(self) -> usize {

@@ -425,11 +425,11 @@ impl<B: ConsoleBoard> Session<'_, B> {
 
     /// The board as it stands, the last move marked, with its legend.
     fn draw_board(&self, io: &mut LineIo<'_>) -> std::io::Result<()> {
-        let marked = self.game.moves().last().map_or(BitboardOn::EMPTY, |mv| {
-            mv.path()
-                .iter()
-                .fold(BitboardOn::EMPTY.with(mv.from()), |b, &sq| b.with(sq))
-        });
+        let marked = self
+            .game
+            .moves()
+            .last()
+            .map_or(BitboardOn::EMPTY, super::move_squares);
         let narrow = (self.opts.columns)().and_then(|columns| {
             B::draw_narrow(
                 self.rules,
@@ -901,19 +901,10 @@ impl<B: ConsoleBoard> Session<'_, B> {
             .t
             .pdn_header(self.is_engine(Color::White), self.is_engine(Color::Black));
         let path = crate::files::expand_home(file);
-        let mut extra = Vec::new();
-        if self.opts.blindfold {
-            extra.push((
-                "Blindfold",
-                if self.opts.no_record {
-                    "no record"
-                } else {
-                    "yes"
-                }
-                .to_string(),
-            ));
-            extra.push(("Peeks", self.peeks.to_string()));
-        }
+        let extra = match self.opts.blindfold {
+            true => records::blindfold_tags(self.opts.no_record, self.peeks),
+            false => Vec::new(),
+        };
         match records::save(&path, &self.game, &header, self.clock.as_ref(), &extra) {
             Ok(()) => {
                 self.saved = self.game.snapshot();

@@ -6,6 +6,14 @@ pub fn run(args: &[&str], input: &str) -> String {
     run_in(&std::env::current_dir().unwrap(), args, input)
 }
 
+/// Plays a console game in memory under `opts` with `script` as its input; what it wrote.
+pub fn transcript(opts: &dama::console::Options, script: &str) -> String {
+    let mut input = script.as_bytes();
+    let mut output = Vec::new();
+    dama::console::play(opts, &mut input, &mut output).expect("the console game runs");
+    String::from_utf8(output).expect("UTF-8")
+}
+
 /// The lines of `out` that are not part of a board or its legend.
 pub fn dialogue(out: &str) -> Vec<String> {
     out.lines()

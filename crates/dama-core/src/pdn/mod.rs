@@ -125,6 +125,13 @@ pub struct PdnError<B: Board = Board8> {
     pub kind: PdnErrorKind<B>,
 }
 
+/// The value of the tag `name` (in any case) among `tags`, as read.
+pub fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
+}
+
 /// Whether a game's result was declared by the players (resignation or agreement) rather than
 /// given by the rules.
 pub fn is_declared(outcome: Option<Outcome>) -> bool {
