@@ -180,6 +180,20 @@ pub fn ballot(rules: Variant, number: usize) -> Result<Ballot, BallotError> {
     }
 }
 
+/// The ballot `k` places after `first` in `rules`' list, the first again after the last:
+/// a simul's boards each start from their own (`--ballot N`: board 1 from N, board 2 from
+/// N+1…).
+pub fn after(rules: Variant, first: &Ballot, k: usize) -> Result<Ballot, BallotError> {
+    let count = match DynRules::<Board8>::of_variant(rules) {
+        Some(on8) => all(on8)?.len(),
+        None => 0,
+    };
+    if count == 0 {
+        return Ok(first.clone());
+    }
+    ballot(rules, (first.number - 1 + k) % count + 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,6 +210,19 @@ mod tests {
             174
         );
         assert_eq!(rule_sets_list(), "english or italian");
+    }
+
+    #[test]
+    fn a_simuls_boards_take_the_ballots_after_the_first_round_the_list() {
+        let first = ballot(Variant::English, 155).unwrap();
+        let numbers: Vec<usize> = (0..4)
+            .map(|k| after(Variant::English, &first, k).unwrap().number)
+            .collect();
+        assert_eq!(numbers, [155, 156, 1, 2]);
+        assert_eq!(
+            after(Variant::English, &first, 3).unwrap(),
+            ballot(Variant::English, 2).unwrap()
+        );
     }
 
     #[test]

@@ -37,6 +37,15 @@ fn run(job: Job) -> Result<(), CliError> {
         Job::Tb(config) => commands::tb::run(&config, &mut out)?,
         Job::Match(config) => matchplay::run(&config, &mut out, &mut err)?,
         Job::Tui(config) => tui::run(&config)?,
+        Job::Simul(config) => {
+            if config.opts.interactive {
+                let mut input = console::ThreadedSource::spawn(io::stdin());
+                console::simul_from(&config, &mut input, &mut out)?
+            } else {
+                let mut stdin = io::stdin().lock();
+                console::simul_from(&config, &mut console::BufReadSource(&mut stdin), &mut out)?
+            }
+        }
         Job::Tune(config) => tune::run(&config, &mut out, &mut err)?,
         Job::Diagram(config) => pictures::diagram::run(&config, &mut out)?,
         Job::Games(config) => games::run(&config, &mut out)?,

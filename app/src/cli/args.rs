@@ -283,6 +283,34 @@ fn decay_in_range(text: &str) -> Result<f64, String> {
     number_in(text, 0.0, 0.01)
 }
 
+/// The arguments of `dama simul`.
+#[derive(Args, Debug, Clone)]
+pub struct SimulArgs {
+    /// The number of boards (1-20; default 3, or the --file simul's).
+    #[arg(long, value_name = "N",
+          value_parser = whole::<usize>(1, Some(crate::play::simul::MAX_BOARDS)))]
+    pub boards: Option<usize>,
+    /// The computer gives the simul: it has White on every board, and people take turns at
+    /// the keyboard, one board each (default: you give it against the computer).
+    #[arg(long)]
+    pub computer_gives: bool,
+    /// The players' names, board by board, separated by commas (with --computer-gives).
+    #[arg(
+        long,
+        value_name = "NAMES",
+        requires = "computer_gives",
+        value_delimiter = ','
+    )]
+    pub names: Vec<String>,
+    /// Keep the simul in this PDN file, written after every move; a simul kept there is
+    /// resumed.
+    #[arg(long, value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// Play full-screen: the boards in a grid, one board large.
+    #[arg(long)]
+    pub tui: bool,
+}
+
 /// The arguments of `dama corr`.
 #[derive(Args, Debug, Clone)]
 pub struct CorrArgs {

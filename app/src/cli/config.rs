@@ -21,9 +21,11 @@ use dama_core::{Board8, Board10, DynRules, Position};
 
 use super::{
     BookArgs, Cli, CliError, ColorChoice, Command, CorrArgs, CorrCommand, DiagramArgs, DxpArgs,
-    GamesArgs, GlobalArgs, MatchArgs, PerftArgs, SideArg, TbArgs, TuneArgs,
+    GamesArgs, GlobalArgs, MatchArgs, PerftArgs, SideArg, SimulArgs, TbArgs, TuneArgs,
 };
+use crate::console::full::simul::SimulConfig;
 use crate::i18n::Dialogue;
+use crate::play::simul::Exhibitor;
 
 /// What the program is asked to do: one subcommand with its config.
 #[derive(Debug)]
@@ -54,6 +56,8 @@ pub enum Job {
     Book(BookConfig),
     /// `dama corr`.
     Corr(CorrConfig),
+    /// `dama simul` at the line console.
+    Simul(Box<SimulConfig>),
     /// `dama dxp`.
     Dxp(Box<DxpConfig>),
 }
@@ -89,6 +93,7 @@ pub fn configure(cli: &Cli) -> Result<Job, CliError> {
         Command::Games(args) => Job::Games(opts.games_config(args)),
         Command::Book(args) => Job::Book(opts.book_config(args)),
         Command::Corr(args) => Job::Corr(opts.corr_config(args)),
+        Command::Simul(args) => Job::Simul(Box::new(opts.simul_config(args, &engines())?)),
         Command::Dxp(args) => Job::Dxp(Box::new(opts.dxp_config(args)?)),
     })
 }
@@ -172,6 +177,29 @@ impl GlobalArgs {
             blindfold: self.blindfold,
             no_record: self.no_record,
             accessible: self.accessible,
+        })
+    }
+
+    /// `dama simul`'s config: each board's options as `dama play`'s, in the full dialogue.
+    fn simul_config(
+        &self,
+        args: &SimulArgs,
+        engines: &EngineSetup,
+    ) -> Result<SimulConfig, CliError> {
+        let full = GlobalArgs {
+            dialogue: Some(Dialogue::Full),
+            ..self.clone()
+        };
+        Ok(SimulConfig {
+            opts: full.play_config(engines)?,
+            exhibitor: if args.computer_gives {
+                Exhibitor::Engine
+            } else {
+                Exhibitor::Person
+            },
+            boards: args.boards,
+            names: args.names.iter().map(|n| n.trim().to_string()).collect(),
+            file: args.file.clone(),
         })
     }
 

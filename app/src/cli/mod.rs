@@ -152,6 +152,9 @@ pub enum Command {
     Games(GamesArgs),
     /// Play by correspondence: a game in a PDN file the players send each other.
     Corr(CorrArgs),
+    /// A simultaneous display: you play several boards against the computer, or it plays
+    /// several people.
+    Simul(SimulArgs),
     /// Opening books: build one, show a position's book moves (docs/book.md).
     Book(BookArgs),
     /// Play international draughts against another program over DamExchange (DXP, TCP).
@@ -174,6 +177,7 @@ impl Command {
             Command::Diagram(_) => "diagram",
             Command::Games(_) => "games",
             Command::Corr(_) => "corr",
+            Command::Simul(_) => "simul",
             Command::Book(_) => "book",
             Command::Dxp(_) => "dxp",
         }

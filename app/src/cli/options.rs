@@ -109,7 +109,7 @@ global_options! {
     rules: Option<Variant> = Rules "--rules"
         for [
             "play", "perft", "moves", "analyze", "tb", "match", "tui", "tune", "hub", "diagram",
-            "games", "book", "dxp", "corr",
+            "games", "book", "dxp", "corr", "simul",
         ],
     /// Start from this position (FEN, e.g. W:Wa1,c1,Kd4:Bb8,Ke5).
     #[arg(long, global = true, allow_hyphen_values = true)]
@@ -120,7 +120,7 @@ global_options! {
     /// When to colour the output (default: auto).
     #[arg(long, global = true, value_enum)]
     color: Option<ColorChoice> = Color "--color"
-        for ["play", "perft", "moves", "analyze", "tb", "match", "tui", "book", "corr"],
+        for ["play", "perft", "moves", "analyze", "tb", "match", "tui", "book", "corr", "simul"],
     /// Who plays white (default: human).
     #[arg(long, global = true,
           value_parser = EnumValueParser::<PlayerArg>::new().map(PlayerKind::from))]
@@ -134,21 +134,21 @@ global_options! {
     /// Engine strength, 1 (beginner) to 10 (full strength).
     #[arg(long, global = true, value_parser = super::args::whole::<u8>(1, Some(10)))]
     level: Option<u8> = Level "--level"
-        for ["play", "analyze", "tui", "dxp"],
+        for ["play", "analyze", "tui", "dxp", "simul"],
     /// Plies: the perft depth (1-30), or an exact engine search depth (1-64).
     #[arg(long, global = true, allow_hyphen_values = true,
           value_parser = super::args::whole::<u32>(1, Some(64)))]
     depth: Option<u32> = Depth "--depth"
-        for ["play", "perft", "analyze", "tui", "dxp"],
+        for ["play", "perft", "analyze", "tui", "dxp", "simul"],
     /// Milliseconds the engine thinks per move.
     #[arg(long, global = true, value_name = "MS", allow_hyphen_values = true,
           value_parser = parse_movetime)]
     movetime: Option<u64> = Movetime "--movetime"
-        for ["play", "analyze", "tui", "dxp"],
+        for ["play", "analyze", "tui", "dxp", "simul"],
     /// Stop each search after this many nodes.
     #[arg(long, global = true, value_parser = super::args::whole::<u64>(1, None))]
     nodes: Option<u64> = Nodes "--nodes"
-        for ["play", "analyze", "tui", "tune", "book", "dxp"],
+        for ["play", "analyze", "tui", "tune", "book", "dxp", "simul"],
     /// Play on a clock, BASE[+INCREMENT] such as 5m+3s, or moves in a time and the
     /// periods after it, such as 40/2h,1h: both sides have one (a flag fall loses), the
     /// engine shares its time itself.
@@ -177,7 +177,7 @@ global_options! {
     #[arg(long, global = true, help = lang_help_text(),
           value_parser = EnumValueParser::<LangArg>::new().map(Lang::from))]
     lang: Option<Lang> = Lang "--lang"
-        for ["play", "tui"],
+        for ["play", "tui", "simul"],
     /// Which line dialogue (default: spec for the Spanish-spec game in Spanish, full
     /// otherwise).
     #[arg(long, global = true,
@@ -188,36 +188,36 @@ global_options! {
     /// counted in the saved game.
     #[arg(long, global = true)]
     blindfold: bool = Blindfold "--blindfold"
-        for ["play", "tui"],
+        for ["play", "tui", "simul"],
     /// For a screen reader: no board drawn and no colour, every move said in words, the
     /// position command reads out the pieces' squares.
     #[arg(long, global = true)]
     accessible: bool = Accessible "--accessible"
-        for ["play"],
+        for ["play", "simul"],
     /// In a blindfold game, no score sheet either: the game command lists no moves.
     #[arg(long, global = true, requires = "blindfold")]
     no_record: bool = NoRecord "--no-record"
-        for ["play"],
+        for ["play", "simul"],
     /// Write each line read after its prompt (default: when input is not a terminal).
     #[arg(long, global = true, overrides_with = "no_echo")]
     echo: bool = Echo "--echo"
-        for ["play"],
+        for ["play", "simul"],
     /// Do not write the lines read.
     #[arg(long, global = true, overrides_with = "echo")]
     no_echo: bool = NoEcho "--no-echo"
-        for ["play"],
+        for ["play", "simul"],
     /// The endgame tables' directory (default: $DAMA_TB_DIR, else the platform data
     /// directory).
     #[arg(long, global = true)]
     tb_dir: Option<PathBuf> = TbDir "--tb-dir"
-        for ["play", "analyze", "tb", "match", "tui", "hub"],
+        for ["play", "analyze", "tb", "match", "tui", "hub", "simul"],
     /// Threads the engine searches with (default 1, which keeps every search reproducible;
     /// perft: one per core).
     // `--threads` is perft's and tb's own option too (clap gives its value to both).
     #[arg(long, global = true,
           value_parser = super::args::whole::<u32>(1, Some(64)))]
     threads: Option<u32> = Threads "--threads"
-        for ["play", "perft", "analyze", "tb", "tui", "hub", "dxp"],
+        for ["play", "perft", "analyze", "tb", "tui", "hub", "dxp", "simul"],
     /// Report the best N moves with their scores at each depth.
     #[arg(long, global = true, value_name = "N",
           value_parser = super::args::whole::<u32>(1, Some(64)))]
@@ -231,7 +231,7 @@ global_options! {
     /// italian: the FID openings, 1-174; see docs/rules.md).
     #[arg(long, global = true, value_name = "N")]
     ballot: Option<usize> = Ballot "--ballot"
-        for ["play", "tui"],
+        for ["play", "tui", "simul"],
     /// The moves played since the start (--fen, else the rule set's start), in the rule set's
     /// notation, separated by spaces: analyze searches the position they reach (with the
     /// game's history: repetitions, the draw counts), diagram draws it, book shows its book
@@ -247,7 +247,7 @@ global_options! {
     /// (docs/book.md).
     #[arg(long, global = true)]
     no_book: bool = NoBook "--no-book"
-        for ["play", "tui"],
+        for ["play", "tui", "simul"],
     /// Write the annotated game (PDN) to this file (with --load; default: standard output,
     /// after the table).
     #[arg(long, global = true, value_name = "FILE")]

@@ -269,6 +269,22 @@ pub fn usage_note(opts: &Options, err: &mut dyn Write) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Plays the simul of `config` (`dama simul`, [`full::simul`]) with the lines of `input` to
+/// `output`, in the full dialogue.
+pub fn simul_from(
+    config: &full::simul::SimulConfig,
+    input: &mut dyn LineSource,
+    output: &mut dyn Write,
+) -> Result<(), ConsoleError> {
+    let opts = &config.opts;
+    let mut io = LineIo::new(input, output, opts.echo);
+    let result = with_engine_calls!(opts.variant, rules, calls => full::simul::run(rules, calls, config, &mut io));
+    match result {
+        Err(ConsoleError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
 /// Plays console games from `input` to `output` until the players stop or the input ends
 /// (lines read as they come: see [`play_from`] for a source that can wait).
 pub fn play(

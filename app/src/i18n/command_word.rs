@@ -42,6 +42,8 @@ pub enum CommandWord {
     Peek,
     /// Read out the pieces' squares (`--accessible`).
     Position,
+    /// List the boards of a simul and their games' state (`dama simul`).
+    Boards,
 }
 
 /// The English words, which every dialogue takes beside its own language's.
@@ -65,6 +67,7 @@ const ENGLISH: &[(&str, CommandWord)] = &[
     ("level", CommandWord::Level),
     ("peek", CommandWord::Peek),
     ("position", CommandWord::Position),
+    ("boards", CommandWord::Boards),
 ];
 
 impl CommandWord {

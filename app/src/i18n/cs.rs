@@ -7,6 +7,7 @@ use dama_core::Variant;
 pub static TEXTS: Texts = Texts {
     titles,
     commands: &[
+        ("desky", CommandWord::Boards),
         ("rozestavení", CommandWord::Position),
         ("rozestaveni", CommandWord::Position),
         ("pohled", CommandWord::Peek),
@@ -191,6 +192,21 @@ pub static TEXTS: Texts = Texts {
     other_game_type: "soubor je partie jiné hry (PDN GameType {0}), ne podle --rules {1}.",
     no_such_game: "soubor obsahuje partií: {0}; partie {1} v něm není.",
     no_such_game_one: "soubor obsahuje jen jednu partii; partie {1} v něm není.",
+    simul_event: "Simultánka",
+    simul_person_gives: "Hrajete simultánku na {0} deskách, na každé bílými; počítač hraje na všech deskách černými. Po vašem tahu na jedné desce se přechází k další.",
+    simul_engine_gives: "Počítač hraje simultánku na {0} deskách, na každé bílými; na každé desce hraje černými jeden hráč. Po tahu na jedné desce se přechází k další.",
+    simul_board: "Deska {0}",
+    simul_board_named: "Deska {0} ({1})",
+    simul_at: "{0}; rozehraných desek: {1}.",
+    simul_state: "{0}: {1}. tah, na tahu {2}.",
+    simul_score_person: "Simultánka skončila: získali jste {0} z {1} (výhry {2}, remízy {3}, prohry {4}).",
+    simul_score_engine: "Simultánka skončila: počítač získal {0} z {1} (výhry {2}, remízy {3}, prohry {4}).",
+    simul_saved: "Simultánka uložena do {0}.",
+    simul_kept: "Simultánka je uložena v {0}; dama simul --file {0} v ní pokračuje.",
+    simul_resumed: "Simultánka načtena z {0}: desek {1}, rozehraných {2}.",
+    not_in_simul: "V simultánce ne: každý tah platí jako na skutečné desce.",
+    boards_no_simul: "Deska je jen jedna: desky vypisuje desky simultánky (dama simul).",
+    boards_help: "  desky, boards       všechny desky simultánky a jejich stav; uložit SOUBOR uloží všechny",
 };
 
 /// The Czech rule-set texts.

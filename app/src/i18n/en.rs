@@ -162,6 +162,21 @@ pub static TEXTS: Texts = Texts {
     other_game_type: "the file is a game of another kind (PDN GameType {0}), not of the {1} rules.",
     no_such_game: "the file holds {0} games; there is no game {1}.",
     no_such_game_one: "the file holds one game; there is no game {1}.",
+    simul_event: "Simultaneous display",
+    simul_person_gives: "You give a simultaneous display on {0} boards, with White on each; the computer plays Black on every board. After your move on a board, play passes to the next.",
+    simul_engine_gives: "The computer gives a simultaneous display on {0} boards, with White on each; a person plays Black on every board. After a move on a board, play passes to the next.",
+    simul_board: "Board {0}",
+    simul_board_named: "Board {0} ({1})",
+    simul_at: "{0}; boards in play: {1}.",
+    simul_state: "{0}: move {1}, {2} to move.",
+    simul_score_person: "The simul is over: you scored {0} of {1} (won {2}, drawn {3}, lost {4}).",
+    simul_score_engine: "The simul is over: the computer scored {0} of {1} (won {2}, drawn {3}, lost {4}).",
+    simul_saved: "Simul saved to {0}.",
+    simul_kept: "The simul is kept in {0}; dama simul --file {0} goes on with it.",
+    simul_resumed: "Simul resumed from {0}: {1} boards, {2} in play.",
+    not_in_simul: "Not in a simul: every move stands, as on a real board.",
+    boards_no_simul: "There is one board: boards lists the boards of a simul (dama simul).",
+    boards_help: "  boards        every board of the simul and its state; save FILE saves them all",
 };
 
 /// The English rule-set texts.

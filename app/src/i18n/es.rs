@@ -9,6 +9,7 @@ use dama_core::Variant;
 pub static TEXTS: Texts = Texts {
     titles,
     commands: &[
+        ("tableros", CommandWord::Boards),
         ("piezas", CommandWord::Position),
         ("mirar", CommandWord::Peek),
         ("partida", CommandWord::Game),
@@ -186,6 +187,21 @@ pub static TEXTS: Texts = Texts {
     other_game_type: "el fichero es una partida de otro juego (PDN GameType {0}), no de --rules {1}.",
     no_such_game: "el fichero tiene {0} partidas; no hay partida {1}.",
     no_such_game_one: "el fichero tiene una sola partida; no hay partida {1}.",
+    simul_event: "Simultáneas",
+    simul_person_gives: "Das unas simultáneas en {0} tableros, con blancas en cada uno; el ordenador juega con negras en todos. Tras tu jugada en un tablero se pasa al siguiente.",
+    simul_engine_gives: "El ordenador da unas simultáneas en {0} tableros, con blancas en cada uno; en cada tablero juega con negras una persona. Tras una jugada en un tablero se pasa al siguiente.",
+    simul_board: "Tablero {0}",
+    simul_board_named: "Tablero {0} ({1})",
+    simul_at: "{0}; tableros en juego: {1}.",
+    simul_state: "{0}: jugada {1}, juegan {2}.",
+    simul_score_person: "Las simultáneas han terminado: sumas {0} de {1} (ganadas {2}, tablas {3}, perdidas {4}).",
+    simul_score_engine: "Las simultáneas han terminado: el ordenador suma {0} de {1} (ganadas {2}, tablas {3}, perdidas {4}).",
+    simul_saved: "Simultáneas guardadas en {0}.",
+    simul_kept: "Las simultáneas quedan en {0}; dama simul --file {0} las continúa.",
+    simul_resumed: "Simultáneas reanudadas desde {0}: {1} tableros, {2} en juego.",
+    not_in_simul: "En unas simultáneas no: cada jugada vale, como en un tablero real.",
+    boards_no_simul: "Hay un solo tablero: tableros lista los tableros de unas simultáneas (dama simul).",
+    boards_help: "  tableros, boards    todos los tableros y su estado; guardar FICHERO los guarda todos",
 };
 
 /// The Spanish rule-set texts.

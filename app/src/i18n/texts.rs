@@ -301,6 +301,36 @@ pub struct Texts {
     pub no_such_game: &'static str,
     /// The same when the file holds one game: {1} the number asked for.
     pub no_such_game_one: &'static str,
+    /// The `Event` tag of a simul's games.
+    pub simul_event: &'static str,
+    /// The start of a simul a person gives: `{0}` the boards.
+    pub simul_person_gives: &'static str,
+    /// The start of a simul the computer gives: `{0}` the boards.
+    pub simul_engine_gives: &'static str,
+    /// A simul's board: `{0}` its number.
+    pub simul_board: &'static str,
+    /// A simul's board with its player's name: `{0}` its number, `{1}` the name.
+    pub simul_board_named: &'static str,
+    /// Play comes to a board: `{0}` its name, `{1}` the boards in play.
+    pub simul_at: &'static str,
+    /// `boards`: a game that goes on: `{0}` the board, `{1}` the number of the move to play, `{2}` the side to move.
+    pub simul_state: &'static str,
+    /// A simul a person gave is over: `{0}` the points, `{1}` the boards, `{2}` won, `{3}` drawn, `{4}` lost.
+    pub simul_score_person: &'static str,
+    /// A simul the computer gave is over: as `simul_score_person`.
+    pub simul_score_engine: &'static str,
+    /// The simul was written: `{0}` the file.
+    pub simul_saved: &'static str,
+    /// Leaving a simul kept in a file: `{0}` the file.
+    pub simul_kept: &'static str,
+    /// A simul read back from its file: `{0}` the file, `{1}` the boards, `{2}` those in play.
+    pub simul_resumed: &'static str,
+    /// `undo`, `redo`, `setup` or `load` in a simul.
+    pub not_in_simul: &'static str,
+    /// `boards` outside a simul.
+    pub boards_no_simul: &'static str,
+    /// The help's line of `boards`, in a simul.
+    pub boards_help: &'static str,
 }
 
 impl Texts {

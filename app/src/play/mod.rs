@@ -11,6 +11,7 @@
 //! - [`records`]: game files: loading one, picking its N-th game, checking its rules, saving;
 //! - [`clock`]: the players' clocks;
 //! - [`handicap`]: a start with men given by the stronger side;
+//! - [`simul`]: a simultaneous display: the round of its boards, its score, its file;
 //! - [`hint`]: the hint's search;
 //! - [`analysis`]: scoring a whole game and marking its moves;
 //! - [`engine_calls`]: the engine's work on a game whose rules were chosen at run time
@@ -24,6 +25,7 @@ pub mod hint;
 pub mod player;
 pub mod records;
 pub mod session;
+pub mod simul;
 
 pub use dama_core::game::DynGame;
 pub use engine_calls::{EngineCalls, PlayBoard, PlayRules, engine_calls_of, with_engine_calls};

@@ -43,6 +43,7 @@ mod newcomer;
 mod newcomer_points;
 mod official_pdn;
 mod russian_session;
+mod simul;
 mod spanish_common;
 mod spanish_console;
 mod spanish_engine;

@@ -7,6 +7,7 @@
 //! [`Catalog`](crate::i18n::Catalog).
 
 mod house_offer;
+pub mod simul;
 
 use std::path::Path;
 
@@ -28,6 +29,12 @@ enum Flow {
     Over,
     /// Leave the program (`quit` or the end of input).
     Quit,
+    /// In a simul: a person moved and the exhibitor is to move again: on to the next board.
+    Next,
+    /// In a simul: `save FILE` saves every board (the simul's driver does it).
+    Save(String),
+    /// In a simul: `boards` lists every board (the simul's driver does it).
+    Boards,
 }
 
 /// What the players chose once a game was over.
@@ -63,6 +70,14 @@ struct Session<'o, B: ConsoleBoard> {
     clock: Option<GameClock>,
     /// The peeks at the board in this blindfold game.
     peeks: usize,
+    /// In a simul, the board's name (`Board 2`), before the prompt and every line said of
+    /// the board's game.
+    label: Option<String>,
+    /// In a simul, the exhibitor's side: once a person moved, play passes to the next board
+    /// when this side is to move again.
+    simul: Option<Color>,
+    /// In a simul, whether a person moved since play came to this board.
+    passed: bool,
 }
 
 /// Plays the full dialogue of `rules` (the engine through `calls`) until the players stop or
@@ -93,30 +108,7 @@ pub fn run<B: ConsoleBoard>(
         ),
         None => None,
     };
-    let mut session = Session {
-        opts,
-        t,
-        rt,
-        rules,
-        game: B::new_game(rules, opts),
-        player: EnginePlayer::new(
-            opts.engines.engine(opts.limits),
-            crate::play::book_level(&opts.limits),
-        )
-        .with_book(opts.engines.book_of(rules)),
-        calls,
-        // A person playing Black against the computer sees the board from Black's side.
-        flipped: opts.white == PlayerKind::Engine && opts.black == PlayerKind::Human,
-        players: Players {
-            white: opts.white,
-            black: opts.black,
-        },
-        offer: RulesOffer::default(),
-        saved: B::new_game(rules, opts).snapshot(),
-        kept: B::ballot_plies(opts),
-        clock: super::new_clock(opts),
-        peeks: 0,
-    };
+    let mut session = Session::new(rules, calls, opts);
     io.line(B::title(rules, t, rt))?;
     io.line(B::intro(rules, t, rt))?;
     if opts.blindfold {
@@ -192,7 +184,61 @@ pub(crate) fn file_and_number(arg: &str) -> (&str, Option<usize>) {
     }
 }
 
-impl<B: ConsoleBoard> Session<'_, B> {
+/// Whether a line of the help is a command a simul refuses (`undo`, `redo`, `setup`, `load`):
+/// its first word names it.
+fn refused_in_simul(line: &str) -> bool {
+    let first = line.split_whitespace().next().unwrap_or("");
+    matches!(
+        CommandWord::from_word(first.trim_end_matches(',')),
+        Some(CommandWord::Undo | CommandWord::Redo | CommandWord::Setup | CommandWord::Load)
+    )
+}
+
+impl<'o, B: ConsoleBoard> Session<'o, B> {
+    /// A new game of `rules` with the options `opts`, the engine working through `calls`.
+    fn new(rules: DynRules<B>, calls: &'static dyn EngineCalls<B>, opts: &'o Options) -> Self {
+        let Catalog {
+            texts: t,
+            rules: rt,
+            ..
+        } = Catalog::of(opts.lang);
+        Session {
+            opts,
+            t,
+            rt,
+            rules,
+            game: B::new_game(rules, opts),
+            player: EnginePlayer::new(
+                opts.engines.engine(opts.limits),
+                crate::play::book_level(&opts.limits),
+            )
+            .with_book(opts.engines.book_of(rules)),
+            calls,
+            // A person playing Black against the computer sees the board from Black's side.
+            flipped: opts.white == PlayerKind::Engine && opts.black == PlayerKind::Human,
+            players: Players {
+                white: opts.white,
+                black: opts.black,
+            },
+            offer: RulesOffer::default(),
+            saved: B::new_game(rules, opts).snapshot(),
+            kept: B::ballot_plies(opts),
+            clock: super::new_clock(opts),
+            peeks: 0,
+            label: None,
+            simul: None,
+            passed: false,
+        }
+    }
+
+    /// A line said of this board's game: in a simul, after the board's name (`Board 2: …`).
+    fn labelled(&self, text: &str) -> String {
+        match &self.label {
+            Some(label) => format!("{label}: {text}"),
+            None => text.to_string(),
+        }
+    }
+
     fn is_engine(&self, color: Color) -> bool {
         self.players.is_engine(color)
     }
@@ -225,10 +271,11 @@ impl<B: ConsoleBoard> Session<'_, B> {
             Some(text) => format!("({text}) "),
             None => String::new(),
         };
-        match self.game.turn() {
-            Color::White => format!("{number}{dots} {clocks}{}", self.t.prompt_white),
-            Color::Black => format!("{number}{dots} {clocks}{}", self.t.prompt_black),
-        }
+        let prompt = match self.game.turn() {
+            Color::White => self.t.prompt_white,
+            Color::Black => self.t.prompt_black,
+        };
+        self.labelled(&format!("{number}{dots} {clocks}{prompt}"))
     }
 
     /// `Black (computer) is thinking…`, with both clocks when there are clocks.
@@ -519,8 +566,15 @@ impl<B: ConsoleBoard> Session<'_, B> {
                 if let Some(clock) = &mut self.clock {
                     clock.stop(now);
                 }
-                io.line(&self.outcome_text(outcome))?;
+                io.line(&self.labelled(&self.outcome_text(outcome)))?;
                 return Ok(Flow::Over);
+            }
+            if let Some(exhibitor) = self.simul
+                && self.passed
+                && self.game.turn() == exhibitor
+            {
+                self.passed = false;
+                return Ok(Flow::Next);
             }
             if crate::play::session::engine_cap_reached(&self.game, self.players) {
                 let cap = crate::play::session::ENGINE_MOVE_CAP.to_string();
@@ -645,9 +699,10 @@ impl<B: ConsoleBoard> Session<'_, B> {
             Source::Book => self.t.engine_book.to_string(),
             Source::Search(None) => format!("{seconds} s"),
         };
-        io.line(&fill(self.t.engine_plays, &[&side, &self.write(&mv), &saw]))?;
+        let plays = fill(self.t.engine_plays, &[&side, &self.write(&mv), &saw]);
+        io.line(&self.labelled(&plays))?;
         if self.opts.accessible {
-            io.line(&self.said_move(turn, &mv, &before))?;
+            io.line(&self.labelled(&self.said_move(turn, &mv, &before)))?;
         }
         self.show_board(io)?;
         Ok(None)
@@ -719,8 +774,9 @@ impl<B: ConsoleBoard> Session<'_, B> {
                 let turn = self.game.turn();
                 let before = *self.game.position();
                 if self.game.try_play(&mv).is_ok() {
+                    self.passed = true;
                     if self.opts.accessible {
-                        io.line(&self.said_move(turn, &mv, &before))?;
+                        io.line(&self.labelled(&self.said_move(turn, &mv, &before)))?;
                     }
                     self.clock_moved(turn, io)?;
                     self.show_board(io)?;
@@ -740,20 +796,40 @@ impl<B: ConsoleBoard> Session<'_, B> {
         arg: &str,
     ) -> Result<Option<Flow>, ConsoleError> {
         let t = self.t;
+        if self.simul.is_some() {
+            match command {
+                CommandWord::Undo | CommandWord::Redo | CommandWord::Setup | CommandWord::Load => {
+                    io.line(t.not_in_simul)?;
+                    return Ok(None);
+                }
+                CommandWord::Save if !arg.is_empty() => {
+                    return Ok(Some(Flow::Save(arg.to_string())));
+                }
+                CommandWord::Boards => return Ok(Some(Flow::Boards)),
+                CommandWord::Quit => return Ok(Some(Flow::Quit)),
+                _ => {}
+            }
+        }
         match command {
+            CommandWord::Boards => io.line(t.boards_no_simul)?,
             CommandWord::Help => {
                 let title = B::title(self.rules, t, self.rt);
                 io.line(&fill(t.help_rules, &[title]))?;
                 // The first line shows the moves in the rule set's own notation.
                 io.line(B::help_moves(self.rules, t, self.rt))?;
                 for line in t.help.iter().skip(1) {
-                    io.line(line)?;
+                    if self.simul.is_none() || !refused_in_simul(line) {
+                        io.line(line)?;
+                    }
                 }
                 if self.opts.blindfold {
                     io.line(t.peek_help)?;
                 }
                 if self.opts.accessible {
                     io.line(t.position_help)?;
+                }
+                if self.simul.is_some() {
+                    io.line(t.boards_help)?;
                 }
             }
             CommandWord::Peek => self.peek(io)?,

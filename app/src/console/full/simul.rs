@@ -1,0 +1,311 @@
+//! `dama simul` at the line console: one full dialogue ([`Session`]) per board, played in the
+//! round a simul is played in ([`crate::play::simul`]). Play comes to a board, the exhibitor
+//! or the board's player moves (the computer at once), and once a person has moved and the
+//! exhibitor is to move again, play passes to the next board whose game goes on. Each board
+//! keeps every command of the dialogue but those that would take a move back (`undo`,
+//! `redo`, `setup`, `load`); `boards` lists them all and `save FILE` saves them all. With a
+//! file, the simul is written to it after every visit and resumed from it.
+
+use std::path::{Path, PathBuf};
+
+use super::{Flow, Session};
+use crate::console::{ConsoleBoard, ConsoleError, LineIo, Options};
+use crate::i18n::{Catalog, Texts, capitalize, fill};
+use crate::play::simul::{self, Exhibitor, Score};
+use crate::play::{EngineCalls, records};
+use dama_core::DynRules;
+
+/// What `dama simul` plays.
+#[derive(Clone, Debug)]
+pub struct SimulConfig {
+    /// Every board's options: the rule set, the language, the engine's limits, blindfold…;
+    /// its ballot is board 1's (each next board starts from the next ballot). Who plays each
+    /// side comes from `exhibitor`.
+    pub opts: Options,
+    /// Who gives the simul.
+    pub exhibitor: Exhibitor,
+    /// The number of boards (`None`: the file's, or 3 for a new simul).
+    pub boards: Option<usize>,
+    /// The players' names, board by board (hot seat), where given.
+    pub names: Vec<String>,
+    /// The file the simul is kept in: written after every move, resumed from when it exists.
+    pub file: Option<PathBuf>,
+}
+
+/// The boards of a simul without `--boards`.
+pub const DEFAULT_BOARDS: usize = 3;
+
+/// One board: its options (which its session borrows) are made first.
+fn board_options(config: &SimulConfig, exhibitor: Exhibitor, board: usize) -> Options {
+    let players = exhibitor.players();
+    let ballot = config.opts.ballot.as_ref().map(|first| {
+        crate::ballots::after(config.opts.variant, first, board).unwrap_or_else(|_| first.clone())
+    });
+    Options {
+        white: players.white,
+        black: players.black,
+        ballot,
+        ..config.opts.clone()
+    }
+}
+
+/// A board's name: `Board 2`, or `Board 2 (Anna)` when its player is named.
+fn board_label(t: &Texts, names: &[String], board: usize) -> String {
+    let number = (board + 1).to_string();
+    match names.get(board) {
+        Some(name) => fill(t.simul_board_named, &[&number, name]),
+        None => fill(t.simul_board, &[&number]),
+    }
+}
+
+/// Plays the simul of `config` under `rules` until every game is over or the players leave.
+pub fn run<B: ConsoleBoard>(
+    rules: DynRules<B>,
+    calls: &'static dyn EngineCalls<B>,
+    config: &SimulConfig,
+    io: &mut LineIo<'_>,
+) -> Result<(), ConsoleError> {
+    let Catalog {
+        texts: t,
+        rules: rt,
+        ..
+    } = Catalog::of(config.opts.lang);
+    // A file that is there is a simul to go on with: never written over by a new one.
+    let resumed = match &config.file {
+        Some(path) if path.exists() => Some(
+            simul::read(rules, path)
+                .map_err(|e| ConsoleError::Load(format!("{}: {e}", path.display())))?,
+        ),
+        _ => None,
+    };
+    let (exhibitor, count) = match &resumed {
+        Some(resumed) => {
+            let count = resumed.boards.len();
+            if let Some(asked) = config.boards.filter(|&asked| asked != count) {
+                let path = config.file.as_deref().unwrap_or(Path::new(""));
+                return Err(ConsoleError::Load(format!(
+                    "{}: the simul kept there has {count} boards, not {asked} \
+                     (without --boards it goes on as it is)",
+                    path.display()
+                )));
+            }
+            (resumed.exhibitor, count)
+        }
+        None => (config.exhibitor, config.boards.unwrap_or(DEFAULT_BOARDS)),
+    };
+    let options: Vec<Options> = (0..count)
+        .map(|board| board_options(config, exhibitor, board))
+        .collect();
+    let mut boards: Vec<Session<'_, B>> = options
+        .iter()
+        .enumerate()
+        .map(|(board, opts)| {
+            let mut session = Session::new(rules, calls, opts);
+            session.label = Some(board_label(t, &config.names, board));
+            session.simul = Some(Exhibitor::SIDE);
+            // A simul is played without clocks, as the exhibitor walks round the room.
+            session.clock = None;
+            session
+        })
+        .collect();
+    io.line(B::title(rules, t, rt))?;
+    let intro = match exhibitor {
+        Exhibitor::Person => t.simul_person_gives,
+        Exhibitor::Engine => t.simul_engine_gives,
+    };
+    io.line(&fill(intro, &[&count.to_string()]))?;
+    io.line(B::intro(rules, t, rt))?;
+    if config.opts.blindfold {
+        io.line(t.blindfold_intro)?;
+        if config.opts.no_record {
+            io.line(t.no_record)?;
+        }
+    }
+    match (resumed, &config.file) {
+        (Some(resumed), Some(path)) => {
+            for (session, record) in boards.iter_mut().zip(resumed.boards) {
+                session.game = record.game;
+                session.kept = 0;
+                session.saved = session.game.snapshot();
+                session.peeks = dama_core::pdn::tag(&record.tags, "Peeks")
+                    .and_then(|peeks| peeks.parse().ok())
+                    .unwrap_or(0);
+            }
+            let in_play = boards.iter().filter(|s| !s.game.is_over()).count();
+            io.line(&fill(
+                t.simul_resumed,
+                &[
+                    &path.display().to_string(),
+                    &count.to_string(),
+                    &in_play.to_string(),
+                ],
+            ))?;
+        }
+        _ => {
+            for session in &boards {
+                if let Some(ballot) = session.opts.ballot.as_ref().filter(|_| session.kept > 0) {
+                    let said = fill(
+                        t.ballot,
+                        &[&ballot.number.to_string(), &ballot.moves_text()],
+                    );
+                    io.line(&session.labelled(&said))?;
+                }
+            }
+        }
+    }
+    let mut simul = Simul {
+        t,
+        exhibitor,
+        names: &config.names,
+        file: config.file.as_deref(),
+        boards,
+    };
+    // The round starts at the first board.
+    let mut current = count - 1;
+    loop {
+        let over: Vec<bool> = simul.boards.iter().map(|s| s.game.is_over()).collect();
+        let Some(board) = simul::next_board(current, &over) else {
+            break;
+        };
+        current = board;
+        let in_play = over.iter().filter(|&&over| !over).count();
+        let session = &simul.boards[board];
+        let label = session.label.clone().unwrap_or_default();
+        io.line(&fill(t.simul_at, &[&label, &in_play.to_string()]))?;
+        if !session.is_engine(session.game.turn()) {
+            session.show_board(io)?;
+        }
+        loop {
+            match simul.boards[board].play_game(io)? {
+                Flow::Next | Flow::Over => break,
+                Flow::Save(file) => {
+                    let path = crate::files::expand_home(&file);
+                    simul.save(io, &path, &file)?;
+                }
+                Flow::Boards => simul.list(io)?,
+                Flow::Quit => {
+                    if simul.leave(io, board)? {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        simul.keep(io)?;
+    }
+    let score = Score::of(simul.boards.iter().map(|s| s.game.outcome()));
+    let said = match exhibitor {
+        Exhibitor::Person => t.simul_score_person,
+        Exhibitor::Engine => t.simul_score_engine,
+    };
+    io.line(&fill(
+        said,
+        &[
+            &score.points(),
+            &count.to_string(),
+            &score.won.to_string(),
+            &score.drawn.to_string(),
+            &score.lost.to_string(),
+        ],
+    ))?;
+    Ok(())
+}
+
+/// The simul being played: its boards and where it is kept.
+struct Simul<'c, 'o, B: ConsoleBoard> {
+    t: &'static Texts,
+    exhibitor: Exhibitor,
+    names: &'c [String],
+    file: Option<&'c Path>,
+    boards: Vec<Session<'o, B>>,
+}
+
+impl<B: ConsoleBoard> Simul<'_, '_, B> {
+    /// The whole simul as one PDN text: each board's game with its simul tags.
+    fn text(&self) -> String {
+        simul::text(self.boards.iter().enumerate().map(|(board, session)| {
+            let mut header = self.t.pdn_header(
+                session.is_engine(dama_core::Color::White),
+                session.is_engine(dama_core::Color::Black),
+            );
+            header.event = self.t.simul_event.to_string();
+            if let Some(name) = self.names.get(board) {
+                header.black = name.clone();
+            }
+            let mut extra = simul::tags(board, self.exhibitor);
+            if session.opts.blindfold {
+                extra.extend(records::blindfold_tags(
+                    session.opts.no_record,
+                    session.peeks,
+                ));
+            }
+            records::write_pdn(&session.game, &header, None, &extra)
+        }))
+    }
+
+    /// Writes the simul to `path` (`name` as typed), and says so, or why not.
+    fn save(&mut self, io: &mut LineIo<'_>, path: &Path, name: &str) -> std::io::Result<()> {
+        match simul::write(path, &self.text()) {
+            Ok(()) => {
+                for session in &mut self.boards {
+                    session.saved = session.game.snapshot();
+                }
+                io.line(&fill(self.t.simul_saved, &[name]))
+            }
+            Err(e) => io.line(&fill(self.t.save_failed, &[name, &self.t.file_error(&e)])),
+        }
+    }
+
+    /// After each visit: the simul written to its file, when it has one (a failure said).
+    fn keep(&mut self, io: &mut LineIo<'_>) -> std::io::Result<()> {
+        let Some(path) = self.file else {
+            return Ok(());
+        };
+        match simul::write(path, &self.text()) {
+            Ok(()) => {
+                for session in &mut self.boards {
+                    session.saved = session.game.snapshot();
+                }
+                Ok(())
+            }
+            Err(e) => {
+                let name = path.display().to_string();
+                io.line(&fill(self.t.save_failed, &[&name, &self.t.file_error(&e)]))
+            }
+        }
+    }
+
+    /// `boards`: each board's state, one line each.
+    fn list(&self, io: &mut LineIo<'_>) -> std::io::Result<()> {
+        for session in &self.boards {
+            let line = match session.game.outcome() {
+                Some(outcome) => session.labelled(&session.outcome_text(outcome)),
+                None => fill(
+                    self.t.simul_state,
+                    &[
+                        session.label.as_deref().unwrap_or(""),
+                        &session.move_number().to_string(),
+                        self.t.side(session.game.turn()),
+                    ],
+                ),
+            };
+            io.line(&capitalize(&line))?;
+        }
+        Ok(())
+    }
+
+    /// `quit` or the end of input at board `board`: the simul kept in its file, when it has
+    /// one; else, at a terminal, a person asked first whether to leave unsaved games. Returns
+    /// whether to leave.
+    fn leave(&mut self, io: &mut LineIo<'_>, board: usize) -> Result<bool, ConsoleError> {
+        if let Some(path) = self.file {
+            self.keep(io)?;
+            io.line(&fill(self.t.simul_kept, &[&path.display().to_string()]))?;
+            return Ok(true);
+        }
+        let session = &self.boards[board];
+        if session.opts.interactive && self.boards.iter().any(|s| s.unsaved()) {
+            return Ok(session.ask_yes_no(io, self.t.quit_unsaved)? != Some(false));
+        }
+        Ok(true)
+    }
+}

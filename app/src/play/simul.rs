@@ -1,0 +1,237 @@
+//! A simultaneous display (the Czech rules' art. 11): one player, the exhibitor, plays
+//! several boards at once, moving on one board and passing on to the next while the
+//! opponents think. `dama simul` plays it two ways: a person gives it against the computer on
+//! every board, or the computer gives it against several people who share the keyboard (hot
+//! seat), one board each. The exhibitor has White on every board, as is the custom (the
+//! first move on each board is the exhibitor's).
+//!
+//! What the line console and the TUI both need is here: the round's order ([`next_board`]),
+//! the score ([`Score`]), and the file that keeps the whole simul, one PDN game per board
+//! ([`write`], [`read`]), written after every move so that the simul can be resumed from it.
+
+use std::path::Path;
+
+use crate::files::{self, FileError};
+use crate::play::records::{self, LoadError};
+use crate::play::session::{PlayerKind, Players};
+use dama_core::game::{Game, Outcome};
+use dama_core::{Color, GameRules, pdn};
+
+/// The most boards of one simul.
+pub const MAX_BOARDS: usize = 20;
+
+/// Who gives the simul (plays every board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exhibitor {
+    /// A person plays every board against the computer.
+    Person,
+    /// The computer plays every board, each against a person.
+    Engine,
+}
+
+impl Exhibitor {
+    /// The exhibitor's side on every board: White, which moves first in most rule sets
+    /// (where Black moves first, the opponents open).
+    pub const SIDE: Color = Color::White;
+
+    /// Who plays each side of every board.
+    pub fn players(self) -> Players {
+        let (giver, opponents) = match self {
+            Exhibitor::Person => (PlayerKind::Human, PlayerKind::Engine),
+            Exhibitor::Engine => (PlayerKind::Engine, PlayerKind::Human),
+        };
+        Players {
+            white: giver,
+            black: opponents,
+        }
+    }
+
+    /// The value of the simul file's `Exhibitor` tag.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Exhibitor::Person => "human",
+            Exhibitor::Engine => "engine",
+        }
+    }
+
+    fn from_tag(value: &str) -> Option<Exhibitor> {
+        match value {
+            "human" => Some(Exhibitor::Person),
+            "engine" => Some(Exhibitor::Engine),
+            _ => None,
+        }
+    }
+}
+
+/// The board the exhibitor goes to after board `current` (0-based) of `over.len()`: the next
+/// one whose game goes on, round the room, `current` itself last; `None` when every game is
+/// over.
+pub fn next_board(current: usize, over: &[bool]) -> Option<usize> {
+    let count = over.len();
+    (1..=count)
+        .map(|step| (current + step) % count)
+        .find(|&board| !over[board])
+}
+
+/// The exhibitor's result: games won, drawn and lost (a game that goes on counts in none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    /// Games the exhibitor won.
+    pub won: usize,
+    /// Games drawn.
+    pub drawn: usize,
+    /// Games the exhibitor lost.
+    pub lost: usize,
+}
+
+impl Score {
+    /// The score of the games whose outcomes these are, for the exhibitor (White).
+    pub fn of(outcomes: impl IntoIterator<Item = Option<Outcome>>) -> Score {
+        let mut score = Score::default();
+        for outcome in outcomes.into_iter().flatten() {
+            match outcome {
+                Outcome::Win { winner, .. } if winner == Exhibitor::SIDE => score.won += 1,
+                Outcome::Win { .. } => score.lost += 1,
+                Outcome::Draw(_) => score.drawn += 1,
+            }
+        }
+        score
+    }
+
+    /// The points, a draw counting a half: `2½`.
+    pub fn points(self) -> String {
+        let half = if self.drawn % 2 == 1 { "½" } else { "" };
+        let whole = self.won + self.drawn / 2;
+        match (whole, half) {
+            (0, "½") => "½".to_string(),
+            _ => format!("{whole}{half}"),
+        }
+    }
+}
+
+/// The tags of board `board` (0-based)'s game in the simul file: its number and who gives the
+/// simul, before those of the game itself.
+pub fn tags(board: usize, exhibitor: Exhibitor) -> Vec<(&'static str, String)> {
+    vec![
+        ("Board", (board + 1).to_string()),
+        ("Exhibitor", exhibitor.tag().to_string()),
+    ]
+}
+
+/// The whole simul as one PDN text: each board's game as `game` writes it (its own header and
+/// tags, [`tags`] among them), in board order.
+pub fn text(games: impl IntoIterator<Item = String>) -> String {
+    games.into_iter().collect::<Vec<_>>().join("\n")
+}
+
+/// Writes the simul's text to `path` (atomically: a new file renamed over the old one).
+pub fn write(path: &Path, text: &str) -> Result<(), FileError> {
+    files::save(path, text)
+}
+
+/// A simul read back from its file.
+#[derive(Debug)]
+pub struct Resumed<R: GameRules> {
+    /// Who gives it.
+    pub exhibitor: Exhibitor,
+    /// Each board's game with its tags, in board order.
+    pub boards: Vec<pdn::Record<R>>,
+}
+
+/// Why a file is not a simul to resume.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError<B: dama_core::Board> {
+    /// The file could not be read, or one of its games is not a legal game of these rules.
+    #[error(transparent)]
+    Load(#[from] LoadError<B>),
+    /// A game is not where a simul file of `dama simul` has it.
+    #[error("game {game} is not board {game} of a simul (its Board and Exhibitor tags)")]
+    NotASimul {
+        /// The game's number in the file (1 is the first).
+        game: usize,
+    },
+    /// More boards than a simul has.
+    #[error("the file holds {0} games: a simul has at most {MAX_BOARDS} boards")]
+    TooMany(usize),
+}
+
+/// Reads the simul kept in the file at `path` under `rules`: every game checked, each the
+/// board its `Board` tag says, in order, all given by the same exhibitor.
+pub fn read<R: GameRules>(rules: R, path: &Path) -> Result<Resumed<R>, ReadError<R::GameBoard>> {
+    let text = files::read_file(path).map_err(LoadError::from)?;
+    let pieces = pdn::split_games(&text);
+    if pieces.len() > MAX_BOARDS {
+        return Err(ReadError::TooMany(pieces.len()));
+    }
+    let mut exhibitor = None;
+    let mut boards = Vec::new();
+    for (i, &(first_line, piece)) in pieces.iter().enumerate() {
+        let record = records::read_piece(rules, first_line, piece)?;
+        let board = pdn::tag(&record.tags, "Board");
+        let given = pdn::tag(&record.tags, "Exhibitor").and_then(Exhibitor::from_tag);
+        let number = (i + 1).to_string();
+        match (board, given) {
+            (Some(board), Some(given))
+                if board == number && exhibitor.is_none_or(|e| e == given) =>
+            {
+                exhibitor = Some(given);
+            }
+            _ => return Err(ReadError::NotASimul { game: i + 1 }),
+        }
+        boards.push(record);
+    }
+    match exhibitor {
+        Some(exhibitor) => Ok(Resumed { exhibitor, boards }),
+        // An empty file.
+        None => Err(ReadError::NotASimul { game: 1 }),
+    }
+}
+
+/// How many of a game's moves each side made: the number of plies `side` played.
+pub fn moves_by<R: GameRules>(game: &Game<R>, side: Color) -> usize {
+    let plies = game.moves().len();
+    let first = game.start().turn();
+    if side == first {
+        plies.div_ceil(2)
+    } else {
+        plies / 2
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dama_core::game::WinReason;
+
+    #[test]
+    fn the_round_skips_finished_boards_and_ends_with_them_all() {
+        assert_eq!(next_board(0, &[false, false, false]), Some(1));
+        assert_eq!(next_board(2, &[false, false, false]), Some(0));
+        assert_eq!(next_board(0, &[false, true, false]), Some(2));
+        assert_eq!(next_board(1, &[true, false, true]), Some(1));
+        assert_eq!(next_board(1, &[true, true, true]), None);
+    }
+
+    #[test]
+    fn the_score_counts_for_white() {
+        let win = |winner| {
+            Some(Outcome::Win {
+                winner,
+                reason: WinReason::Blocked,
+            })
+        };
+        let draw = Some(Outcome::Draw(dama_core::DrawReason::Agreement));
+        let score = Score::of([win(Color::White), draw, win(Color::Black), None, draw]);
+        assert_eq!(
+            score,
+            Score {
+                won: 1,
+                drawn: 2,
+                lost: 1
+            }
+        );
+        assert_eq!(score.points(), "2");
+        assert_eq!(Score::of([draw]).points(), "½");
+        assert_eq!(Score::of([win(Color::White), draw]).points(), "1½");
+    }
+}
