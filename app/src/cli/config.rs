@@ -81,6 +81,12 @@ pub fn configure(cli: &Cli) -> Result<Job, CliError> {
         Command::Analyze => Job::Analyze(Box::new(opts.analyze_config(&engines()))),
         Command::Tb(args) => Job::Tb(opts.tb_config(args)),
         Command::Match(args) => Job::Match(Box::new(opts.match_config(args, &engines())?)),
+        // A screen reader reads a full-screen board as a jumble: `dama tui --accessible` plays
+        // the accessible line dialogue instead (docs/tui.md).
+        Command::Tui if opts.accessible => Job::Play(Box::new(crate::console::Options {
+            from_tui: true,
+            ..opts.play_config(&engines())?
+        })),
         Command::Tui => Job::Tui(Box::new(opts.tui_config(&engines())?)),
         Command::Tune(args) => Job::Tune(opts.tune_config(args)),
         Command::Hub => Job::Hub(crate::hub::Config {
@@ -177,6 +183,7 @@ impl GlobalArgs {
             blindfold: self.blindfold,
             no_record: self.no_record,
             accessible: self.accessible,
+            from_tui: false,
         })
     }
 

@@ -190,10 +190,11 @@ global_options! {
     blindfold: bool = Blindfold "--blindfold"
         for ["play", "tui", "simul"],
     /// For a screen reader: no board drawn and no colour, every move said in words, the
-    /// position command reads out the pieces' squares.
+    /// position and rows commands read out the pieces, each answer in one line (tui: plays
+    /// this line dialogue instead of the full screen).
     #[arg(long, global = true)]
     accessible: bool = Accessible "--accessible"
-        for ["play", "simul"],
+        for ["play", "tui", "simul"],
     /// In a blindfold game, no score sheet either: the game command lists no moves.
     #[arg(long, global = true, requires = "blindfold")]
     no_record: bool = NoRecord "--no-record"

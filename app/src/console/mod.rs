@@ -90,8 +90,12 @@ pub struct Options {
     /// With `blindfold`, no score sheet either (`--no-record`): `game` lists no moves.
     pub no_record: bool,
     /// For a screen reader (`--accessible`): no board drawn, every move said in words,
-    /// `position` reads out the pieces' squares (full dialogue only).
+    /// `position` and `rows` read out the pieces, every answer in one line (full dialogue
+    /// only).
     pub accessible: bool,
+    /// Asked for as `dama tui --accessible`: the line dialogue plays instead of the
+    /// full-screen game, and says so in its first line.
+    pub from_tui: bool,
 }
 
 /// The squares a move touched, its start and each landing: what a drawn board marks as the
@@ -144,6 +148,7 @@ impl Options {
             blindfold: false,
             no_record: false,
             accessible: false,
+            from_tui: false,
         }
     }
 

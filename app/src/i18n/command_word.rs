@@ -44,6 +44,8 @@ pub enum CommandWord {
     Position,
     /// List the boards of a simul and their games' state (`dama simul`).
     Boards,
+    /// Read out the board row by row from the top (`--accessible`).
+    Rows,
 }
 
 /// The English words, which every dialogue takes beside its own language's.
@@ -68,6 +70,7 @@ const ENGLISH: &[(&str, CommandWord)] = &[
     ("peek", CommandWord::Peek),
     ("position", CommandWord::Position),
     ("boards", CommandWord::Boards),
+    ("rows", CommandWord::Rows),
 ];
 
 impl CommandWord {
@@ -106,6 +109,14 @@ mod tests {
         assert_eq!(CommandWord::from_word("Назад"), Some(CommandWord::Undo));
         assert_eq!(CommandWord::from_word("deshacer"), Some(CommandWord::Undo));
         assert_eq!(CommandWord::from_word("c3-d4"), None);
+        assert_eq!(CommandWord::from_word("Řady"), Some(CommandWord::Rows));
+        assert_eq!(CommandWord::from_word("rady"), Some(CommandWord::Rows));
+        assert_eq!(CommandWord::from_word("filas"), Some(CommandWord::Rows));
+        assert_eq!(CommandWord::from_word("ряды"), Some(CommandWord::Rows));
+        assert_eq!(
+            CommandWord::from_word("горизонтали"),
+            Some(CommandWord::Rows)
+        );
     }
 
     #[test]

@@ -140,6 +140,8 @@ pub struct Texts {
     pub peek_help: &'static str,
     /// The help's line of `position`, shown with `--accessible`.
     pub position_help: &'static str,
+    /// The help's line of `rows`, shown with `--accessible`.
+    pub rows_help: &'static str,
     /// `--accessible`: a plain move in words: `{0}` the side, `{1}` from, `{2}` to.
     pub said_move: &'static str,
     /// `--accessible`: a capture in words: `{0}` the side, `{1}` from, `{2}` the squares of
@@ -154,6 +156,20 @@ pub struct Texts {
     pub said_none: &'static str,
     /// `--accessible`: the word before the last of a list (`d4, f6 and h4`).
     pub said_and: &'static str,
+    /// `--accessible`, `rows`: one row of the board: `{0}` its number, `{1}` its pieces
+    /// (`b8 black man, d8 black king`) or [`Texts::said_empty`].
+    pub said_row: &'static str,
+    /// `--accessible`, `rows`: a row without a piece.
+    pub said_empty: &'static str,
+    /// `--accessible`, `rows`: the pieces' names, after their square: a white man, a white
+    /// king, a black man, a black king.
+    pub said_pieces: [&'static str; 4],
+    /// `--accessible`, `flip`: the order `rows` reads now: `{0}` the row read first, `{1}`
+    /// the last.
+    pub said_flipped: &'static str,
+    /// `dama tui --accessible`: its first line, saying that it plays the line dialogue and
+    /// why.
+    pub tui_accessible: &'static str,
     /// On a move-count control, after the clocks: `{0}` the moves the side to move must
     /// still make before its next time control.
     pub to_control: &'static str,

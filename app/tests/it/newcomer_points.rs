@@ -136,7 +136,7 @@ fn a_subcommands_help_lists_only_its_options() {
     let (help, _, _) = dama_status(&["--help"]);
     assert!(
         help.contains(
-            "Engine strength, 1 (beginner) to 10 (full strength) [play, analyze, tui, dxp]"
+            "Engine strength, 1 (beginner) to 10 (full strength) [play, analyze, tui, simul, dxp]"
         ),
         "{help}"
     );

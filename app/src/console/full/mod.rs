@@ -21,7 +21,7 @@ use crate::play::session::{self, Players, RulesOffer, Undo};
 use crate::play::{DynGame, EngineCalls, EnginePlayer, Source};
 use dama_core::game::{Game, Outcome, Snapshot};
 use dama_core::pdn;
-use dama_core::{BitboardOn, Color, DynRules, MoveListOn, MoveOn};
+use dama_core::{BitboardOn, Color, DynRules, MoveListOn, MoveOn, Role};
 
 /// How a game's dialogue ended.
 enum Flow {
@@ -109,6 +109,9 @@ pub fn run<B: ConsoleBoard>(
         None => None,
     };
     let mut session = Session::new(rules, calls, opts);
+    if opts.from_tui {
+        io.line(t.tui_accessible)?;
+    }
     io.line(B::title(rules, t, rt))?;
     io.line(B::intro(rules, t, rt))?;
     if opts.blindfold {
@@ -182,6 +185,37 @@ pub(crate) fn file_and_number(arg: &str) -> (&str, Option<usize>) {
         }
         _ => (arg, None),
     }
+}
+
+/// The column (in characters) where the description of a line of the help's table starts:
+/// after the first run of two or more spaces that follows the words (`  help          this
+/// list`: 16).
+fn help_column(line: &str) -> usize {
+    let body = line.trim_start();
+    let text = match body.split_once("  ") {
+        Some((_, text)) => text.trim_start(),
+        None => return 0,
+    };
+    line[..line.len() - text.len()].chars().count()
+}
+
+/// A line of the help's table in one line's words: `  save FILE     save the game (PDN)`
+/// becomes `save FILE: save the game (PDN)`. The words end at the first run of two spaces;
+/// a line whose words fill their column (`  uložit, save SOUBOR uložit partii (PDN)`) is
+/// cut at `column`, where the table's descriptions start ([`help_column`]).
+fn help_item(line: &str, column: usize) -> String {
+    let body = line.trim_start();
+    let (words, text) = match body.split_once("  ") {
+        Some(split) => split,
+        None => {
+            let at = line
+                .char_indices()
+                .nth(column)
+                .map_or(line.len(), |(at, _)| at);
+            (line[..at].trim_start(), &line[at..])
+        }
+    };
+    format!("{}: {}", words.trim(), text.trim())
 }
 
 /// Whether a line of the help is a command a simul refuses (`undo`, `redo`, `setup`, `load`):
@@ -319,6 +353,24 @@ impl<'o, B: ConsoleBoard> Session<'o, B> {
         lines
     }
 
+    /// `game`: the moves played (none in a blindfold game without a score sheet); with
+    /// `--accessible` in one line, unbroken.
+    fn list_game(&self, io: &mut LineIo<'_>) -> std::io::Result<()> {
+        if self.opts.blindfold && self.opts.no_record {
+            return io.line(self.t.no_record);
+        }
+        if self.game.moves().len() == 0 {
+            return io.line(self.t.no_game_moves);
+        }
+        if self.opts.accessible {
+            return io.line(&self.game_lines().join(" "));
+        }
+        for line in self.game_lines() {
+            io.line(&line)?;
+        }
+        Ok(())
+    }
+
     /// Both clocks as they stand now (`white 4:58, black 5:00`), when there are clocks.
     fn clocks_text(&self) -> Option<String> {
         let clock = self.clock.as_ref()?;
@@ -376,11 +428,22 @@ impl<'o, B: ConsoleBoard> Session<'o, B> {
         file: &str,
         record: &pdn::Record<DynRules<B>>,
     ) -> std::io::Result<()> {
-        io.line(&self.t.loaded_report(self.rt, file, record))?;
-        self.clock = super::loaded_clock(self.opts, record);
-        if let Some(mv) = self.game.moves().last() {
-            io.line(&fill(self.t.last_move, &[&self.write(mv)]))?;
+        let report = self.t.loaded_report(self.rt, file, record);
+        let last = self
+            .game
+            .moves()
+            .last()
+            .map(|mv| fill(self.t.last_move, &[&self.write(mv)]));
+        match last {
+            // `--accessible`: each answer in one line.
+            Some(last) if self.opts.accessible => io.line(&format!("{report} {last}"))?,
+            Some(last) => {
+                io.line(&report)?;
+                io.line(&last)?;
+            }
+            None => io.line(&report)?,
         }
+        self.clock = super::loaded_clock(self.opts, record);
         self.offer.reset();
         self.saved = self.game.snapshot();
         self.kept = 0;
@@ -400,8 +463,20 @@ impl<'o, B: ConsoleBoard> Session<'o, B> {
     }
 
     /// `peek`: the board once, and the peeks of this game so far (in a game that is not
-    /// blindfold, the board as always).
+    /// blindfold, the board as always); with `--accessible`, the rows in words instead of a
+    /// board, in one line.
     fn peek(&mut self, io: &mut LineIo<'_>) -> std::io::Result<()> {
+        if self.opts.accessible {
+            // No board drawn for a screen reader: the rows in words, in one line, and the
+            // peeks of a blindfold game after them.
+            let rows = self.said_rows();
+            if !self.opts.blindfold {
+                return io.line(&rows);
+            }
+            self.peeks += 1;
+            let peeked = fill(self.t.peeked, &[&self.peeks.to_string()]);
+            return io.line(&format!("{rows} {peeked}"));
+        }
         if !self.opts.blindfold {
             return self.draw_board(io);
         }
@@ -411,13 +486,15 @@ impl<'o, B: ConsoleBoard> Session<'o, B> {
     }
 
     /// `--accessible`: `side`'s move `mv` in words, made from `before`: `White c3 takes on d4
-    /// and f6, lands on g7. White man crowned.`
+    /// and f6, lands on g7. White man crowned.`, the pieces taken named in the order the move
+    /// takes them.
     fn said_move(&self, side: Color, mv: &MoveOn<B>, before: &dama_core::PositionOn<B>) -> String {
         let t = self.t;
         let name = |sq| self.rules.info().notation.square_name(sq);
         let who = capitalize(t.side(side));
         let mut text = if mv.is_capture() {
-            let taken: Vec<String> = mv.captured().into_iter().map(name).collect();
+            // In the order the move takes them, along its path (not in square order).
+            let taken: Vec<String> = mv.captured_in_order().into_iter().map(name).collect();
             fill(
                 t.said_capture,
                 &[
@@ -468,6 +545,107 @@ impl<'o, B: ConsoleBoard> Session<'o, B> {
             })
             .collect::<Vec<_>>()
             .join(" ")
+    }
+
+    /// The board's ranks (0 = rank 1) from the top down as the person sees it: rank 8 (10)
+    /// first, or rank 1 when the board is turned round (`flip`, or playing Black against the
+    /// computer).
+    fn ranks_from_top(&self) -> Vec<u8> {
+        match self.flipped {
+            true => (0..B::SIZE).collect(),
+            false => (0..B::SIZE).rev().collect(),
+        }
+    }
+
+    /// The number a row is called by: its rank (`8` for rank 8), or, in the Spanish spec's
+    /// row-column notation (`61.52`), its row, 1 at Black's side, as its squares' names say.
+    fn row_number(&self, rank: u8) -> u8 {
+        match self.rules.info().notation {
+            dama_core::notation::Notation::Numeric if !B::NUMBERED => B::SIZE - rank,
+            _ => rank + 1,
+        }
+    }
+
+    /// `rows`: the board read row by row from the top as the person sees it, each row's
+    /// pieces from the left, in one line: `Row 8: b8 black man, d8 black man; … row 4: empty;
+    /// …; row 1: a1 white man, c1 white man.`
+    fn said_rows(&self) -> String {
+        let t = self.t;
+        let pos = self.game.position();
+        let board = self.rules.orientation();
+        let name = |sq| self.rules.info().notation.square_name(sq);
+        let files: Vec<u8> = match self.flipped {
+            true => (0..B::SIZE).rev().collect(),
+            false => (0..B::SIZE).collect(),
+        };
+        let rows: Vec<String> = self
+            .ranks_from_top()
+            .into_iter()
+            .map(|rank| {
+                let pieces: Vec<String> = files
+                    .iter()
+                    .filter_map(|&file| board.square::<B>(file, rank))
+                    .filter_map(|sq| {
+                        let piece = pos.piece_at(sq)?;
+                        let index = match (piece.color, piece.role) {
+                            (Color::White, Role::Man) => 0,
+                            (Color::White, Role::King) => 1,
+                            (Color::Black, Role::Man) => 2,
+                            (Color::Black, Role::King) => 3,
+                        };
+                        Some(format!("{} {}", name(sq), t.said_pieces[index]))
+                    })
+                    .collect();
+                let pieces = match pieces.is_empty() {
+                    true => t.said_empty.to_string(),
+                    false => pieces.join(", "),
+                };
+                fill(t.said_row, &[&self.row_number(rank).to_string(), &pieces])
+            })
+            .collect();
+        format!("{}.", capitalize(&rows.join("; ")))
+    }
+
+    /// `flip` with `--accessible`: the order `rows` now reads the rows in.
+    fn said_flipped(&self) -> String {
+        let ranks = self.ranks_from_top();
+        let (first, last) = (ranks[0], ranks[ranks.len() - 1]);
+        fill(
+            self.t.said_flipped,
+            &[
+                &self.row_number(first).to_string(),
+                &self.row_number(last).to_string(),
+            ],
+        )
+    }
+
+    /// `help` with `--accessible`, in one line: the rules, the moves, then each command with
+    /// what it does (`Commands: help: this list; moves: the legal moves; …`), `peek` in a
+    /// blindfold game, `position` and `rows`.
+    fn help_line(&self) -> String {
+        let t = self.t;
+        let table = t.help.get(2..).unwrap_or_default();
+        let column = table.first().map_or(0, |line| help_column(line));
+        let mut items: Vec<String> = table
+            .iter()
+            .filter(|line| self.simul.is_none() || !refused_in_simul(line))
+            .map(|line| help_item(line, column))
+            .collect();
+        if self.opts.blindfold {
+            items.push(help_item(t.peek_help, column));
+        }
+        items.push(help_item(t.position_help, column));
+        items.push(help_item(t.rows_help, column));
+        if self.simul.is_some() {
+            items.push(help_item(t.boards_help, column));
+        }
+        format!(
+            "{} {} {} {}.",
+            fill(t.help_rules, &[B::title(self.rules, t, self.rt)]),
+            B::help_moves(self.rules, t, self.rt),
+            t.help.get(1).map_or("", |header| header.trim()),
+            items.join("; ")
+        )
     }
 
     /// The board as it stands, the last move marked, with its legend.
@@ -553,6 +731,17 @@ impl<'o, B: ConsoleBoard> Session<'o, B> {
                     return Ok(After::Resume);
                 }
                 Some(CommandWord::Quit) if rest.is_empty() => return Ok(After::Quit),
+                // `--accessible`: no board was seen, so the final position and the moves can
+                // still be read out.
+                Some(CommandWord::Position) if rest.is_empty() && self.opts.accessible => {
+                    io.line(&self.said_position())?
+                }
+                Some(CommandWord::Rows) if rest.is_empty() && self.opts.accessible => {
+                    io.line(&self.said_rows())?
+                }
+                Some(CommandWord::Game) if rest.is_empty() && self.opts.accessible => {
+                    self.list_game(io)?
+                }
                 _ => io.line(self.t.after_game)?,
             }
         }
@@ -812,6 +1001,7 @@ impl<'o, B: ConsoleBoard> Session<'o, B> {
         }
         match command {
             CommandWord::Boards => io.line(t.boards_no_simul)?,
+            CommandWord::Help if self.opts.accessible => io.line(&self.help_line())?,
             CommandWord::Help => {
                 let title = B::title(self.rules, t, self.rt);
                 io.line(&fill(t.help_rules, &[title]))?;
@@ -825,29 +1015,19 @@ impl<'o, B: ConsoleBoard> Session<'o, B> {
                 if self.opts.blindfold {
                     io.line(t.peek_help)?;
                 }
-                if self.opts.accessible {
-                    io.line(t.position_help)?;
-                }
                 if self.simul.is_some() {
                     io.line(t.boards_help)?;
                 }
             }
             CommandWord::Peek => self.peek(io)?,
             CommandWord::Position => io.line(&self.said_position())?,
-            CommandWord::Game if self.opts.blindfold && self.opts.no_record => {
-                io.line(t.no_record)?
-            }
+            CommandWord::Rows => io.line(&self.said_rows())?,
             CommandWord::Moves => {
                 let mut moves = MoveListOn::<B>::new();
                 self.game.legal_moves(&mut moves);
                 io.line(&fill(t.moves, &[&B::write_list(self.rules, &moves)]))?;
             }
-            CommandWord::Game if self.game.moves().len() == 0 => io.line(t.no_game_moves)?,
-            CommandWord::Game => {
-                for line in self.game_lines() {
-                    io.line(&line)?;
-                }
-            }
+            CommandWord::Game => self.list_game(io)?,
             CommandWord::Undo => self.undo(io)?,
             CommandWord::Redo => self.redo(io)?,
             CommandWord::Fen => io.line(&self.rules.write_fen(self.game.position()))?,
@@ -861,6 +1041,10 @@ impl<'o, B: ConsoleBoard> Session<'o, B> {
                     self.saved = self.game.snapshot();
                     self.clock = super::new_clock(self.opts);
                     self.show_board(io)?;
+                    if self.opts.accessible {
+                        // No board drawn: the position set up, in words.
+                        io.line(&self.said_position())?;
+                    }
                 }
                 Err(e) => io.line(&fill(t.setup_bad, &[&t.fen_error(&e)]))?,
             },
@@ -894,6 +1078,9 @@ impl<'o, B: ConsoleBoard> Session<'o, B> {
             CommandWord::Draw => return self.offer_draw(io),
             CommandWord::Flip => {
                 self.flipped = !self.flipped;
+                if self.opts.accessible {
+                    io.line(&self.said_flipped())?;
+                }
                 self.show_board(io)?;
             }
             CommandWord::Quit => {
@@ -1017,5 +1204,53 @@ impl<'o, B: ConsoleBoard> Session<'o, B> {
             Some(false) => io.line(self.t.draw_declined)?,
         }
         Ok(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    /// Every language's help table reads as `words: description` in one line: the words
+    /// are command words (each in English or the language's own, written as typed) and
+    /// placeholders in capitals, the description starts with a lower-case letter.
+    #[test]
+    fn each_help_line_splits_into_its_words_and_what_they_do() {
+        for lang in Lang::ALL {
+            let t = Catalog::of(lang).texts;
+            let table = &t.help[2..];
+            let column = help_column(table[0]);
+            let extras = [t.peek_help, t.position_help, t.rows_help];
+            for line in table.iter().chain(&extras) {
+                let item = help_item(line, column);
+                let (words, text) = item.split_once(": ").expect(&item);
+                for word in words.split([',', ' ']).filter(|w| !w.is_empty()) {
+                    assert!(
+                        CommandWord::from_word(word).is_some()
+                            || word.chars().all(char::is_uppercase),
+                        "{}: {word} in {item}",
+                        lang.code()
+                    );
+                }
+                assert!(
+                    text.starts_with(|c: char| c.is_lowercase()),
+                    "{}: {item}",
+                    lang.code()
+                );
+            }
+        }
+        let t = Catalog::of(Lang::Cs).texts;
+        let column = help_column(t.help[2]);
+        assert_eq!(column, 22);
+        // Its words fill their column: cut at the column.
+        assert_eq!(
+            help_item("  uložit, save SOUBOR uložit partii (PDN)", column),
+            "uložit, save SOUBOR: uložit partii (PDN)"
+        );
+        assert_eq!(
+            help_item(t.position_help, column),
+            "rozestavení, position: kameny a dámy obou stran po polích, na jednom řádku"
+        );
     }
 }
