@@ -187,6 +187,87 @@ pub fn read<R: GameRules>(rules: R, path: &Path) -> Result<Resumed<R>, ReadError
     }
 }
 
+/// How a simul starts: anew, or from the file that keeps it.
+#[derive(Debug)]
+pub struct Start<R: GameRules> {
+    /// Who gives it.
+    pub exhibitor: Exhibitor,
+    /// The number of boards.
+    pub count: usize,
+    /// The boards' games read back from the file, when the simul is resumed.
+    pub resumed: Option<Vec<pdn::Record<R>>>,
+}
+
+/// Why a simul cannot start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError<B: dama_core::Board> {
+    /// The file there is not a simul to resume.
+    #[error("{path}: {error}")]
+    Read {
+        /// The file, as given.
+        path: String,
+        /// What is wrong with it.
+        error: ReadError<B>,
+    },
+    /// `--boards` asked for another number of boards than the file keeps.
+    #[error(
+        "{path}: the simul kept there has {count} boards, not {asked} \
+         (without --boards it goes on as it is)"
+    )]
+    Boards {
+        /// The file, as given.
+        path: String,
+        /// The boards it keeps.
+        count: usize,
+        /// The boards asked for.
+        asked: usize,
+    },
+}
+
+/// How the simul of `exhibitor` on `boards` boards (default `default_boards`) starts under
+/// `rules`: a file that is there is a simul to go on with (never written over by a new one),
+/// its exhibitor and its number of boards standing.
+pub fn start<R: GameRules>(
+    rules: R,
+    exhibitor: Exhibitor,
+    boards: Option<usize>,
+    default_boards: usize,
+    file: Option<&Path>,
+) -> Result<Start<R>, StartError<R::GameBoard>> {
+    let Some(path) = file.filter(|path| path.exists()) else {
+        return Ok(Start {
+            exhibitor,
+            count: boards.unwrap_or(default_boards),
+            resumed: None,
+        });
+    };
+    let shown = path.display().to_string();
+    let resumed = read(rules, path).map_err(|error| StartError::Read {
+        path: shown.clone(),
+        error,
+    })?;
+    let count = resumed.boards.len();
+    if let Some(asked) = boards.filter(|&asked| asked != count) {
+        return Err(StartError::Boards {
+            path: shown,
+            count,
+            asked,
+        });
+    }
+    Ok(Start {
+        exhibitor: resumed.exhibitor,
+        count,
+        resumed: Some(resumed.boards),
+    })
+}
+
+/// The peeks a resumed blindfold board had made (its `Peeks` tag; 0 without one).
+pub fn peeks_of<R: GameRules>(record: &pdn::Record<R>) -> usize {
+    pdn::tag(&record.tags, "Peeks")
+        .and_then(|peeks| peeks.parse().ok())
+        .unwrap_or(0)
+}
+
 /// How many of a game's moves each side made: the number of plies `side` played.
 pub fn moves_by<R: GameRules>(game: &Game<R>, side: Color) -> usize {
     let plies = game.moves().len();

@@ -12,8 +12,8 @@ use super::{Flow, Session};
 use crate::console::{ConsoleBoard, ConsoleError, LineIo, Options};
 use crate::i18n::{Catalog, Texts, capitalize, fill};
 use crate::play::simul::{self, Exhibitor, Score};
-use crate::play::{EngineCalls, records};
-use dama_core::DynRules;
+use crate::play::{DynGame, EngineCalls, records};
+use dama_core::{Board, Color, DynRules};
 
 /// What `dama simul` plays.
 #[derive(Clone, Debug)]
@@ -50,12 +50,40 @@ fn board_options(config: &SimulConfig, exhibitor: Exhibitor, board: usize) -> Op
 }
 
 /// A board's name: `Board 2`, or `Board 2 (Anna)` when its player is named.
-fn board_label(t: &Texts, names: &[String], board: usize) -> String {
+pub fn board_label(t: &Texts, names: &[String], board: usize) -> String {
     let number = (board + 1).to_string();
     match names.get(board) {
         Some(name) => fill(t.simul_board_named, &[&number, name]),
         None => fill(t.simul_board, &[&number]),
     }
+}
+
+/// Board `board`'s game as the simul file keeps it: the full dialogue's header (its `Event`
+/// the simul's, `Black` the board's player where named), the simul's tags and, in a
+/// blindfold simul (`blindfold`: whether the score sheet is kept from the player, and the
+/// peeks made), the blindfold tags.
+pub fn board_record<B: Board>(
+    t: &Texts,
+    game: &DynGame<B>,
+    board: usize,
+    exhibitor: Exhibitor,
+    names: &[String],
+    blindfold: Option<(bool, usize)>,
+) -> String {
+    let players = exhibitor.players();
+    let mut header = t.pdn_header(
+        players.is_engine(Color::White),
+        players.is_engine(Color::Black),
+    );
+    header.event = t.simul_event.to_string();
+    if let Some(name) = names.get(board) {
+        header.black = name.clone();
+    }
+    let mut extra = simul::tags(board, exhibitor);
+    if let Some((no_record, peeks)) = blindfold {
+        extra.extend(records::blindfold_tags(no_record, peeks));
+    }
+    records::write_pdn(game, &header, None, &extra)
 }
 
 /// Plays the simul of `config` under `rules` until every game is over or the players leave.
@@ -70,29 +98,15 @@ pub fn run<B: ConsoleBoard>(
         rules: rt,
         ..
     } = Catalog::of(config.opts.lang);
-    // A file that is there is a simul to go on with: never written over by a new one.
-    let resumed = match &config.file {
-        Some(path) if path.exists() => Some(
-            simul::read(rules, path)
-                .map_err(|e| ConsoleError::Load(format!("{}: {e}", path.display())))?,
-        ),
-        _ => None,
-    };
-    let (exhibitor, count) = match &resumed {
-        Some(resumed) => {
-            let count = resumed.boards.len();
-            if let Some(asked) = config.boards.filter(|&asked| asked != count) {
-                let path = config.file.as_deref().unwrap_or(Path::new(""));
-                return Err(ConsoleError::Load(format!(
-                    "{}: the simul kept there has {count} boards, not {asked} \
-                     (without --boards it goes on as it is)",
-                    path.display()
-                )));
-            }
-            (resumed.exhibitor, count)
-        }
-        None => (config.exhibitor, config.boards.unwrap_or(DEFAULT_BOARDS)),
-    };
+    let start = simul::start(
+        rules,
+        config.exhibitor,
+        config.boards,
+        DEFAULT_BOARDS,
+        config.file.as_deref(),
+    )
+    .map_err(|e| ConsoleError::Load(e.to_string()))?;
+    let (exhibitor, count, resumed) = (start.exhibitor, start.count, start.resumed);
     let options: Vec<Options> = (0..count)
         .map(|board| board_options(config, exhibitor, board))
         .collect();
@@ -123,13 +137,11 @@ pub fn run<B: ConsoleBoard>(
     }
     match (resumed, &config.file) {
         (Some(resumed), Some(path)) => {
-            for (session, record) in boards.iter_mut().zip(resumed.boards) {
+            for (session, record) in boards.iter_mut().zip(resumed) {
+                session.peeks = simul::peeks_of(&record);
                 session.game = record.game;
                 session.kept = 0;
                 session.saved = session.game.snapshot();
-                session.peeks = dama_core::pdn::tag(&record.tags, "Peeks")
-                    .and_then(|peeks| peeks.parse().ok())
-                    .unwrap_or(0);
             }
             let in_play = boards.iter().filter(|s| !s.game.is_over()).count();
             io.line(&fill(
@@ -223,22 +235,11 @@ impl<B: ConsoleBoard> Simul<'_, '_, B> {
     /// The whole simul as one PDN text: each board's game with its simul tags.
     fn text(&self) -> String {
         simul::text(self.boards.iter().enumerate().map(|(board, session)| {
-            let mut header = self.t.pdn_header(
-                session.is_engine(dama_core::Color::White),
-                session.is_engine(dama_core::Color::Black),
-            );
-            header.event = self.t.simul_event.to_string();
-            if let Some(name) = self.names.get(board) {
-                header.black = name.clone();
-            }
-            let mut extra = simul::tags(board, self.exhibitor);
-            if session.opts.blindfold {
-                extra.extend(records::blindfold_tags(
-                    session.opts.no_record,
-                    session.peeks,
-                ));
-            }
-            records::write_pdn(&session.game, &header, None, &extra)
+            let blindfold = session
+                .opts
+                .blindfold
+                .then_some((session.opts.no_record, session.peeks));
+            board_record(self.t, &session.game, board, self.exhibitor, self.names, blindfold)
         }))
     }
 
