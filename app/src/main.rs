@@ -46,6 +46,7 @@ fn run(job: Job) -> Result<(), CliError> {
                 console::simul_from(&config, &mut console::BufReadSource(&mut stdin), &mut out)?
             }
         }
+        Job::SimulTui(config) => tui::simul::run(&config, &mut out)?,
         Job::Tune(config) => tune::run(&config, &mut out, &mut err)?,
         Job::Diagram(config) => pictures::diagram::run(&config, &mut out)?,
         Job::Games(config) => games::run(&config, &mut out)?,

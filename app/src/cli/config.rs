@@ -26,6 +26,7 @@ use super::{
 use crate::console::full::simul::SimulConfig;
 use crate::i18n::Dialogue;
 use crate::play::simul::Exhibitor;
+use crate::tui::simul::SimulTuiConfig;
 
 /// What the program is asked to do: one subcommand with its config.
 #[derive(Debug)]
@@ -58,6 +59,8 @@ pub enum Job {
     Corr(CorrConfig),
     /// `dama simul` at the line console.
     Simul(Box<SimulConfig>),
+    /// `dama simul --tui`: full-screen.
+    SimulTui(Box<SimulTuiConfig>),
     /// `dama dxp`.
     Dxp(Box<DxpConfig>),
 }
@@ -99,6 +102,10 @@ pub fn configure(cli: &Cli) -> Result<Job, CliError> {
         Command::Games(args) => Job::Games(opts.games_config(args)),
         Command::Book(args) => Job::Book(opts.book_config(args)),
         Command::Corr(args) => Job::Corr(opts.corr_config(args)),
+        // Under --accessible the TUI plays the accessible line dialogue, as dama tui does.
+        Command::Simul(args) if args.tui && !opts.accessible => {
+            Job::SimulTui(Box::new(opts.simul_tui_config(args, &engines())?))
+        }
         Command::Simul(args) => Job::Simul(Box::new(opts.simul_config(args, &engines())?)),
         Command::Dxp(args) => Job::Dxp(Box::new(opts.dxp_config(args)?)),
     })
@@ -199,13 +206,24 @@ impl GlobalArgs {
         };
         Ok(SimulConfig {
             opts: full.play_config(engines)?,
-            exhibitor: if args.computer_gives {
-                Exhibitor::Engine
-            } else {
-                Exhibitor::Person
-            },
+            exhibitor: exhibitor(args),
             boards: args.boards,
-            names: args.names.iter().map(|n| n.trim().to_string()).collect(),
+            names: names(args),
+            file: args.file.clone(),
+        })
+    }
+
+    /// `dama simul --tui`'s config: each board's settings as `dama tui`'s.
+    fn simul_tui_config(
+        &self,
+        args: &SimulArgs,
+        engines: &EngineSetup,
+    ) -> Result<SimulTuiConfig, CliError> {
+        Ok(SimulTuiConfig {
+            tui: self.tui_config(engines)?,
+            exhibitor: exhibitor(args),
+            boards: args.boards,
+            names: names(args),
             file: args.file.clone(),
         })
     }
@@ -421,4 +439,18 @@ impl GlobalArgs {
             terminal: io::stdout().is_terminal(),
         }
     }
+}
+
+/// Who gives `dama simul`'s simul.
+fn exhibitor(args: &SimulArgs) -> Exhibitor {
+    if args.computer_gives {
+        Exhibitor::Engine
+    } else {
+        Exhibitor::Person
+    }
+}
+
+/// `dama simul`'s players' names, board by board.
+fn names(args: &SimulArgs) -> Vec<String> {
+    args.names.iter().map(|n| n.trim().to_string()).collect()
 }

@@ -307,6 +307,12 @@ pub static LABELS: Labels = Labels {
         "klik: kámen → dáma → prázdné   w/b/Tab barva   c vyčistit   i výchozí",
         "Enter start   Esc zrušit   šipky+mezerník kurzor   q konec   ? nápověda",
     ],
+    footer_simul: [
+        "h rada  f otočit  p nahlédnout  g všechny desky  s uložit simultánku  d remíza",
+        "m tahy  t psát tah  šipky+Enter kurzor  mezerník hned  q konec  ? nápověda",
+    ],
+    simul_grid_keys: "g, Enter nebo Esc: deska na tahu   Tab: další desky   q konec",
+    simul_grid_title: "Simultánka: na tahu deska {0} (▶) · ve hře {1} z {2} desek",
     help_title: " Nápověda ",
     games_title: " Partie v souboru {0} ",
     games_keys: "↑↓ vybrat, Enter nebo klik načíst, Esc zavřít",

@@ -275,6 +275,12 @@ pub static LABELS: Labels = Labels {
         "click: man → king → empty   w/b/Tab colour   c clear   i initial",
         "Enter start   Esc cancel   arrows+Space cursor   q quit   ? help",
     ],
+    footer_simul: [
+        "h hint  f flip  p peek  g all boards  s save the simul  d draw  m movable",
+        "t type a move  arrows+Enter cursor  Space move now  q quit  ? help",
+    ],
+    simul_grid_keys: "g, Enter or Esc: the board to play   Tab: more boards   q quit",
+    simul_grid_title: "Simul: board {0} to play (▶) · boards in play: {1} of {2}",
     help_title: " Help ",
     games_title: " Games of {0} ",
     games_keys: "↑↓ choose, Enter or click load, Esc close",

@@ -305,6 +305,12 @@ pub static LABELS: Labels = Labels {
         "pulsar: ficha → dama → vacía   w/b/Tab color   c vaciar   i inicial",
         "Enter jugar   Esc cancelar   flechas+Espacio cursor   q salir   ? ayuda",
     ],
+    footer_simul: [
+        "h pista  f girar  p mirar  g los tableros  s guardar la simultánea  d tablas",
+        "m movibles  t teclear  flechas+Enter cursor  Espacio mover ya  q salir  ? ayuda",
+    ],
+    simul_grid_keys: "g, Enter o Esc: el tablero en juego   Tab: más tableros   q salir",
+    simul_grid_title: "Simultánea: se juega en el tablero {0} (▶) · en juego {1} de {2}",
     help_title: " Ayuda ",
     games_title: " Partidas de {0} ",
     games_keys: "↑↓ elegir, Intro o clic cargar, Esc cerrar",

@@ -98,6 +98,13 @@ pub struct Labels {
     pub footer: [&'static str; 2],
     /// The keys of the editor, two lines.
     pub footer_editor: [&'static str; 2],
+    /// The keys on a board of a simul (`dama simul --tui`), two lines.
+    pub footer_simul: [&'static str; 2],
+    /// The keys under a simul's boards shown together, one line.
+    pub simul_grid_keys: &'static str,
+    /// Above a simul's boards shown together: `{0}` the number of the board to play, `{1}`
+    /// the boards in play, `{2}` the boards in all.
+    pub simul_grid_title: &'static str,
     /// The help screen's title.
     pub help_title: &'static str,
     /// The title of the list of a file's games: {0} the file.
@@ -150,7 +157,13 @@ mod tests {
             for line in l.editor_help {
                 assert!(width(line) <= 34, "{line}");
             }
-            for line in l.footer.iter().chain(&l.footer_editor) {
+            assert!(width(l.simul_grid_keys) <= 80, "{}", l.simul_grid_keys);
+            for line in l
+                .footer
+                .iter()
+                .chain(&l.footer_editor)
+                .chain(&l.footer_simul)
+            {
                 assert!(width(line) <= 80, "{line}");
             }
             for line in l.help {

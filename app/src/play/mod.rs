@@ -30,3 +30,14 @@ pub mod simul;
 pub use dama_core::game::DynGame;
 pub use engine_calls::{EngineCalls, PlayBoard, PlayRules, engine_calls_of, with_engine_calls};
 pub use player::{EnginePlayer, Reply, Source, book_level};
+
+/// The number of the move being played in `game` (`12` in `12. White to move:`), moves
+/// numbered from the side the rules let move first (Black in English).
+pub fn move_number<B: dama_core::Board>(game: &DynGame<B>) -> usize {
+    let plies = game.moves().len();
+    if game.start().turn() == game.rules().start().turn() {
+        plies / 2 + 1
+    } else {
+        plies.div_ceil(2) + 1
+    }
+}

@@ -22,6 +22,11 @@ use dama_core::{Color, DynRules};
 impl<B: TuiBoard> App<B> {
     /// A key during the game (no dialog, no move line, no editor).
     pub(super) fn game_key(&mut self, key: Key) {
+        // On a board of a simul every move stands and the game is the simul's.
+        if self.simul.is_some() && matches!(key, Key::Char('u' | 'r' | 'n' | 'e' | 'l' | 'g')) {
+            self.say(self.t.not_in_simul);
+            return;
+        }
         match key {
             Key::Char('u') => self.undo(),
             Key::Char('r') => self.redo(),
@@ -224,7 +229,9 @@ impl<B: TuiBoard> App<B> {
                     let (save, name) = (*save, name.trim().to_string());
                     self.dialog = None;
                     if !name.is_empty() {
-                        if save {
+                        if save && self.simul.is_some() {
+                            self.simul_save = Some(name);
+                        } else if save {
                             self.save_to(&name);
                         } else {
                             self.load_from(&name);

@@ -149,6 +149,12 @@ pub struct App<B: TuiBoard> {
     pub(super) peeking: bool,
     /// In a blindfold game, the peeks made in this game.
     pub(super) peeks: usize,
+    /// On a board of a simul (`dama simul --tui`, see `simul.rs`), the board's name
+    /// (`Board 2 (Anna)`): shown in the header; the keys that would take a move back or
+    /// start another game are refused, and `s` saves the whole simul.
+    pub(super) simul: Option<String>,
+    /// The file name typed after `s` on a board of a simul, for the simul to save to.
+    pub(super) simul_save: Option<String>,
 }
 
 /// A hint and the position it was given in.
@@ -274,6 +280,8 @@ impl<B: TuiBoard> App<B> {
             limits,
             peeking: false,
             peeks: 0,
+            simul: None,
+            simul_save: None,
         };
         if app.cfg.blindfold {
             app.say(app.l.blindfold_note);
@@ -416,6 +424,17 @@ impl<B: TuiBoard> App<B> {
         if let Some(added) = added {
             self.say(crate::console::period_text(self.t, side, added));
         }
+    }
+
+    /// Whether the game's own keys reach the game now: no dialog, list, review, help, move
+    /// line or editor open.
+    pub(super) fn at_rest(&self) -> bool {
+        !self.help
+            && self.dialog.is_none()
+            && self.picker.is_none()
+            && self.review.is_none()
+            && self.line.is_none()
+            && self.editor.is_none()
     }
 
     /// Whether the person asked to leave.

@@ -25,9 +25,9 @@ use dama_core::{BitboardOn, Color, MoveListOn, Piece, Role, SquareOn};
 use dama_core::{Board, DynRules};
 
 /// Background of a dark square.
-const DARK: Tint = Tint::Indexed(94);
+pub(super) const DARK: Tint = Tint::Indexed(94);
 /// Background of a light square.
-const LIGHT: Tint = Tint::Indexed(223);
+pub(super) const LIGHT: Tint = Tint::Indexed(223);
 /// Background of the last move's squares.
 const LAST: Tint = Tint::Indexed(136);
 /// Background of the hinted move's squares.
@@ -55,7 +55,7 @@ enum Mark {
 }
 
 /// Where the pieces stand: the editor's setup while it is shown, the game's otherwise.
-fn piece_at<B: Board>(setup: &SetupOn<B>, sq: SquareOn<B>) -> Option<Piece> {
+pub(super) fn piece_at<B: Board>(setup: &SetupOn<B>, sq: SquareOn<B>) -> Option<Piece> {
     let color = if setup.white.contains(sq) {
         Color::White
     } else if setup.black.contains(sq) {
@@ -223,7 +223,7 @@ pub(super) fn draw<B: TuiBoard>(app: &App<B>, layout: &Layout, buf: &mut Buffer)
 
 /// A piece's symbol and style: in colour, `●` or `♛` in the side's colour; without, the line
 /// console's letter.
-fn piece_look(piece: Piece, color: bool, style: Style) -> (char, Style) {
+pub(super) fn piece_look(piece: Piece, color: bool, style: Style) -> (char, Style) {
     if color {
         let symbol = match piece.role {
             Role::Man => '●',

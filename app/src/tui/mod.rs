@@ -4,7 +4,9 @@
 //!   [`event::Event`]s and knows no terminal; `input.rs` and `actions.rs` hold its reactions;
 //! - [`render`] (and `board.rs`): the state drawn into a ratatui frame, laid out by [`layout`];
 //! - [`worker`]: the engine on its own thread, with a stop flag per task;
-//! - [`terminal`]: the real terminal, always restored.
+//! - [`terminal`]: the real terminal, always restored;
+//! - [`simul`]: `dama simul --tui`, a simul's boards each an app, in the round a simul is
+//!   played in.
 //!
 //! Everything about the game comes from the library (`Game`, notation, PDN, engine, setup
 //! checks) and every refusal reason from the line console's catalogue. The app is compiled
@@ -27,6 +29,7 @@ pub mod picker;
 mod picking;
 pub mod render;
 mod review;
+pub mod simul;
 pub mod terminal;
 pub mod worker;
 
@@ -109,7 +112,10 @@ pub fn run(config: &TuiConfig) -> Result<(), TuiError> {
 
 /// The app's settings from the config, new games starting from `start` (from the ballot on
 /// 8×8; the other board has none).
-fn app_config<B: Board>(config: &TuiConfig, start: dama_core::PositionOn<B>) -> AppConfig<B> {
+pub(super) fn app_config<B: Board>(
+    config: &TuiConfig,
+    start: dama_core::PositionOn<B>,
+) -> AppConfig<B> {
     let ballot = config.ballot.clone().filter(|_| B::SIZE == Board8::SIZE);
     AppConfig {
         start,

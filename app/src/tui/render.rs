@@ -28,17 +28,7 @@ pub fn draw<B: TuiBoard>(app: &App<B>, frame: &mut Frame) {
         return;
     }
     let Some(layout) = Layout::of::<B>(area) else {
-        let notice = fill(
-            app.l.enlarge,
-            &[&MIN_WIDTH.to_string(), &MIN_HEIGHT.to_string()],
-        );
-        buf.set_stringn(
-            area.x,
-            area.y,
-            notice,
-            area.width as usize,
-            Style::default(),
-        );
+        too_small(app.l, buf, area);
         return;
     };
     let t = Theme(app.cfg.color);
@@ -53,6 +43,8 @@ pub fn draw<B: TuiBoard>(app: &App<B>, frame: &mut Frame) {
     input_line(app, layout.input, buf, &t);
     let keys = if app.editor.is_some() {
         app.l.footer_editor
+    } else if app.simul.is_some() {
+        app.l.footer_simul
     } else {
         app.l.footer
     };
@@ -65,6 +57,21 @@ pub fn draw<B: TuiBoard>(app: &App<B>, frame: &mut Frame) {
     if app.help {
         help(app.l, frame, area);
     }
+}
+
+/// The notice in a terminal smaller than the screen needs: enlarge it.
+pub(super) fn too_small(l: &Labels, buf: &mut Buffer, area: Rect) {
+    let notice = fill(
+        l.enlarge,
+        &[&MIN_WIDTH.to_string(), &MIN_HEIGHT.to_string()],
+    );
+    buf.set_stringn(
+        area.x,
+        area.y,
+        notice,
+        area.width as usize,
+        Style::default(),
+    );
 }
 
 /// Styles, or none of them without colour (modifiers stay: they are not colour).
@@ -145,7 +152,10 @@ fn header<B: TuiBoard>(app: &App<B>, layout: &Layout, buf: &mut Buffer, t: &Them
         app.l.black,
         player_name(app, Color::Black)
     );
-    let lead = format!("{}  ·  ", app.l.title);
+    let lead = match &app.simul {
+        Some(board) => format!("{}  ·  {board}  ·  ", app.l.title),
+        None => format!("{}  ·  ", app.l.title),
+    };
     let room = usize::from(layout.header.width)
         .saturating_sub(lead.chars().count() + players.chars().count());
     let rules: String = if title.chars().count() > room {

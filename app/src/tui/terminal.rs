@@ -15,13 +15,50 @@ use crossterm::execute;
 use crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
-use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
+use ratatui::{Frame, Terminal};
 
 use super::app::App;
 use super::boards::TuiBoard;
 use super::event::Event;
 use super::render;
+
+/// What the terminal runs: the game of `dama tui` ([`App`]), or the boards of `dama simul
+/// --tui` ([`SimulApp`](super::simul::SimulApp)).
+pub trait Screen {
+    /// The board played on.
+    type Board: TuiBoard;
+    /// Reacts to one event.
+    fn handle(&mut self, event: Event<Self::Board>);
+    /// Handles the engines' answers that have come.
+    fn poll_engines(&mut self);
+    /// Draws the whole screen.
+    fn draw(&self, frame: &mut Frame);
+    /// Whether the person asked to leave.
+    fn wants_to_quit(&self) -> bool;
+}
+
+impl<B: TuiBoard> Screen for App<B> {
+    type Board = B;
+
+    fn handle(&mut self, event: Event<B>) {
+        App::handle(self, event);
+    }
+
+    fn poll_engines(&mut self) {
+        while let Some(event) = self.poll_engine() {
+            App::handle(self, event);
+        }
+    }
+
+    fn draw(&self, frame: &mut Frame) {
+        render::draw(self, frame);
+    }
+
+    fn wants_to_quit(&self) -> bool {
+        App::wants_to_quit(self)
+    }
+}
 
 /// How long to wait for input before looking at the engine and the signals again.
 const POLL: Duration = Duration::from_millis(40);
@@ -122,10 +159,10 @@ impl HangUp {
     }
 }
 
-/// Runs `app` on the terminal until the person leaves, the input ends, the terminal hangs
+/// Runs `screen` on the terminal until the person leaves, the input ends, the terminal hangs
 /// up or a signal (SIGINT, SIGTERM, SIGHUP) comes; each is looked at every [`POLL`] whatever
 /// the event source does.
-pub fn run<B: TuiBoard>(mut app: App<B>) -> io::Result<()> {
+pub fn run<S: Screen>(mut app: S) -> io::Result<()> {
     let signalled = Arc::new(AtomicBool::new(false));
     #[cfg(unix)]
     for signal in [
@@ -149,7 +186,7 @@ pub fn run<B: TuiBoard>(mut app: App<B>) -> io::Result<()> {
     let events = spawn_reader();
     while !app.wants_to_quit() && !signalled.load(Ordering::Relaxed) && !hang_up.gone() {
         // A screen that cannot be drawn (the terminal went away) ends the game like quit.
-        if terminal.draw(|frame| render::draw(&app, frame)).is_err() {
+        if terminal.draw(|frame| app.draw(frame)).is_err() {
             break;
         }
         match events.recv_timeout(POLL) {
@@ -168,9 +205,7 @@ pub fn run<B: TuiBoard>(mut app: App<B>) -> io::Result<()> {
             // End of input (the terminal went away) ends the game like quit.
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
         }
-        while let Some(event) = app.poll_engine() {
-            app.handle(event);
-        }
+        app.poll_engines();
         app.handle(Event::Tick);
     }
     drop(terminal);

@@ -57,6 +57,7 @@ mod tui_newcomer;
 mod tui_play;
 mod tui_rules;
 mod tui_screen;
+mod tui_simul;
 mod tune_cli;
 
 // What many tests do: run `dama` with some arguments and some input, and read what it wrote.

@@ -284,13 +284,7 @@ impl<'o, B: ConsoleBoard> Session<'o, B> {
 
     /// The number of the move being played, as in `12. White to move:`.
     fn move_number(&self) -> usize {
-        let plies = self.game.moves().len();
-        // Moves are numbered from the side the rules let move first (Black in English).
-        if self.game.start().turn() == self.rules.start().turn() {
-            plies / 2 + 1
-        } else {
-            plies.div_ceil(2) + 1
-        }
+        crate::play::move_number(&self.game)
     }
 
     /// The prompt: the move number (`12.` for white, `12...` for black) and who is to move.

@@ -239,7 +239,14 @@ impl<B: ConsoleBoard> Simul<'_, '_, B> {
                 .opts
                 .blindfold
                 .then_some((session.opts.no_record, session.peeks));
-            board_record(self.t, &session.game, board, self.exhibitor, self.names, blindfold)
+            board_record(
+                self.t,
+                &session.game,
+                board,
+                self.exhibitor,
+                self.names,
+                blindfold,
+            )
         }))
     }
 
