@@ -449,3 +449,28 @@ Bílý c3 na d4.
 "
     );
 }
+
+#[test]
+fn the_clocks_are_said_on_request_in_one_line() {
+    let control: dama_engine::TimeControl = "5m".parse().unwrap();
+    let opts = Options {
+        clocks: Some([control, control]),
+        clock: std::sync::Arc::new(dama::play::clock::FakeClock::per_line(
+            std::time::Duration::from_secs(7),
+        )),
+        ..accessible(Lang::En)
+    };
+    let out = run(&opts, "c3-d4\ntime\nquit\n");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[lines.len() - 4..],
+        [
+            "White c3 to d4.",
+            "1... (white 4:53, black 5:00) Black to move: time",
+            // The fake clock moves on 7 s a line read: black's ran while `time` was typed.
+            "Clocks: white 4:53, black 4:53",
+            "1... (white 4:53, black 4:53) Black to move: quit",
+        ],
+        "{out}"
+    );
+}

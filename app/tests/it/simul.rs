@@ -281,3 +281,53 @@ fn the_command_line_plays_a_simul() {
         "{refused}"
     );
 }
+
+#[test]
+fn a_blindfold_simul_counts_each_boards_peeks() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("simul.pdn");
+    let base = config(Exhibitor::Person, Some(&file), Lang::En);
+    let config = SimulConfig {
+        boards: Some(2),
+        opts: Options {
+            blindfold: true,
+            ..base.opts.clone()
+        },
+        ..base
+    };
+    let (out, error) = run(&config, "peek\na1-b2\na1-b2\nquit\n");
+    assert_eq!(error, None);
+    // No board is drawn on arriving at one; peek draws it once, counted on its board.
+    let name = file.display().to_string();
+    assert_eq!(
+        dialogue(&out),
+        format!(
+            "Czech draughts
+You give a simultaneous display on 2 boards, with White on each; the computer plays Black on every board. After your move on a board, play passes to the next.
+Enter a move like c3-d4 or c3xe5; help lists the commands.
+Blindfold: the board is not shown. Type your moves; peek shows the board once (each peek is counted in the saved game).
+Board 1; boards in play: 2.
+Board 1: 1. White to move: peek
+Peeks in this game: 1.
+Board 1: 1. White to move: a1-b2
+Board 1: Black (computer) plays h4-g3 — T s, the only move
+Board 2; boards in play: 2.
+Board 2: 1. White to move: a1-b2
+Board 2: Black (computer) plays h4-g3 — T s, the only move
+Board 1; boards in play: 2.
+Board 1: 2. White to move: quit
+The simul is kept in {name}; dama simul --file {name} goes on with it.
+"
+        )
+    );
+    assert_eq!(out.matches("  a b c d e f g h").count(), 1, "{out}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains("[Board \"1\"]\n[Exhibitor \"human\"]\n[Blindfold \"yes\"]\n[Peeks \"1\"]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[Board \"2\"]\n[Exhibitor \"human\"]\n[Blindfold \"yes\"]\n[Peeks \"0\"]"),
+        "{text}"
+    );
+}
