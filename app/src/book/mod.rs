@@ -415,6 +415,20 @@ impl<B: BookBoard> Book<B> {
     }
 }
 
+/// The rule set a book's text is for, as its `book NAME` line names it: `Ok` with the rule
+/// set, `Err` with the name found when no rule set has it, or `Err(None)` without such a line.
+pub fn rules_named(text: &str) -> Result<Variant, Option<String>> {
+    let header = text
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with('#'));
+    let name = header
+        .and_then(|line| line.strip_prefix("book "))
+        .map(|name| name.split_whitespace().collect::<Vec<_>>().join(" "))
+        .ok_or(None)?;
+    Variant::named(&name).ok_or(Some(name))
+}
+
 /// The rule set of either board whose type is `R` (matched by name; a rule set of another
 /// crate: the default, which a book of it is never compared with).
 pub fn variant_of<R: BoardRules>() -> Variant {

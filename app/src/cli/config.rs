@@ -25,7 +25,7 @@ use super::{
 };
 use crate::console::full::simul::SimulConfig;
 use crate::i18n::Dialogue;
-use crate::play::simul::Exhibitor;
+use crate::play::simul::{Exhibitor, Plan};
 use crate::tui::simul::SimulTuiConfig;
 
 /// What the program is asked to do: one subcommand with its config.
@@ -206,10 +206,7 @@ impl GlobalArgs {
         };
         Ok(SimulConfig {
             opts: full.play_config(engines)?,
-            exhibitor: exhibitor(args),
-            boards: args.boards,
-            names: names(args),
-            file: args.file.clone(),
+            simul: plan(args),
         })
     }
 
@@ -221,10 +218,7 @@ impl GlobalArgs {
     ) -> Result<SimulTuiConfig, CliError> {
         Ok(SimulTuiConfig {
             tui: self.tui_config(engines)?,
-            exhibitor: exhibitor(args),
-            boards: args.boards,
-            names: names(args),
-            file: args.file.clone(),
+            simul: plan(args),
         })
     }
 
@@ -441,16 +435,16 @@ impl GlobalArgs {
     }
 }
 
-/// Who gives `dama simul`'s simul.
-fn exhibitor(args: &SimulArgs) -> Exhibitor {
-    if args.computer_gives {
-        Exhibitor::Engine
-    } else {
-        Exhibitor::Person
+/// `dama simul`'s simul, for either front end.
+fn plan(args: &SimulArgs) -> Plan {
+    Plan {
+        exhibitor: if args.computer_gives {
+            Exhibitor::Engine
+        } else {
+            Exhibitor::Person
+        },
+        boards: args.boards,
+        names: args.names.iter().map(|n| n.trim().to_string()).collect(),
+        file: args.file.clone(),
     }
-}
-
-/// `dama simul`'s players' names, board by board.
-fn names(args: &SimulArgs) -> Vec<String> {
-    args.names.iter().map(|n| n.trim().to_string()).collect()
 }

@@ -103,6 +103,11 @@ impl EnginePlayer {
         self.level = level;
     }
 
+    /// The player's book becomes `book` (one read from a file, say).
+    pub fn set_book<B: Board>(&mut self, book: Book<B>) {
+        self.book = Some(Box::new(book));
+    }
+
     /// The player's book becomes the built-in book of `rules`, read now unless it is already
     /// the one held.
     pub fn use_builtin_book<B: BookBoard>(&mut self, rules: DynRules<B>) {

@@ -9,7 +9,7 @@
 //! the score ([`Score`]), and the file that keeps the whole simul, one PDN game per board
 //! ([`write`], [`read`]), written after every move so that the simul can be resumed from it.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::files::{self, FileError};
 use crate::play::records::{self, LoadError};
@@ -19,6 +19,23 @@ use dama_core::{Color, GameRules, pdn};
 
 /// The most boards of one simul.
 pub const MAX_BOARDS: usize = 20;
+
+/// The boards of a new simul when none are asked for.
+pub const DEFAULT_BOARDS: usize = 3;
+
+/// What a simul is, whichever front end plays it: who gives it, on how many boards, to whom,
+/// and where it is kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Who gives the simul.
+    pub exhibitor: Exhibitor,
+    /// The number of boards (`None`: the file's, or [`DEFAULT_BOARDS`] for a new simul).
+    pub boards: Option<usize>,
+    /// The players' names, board by board (hot seat), where given.
+    pub names: Vec<String>,
+    /// The file the simul is kept in: written after every move, resumed from when it exists.
+    pub file: Option<PathBuf>,
+}
 
 /// Who gives the simul (plays every board).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -224,20 +241,13 @@ pub enum StartError<B: dama_core::Board> {
     },
 }
 
-/// How the simul of `exhibitor` on `boards` boards (default `default_boards`) starts under
-/// `rules`: a file that is there is a simul to go on with (never written over by a new one),
-/// its exhibitor and its number of boards standing.
-pub fn start<R: GameRules>(
-    rules: R,
-    exhibitor: Exhibitor,
-    boards: Option<usize>,
-    default_boards: usize,
-    file: Option<&Path>,
-) -> Result<Start<R>, StartError<R::GameBoard>> {
-    let Some(path) = file.filter(|path| path.exists()) else {
+/// How the simul of `plan` starts under `rules`: a file that is there is a simul to go on
+/// with (never written over by a new one), its exhibitor and its number of boards standing.
+pub fn start<R: GameRules>(rules: R, plan: &Plan) -> Result<Start<R>, StartError<R::GameBoard>> {
+    let Some(path) = plan.file.as_deref().filter(|path| path.exists()) else {
         return Ok(Start {
-            exhibitor,
-            count: boards.unwrap_or(default_boards),
+            exhibitor: plan.exhibitor,
+            count: plan.boards.unwrap_or(DEFAULT_BOARDS),
             resumed: None,
         });
     };
@@ -247,7 +257,7 @@ pub fn start<R: GameRules>(
         error,
     })?;
     let count = resumed.boards.len();
-    if let Some(asked) = boards.filter(|&asked| asked != count) {
+    if let Some(asked) = plan.boards.filter(|&asked| asked != count) {
         return Err(StartError::Boards {
             path: shown,
             count,

@@ -25,10 +25,10 @@ use super::event::{Event, Key};
 use super::layout::{MIN_HEIGHT, MIN_WIDTH};
 use super::terminal::{self, Screen};
 use super::{TuiConfig, TuiError, render};
-use crate::console::full::simul::{DEFAULT_BOARDS, board_label, board_record};
+use crate::console::full::simul::{board_ballot, board_label, board_record};
 use crate::i18n::{Catalog, Labels, Texts, capitalize, fill};
 use crate::play::move_number;
-use crate::play::simul::{self, Exhibitor, Score};
+use crate::play::simul::{self, Exhibitor, Plan, Score};
 use dama_core::{Board, Color, DynRules, pdn, with_dyn_rules};
 
 /// What `dama simul --tui` plays: every board's settings as `dama tui`'s (the players come
@@ -37,14 +37,8 @@ use dama_core::{Board, Color, DynRules, pdn, with_dyn_rules};
 pub struct SimulTuiConfig {
     /// Every board's settings.
     pub tui: TuiConfig,
-    /// Who gives the simul.
-    pub exhibitor: Exhibitor,
-    /// The number of boards (`None`: the file's, or 3 for a new simul).
-    pub boards: Option<usize>,
-    /// The players' names, board by board (hot seat), where given.
-    pub names: Vec<String>,
-    /// The file the simul is kept in: written after every move, resumed from when it exists.
-    pub file: Option<PathBuf>,
+    /// The simul: who gives it, its boards, its players' names, its file.
+    pub simul: Plan,
 }
 
 /// The simul of [`SimulTuiConfig`] on board `B`: each board's settings and the simul's.
@@ -52,14 +46,8 @@ pub struct SimulTuiConfig {
 pub struct SimulSetup<B: Board> {
     /// Every board's settings (its players, ballot, clocks and file are the simul's).
     pub app: AppConfig<B>,
-    /// Who gives the simul.
-    pub exhibitor: Exhibitor,
-    /// The number of boards (`None`: the file's, or 3 for a new simul).
-    pub boards: Option<usize>,
-    /// The players' names, board by board, where given.
-    pub names: Vec<String>,
-    /// The file the simul is kept in.
-    pub file: Option<PathBuf>,
+    /// The simul: who gives it, its boards, its players' names, its file.
+    pub simul: Plan,
 }
 
 /// `dama simul --tui`: plays on the terminal until every game is over and the person leaves;
@@ -77,10 +65,7 @@ pub fn run(config: &SimulTuiConfig, out: &mut dyn std::io::Write) -> Result<(), 
         };
         let setup = SimulSetup {
             app: super::app_config(&config.tui, start),
-            exhibitor: config.exhibitor,
-            boards: config.boards,
-            names: config.names.clone(),
-            file: config.file.clone(),
+            simul: config.simul.clone(),
         };
         let (width, height) = crossterm::terminal::size()?;
         let simul = SimulApp::new(rules, setup, width, height).map_err(TuiError::Load)?;
@@ -135,28 +120,20 @@ impl<B: TuiBoard> SimulApp<B> {
             labels: l,
             ..
         } = Catalog::of(setup.app.lang);
-        let start = simul::start(
-            rules,
-            setup.exhibitor,
-            setup.boards,
-            DEFAULT_BOARDS,
-            setup.file.as_deref(),
-        )
-        .map_err(|e| e.to_string())?;
+        let start = simul::start(rules, &setup.simul).map_err(|e| e.to_string())?;
         let players = start.exhibitor.players();
         let file_name = setup
+            .simul
             .file
             .as_ref()
             .map_or_else(|| "simul.pdn".to_string(), |p| p.display().to_string());
         let mut resumed = start.resumed.map(Vec::into_iter);
         let mut boards = Vec::with_capacity(start.count);
         for board in 0..start.count {
-            let ballot = setup.app.ballot.as_ref().map(|first| {
-                rules
-                    .variant()
-                    .and_then(|variant| crate::ballots::after(variant, first, board).ok())
-                    .unwrap_or_else(|| first.clone())
-            });
+            let ballot = match rules.variant() {
+                Some(variant) => board_ballot(variant, setup.app.ballot.as_ref(), board),
+                None => setup.app.ballot.clone(),
+            };
             let cfg = AppConfig {
                 white: players.white,
                 black: players.black,
@@ -173,7 +150,7 @@ impl<B: TuiBoard> SimulApp<B> {
                 app.replace_game(record.game);
                 app.quiet();
             }
-            app.simul = Some(board_label(t, &setup.names, board));
+            app.simul = Some(board_label(t, &setup.simul.names, board));
             app.file_name.clone_from(&file_name);
             boards.push(app);
         }
@@ -181,8 +158,8 @@ impl<B: TuiBoard> SimulApp<B> {
         let mut simul = SimulApp {
             boards,
             exhibitor: start.exhibitor,
-            names: setup.names,
-            file: setup.file,
+            names: setup.simul.names,
+            file: setup.simul.file,
             t,
             l,
             color: setup.app.color,

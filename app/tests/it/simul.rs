@@ -8,7 +8,7 @@ use std::path::Path;
 use dama::console::Options;
 use dama::console::full::simul::SimulConfig;
 use dama::i18n::Lang;
-use dama::play::simul::Exhibitor;
+use dama::play::simul::{Exhibitor, Plan};
 use dama_core::Variant;
 
 /// A start where each board's game is short: White's quiet move a1-b2, Black's only move
@@ -25,10 +25,31 @@ fn config(exhibitor: Exhibitor, file: Option<&Path>, lang: Lang) -> SimulConfig 
             },
             ..Options::new(Variant::Czech).in_lang(lang)
         },
+        simul: plan(exhibitor, file),
+    }
+}
+
+/// A simul of three boards given by `exhibitor`, kept in `file`.
+pub fn plan(exhibitor: Exhibitor, file: Option<&Path>) -> Plan {
+    Plan {
         exhibitor,
         boards: Some(3),
         names: Vec::new(),
         file: file.map(Path::to_path_buf),
+    }
+}
+
+/// The tags of the computer's simul given to Anna and Petr, in Czech, in its file.
+pub fn assert_named_in_czech(file: &Path) {
+    let text = std::fs::read_to_string(file).unwrap();
+    for tag in [
+        "[White \"Počítač\"]",
+        "[Black \"Anna\"]",
+        "[Black \"Petr\"]",
+        "[Exhibitor \"engine\"]",
+        "[Event \"Simultánka\"]",
+    ] {
+        assert!(text.contains(tag), "{tag}: {text}");
     }
 }
 
@@ -94,10 +115,8 @@ The simul is kept in ".to_string()
             + " goes on with it.\n"
     );
     // Going on with it: only board 3 is still played.
-    let resumed = SimulConfig {
-        boards: None,
-        ..config.clone()
-    };
+    let mut resumed = config.clone();
+    resumed.simul.boards = None;
     let (out, error) = run(&resumed, "boards\nf2xh4\n");
     assert_eq!(error, None);
     let name = file.display().to_string();
@@ -149,18 +168,10 @@ The simul is over: you scored 2 of 3 (won 2, drawn 0, lost 1).
 fn the_computer_gives_a_simul_to_people_named_on_their_boards() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("simul.pdn");
-    let config = SimulConfig {
-        boards: Some(2),
-        names: vec!["Anna".into(), "Petr".into()],
-        ..config(Exhibitor::Engine, Some(&file), Lang::Cs)
-    };
-    let config = SimulConfig {
-        opts: Options {
-            start: dama_core::fen::parse("W:Wa1:Bh4").unwrap(),
-            ..config.opts
-        },
-        ..config
-    };
+    let mut config = config(Exhibitor::Engine, Some(&file), Lang::Cs);
+    config.simul.boards = Some(2);
+    config.simul.names = vec!["Anna".into(), "Petr".into()];
+    config.opts.start = dama_core::fen::parse("W:Wa1:Bh4").unwrap();
     let (out, error) = run(&config, "h4-g3\ndesky\nkonec\n");
     assert_eq!(error, None);
     let name = file.display().to_string();
@@ -183,16 +194,7 @@ Simultánka je uložena v {name}; dama simul --file {name} v ní pokračuje.
 "
         )
     );
-    let text = std::fs::read_to_string(&file).unwrap();
-    for tag in [
-        "[White \"Počítač\"]",
-        "[Black \"Anna\"]",
-        "[Black \"Petr\"]",
-        "[Exhibitor \"engine\"]",
-        "[Event \"Simultánka\"]",
-    ] {
-        assert!(text.contains(tag), "{tag}: {text}");
-    }
+    assert_named_in_czech(&file);
 }
 
 #[test]
@@ -223,9 +225,10 @@ fn a_file_that_is_not_a_simul_is_refused_and_left_as_it_was() {
     );
     let before = std::fs::read_to_string(&simul).unwrap();
     let (_, error) = run(
-        &SimulConfig {
-            boards: Some(5),
-            ..config_with_file(&simul)
+        &{
+            let mut config = config_with_file(&simul);
+            config.simul.boards = Some(5);
+            config
         },
         "",
     );
@@ -286,15 +289,9 @@ fn the_command_line_plays_a_simul() {
 fn a_blindfold_simul_counts_each_boards_peeks() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("simul.pdn");
-    let base = config(Exhibitor::Person, Some(&file), Lang::En);
-    let config = SimulConfig {
-        boards: Some(2),
-        opts: Options {
-            blindfold: true,
-            ..base.opts.clone()
-        },
-        ..base
-    };
+    let mut config = config(Exhibitor::Person, Some(&file), Lang::En);
+    config.simul.boards = Some(2);
+    config.opts.blindfold = true;
     let (out, error) = run(&config, "peek\na1-b2\na1-b2\nquit\n");
     assert_eq!(error, None);
     // No board is drawn on arriving at one; peek draws it once, counted on its board.

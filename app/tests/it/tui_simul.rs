@@ -28,10 +28,7 @@ fn setup(exhibitor: Exhibitor, file: Option<&Path>, start: &str, lang: Lang) -> 
             lang,
             ..config(false)
         },
-        exhibitor,
-        boards: Some(3),
-        names: Vec::new(),
-        file: file.map(Path::to_path_buf),
+        simul: crate::simul::plan(exhibitor, file),
     }
 }
 
@@ -229,10 +226,8 @@ fn a_simul_left_is_resumed_from_its_file_where_it_stood() {
     assert!(simul.wants_to_quit());
     drop(simul);
 
-    let resumed = SimulSetup {
-        boards: None,
-        ..setup(Exhibitor::Person, Some(&file), START, Lang::En)
-    };
+    let mut resumed = setup(Exhibitor::Person, Some(&file), START, Lang::En);
+    resumed.simul.boards = None;
     let mut simul = new_simul(resumed);
     let name = file.display().to_string();
     assert_eq!(
@@ -256,10 +251,8 @@ fn a_simul_left_is_resumed_from_its_file_where_it_stood() {
 
     // A --boards that does not fit the file is refused, and the file left as it was.
     let before = std::fs::read(&file).unwrap();
-    let two = SimulSetup {
-        boards: Some(2),
-        ..setup(Exhibitor::Person, Some(&file), START, Lang::En)
-    };
+    let mut two = setup(Exhibitor::Person, Some(&file), START, Lang::En);
+    two.simul.boards = Some(2);
     let error = SimulApp::new(DynRules::of::<dama_core::Czech>(), two, 80, 24).unwrap_err();
     assert_eq!(
         error,
@@ -275,11 +268,9 @@ fn a_simul_left_is_resumed_from_its_file_where_it_stood() {
 fn the_computer_gives_a_simul_to_two_named_people_in_czech() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("simul.pdn");
-    let setup = SimulSetup {
-        boards: Some(2),
-        names: vec!["Anna".into(), "Petr".into()],
-        ..setup(Exhibitor::Engine, Some(&file), "W:Wa1:Bh4", Lang::Cs)
-    };
+    let mut setup = setup(Exhibitor::Engine, Some(&file), "W:Wa1:Bh4", Lang::Cs);
+    setup.simul.boards = Some(2);
+    setup.simul.names = vec!["Anna".into(), "Petr".into()];
     let mut simul = new_simul(setup);
     assert_eq!(simul.current(), 0);
     wait(&mut simul, 1);
@@ -305,16 +296,7 @@ fn the_computer_gives_a_simul_to_two_named_people_in_czech() {
     assert!(grid.contains("┌▶ 2 Petr ─"), "{grid}");
     press(&mut simul, 'q');
     assert!(simul.wants_to_quit());
-    let text = std::fs::read_to_string(&file).unwrap();
-    for tag in [
-        "[White \"Počítač\"]",
-        "[Black \"Anna\"]",
-        "[Black \"Petr\"]",
-        "[Exhibitor \"engine\"]",
-        "[Event \"Simultánka\"]",
-    ] {
-        assert!(text.contains(tag), "{tag}: {text}");
-    }
+    crate::simul::assert_named_in_czech(&file);
 }
 
 #[test]

@@ -6,12 +6,13 @@
 //! `redo`, `setup`, `load`); `boards` lists them all and `save FILE` saves them all. With a
 //! file, the simul is written to it after every visit and resumed from it.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::{Flow, Session};
+use crate::ballots::Ballot;
 use crate::console::{ConsoleBoard, ConsoleError, LineIo, Options};
 use crate::i18n::{Catalog, Texts, capitalize, fill};
-use crate::play::simul::{self, Exhibitor, Score};
+use crate::play::simul::{self, Exhibitor, Plan, Score};
 use crate::play::{DynGame, EngineCalls, records};
 use dama_core::{Board, Color, DynRules};
 
@@ -20,33 +21,32 @@ use dama_core::{Board, Color, DynRules};
 pub struct SimulConfig {
     /// Every board's options: the rule set, the language, the engine's limits, blindfold…;
     /// its ballot is board 1's (each next board starts from the next ballot). Who plays each
-    /// side comes from `exhibitor`.
+    /// side comes from the exhibitor.
     pub opts: Options,
-    /// Who gives the simul.
-    pub exhibitor: Exhibitor,
-    /// The number of boards (`None`: the file's, or 3 for a new simul).
-    pub boards: Option<usize>,
-    /// The players' names, board by board (hot seat), where given.
-    pub names: Vec<String>,
-    /// The file the simul is kept in: written after every move, resumed from when it exists.
-    pub file: Option<PathBuf>,
+    /// The simul: who gives it, its boards, its players' names, its file.
+    pub simul: Plan,
 }
-
-/// The boards of a simul without `--boards`.
-pub const DEFAULT_BOARDS: usize = 3;
 
 /// One board: its options (which its session borrows) are made first.
 fn board_options(config: &SimulConfig, exhibitor: Exhibitor, board: usize) -> Options {
     let players = exhibitor.players();
-    let ballot = config.opts.ballot.as_ref().map(|first| {
-        crate::ballots::after(config.opts.variant, first, board).unwrap_or_else(|_| first.clone())
-    });
     Options {
         white: players.white,
         black: players.black,
-        ballot,
+        ballot: board_ballot(config.opts.variant, config.opts.ballot.as_ref(), board),
         ..config.opts.clone()
     }
+}
+
+/// Board `board`'s ballot (0-based) when board 1 starts from `first`: the one `board` places
+/// after it in the rule set's list.
+pub fn board_ballot(
+    variant: dama_core::Variant,
+    first: Option<&Ballot>,
+    board: usize,
+) -> Option<Ballot> {
+    let first = first?;
+    Some(crate::ballots::after(variant, first, board).unwrap_or_else(|_| first.clone()))
 }
 
 /// A board's name: `Board 2`, or `Board 2 (Anna)` when its player is named.
@@ -98,14 +98,8 @@ pub fn run<B: ConsoleBoard>(
         rules: rt,
         ..
     } = Catalog::of(config.opts.lang);
-    let start = simul::start(
-        rules,
-        config.exhibitor,
-        config.boards,
-        DEFAULT_BOARDS,
-        config.file.as_deref(),
-    )
-    .map_err(|e| ConsoleError::Load(e.to_string()))?;
+    let start =
+        simul::start(rules, &config.simul).map_err(|e| ConsoleError::Load(e.to_string()))?;
     let (exhibitor, count, resumed) = (start.exhibitor, start.count, start.resumed);
     let options: Vec<Options> = (0..count)
         .map(|board| board_options(config, exhibitor, board))
@@ -115,7 +109,7 @@ pub fn run<B: ConsoleBoard>(
         .enumerate()
         .map(|(board, opts)| {
             let mut session = Session::new(rules, calls, opts);
-            session.label = Some(board_label(t, &config.names, board));
+            session.label = Some(board_label(t, &config.simul.names, board));
             session.simul = Some(Exhibitor::SIDE);
             // A simul is played without clocks, as the exhibitor walks round the room.
             session.clock = None;
@@ -135,7 +129,7 @@ pub fn run<B: ConsoleBoard>(
             io.line(t.no_record)?;
         }
     }
-    match (resumed, &config.file) {
+    match (resumed, &config.simul.file) {
         (Some(resumed), Some(path)) => {
             for (session, record) in boards.iter_mut().zip(resumed) {
                 session.peeks = simul::peeks_of(&record);
@@ -168,8 +162,8 @@ pub fn run<B: ConsoleBoard>(
     let mut simul = Simul {
         t,
         exhibitor,
-        names: &config.names,
-        file: config.file.as_deref(),
+        names: &config.simul.names,
+        file: config.simul.file.as_deref(),
         boards,
     };
     // The round starts at the first board.
