@@ -17,7 +17,7 @@ use numpy::ndarray::{Array3, Array4, ArrayViewMut3};
 use numpy::{IntoPyArray, PyArray3, PyArray4};
 use pyo3::exceptions::{PyFileNotFoundError, PyIndexError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyBool, PyDict, PyList};
 
 use dama::book::BookBoard;
 use dama::pictures::diagram::{self, Diagram};
@@ -889,11 +889,55 @@ impl PyTablebase {
 
 /// The engine: its opening book before its search, as the program plays.
 ///
-/// `Engine(threads=1, hash_mb=16, tablebase=None, book=True, seed=0)`.
+/// `Engine(threads=1, hash_mb=16, tablebase=None, book=True, seed=0)`; `book` is True (the
+/// program's book of each rule set), False (none), or the path of a book file of one rule set
+/// (as `dama book build` writes it).
 #[pyclass(module = "dama", name = "Engine")]
 struct PyEngine {
     player: EnginePlayer,
-    book: bool,
+    book: BookChoice,
+}
+
+/// Which book an engine opens with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BookChoice {
+    /// None: the search alone.
+    Off,
+    /// The program's built-in book of the board's rule set.
+    Builtin,
+    /// A book read from a file (`dama book build`'s), of this rule set only.
+    File(Variant),
+}
+
+/// Reads the book file at `path` (`dama book build`'s format, `docs/book.md`) into `player`;
+/// its rule set, from its `book` line. The program's messages, after the file's name.
+fn read_book(player: &mut EnginePlayer, path: &std::path::Path) -> PyResult<Variant> {
+    let name = path.display().to_string();
+    if !path.exists() {
+        return Err(PyFileNotFoundError::new_err(format!(
+            "{name}: the file does not exist"
+        )));
+    }
+    let text =
+        dama::files::read_file(path).map_err(|e| DamaError::new_err(format!("{name}: {e}")))?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let variant = match dama::book::rules_named(text) {
+        Ok(variant) => variant,
+        Err(Some(found)) => {
+            return Err(DamaError::new_err(format!(
+                "{name}: the book is for '{found}', which is not a rule set (one of: {})",
+                Variant::ALL.map(Variant::name).join(", ")
+            )));
+        }
+        // No `book` line: the reader says where it is missing.
+        Err(None) => Variant::default(),
+    };
+    dama_core::with_dyn_rules!(variant, rules => {
+        let book = dama::book::Book::parse_with(rules, text)
+            .map_err(|e| DamaError::new_err(format!("{name}: {e}")))?;
+        player.set_book(book);
+    });
+    Ok(variant)
 }
 
 fn limits(
@@ -935,11 +979,11 @@ fn limits(
 
 fn play<R: EngineRules<Board: BookBoard + AnyBoard>>(
     player: &mut EnginePlayer,
-    book: bool,
+    book: BookChoice,
     game: &dama_core::game::Game<R>,
     view: &VariantGame,
 ) -> Option<(Move, Analysis)> {
-    if book {
+    if book == BookChoice::Builtin {
         player.use_builtin_book(dama_core::DynRules::of::<R>());
     }
     let reply = player.reply(game, |_| {})?;
@@ -1004,12 +1048,16 @@ fn analyse<R: EngineRules<Board: AnyBoard>>(
 #[pymethods]
 impl PyEngine {
     #[new]
-    #[pyo3(signature = (threads = 1, hash_mb = 16, tablebase = None, book = true, seed = 0))]
+    // `book` is any Python object (a flag or a path); left out, it is True.
+    #[pyo3(
+        signature = (threads = 1, hash_mb = 16, tablebase = None, book = None, seed = 0),
+        text_signature = "(threads=1, hash_mb=16, tablebase=None, book=True, seed=0)"
+    )]
     fn new(
         threads: usize,
         hash_mb: u32,
         tablebase: Option<&PyTablebase>,
-        book: bool,
+        book: Option<&Bound<'_, PyAny>>,
         seed: u64,
     ) -> PyResult<Self> {
         if threads == 0 || threads > 256 {
@@ -1030,6 +1078,25 @@ impl PyEngine {
         }
         let mut player = EnginePlayer::new(engine, book_level(&Limits::default()));
         player.reseed_book(seed);
+        // `book`: True or False, or the path of a book file of one rule set.
+        let book = match book {
+            None => BookChoice::Builtin,
+            Some(flag) if flag.cast::<PyBool>().is_ok() => {
+                if flag.is_truthy()? {
+                    BookChoice::Builtin
+                } else {
+                    BookChoice::Off
+                }
+            }
+            Some(path) => match path.extract::<std::path::PathBuf>() {
+                Ok(path) => BookChoice::File(read_book(&mut player, &path)?),
+                Err(_) => {
+                    return Err(PyTypeError::new_err(
+                        "book must be True, False or the path of a book file",
+                    ));
+                }
+            },
+        };
         Ok(PyEngine { player, book })
     }
 
@@ -1067,7 +1134,8 @@ impl PyEngine {
     }
 
     /// The engine's move for the board: from its opening book when the position is in it
-    /// (unless the engine was made with `book=False`), else from a search within the limits
+    /// (unless the engine was made with `book=False`; with a book file, that book, for its
+    /// rule set only), else from a search within the limits
     /// (0.1 s when none is given). Returns the move, or `None` when the game is over; the
     /// board is not changed. The GIL is released during the search.
     #[pyo3(signature = (board, movetime = None, depth = None, nodes = None, level = None))]
@@ -1098,6 +1166,15 @@ impl PyEngine {
     ) -> PyResult<Option<(Move, Analysis)>> {
         if board.game.is_over() {
             return Ok(None);
+        }
+        if let BookChoice::File(variant) = self.book
+            && variant != board.game.variant()
+        {
+            return Err(DamaError::new_err(format!(
+                "the engine's book is for {}, not for {}",
+                variant.name(),
+                board.game.variant().name()
+            )));
         }
         let limits = limits(movetime, depth, nodes, level)?;
         let game = board.game.clone();

@@ -103,3 +103,41 @@ def test_a_search_releases_the_gil():
     worker.join()
     assert count == 1000 and nodes == 1469
     assert ran_during_search, "the main thread ran only after the search ended"
+
+
+START_CZECH = "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8"
+
+
+def test_a_book_file_of_ones_own_is_played_from(tmp_path):
+    book = tmp_path / "mine.txt"
+    book.write_text(f"# my openings\nbook czech\n{START_CZECH} a3-b4=10\n")
+    for path in (book, str(book)):
+        engine = dama.Engine(book=path)
+        board = dama.Board("czech")
+        move, analysis = engine.play_with_analysis(board, depth=3)
+        assert (str(move), analysis.source) == ("a3-b4", "book")
+        board.push(move)
+        # Out of the book: the search.
+        assert engine.play_with_analysis(board, depth=3)[1].source == "search"
+    # Its rule set only.
+    with pytest.raises(dama.DamaError, match="the engine's book is for czech, not for russian"):
+        dama.Engine(book=book).play(dama.Board("russian"))
+
+
+def test_a_bad_book_file_is_refused_with_the_programs_message(tmp_path):
+    missing = tmp_path / "none.txt"
+    with pytest.raises(FileNotFoundError, match="none.txt: the file does not exist"):
+        dama.Engine(book=missing)
+    cases = {
+        "book czech\nW:Wzz a3-b4=10\n": "line 2",
+        f"book czech\n{START_CZECH} a3-a5=10\n": "line 2",
+        "book chess\n": "the book is for 'chess', which is not a rule set",
+        f"{START_CZECH} a3-b4=10\n": "line 1",
+    }
+    for text, said in cases.items():
+        path = tmp_path / "bad.txt"
+        path.write_text(text)
+        with pytest.raises(dama.DamaError, match=said):
+            dama.Engine(book=path)
+    with pytest.raises(TypeError, match="book must be True, False or the path of a book file"):
+        dama.Engine(book=3)

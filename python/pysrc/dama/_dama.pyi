@@ -145,7 +145,7 @@ class Engine:
         threads: int = 1,
         hash_mb: int = 16,
         tablebase: Optional[Tablebase] = None,
-        book: bool = True,
+        book: Union[bool, str, "os.PathLike[str]"] = True,
         seed: int = 0,
     ) -> None: ...
     def analyse(
