@@ -418,7 +418,7 @@ fn show<B: ConsoleBoard>(
         }
     }
     if let Some(outcome) = game.game.outcome() {
-        let sentence = B::outcome(catalog.texts, catalog.rules, outcome);
+        let sentence = B::outcome(rules, catalog.texts, catalog.rules, outcome);
         return writeln!(
             out,
             "The game is over: {} ({sentence})",

@@ -10,6 +10,8 @@ import dama
 # Published start-position figures (the perft tables docs/rules.md cites).
 PUBLISHED = {
     "international": [9, 81, 658, 4265, 27117, 167140],
+    # Antidraughts moves as international draughts does.
+    "antidraughts": [9, 81, 658, 4265, 27117, 167140],
     "english": [7, 49, 302, 1469, 7361, 36768],
     "russian": [7, 49, 302, 1469, 7482, 37986],
 }

@@ -63,6 +63,7 @@ fn builtin_packed(rules: Variant) -> &'static [u8] {
         Variant::Pool => packed!("pool"),
         Variant::Thai => packed!("thai"),
         Variant::International => packed!("international"),
+        Variant::Antidraughts => packed!("antidraughts"),
     }
 }
 

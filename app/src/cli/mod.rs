@@ -213,10 +213,11 @@ mod tests {
             lang_help_text(),
             "The language of the dialogue (default: es for spanish, cs for czech, ru for russian, \
              ru for house, en for english, en for italian, es for spanish-official, en for brazilian, \
-             en for pool, en for thai, en for international)"
+             en for pool, en for thai, en for international, en for antidraughts)"
         );
         assert!(rules_help_text().ends_with(
-            "thai (Thai draughts) or international (the FMJD's game on the 10x10 board)"
+            "international (the FMJD's game on the 10x10 board) or antidraughts \
+             (international draughts where the side that cannot move wins)"
         ));
     }
 

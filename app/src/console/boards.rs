@@ -85,7 +85,7 @@ pub trait ConsoleBoard: PlayBoard {
     fn load_error(rules: DynRules<Self>, t: &Texts, error: &LoadError<Self>) -> String;
 
     /// How a game ended, as a sentence.
-    fn outcome(t: &Texts, rt: &RulesTexts, outcome: Outcome) -> String;
+    fn outcome(rules: DynRules<Self>, t: &Texts, rt: &RulesTexts, outcome: Outcome) -> String;
 
     /// Moves as the dialogue writes them, in their order, joined by `, `.
     fn write_each(rules: DynRules<Self>, moves: &[MoveOn<Self>]) -> String {
@@ -188,8 +188,8 @@ impl ConsoleBoard for Board8 {
         t.load_error(error, rules.info().notation)
     }
 
-    fn outcome(t: &Texts, rt: &RulesTexts, outcome: Outcome) -> String {
-        t.outcome(outcome, rt)
+    fn outcome(rules: DynRules<Board8>, t: &Texts, rt: &RulesTexts, outcome: Outcome) -> String {
+        t.outcome_where(outcome, rt, rules.cannot_move_wins())
     }
 }
 
@@ -299,11 +299,11 @@ impl ConsoleBoard for Board10 {
         })
     }
 
-    fn outcome(t: &Texts, rt: &RulesTexts, outcome: Outcome) -> String {
+    fn outcome(rules: DynRules<Board10>, t: &Texts, rt: &RulesTexts, outcome: Outcome) -> String {
         match outcome {
             Outcome::Draw(DrawReason::NoProgress) => rt.board10_no_progress.to_string(),
             Outcome::Draw(DrawReason::KingEnding) => rt.board10_king_ending.to_string(),
-            other => t.outcome(other, rt),
+            other => t.outcome_where(other, rt, rules.cannot_move_wins()),
         }
     }
 }

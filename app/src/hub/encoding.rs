@@ -19,8 +19,8 @@ use std::collections::BTreeSet;
 use dama_core::position::{Setup, SetupOn};
 use dama_core::square::Orientation;
 use dama_core::{
-    BitboardOn, Board, Board8, Board10, BoardRules, Color, DynRules, Move, MoveListOn, MoveOn,
-    Position, PositionOn, Role, Square, SquareOn,
+    BitboardOn, Board, Board8, Board10, Color, DynRules, Move, MoveListOn, MoveOn, Position,
+    PositionOn, Role, Square, SquareOn,
 };
 
 /// How the squares of one numbering map onto the board.
@@ -523,14 +523,23 @@ pub const NORMAL: &str = "normal";
 /// pydraughts' and lidraughts' `standard`, and ours, `international`.
 pub const INTERNATIONAL_NAMES: [&str; 3] = [NORMAL, "standard", "international"];
 
-/// The name of `variant` in the `variant` parameter: the rule set's name on 8×8; `normal` for
-/// the game on the 10×10 board (as Scan and the Hub GUI call the international game).
+/// Scan's name of antidraughts (international draughts played to lose).
+pub const LOSING: &str = "losing";
+
+/// The name of `variant` in the `variant` parameter: the rule set's name; `normal` for the
+/// international game (as Scan and the Hub GUI call it).
 pub fn hub_name(variant: dama_core::Variant) -> &'static str {
-    if variant.is_board8() {
-        variant.name()
-    } else {
+    if variant == dama_core::Variant::International {
         NORMAL
+    } else {
+        variant.name()
     }
+}
+
+/// The registered rule sets of the 10×10 board but the international game, by their names
+/// (`antidraughts`, which pydraughts and lidraughts call so too).
+fn other_board10() -> impl Iterator<Item = dama_core::Variant> {
+    dama_core::Variant::on_board(10).filter(|&v| v != dama_core::Variant::International)
 }
 
 /// The registered 8×8 rule sets, whose names the `variant` parameter lists.
@@ -542,19 +551,16 @@ pub fn board8_variants() -> impl Iterator<Item = dama_core::Variant> {
 
 /// The names the `variant` parameter declares (`hub`'s `param name=variant ... values=`):
 /// every variant `dama hub` plays, the board of `current` first: the 8×8 rule sets' names,
-/// and the international game by Scan's name (`normal`) and pydraughts' (`standard`). A
-/// session started for 8×8 lists the 8×8 names and then `normal standard`; one started for
-/// 10×10 lists `normal standard` and then the 8×8 names.
+/// the international game by Scan's name (`normal`) and pydraughts' (`standard`), and the
+/// other 10×10 sets by theirs (`antidraughts`). A session started for 8×8 lists the 8×8 names
+/// and then `normal standard antidraughts`; one started for 10×10 lists those first.
 pub fn variant_names(current: dama_core::Variant) -> Vec<String> {
     let board8: Vec<String> = board8_variants().map(|r| r.name().to_string()).collect();
-    let board10: Vec<String> = if dama_core::Variant::on_board(10).next().is_some() {
-        INTERNATIONAL_NAMES[..2]
-            .iter()
-            .map(|n| n.to_string())
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let board10: Vec<String> = INTERNATIONAL_NAMES[..2]
+        .iter()
+        .map(|n| n.to_string())
+        .chain(other_board10().map(|v| v.name().to_string()))
+        .collect();
     if current.is_board8() {
         board8.into_iter().chain(board10).collect()
     } else {
@@ -563,22 +569,28 @@ pub fn variant_names(current: dama_core::Variant) -> Vec<String> {
 }
 
 /// The variant a `set-param name=variant` value names (any case): one of
-/// [`INTERNATIONAL_NAMES`] (the registry's rule set on the 10×10 board), or an 8×8 rule set's
-/// name; else the message naming every name taken.
+/// [`INTERNATIONAL_NAMES`] (the international game), Scan's [`LOSING`] (antidraughts), or a
+/// registered rule set's name; else the message naming every name taken.
 pub fn parse_hub_variant(value: &str) -> Result<dama_core::Variant, String> {
+    let value = value.trim();
     if INTERNATIONAL_NAMES
         .iter()
-        .any(|n| n.eq_ignore_ascii_case(value.trim()))
-        && let Some(board10) = dama_core::Variant::on_board(10).next()
+        .any(|n| n.eq_ignore_ascii_case(value))
     {
-        return Ok(board10);
+        return Ok(dama_core::Variant::International);
+    }
+    if LOSING.eq_ignore_ascii_case(value) {
+        return Ok(dama_core::Variant::Antidraughts);
     }
     board8_variants()
+        .chain(other_board10())
         .find(|v| v.name().eq_ignore_ascii_case(value))
         .ok_or_else(|| {
             let names: Vec<String> = board8_variants()
                 .map(|v| v.name().to_string())
                 .chain(INTERNATIONAL_NAMES.iter().map(|n| n.to_string()))
+                .chain(other_board10().map(|v| v.name().to_string()))
+                .chain([LOSING.to_string()])
                 .collect();
             format!(
                 "unknown rule set '{}' (expected {})",
@@ -605,8 +617,12 @@ impl HubBoard for Board8 {
 
 impl HubBoard for Board10 {
     type Codec = Standard10;
+    /// Every rule set of the 10×10 board writes its positions and moves as international
+    /// draughts does.
     fn codec(name: &str) -> Option<Standard10> {
-        (name == <dama_core::International as BoardRules>::INFO.name).then_some(Standard10)
+        dama_core::Variant::named(name)
+            .filter(|v| v.board_size() == 10)
+            .map(|_| Standard10)
     }
 }
 

@@ -361,5 +361,6 @@ fn titles(rules: Variant) -> &'static str {
         Variant::Pool => "Americká dáma pool",
         Variant::Thai => "Thajská dáma (mak-hos)",
         Variant::International => "Mezinárodní dáma (FMJD, deska 10x10)",
+        Variant::Antidraughts => "Antidáma (mezinárodní pravidla, vyhrává, kdo nemůže táhnout)",
     }
 }

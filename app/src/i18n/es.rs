@@ -425,5 +425,6 @@ fn titles(rules: Variant) -> &'static str {
         Variant::Pool => "Damas pool (pool checkers)",
         Variant::Thai => "Damas tailandesas (mak-hos)",
         Variant::International => "Damas internacionales (FMJD, tablero de 10x10)",
+        Variant::Antidraughts => "Antidamas (reglas internacionales, gana quien no puede mover)",
     }
 }

@@ -431,7 +431,9 @@ impl Texts {
             .find(|(name, _)| name.eq_ignore_ascii_case("Event"))
             .map_or("?", |(_, value)| value.as_str());
         let state = match record.game.outcome() {
-            Some(outcome) => self.outcome(outcome, rt),
+            Some(outcome) => {
+                self.outcome_where(outcome, rt, record.game.rules().object().cannot_move_wins())
+            }
             None => self.in_progress.to_string(),
         };
         let plies = record.game.moves().len();
@@ -443,15 +445,28 @@ impl Texts {
 
     /// How the game ended, as a sentence (`rt`: the rule sets' texts of the same language).
     pub fn outcome(&self, outcome: Outcome, rt: &RulesTexts) -> String {
+        self.outcome_where(outcome, rt, false)
+    }
+
+    /// [`Texts::outcome`] under rules where `cannot_move_wins`: there the side without pieces
+    /// or moves is the winner (`White wins: white cannot move.`).
+    pub fn outcome_where(
+        &self,
+        outcome: Outcome,
+        rt: &RulesTexts,
+        cannot_move_wins: bool,
+    ) -> String {
         match outcome {
             Outcome::Win { winner, reason } => {
-                let template = match reason {
-                    WinReason::NoPieces => self.win_no_pieces,
-                    WinReason::Blocked => self.win_blocked,
-                    WinReason::Resignation => self.win_resignation,
-                    WinReason::Time => self.win_time,
+                let (template, stuck) = match reason {
+                    WinReason::NoPieces if cannot_move_wins => (self.win_no_pieces, winner),
+                    WinReason::Blocked if cannot_move_wins => (self.win_blocked, winner),
+                    WinReason::NoPieces => (self.win_no_pieces, !winner),
+                    WinReason::Blocked => (self.win_blocked, !winner),
+                    WinReason::Resignation => (self.win_resignation, !winner),
+                    WinReason::Time => (self.win_time, !winner),
                 };
-                capitalize(&fill(template, &[self.side(winner), self.side(!winner)]))
+                capitalize(&fill(template, &[self.side(winner), self.side(stuck)]))
             }
             Outcome::Draw(reason) => match reason {
                 DrawReason::Agreement => self.draw_agreement,

@@ -581,7 +581,7 @@ impl<B: TuiBoard> App<B> {
 
     /// How a game ended, as a sentence (the 10×10 board's own draws by their FMJD names).
     pub(super) fn outcome_text(&self, outcome: dama_core::game::Outcome) -> String {
-        <B as crate::console::ConsoleBoard>::outcome(self.t, self.rt, outcome)
+        <B as crate::console::ConsoleBoard>::outcome(self.rules(), self.t, self.rt, outcome)
     }
 
     /// Makes the rules' draw offer when it is due, else starts the engine when it is to move

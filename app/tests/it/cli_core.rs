@@ -299,7 +299,7 @@ fn unknown_rule_sets_are_refused() {
         assert!(
             line.contains(
                 "unknown rule set 'klingon' (expected spanish, czech, russian, house, english, \
-                 italian, spanish-official, brazilian, pool, thai or international)"
+                 italian, spanish-official, brazilian, pool, thai, international or antidraughts)"
             ),
             "{line:?}"
         );

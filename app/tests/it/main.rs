@@ -6,6 +6,7 @@ mod analysis_newcomer;
 mod analyze_game;
 mod analyze_moves;
 mod analyze_multipv;
+mod antidraughts;
 mod ballots;
 mod blindfold;
 mod book;

@@ -190,6 +190,27 @@ pub const INTERNATIONAL: Weights10 = Weights10 {
     patterns: 0,
 };
 
+/// The antidraughts weights: the game is won by giving every piece away or being blocked, so
+/// a piece counts against its side, a man that cannot step counts for it and one that can
+/// against it; the squares of international draughts' theory count for nothing.
+pub const ANTIDRAUGHTS: Weights10 = Weights10 {
+    man: -100,
+    king: -150,
+    advance: [0; MAN_RANKS],
+    runaway: 0,
+    runaway_rank: 0,
+    centre: 0,
+    outpost: 0,
+    back_guard: 0,
+    golden: 0,
+    balance: 0,
+    man_step: -2,
+    locked: 4,
+    king_reach: -1,
+    king_long_diagonal: 0,
+    patterns: 0,
+};
+
 impl Default for Weights10 {
     /// The international game's weights ([`INTERNATIONAL`]).
     fn default() -> Weights10 {

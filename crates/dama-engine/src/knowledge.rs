@@ -120,3 +120,12 @@ impl EngineRules for International {
         patterns::international()
     }
 }
+
+/// Antidraughts plays a plain evaluation of its own ([`crate::eval10::ANTIDRAUGHTS`]): a piece
+/// less is better, as is a man with no step (the side that cannot move wins); its strength is
+/// the engine's learned-evaluation work to come.
+impl EngineRules for dama_core::Antidraughts {
+    fn default_evaluation() -> Evaluation {
+        Evaluation::Hand10(crate::eval10::ANTIDRAUGHTS)
+    }
+}

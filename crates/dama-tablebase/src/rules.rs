@@ -53,6 +53,9 @@ impl TableRules for Thai {}
 /// FMJD rules on 10×10: one clock, as Brazilian (the 25-move kings-only count and the 16- and
 /// 5-move counts against a lone king each bind alone in their phase).
 impl TableRules for International {}
+/// Antidraughts: the side that cannot move wins, so the tables build nothing (as for every such
+/// set).
+impl TableRules for dama_core::Antidraughts {}
 
 impl TableRules for Russian {
     /// Two clocks where rule 4 (kings on both sides, 4–7 pieces, material unchanged) runs

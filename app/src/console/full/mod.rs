@@ -787,7 +787,7 @@ impl<'o, B: ConsoleBoard> Session<'o, B> {
     }
 
     fn outcome_text(&self, outcome: Outcome) -> String {
-        B::outcome(self.t, self.rt, outcome)
+        B::outcome(self.rules, self.t, self.rt, outcome)
     }
 
     /// The engine's move, said as its own line with what the search saw. Before it, a draw

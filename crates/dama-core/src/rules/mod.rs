@@ -13,6 +13,7 @@
 //! to the registry's list (`registry.rs`, see `docs/architecture.md`). A crate of its own can do
 //! the same without the registry: everything a rule set needs is public.
 
+mod antidraughts;
 mod brazilian;
 mod czech;
 mod dynamic;
@@ -31,6 +32,7 @@ mod tree;
 
 use std::fmt;
 
+pub use antidraughts::Antidraughts;
 pub use brazilian::Brazilian;
 pub use czech::Czech;
 pub use dynamic::{DynRules, GameRules, RulesObject};

@@ -74,6 +74,8 @@ macro_rules! rule_set_list {
             Thai => $crate::rules::Thai,
             /// International draughts (FMJD), 10×10.
             International => $crate::rules::International,
+            /// Antidraughts: international draughts where the side that cannot move wins.
+            Antidraughts => $crate::rules::Antidraughts,
         }
     };
 }
@@ -348,7 +350,7 @@ mod tests {
         assert_eq!(
             Variant::names_list(),
             "spanish, czech, russian, house, english, italian, spanish-official, brazilian, \
-             pool, thai or international"
+             pool, thai, international or antidraughts"
         );
         assert_eq!("Checkers".parse::<Variant>(), Ok(Variant::English));
         assert_eq!("standard".parse::<Variant>(), Ok(Variant::International));
@@ -365,13 +367,14 @@ mod tests {
         assert_eq!(
             "polish".parse::<Variant>().unwrap_err().to_string(),
             "unknown rule set 'polish' (expected spanish, czech, russian, house, english, italian, \
-             spanish-official, brazilian, pool, thai or international)"
+             spanish-official, brazilian, pool, thai, international or antidraughts)"
         );
         assert_eq!(Variant::from_pdn(25, None), Some(Variant::Russian));
         assert_eq!(Variant::from_pdn(25, Some("House")), Some(Variant::House));
         assert_eq!(Variant::from_pdn(25, Some("other")), Some(Variant::Russian));
         assert_eq!(Variant::from_pdn(29, None), Some(Variant::Czech));
         assert_eq!(Variant::from_pdn(20, None), Some(Variant::International));
+        assert_eq!(Variant::from_pdn(98, None), Some(Variant::Antidraughts));
         assert_eq!(Variant::from_pdn(21, None), Some(Variant::English));
         assert_eq!(Variant::from_pdn(24, None), Some(Variant::SpanishOfficial));
         assert_eq!(

@@ -1,5 +1,6 @@
 //! The core's integration tests, one binary: perft against published figures, the generator against an independent reference, the rules' hand-made positions, notation.
 
+mod antidraughts;
 mod dyn_rules;
 mod international;
 mod official_rules;

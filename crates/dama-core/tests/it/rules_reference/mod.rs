@@ -121,7 +121,9 @@ impl Variant {
                 passes_as_man: true,
                 ..finished
             },
-            RuleSet::International => panic!("the reference is of the 8x8 sets"),
+            RuleSet::International | RuleSet::Antidraughts => {
+                panic!("the reference is of the 8x8 sets")
+            }
             RuleSet::Thai => Variant {
                 land_behind: true,
                 removed_at_once: true,
