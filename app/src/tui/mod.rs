@@ -143,7 +143,7 @@ pub fn default_lang(rules: Variant) -> Lang {
 
 fn run_with<B: TuiBoard>(rules: DynRules<B>, cfg: AppConfig<B>) -> Result<(), TuiError> {
     let (width, height) = crossterm::terminal::size()?;
-    let app = App::new(rules, cfg, width, height).map_err(TuiError::Load)?;
-    terminal::run(app)?;
+    let mut app = App::new(rules, cfg, width, height).map_err(TuiError::Load)?;
+    terminal::run(&mut app)?;
     Ok(())
 }

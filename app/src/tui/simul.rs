@@ -29,6 +29,7 @@ use crate::console::full::simul::{board_ballot, board_label, board_record};
 use crate::i18n::{Catalog, Labels, Texts, capitalize, fill};
 use crate::play::move_number;
 use crate::play::simul::{self, Exhibitor, Plan, Score};
+use dama_core::game::Snapshot;
 use dama_core::{Board, Color, DynRules, pdn, with_dyn_rules};
 
 /// What `dama simul --tui` plays: every board's settings as `dama tui`'s (the players come
@@ -68,10 +69,9 @@ pub fn run(config: &SimulTuiConfig, out: &mut dyn std::io::Write) -> Result<(), 
             simul: config.simul.clone(),
         };
         let (width, height) = crossterm::terminal::size()?;
-        let simul = SimulApp::new(rules, setup, width, height).map_err(TuiError::Load)?;
-        let farewell = simul.farewell();
-        terminal::run(simul)?;
-        if let Some(line) = farewell {
+        let mut simul = SimulApp::new(rules, setup, width, height).map_err(TuiError::Load)?;
+        terminal::run(&mut simul)?;
+        if let Some(line) = simul.farewell() {
             writeln!(out, "{line}")?;
         }
         Ok(())
@@ -100,8 +100,9 @@ pub struct SimulApp<B: TuiBoard> {
     announced: Vec<bool>,
     /// Whether the final score was said.
     finished: bool,
-    /// Whether writing the file failed the last time (said once).
-    keep_failed: bool,
+    /// The games as they were when writing the file last failed: it is tried again (and a
+    /// failure said again) only once they have changed.
+    keep_failed: Option<Vec<Snapshot<B>>>,
     size: (u16, u16),
     quit: bool,
 }
@@ -169,7 +170,7 @@ impl<B: TuiBoard> SimulApp<B> {
             page: 0,
             announced,
             finished: false,
-            keep_failed: false,
+            keep_failed: None,
             size: (width, height),
             quit: false,
         };
@@ -248,9 +249,10 @@ impl<B: TuiBoard> SimulApp<B> {
         answered
     }
 
-    /// The line to print once the terminal is left: where the simul is kept.
+    /// The line to print once the terminal is left: where the simul is kept (none when the
+    /// last write failed).
     pub fn farewell(&self) -> Option<String> {
-        let path = self.file.as_ref()?;
+        let path = self.file.as_ref().filter(|_| self.keep_failed.is_none())?;
         Some(fill(self.t.simul_kept, &[&path.display().to_string()]))
     }
 
@@ -300,19 +302,29 @@ impl<B: TuiBoard> SimulApp<B> {
         let Some(path) = self.file.clone() else {
             return;
         };
-        if !self.boards.iter().any(App::unsaved) || self.keep_failed {
+        if !self.boards.iter().any(App::unsaved) {
+            return;
+        }
+        let now: Vec<Snapshot<B>> = self.boards.iter().map(|b| b.game().snapshot()).collect();
+        if self.keep_failed.as_ref() == Some(&now) {
             return;
         }
         let name = path.display().to_string();
-        self.keep_failed = !self.write(&path, &name);
+        self.keep_failed = (!self.write(&path, &name)).then_some(now);
     }
 
     /// `q`: leave; without a file, asking first when a game is not saved.
     fn quit_asked(&mut self) {
         if self.file.is_some() {
-            self.keep_failed = false;
+            self.keep_failed = None;
             self.keep();
-            self.quit = true;
+            if self.keep_failed.is_none() {
+                self.quit = true;
+            } else {
+                // The file could not be written (said): leaving would lose the last moves.
+                let question = self.l.unsaved.to_string();
+                self.boards[self.current].ask(question, Confirmed::Quit);
+            }
         } else if self.boards.iter().any(App::unsaved) {
             let question = self.l.unsaved.to_string();
             self.boards[self.current].ask(question, Confirmed::Quit);

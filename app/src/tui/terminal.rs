@@ -162,7 +162,7 @@ impl HangUp {
 /// Runs `screen` on the terminal until the person leaves, the input ends, the terminal hangs
 /// up or a signal (SIGINT, SIGTERM, SIGHUP) comes; each is looked at every [`POLL`] whatever
 /// the event source does.
-pub fn run<S: Screen>(mut app: S) -> io::Result<()> {
+pub fn run<S: Screen>(app: &mut S) -> io::Result<()> {
     let signalled = Arc::new(AtomicBool::new(false));
     #[cfg(unix)]
     for signal in [

@@ -354,3 +354,31 @@ fn a_file_that_is_not_a_simul_is_refused_and_left_as_it_was() {
     );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), game);
 }
+
+#[test]
+fn a_file_that_cannot_be_written_is_said_and_leaving_asks() {
+    let dir = tempfile::tempdir().unwrap();
+    // Its directory is a plain file: every write fails.
+    std::fs::write(dir.path().join("plain"), "").unwrap();
+    let file = dir.path().join("plain").join("simul.pdn");
+    let mut simul = new_simul(setup(Exhibitor::Person, Some(&file), START, Lang::En));
+    play(&mut simul, "a1-b2");
+    let failed = simul.boards()[0]
+        .messages()
+        .iter()
+        .chain(simul.board().messages())
+        .filter(|m| m.starts_with(&format!("Cannot save the game to {}", file.display())))
+        .count();
+    assert_eq!(failed, 1, "{:?}", simul.board().messages());
+    // Ticks change nothing: no new attempt, nothing said again.
+    let before = simul.board().messages().len();
+    for _ in 0..5 {
+        simul.handle(Event::Tick);
+    }
+    assert_eq!(simul.board().messages().len(), before);
+    press(&mut simul, 'q');
+    assert!(!simul.wants_to_quit(), "the last moves would be lost");
+    assert_eq!(simul.farewell(), None);
+    press(&mut simul, 'y');
+    assert!(simul.wants_to_quit());
+}

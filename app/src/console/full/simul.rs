@@ -301,8 +301,11 @@ impl<B: ConsoleBoard> Simul<'_, '_, B> {
     fn leave(&mut self, io: &mut LineIo<'_>, board: usize) -> Result<bool, ConsoleError> {
         if let Some(path) = self.file {
             self.keep(io)?;
-            io.line(&fill(self.t.simul_kept, &[&path.display().to_string()]))?;
-            return Ok(true);
+            // Kept, unless writing failed (said): then asked as without a file.
+            if !self.boards.iter().any(|s| s.unsaved()) {
+                io.line(&fill(self.t.simul_kept, &[&path.display().to_string()]))?;
+                return Ok(true);
+            }
         }
         let session = &self.boards[board];
         if session.opts.interactive && self.boards.iter().any(|s| s.unsaved()) {
