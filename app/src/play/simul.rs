@@ -63,6 +63,15 @@ impl Exhibitor {
         }
     }
 
+    /// The side people play on every board: the exhibitor's when a person gives the simul,
+    /// else the other.
+    pub fn people(self) -> Color {
+        match self {
+            Exhibitor::Person => Exhibitor::SIDE,
+            Exhibitor::Engine => !Exhibitor::SIDE,
+        }
+    }
+
     /// The value of the simul file's `Exhibitor` tag.
     pub fn tag(self) -> &'static str {
         match self {

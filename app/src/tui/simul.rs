@@ -208,12 +208,9 @@ impl<B: TuiBoard> SimulApp<B> {
         Ok(simul)
     }
 
-    /// The side the people play: White when a person gives the simul, else Black.
+    /// The side the people play.
     fn people(&self) -> Color {
-        match self.exhibitor {
-            Exhibitor::Person => Exhibitor::SIDE,
-            Exhibitor::Engine => !Exhibitor::SIDE,
-        }
+        self.exhibitor.people()
     }
 
     /// The boards.
@@ -430,10 +427,8 @@ impl<B: TuiBoard> SimulApp<B> {
 
     /// The places of the grid's boards on the page shown: each board's number and cells.
     fn tiles(&self) -> Vec<(usize, Rect)> {
-        let width = self.size.0;
-        let n = u16::from(B::SIZE);
-        let (w, h) = (2 * n + 2, n + 2);
-        let columns = (width / (w + 1)).max(1);
+        let (w, h) = Self::TILE;
+        let (columns, _) = self.grid_shape();
         let per_page = self.per_page();
         let first = self.page.min(self.pages() - 1) * per_page;
         (first..self.boards.len().min(first + per_page))
@@ -445,13 +440,24 @@ impl<B: TuiBoard> SimulApp<B> {
             .collect()
     }
 
+    /// A board's cells in the grid: two columns a square and a frame.
+    const TILE: (u16, u16) = (2 * B::SIZE as u16 + 2, B::SIZE as u16 + 2);
+
+    /// The grid's columns and rows of boards in the terminal (a column between boards; the
+    /// title, message and keys lines kept).
+    fn grid_shape(&self) -> (u16, u16) {
+        let (width, height) = self.size;
+        let (w, h) = Self::TILE;
+        (
+            (width / (w + 1)).max(1),
+            (height.saturating_sub(3) / h).max(1),
+        )
+    }
+
     /// The boards on one page of the grid.
     fn per_page(&self) -> usize {
-        let (width, height) = self.size;
-        let n = u16::from(B::SIZE);
-        let columns = usize::from((width / (2 * n + 3)).max(1));
-        let rows = usize::from((height.saturating_sub(3) / (n + 2)).max(1));
-        columns * rows
+        let (columns, rows) = self.grid_shape();
+        usize::from(columns * rows)
     }
 
     /// The grid's pages.
