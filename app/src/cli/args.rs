@@ -241,6 +241,10 @@ pub struct PatternArgs {
     /// The decay towards 0, per update.
     #[arg(long, default_value_t = 1e-6, value_parser = decay_in_range)]
     pub decay: f64,
+    /// One set of scores for both sides: a formation scores for black what it scores for
+    /// white on the board turned half a turn (as Scan's patterns do).
+    #[arg(long)]
+    pub symmetric: bool,
 }
 
 /// A value parser for a whole number from `low` to `high` (`None`: no upper bound), whose
@@ -535,6 +539,7 @@ impl TuneCommand {
                 epochs: args.epochs,
                 rate: args.rate,
                 decay: args.decay,
+                symmetric: args.symmetric,
             }),
         }
     }

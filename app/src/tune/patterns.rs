@@ -17,7 +17,7 @@ use std::time::Instant;
 use super::data::{self, Labelled};
 use super::fit::{Problem, sigmoid, split};
 use super::{Rng, TuneBoard, TuneError, TuneRules, TuneWeights, WeightsOf};
-use dama_core::PositionOn;
+use dama_core::{BitboardOn, PositionOn, SquareOn};
 use dama_engine::patterns::{self, MAX_WINDOWS, PATTERNS, PatternBoard};
 
 /// What `dama tune patterns` does, with its values.
@@ -35,22 +35,36 @@ pub struct PatternsConfig {
     pub rate: f64,
     /// The decay towards 0, per update.
     pub decay: f64,
+    /// One set of scores for both sides: a formation scores for black what it scores for
+    /// white when the board is turned half a turn (the windows' scores then come in pairs).
+    pub symmetric: bool,
 }
 
 /// One position, ready for the fit.
 struct Sample {
     base: f64,
     idx: [u16; MAX_WINDOWS],
+    /// The windows of the board turned half a turn with the colours swapped (symmetric fits).
+    turned: [u16; MAX_WINDOWS],
     phase: f64,
     result: f64,
 }
 
-fn samples<R: TuneRules>(positions: &[Labelled<R::Board>], w: &WeightsOf<R>) -> Vec<Sample> {
+fn samples<R: TuneRules>(
+    positions: &[Labelled<R::Board>],
+    w: &WeightsOf<R>,
+    symmetric: bool,
+) -> Vec<Sample> {
     positions
         .iter()
         .map(|(pos, result): &(PositionOn<R::Board>, f64)| Sample {
             base: f64::from(<R::Board as TuneBoard>::evaluate_white::<R>(pos, w)),
             idx: patterns::indices(pos),
+            turned: if symmetric {
+                patterns::turned_indices(pos)
+            } else {
+                [0; MAX_WINDOWS]
+            },
             phase: f64::from(patterns::phase(pos)) / f64::from(<R::Board as PatternBoard>::FULL),
             result: *result,
         })
@@ -66,6 +80,72 @@ fn pattern_sum(scores: &[f64], s: &Sample, windows: usize) -> f64 {
         end += scores[(windows + w) * PATTERNS + usize::from(i)];
     }
     open * (1.0 - s.phase) + end * s.phase
+}
+
+/// The symmetric model's patterns score of `s` with the parameters `t`: half of what the
+/// windows score for white less half of what the turned windows score (the same formations
+/// seen from black's side).
+#[inline]
+fn symmetric_sum(t: &[f64], s: &Sample, windows: usize) -> f64 {
+    let (mut open, mut end) = (0.0, 0.0);
+    for w in 0..windows {
+        let (i, j) = (usize::from(s.idx[w]), usize::from(s.turned[w]));
+        open += t[w * PATTERNS + i] - t[w * PATTERNS + j];
+        end += t[(windows + w) * PATTERNS + i] - t[(windows + w) * PATTERNS + j];
+    }
+    0.5 * (open * (1.0 - s.phase) + end * s.phase)
+}
+
+/// For each window `w` and pattern `i` (at `w * PATTERNS + i`), the pattern that window
+/// [`patterns::turned_window`]`(w)` shows when the board is turned half a turn with the
+/// colours swapped.
+fn turned_patterns<B: PatternBoard>() -> Vec<u16> {
+    let mut table = vec![0u16; B::WINDOWS * PATTERNS];
+    for w in 0..B::WINDOWS {
+        let (c, q) = (w % B::SIDE, w / B::SIDE);
+        let squares: Vec<SquareOn<B>> = SquareOn::<B>::all()
+            .filter(|sq| {
+                (2 * c..2 * c + 4).contains(&usize::from(sq.file()))
+                    && (2 * q..2 * q + 4).contains(&usize::from(sq.rank()))
+            })
+            .collect();
+        for mut n in 0..PATTERNS {
+            let (mut white, mut black) = (BitboardOn::<B>::EMPTY, BitboardOn::<B>::EMPTY);
+            for &sq in &squares {
+                match n % 3 {
+                    1 => white = white.with(sq),
+                    2 => black = black.with(sq),
+                    _ => {}
+                }
+                n /= 3;
+            }
+            let i = patterns::indices_of(white, black)[w];
+            let turned =
+                patterns::indices_of(patterns::half_turn(black), patterns::half_turn(white));
+            table[w * PATTERNS + usize::from(i)] = turned[patterns::turned_window::<B>(w)];
+        }
+    }
+    table
+}
+
+/// The scores the engine reads, rounded: the parameters themselves, or for a symmetric fit
+/// each window's half less the turned window's half (see [`symmetric_sum`]).
+fn engine_scores(t: &[f64], turned: Option<&[u16]>, windows: usize) -> Vec<f64> {
+    let Some(turned) = turned else {
+        return t.iter().map(|v| v.round()).collect();
+    };
+    let mut out = vec![0.0; t.len()];
+    for phase in 0..2 {
+        for w in 0..windows {
+            let other = (phase * windows + windows - 1 - w) * PATTERNS;
+            for i in 0..PATTERNS {
+                let j = usize::from(turned[w * PATTERNS + i]);
+                let slot = (phase * windows + w) * PATTERNS + i;
+                out[slot] = (0.5 * (t[slot] - t[other + j])).round();
+            }
+        }
+    }
+    out
 }
 
 fn error(scores: &[f64], set: &[Sample], k: f64, windows: usize) -> f64 {
@@ -92,8 +172,9 @@ pub fn fit_to_file<R: TuneRules>(
     crate::files::check_target(&config.out).map_err(|e| TuneError::Out(config.out.clone(), e))?;
     let (train, held) = split(&positions, config.seed);
     let k = Problem::<R>::new(&train).fit_k(&w);
-    let train = samples::<R>(&train, &w);
-    let held = samples::<R>(&held, &w);
+    let train = samples::<R>(&train, &w, config.symmetric);
+    let held = samples::<R>(&held, &w, config.symmetric);
+    let turned = config.symmetric.then(turned_patterns::<R::Board>);
     let mut scores = vec![0.0f64; <R::Board as PatternBoard>::LEN];
     let before = (
         error(&scores, &train, k, windows),
@@ -115,20 +196,33 @@ pub fn fit_to_file<R: TuneRules>(
         let rate = config.rate * (1.0 - 0.9 * f64::from(epoch) / f64::from(config.epochs));
         for &j in &order {
             let s = &train[j];
-            let p = sigmoid(k, s.base + pattern_sum(&scores, s, windows));
+            let sum = if config.symmetric {
+                symmetric_sum(&scores, s, windows)
+            } else {
+                pattern_sum(&scores, s, windows)
+            };
+            let p = sigmoid(k, s.base + sum);
             // d(error)/d(e) for this position.
             let g = -2.0 * (s.result - p) * p * (1.0 - p) * slope;
-            for (win, &i) in s.idx[..windows].iter().enumerate() {
-                for (slot, share) in [
-                    (win * PATTERNS + usize::from(i), 1.0 - s.phase),
-                    ((windows + win) * PATTERNS + usize::from(i), s.phase),
-                ] {
+            for win in 0..windows {
+                let i = usize::from(s.idx[win]);
+                let mut step = |slot: usize, share: f64| {
                     let v = &mut scores[slot];
                     *v -= rate * (g * share + config.decay * *v);
+                };
+                if config.symmetric {
+                    let j = usize::from(s.turned[win]);
+                    step(win * PATTERNS + i, 0.5 * (1.0 - s.phase));
+                    step((windows + win) * PATTERNS + i, 0.5 * s.phase);
+                    step(win * PATTERNS + j, -0.5 * (1.0 - s.phase));
+                    step((windows + win) * PATTERNS + j, -0.5 * s.phase);
+                } else {
+                    step(win * PATTERNS + i, 1.0 - s.phase);
+                    step((windows + win) * PATTERNS + i, s.phase);
                 }
             }
         }
-        let rounded: Vec<f64> = scores.iter().map(|v| v.round()).collect();
+        let rounded = engine_scores(&scores, turned.as_deref(), windows);
         let (e_train, e_held) = (
             error(&rounded, &train, k, windows),
             error(&rounded, &held, k, windows),

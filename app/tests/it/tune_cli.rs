@@ -537,3 +537,52 @@ fn patterns_fit_on_10x10_is_reproducible_and_loads() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2), "{output:?}");
 }
+
+/// `--symmetric`: one set of scores for both sides, so every position's patterns score is
+/// minus that of the board turned half a turn with the colours swapped, and the fit is still
+/// reproducible.
+#[test]
+fn a_symmetric_patterns_fit_scores_each_side_alike() {
+    use dama_core::position::SetupOn;
+    use dama_core::{Board10, Role, SquareOn};
+    use dama_engine::patterns::PatternsOn;
+    let dir = tempfile::tempdir().unwrap();
+    let data = generate10(dir.path(), "a.txt", "4");
+    let fit = |out: &str| {
+        let path = dir.path().join(out);
+        let output = dama()
+            .args(["tune", "patterns", "--rules", "international"])
+            .args(["--epochs", "3", "--symmetric", "--data"])
+            .arg(dir.path().join("a.txt"))
+            .arg("--out")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        std::fs::read(&path).unwrap()
+    };
+    let (a, b) = (fit("a.bin"), fit("b.bin"));
+    assert_eq!(a, b, "same data and seed, same scores");
+    let scores = PatternsOn::<Board10>::from_bytes(&a).unwrap();
+    let turned = |pos: &Position10| {
+        let mut setup = SetupOn::<Board10>::default();
+        for sq in pos.occupied().squares() {
+            let piece = pos.piece_at(sq).unwrap();
+            let to = SquareOn::from_file_rank(9 - sq.file(), 9 - sq.rank()).unwrap();
+            setup.put(to, !piece.color, piece.role == Role::King);
+        }
+        Position10::from_setup(&setup).unwrap()
+    };
+    let mut scored = 0;
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let (_, fen) = line.split_once(' ').unwrap();
+        let pos: Position10 = dama_core::fen::parse_on(fen).unwrap();
+        let score = scores.score(&pos);
+        assert_eq!(score, -scores.score(&turned(&pos)), "{fen}");
+        scored += usize::from(score != 0);
+    }
+    assert!(scored > 10, "{scored} positions scored");
+}

@@ -15,7 +15,7 @@
 
 use std::marker::PhantomData;
 
-use dama_core::{Board, Board8, Board10, Color, PositionOn};
+use dama_core::{BitboardOn, Board, Board8, Board10, Color, PositionOn, SquareOn};
 
 /// The patterns of one window: 3^8.
 pub const PATTERNS: usize = 6561;
@@ -100,8 +100,17 @@ fn gather<B: PatternBoard>(bits: u64, c: usize, q: usize) -> usize {
 /// first [`PatternBoard::WINDOWS`] entries.
 #[inline]
 pub fn indices<B: PatternBoard>(pos: &PositionOn<B>) -> [u16; MAX_WINDOWS] {
-    let white = pos.pieces(Color::White).bits();
-    let black = pos.pieces(Color::Black).bits();
+    indices_of(pos.pieces(Color::White), pos.pieces(Color::Black))
+}
+
+/// The pattern index of every window of a board holding white's pieces on `white` and
+/// black's on `black`, as [`indices`] gives them.
+#[inline]
+pub fn indices_of<B: PatternBoard>(
+    white: BitboardOn<B>,
+    black: BitboardOn<B>,
+) -> [u16; MAX_WINDOWS] {
+    let (white, black) = (white.bits(), black.bits());
     let mut out = [0u16; MAX_WINDOWS];
     for q in 0..B::SIDE {
         for c in 0..B::SIDE {
@@ -110,6 +119,30 @@ pub fn indices<B: PatternBoard>(pos: &PositionOn<B>) -> [u16; MAX_WINDOWS] {
         }
     }
     out
+}
+
+/// The pattern index of every window of `pos` turned half a turn with the colours swapped:
+/// each window as the other side sees it. Window `w` of the turned board covers the squares of
+/// window [`turned_window`]`(w)` of `pos`.
+pub fn turned_indices<B: PatternBoard>(pos: &PositionOn<B>) -> [u16; MAX_WINDOWS] {
+    indices_of(
+        half_turn(pos.pieces(Color::Black)),
+        half_turn(pos.pieces(Color::White)),
+    )
+}
+
+/// The squares of `bits` turned half a turn about the board's centre (a1 ↔ the far corner).
+pub fn half_turn<B: Board>(bits: BitboardOn<B>) -> BitboardOn<B> {
+    let last = B::SIZE - 1;
+    bits.squares()
+        .filter_map(|sq| SquareOn::from_file_rank(last - sq.file(), last - sq.rank()))
+        .fold(BitboardOn::EMPTY, BitboardOn::with)
+}
+
+/// The window that window `w` becomes when the board is turned half a turn: the windows are
+/// laid out symmetrically, so it is the one counted from the other end.
+pub const fn turned_window<B: PatternBoard>(w: usize) -> usize {
+    B::WINDOWS - 1 - w
 }
 
 /// How far `pos` is into the ending, in `0..=FULL`: 0 with [`PatternBoard::FULL`] pieces or
@@ -312,6 +345,41 @@ mod tests {
         }
         check::<Board8>();
         check::<Board10>();
+    }
+
+    #[test]
+    fn the_turned_indices_are_those_of_the_turned_board() {
+        fn turned<B: PatternBoard>(pos: &PositionOn<B>) -> PositionOn<B> {
+            let mut setup = dama_core::position::SetupOn::<B>::default();
+            for sq in pos.occupied().squares() {
+                let piece = pos.piece_at(sq).unwrap();
+                let to = SquareOn::from_file_rank(B::SIZE - 1 - sq.file(), B::SIZE - 1 - sq.rank())
+                    .unwrap();
+                setup.put(to, !piece.color, piece.role == dama_core::Role::King);
+            }
+            PositionOn::from_setup(&setup).unwrap()
+        }
+        fn check<B: PatternBoard>(fens: &[&str]) {
+            for text in fens {
+                let pos: PositionOn<B> = dama_core::fen::parse_on(text).unwrap();
+                let other = turned(&pos);
+                assert_eq!(turned_indices(&pos), indices(&other), "{text}");
+                assert_eq!(turned_indices(&other), indices(&pos), "{text}");
+                // Window w of the turned board holds what window turned_window(w) holds, seen
+                // from the other side: an empty window stays empty, a full one stays full.
+                let empty = indices(&pos);
+                let seen = turned_indices(&pos);
+                for (w, &pattern) in seen[..B::WINDOWS].iter().enumerate() {
+                    let t = turned_window::<B>(w);
+                    assert_eq!(empty[t] == 0, pattern == 0, "{text} window {w}");
+                }
+            }
+        }
+        check::<Board8>(&[
+            "W:Wa1,c1,e3,g3,d4:Bb8,d8,f6,h6,c5",
+            "B:Wa3,c3,e3,f2,Kh8:Bb6,d6,f6,Ka1",
+        ]);
+        check::<Board10>(&["W:W31-50:B1-20", "B:W28,33,K46,50:B3,19,24,K5"]);
     }
 
     #[test]
