@@ -514,25 +514,25 @@ fn international_as_scan_speaks_it() {
 > pos pos={START10} moves="32-28 19-23 28x19 14x23"
 > level depth=4
 > go think
-< info depth=1 mean-depth=1.0 score=0.26 nodes=25 time=0.000 nps=0.2 pv="34-29 23x34x29 40x29x34"
-< info depth=2 mean-depth=2.0 score=0.26 nodes=57 time=0.000 nps=0.3 pv="34-29 23x34x29 40x29x34"
-< info depth=3 mean-depth=3.0 score=-0.06 nodes=146 time=0.000 nps=0.5 pv="34-29 23x34x29 39x30x34 18-23"
-< info depth=4 mean-depth=4.0 score=0.30 nodes=809 time=0.001 nps=1.6 pv="31-27 23-28 33x22x28 17x28x22 27-21 16x27x21 38-32 27x38x32 43x23x28x38 18x29x23 34x23x29"
-< done move=31-27 ponder=23-28
+< info depth=1 mean-depth=1.0 score=0.38 nodes=18 time=0.001 nps=0.0 pv=31-26
+< info depth=2 mean-depth=2.0 score=0.16 nodes=82 time=0.001 nps=0.1 pv="33-28 23x32x28 37x28x32"
+< info depth=3 mean-depth=3.0 score=0.07 nodes=275 time=0.002 nps=0.2 pv="31-27 9-14 36-31"
+< info depth=4 mean-depth=4.0 score=0.04 nodes=651 time=0.002 nps=0.4 pv="31-27 9-14 34-29 23x34x29 39x30x34"
+< done move=31-27 ponder=9-14
 > new-game
 > pos pos={START10} moves="32-28 19-23 28x19x23 14x23x19"
 > level depth=2
 > go think
-< info depth=1 mean-depth=1.0 score=0.26 nodes=25 time=0.000 nps=0.6 pv="34-29 23x34x29 40x29x34"
-< info depth=2 mean-depth=2.0 score=0.26 nodes=57 time=0.000 nps=0.8 pv="34-29 23x34x29 40x29x34"
-< done move=34-29 ponder=23x34x29
+< info depth=1 mean-depth=1.0 score=0.38 nodes=18 time=0.000 nps=0.5 pv=31-26
+< info depth=2 mean-depth=2.0 score=0.16 nodes=82 time=0.000 nps=1.2 pv="33-28 23x32x28 37x28x32"
+< done move=33-28 ponder=23x32x28
 > pos pos={SHOT10}
 > go think
-< info depth=1 mean-depth=1.0 score=2.66 nodes=8 time=0.000 nps=0.2 pv="32x12x17x27 5-10 12-8"
+< info depth=1 mean-depth=1.0 score=2.62 nodes=8 time=0.000 nps=0.1 pv="32x12x17x27 5-10 12-8"
 < done move=32x12x17x27 ponder=5-10
 > pos pos={SHOT10} moves="32x12x27x17"
 > go think
-< info depth=1 mean-depth=1.0 score=-2.66 nodes=2 time=0.000 nps=0.1 pv=5-10
+< info depth=1 mean-depth=1.0 score=-2.62 nodes=2 time=0.000 nps=0.0 pv=5-10
 < done move=5-10
 > set-param name=variant value=standard
 > set-param name=variant value=russian

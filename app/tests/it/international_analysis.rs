@@ -20,14 +20,14 @@ const GAME: &str = "\
 ";
 
 const TABLE: &str = " ply move    eval  loss mark lines
-   0 start  -0.02
+   0 start   0.00
    1 32-28  -0.03  0.00
-   2 19-23  -0.01  0.00
-   3 28x19  -0.01  0.00
-   4 14x23   0.06  0.02
-   5 33-28  -0.08  0.19
-   6 23x32  -0.08  0.00
-   7 37x28  -0.08  0.00
+   2 19-23   0.02  0.03
+   3 28x19   0.02  0.00
+   4 14x23   0.06  0.11
+   5 33-28   0.00  0.06
+   6 23x32   0.00  0.00
+   7 37x28  -0.02  0.00
 ";
 
 const ANNOTATED: &str = "\
@@ -40,9 +40,9 @@ const ANNOTATED: &str = "\
 [Result \"*\"]
 [GameType \"20\"]
 
-1. 32-28 {[%eval -0.03]} 1... 19-23 {[%eval -0.01]} 2. 28x19 {[%eval -0.01]}
-2... 14x23 {[%eval 0.06]} 3. 33-28 {[%eval -0.08]} 3... 23x32 {[%eval -0.08]}
-4. 37x28 {[%eval -0.08]} *
+1. 32-28 {[%eval -0.03]} 1... 19-23 {[%eval 0.02]} 2. 28x19 {[%eval 0.02]}
+2... 14x23 {[%eval 0.06]} 3. 33-28 {[%eval 0.00]} 3... 23x32 {[%eval 0.00]}
+4. 37x28 {[%eval -0.02]} *
 ";
 
 /// `dama SUB --rules international ARGS` in `dir`, with an empty tables directory (so that
@@ -109,13 +109,13 @@ fn the_start_is_searched_by_depth_in_numbered_notation() {
     assert_eq!(
         without_timing(&out),
         [
-            "info depth 1 score 20 pv 32-28",
-            "info depth 2 score -20 pv 32-28 17-22 28x17 11x22",
-            "info depth 3 score -20 pv 32-28 17-22 28x17 11x22",
-            "info depth 4 score 12 pv 31-27 18-22 27x18 13x22 33-28 22x33 38x29",
-            "info depth 5 score 11 pv 31-27 18-23 33-28 20-24 38-33",
-            "info depth 6 score -2 pv 33-28 17-22 28x17 11x22 31-27 22x31 37x26 19-24",
-            "bestmove 33-28",
+            "info depth 1 score 21 pv 31-27",
+            "info depth 2 score 0 pv 31-27 20-24",
+            "info depth 3 score 7 pv 31-27 17-21 37-31",
+            "info depth 4 score 9 pv 34-30 20-25 31-27 25x34 39x30",
+            "info depth 5 score 4 pv 31-27 17-21 37-31 18-22 27x18 12x23",
+            "info depth 6 score 0 pv 31-27 20-24 34-30 17-21 40-34 11-17",
+            "bestmove 31-27",
         ]
     );
     // Every principal variation is a line of legal moves from the start.
@@ -181,7 +181,7 @@ fn multipv_lines_are_legal_and_ordered() {
     assert_eq!(lines[12], format!("bestmove {best}"));
     assert_eq!(
         without_timing(&out).last().map(String::as_str),
-        Some("bestmove 18-22")
+        Some("bestmove 20-25")
     );
 }
 

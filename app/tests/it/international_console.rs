@@ -43,7 +43,7 @@ fn a_game_against_the_engine_on_10x10() {
     // The saved game is PDN GameType 20, its moves by the squares' numbers.
     let saved = std::fs::read_to_string(dir.join("game.pdn")).unwrap();
     assert!(saved.contains("[GameType \"20\"]"), "{saved}");
-    assert!(saved.contains("1. 32-28 17-22 2. 28x17 12x21 *"), "{saved}");
+    assert!(saved.contains("1. 32-28 19-23 2. 28x19 13x24 *"), "{saved}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

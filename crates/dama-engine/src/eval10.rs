@@ -171,7 +171,9 @@ impl Weights10 {
 /// worth most on the central ranks until the board thins out; the centre squares 22–24,
 /// 27–29 (and the opponent's 22–24, 27–29 turned round), the "golden" man on 48 (white) / 3
 /// (black) and the back rank guard the crowning squares; tempo balance between the wings; a
-/// flying king's reach and the long diagonal 46–5.
+/// flying king's reach and the long diagonal 46–5. On top of them, whole, the learned pattern
+/// scores of `weights/international-patterns.bin` (`dama tune patterns --symmetric`: the
+/// recipe and the matches that put them in are in `docs/engine.md`).
 pub const INTERNATIONAL: Weights10 = Weights10 {
     man: 100,
     king: 300,
@@ -187,7 +189,7 @@ pub const INTERNATIONAL: Weights10 = Weights10 {
     locked: -4,
     king_reach: 2,
     king_long_diagonal: 12,
-    patterns: 0,
+    patterns: 100,
 };
 
 /// The antidraughts weights: the game is won by giving every piece away or being blocked, so
@@ -560,8 +562,13 @@ mod tests {
             "B:W25,30,34,35,40,44,45:B6,11,15,16,20,21,26",
         ] {
             let pos = fen::parse_on::<Board10>(text).unwrap();
-            let off = Hand10Evaluator::for_rules::<International>(INTERNATIONAL);
+            let off = Hand10Evaluator::for_rules::<International>(Weights10 {
+                patterns: 0,
+                ..INTERNATIONAL
+            });
             let full = Hand10Evaluator::for_rules::<International>(on);
+            // The rule set's own weights count the patterns whole.
+            assert_eq!(on, INTERNATIONAL);
             assert_eq!(
                 off.evaluate_white(&pos),
                 evaluate_white(&pos, &INTERNATIONAL)
