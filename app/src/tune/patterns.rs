@@ -102,13 +102,7 @@ fn symmetric_sum(t: &[f64], s: &Sample, windows: usize) -> f64 {
 fn turned_patterns<B: PatternBoard>() -> Vec<u16> {
     let mut table = vec![0u16; B::WINDOWS * PATTERNS];
     for w in 0..B::WINDOWS {
-        let (c, q) = (w % B::SIDE, w / B::SIDE);
-        let squares: Vec<SquareOn<B>> = SquareOn::<B>::all()
-            .filter(|sq| {
-                (2 * c..2 * c + 4).contains(&usize::from(sq.file()))
-                    && (2 * q..2 * q + 4).contains(&usize::from(sq.rank()))
-            })
-            .collect();
+        let squares: Vec<SquareOn<B>> = patterns::window_squares::<B>(w).collect();
         for mut n in 0..PATTERNS {
             let (mut white, mut black) = (BitboardOn::<B>::EMPTY, BitboardOn::<B>::EMPTY);
             for &sq in &squares {
@@ -130,14 +124,15 @@ fn turned_patterns<B: PatternBoard>() -> Vec<u16> {
 
 /// The scores the engine reads, rounded: the parameters themselves, or for a symmetric fit
 /// each window's half less the turned window's half (see [`symmetric_sum`]).
-fn engine_scores(t: &[f64], turned: Option<&[u16]>, windows: usize) -> Vec<f64> {
+fn engine_scores<B: PatternBoard>(t: &[f64], turned: Option<&[u16]>) -> Vec<f64> {
     let Some(turned) = turned else {
         return t.iter().map(|v| v.round()).collect();
     };
+    let windows = B::WINDOWS;
     let mut out = vec![0.0; t.len()];
     for phase in 0..2 {
         for w in 0..windows {
-            let other = (phase * windows + windows - 1 - w) * PATTERNS;
+            let other = (phase * windows + patterns::turned_window::<B>(w)) * PATTERNS;
             for i in 0..PATTERNS {
                 let j = usize::from(turned[w * PATTERNS + i]);
                 let slot = (phase * windows + w) * PATTERNS + i;
@@ -222,7 +217,7 @@ pub fn fit_to_file<R: TuneRules>(
                 }
             }
         }
-        let rounded = engine_scores(&scores, turned.as_deref(), windows);
+        let rounded = engine_scores::<R::Board>(&scores, turned.as_deref());
         let (e_train, e_held) = (
             error(&rounded, &train, k, windows),
             error(&rounded, &held, k, windows),

@@ -490,6 +490,30 @@ fn broken_10x10_data_and_8x8_only_options_are_refused() {
     );
 }
 
+/// `dama tune patterns --rules international --epochs 3 ARGS` on the data file `data` in
+/// `dir`, writing `out` there; the bytes written.
+fn fit_patterns10(dir: &std::path::Path, data: &str, out: &str, args: &[&str]) -> Vec<u8> {
+    let path = dir.join(out);
+    let output = dama()
+        .args([
+            "tune",
+            "patterns",
+            "--rules",
+            "international",
+            "--epochs",
+            "3",
+        ])
+        .args(args)
+        .arg("--data")
+        .arg(dir.join(data))
+        .arg("--out")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    std::fs::read(&path).unwrap()
+}
+
 /// The 10×10 recipe in small: self-play data, then the sixteen windows' scores, the same for
 /// the same data and seed, a file the engine loads.
 #[test]
@@ -498,26 +522,7 @@ fn patterns_fit_on_10x10_is_reproducible_and_loads() {
     use dama_engine::patterns::PatternsOn;
     let dir = tempfile::tempdir().unwrap();
     generate10(dir.path(), "a.txt", "3");
-    let fit = |out: &str| {
-        let path = dir.path().join(out);
-        let output = dama()
-            .args([
-                "tune",
-                "patterns",
-                "--rules",
-                "international",
-                "--epochs",
-                "3",
-            ])
-            .args(["--seed", "2", "--data"])
-            .arg(dir.path().join("a.txt"))
-            .arg("--out")
-            .arg(&path)
-            .output()
-            .unwrap();
-        assert!(output.status.success(), "{output:?}");
-        std::fs::read(&path).unwrap()
-    };
+    let fit = |out: &str| fit_patterns10(dir.path(), "a.txt", out, &["--seed", "2"]);
     let (a, b) = (fit("a.bin"), fit("b.bin"));
     assert_eq!(a, b, "same data and seed, same scores");
     // Sixteen windows of 3^8 patterns, two phases, two bytes a score.
@@ -548,19 +553,7 @@ fn a_symmetric_patterns_fit_scores_each_side_alike() {
     use dama_engine::patterns::PatternsOn;
     let dir = tempfile::tempdir().unwrap();
     let data = generate10(dir.path(), "a.txt", "4");
-    let fit = |out: &str| {
-        let path = dir.path().join(out);
-        let output = dama()
-            .args(["tune", "patterns", "--rules", "international"])
-            .args(["--epochs", "3", "--symmetric", "--data"])
-            .arg(dir.path().join("a.txt"))
-            .arg("--out")
-            .arg(&path)
-            .output()
-            .unwrap();
-        assert!(output.status.success(), "{output:?}");
-        std::fs::read(&path).unwrap()
-    };
+    let fit = |out: &str| fit_patterns10(dir.path(), "a.txt", out, &["--symmetric"]);
     let (a, b) = (fit("a.bin"), fit("b.bin"));
     assert_eq!(a, b, "same data and seed, same scores");
     let scores = PatternsOn::<Board10>::from_bytes(&a).unwrap();

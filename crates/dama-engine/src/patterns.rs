@@ -139,6 +139,16 @@ pub fn half_turn<B: Board>(bits: BitboardOn<B>) -> BitboardOn<B> {
         .fold(BitboardOn::EMPTY, BitboardOn::with)
 }
 
+/// The squares of window `w` (`SIDE·q + c`: files `2c..2c+4`, ranks `2q..2q+4`), the eight
+/// that [`indices`] reads for it.
+pub fn window_squares<B: PatternBoard>(w: usize) -> impl Iterator<Item = SquareOn<B>> {
+    let (c, q) = (w % B::SIDE, w / B::SIDE);
+    SquareOn::<B>::all().filter(move |sq| {
+        (2 * c..2 * c + 4).contains(&usize::from(sq.file()))
+            && (2 * q..2 * q + 4).contains(&usize::from(sq.rank()))
+    })
+}
+
 /// The window that window `w` becomes when the board is turned half a turn: the windows are
 /// laid out symmetrically, so it is the one counted from the other end.
 pub const fn turned_window<B: PatternBoard>(w: usize) -> usize {
