@@ -19,7 +19,7 @@ use super::{HEADER_PREFIX, Rng, TuneBoard, TuneError, TuneRules};
 use crate::matchplay::openings;
 use dama_core::game::{Game, Outcome};
 use dama_core::{Board, Board8, Color, DynRules, MoveListOn, PositionOn, Variant, fen};
-use dama_engine::{Engine, Evaluation, Limits, Weights};
+use dama_engine::{Engine, Evaluation, Limits};
 
 /// The most positions a data file may hold (about 32 bytes each in memory, twice over while
 /// fitting).
@@ -94,7 +94,7 @@ pub fn play_game<R: TuneRules>(
     opening: &crate::opening::Opening<R::Board>,
     index: u64,
     config: &GenConfig,
-    weights: &Weights,
+    evaluation: &Evaluation,
 ) -> Option<GameRecord<R::Board>> {
     let mut game: Game<R> = opening.game(R::default())?;
     let mut rng = Rng::new(config.seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
@@ -115,7 +115,7 @@ pub fn play_game<R: TuneRules>(
         1,
     );
     // The tables' background build would make the games depend on timing.
-    engine.set_evaluation(Evaluation::Hand8(*weights));
+    engine.set_evaluation(evaluation.clone());
     let mut positions = Vec::new();
     let mut plies = game.moves().len() as u32;
     while !game.is_over() && plies < config.max_plies {
@@ -137,11 +137,11 @@ pub fn play_game<R: TuneRules>(
 /// whatever the number), reporting every hundredth game on `err`.
 pub fn generate<R: TuneRules>(
     config: &GenConfig,
-    weights: &Weights,
+    evaluation: &Evaluation,
     err: &mut (dyn Write + Send),
 ) -> Vec<GameRecord<R::Board>> {
     let records = std::sync::Mutex::new(Vec::new());
-    generate_each::<R>(config, weights, err, &|i, record| {
+    generate_each::<R>(config, evaluation, err, &|i, record| {
         if let (Some(record), Ok(mut records)) = (record, records.lock()) {
             records.push((i, record));
         }
@@ -155,7 +155,7 @@ pub fn generate<R: TuneRules>(
 /// and record as it ends (in any order), reporting every hundredth game on `err`.
 fn generate_each<R: TuneRules>(
     config: &GenConfig,
-    weights: &Weights,
+    evaluation: &Evaluation,
     err: &mut (dyn Write + Send),
     each: &(dyn Fn(u64, Option<GameRecord<R::Board>>) + Sync),
 ) {
@@ -165,7 +165,7 @@ fn generate_each<R: TuneRules>(
     let err = std::sync::Mutex::new(err);
     let play = |i: u64| {
         let opening = &openings[i as usize % openings.len()];
-        let record = play_game::<R>(opening, i, config, weights);
+        let record = play_game::<R>(opening, i, config, evaluation);
         each(i, record);
         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
         if n.is_multiple_of(100)
@@ -229,12 +229,9 @@ pub fn generate_to_file<R: TuneRules>(
     out: &mut dyn Write,
     err: &mut (dyn Write + Send),
 ) -> Result<(), TuneError> {
-    let weights = match &config.weights {
-        Some(path) => <R::Board as TuneBoard>::engine_weights(path)?,
-        None => R::default_evaluation()
-            .hand8()
-            .copied()
-            .unwrap_or(Weights::DEFAULT),
+    let evaluation = match &config.weights {
+        Some(path) => <R::Board as TuneBoard>::engine_evaluation(path)?,
+        None => R::default_evaluation(),
     };
     let file =
         crate::files::create(&config.out).map_err(|e| TuneError::Out(config.out.clone(), e))?;
@@ -252,7 +249,7 @@ pub fn generate_to_file<R: TuneRules>(
         tally: [0; 3],
         failed: None,
     });
-    generate_each::<R>(config, &weights, err, &|i, record| {
+    generate_each::<R>(config, &evaluation, err, &|i, record| {
         if let Ok(mut ordered) = ordered.lock() {
             ordered.add(i, record);
         }

@@ -14,8 +14,8 @@
 //!
 //! `gen` and `fit` run on either board, one code path compiled per rule set
 //! ([`TuneRules`]): on 8×8 they fit the [`Weights`] of `dama_engine::eval`, on 10×10 the
-//! [`Weights10`] of `dama_engine::eval10` ([`TuneBoard`] says which). `patterns` is 8×8 only
-//! (the pattern windows are 8×8 ones).
+//! [`Weights10`] of `dama_engine::eval10` ([`TuneBoard`] says which); `patterns` fits the
+//! board's pattern windows ([`dama_engine::patterns`]).
 
 pub mod data;
 pub mod fit;
@@ -26,9 +26,9 @@ use std::path::{Path, PathBuf};
 
 use crate::matchplay::MatchBoard;
 use dama_core::{Board8, Board10, BoardRules, PositionOn, Variant, with_variant};
-use dama_engine::Weights;
 use dama_engine::eval10::{self, Weights10};
 use dama_engine::weights::WeightsError;
+use dama_engine::{Evaluation, Weights};
 
 /// What `dama tune` does, with its values.
 #[derive(Clone, Debug)]
@@ -84,9 +84,6 @@ pub enum TuneError {
         /// The board of the run (`8x8`, `10x10`).
         board: String,
     },
-    /// An option or a step that the rule set's board does not have.
-    #[error("{0}")]
-    NotOnBoard(String),
     /// Writing the progress or the summary failed.
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),
@@ -164,9 +161,10 @@ pub trait TuneBoard: MatchBoard + dama_engine::EngineBoard {
     /// moved whatever this says).
     fn fixed<R: dama_engine::EngineRules<Board = Self>>(name: &str) -> bool;
 
-    /// The 8×8 weights the self-play engine of `gen --weights FILE` plays with (the engine
-    /// takes weights on 8×8 only; on 10×10 it plays its rule set's own).
-    fn engine_weights(path: &Path) -> Result<Weights, TuneError>;
+    /// The evaluation the self-play engine of `gen --weights FILE` plays with: the board's
+    /// terms with the file's weights (the rule set's pattern scores count as its
+    /// `patterns` weight says).
+    fn engine_evaluation(path: &Path) -> Result<Evaluation, TuneError>;
 
     /// Whether a data file of the board starts with a header naming its rule set
     /// ([`data_header`]). The 8×8 files have none (their format is older than the 10×10
@@ -198,8 +196,8 @@ impl TuneBoard for Board8 {
             || name.starts_with("ending_")
             || (R::CAPTURE_COMPULSORY && name == "optional_runaway")
     }
-    fn engine_weights(path: &Path) -> Result<Weights, TuneError> {
-        Ok(Weights::load(path)?)
+    fn engine_evaluation(path: &Path) -> Result<Evaluation, TuneError> {
+        Ok(Evaluation::Hand8(Weights::load(path)?))
     }
     const HEADER: bool = false;
 }
@@ -224,12 +222,8 @@ impl TuneBoard for Board10 {
     fn fixed<R: dama_engine::EngineRules<Board = Board10>>(name: &str) -> bool {
         name == "patterns"
     }
-    fn engine_weights(_: &Path) -> Result<Weights, TuneError> {
-        Err(TuneError::NotOnBoard(
-            "--weights: on 10x10 the self-play engine plays the rule set's own weights \
-             (a weights file is read by 8x8 engines only)"
-                .into(),
-        ))
+    fn engine_evaluation(path: &Path) -> Result<Evaluation, TuneError> {
+        Ok(Evaluation::Hand10(Weights10::load(path)?))
     }
     const HEADER: bool = true;
 }

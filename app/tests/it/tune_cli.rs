@@ -409,7 +409,7 @@ fn data_of_another_board_are_refused() {
 }
 
 #[test]
-fn broken_10x10_data_and_8x8_only_options_are_refused() {
+fn broken_10x10_data_and_8x8_weights_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let header = "# dama tune data: rules international, board 10x10\n";
     let cases = [
@@ -467,27 +467,46 @@ fn broken_10x10_data_and_8x8_only_options_are_refused() {
     assert_eq!(output.status.code(), Some(2));
     let err = String::from_utf8(output.stderr).unwrap();
     assert!(err.contains("unknown field `back_rank`"), "{err}");
-    let refused = |args: &[&str]| {
-        let output = dama().args(args).output().unwrap();
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
-        String::from_utf8(output.stderr).unwrap()
+}
+
+#[test]
+fn gen_on_10x10_plays_the_weights_file_it_is_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let gen_with = |name: &str, weights: Option<&str>| {
+        let path = dir.path().join(name);
+        let mut command = dama();
+        command
+            .args(["tune", "gen", "--rules", "international", "--games", "2"])
+            .args(["--nodes", "300", "--max-plies", "120", "--out"])
+            .arg(&path);
+        if let Some(text) = weights {
+            let file = dir.path().join(format!("{name}.toml"));
+            std::fs::write(&file, text).unwrap();
+            command.arg("--weights").arg(file);
+        }
+        let output = command.output().unwrap();
+        (
+            output.status.code(),
+            std::fs::read_to_string(&path).unwrap_or_default(),
+            String::from_utf8(output.stderr).unwrap(),
+        )
     };
-    assert_eq!(
-        refused(&[
-            "tune",
-            "gen",
-            "--rules",
-            "international",
-            "--games",
-            "1",
-            "--weights",
-            "w.toml",
-            "--out",
-            "x.txt"
-        ]),
-        "dama: --weights: on 10x10 the self-play engine plays the rule set's own weights \
-         (a weights file is read by 8x8 engines only)\n"
-    );
+    let (code, own, _) = gen_with("own.txt", None);
+    assert_eq!(code, Some(0));
+    // The rule set's own weights named in a file play the same games ...
+    let named = dama_engine::INTERNATIONAL.to_toml();
+    let (code, same, _) = gen_with("named.txt", Some(&named));
+    assert_eq!(code, Some(0));
+    assert_eq!(same, own);
+    // ... and other weights other games.
+    let (code, other, _) = gen_with("other.txt", Some("patterns = 0\nking = 250\n"));
+    assert_eq!(code, Some(0));
+    assert!(other.starts_with("# dama tune data: rules international"));
+    assert_ne!(other, own);
+    // An 8×8 weights file is not a 10×10 one.
+    let (code, _, err) = gen_with("w8.txt", Some("back_rank = 6\n"));
+    assert_eq!(code, Some(2));
+    assert!(err.contains("unknown field `back_rank`"), "{err}");
 }
 
 /// `dama tune patterns --rules international --epochs 3 ARGS` on the data file `data` in
