@@ -154,24 +154,24 @@ fn patterns_fit_is_reproducible_and_lowers_the_error() {
     }
 }
 
-/// `dama tune gen --rules international` into `dir/name` (3 games, 300 nodes a move).
-fn generate10(dir: &std::path::Path, name: &str, seed: &str) -> String {
-    let path = dir.join(name);
+/// `dama tune gen --rules international` into `dir/name` (3 games, 300 nodes a move) with
+/// the options `extra`; its output.
+fn gen10(dir: &std::path::Path, name: &str, seed: &str, extra: &[&str]) -> std::process::Output {
     dama()
         .args(["tune", "gen", "--rules", "international", "--games", "3"])
-        .args([
-            "--nodes",
-            "300",
-            "--max-plies",
-            "200",
-            "--seed",
-            seed,
-            "--out",
-        ])
-        .arg(&path)
-        .assert()
-        .success();
-    std::fs::read_to_string(&path).unwrap()
+        .args(["--nodes", "300", "--max-plies", "200", "--seed", seed])
+        .args(extra)
+        .arg("--out")
+        .arg(dir.join(name))
+        .output()
+        .unwrap()
+}
+
+/// [`gen10`] with no other options, which must succeed; the file written.
+fn generate10(dir: &std::path::Path, name: &str, seed: &str) -> String {
+    let output = gen10(dir, name, seed, &[]);
+    assert!(output.status.success(), "{output:?}");
+    std::fs::read_to_string(dir.join(name)).unwrap()
 }
 
 type Position10 = dama_core::PositionOn<dama_core::Board10>;
@@ -473,21 +473,16 @@ fn broken_10x10_data_and_8x8_weights_are_refused() {
 fn gen_on_10x10_plays_the_weights_file_it_is_given() {
     let dir = tempfile::tempdir().unwrap();
     let gen_with = |name: &str, weights: Option<&str>| {
-        let path = dir.path().join(name);
-        let mut command = dama();
-        command
-            .args(["tune", "gen", "--rules", "international", "--games", "2"])
-            .args(["--nodes", "300", "--max-plies", "120", "--out"])
-            .arg(&path);
+        let file = dir.path().join(format!("{name}.toml"));
+        let mut extra = Vec::new();
         if let Some(text) = weights {
-            let file = dir.path().join(format!("{name}.toml"));
             std::fs::write(&file, text).unwrap();
-            command.arg("--weights").arg(file);
+            extra = vec!["--weights", file.to_str().unwrap()];
         }
-        let output = command.output().unwrap();
+        let output = gen10(dir.path(), name, "1", &extra);
         (
             output.status.code(),
-            std::fs::read_to_string(&path).unwrap_or_default(),
+            std::fs::read_to_string(dir.path().join(name)).unwrap_or_default(),
             String::from_utf8(output.stderr).unwrap(),
         )
     };
