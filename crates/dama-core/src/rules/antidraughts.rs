@@ -26,6 +26,8 @@ pub const INFO: RuleSetInfo = RuleSetInfo {
     notation: Notation::Algebraic,
 };
 
+/// International draughts' knobs, for what reads them (the engine's endgame knowledge); the
+/// moves themselves are international draughts' compiled generator (below).
 impl ParamRules for Antidraughts {
     type Board = Board10;
     const PARAMS: Params = International::PARAMS;
@@ -37,7 +39,7 @@ impl BoardRules for Antidraughts {
     const REPETITION_DRAW: bool = true;
     const CANNOT_MOVE_WINS: bool = true;
 
-    generate::moves_from_params!();
+    generate::moves_from_params!(International);
 
     fn ending_limit(pos: &PositionOn<Board10>) -> Option<u16> {
         lone_king_limit(pos)

@@ -43,20 +43,28 @@ use precedence::RankedSink;
 /// (`start`, [`start_position`]), and its FEN and moves in its own notation (`parse_fen`,
 /// `write_move`). Written inside `impl BoardRules for X { … }`; a rule set that filters the
 /// generator's moves (say, by a majority rule) writes its own `legal_moves` instead.
+///
+/// `moves_from_params!(Base)` takes the moves of another rule set's generator instead: a
+/// set whose moves are exactly `Base`'s (antidraughts plays international draughts' moves)
+/// then shares `Base`'s compiled generator rather than carrying a copy of its own, which
+/// keeps the binary small as such sets are added.
 #[macro_export]
 macro_rules! moves_from_params {
     () => {
-        type Board = <Self as $crate::rules::generate::ParamRules>::Board;
+        $crate::moves_from_params!(Self);
+    };
+    ($gen:ty) => {
+        type Board = <$gen as $crate::rules::generate::ParamRules>::Board;
 
         const CAPTURE_COMPULSORY: bool =
-            <Self as $crate::rules::generate::ParamRules>::PARAMS.compulsory;
+            <$gen as $crate::rules::generate::ParamRules>::PARAMS.compulsory;
 
         #[inline]
         fn legal_moves(
             pos: &$crate::PositionOn<Self::Board>,
             moves: &mut $crate::MoveListOn<Self::Board>,
         ) {
-            $crate::rules::generate::legal_moves::<Self>(pos, moves);
+            $crate::rules::generate::legal_moves::<$gen>(pos, moves);
         }
 
         #[inline]
@@ -64,7 +72,7 @@ macro_rules! moves_from_params {
             pos: &$crate::PositionOn<Self::Board>,
             moves: &mut $crate::MoveListOn<Self::Board>,
         ) -> bool {
-            $crate::rules::generate::legal_captures::<Self>(pos, moves)
+            $crate::rules::generate::legal_captures::<$gen>(pos, moves)
         }
 
         #[inline(always)]
@@ -72,15 +80,15 @@ macro_rules! moves_from_params {
             pos: &$crate::PositionOn<Self::Board>,
             scratch: &mut $crate::MoveListOn<Self::Board>,
         ) -> usize {
-            $crate::rules::generate::count_moves::<Self>(pos, scratch)
+            $crate::rules::generate::count_moves::<$gen>(pos, scratch)
         }
 
         fn count_leaves(pos: &$crate::PositionOn<Self::Board>, depth: u32) -> u64 {
-            $crate::rules::generate::perft::<Self>(pos, depth)
+            $crate::rules::generate::perft::<$gen>(pos, depth)
         }
 
         fn start() -> $crate::PositionOn<Self::Board> {
-            $crate::rules::generate::start_position::<Self>()
+            $crate::rules::generate::start_position::<$gen>()
         }
 
         fn write_move(mv: &$crate::MoveOn<Self::Board>) -> String {
