@@ -13,7 +13,7 @@ from draughts.engine import HubEngine, Limit
 
 # The variants played with pydraughts' board of the same name; "standard" is pydraughts' (and
 # lidraughts') international game, played on its 10x10 board.
-VARIANTS = ["russian", "brazilian", "english", "italian", "standard", "antidraughts"]
+VARIANTS = ["russian", "brazilian", "english", "italian", "standard", "antidraughts", "breakthrough"]
 
 # The name sent in `set-param name=variant` when it is not pydraughts' own: the Hub protocol's
 # (Scan's) name of the international game is "normal", as lidraughts-bot sends it.
@@ -21,7 +21,11 @@ HUB_NAMES = {"standard": "normal"}
 
 # The arguments of `dama hub` for a variant: the international game is started with
 # `--rules international`, so that its `variant` parameter declares `normal` as Scan does.
-HUB_ARGS = {"standard": ["--rules", "international"], "antidraughts": ["--rules", "antidraughts"]}
+HUB_ARGS = {
+    "standard": ["--rules", "international"],
+    "antidraughts": ["--rules", "antidraughts"],
+    "breakthrough": ["--rules", "breakthrough"],
+}
 
 # Variants in VARIANTS that this build of dama does not have yet (they come with the rule
 # sets of another branch). Remove a name here once `dama --rules NAME` exists: from then on

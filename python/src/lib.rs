@@ -266,6 +266,7 @@ fn outcome_of(outcome: Outcome) -> PyOutcome {
             reason: match reason {
                 WinReason::NoPieces => "no-pieces",
                 WinReason::Blocked => "blocked",
+                WinReason::Crowned => "crowned",
                 WinReason::Resignation => "resignation",
                 WinReason::Time => "time",
             }

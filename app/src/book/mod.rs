@@ -64,6 +64,7 @@ fn builtin_packed(rules: Variant) -> &'static [u8] {
         Variant::Thai => packed!("thai"),
         Variant::International => packed!("international"),
         Variant::Antidraughts => packed!("antidraughts"),
+        Variant::Breakthrough => packed!("breakthrough"),
     }
 }
 

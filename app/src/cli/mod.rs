@@ -213,11 +213,13 @@ mod tests {
             lang_help_text(),
             "The language of the dialogue (default: es for spanish, cs for czech, ru for russian, \
              ru for house, en for english, en for italian, es for spanish-official, en for brazilian, \
-             en for pool, en for thai, en for international, en for antidraughts)"
+             en for pool, en for thai, en for international, en for antidraughts, \
+             en for breakthrough)"
         );
         assert!(rules_help_text().ends_with(
-            "international (the FMJD's game on the 10x10 board) or antidraughts \
-             (international draughts where the side that cannot move wins)"
+            "international (the FMJD's game on the 10x10 board), antidraughts \
+             (international draughts where the side that cannot move wins) or breakthrough \
+             (international draughts where the first side to crown a king wins)"
         ));
     }
 

@@ -526,6 +526,9 @@ pub const INTERNATIONAL_NAMES: [&str; 3] = [NORMAL, "standard", "international"]
 /// Scan's name of antidraughts (international draughts played to lose).
 pub const LOSING: &str = "losing";
 
+/// Scan's name of breakthrough (international draughts won by the first king).
+pub const BT: &str = "bt";
+
 /// The name of `variant` in the `variant` parameter: the rule set's name; `normal` for the
 /// international game (as Scan and the Hub GUI call it).
 pub fn hub_name(variant: dama_core::Variant) -> &'static str {
@@ -569,7 +572,8 @@ pub fn variant_names(current: dama_core::Variant) -> Vec<String> {
 }
 
 /// The variant a `set-param name=variant` value names (any case): one of
-/// [`INTERNATIONAL_NAMES`] (the international game), Scan's [`LOSING`] (antidraughts), or a
+/// [`INTERNATIONAL_NAMES`] (the international game), Scan's [`LOSING`] (antidraughts) and
+/// [`BT`] (breakthrough), or a
 /// registered rule set's name; else the message naming every name taken.
 pub fn parse_hub_variant(value: &str) -> Result<dama_core::Variant, String> {
     let value = value.trim();
@@ -582,6 +586,9 @@ pub fn parse_hub_variant(value: &str) -> Result<dama_core::Variant, String> {
     if LOSING.eq_ignore_ascii_case(value) {
         return Ok(dama_core::Variant::Antidraughts);
     }
+    if BT.eq_ignore_ascii_case(value) {
+        return Ok(dama_core::Variant::Breakthrough);
+    }
     board8_variants()
         .chain(other_board10())
         .find(|v| v.name().eq_ignore_ascii_case(value))
@@ -590,7 +597,7 @@ pub fn parse_hub_variant(value: &str) -> Result<dama_core::Variant, String> {
                 .map(|v| v.name().to_string())
                 .chain(INTERNATIONAL_NAMES.iter().map(|n| n.to_string()))
                 .chain(other_board10().map(|v| v.name().to_string()))
-                .chain([LOSING.to_string()])
+                .chain([LOSING.to_string(), BT.to_string()])
                 .collect();
             format!(
                 "unknown rule set '{}' (expected {})",

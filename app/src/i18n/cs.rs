@@ -135,6 +135,7 @@ pub static TEXTS: Texts = Texts {
     level_usage: "Zadejte úroveň od 1 (začátečník) do 10 (plná síla): úroveň N",
     win_no_pieces: "Vyhrál {0}: {1} nemá žádné kameny.",
     win_blocked: "Vyhrál {0}: {1} nemůže táhnout.",
+    win_crowned: "Vyhrál {0}: jako první získal dámu.",
     win_resignation: "Vyhrál {0}: {1} se vzdal.",
     win_time: "Vyhrál {0}: {1} překročil čas.",
     draw_agreement: "Remíza dohodou.",
@@ -362,5 +363,6 @@ fn titles(rules: Variant) -> &'static str {
         Variant::Thai => "Thajská dáma (mak-hos)",
         Variant::International => "Mezinárodní dáma (FMJD, deska 10x10)",
         Variant::Antidraughts => "Antidáma (mezinárodní pravidla, vyhrává, kdo nemůže táhnout)",
+        Variant::Breakthrough => "Průlom (mezinárodní pravidla, vyhrává první dáma)",
     }
 }

@@ -103,6 +103,7 @@ pub static TEXTS: Texts = Texts {
     level_usage: "Give a level from 1 (beginner) to 10 (full strength): level N",
     win_no_pieces: "{0} wins: {1} has no pieces left.",
     win_blocked: "{0} wins: {1} cannot move.",
+    win_crowned: "{0} wins: the first king.",
     win_resignation: "{0} wins: {1} resigned.",
     win_time: "{0} wins on time: {1} ran out of time.",
     draw_agreement: "Draw by agreement.",
@@ -334,5 +335,6 @@ fn titles(rules: Variant) -> &'static str {
         Variant::Antidraughts => {
             "Antidraughts (international rules; the side that cannot move wins)"
         }
+        Variant::Breakthrough => "Breakthrough (international rules; the first king wins)",
     }
 }

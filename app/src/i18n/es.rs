@@ -129,6 +129,7 @@ pub static TEXTS: Texts = Texts {
     level_usage: "Indique un nivel de 1 (principiante) a 10 (máxima fuerza): nivel N",
     win_no_pieces: "Ganan {0}: {1} no tienen fichas.",
     win_blocked: "Ganan {0}: {1} no pueden mover.",
+    win_crowned: "Ganan {0}: coronaron la primera dama.",
     win_resignation: "Ganan {0}: {1} abandonaron.",
     win_time: "Ganan {0}: {1} agotaron su tiempo.",
     draw_agreement: "Tablas de común acuerdo.",
@@ -426,5 +427,6 @@ fn titles(rules: Variant) -> &'static str {
         Variant::Thai => "Damas tailandesas (mak-hos)",
         Variant::International => "Damas internacionales (FMJD, tablero de 10x10)",
         Variant::Antidraughts => "Antidamas (reglas internacionales, gana quien no puede mover)",
+        Variant::Breakthrough => "Breakthrough (reglas internacionales, gana la primera dama)",
     }
 }

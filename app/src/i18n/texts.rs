@@ -184,6 +184,8 @@ pub struct Texts {
     pub win_no_pieces: &'static str,
     /// A win because the loser cannot move: {0} winner, {1} loser.
     pub win_blocked: &'static str,
+    /// A win by crowning the first king (breakthrough): {0} winner.
+    pub win_crowned: &'static str,
     /// A win by resignation: {0} winner, {1} loser.
     pub win_resignation: &'static str,
     /// A flag fall: `{0}` the winner, `{1}` the side whose time ran out.
@@ -463,6 +465,7 @@ impl Texts {
                     WinReason::Blocked if cannot_move_wins => (self.win_blocked, winner),
                     WinReason::NoPieces => (self.win_no_pieces, !winner),
                     WinReason::Blocked => (self.win_blocked, !winner),
+                    WinReason::Crowned => (self.win_crowned, !winner),
                     WinReason::Resignation => (self.win_resignation, !winner),
                     WinReason::Time => (self.win_time, !winner),
                 };

@@ -57,6 +57,7 @@ impl Termination {
             Termination::Rules(Outcome::Win { reason, .. }) => match reason {
                 WinReason::NoPieces => "no pieces left".into(),
                 WinReason::Blocked => "no legal move".into(),
+                WinReason::Crowned => "first king".into(),
                 WinReason::Resignation => "resignation".into(),
                 WinReason::Time => "time forfeit".into(),
             },

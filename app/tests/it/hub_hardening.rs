@@ -88,7 +88,7 @@ fn a14_a_10x10_position_under_an_8x8_variant_names_the_parameter() {
              name=variant value=standard\"",
             "error message=\"set-param variant: unknown rule set 'frisian' (expected spanish, czech, \
              russian, house, english, italian, spanish-official, brazilian, pool, thai, normal, \
-             standard, international, antidraughts or losing)\"",
+             standard, international, antidraughts, breakthrough, losing or bt)\"",
         ]
     );
 }
@@ -102,13 +102,13 @@ fn newcomer10_the_variant_parameter_lists_every_variant() {
         (
             &[][..],
             format!(
-                "param name=variant value=spanish type=enum values=\"{eight} normal standard antidraughts\""
+                "param name=variant value=spanish type=enum values=\"{eight} normal standard antidraughts breakthrough\""
             ),
         ),
         (
             &["--rules", "international"][..],
             format!(
-                "param name=variant value=normal type=enum values=\"normal standard antidraughts {eight}\""
+                "param name=variant value=normal type=enum values=\"normal standard antidraughts breakthrough {eight}\""
             ),
         ),
     ] {

@@ -10,6 +10,7 @@ mod antidraughts;
 mod ballots;
 mod blindfold;
 mod book;
+mod breakthrough;
 mod cli_core;
 mod clocks;
 mod console_newcomer;

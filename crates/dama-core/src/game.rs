@@ -28,6 +28,8 @@ pub enum WinReason {
     NoPieces,
     /// The loser is to move and has no legal move.
     Blocked,
+    /// The winner crowned the first king (breakthrough).
+    Crowned,
     /// The loser resigned.
     Resignation,
     /// The loser's time ran out (the flag fell).
@@ -320,6 +322,16 @@ impl<R: GameRules> Game<R> {
         // position (a FEN, the console's setup, the screen's editor) with one side only is a
         // game already over, won by the side with pieces (by the side without them where
         // being unable to move wins). In play only the side to move can be the one without.
+        if rules.crowning_wins() {
+            // The side that crowned last is the one not to move; a start position may give
+            // the side to move a king (its game is over too).
+            if let Some(&side) = [!mover, mover].iter().find(|&&s| !pos.kings(s).is_empty()) {
+                return Some(Outcome::Win {
+                    winner: side,
+                    reason: WinReason::Crowned,
+                });
+            }
+        }
         let sides: &[Color] = if rules.bare_side_loses_at_once() {
             &[mover, !mover]
         } else {

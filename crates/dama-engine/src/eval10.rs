@@ -192,6 +192,18 @@ pub const INTERNATIONAL: Weights10 = Weights10 {
     patterns: 100,
 };
 
+/// The breakthrough weights: the first king wins, so a man's advance counts several times
+/// what it does in international draughts, and a man with a free path to the far row
+/// (a runaway) all but wins; a king is never on the board in play (it ends the game). No
+/// pattern scores: those were learned under the international rules. Hand-set.
+pub const BREAKTHROUGH: Weights10 = Weights10 {
+    advance: [0, 2, 6, 12, 20, 30, 42, 56, 80],
+    runaway: 400,
+    runaway_rank: 40,
+    patterns: 0,
+    ..INTERNATIONAL
+};
+
 /// The antidraughts weights: the game is won by giving every piece away or being blocked, so
 /// a piece counts against its side, a man that cannot step counts for it and one that can
 /// against it; the squares of international draughts' theory count for nothing.

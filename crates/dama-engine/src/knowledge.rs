@@ -129,3 +129,12 @@ impl EngineRules for dama_core::Antidraughts {
         Evaluation::Hand10(crate::eval10::ANTIDRAUGHTS)
     }
 }
+
+/// Breakthrough plays a plain evaluation of its own ([`crate::eval10::BREAKTHROUGH`]): the
+/// international terms with a man's advance and a free path to the far row worth much more
+/// (the first king wins); the search sees a crowning as the end of the game.
+impl EngineRules for dama_core::Breakthrough {
+    fn default_evaluation() -> Evaluation {
+        Evaluation::Hand10(crate::eval10::BREAKTHROUGH)
+    }
+}

@@ -46,8 +46,8 @@ pub fn rules_dir(base: &Path, rules: &str) -> PathBuf {
 
 /// Whether the tables cover the class `m` under the rules `R`: the metric is exact for it
 /// ([`TableRules::tables_exact`]) and for every class a capture or a crowning can lead to from
-/// it. No class is covered where a side that cannot move wins: the tables' values assume it
-/// loses.
+/// it. No class is covered where a side that cannot move wins, or where the first king wins:
+/// the tables' values assume neither.
 pub fn covered<R: TableRules>(m: Material) -> bool {
     fn go<R: TableRules>(
         m: Material,
@@ -57,6 +57,7 @@ pub fn covered<R: TableRules>(m: Material) -> bool {
             return known;
         }
         let ok = !R::CANNOT_MOVE_WINS
+            && !R::CROWNING_WINS
             && R::tables_exact([m.wm, m.wk, m.bm, m.bk])
             && successors(m).all(|c| go::<R>(c, memo));
         memo.insert(m, ok);

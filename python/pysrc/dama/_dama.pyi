@@ -59,7 +59,7 @@ class Outcome:
     winner: Optional[str]
     """'white', 'black', or None for a draw."""
     reason: str
-    """'no-pieces', 'blocked', 'resignation', 'time', 'repetition', 'no-progress',
+    """'no-pieces', 'blocked', 'crowned' (breakthrough), 'resignation', 'time', 'repetition', 'no-progress',
     'king-ending', 'material-unchanged' or 'agreement'."""
 
 class Board:

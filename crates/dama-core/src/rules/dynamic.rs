@@ -37,6 +37,8 @@ pub trait RulesObject<B: Board>: Send + Sync + 'static {
     fn draws_by_rule(&self) -> bool;
     /// [`BoardRules::CANNOT_MOVE_WINS`].
     fn cannot_move_wins(&self) -> bool;
+    /// [`BoardRules::CROWNING_WINS`].
+    fn crowning_wins(&self) -> bool;
     /// [`BoardRules::BARE_SIDE_LOSES_AT_ONCE`].
     fn bare_side_loses_at_once(&self) -> bool;
     /// [`BoardRules::start`].
@@ -102,6 +104,9 @@ impl<R: BoardRules> RulesObject<R::Board> for Static<R> {
     }
     fn cannot_move_wins(&self) -> bool {
         R::CANNOT_MOVE_WINS
+    }
+    fn crowning_wins(&self) -> bool {
+        R::CROWNING_WINS
     }
     fn bare_side_loses_at_once(&self) -> bool {
         R::BARE_SIDE_LOSES_AT_ONCE

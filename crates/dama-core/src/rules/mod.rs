@@ -15,6 +15,7 @@
 
 mod antidraughts;
 mod brazilian;
+mod breakthrough;
 mod czech;
 mod dynamic;
 mod english;
@@ -34,6 +35,7 @@ use std::fmt;
 
 pub use antidraughts::Antidraughts;
 pub use brazilian::Brazilian;
+pub use breakthrough::Breakthrough;
 pub use czech::Czech;
 pub use dynamic::{DynRules, GameRules, RulesObject};
 pub use english::English;
@@ -181,6 +183,11 @@ pub trait BoardRules: Copy + Clone + Default + fmt::Debug + Send + Sync + 'stati
     /// Whether a side that cannot move (no piece left, or every piece blocked) has won rather
     /// than lost: false under every federation's rules, true in a giveaway game.
     const CANNOT_MOVE_WINS: bool = false;
+
+    /// Whether the first side to crown a king wins (breakthrough): a position with a king on
+    /// the board is over, won by the side that has it, and has no legal move. False under
+    /// every federation's rules.
+    const CROWNING_WINS: bool = false;
 
     /// Whether a position where the side not to move has no pieces is over at once (won by
     /// the side with pieces): true but for the Spanish spec's game, whose console plays on

@@ -76,6 +76,8 @@ macro_rules! rule_set_list {
             International => $crate::rules::International,
             /// Antidraughts: international draughts where the side that cannot move wins.
             Antidraughts => $crate::rules::Antidraughts,
+            /// Breakthrough: international draughts where the first king wins.
+            Breakthrough => $crate::rules::Breakthrough,
         }
     };
 }

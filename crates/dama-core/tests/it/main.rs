@@ -1,6 +1,7 @@
 //! The core's integration tests, one binary: perft against published figures, the generator against an independent reference, the rules' hand-made positions, notation.
 
 mod antidraughts;
+mod breakthrough;
 mod dyn_rules;
 mod international;
 mod official_rules;

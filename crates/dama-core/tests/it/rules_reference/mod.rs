@@ -121,7 +121,7 @@ impl Variant {
                 passes_as_man: true,
                 ..finished
             },
-            RuleSet::International | RuleSet::Antidraughts => {
+            RuleSet::International | RuleSet::Antidraughts | RuleSet::Breakthrough => {
                 panic!("the reference is of the 8x8 sets")
             }
             RuleSet::Thai => Variant {
