@@ -16,6 +16,8 @@ PUBLISHED = {
     "breakthrough": [9, 81, 658, 4265, 27117, 167140],
     "english": [7, 49, 302, 1469, 7361, 36768],
     "russian": [7, 49, 302, 1469, 7482, 37986],
+    # Russian giveaway moves as the Russian rules do.
+    "giveaway": [7, 49, 302, 1469, 7482, 37986],
 }
 
 

@@ -62,6 +62,7 @@ fn builtin_packed(rules: Variant) -> &'static [u8] {
         Variant::Brazilian => packed!("brazilian"),
         Variant::Pool => packed!("pool"),
         Variant::Thai => packed!("thai"),
+        Variant::Giveaway => packed!("giveaway"),
         Variant::International => packed!("international"),
         Variant::Antidraughts => packed!("antidraughts"),
         Variant::Breakthrough => packed!("breakthrough"),

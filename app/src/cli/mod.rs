@@ -213,7 +213,7 @@ mod tests {
             lang_help_text(),
             "The language of the dialogue (default: es for spanish, cs for czech, ru for russian, \
              ru for house, en for english, en for italian, es for spanish-official, en for brazilian, \
-             en for pool, en for thai, en for international, en for antidraughts, \
+             en for pool, en for thai, ru for giveaway, en for international, en for antidraughts, \
              en for breakthrough)"
         );
         assert!(rules_help_text().ends_with(
@@ -314,7 +314,7 @@ mod tests {
         assert!(about.contains("dama tui"), "{about}");
         assert!(
             notes.contains(
-                "  russian, house, brazilian: algebraic squares a1..h8, captures with ':'."
+                "  russian, house, brazilian, giveaway: algebraic squares a1..h8, captures with ':'."
             ),
             "{notes}"
         );

@@ -81,11 +81,11 @@ pub struct Encoding {
     pub swap_colours: bool,
 }
 
-/// Every variant's encoding, by name. The Russian-family sets (czech, house) use the Russian
-/// move numbering, pydraughts' nearest board being `russian`; `spanish` keeps the standard
+/// Every variant's encoding, by name. The Russian-family sets (czech, house, giveaway) use the
+/// Russian move numbering, pydraughts' nearest board being `russian`; `spanish` keeps the standard
 /// numbers. `brazilian`, `english` and `italian` are written for the rule sets of those names
 /// (numbering and FEN as pydraughts').
-pub const ENCODINGS: [Encoding; 7] = [
+pub const ENCODINGS: [Encoding; 8] = [
     Encoding {
         variant: "spanish",
         position: Numbering::Standard,
@@ -106,6 +106,12 @@ pub const ENCODINGS: [Encoding; 7] = [
     },
     Encoding {
         variant: "house",
+        position: Numbering::Standard,
+        moves: Numbering::FromA1,
+        swap_colours: false,
+    },
+    Encoding {
+        variant: "giveaway",
         position: Numbering::Standard,
         moves: Numbering::FromA1,
         swap_colours: false,

@@ -362,6 +362,7 @@ fn titles(rules: Variant) -> &'static str {
         Variant::Pool => "Americká dáma pool",
         Variant::Thai => "Thajská dáma (mak-hos)",
         Variant::International => "Mezinárodní dáma (FMJD, deska 10x10)",
+        Variant::Giveaway => "Ruská antidáma (ruská pravidla, vyhrává, kdo nemůže táhnout)",
         Variant::Antidraughts => "Antidáma (mezinárodní pravidla, vyhrává, kdo nemůže táhnout)",
         Variant::Breakthrough => "Průlom (mezinárodní pravidla, vyhrává první dáma)",
     }

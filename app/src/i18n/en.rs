@@ -332,6 +332,7 @@ fn titles(rules: Variant) -> &'static str {
         Variant::Pool => "Pool checkers",
         Variant::Thai => "Thai draughts (mak-hos)",
         Variant::International => "International draughts (FMJD, 10x10 board)",
+        Variant::Giveaway => "Russian giveaway (Russian rules; the side that cannot move wins)",
         Variant::Antidraughts => {
             "Antidraughts (international rules; the side that cannot move wins)"
         }

@@ -426,6 +426,7 @@ fn titles(rules: Variant) -> &'static str {
         Variant::Pool => "Damas pool (pool checkers)",
         Variant::Thai => "Damas tailandesas (mak-hos)",
         Variant::International => "Damas internacionales (FMJD, tablero de 10x10)",
+        Variant::Giveaway => "Damas rusas a perder (gana quien no puede mover)",
         Variant::Antidraughts => "Antidamas (reglas internacionales, gana quien no puede mover)",
         Variant::Breakthrough => "Breakthrough (reglas internacionales, gana la primera dama)",
     }

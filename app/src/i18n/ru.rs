@@ -352,6 +352,7 @@ fn titles(rules: Variant) -> &'static str {
         Variant::Pool => "Пул-чекерс",
         Variant::Thai => "Тайские шашки (мак-хос)",
         Variant::International => "Международные шашки (FMJD, доска 10x10)",
+        Variant::Giveaway => "Поддавки (русские правила, выигрывает тот, кто не может сделать ход)",
         Variant::Antidraughts => {
             "Международные поддавки (выигрывает тот, кто не может сделать ход)"
         }

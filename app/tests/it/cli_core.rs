@@ -299,8 +299,8 @@ fn unknown_rule_sets_are_refused() {
         assert!(
             line.contains(
                 "unknown rule set 'klingon' (expected spanish, czech, russian, house, english, \
-                 italian, spanish-official, brazilian, pool, thai, international, antidraughts or \
-                 breakthrough)"
+                 italian, spanish-official, brazilian, pool, thai, giveaway, international, \
+                 antidraughts or breakthrough)"
             ),
             "{line:?}"
         );

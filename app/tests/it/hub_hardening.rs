@@ -87,7 +87,7 @@ fn a14_a_10x10_position_under_an_8x8_variant_names_the_parameter() {
              russian, played on 8x8 (33 characters); for the international game send set-param \
              name=variant value=standard\"",
             "error message=\"set-param variant: unknown rule set 'frisian' (expected spanish, czech, \
-             russian, house, english, italian, spanish-official, brazilian, pool, thai, normal, \
+             russian, house, english, italian, spanish-official, brazilian, pool, thai, giveaway, normal, \
              standard, international, antidraughts, breakthrough, losing or bt)\"",
         ]
     );
@@ -97,7 +97,8 @@ fn a14_a_10x10_position_under_an_8x8_variant_names_the_parameter() {
 /// name and by pydraughts' included, whichever board the session started on.
 #[test]
 fn newcomer10_the_variant_parameter_lists_every_variant() {
-    let eight = "spanish czech russian house english italian spanish-official brazilian pool thai";
+    let eight =
+        "spanish czech russian house english italian spanish-official brazilian pool thai giveaway";
     for (args, line) in [
         (
             &[][..],

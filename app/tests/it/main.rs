@@ -32,6 +32,7 @@ mod files_hardening;
 mod fuzz_checks;
 mod fuzz_parsers;
 mod game_files;
+mod giveaway;
 mod handicap;
 mod hardening;
 mod hub_hardening;

@@ -130,6 +130,14 @@ impl EngineRules for dama_core::Antidraughts {
     }
 }
 
+/// Russian giveaway plays a plain evaluation of its own ([`Weights::GIVEAWAY`]): a piece less
+/// is better, as is a man with no step (the side that cannot move wins).
+impl EngineRules for dama_core::Giveaway {
+    fn default_evaluation() -> Evaluation {
+        Evaluation::Hand8(Weights::GIVEAWAY)
+    }
+}
+
 /// Breakthrough plays a plain evaluation of its own ([`crate::eval10::BREAKTHROUGH`]): the
 /// international terms with a man's advance and a free path to the far row worth much more
 /// (the first king wins); the search sees a crowning as the end of the game.

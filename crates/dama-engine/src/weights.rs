@@ -139,6 +139,37 @@ impl Weights {
         ..Weights::DEFAULT
     };
 
+    /// The Russian giveaway weights: the game is won by giving every piece away or being
+    /// blocked, so a piece counts against its side, a man that cannot step for it and one
+    /// that can against it; no square, rank or king ending of the Russian game counts.
+    /// Hand-set.
+    pub const GIVEAWAY: Weights = Weights {
+        man: -100,
+        king: -150,
+        advance: [0; 7],
+        runaway: 0,
+        runaway_rank: 0,
+        back_rank: 0,
+        centre: 0,
+        man_step: -2,
+        balance: 0,
+        back_guard: 0,
+        locked: 4,
+        runaway_race: 0,
+        optional_runaway: 0,
+        king_reach: -1,
+        king_main_diagonal: 0,
+        king_double_diagonal: 0,
+        ending_two_kings: 0,
+        ending_three_on_main: 0,
+        ending_win: 0,
+        ending_four_kings: 0,
+        ending_main_diagonal: 0,
+        ending_freedom: 0,
+        ending_near: 0,
+        patterns: 0,
+    };
+
     /// The hand-set weights for short kings (English, Italian): a king that moves one square
     /// is worth far less than a flying one, its reach is its free neighbours (so the centre
     /// counts), and the long diagonals mean nothing to it.

@@ -56,6 +56,8 @@ impl TableRules for International {}
 /// Antidraughts: the side that cannot move wins, so the tables build nothing (as for every such
 /// set).
 impl TableRules for dama_core::Antidraughts {}
+/// Russian giveaway: the side that cannot move wins, so the tables build nothing.
+impl TableRules for dama_core::Giveaway {}
 /// Breakthrough: the first king wins, so the tables build nothing (a king ends the game).
 impl TableRules for dama_core::Breakthrough {}
 

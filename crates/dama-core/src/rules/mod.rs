@@ -20,6 +20,7 @@ mod czech;
 mod dynamic;
 mod english;
 pub mod generate;
+mod giveaway;
 mod house;
 mod international;
 mod italian;
@@ -42,6 +43,7 @@ pub use english::English;
 pub use generate::{
     CaptureSummary, KingLanding, KingRange, LastRow, Orientation, ParamRules, Params, Precedence,
 };
+pub use giveaway::Giveaway;
 pub use house::House;
 pub use international::International;
 pub use italian::Italian;

@@ -72,6 +72,9 @@ macro_rules! rule_set_list {
             Pool => $crate::rules::Pool,
             /// Thai draughts (mak-hot).
             Thai => $crate::rules::Thai,
+            /// Russian giveaway (поддавки): the Russian rules where the side that cannot move
+            /// wins.
+            Giveaway => $crate::rules::Giveaway,
             /// International draughts (FMJD), 10×10.
             International => $crate::rules::International,
             /// Antidraughts: international draughts where the side that cannot move wins.
@@ -352,7 +355,7 @@ mod tests {
         assert_eq!(
             Variant::names_list(),
             "spanish, czech, russian, house, english, italian, spanish-official, brazilian, \
-             pool, thai, international or antidraughts"
+             pool, thai, giveaway, international, antidraughts or breakthrough"
         );
         assert_eq!("Checkers".parse::<Variant>(), Ok(Variant::English));
         assert_eq!("standard".parse::<Variant>(), Ok(Variant::International));
@@ -369,7 +372,8 @@ mod tests {
         assert_eq!(
             "polish".parse::<Variant>().unwrap_err().to_string(),
             "unknown rule set 'polish' (expected spanish, czech, russian, house, english, italian, \
-             spanish-official, brazilian, pool, thai, international or antidraughts)"
+             spanish-official, brazilian, pool, thai, giveaway, international, antidraughts or \
+             breakthrough)"
         );
         assert_eq!(Variant::from_pdn(25, None), Some(Variant::Russian));
         assert_eq!(Variant::from_pdn(25, Some("House")), Some(Variant::House));
@@ -377,6 +381,11 @@ mod tests {
         assert_eq!(Variant::from_pdn(29, None), Some(Variant::Czech));
         assert_eq!(Variant::from_pdn(20, None), Some(Variant::International));
         assert_eq!(Variant::from_pdn(98, None), Some(Variant::Antidraughts));
+        assert_eq!(Variant::from_pdn(96, None), Some(Variant::Breakthrough));
+        assert_eq!(
+            Variant::from_pdn(25, Some("giveaway")),
+            Some(Variant::Giveaway)
+        );
         assert_eq!(Variant::from_pdn(21, None), Some(Variant::English));
         assert_eq!(Variant::from_pdn(24, None), Some(Variant::SpanishOfficial));
         assert_eq!(

@@ -3,6 +3,7 @@
 mod antidraughts;
 mod breakthrough;
 mod dyn_rules;
+mod giveaway;
 mod international;
 mod official_rules;
 mod parse_move;

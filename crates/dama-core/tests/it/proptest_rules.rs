@@ -14,7 +14,7 @@
 use dama_core::fen;
 use dama_core::perft::{perft, perft_full};
 use dama_core::rules::{
-    Brazilian, English, Italian, ParamRules, Params, Pool, SpanishOfficial, Thai,
+    Brazilian, English, Giveaway, Italian, ParamRules, Params, Pool, SpanishOfficial, Thai,
 };
 use dama_core::{
     Bitboard, Color, Czech, House, Move, MoveList, Position, Rules, Russian, Spanish, Square,
@@ -533,6 +533,10 @@ macro_rules! each_param_set {
         }
         {
             type $R = Thai;
+            $check
+        }
+        {
+            type $R = Giveaway;
             $check
         }
     }};

@@ -84,7 +84,7 @@ impl Variant {
                 king_priority: true,
                 ..finished
             },
-            RuleSet::Russian => Variant {
+            RuleSet::Russian | RuleSet::Giveaway => Variant {
                 men_backward: true,
                 crowned_goes_on: true,
                 ..finished
