@@ -12,7 +12,8 @@ PUBLISHED = {
     "international": [9, 81, 658, 4265, 27117, 167140],
     # Antidraughts moves as international draughts does.
     "antidraughts": [9, 81, 658, 4265, 27117, 167140],
-    # So does breakthrough until a king can be crowned.
+    # So do killer (until kings meet) and breakthrough (until a king can be crowned).
+    "killer": [9, 81, 658, 4265, 27117, 167140],
     "breakthrough": [9, 81, 658, 4265, 27117, 167140],
     "english": [7, 49, 302, 1469, 7361, 36768],
     "russian": [7, 49, 302, 1469, 7482, 37986],

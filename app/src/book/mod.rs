@@ -66,6 +66,7 @@ fn builtin_packed(rules: Variant) -> &'static [u8] {
         Variant::International => packed!("international"),
         Variant::Antidraughts => packed!("antidraughts"),
         Variant::Breakthrough => packed!("breakthrough"),
+        Variant::Killer => packed!("killer"),
     }
 }
 

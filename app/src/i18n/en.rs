@@ -336,6 +336,9 @@ fn titles(rules: Variant) -> &'static str {
         Variant::Antidraughts => {
             "Antidraughts (international rules; the side that cannot move wins)"
         }
+        Variant::Killer => {
+            "Killer draughts (international rules; a king taking a king last halts behind it)"
+        }
         Variant::Breakthrough => "Breakthrough (international rules; the first king wins)",
     }
 }

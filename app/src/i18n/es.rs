@@ -428,6 +428,9 @@ fn titles(rules: Variant) -> &'static str {
         Variant::International => "Damas internacionales (FMJD, tablero de 10x10)",
         Variant::Giveaway => "Damas rusas a perder (gana quien no puede mover)",
         Variant::Antidraughts => "Antidamas (reglas internacionales, gana quien no puede mover)",
+        Variant::Killer => {
+            "Killer (reglas internacionales, la dama que toma una dama se detiene tras ella)"
+        }
         Variant::Breakthrough => "Breakthrough (reglas internacionales, gana la primera dama)",
     }
 }

@@ -88,7 +88,7 @@ fn a14_a_10x10_position_under_an_8x8_variant_names_the_parameter() {
              name=variant value=standard\"",
             "error message=\"set-param variant: unknown rule set 'frisian' (expected spanish, czech, \
              russian, house, english, italian, spanish-official, brazilian, pool, thai, giveaway, normal, \
-             standard, international, antidraughts, breakthrough, losing or bt)\"",
+             standard, international, antidraughts, breakthrough, killer, losing or bt)\"",
         ]
     );
 }
@@ -103,13 +103,13 @@ fn newcomer10_the_variant_parameter_lists_every_variant() {
         (
             &[][..],
             format!(
-                "param name=variant value=spanish type=enum values=\"{eight} normal standard antidraughts breakthrough\""
+                "param name=variant value=spanish type=enum values=\"{eight} normal standard antidraughts breakthrough killer\""
             ),
         ),
         (
             &["--rules", "international"][..],
             format!(
-                "param name=variant value=normal type=enum values=\"normal standard antidraughts breakthrough {eight}\""
+                "param name=variant value=normal type=enum values=\"normal standard antidraughts breakthrough killer {eight}\""
             ),
         ),
     ] {

@@ -136,19 +136,19 @@ fn a_game_of_another_kind_is_refused_in_one_line() {
         (
             &["--rules", "czech", "--lang", "en"][..],
             format!(
-                "dama: Cannot load {path}: the file is a game of another kind (PDN GameType 20), not of the czech rules.\n"
+                "dama: Cannot load {path}: the file is a game of the international rules, not of the czech rules.\n"
             ),
         ),
         (
             &["--rules", "english"][..],
             format!(
-                "dama: Cannot load {path}: the file is a game of another kind (PDN GameType 20), not of the english rules.\n"
+                "dama: Cannot load {path}: the file is a game of the international rules, not of the english rules.\n"
             ),
         ),
         (
             &["--rules", "spanish-official"][..],
             format!(
-                "dama: Cannot load {path}: the file is a game of another kind (PDN GameType 20), not of the spanish-official rules.\n"
+                "dama: Cannot load {path}: the file is a game of the international rules, not of the spanish-official rules.\n"
             ),
         ),
     ] {

@@ -318,10 +318,6 @@ impl<R: GameRules> Game<R> {
         let mover = pos.turn();
         let cannot_move_wins = rules.cannot_move_wins();
         let winner = if cannot_move_wins { mover } else { !mover };
-        // A side with no pieces has lost them all, whichever side is to move: a start
-        // position (a FEN, the console's setup, the screen's editor) with one side only is a
-        // game already over, won by the side with pieces (by the side without them where
-        // being unable to move wins). In play only the side to move can be the one without.
         if rules.crowning_wins() {
             // The side that crowned last is the one not to move; a start position may give
             // the side to move a king (its game is over too).
@@ -332,6 +328,10 @@ impl<R: GameRules> Game<R> {
                 });
             }
         }
+        // A side with no pieces has lost them all, whichever side is to move: a start
+        // position (a FEN, the console's setup, the screen's editor) with one side only is a
+        // game already over, won by the side with pieces (by the side without them where
+        // being unable to move wins). In play only the side to move can be the one without.
         let sides: &[Color] = if rules.bare_side_loses_at_once() {
             &[mover, !mover]
         } else {

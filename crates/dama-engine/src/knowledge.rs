@@ -138,6 +138,17 @@ impl EngineRules for dama_core::Giveaway {
     }
 }
 
+/// Killer draughts plays international draughts' hand-set terms ([`INTERNATIONAL`]) without
+/// pattern scores (those were learned under the international rules).
+impl EngineRules for dama_core::Killer {
+    fn default_evaluation() -> Evaluation {
+        Evaluation::Hand10(crate::eval10::Weights10 {
+            patterns: 0,
+            ..INTERNATIONAL
+        })
+    }
+}
+
 /// Breakthrough plays a plain evaluation of its own ([`crate::eval10::BREAKTHROUGH`]): the
 /// international terms with a man's advance and a free path to the far row worth much more
 /// (the first king wins); the search sees a crowning as the end of the game.

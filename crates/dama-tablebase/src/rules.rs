@@ -58,6 +58,9 @@ impl TableRules for International {}
 impl TableRules for dama_core::Antidraughts {}
 /// Russian giveaway: the side that cannot move wins, so the tables build nothing.
 impl TableRules for dama_core::Giveaway {}
+/// Killer draughts: the FMJD's draw counts, as International (the tables' captures are the
+/// rule set's own moves, the killer landing included).
+impl TableRules for dama_core::Killer {}
 /// Breakthrough: the first king wins, so the tables build nothing (a king ends the game).
 impl TableRules for dama_core::Breakthrough {}
 

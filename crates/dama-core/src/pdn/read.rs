@@ -212,11 +212,11 @@ fn move_text<B: Board>(word: &str) -> Option<MoveText<B>> {
 /// The game a PDN text's first `GameType` and `Variant` tags name, if it has a `GameType`.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum GameOf {
-    /// A registered rule set of the 8×8 board, told by name
-    /// ([`Variant::from_pdn`](crate::Variant::from_pdn)).
+    /// A registered rule set, told by its game type and `Variant` tag
+    /// ([`Variant::from_pdn`](crate::Variant::from_pdn): 20 is international draughts, 20
+    /// with `Variant "killer"` killer draughts).
     Variant(crate::Variant),
-    /// Any other game type, told by number: one no registered rule set has, or one of another
-    /// board (20: international draughts on 10×10).
+    /// Any other game type, told by number: one no registered rule set has.
     Other(u32),
 }
 
@@ -242,8 +242,8 @@ pub fn game_of(text: &str) -> Option<GameOf> {
     let game_type = game_type?;
     Some(
         match crate::Variant::from_pdn(game_type, variant.as_deref()) {
-            Some(rules) if rules.is_board8() => GameOf::Variant(rules),
-            _ => GameOf::Other(game_type),
+            Some(rules) => GameOf::Variant(rules),
+            None => GameOf::Other(game_type),
         },
     )
 }

@@ -24,6 +24,7 @@ mod giveaway;
 mod house;
 mod international;
 mod italian;
+mod killer;
 mod pool;
 mod registry;
 mod russian;
@@ -47,6 +48,7 @@ pub use giveaway::Giveaway;
 pub use house::House;
 pub use international::International;
 pub use italian::Italian;
+pub use killer::Killer;
 pub use pool::Pool;
 #[doc(hidden)]
 pub use registry::BoardAs;

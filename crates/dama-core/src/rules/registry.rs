@@ -81,6 +81,9 @@ macro_rules! rule_set_list {
             Antidraughts => $crate::rules::Antidraughts,
             /// Breakthrough: international draughts where the first king wins.
             Breakthrough => $crate::rules::Breakthrough,
+            /// Killer draughts: international draughts where a king's capture ending on a
+            /// king halts directly behind it.
+            Killer => $crate::rules::Killer,
         }
     };
 }
@@ -355,7 +358,7 @@ mod tests {
         assert_eq!(
             Variant::names_list(),
             "spanish, czech, russian, house, english, italian, spanish-official, brazilian, \
-             pool, thai, giveaway, international, antidraughts or breakthrough"
+             pool, thai, giveaway, international, antidraughts, breakthrough or killer"
         );
         assert_eq!("Checkers".parse::<Variant>(), Ok(Variant::English));
         assert_eq!("standard".parse::<Variant>(), Ok(Variant::International));
@@ -372,8 +375,8 @@ mod tests {
         assert_eq!(
             "polish".parse::<Variant>().unwrap_err().to_string(),
             "unknown rule set 'polish' (expected spanish, czech, russian, house, english, italian, \
-             spanish-official, brazilian, pool, thai, giveaway, international, antidraughts or \
-             breakthrough)"
+             spanish-official, brazilian, pool, thai, giveaway, international, antidraughts, \
+             breakthrough or killer)"
         );
         assert_eq!(Variant::from_pdn(25, None), Some(Variant::Russian));
         assert_eq!(Variant::from_pdn(25, Some("House")), Some(Variant::House));
@@ -382,6 +385,7 @@ mod tests {
         assert_eq!(Variant::from_pdn(20, None), Some(Variant::International));
         assert_eq!(Variant::from_pdn(98, None), Some(Variant::Antidraughts));
         assert_eq!(Variant::from_pdn(96, None), Some(Variant::Breakthrough));
+        assert_eq!(Variant::from_pdn(20, Some("killer")), Some(Variant::Killer));
         assert_eq!(
             Variant::from_pdn(25, Some("giveaway")),
             Some(Variant::Giveaway)

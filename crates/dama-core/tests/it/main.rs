@@ -5,6 +5,7 @@ mod breakthrough;
 mod dyn_rules;
 mod giveaway;
 mod international;
+mod killer;
 mod official_rules;
 mod parse_move;
 mod pdn_international;

@@ -176,6 +176,7 @@ fn count_moves_general<P: ParamRules, const WHITE: bool>(
         from: SquareOn::from_bit_unchecked(0),
         opp,
         occ,
+        halting: super::halting_kings::<P>(pos, !us),
         path: <P::Board as Board>::path_of(SquareOn::from_bit_unchecked(0)),
         crowned: false,
         sink: ListSink {

@@ -141,6 +141,23 @@ const fn lands_behind<P: ParamRules>() -> bool {
         || matches!(P::PARAMS.king_range, KingRange::Short)
 }
 
+/// Whether a capture that ends on a king ends directly behind it (killer).
+#[inline(always)]
+const fn halts_behind_king<P: ParamRules>() -> bool {
+    matches!(P::PARAMS.king_landing, KingLanding::HaltBehindKing)
+}
+
+/// The opposing kings where a capture ending on a king ends directly behind it, else none
+/// (the field is then never read).
+#[inline(always)]
+fn halting_kings<P: ParamRules>(pos: &PositionOn<P::Board>, them: Color) -> BitboardOn<P::Board> {
+    if halts_behind_king::<P>() {
+        pos.kings(them)
+    } else {
+        BitboardOn::EMPTY
+    }
+}
+
 /// Whether a man crowned during a capture goes on capturing as a king.
 #[inline(always)]
 const fn goes_on_as_king<P: ParamRules>() -> bool {
@@ -292,6 +309,9 @@ struct Jumps<B: Board, S> {
     opp: BitboardOn<B>,
     /// Every occupied square while the move is made (the starting square is empty).
     occ: BitboardOn<B>,
+    /// The opposing kings, where a capture that ends on a king ends directly behind it
+    /// ([`KingLanding::HaltBehindKing`]); else empty.
+    halting: BitboardOn<B>,
     path: B::Path,
     /// Whether the moving piece started as a man and has been crowned on the way.
     crowned: bool,
@@ -461,12 +481,21 @@ impl<B: Board, S: Sink<B>> Jumps<B, S> {
                     self.record(hops + 1, taken);
                     self.king::<P>(land, taken, hops + 1);
                 }
-            } else if P::PARAMS.king_landing == KingLanding::Anywhere && !lands_behind::<P>() {
+            } else if matches!(
+                P::PARAMS.king_landing,
+                KingLanding::Anywhere | KingLanding::HaltBehindKing
+            ) && !lands_behind::<P>()
+            {
+                // Killer: a capture ending on a king ends directly behind it. (Where another
+                // landing goes on, the longer captures it leads to are the ones majority
+                // keeps, so only the ending squares are limited.)
+                let behind = over.bb().shift(dir);
+                let halts = halts_behind_king::<P>() && self.halting.contains(over);
                 for land in landings {
                     self.path.as_mut()[hops] = land;
                     if hops + 1 < P::PARAMS.max_hops && self.king_can_jump::<P>(land, taken) {
                         self.king::<P>(land, taken, hops + 1);
-                    } else {
+                    } else if !halts || behind.contains(land) {
                         self.record(hops + 1, taken);
                     }
                 }
@@ -501,6 +530,7 @@ fn king_captures<P: ParamRules, S: Sink<P::Board>>(pos: &PositionOn<P::Board>, s
         from: SquareOn::from_bit_unchecked(0),
         opp: pos.pieces(!us),
         occ: pos.occupied(),
+        halting: halting_kings::<P>(pos, !us),
         path: P::Board::path_of(SquareOn::from_bit_unchecked(0)),
         crowned: false,
         sink,
@@ -549,6 +579,7 @@ fn man_captures_of<P: ParamRules, S: Sink<P::Board>, const WHITE: bool>(
         from: SquareOn::from_bit_unchecked(0),
         opp,
         occ: pos.occupied(),
+        halting: halting_kings::<P>(pos, !us),
         path: P::Board::path_of(SquareOn::from_bit_unchecked(0)),
         crowned: false,
         sink,

@@ -21,6 +21,10 @@ pub enum KingLanding {
     /// Only on the square directly behind the piece (the house rules of the Russian program);
     /// the king may still start its capture from a distance.
     DirectlyBehind,
+    /// As [`KingLanding::Anywhere`], but a capture whose last piece taken is a king ends on
+    /// the square directly behind that king (killer draughts, as Scan and dctl define it:
+    /// dctl's `is_halt_behind_king`).
+    HaltBehindKing,
 }
 
 /// The knobs a rule set turns on the shared generator: everything its moves and its start

@@ -121,7 +121,10 @@ impl Variant {
                 passes_as_man: true,
                 ..finished
             },
-            RuleSet::International | RuleSet::Antidraughts | RuleSet::Breakthrough => {
+            RuleSet::International
+            | RuleSet::Antidraughts
+            | RuleSet::Breakthrough
+            | RuleSet::Killer => {
                 panic!("the reference is of the 8x8 sets")
             }
             RuleSet::Thai => Variant {
