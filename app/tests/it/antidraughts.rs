@@ -9,11 +9,7 @@ fn giving_the_last_piece_away_wins() {
     let mut opts = Options::new(Variant::Antidraughts).in_lang(Lang::En);
     opts.start10 = Some(dama_core::International::parse_fen("B:W28:B23").unwrap());
     let out = crate::czech_common::transcript(&opts, "23x32\nn\n");
-    // The dialogue without the drawn boards (indented rows) and their legend.
-    let said: Vec<&str> = out
-        .lines()
-        .filter(|line| !line.starts_with(' ') && !line.starts_with("o white man"))
-        .collect();
+    let said = crate::czech_common::said(&out);
     assert_eq!(
         said,
         [

@@ -9,11 +9,7 @@ fn the_first_king_wins() {
     let mut opts = Options::new(Variant::Breakthrough).in_lang(Lang::En);
     opts.start10 = Some(dama_core::Breakthrough::parse_fen("W:W6:B45").unwrap());
     let out = crate::czech_common::transcript(&opts, "6-1\nn\n");
-    // The dialogue without the drawn boards (indented rows) and their legend.
-    let said: Vec<&str> = out
-        .lines()
-        .filter(|line| !line.starts_with(' ') && !line.starts_with("o white man"))
-        .collect();
+    let said = crate::czech_common::said(&out);
     assert_eq!(
         said,
         [

@@ -9,16 +9,7 @@ fn giving_the_last_piece_away_wins() {
     let mut opts = Options::new(Variant::Giveaway).in_lang(Lang::En);
     opts.start = dama_core::Giveaway::parse_fen("W:Wc3:Bd4").unwrap();
     let out = crate::czech_common::transcript(&opts, "c3:e5\nn\n");
-    // The dialogue without the drawn boards (rows that start with the rank and a space, the
-    // files' row) and their legend.
-    let said: Vec<&str> = out
-        .lines()
-        .filter(|line| {
-            !matches!(line.as_bytes(), [b'1'..=b'8', b' ', ..])
-                && !line.starts_with(' ')
-                && !line.starts_with("o white man")
-        })
-        .collect();
+    let said = crate::czech_common::said(&out);
     assert_eq!(
         said,
         [

@@ -22,6 +22,14 @@ pub fn dialogue(out: &str) -> Vec<String> {
         .collect()
 }
 
+/// The lines of `out` that the dialogue says, on either board: no drawn board (an 8×8 board's
+/// lines, a 10×10 board's indented rows) and no legend.
+pub fn said(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter(|l| !is_board_line(l) && !l.starts_with(' '))
+        .collect()
+}
+
 /// Whether a line belongs to a drawn board (ranks, files, legend).
 pub fn is_board_line(line: &str) -> bool {
     let b = line.as_bytes();
