@@ -7,6 +7,7 @@ mod giveaway;
 mod international;
 mod killer;
 mod official_rules;
+mod pydraughts_perft;
 mod parse_move;
 mod pdn_international;
 mod perft;
