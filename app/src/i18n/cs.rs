@@ -364,7 +364,9 @@ fn titles(rules: Variant) -> &'static str {
         Variant::International => "Mezinárodní dáma (FMJD, deska 10x10)",
         Variant::Giveaway => "Ruská antidáma (ruská pravidla, vyhrává, kdo nemůže táhnout)",
         Variant::Antidraughts => "Antidáma (mezinárodní pravidla, vyhrává, kdo nemůže táhnout)",
-        Variant::Killer => "Killer (mezinárodní pravidla, dáma braná dámou končí hned za ní)",
+        Variant::Killer => {
+            "Killer (mezinárodní pravidla, dáma, která bere dámu naposled, stane hned za ní)"
+        }
         Variant::Breakthrough => "Průlom (mezinárodní pravidla, vyhrává první dáma)",
     }
 }
