@@ -3,32 +3,22 @@
 //! with lidraughts' `GameType` 98.
 
 use dama_core::game::{Game, Outcome, WinReason};
-use dama_core::perft::perft;
 use dama_core::{Antidraughts, BoardRules, Color, International, MoveListOn, Variant, pdn};
 
 #[test]
 fn the_moves_are_internationals() {
     let start = Antidraughts::start();
     assert_eq!(start, International::start());
-    let published = [1, 9, 81, 658, 4265, 27117, 167140];
-    for (depth, &expected) in published.iter().enumerate() {
-        assert_eq!(
-            perft::<Antidraughts>(&start, depth as u32),
-            expected,
-            "depth {depth}"
-        );
-    }
+    assert_eq!(
+        crate::start_perft_counts::<Antidraughts>(6),
+        [1, 9, 81, 658, 4265, 27117, 167140]
+    );
     // The FMJD forum's "random 178" position, kings on both sides.
-    let pos =
-        Antidraughts::parse_fen("B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46")
-            .unwrap();
-    for (depth, expected) in [1, 14, 55, 1168, 5432].into_iter().enumerate() {
-        assert_eq!(
-            perft::<Antidraughts>(&pos, depth as u32),
-            expected,
-            "depth {depth}"
-        );
-    }
+    let random178 = "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46";
+    assert_eq!(
+        crate::perft_counts::<Antidraughts>(random178, 4),
+        [1, 14, 55, 1168, 5432]
+    );
 }
 
 #[test]

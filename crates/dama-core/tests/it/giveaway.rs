@@ -3,7 +3,6 @@
 //! draws; PDN as the Russian game with `[Variant "giveaway"]`.
 
 use dama_core::game::{Game, Outcome, WinReason};
-use dama_core::perft::perft;
 use dama_core::rules::DrawCounters;
 use dama_core::{BoardRules, Color, DrawReason, Giveaway, MoveListOn, Russian, Variant, pdn};
 
@@ -11,23 +10,16 @@ use dama_core::{BoardRules, Color, DrawReason, Giveaway, MoveListOn, Russian, Va
 fn the_moves_are_the_russian_rules() {
     let start = Giveaway::start();
     assert_eq!(start, Russian::start());
-    let published = [1, 7, 49, 302, 1469, 7482, 37986, 190146];
-    for (depth, &expected) in published.iter().enumerate() {
-        assert_eq!(
-            perft::<Giveaway>(&start, depth as u32),
-            expected,
-            "depth {depth}"
-        );
-    }
+    assert_eq!(
+        crate::start_perft_counts::<Giveaway>(7),
+        [1, 7, 49, 302, 1469, 7482, 37986, 190146]
+    );
     // A position with kings, men and captures both ways: the Russian rules' counts.
-    let pos = Giveaway::parse_fen("W:WKa1,c3,e5:Bb6,d6,Kh8,f4").unwrap();
-    let russian = Russian::parse_fen("W:WKa1,c3,e5:Bb6,d6,Kh8,f4").unwrap();
-    for depth in 1..=4 {
-        assert_eq!(
-            perft::<Giveaway>(&pos, depth),
-            perft::<Russian>(&russian, depth)
-        );
-    }
+    let fen = "W:WKa1,c3,e5:Bb6,d6,Kh8,f4";
+    assert_eq!(
+        crate::perft_counts::<Giveaway>(fen, 4),
+        crate::perft_counts::<Russian>(fen, 4)
+    );
 }
 
 #[test]

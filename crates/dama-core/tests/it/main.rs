@@ -19,3 +19,17 @@ mod rules_reference;
 mod russian_rules;
 mod spanish_notation;
 mod variant_game;
+
+/// `perft::<R>` of the position given as FEN (in `R`'s notation) at depths `0..=last`: the
+/// per-variant tests compare it with published figures.
+pub fn perft_counts<R: dama_core::BoardRules>(fen: &str, last: u32) -> Vec<u64> {
+    let pos = R::parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    (0..=last)
+        .map(|d| dama_core::perft::perft::<R>(&pos, d))
+        .collect()
+}
+
+/// [`perft_counts`] from `R`'s start position.
+pub fn start_perft_counts<R: dama_core::BoardRules>(last: u32) -> Vec<u64> {
+    perft_counts::<R>(&R::write_fen(&R::start()), last)
+}
