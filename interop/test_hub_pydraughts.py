@@ -13,7 +13,10 @@ from draughts.engine import HubEngine, Limit
 
 # The variants played with pydraughts' board of the same name; "standard" is pydraughts' (and
 # lidraughts') international game, played on its 10x10 board.
-VARIANTS = ["russian", "brazilian", "english", "italian", "standard", "antidraughts", "breakthrough"]
+VARIANTS = [
+    "russian", "brazilian", "english", "italian", "standard", "antidraughts", "breakthrough",
+    "frisian", "frysk!",
+]
 
 # The name sent in `set-param name=variant` when it is not pydraughts' own: the Hub protocol's
 # (Scan's) name of the international game is "normal", as lidraughts-bot sends it.
@@ -25,6 +28,8 @@ HUB_ARGS = {
     "standard": ["--rules", "international"],
     "antidraughts": ["--rules", "antidraughts"],
     "breakthrough": ["--rules", "breakthrough"],
+    "frisian": ["--rules", "frisian"],
+    "frysk!": ["--rules", "frysk"],
 }
 
 # Variants in VARIANTS that this build of dama does not have yet (they come with the rule

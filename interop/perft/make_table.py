@@ -18,6 +18,18 @@ capture once per route: two routes with the same start, end and pieces taken (a 
 capture landing on different squares on its way) are two of its moves but one move under the
 FMJD's rules, in dama and in the published perft figures (dctl's "drop duplicates" counts).
 So moves are counted here once per start, end and set of pieces taken.
+
+Frisian and Frysk! limit a king's plain moves in a row (Art. 17: three with the same king,
+while its side has men). pydraughts reads that limit from its move stack, and counts a man's
+moves before its crowning among the king's (the three moves 11-6, 6-1, 1-6 of a man crowned
+on 1 bar the new king there); a FEN does not carry it. So for these two the script keeps the
+count itself, as the rules and dama keep it: a king's plain move made while its side has men
+counts (one more if the same king moved last, else one), any other move of that side clears
+it, and a counted king that is taken is counted no more. It counts perft from a board made
+from the FEN alone (no move stack, so pydraughts' own limit never applies within four
+plies), taking pydraughts' legal moves and leaving out the plain moves of a king whose count
+has reached three. Where a count runs, the FEN gets lidraughts' field for it,
+`:+<count><square>+<count><square>` (black's first), which dama reads.
 """
 
 import argparse
@@ -43,38 +55,99 @@ def distinct_moves(board):
     return list(seen.values())
 
 
-def perft(board, variant, depth):
+def perft(board, variant, depth, counts=None):
+    """pydraughts' perft; with `counts` (Frisian), under the rules' limit on a king's plain
+    moves in a row, the counts kept by the script."""
     if depth == 0:
         return 1
     if game_won(board, variant):
         return 0
     moves = distinct_moves(board)
+    if counts is not None:
+        fen = board.fen
+        barred = counts[fen[0]]
+        if barred and barred[1] >= 3 and pieces(fen)[fen[0]][0]:
+            moves = [m for m in moves if m.captures or m.board_move[0][0] != barred[0]]
     if depth == 1:
         return len(moves)
     total = 0
     for move in moves:
+        after = None if counts is None else next_counts(counts, board.fen, move)
         board.push(move)
-        total += perft(board, variant, depth - 1)
+        total += perft(board, variant, depth - 1, after)
         board.pop()
     return total
 
 
+COUNTS_KING_MOVES = ("frisian", "frysk!")
+
+
+def pieces(fen):
+    """The squares of each side in a FEN, as {"W": (men, kings), "B": (men, kings)}."""
+    sides = {}
+    for field in fen.split(":")[1:3]:
+        men, kings = set(), set()
+        for item in filter(None, field[1:].split(",")):
+            if item.startswith("K"):
+                kings.add(int(item[1:]))
+            else:
+                men.add(int(item))
+        sides[field[0]] = (men, kings)
+    return sides
+
+
+def next_counts(counts, fen, move):
+    """The kings' counts ({"W": (square, count) or None, "B": ...}) after `move` is played
+    in the position `fen` (see the module's text)."""
+    mover = fen[0]
+    other = "B" if mover == "W" else "W"
+    men, kings = pieces(fen)[mover]
+    start, end = move.board_move[0][0], move.board_move[-1][-1]
+    counts = dict(counts)
+    if start in kings and not move.captures and men:
+        last = counts[mover]
+        counts[mover] = (end, last[1] + 1 if last and last[0] == start else 1)
+    else:
+        counts[mover] = None
+    if counts[other] and counts[other][0] in move.captures:
+        counts[other] = None
+    return counts
+
+
+def fen_with_counts(fen, counts):
+    """`fen` with lidraughts' field of the kings' counts where one runs."""
+    if not counts["W"] and not counts["B"]:
+        return fen
+    field = "".join(
+        f"+{counts[side][1]}{counts[side][0]:02}" if counts[side] else "+0" for side in "BW"
+    )
+    return f"{fen}:{field}"
+
+
 def random_positions(variant, count, rng):
     """Positions after 4 to 80 random plies from the start, none with the game over, none
-    twice."""
+    twice; each with its FEN (with the kings' counts where the variant keeps them)."""
     seen = set()
     while len(seen) < count:
         board = draughts.Board(variant=variant)
+        counts = {"W": None, "B": None}
         plies = rng.randint(4, 80)
         for _ in range(plies):
             moves = board.legal_moves()
             if not moves or game_won(board, variant):
                 break
-            board.push(rng.choice(moves))
+            move = rng.choice(moves)
+            if variant in COUNTS_KING_MOVES:
+                counts = next_counts(counts, board.fen, move)
+            board.push(move)
         else:
-            if board.legal_moves() and not game_won(board, variant) and board.fen not in seen:
-                seen.add(board.fen)
-                yield board
+            fen = fen_with_counts(board.fen, counts)
+            if board.legal_moves() and not game_won(board, variant) and fen not in seen:
+                seen.add(fen)
+                if variant in COUNTS_KING_MOVES:
+                    yield draughts.Board(variant=variant, fen=board.fen), fen, counts
+                else:
+                    yield board, fen, None
 
 
 def main():
@@ -91,10 +164,11 @@ def main():
     rng = random.Random(args.seed)
     if args.start == 0:
         print_header(args)
-    for index, board in enumerate(random_positions(args.variant, args.positions, rng)):
+    positions = random_positions(args.variant, args.positions, rng)
+    for index, (board, fen, counts) in enumerate(positions):
         if index >= args.start:
-            count = perft(board, args.variant, DEPTH)
-            print(f"{board.fen} {count}", flush=True)
+            count = perft(board, args.variant, DEPTH, counts)
+            print(f"{fen} {count}", flush=True)
 
 
 def print_header(args):

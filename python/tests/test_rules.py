@@ -19,6 +19,8 @@ PUBLISHED = {
     "russian": [7, 49, 302, 1469, 7482, 37986],
     # Russian giveaway moves as the Russian rules do.
     "giveaway": [7, 49, 302, 1469, 7482, 37986],
+    # dctl's Frisian figures (one move per start, end and pieces taken).
+    "frisian": [9, 81, 658, 3874, 21265, 102431],
 }
 
 

@@ -71,6 +71,12 @@ fn score_move<R: BookRules>(pos: &PositionOn<R::Board>, mv: &MoveOn<R::Board>, n
     last.map_or(0, |score| -rank(score))
 }
 
+/// Sorts scored moves best first, ties in their order. Generic over the move only, so that
+/// the sort is compiled once per board rather than once per rule set.
+fn best_first<M>(scored: &mut [(i32, M)]) {
+    scored.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
+}
+
 /// The kept moves of `pos` with their weights, best first (ties in the generator's order).
 fn book_moves<R: BookRules>(
     pos: &PositionOn<R::Board>,
@@ -81,7 +87,7 @@ fn book_moves<R: BookRules>(
         .iter()
         .map(|mv| (score_move::<R>(pos, mv, method.nodes), *mv))
         .collect();
-    scored.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
+    best_first(&mut scored);
     let best = scored.first().map_or(0, |(s, _)| *s);
     scored
         .into_iter()

@@ -67,6 +67,8 @@ fn builtin_packed(rules: Variant) -> &'static [u8] {
         Variant::Antidraughts => packed!("antidraughts"),
         Variant::Breakthrough => packed!("breakthrough"),
         Variant::Killer => packed!("killer"),
+        Variant::Frisian => packed!("frisian"),
+        Variant::Frysk => packed!("frysk"),
     }
 }
 

@@ -214,13 +214,15 @@ mod tests {
             "The language of the dialogue (default: es for spanish, cs for czech, ru for russian, \
              ru for house, en for english, en for italian, es for spanish-official, en for brazilian, \
              en for pool, en for thai, ru for giveaway, en for international, en for antidraughts, \
-             en for breakthrough, en for killer)"
+             en for breakthrough, en for killer, en for frisian, en for frysk)"
         );
         assert!(rules_help_text().ends_with(
             "international (the FMJD's game on the 10x10 board), antidraughts \
              (international draughts where the side that cannot move wins), breakthrough \
-             (international draughts where the first side to crown a king wins) or killer \
-             (international draughts where a king's capture ending on a king halts behind it)"
+             (international draughts where the first side to crown a king wins), killer \
+             (international draughts where a king's capture ending on a king halts behind it), \
+             frisian (Frisian draughts: captures along ranks and files too, the most value \
+             first) or frysk (Frisian draughts from five men each on the back row)"
         ));
     }
 

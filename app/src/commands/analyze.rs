@@ -5,9 +5,10 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use crate::play::with_engine_calls;
-use dama_core::{PositionOn, with_variant};
+use crate::play::{EngineCalls, PlayBoard};
+use dama_core::{DynRules, PositionOn};
 
-use crate::console::ConsoleRules;
+use crate::console::ConsoleBoard;
 use crate::setup::{game_from_moves, start_on};
 
 /// Below this move time `dama analyze` does not build the small endgame classes (0.3 s).
@@ -23,19 +24,23 @@ pub fn analyze(config: &AnalyzeConfig, out: &mut dyn Write) -> Result<(), Analyz
             super::game_analysis::analyze_load(rules, calls, path, config, out)
         });
     }
-    with_variant!(config.variant, R => {
-        let pos = start_on(R::default(), config.fen.as_deref())?;
-        analyze_for::<R>(pos, config, out)
+    with_engine_calls!(config.variant, rules, calls => {
+        let pos = start_on(rules, config.fen.as_deref())?;
+        analyze_for(rules, calls, pos, config, out)
     })
 }
 
-fn analyze_for<R: ConsoleRules>(
-    pos: PositionOn<R::Board>,
+/// The search of `dama analyze` on a position of `rules`, compiled once per board: the
+/// engine's work goes through `calls`, with the rule set's static type.
+fn analyze_for<B: PlayBoard + ConsoleBoard>(
+    rules: DynRules<B>,
+    calls: &dyn EngineCalls<B>,
+    pos: PositionOn<B>,
     config: &AnalyzeConfig,
     out: &mut dyn Write,
 ) -> Result<(), AnalyzeError> {
     let engines = &config.engines;
-    let game = game_from_moves(R::default(), pos, config.moves.as_deref())?;
+    let game = game_from_moves(rules, pos, config.moves.as_deref())?;
     let mut limits = config.limits;
     if config.infinite {
         // No limit but the interrupt (and a depth, if one is given).
@@ -75,9 +80,9 @@ fn analyze_for<R: ConsoleRules>(
         format!("nodes {nodes} time {} nps {nps}", elapsed.as_millis())
     };
     let best = match config.multipv {
-        Some(count) => engine.analyze_multipv(&game, count, |info| {
+        Some(count) => calls.analyze_multipv(&mut engine, &game, count, &mut |info| {
             for (rank, line) in info.lines.iter().enumerate() {
-                let pv: Vec<String> = line.pv.iter().map(R::write).collect();
+                let pv: Vec<String> = line.pv.iter().map(|mv| B::write_move(rules, mv)).collect();
                 write_line(format!(
                     "info depth {} multipv {} score {} {} pv {}",
                     info.depth,
@@ -88,8 +93,8 @@ fn analyze_for<R: ConsoleRules>(
                 ));
             }
         }),
-        None => engine.analyze(&game, |info| {
-            let pv: Vec<String> = info.pv.iter().map(R::write).collect();
+        None => calls.analyze(&mut engine, &game, &mut |info| {
+            let pv: Vec<String> = info.pv.iter().map(|mv| B::write_move(rules, mv)).collect();
             // Table hits appear only where the endgame tables were used.
             let hits = if info.tbhits > 0 {
                 format!(" tbhits {}", info.tbhits)
@@ -109,7 +114,7 @@ fn analyze_for<R: ConsoleRules>(
         return Err(e.into());
     }
     let interrupted = stop.load(std::sync::atomic::Ordering::Relaxed);
-    let best = best.map(|mv| R::write(&mv));
+    let best = best.map(|mv| B::write_move(rules, &mv));
     write!(
         out,
         "{}",

@@ -535,13 +535,17 @@ pub const LOSING: &str = "losing";
 /// Scan's name of breakthrough (international draughts won by the first king).
 pub const BT: &str = "bt";
 
+/// pydraughts' and lidraughts' name of Frysk! (registered as `frysk`).
+pub const FRYSK: &str = "frysk!";
+
 /// The name of `variant` in the `variant` parameter: the rule set's name; `normal` for the
-/// international game (as Scan and the Hub GUI call it).
+/// international game (as Scan and the Hub GUI call it), `frysk!` for Frysk! (as pydraughts
+/// and lidraughts call it).
 pub fn hub_name(variant: dama_core::Variant) -> &'static str {
-    if variant == dama_core::Variant::International {
-        NORMAL
-    } else {
-        variant.name()
+    match variant {
+        dama_core::Variant::International => NORMAL,
+        dama_core::Variant::Frysk => FRYSK,
+        _ => variant.name(),
     }
 }
 
@@ -568,7 +572,7 @@ pub fn variant_names(current: dama_core::Variant) -> Vec<String> {
     let board10: Vec<String> = INTERNATIONAL_NAMES[..2]
         .iter()
         .map(|n| n.to_string())
-        .chain(other_board10().map(|v| v.name().to_string()))
+        .chain(other_board10().map(|v| hub_name(v).to_string()))
         .collect();
     if current.is_board8() {
         board8.into_iter().chain(board10).collect()
@@ -597,12 +601,12 @@ pub fn parse_hub_variant(value: &str) -> Result<dama_core::Variant, String> {
     }
     board8_variants()
         .chain(other_board10())
-        .find(|v| v.name().eq_ignore_ascii_case(value))
+        .find(|v| v.name().eq_ignore_ascii_case(value) || hub_name(*v).eq_ignore_ascii_case(value))
         .ok_or_else(|| {
             let names: Vec<String> = board8_variants()
                 .map(|v| v.name().to_string())
                 .chain(INTERNATIONAL_NAMES.iter().map(|n| n.to_string()))
-                .chain(other_board10().map(|v| v.name().to_string()))
+                .chain(other_board10().map(|v| hub_name(v).to_string()))
                 .chain([LOSING.to_string(), BT.to_string()])
                 .collect();
             format!(

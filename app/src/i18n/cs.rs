@@ -175,6 +175,7 @@ pub static TEXTS: Texts = Texts {
     fen_number: "Číslo pole {0} není v rozsahu 1–{1}.",
     fen_range: "Rozsah polí „{0}“ je chybný.",
     fen_square_twice: "Pole {0} je zadáno dvakrát.",
+    fen_king_moves: "Počet tahů dámou za sebou „{0}“ nelze přečíst (jako +0+205: počet černého, pak bílého, každý s polem své dámy).",
     fen_both_colours: "Na poli {0} jsou kameny obou barev.",
     fen_king_without_piece: "Na poli {0} je dáma bez kamene.",
     fen_crowning_rank: "Kámen na poli {0} by už byl dámou.",
@@ -368,5 +369,7 @@ fn titles(rules: Variant) -> &'static str {
             "Killer (mezinárodní pravidla, dáma, která bere dámu naposled, stane hned za ní)"
         }
         Variant::Breakthrough => "Průlom (mezinárodní pravidla, vyhrává první dáma)",
+        Variant::Frisian => "Fríská dáma (bere se i po řadách a sloupcích, nejvyšší hodnota)",
+        Variant::Frysk => "Frysk! (fríská dáma, pět kamenů na zadní řadě)",
     }
 }

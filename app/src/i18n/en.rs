@@ -143,6 +143,7 @@ pub static TEXTS: Texts = Texts {
     fen_number: "Square number {0} is not in 1-{1}.",
     fen_range: "The range of squares '{0}' is wrong.",
     fen_square_twice: "Square {0} is given twice.",
+    fen_king_moves: "The count of a king's moves in a row '{0}' cannot be read (like +0+205: black's count, then white's, each followed by its king's square).",
     fen_both_colours: "{0} holds pieces of both colours.",
     fen_king_without_piece: "{0} is marked as a king but holds no piece.",
     fen_crowning_rank: "The man on {0} would already be a king.",
@@ -340,5 +341,7 @@ fn titles(rules: Variant) -> &'static str {
             "Killer draughts (international rules; a king taking a king last halts behind it)"
         }
         Variant::Breakthrough => "Breakthrough (international rules; the first king wins)",
+        Variant::Frisian => "Frisian draughts (captures along ranks and files too; the most value)",
+        Variant::Frysk => "Frysk! (Frisian draughts from five men each on the back row)",
     }
 }

@@ -169,6 +169,7 @@ pub static TEXTS: Texts = Texts {
     fen_number: "La casilla número {0} no está entre 1 y {1}.",
     fen_range: "El intervalo de casillas «{0}» está mal.",
     fen_square_twice: "La casilla {0} aparece dos veces.",
+    fen_king_moves: "No se entiende la cuenta de jugadas seguidas de una dama «{0}» (como +0+205: la de las negras y luego la de las blancas, cada una seguida de la casilla de su dama).",
     fen_both_colours: "En {0} hay fichas de los dos colores.",
     fen_king_without_piece: "{0} está marcada como dama pero no tiene ficha.",
     fen_crowning_rank: "La ficha de {0} ya sería dama.",
@@ -432,5 +433,9 @@ fn titles(rules: Variant) -> &'static str {
             "Killer (reglas internacionales, la dama que toma una dama se detiene tras ella)"
         }
         Variant::Breakthrough => "Breakthrough (reglas internacionales, gana la primera dama)",
+        Variant::Frisian => {
+            "Damas frisias (también se captura por filas y columnas, el mayor valor)"
+        }
+        Variant::Frysk => "Frysk! (damas frisias con cinco peones en la última fila)",
     }
 }

@@ -265,6 +265,9 @@ pub struct Texts {
     pub fen_range: &'static str,
     /// {0} the square.
     pub fen_square_twice: &'static str,
+    /// A FEN's count of a king's plain moves in a row (Frisian) cannot be read; {0}: the
+    /// field.
+    pub fen_king_moves: &'static str,
     /// {0} the square.
     pub fen_both_colours: &'static str,
     /// {0} the square.
@@ -546,6 +549,7 @@ impl Texts {
             },
             FenError::BadRange(t) => fill(self.fen_range, &[t]),
             FenError::SquareTwice(sq) => fill(self.fen_square_twice, &[&sq.to_string()]),
+            FenError::BadKingMoves(t) => fill(self.fen_king_moves, &[t]),
             FenError::Setup(e) => match e {
                 SetupError::BothColours(sq) => fill(self.fen_both_colours, &[&sq.to_string()]),
                 SetupError::KingWithoutPiece(sq) => {

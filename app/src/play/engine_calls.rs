@@ -12,6 +12,7 @@ use std::marker::PhantomData;
 use dama_core::game::{DynGame, Game};
 use dama_core::variant_game::AnyBoard;
 use dama_core::{Board, Board8, Board10, Color, DynRules, MoveOn, PositionOn, Variant};
+use dama_engine::multipv::MultiInfo;
 use dama_engine::{Engine, EngineRules, Info};
 
 use super::analysis::{self, Analysis};
@@ -49,6 +50,15 @@ pub trait EngineCalls<B: Board>: Send + Sync {
         engine: &mut Engine,
         game: &DynGame<B>,
         on_info: &mut dyn FnMut(&Info<B>),
+    ) -> Option<MoveOn<B>>;
+    /// [`Engine::analyze_multipv`]: the best `count` lines, `on_depth` called after each
+    /// depth.
+    fn analyze_multipv(
+        &self,
+        engine: &mut Engine,
+        game: &DynGame<B>,
+        count: usize,
+        on_depth: &mut dyn FnMut(&MultiInfo<B>),
     ) -> Option<MoveOn<B>>;
     /// [`EnginePlayer::offers_draw`].
     fn offers_draw(&self, player: &mut EnginePlayer, game: &DynGame<B>) -> bool;
@@ -127,6 +137,15 @@ impl<R: EngineRules<Board: BookBoard>> EngineCalls<R::Board> for Calls<R> {
         on_info: &mut dyn FnMut(&Info<R::Board>),
     ) -> Option<MoveOn<R::Board>> {
         engine.analyze(&Self::game(game)?, on_info)
+    }
+    fn analyze_multipv(
+        &self,
+        engine: &mut Engine,
+        game: &DynGame<R::Board>,
+        count: usize,
+        on_depth: &mut dyn FnMut(&MultiInfo<R::Board>),
+    ) -> Option<MoveOn<R::Board>> {
+        engine.analyze_multipv(&Self::game(game)?, count, on_depth)
     }
     fn offers_draw(&self, player: &mut EnginePlayer, game: &DynGame<R::Board>) -> bool {
         Self::game(game).is_some_and(|game| player.offers_draw(&game))

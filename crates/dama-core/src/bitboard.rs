@@ -57,6 +57,23 @@ const fn rank_mask<B: Board>(rank: u8) -> u64 {
     mask
 }
 
+/// The squares of `B` from which a step in `dir` stays on the board.
+const fn with_neighbour<B: Board>(dir: Direction) -> u64 {
+    let mut mask = 0u64;
+    let mut bit = 0;
+    let (df, dr) = dir.file_rank_step();
+    while bit < B::LAYOUT_BITS {
+        if let Some(sq) = SquareOn::<B>::from_bit(bit as u8) {
+            let (f, r) = (sq.file() as i8 + df, sq.rank() as i8 + dr);
+            if f >= 0 && r >= 0 && SquareOn::<B>::from_file_rank(f as u8, r as u8).is_some() {
+                mask |= 1 << bit;
+            }
+        }
+        bit += 1;
+    }
+    mask
+}
+
 impl<B: Board> BitboardOn<B> {
     /// The set of the playable squares among `bits` (bit `i` for the square whose
     /// [`SquareOn::bit`] is `i`): ghost bits and bits beyond the board are dropped.
@@ -90,6 +107,11 @@ impl<B: Board> BitboardOn<B> {
     pub const FIRST_RANK: Self = BitboardOn(rank_mask::<B>(0), PhantomData);
     /// The last rank (black's home rank), where white men are crowned.
     pub const LAST_RANK: Self = BitboardOn(rank_mask::<B>(B::SIZE - 1), PhantomData);
+
+    /// The squares with another dark square east of them on their rank.
+    const WITH_EAST: Self = BitboardOn(with_neighbour::<B>(Direction::East), PhantomData);
+    /// The squares with another dark square west of them on their rank.
+    const WITH_WEST: Self = BitboardOn(with_neighbour::<B>(Direction::West), PhantomData);
 
     /// The squares of the ranks `first` to `last`, both included (0-based: 0 is rank 1).
     pub const fn ranks(first: u8, last: u8) -> Self {
@@ -152,12 +174,28 @@ impl<B: Board> BitboardOn<B> {
     pub(crate) const fn shift_raw(self, dir: Direction) -> Self {
         let ne = B::PER_RANK as u32 + 1;
         let nw = B::PER_RANK as u32;
+        if dir.is_diagonal() {
+            // The four diagonals as the one match they were before the orthogonal directions
+            // came: where the direction is not a constant (a loop over the forward
+            // directions), a match of four arms compiles to shifts without a jump table.
+            return BitboardOn(
+                match dir {
+                    Direction::NorthEast => self.0 << ne,
+                    Direction::NorthWest => self.0 << nw,
+                    Direction::SouthEast => self.0 >> nw,
+                    _ => self.0 >> ne,
+                },
+                PhantomData,
+            );
+        }
         BitboardOn(
             match dir {
-                Direction::NorthEast => self.0 << ne,
-                Direction::NorthWest => self.0 << nw,
-                Direction::SouthEast => self.0 >> nw,
-                Direction::SouthWest => self.0 >> ne,
+                // Along a rank the next square is the next bit, but off the end of a rank
+                // that is a square of another: only the squares with a neighbour move.
+                Direction::East => (self.0 & Self::WITH_EAST.0) << 1,
+                Direction::West => (self.0 & Self::WITH_WEST.0) >> 1,
+                Direction::North => self.0 << B::PAIR_BITS,
+                _ => self.0 >> B::PAIR_BITS,
             },
             PhantomData,
         )

@@ -29,7 +29,10 @@ pub struct SquareOn<B>(pub(crate) u8, pub(crate) PhantomData<B>);
 /// One of the 32 playable squares of the 8×8 board.
 pub type Square = SquareOn<Board8>;
 
-/// A diagonal direction, seen from white: north is towards rank 8.
+/// A direction on the board, seen from white: north is towards the last rank. The four
+/// diagonals are where every piece moves; the four orthogonal ones (a step is to the next
+/// dark square along a rank or a file, two squares away) are where Frisian pieces also
+/// capture.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Direction {
     /// Towards rank 8 and file h.
@@ -40,10 +43,18 @@ pub enum Direction {
     SouthEast,
     /// Towards rank 1 and file a.
     SouthWest,
+    /// Along the rank towards file h.
+    East,
+    /// Along the rank towards file a.
+    West,
+    /// Along the file towards the last rank.
+    North,
+    /// Along the file towards rank 1.
+    South,
 }
 
 impl Direction {
-    /// The four directions.
+    /// The four diagonal directions.
     pub const ALL: [Direction; 4] = [
         Direction::NorthEast,
         Direction::NorthWest,
@@ -51,14 +62,30 @@ impl Direction {
         Direction::SouthWest,
     ];
 
-    /// The change of the bit index for one step in this direction.
+    /// The four orthogonal directions.
+    pub const ORTHOGONAL: [Direction; 4] = [
+        Direction::East,
+        Direction::West,
+        Direction::North,
+        Direction::South,
+    ];
+
+    /// The eight directions: the diagonals, then the orthogonal ones.
+    pub const EIGHT: [Direction; 8] = [
+        Direction::NorthEast,
+        Direction::NorthWest,
+        Direction::SouthEast,
+        Direction::SouthWest,
+        Direction::East,
+        Direction::West,
+        Direction::North,
+        Direction::South,
+    ];
+
+    /// The change of the bit index for one step in this direction on 8×8
+    /// ([`delta_of`] for any board).
     pub const fn delta(self) -> i8 {
-        match self {
-            Direction::NorthEast => 5,
-            Direction::NorthWest => 4,
-            Direction::SouthEast => -4,
-            Direction::SouthWest => -5,
-        }
+        delta_of::<Board8>(self)
     }
 
     /// Whether a step in this direction raises the bit index.
@@ -66,9 +93,44 @@ impl Direction {
         self.delta() > 0
     }
 
-    /// The index of this direction in [`Direction::ALL`].
+    /// Whether this is one of the four diagonals.
+    pub const fn is_diagonal(self) -> bool {
+        (self as usize) < 4
+    }
+
+    /// The index of this direction in [`Direction::EIGHT`] (and, for a diagonal, in
+    /// [`Direction::ALL`]).
     pub const fn index(self) -> usize {
         self as usize
+    }
+
+    /// The change of file and rank for one step: a diagonal step is to the neighbouring
+    /// square, an orthogonal one to the next dark square, two files or two ranks away.
+    pub const fn file_rank_step(self) -> (i8, i8) {
+        match self {
+            Direction::NorthEast => (1, 1),
+            Direction::NorthWest => (-1, 1),
+            Direction::SouthEast => (1, -1),
+            Direction::SouthWest => (-1, -1),
+            Direction::East => (2, 0),
+            Direction::West => (-2, 0),
+            Direction::North => (0, 2),
+            Direction::South => (0, -2),
+        }
+    }
+
+    /// The direction opposite this one.
+    pub const fn opposite(self) -> Direction {
+        match self {
+            Direction::NorthEast => Direction::SouthWest,
+            Direction::NorthWest => Direction::SouthEast,
+            Direction::SouthEast => Direction::NorthWest,
+            Direction::SouthWest => Direction::NorthEast,
+            Direction::East => Direction::West,
+            Direction::West => Direction::East,
+            Direction::North => Direction::South,
+            Direction::South => Direction::North,
+        }
     }
 }
 
@@ -93,6 +155,8 @@ pub trait Board:
     const MAX_PATH: usize;
     /// Storage for the landing squares of a move: an array of [`Board::MAX_PATH`] squares.
     type Path: Copy + fmt::Debug + Send + Sync + AsRef<[SquareOn<Self>]> + AsMut<[SquareOn<Self>]>;
+    /// What a position on this board keeps beside its pieces ([`TurnState`]).
+    type State: TurnState;
 
     /// Dark squares on one rank.
     const PER_RANK: u8 = Self::SIZE / 2;
@@ -127,14 +191,107 @@ pub struct Board8;
 #[derive(Copy, Clone, Default, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board10;
 
-static RAYS_8: [[u64; 64]; 4] = build_rays::<Board8>();
-static RAYS_10: [[u64; 64]; 4] = build_rays::<Board10>();
+/// What a position keeps beside its pieces, by board: the side to move and, where a rule
+/// set of the board counts them, the kings' plain moves in a row
+/// ([`PositionOn::king_moves`](crate::PositionOn::king_moves): Frisian, on 10×10), as two
+/// bytes of counts, white's low. No 8×8 rule set counts them, so an 8×8 position keeps the
+/// side to move alone ([`SideToMove`]) and is laid out as it was before the counts came: a
+/// position is made and read back millions of times a second in perft, and one more field,
+/// stored on its own, cost Russian perft 5% (`docs/perft.md`). On 10×10 the turn and the
+/// counts are one word, written at once ([`SideAndCounts`]).
+pub trait TurnState: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static {
+    /// With black to move if `black`, else white; no counts.
+    fn to_move(black: bool) -> Self;
+    /// Whether black is to move.
+    fn black_to_move(self) -> bool;
+    /// The other side to move, no counts.
+    fn passed(self) -> Self;
+    /// The counts, white's in the low byte (0 where the board keeps none).
+    fn counts(self) -> u16;
+    /// The same side to move with `counts` (ignored where the board keeps none).
+    fn with_counts(self, counts: u16) -> Self;
+}
+
+/// The 8×8 board's [`TurnState`]: the side to move alone.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum SideToMove {
+    /// White to move.
+    White,
+    /// Black to move.
+    Black,
+}
+
+impl TurnState for SideToMove {
+    #[inline(always)]
+    fn to_move(black: bool) -> Self {
+        if black {
+            SideToMove::Black
+        } else {
+            SideToMove::White
+        }
+    }
+
+    #[inline(always)]
+    fn black_to_move(self) -> bool {
+        self == SideToMove::Black
+    }
+
+    #[inline(always)]
+    fn passed(self) -> Self {
+        Self::to_move(!self.black_to_move())
+    }
+
+    #[inline(always)]
+    fn counts(self) -> u16 {
+        0
+    }
+
+    #[inline(always)]
+    fn with_counts(self, _counts: u16) -> Self {
+        self
+    }
+}
+
+/// The 10×10 board's [`TurnState`]: bit 0 set for black to move, bits 8–23 the counts.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct SideAndCounts(u32);
+
+impl TurnState for SideAndCounts {
+    #[inline(always)]
+    fn to_move(black: bool) -> Self {
+        SideAndCounts(u32::from(black))
+    }
+
+    #[inline(always)]
+    fn black_to_move(self) -> bool {
+        self.0 & 1 != 0
+    }
+
+    #[inline(always)]
+    fn passed(self) -> Self {
+        SideAndCounts((self.0 & 1) ^ 1)
+    }
+
+    #[inline(always)]
+    fn counts(self) -> u16 {
+        (self.0 >> 8) as u16
+    }
+
+    #[inline(always)]
+    fn with_counts(self, counts: u16) -> Self {
+        SideAndCounts(self.0 & 1 | u32::from(counts) << 8)
+    }
+}
+
+static RAYS_8: [[u64; 64]; 8] = build_rays::<Board8>();
+static RAYS_10: [[u64; 64]; 8] = build_rays::<Board10>();
 
 impl Board for Board8 {
     const SIZE: u8 = 8;
     const MAX_PATH: usize = 12;
     const NUMBERED: bool = false;
     type Path = [SquareOn<Board8>; 12];
+    type State = SideToMove;
 
     #[inline(always)]
     fn path_of(sq: SquareOn<Self>) -> Self::Path {
@@ -152,6 +309,7 @@ impl Board for Board10 {
     const MAX_PATH: usize = 20;
     const NUMBERED: bool = true;
     type Path = [SquareOn<Board10>; 20];
+    type State = SideAndCounts;
 
     #[inline(always)]
     fn path_of(sq: SquareOn<Self>) -> Self::Path {
@@ -171,16 +329,32 @@ pub const fn is_ghost_of<B: Board>(bit: usize) -> bool {
     bit % B::PAIR_BITS as usize == B::GHOST as usize
 }
 
-/// The change of the bit index for one step in `dir` on `B`.
+/// The change of the bit index for one step in `dir` on `B`. A diagonal step is the same
+/// change from every square (a step off the side lands on a ghost bit); an orthogonal one is
+/// too (east +1, north two ranks up, one pair of ranks), but a step east or west off the
+/// end of a rank lands on a square of the next pair, so [`BitboardOn::shift`] masks those
+/// (`crate::bitboard`) and [`SquareOn::step`](crate::SquareOn::step) goes by file and rank.
 #[inline(always)]
 pub const fn delta_of<B: Board>(dir: Direction) -> i8 {
     let ne = B::PER_RANK as i8 + 1;
     let nw = B::PER_RANK as i8;
+    if dir.is_diagonal() {
+        return match dir {
+            Direction::NorthEast => ne,
+            Direction::NorthWest => nw,
+            Direction::SouthEast => -nw,
+            _ => -ne,
+        };
+    }
     match dir {
         Direction::NorthEast => ne,
         Direction::NorthWest => nw,
         Direction::SouthEast => -nw,
         Direction::SouthWest => -ne,
+        Direction::East => 1,
+        Direction::West => -1,
+        Direction::North => B::PAIR_BITS as i8,
+        Direction::South => -(B::PAIR_BITS as i8),
     }
 }
 
@@ -197,29 +371,30 @@ pub const fn all_bits<B: Board>() -> u64 {
     mask
 }
 
-const fn build_rays<B: Board>() -> [[u64; 64]; 4] {
-    let mut rays = [[0u64; 64]; 4];
-    let dirs = [
-        Direction::NorthEast,
-        Direction::NorthWest,
-        Direction::SouthEast,
-        Direction::SouthWest,
-    ];
+const fn build_rays<B: Board>() -> [[u64; 64]; 8] {
+    let mut rays = [[0u64; 64]; 8];
     let mut d = 0;
-    while d < 4 {
-        let delta = delta_of::<B>(dirs[d]) as i32;
-        let mut bit = 0;
-        while bit < B::LAYOUT_BITS {
-            if !is_ghost_of::<B>(bit) {
-                let mut ray = 0u64;
-                let mut at = bit as i32 + delta;
-                while at >= 0 && (at as usize) < B::LAYOUT_BITS && !is_ghost_of::<B>(at as usize) {
-                    ray |= 1 << at;
-                    at += delta;
+    while d < 8 {
+        let (df, dr) = Direction::EIGHT[d].file_rank_step();
+        let mut rank = 0;
+        while rank < B::SIZE {
+            let mut file = 0;
+            while file < B::SIZE {
+                if let Some(sq) = SquareOn::<B>::from_file_rank(file, rank) {
+                    let mut ray = 0u64;
+                    let (mut f, mut r) = (file as i8 + df, rank as i8 + dr);
+                    while f >= 0 && r >= 0 && f < B::SIZE as i8 && r < B::SIZE as i8 {
+                        if let Some(at) = SquareOn::<B>::from_file_rank(f as u8, r as u8) {
+                            ray |= 1 << at.0;
+                        }
+                        f += df;
+                        r += dr;
+                    }
+                    rays[d][sq.0 as usize] = ray;
                 }
-                rays[d][bit] = ray;
+                file += 1;
             }
-            bit += 1;
+            rank += 1;
         }
         d += 1;
     }
@@ -240,5 +415,18 @@ mod tests {
         // The long diagonal of 10×10 from a1 has nine squares beyond a1.
         assert_eq!(Board10::ray_bits(Direction::NorthEast, 0).count_ones(), 9);
         assert_eq!(Board8::ray_bits(Direction::NorthEast, 0).count_ones(), 7);
+        // Along rank 1 from a1: c1, e1, g1, i1; along file a: a3, a5, a7, a9.
+        assert_eq!(Board10::ray_bits(Direction::East, 0), 0b11110);
+        assert_eq!(Board10::ray_bits(Direction::North, 0).count_ones(), 4);
+        // From e1 (bit 4) west: a1, c1; east of i1 (bit 4 is the last of rank 1) nothing.
+        assert_eq!(Board10::ray_bits(Direction::West, 2), 0b11);
+        assert_eq!(Board10::ray_bits(Direction::East, 4), 0);
+        for dir in Direction::EIGHT {
+            assert_eq!(dir.opposite().opposite(), dir);
+            assert_eq!(
+                delta_of::<Board10>(dir.opposite()),
+                -delta_of::<Board10>(dir)
+            );
+        }
     }
 }

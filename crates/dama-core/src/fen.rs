@@ -49,6 +49,13 @@ pub enum FenError<B: Board = Board8> {
     /// The pieces do not form a position.
     #[error("{0}")]
     Setup(#[from] SetupError<B>),
+    /// The field of the kings' plain moves in a row (Frisian, as lidraughts writes it:
+    /// `+<count><square>+<count><square>`, black's first) cannot be read, or names no king of
+    /// its side.
+    #[error(
+        "bad count of a king's moves in a row '{0}' (like +0+205: black's count, then white's, each followed by its king's square)"
+    )]
+    BadKingMoves(String),
 }
 
 /// A short FEN of the board `B`, for messages: `W:Wa1,c3:Bf6` on 8×8, `W:W31-50:B1-20` on a

@@ -47,8 +47,8 @@ pub use mv::{Move, MoveList, MoveListOn, MoveOn};
 pub use position::{Color, Piece, Position, PositionOn, Role};
 pub use rules::{
     Antidraughts, BoardRules, Brazilian, Breakthrough, Czech, DrawReason, DynRules, English,
-    GameRules, Giveaway, House, International, Italian, Killer, Pool, RuleSetInfo, Rules,
-    RulesObject, Russian, Spanish, SpanishOfficial, Thai, Variant,
+    Frisian, Frysk, GameRules, Giveaway, House, International, Italian, Killer, Pool, RuleSetInfo,
+    Rules, RulesObject, Russian, Spanish, SpanishOfficial, Thai, Variant,
 };
 pub use square::{Direction, Orientation, Square, SquareOn};
 pub use variant_game::{AnyMove, AnyPosition, VariantGame};

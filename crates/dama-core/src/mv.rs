@@ -21,14 +21,21 @@ pub struct MoveOn<B: Board> {
     from: SquareOn<B>,
     to: SquareOn<B>,
     len: u8,
-    /// Whether a man becomes a king during the move (see [`MoveOn::crowns`]).
-    crowns: bool,
+    /// [`CROWNS`]: a man becomes a king during the move (see [`MoveOn::crowns`]);
+    /// [`COUNTED`]: a king's plain move that the rules count towards a limit of such moves in
+    /// a row (see [`MoveOn::counts_king_move`]). One byte, so that a move is no larger.
+    flags: u8,
     path: B::Path,
     captured: BitboardOn<B>,
 }
 
 /// A move on the 8×8 board.
 pub type Move = MoveOn<Board8>;
+
+/// [`MoveOn`]'s flag of a move that crowns a man.
+const CROWNS: u8 = 1;
+/// [`MoveOn`]'s flag of a king's plain move counted towards a limit.
+const COUNTED: u8 = 2;
 
 impl<B: Board> MoveOn<B> {
     /// A plain (non-capturing) move.
@@ -39,7 +46,7 @@ impl<B: Board> MoveOn<B> {
             from,
             to,
             len: 1,
-            crowns: false,
+            flags: 0,
             path,
             captured: BitboardOn::EMPTY,
         }
@@ -61,7 +68,7 @@ impl<B: Board> MoveOn<B> {
             from,
             to: path.as_ref()[len - 1],
             len: len as u8,
-            crowns,
+            flags: crowns as u8 * CROWNS,
             path,
             captured,
         }
@@ -79,7 +86,7 @@ impl<B: Board> MoveOn<B> {
             from,
             to: path[path.len() - 1],
             len: path.len() as u8,
-            crowns: false,
+            flags: 0,
             path: full,
             captured,
         })
@@ -123,7 +130,7 @@ impl<B: Board> MoveOn<B> {
                 break;
             }
             // The leg's direction is the one whose ray from `at` reaches `to`.
-            if let Some(dir) = Direction::ALL
+            if let Some(dir) = Direction::EIGHT
                 .into_iter()
                 .find(|&dir| BitboardOn::ray(at, dir).contains(to))
             {
@@ -151,13 +158,35 @@ impl<B: Board> MoveOn<B> {
     /// unmarked; [`Position::crowns`](crate::Position::crowns) answers for any move.
     #[inline]
     pub const fn crowns(&self) -> bool {
-        self.crowns
+        self.flags & CROWNS != 0
     }
 
     /// The same move, marked as crowning a man (or not).
     #[inline]
     pub const fn with_crowning(mut self, crowns: bool) -> Self {
-        self.crowns = crowns;
+        self.flags = if crowns {
+            self.flags | CROWNS
+        } else {
+            self.flags & !CROWNS
+        };
+        self
+    }
+
+    /// Whether the move is a king's plain move that counts towards the rules' limit on one
+    /// king's plain moves in a row (Frisian, Art. 17: three, while its side has men); the
+    /// position after it remembers the king and the count
+    /// ([`PositionOn::king_moves`](crate::PositionOn::king_moves)). Only the generator of
+    /// such a rule set marks moves so.
+    #[inline]
+    pub const fn counts_king_move(&self) -> bool {
+        self.flags & COUNTED != 0
+    }
+
+    /// The same move, marked as counting towards the limit on a king's plain moves in a row
+    /// ([`MoveOn::counts_king_move`]).
+    #[inline]
+    pub const fn counting_king_move(mut self) -> Self {
+        self.flags |= COUNTED;
         self
     }
 

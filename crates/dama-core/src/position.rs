@@ -9,7 +9,7 @@ use std::ops::Not;
 
 use crate::Bitboard;
 use crate::bitboard::BitboardOn;
-use crate::board::{Board, Board8};
+use crate::board::{Board, Board8, TurnState};
 use crate::mv::MoveOn;
 use crate::square::SquareOn;
 
@@ -150,7 +150,18 @@ pub enum SetupError<B: Board = Board8> {
 pub struct PositionOn<B: Board> {
     pieces: [BitboardOn<B>; 2],
     kings: BitboardOn<B>,
-    turn: Color,
+    /// The side to move and, where the board keeps them ([`TurnState`]), for each side
+    /// (white's byte, then black's) the king whose plain moves in a row the rules count and
+    /// the count (Frisian's limit, [`PositionOn::king_moves`]): 0 for none, else the count
+    /// times 64 plus the king's bit plus one; always 0 under every other rule set. In the
+    /// position's padding: a position is no larger.
+    state: B::State,
+}
+
+/// [`PositionOn`]'s `state` with only `turn` (no king's moves counted).
+#[inline(always)]
+fn turn_state<B: Board>(turn: Color) -> B::State {
+    B::State::to_move(turn == Color::Black)
 }
 
 /// A sound position on the 8×8 board.
@@ -166,7 +177,7 @@ impl<B: Board> PositionOn<B> {
                 BitboardOn::ranks(B::SIZE - B::START_ROWS, B::SIZE - 1),
             ],
             kings: BitboardOn::EMPTY,
-            turn: Color::White,
+            state: turn_state::<B>(Color::White),
         }
     }
 
@@ -206,7 +217,7 @@ impl<B: Board> PositionOn<B> {
         Ok(PositionOn {
             pieces: [setup.white & BitboardOn::ALL, setup.black & BitboardOn::ALL],
             kings: setup.kings & BitboardOn::ALL,
-            turn: setup.turn.unwrap_or(Color::White),
+            state: turn_state::<B>(setup.turn.unwrap_or(Color::White)),
         })
     }
 
@@ -216,20 +227,74 @@ impl<B: Board> PositionOn<B> {
             white: self.pieces[0],
             black: self.pieces[1],
             kings: self.kings,
-            turn: Some(self.turn),
+            turn: Some(self.turn()),
         }
     }
 
     /// The side to move.
     #[inline]
-    pub const fn turn(&self) -> Color {
-        self.turn
+    pub fn turn(&self) -> Color {
+        if self.state.black_to_move() {
+            Color::Black
+        } else {
+            Color::White
+        }
     }
 
     /// The same pieces with the other side to move.
     pub fn with_turn(mut self, turn: Color) -> Self {
-        self.turn = turn;
+        self.state = turn_state::<B>(turn).with_counts(self.state.counts());
         self
+    }
+
+    /// The king of `color` whose plain moves in a row are being counted, and how many it has
+    /// made (1 to 3), where the rules count them (Frisian, Art. 17: while a side has men, one
+    /// king may make at most three plain moves in a row); `None` when none is counted (always
+    /// under the other rule sets).
+    pub fn king_moves(&self, color: Color) -> Option<(SquareOn<B>, u8)> {
+        let state = self.king_moves_of(color);
+        if state == 0 {
+            None
+        } else {
+            Some((SquareOn::from_bit_unchecked((state & 63) - 1), state >> 6))
+        }
+    }
+
+    /// The same position with `count` plain moves in a row (1 to 3) counted for the king of
+    /// `color` on `king`, or none counted (`None`). Read from a FEN that carries the count;
+    /// the position is unchanged where `king` holds no king of `color`, where the count is
+    /// out of range, and on 8×8, where no rule set counts ([`TurnState`]).
+    pub fn with_king_moves(mut self, color: Color, counted: Option<(SquareOn<B>, u8)>) -> Self {
+        let state = match counted {
+            Some((king, count)) if (1..=3).contains(&count) && self.kings(color).contains(king) => {
+                count << 6 | (king.bit() + 1)
+            }
+            Some(_) => return self,
+            None => 0,
+        };
+        self.set_king_moves(color, state);
+        self
+    }
+
+    /// The raw count of [`PositionOn::king_moves`] of `color`.
+    #[inline(always)]
+    fn king_moves_of(&self, color: Color) -> u8 {
+        (self.state.counts() >> (8 * color.index())) as u8
+    }
+
+    /// Sets the raw count of [`PositionOn::king_moves`] of `color` (where the board keeps
+    /// the counts: no 8×8 rule set counts them, [`TurnState`]).
+    #[inline(always)]
+    fn set_king_moves(&mut self, color: Color, raw: u8) {
+        let shift = 8 * color.index();
+        let counts = self.state.counts() & !(0xff << shift) | u16::from(raw) << shift;
+        self.state = self.state.with_counts(counts);
+    }
+
+    /// The raw count of [`PositionOn::king_moves`] of both sides, for the position's key.
+    #[inline]
+    pub(crate) fn king_moves_raw(&self) -> u16 {
+        self.state.counts()
     }
 
     /// All pieces of `color`.
@@ -295,9 +360,43 @@ impl<B: Board> PositionOn<B> {
     }
 
     /// The position after `mv`, which must be legal here (see [`PositionOn::play_unchecked`]).
-    #[inline]
+    #[inline(always)]
     pub fn after(&self, mv: &MoveOn<B>) -> Self {
-        self.after_capture(mv.from(), mv.to(), mv.captured(), mv.crowns())
+        let mut next = self.after_capture(mv.from(), mv.to(), mv.captured(), mv.crowns());
+        // Only Frisian counts kings' plain moves: elsewhere both counts stay 0, one
+        // well-predicted test.
+        if self.king_moves_raw() != 0 || mv.counts_king_move() {
+            next.count_king_moves(self, mv);
+        }
+        next
+    }
+
+    /// The counts of kings' plain moves in this position, made by `mv` from `before`: any
+    /// move ends the mover's count, a counted king's plain move starts it again or adds one
+    /// (the same king again), and the opponent's counted king, taken, is counted no more.
+    /// Out of line: only Frisian counts, and [`PositionOn::after`] stays small enough to
+    /// inline.
+    #[cold]
+    #[inline(never)]
+    fn count_king_moves(&mut self, before: &Self, mv: &MoveOn<B>) {
+        let (ours, theirs) = (before.turn(), self.turn());
+        self.state = self.state.with_counts(before.state.counts());
+        let state = before.king_moves_of(ours);
+        let counted = if mv.counts_king_move() {
+            let count = if state & 63 == mv.from().bit() + 1 {
+                (state >> 6) + 1
+            } else {
+                1
+            };
+            count << 6 | (mv.to().bit() + 1)
+        } else {
+            0
+        };
+        self.set_king_moves(ours, counted);
+        let theirs_counted = self.king_moves_of(theirs);
+        if theirs_counted != 0 && mv.captured().bits() >> ((theirs_counted & 63) - 1) & 1 != 0 {
+            self.set_king_moves(theirs, 0);
+        }
     }
 
     /// The position after a move by the side to move from `from` to `to` taking the pieces
@@ -317,7 +416,7 @@ impl<B: Board> PositionOn<B> {
         next.kings = BitboardOn::from_bits_unchecked(
             next.kings.bits() | (to.bb().bits() * u64::from(crowns)),
         );
-        next.pieces[next.turn.index()] &= !captured;
+        next.pieces[next.turn().index()] &= !captured;
         next.kings &= !captured;
         // A king that ends on the square of a piece it took (where pieces leave the board hop
         // by hop, the Thai rules) is still a king there.
@@ -336,14 +435,18 @@ impl<B: Board> PositionOn<B> {
         // A king stays a king, a man is crowned on the far rank (without a branch: perft
         // makes positions by the million).
         let king_moved = u64::from((self.kings & from).any()).wrapping_neg();
-        let crowned = to.bits() & (self.turn.crowning_rank_on::<B>().bits() | king_moved);
+        let crowned = to.bits() & (self.turn().crowning_rank_on::<B>().bits() | king_moved);
         let kings = (self.kings & !from) | BitboardOn::from_bits_unchecked(crowned);
         let mut pieces = self.pieces;
-        pieces[self.turn.index()] = (pieces[self.turn.index()] & !from) | to;
+        let us = self.turn().index();
+        pieces[us] = (pieces[us] & !from) | to;
+        // No king's plain moves counted: `PositionOn::after` counts them, and the
+        // generator's specialised searches, which come here directly, serve only rule sets
+        // that count none (`ParamRules::FAST_PATHS`).
         PositionOn {
             pieces,
             kings,
-            turn: !self.turn,
+            state: self.state.passed(),
         }
     }
 
@@ -351,14 +454,14 @@ impl<B: Board> PositionOn<B> {
     /// position before it can occur again, and the no-progress counts start again.
     #[inline]
     pub fn is_irreversible(&self, mv: &MoveOn<B>) -> bool {
-        mv.is_capture() || self.men(self.turn).contains(mv.from())
+        mv.is_capture() || self.men(self.turn()).contains(mv.from())
     }
 
     /// Whether `mv`, played here, crowns a man: it ends on the far rank, or the generator
     /// marked it as crowning during the capture ([`Move::crowns`]).
     pub fn crowns(&self, mv: &MoveOn<B>) -> bool {
         !self.kings.contains(mv.from())
-            && (mv.crowns() || (mv.to().bb() & self.turn.crowning_rank_on::<B>()).any())
+            && (mv.crowns() || (mv.to().bb() & self.turn().crowning_rank_on::<B>()).any())
     }
 }
 
@@ -372,6 +475,38 @@ impl<B: Board> Default for PositionOn<B> {
 mod tests {
     use super::*;
     use crate::Square;
+    use crate::board::Board10;
+
+    #[test]
+    fn the_counts_of_kings_moves_take_no_room() {
+        // Three bitboards and the turn, the 10×10 counts in the padding; none on 8×8.
+        assert_eq!(std::mem::size_of::<Position>(), 32);
+        assert_eq!(std::mem::size_of::<PositionOn<Board10>>(), 32);
+        // On 8×8 a count given is not kept; on 10×10 it is, and a move of a man clears it.
+        fn setup<B: Board>(king: u8, man: u8) -> SetupOn<B> {
+            let square = |n| SquareOn::<B>::from_number(n).unwrap().bb();
+            SetupOn {
+                white: square(king) | square(man),
+                black: square(1),
+                kings: square(king),
+                turn: None,
+            }
+        }
+        let king = Square::from_number(18).unwrap();
+        let pos = Position::from_setup(&setup(18, 30)).unwrap();
+        assert_eq!(pos.with_king_moves(Color::White, Some((king, 2))), pos);
+        let king = SquareOn::<Board10>::from_number(28).unwrap();
+        let pos = PositionOn::<Board10>::from_setup(&setup(28, 45))
+            .unwrap()
+            .with_king_moves(Color::White, Some((king, 2)));
+        assert_eq!(pos.king_moves(Color::White), Some((king, 2)));
+        assert_eq!(pos.king_moves(Color::Black), None);
+        let man_moved = pos.after_plain(
+            SquareOn::from_number(45).unwrap(),
+            SquareOn::from_number(40).unwrap(),
+        );
+        assert_eq!(man_moved.king_moves(Color::White), None);
+    }
 
     #[test]
     fn initial_position() {

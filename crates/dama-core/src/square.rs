@@ -172,6 +172,15 @@ impl<B: Board> SquareOn<B> {
 
     /// The next square in `dir`, if it is on the board.
     pub const fn step(self, dir: Direction) -> Option<Self> {
+        if !dir.is_diagonal() {
+            let (df, dr) = dir.file_rank_step();
+            let (f, r) = (self.file() as i8 + df, self.rank() as i8 + dr);
+            return if f < 0 || r < 0 {
+                None
+            } else {
+                Self::from_file_rank(f as u8, r as u8)
+            };
+        }
         let bit = self.0 as i8 + delta_of::<B>(dir);
         if bit < 0 {
             None

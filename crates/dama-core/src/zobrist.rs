@@ -104,7 +104,18 @@ pub fn position_key<B: Board>(pos: &PositionOn<B>) -> u64 {
     if pos.turn() == Color::Black {
         key ^= KEYS.black;
     }
-    key
+    key ^ king_moves_key(pos.king_moves_raw())
+}
+
+/// The key of the counted kings' plain moves in a row ([`PositionOn::king_moves`], Frisian):
+/// 0 when none is counted, as under every other rule set.
+#[inline(always)]
+fn king_moves_key(raw: u16) -> u64 {
+    if raw == 0 {
+        0
+    } else {
+        splitmix(0x4B49_4E47_0000_0000 | raw as u64).1
+    }
 }
 
 /// The key of the position after `mv`, from the key `key` of `before`.
@@ -128,7 +139,7 @@ pub fn key_after<B: Board>(
         let kind = them.index() * 2 + usize::from(kings.contains(sq));
         key ^= KEYS.pieces[kind][sq.bit() as usize];
     }
-    key
+    key ^ king_moves_key(before.king_moves_raw()) ^ king_moves_key(after.king_moves_raw())
 }
 
 /// The extra key for the draw counters: the engine XORs it into a table key (not into the

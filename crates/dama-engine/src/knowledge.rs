@@ -149,6 +149,24 @@ impl EngineRules for dama_core::Killer {
     }
 }
 
+/// Frisian draughts plays international draughts' hand-set terms without pattern scores, as
+/// killer does: a plain evaluation (the engine issue is the place for strength).
+impl EngineRules for dama_core::Frisian {
+    fn default_evaluation() -> Evaluation {
+        Evaluation::Hand10(crate::eval10::Weights10 {
+            patterns: 0,
+            ..INTERNATIONAL
+        })
+    }
+}
+
+/// Frysk!: Frisian draughts' evaluation.
+impl EngineRules for dama_core::Frysk {
+    fn default_evaluation() -> Evaluation {
+        dama_core::Frisian::default_evaluation()
+    }
+}
+
 /// Breakthrough plays a plain evaluation of its own ([`crate::eval10::BREAKTHROUGH`]): the
 /// international terms with a man's advance and a free path to the far row worth much more
 /// (the first king wins); the search sees a crowning as the end of the game.

@@ -116,8 +116,7 @@ impl<R: EngineRules> WithEvaluator<R::Board> for MultiPvSearch<'_, R> {
             if searcher.stopped || scored.is_empty() {
                 break;
             }
-            // A stable sort: equal scores keep the generator's order.
-            scored.sort_by_key(|line| std::cmp::Reverse(line.score));
+            sort_lines(&mut scored);
             best = Some(scored[0].pv[0]);
             (self.on_depth)(&MultiInfo {
                 depth,
@@ -134,4 +133,10 @@ impl<R: EngineRules> WithEvaluator<R::Board> for MultiPvSearch<'_, R> {
         }
         best
     }
+}
+
+/// Sorts root lines best first; a stable sort, so equal scores keep the generator's order.
+/// Generic over the board only: the sort is compiled once per board, not once per rule set.
+fn sort_lines<B: Board>(lines: &mut [RootLine<B>]) {
+    lines.sort_by_key(|line| std::cmp::Reverse(line.score));
 }

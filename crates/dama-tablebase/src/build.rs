@@ -382,7 +382,7 @@ pub(crate) fn solve_by_advance(
         .filter(|&s| class.slice_men(s).is_some())
         .map(|s| (class.advance(s), s))
         .collect();
-    slices.sort_unstable_by(|a, b| b.cmp(a));
+    furthest_first(&mut slices);
     let slice_len = class.slice_len() as usize * width;
     let mut at = 0;
     while at < slices.len() {
@@ -404,4 +404,10 @@ pub(crate) fn solve_by_advance(
         at = end;
     }
     Ok(values)
+}
+
+/// Sorts (advance, slice) pairs furthest first. Not generic, so that the sort is compiled
+/// once rather than once per rule set.
+fn furthest_first(slices: &mut [(u32, u64)]) {
+    slices.sort_unstable_by(|a, b| b.cmp(a));
 }

@@ -64,6 +64,28 @@ impl TableRules for dama_core::Killer {}
 /// Breakthrough: the first king wins, so the tables build nothing (a king ends the game).
 impl TableRules for dama_core::Breakthrough {}
 
+/// Frisian draughts: the classes of kings alone. Where a side has kings and men, the limit on
+/// one king's plain moves in a row makes a position's value depend on a count the tables do
+/// not index ([`PositionOn::king_moves`]); with kings alone the limit is lifted (Art. 17).
+/// The ending counts (two kings against one, one against one) bind alone: one clock.
+impl TableRules for dama_core::Frisian {
+    fn tables_exact(material: [u8; 4]) -> bool {
+        frisian_tables_exact(material)
+    }
+}
+
+/// Frysk!: Frisian draughts' tables (its endings are Frisian's).
+impl TableRules for dama_core::Frysk {
+    fn tables_exact(material: [u8; 4]) -> bool {
+        frisian_tables_exact(material)
+    }
+}
+
+/// No side with both kings and men (the Frisian tables' classes).
+fn frisian_tables_exact([wm, wk, bm, bk]: [u8; 4]) -> bool {
+    (wm == 0 || wk == 0) && (bm == 0 || bk == 0)
+}
+
 impl TableRules for Russian {
     /// Two clocks where rule 4 (kings on both sides, 4–7 pieces, material unchanged) runs
     /// with men on the board: its count (60 plies for 4–5 pieces, 120 for 6–7) goes on

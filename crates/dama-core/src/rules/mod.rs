@@ -19,6 +19,7 @@ mod breakthrough;
 mod czech;
 mod dynamic;
 mod english;
+mod frisian;
 pub mod generate;
 mod giveaway;
 mod house;
@@ -41,6 +42,7 @@ pub use breakthrough::Breakthrough;
 pub use czech::Czech;
 pub use dynamic::{DynRules, GameRules, RulesObject};
 pub use english::English;
+pub use frisian::{Frisian, Frysk};
 pub use generate::{
     CaptureSummary, KingLanding, KingRange, LastRow, Orientation, ParamRules, Params, Precedence,
 };

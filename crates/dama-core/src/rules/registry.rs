@@ -84,6 +84,10 @@ macro_rules! rule_set_list {
             /// Killer draughts: international draughts where a king's capture ending on a
             /// king halts directly behind it.
             Killer => $crate::rules::Killer,
+            /// Frisian draughts: captures along ranks and files too, the most value first.
+            Frisian => $crate::rules::Frisian,
+            /// Frysk!: Frisian draughts from five men each on the back row.
+            Frysk => $crate::rules::Frysk,
         }
     };
 }
@@ -270,11 +274,13 @@ pub struct UnknownVariant(pub String);
 
 impl Variant {
     /// Other names people give the rule sets, read as well as the registry's (any case):
-    /// `checkers` (American checkers, English draughts) and `standard` (what pydraughts and
-    /// lidraughts call international draughts). Messages and files use the registry's names.
-    pub const ALIASES: [(&'static str, Variant); 2] = [
+    /// `checkers` (American checkers, English draughts), `standard` (what pydraughts and
+    /// lidraughts call international draughts) and `frysk!` (their name of Frysk!). Messages
+    /// and files use the registry's names.
+    pub const ALIASES: [(&'static str, Variant); 3] = [
         ("checkers", Variant::English),
         ("standard", Variant::International),
+        ("frysk!", Variant::Frysk),
     ];
 }
 
@@ -358,7 +364,8 @@ mod tests {
         assert_eq!(
             Variant::names_list(),
             "spanish, czech, russian, house, english, italian, spanish-official, brazilian, \
-             pool, thai, giveaway, international, antidraughts, breakthrough or killer"
+             pool, thai, giveaway, international, antidraughts, breakthrough, killer, frisian or \
+             frysk"
         );
         assert_eq!("Checkers".parse::<Variant>(), Ok(Variant::English));
         assert_eq!("standard".parse::<Variant>(), Ok(Variant::International));
@@ -376,7 +383,7 @@ mod tests {
             "polish".parse::<Variant>().unwrap_err().to_string(),
             "unknown rule set 'polish' (expected spanish, czech, russian, house, english, italian, \
              spanish-official, brazilian, pool, thai, giveaway, international, antidraughts, \
-             breakthrough or killer)"
+             breakthrough, killer, frisian or frysk)"
         );
         assert_eq!(Variant::from_pdn(25, None), Some(Variant::Russian));
         assert_eq!(Variant::from_pdn(25, Some("House")), Some(Variant::House));
@@ -386,6 +393,9 @@ mod tests {
         assert_eq!(Variant::from_pdn(98, None), Some(Variant::Antidraughts));
         assert_eq!(Variant::from_pdn(96, None), Some(Variant::Breakthrough));
         assert_eq!(Variant::from_pdn(20, Some("killer")), Some(Variant::Killer));
+        assert_eq!(Variant::from_pdn(40, None), Some(Variant::Frisian));
+        assert_eq!(Variant::from_pdn(97, None), Some(Variant::Frysk));
+        assert_eq!("Frysk!".parse::<Variant>(), Ok(Variant::Frysk));
         assert_eq!(
             Variant::from_pdn(25, Some("giveaway")),
             Some(Variant::Giveaway)

@@ -3,6 +3,7 @@
 mod antidraughts;
 mod breakthrough;
 mod dyn_rules;
+mod frisian;
 mod giveaway;
 mod international;
 mod killer;

@@ -3,10 +3,11 @@
 //! board counts it. The tables are checked in with the script that made them
 //! (`interop/perft/make_table.py`, run with interop/requirements.txt's pinned pydraughts);
 //! `docs/rules.md` says where pydraughts and the rules part ways (none of these positions
-//! shows it).
+//! shows it). The Frisian tables carry the count of a king's plain moves in a row in the
+//! FEN (lidraughts' field), which the script keeps as it plays.
 
 use dama_core::perft::perft;
-use dama_core::{Antidraughts, BoardRules, Breakthrough};
+use dama_core::{Antidraughts, BoardRules, Breakthrough, Frisian, Frysk};
 
 /// Checks every `FEN count` line of `table` (comment lines start with `#`) under `R`, and
 /// that the table holds at least 200 positions.
@@ -33,4 +34,14 @@ fn antidraughts_agrees_with_pydraughts() {
 #[test]
 fn breakthrough_agrees_with_pydraughts() {
     check::<Breakthrough>(include_str!("../../../../interop/perft/breakthrough.txt"));
+}
+
+#[test]
+fn frisian_agrees_with_pydraughts() {
+    check::<Frisian>(include_str!("../../../../interop/perft/frisian.txt"));
+}
+
+#[test]
+fn frysk_agrees_with_pydraughts() {
+    check::<Frysk>(include_str!("../../../../interop/perft/frysk.txt"));
 }

@@ -977,39 +977,11 @@ pub(super) fn quiet_replies<P: ParamRules, const WHITE: bool, const BLACK: bool>
         n += threatened_replies::<P, WHITE>(pos, before, scratch);
     } else {
         let parts = towards::<P>(over, over_empty, own, empty);
-        for d in forward_of::<WHITE>() {
-            let targets = pos.men(us).shift_raw(d) & empty;
-            // The landings with an empty square beyond them in `d` (raw: met by `targets`).
-            let beyond_to = empty.shift_raw(super::opposite(d));
-            // One move for each new first hop, and after the moves after which one may go
-            // on, the replier's captures instead (it had none before the move).
-            let (m0, l0, g0) = new_hops(d, Direction::NorthEast, &parts[0], targets, beyond_to);
-            let (m1, l1, g1) = new_hops(d, Direction::NorthWest, &parts[1], targets, beyond_to);
-            let (m2, l2, g2) = new_hops(d, Direction::SouthEast, &parts[2], targets, beyond_to);
-            let (m3, l3, g3) = new_hops(d, Direction::SouthWest, &parts[3], targets, beyond_to);
-            n += u64::from(
-                m0.count()
-                    + l0.count()
-                    + m1.count()
-                    + l1.count()
-                    + m2.count()
-                    + l2.count()
-                    + m3.count()
-                    + l3.count(),
-            );
-            let captured = m0 | l0 | m1 | l1 | m2 | l2 | m3 | l3;
-            for to in g0 | g1 | g2 | g3 {
-                let from = back(to, d);
-                let more = match d {
-                    Direction::NorthEast => after_going_on::<P, 0>,
-                    Direction::NorthWest => after_going_on::<P, 1>,
-                    Direction::SouthEast => after_going_on::<P, 2>,
-                    Direction::SouthWest => after_going_on::<P, 3>,
-                }(to, from, &parts, beyond_to, own, empty, scratch);
-                n = n.wrapping_add(more);
-            }
-            n += plain_after::<P::Board, WHITE>(pos, before, targets & !captured, d);
-        }
+        // One direction at a time, each a constant (a loop over a run-time direction would
+        // branch on it at every shift).
+        let [d0, d1] = forward_of::<WHITE>();
+        n = n.wrapping_add(step_replies::<P, WHITE>(pos, d0, &parts, before, scratch));
+        n = n.wrapping_add(step_replies::<P, WHITE>(pos, d1, &parts, before, scratch));
     }
     let occ = pos.occupied();
     for king in pos.kings(us) {
@@ -1019,6 +991,55 @@ pub(super) fn quiet_replies<P: ParamRules, const WHITE: bool, const BLACK: bool>
             }
         }
     }
+    n
+}
+
+/// The replies counted by [`quiet_replies`] to the mover's men's steps in `d`, where the
+/// replier cannot capture before the move; `parts`: [`towards`] of the position.
+#[inline(always)]
+fn step_replies<P: ParamRules, const WHITE: bool>(
+    pos: &PositionOn<P::Board>,
+    d: Direction,
+    parts: &[Toward<P::Board>; 4],
+    before: u64,
+    scratch: &mut MoveListOn<P::Board>,
+) -> u64 {
+    let us = color::<WHITE>();
+    let own = pos.pieces(us);
+    let empty = pos.empty();
+    let mut n: u64 = 0;
+    let targets = pos.men(us).shift_raw(d) & empty;
+    // The landings with an empty square beyond them in `d` (raw: met by `targets`).
+    let beyond_to = empty.shift_raw(super::opposite(d));
+    // One move for each new first hop, and after the moves after which one may go
+    // on, the replier's captures instead (it had none before the move).
+    let (m0, l0, g0) = new_hops(d, Direction::NorthEast, &parts[0], targets, beyond_to);
+    let (m1, l1, g1) = new_hops(d, Direction::NorthWest, &parts[1], targets, beyond_to);
+    let (m2, l2, g2) = new_hops(d, Direction::SouthEast, &parts[2], targets, beyond_to);
+    let (m3, l3, g3) = new_hops(d, Direction::SouthWest, &parts[3], targets, beyond_to);
+    n += u64::from(
+        m0.count()
+            + l0.count()
+            + m1.count()
+            + l1.count()
+            + m2.count()
+            + l2.count()
+            + m3.count()
+            + l3.count(),
+    );
+    let captured = m0 | l0 | m1 | l1 | m2 | l2 | m3 | l3;
+    for to in g0 | g1 | g2 | g3 {
+        let from = back(to, d);
+        let more = match d {
+            Direction::NorthEast => after_going_on::<P, 0>,
+            Direction::NorthWest => after_going_on::<P, 1>,
+            Direction::SouthEast => after_going_on::<P, 2>,
+            // `d`, a man's forward direction, is a diagonal: south-west.
+            _ => after_going_on::<P, 3>,
+        }(to, from, parts, beyond_to, own, empty, scratch);
+        n = n.wrapping_add(more);
+    }
+    n += plain_after::<P::Board, WHITE>(pos, before, targets & !captured, d);
     n
 }
 

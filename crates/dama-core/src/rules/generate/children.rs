@@ -304,10 +304,14 @@ pub(super) fn quiet_children<P: ParamRules, const WHITE: bool>(
 ) {
     let us = super::color::<WHITE>();
     let empty = pos.empty();
-    for dir in forward_of::<WHITE>() {
-        for to in pos.men(us).shift(dir) & empty {
-            f(&pos.after_plain(back(to, dir), to));
-        }
+    // Each forward direction a constant (a loop over a run-time direction would branch on
+    // it at every shift).
+    let [d0, d1] = forward_of::<WHITE>();
+    for to in pos.men(us).shift(d0) & empty {
+        f(&pos.after_plain(back(to, d0), to));
+    }
+    for to in pos.men(us).shift(d1) & empty {
+        f(&pos.after_plain(back(to, d1), to));
     }
     let occ = pos.occupied();
     for king in pos.kings(us) {

@@ -29,6 +29,14 @@ pub fn perft<P: ParamRules>(pos: &PositionOn<P::Board>, depth: u32) -> u64 {
     if !P::FAST_PATHS {
         return through_moves::<P>(pos, depth, &mut stack);
     }
+    // The specialised searches make positions without counting kings' plain moves
+    // (`PositionOn::after_plain`): no rule set that counts them may take them.
+    const {
+        assert!(
+            !P::FAST_PATHS || P::PARAMS.king_move_limit == 0,
+            "FAST_PATHS with a king-move limit"
+        );
+    }
     match pos.turn() {
         Color::White => node::<P, true, false>(pos, depth, &mut stack),
         Color::Black => node::<P, false, true>(pos, depth, &mut stack),
@@ -152,48 +160,22 @@ fn quiet_replies<P: ParamRules, const WHITE: bool, const BLACK: bool>(
     } else {
         BitboardOn::EMPTY
     };
-    for dir in forward_of::<WHITE>() {
-        let targets = pos.men(us).shift(dir) & empty;
-        // The landing squares of the moves in `dir` that are looked at one by one, and of
-        // those counted set-wise that give the replier a capture.
-        let (suspects, captured) = if threatened.any() {
-            // The move may or may not take the replier's capture away.
-            (targets, BitboardOn::EMPTY)
-        } else {
-            // The replier's only captures are new ones, of one hop each unless one may go on.
-            let news = [e0, e1]
-                .map(|e| new_captures::<P::Board, BLACK>(dir, e, theirs, own, empty, again));
-            let goes_on = news[0].goes_on | news[1].goes_on;
-            let settled = targets & !goes_on;
-            let mut captured = BitboardOn::EMPTY;
-            for new in news {
-                for hops in [new.over_moved, new.onto_left] {
-                    n += u64::from((hops & settled).count());
-                    captured |= hops & settled;
-                }
-            }
-            (targets & goes_on, captured)
-        };
-        // The landing squares of the moves in `dir` after which the replier may move
-        // plainly: those that give it no capture, or all where capture is optional.
-        let mut plain = targets & !suspects;
-        if P::PARAMS.compulsory {
-            plain &= !captured;
-        }
-        for to in suspects {
-            let captures = captures_after(back(to, dir).bb() | to.bb());
-            n += captures;
-            // Without a branch: the replier's captures are hard to foresee.
-            let keep = !P::PARAMS.compulsory || captures == 0;
-            plain = BitboardOn::from_bits_unchecked(
-                plain.bits() | (to.bb().bits() & u64::from(keep).wrapping_neg()),
-            );
-        }
-        let froms = plain.shift_raw(opposite(dir));
-        n += before * u64::from(plain.count())
-            + u64::from((froms & steps0).count() + (froms & steps1).count())
-            - u64::from((plain & steps0).count() + (plain & steps1).count());
-    }
+    // One direction at a time, each a constant (a loop over a run-time direction would
+    // branch on it at every shift).
+    let [f0, f1] = forward_of::<WHITE>();
+    let ctx = StepCtx {
+        men: pos.men(us),
+        own,
+        theirs,
+        empty,
+        threatened,
+        again,
+        steps0,
+        steps1,
+        before,
+    };
+    n += step_replies::<P, BLACK>(&ctx, f0, &captures_after)
+        + step_replies::<P, BLACK>(&ctx, f1, &captures_after);
     let occ = pos.occupied();
     let steps =
         |sq: SquareOn<P::Board>| u64::from(steps0.contains(sq)) + u64::from(steps1.contains(sq));
@@ -208,6 +190,75 @@ fn quiet_replies<P: ParamRules, const WHITE: bool, const BLACK: bool>(
             }
         }
     }
+    n
+}
+
+/// What [`step_replies`] reads of the position before the mover's plain move: the mover's
+/// men, pieces and the threatened ones, the replier's pieces, the empty squares, and the
+/// sets `quiet_replies` derives from them.
+struct StepCtx<B: Board> {
+    men: BitboardOn<B>,
+    own: BitboardOn<B>,
+    theirs: BitboardOn<B>,
+    empty: BitboardOn<B>,
+    threatened: BitboardOn<B>,
+    again: BitboardOn<B>,
+    steps0: BitboardOn<B>,
+    steps1: BitboardOn<B>,
+    before: u64,
+}
+
+/// The replies counted by [`quiet_replies`] to the mover's men's steps in `dir`.
+#[inline(always)]
+fn step_replies<P: ParamRules, const BLACK: bool>(
+    ctx: &StepCtx<P::Board>,
+    dir: Direction,
+    captures_after: &impl Fn(BitboardOn<P::Board>) -> u64,
+) -> u64 {
+    let [e0, e1] = forward_of::<BLACK>();
+    let mut n = 0;
+    let targets = ctx.men.shift(dir) & ctx.empty;
+    // The landing squares of the moves in `dir` that are looked at one by one, and of
+    // those counted set-wise that give the replier a capture.
+    let (suspects, captured) = if ctx.threatened.any() {
+        // The move may or may not take the replier's capture away.
+        (targets, BitboardOn::EMPTY)
+    } else {
+        // The replier's only captures are new ones, of one hop each unless one may go on.
+        let news = [
+            new_captures::<P::Board, BLACK>(dir, e0, ctx.theirs, ctx.own, ctx.empty, ctx.again),
+            new_captures::<P::Board, BLACK>(dir, e1, ctx.theirs, ctx.own, ctx.empty, ctx.again),
+        ];
+        let goes_on = news[0].goes_on | news[1].goes_on;
+        let settled = targets & !goes_on;
+        let mut captured = BitboardOn::EMPTY;
+        for new in news {
+            for hops in [new.over_moved, new.onto_left] {
+                n += u64::from((hops & settled).count());
+                captured |= hops & settled;
+            }
+        }
+        (targets & goes_on, captured)
+    };
+    // The landing squares of the moves in `dir` after which the replier may move
+    // plainly: those that give it no capture, or all where capture is optional.
+    let mut plain = targets & !suspects;
+    if P::PARAMS.compulsory {
+        plain &= !captured;
+    }
+    for to in suspects {
+        let captures = captures_after(back(to, dir).bb() | to.bb());
+        n += captures;
+        // Without a branch: the replier's captures are hard to foresee.
+        let keep = !P::PARAMS.compulsory || captures == 0;
+        plain = BitboardOn::from_bits_unchecked(
+            plain.bits() | (to.bb().bits() & u64::from(keep).wrapping_neg()),
+        );
+    }
+    let froms = plain.shift_raw(opposite(dir));
+    n += ctx.before * u64::from(plain.count())
+        + u64::from((froms & ctx.steps0).count() + (froms & ctx.steps1).count())
+        - u64::from((plain & ctx.steps0).count() + (plain & ctx.steps1).count());
     n
 }
 

@@ -209,6 +209,34 @@ fn each_capture_dir<P: ParamRules, const WHITE: bool>(mut f: impl FnMut(Directio
         f(b0);
         f(b1);
     }
+    if P::PARAMS.orthogonal {
+        for dir in Direction::ORTHOGONAL {
+            f(dir);
+        }
+    }
+}
+
+/// The directions a king captures in: the diagonals, and where the rules say so the ranks
+/// and files too ([`Params::orthogonal`]).
+#[inline(always)]
+const fn king_capture_dirs<P: ParamRules>() -> &'static [Direction] {
+    if P::PARAMS.orthogonal {
+        &Direction::EIGHT
+    } else {
+        &Direction::ALL
+    }
+}
+
+/// The king of the side to move barred from plain moves by the rules' limit on one king's
+/// plain moves in a row ([`Params::king_move_limit`]), if any.
+#[inline(always)]
+fn barred_king<P: ParamRules>(pos: &PositionOn<P::Board>) -> Option<SquareOn<P::Board>> {
+    if P::PARAMS.king_move_limit == 0 || pos.men(pos.turn()).is_empty() {
+        return None;
+    }
+    pos.king_moves(pos.turn())
+        .filter(|&(_, count)| count >= P::PARAMS.king_move_limit)
+        .map(|(king, _)| king)
 }
 
 /// The square one step back from `to` against `dir`.
@@ -225,6 +253,7 @@ const fn opposite(dir: Direction) -> Direction {
         Direction::NorthWest => Direction::SouthEast,
         Direction::SouthEast => Direction::NorthWest,
         Direction::SouthWest => Direction::NorthEast,
+        _ => dir.opposite(),
     }
 }
 
@@ -454,7 +483,7 @@ impl<B: Board, S: Sink<B>> Jumps<B, S> {
     ) -> bool {
         let prey = self.opp & !captured;
         let empty = !self.occ;
-        Direction::ALL.into_iter().any(|dir| {
+        king_capture_dirs::<P>().iter().any(|&dir| {
             (king_ray::<P>(sq, dir) & self.occ)
                 .nearest(dir)
                 .is_some_and(|first| prey.contains(first) && (first.bb().shift(dir) & empty).any())
@@ -470,7 +499,7 @@ impl<B: Board, S: Sink<B>> Jumps<B, S> {
         if hops >= P::PARAMS.max_hops {
             return;
         }
-        for dir in Direction::ALL {
+        for &dir in king_capture_dirs::<P>() {
             let Some((over, landings)) = self.king_hop::<P>(sq, dir, captured) else {
                 continue;
             };
@@ -575,6 +604,11 @@ fn man_captures_of<P: ParamRules, S: Sink<P::Board>, const WHITE: bool>(
         };
         jumpers |= man_jumpers(men, opp, empty, b0) | man_jumpers(men, opp, empty, b1);
     }
+    if P::PARAMS.orthogonal {
+        for dir in Direction::ORTHOGONAL {
+            jumpers |= man_jumpers(men, opp, empty, dir);
+        }
+    }
     let mut jumps = Jumps {
         from: SquareOn::from_bit_unchecked(0),
         opp,
@@ -665,6 +699,22 @@ fn quiet_moves_of<P: ParamRules, const WHITE: bool>(
             list.push(MoveOn::quiet(back(to, dir), to).with_crowning(true));
         }
     }
+    if P::PARAMS.king_move_limit > 0 && pos.men(us).any() {
+        // Each plain move of a king counts towards the limit; the king that reached it
+        // may not make one.
+        let barred = barred_king::<P>(pos);
+        for king in pos.kings(us) {
+            if Some(king) == barred {
+                continue;
+            }
+            for dir in Direction::ALL {
+                for to in king_targets::<P>(king, dir, occ) {
+                    list.push(MoveOn::quiet(king, to).counting_king_move());
+                }
+            }
+        }
+        return;
+    }
     for king in pos.kings(us) {
         for dir in Direction::ALL {
             for to in king_targets::<P>(king, dir, occ) {
@@ -675,8 +725,9 @@ fn quiet_moves_of<P: ParamRules, const WHITE: bool>(
 }
 
 /// Whether the side to move has a plain move: a man's step forward or a king's step to an
-/// empty square (a king that can slide at all can step).
-fn has_quiet_move<B: Board>(pos: &PositionOn<B>) -> bool {
+/// empty square (a king that can slide at all can step), but for a king the limit on plain
+/// moves in a row bars ([`Params::king_move_limit`]).
+fn has_quiet_move<P: ParamRules>(pos: &PositionOn<P::Board>) -> bool {
     let us = pos.turn();
     let empty = pos.empty();
     let forward = match us {
@@ -687,7 +738,10 @@ fn has_quiet_move<B: Board>(pos: &PositionOn<B>) -> bool {
     if ((men.shift(forward[0]) | men.shift(forward[1])) & empty).any() {
         return true;
     }
-    let kings = pos.kings(us);
+    let mut kings = pos.kings(us);
+    if let Some(barred) = barred_king::<P>(pos) {
+        kings = kings.without(barred);
+    }
     kings.any()
         && Direction::ALL
             .iter()
@@ -705,7 +759,7 @@ pub fn legal_captures<P: ParamRules>(
     if P::PARAMS.compulsory && !list.is_empty() {
         return false;
     }
-    has_quiet_move(pos)
+    has_quiet_move::<P>(pos)
 }
 
 /// Fills `list` with the legal moves of the side to move.

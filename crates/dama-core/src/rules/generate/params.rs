@@ -57,6 +57,14 @@ pub struct Params {
     /// Which of the available captures may be played (a king's before a man's, the most
     /// pieces, …): the one place that ranks captures.
     pub precedence: Precedence,
+    /// Whether men and kings also capture along ranks and files (Frisian): over the next
+    /// dark square of the rank or file, two squares away, as diagonally over the next one.
+    /// Plain moves stay diagonal.
+    pub orthogonal: bool,
+    /// The most plain moves in a row one king may make while its side has men (Frisian: 3),
+    /// or 0 for no limit. The count is the position's
+    /// ([`PositionOn::king_moves`](crate::PositionOn::king_moves)).
+    pub king_move_limit: u8,
     /// The side that moves first from the start position.
     pub first_to_move: Color,
     /// The rows of men each side starts with (3: twelve men on 8×8; 2: eight; 4 on 10×10).
@@ -81,6 +89,8 @@ impl Params {
         king_landing: KingLanding::GoingOn,
         removed_at_once: false,
         precedence: Precedence::None,
+        orthogonal: false,
+        king_move_limit: 0,
         first_to_move: Color::White,
         start_rows: 3,
     };

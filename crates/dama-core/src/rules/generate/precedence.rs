@@ -29,6 +29,11 @@ pub enum Precedence {
     /// The Italian order: the most pieces; then a capture by a king rather than by a man; then
     /// the most kings taken; then a king taken as early in the sequence as possible.
     Italian,
+    /// The Frisian order (Art. 11 and 12 of the 2011 rules): the most value, a king worth
+    /// more than one man and less than two (k kings are worth less than 2k men and more than
+    /// 2k − 1: each king counts as two men less a sixty-fourth); at equal value, a capture
+    /// by a king rather than by a man.
+    MostValue,
 }
 
 /// What a precedence rule may rank a capture sequence by.
@@ -58,7 +63,10 @@ impl Precedence {
     pub const fn ranks(self) -> bool {
         matches!(
             self,
-            Precedence::MostPieces | Precedence::MostPiecesThenKings | Precedence::Italian
+            Precedence::MostPieces
+                | Precedence::MostPiecesThenKings
+                | Precedence::Italian
+                | Precedence::MostValue
         )
     }
 
@@ -70,7 +78,7 @@ impl Precedence {
     /// Whether the number of pieces taken comes first in every rank, so that a sequence
     /// taking fewer than the best found so far is dropped without ranking it.
     pub const fn pieces_first(self) -> bool {
-        self.ranks()
+        self.ranks() && !matches!(self, Precedence::MostValue)
     }
 
     /// The rank of a capture: higher is better, equal ranks are all legal; 0 for every capture
@@ -89,16 +97,32 @@ impl Precedence {
                     | (c.kings as u64) << KINGS_SHIFT
                     | c.king_order
             }
+            Precedence::MostValue => {
+                // Value in 64ths of a man: 64 a man, 127 a king (at most 20 pieces a side,
+                // so 64 × 20 + 63 × 20 < 2¹², far below the bit of `by_king`).
+                let value = (c.pieces as u64 + c.kings as u64) * 64 - c.kings as u64;
+                value << 1 | c.by_king as u64
+            }
         }
     }
 }
 
-/// The direction from `a` to `b`, two squares of one diagonal.
+/// The direction from `a` to `b`, two squares of one diagonal, rank or file.
 fn direction<B: Board>(a: SquareOn<B>, b: SquareOn<B>) -> Option<Direction> {
     let north = b.rank() > a.rank();
     let east = b.file() > a.file();
     match (north, east) {
         _ if a == b => None,
+        _ if a.rank() == b.rank() => Some(if east {
+            Direction::East
+        } else {
+            Direction::West
+        }),
+        _ if a.file() == b.file() => Some(if north {
+            Direction::North
+        } else {
+            Direction::South
+        }),
         (true, true) => Some(Direction::NorthEast),
         (true, false) => Some(Direction::NorthWest),
         (false, true) => Some(Direction::SouthEast),

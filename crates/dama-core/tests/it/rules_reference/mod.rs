@@ -124,7 +124,9 @@ impl Variant {
             RuleSet::International
             | RuleSet::Antidraughts
             | RuleSet::Breakthrough
-            | RuleSet::Killer => {
+            | RuleSet::Killer
+            | RuleSet::Frisian
+            | RuleSet::Frysk => {
                 panic!("the reference is of the 8x8 sets")
             }
             RuleSet::Thai => Variant {
