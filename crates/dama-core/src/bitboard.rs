@@ -174,28 +174,18 @@ impl<B: Board> BitboardOn<B> {
     pub(crate) const fn shift_raw(self, dir: Direction) -> Self {
         let ne = B::PER_RANK as u32 + 1;
         let nw = B::PER_RANK as u32;
-        if dir.is_diagonal() {
-            // The four diagonals as the one match they were before the orthogonal directions
-            // came: where the direction is not a constant (a loop over the forward
-            // directions), a match of four arms compiles to shifts without a jump table.
-            return BitboardOn(
-                match dir {
-                    Direction::NorthEast => self.0 << ne,
-                    Direction::NorthWest => self.0 << nw,
-                    Direction::SouthEast => self.0 >> nw,
-                    _ => self.0 >> ne,
-                },
-                PhantomData,
-            );
-        }
         BitboardOn(
             match dir {
+                Direction::NorthEast => self.0 << ne,
+                Direction::NorthWest => self.0 << nw,
+                Direction::SouthEast => self.0 >> nw,
+                Direction::SouthWest => self.0 >> ne,
                 // Along a rank the next square is the next bit, but off the end of a rank
                 // that is a square of another: only the squares with a neighbour move.
                 Direction::East => (self.0 & Self::WITH_EAST.0) << 1,
                 Direction::West => (self.0 & Self::WITH_WEST.0) >> 1,
                 Direction::North => self.0 << B::PAIR_BITS,
-                _ => self.0 >> B::PAIR_BITS,
+                Direction::South => self.0 >> B::PAIR_BITS,
             },
             PhantomData,
         )

@@ -338,14 +338,6 @@ pub const fn is_ghost_of<B: Board>(bit: usize) -> bool {
 pub const fn delta_of<B: Board>(dir: Direction) -> i8 {
     let ne = B::PER_RANK as i8 + 1;
     let nw = B::PER_RANK as i8;
-    if dir.is_diagonal() {
-        return match dir {
-            Direction::NorthEast => ne,
-            Direction::NorthWest => nw,
-            Direction::SouthEast => -nw,
-            _ => -ne,
-        };
-    }
     match dir {
         Direction::NorthEast => ne,
         Direction::NorthWest => nw,

@@ -32,7 +32,6 @@ use super::generate::{self, LastRow, ParamRules, Params, Precedence};
 use super::{BoardRules, DrawCounters, DrawReason, International, RuleSetInfo, material};
 use crate::board::Board10;
 use crate::fen::FenError;
-use crate::mv::{MoveListOn, MoveOn};
 use crate::notation::Notation;
 use crate::position::{Color, PositionOn};
 use crate::square::SquareOn;
@@ -198,73 +197,42 @@ fn write_frisian_fen(pos: &PositionOn<Board10>) -> String {
     text
 }
 
+/// The hooks of [`BoardRules`] that Frisian and Frysk! share: the FEN with the kings' counts,
+/// the ending counts and their draw.
+macro_rules! frisian_hooks {
+    () => {
+        fn parse_fen(text: &str) -> Result<PositionOn<Board10>, FenError<Board10>> {
+            parse_frisian_fen(text)
+        }
+
+        fn write_fen(pos: &PositionOn<Board10>) -> String {
+            write_frisian_fen(pos)
+        }
+
+        fn ending_limit(pos: &PositionOn<Board10>) -> Option<u16> {
+            kings_ending_limit(pos)
+        }
+
+        fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
+            frisian_counters_draw(counters)
+        }
+    };
+}
+
 impl BoardRules for Frisian {
     const INFO: RuleSetInfo = INFO;
 
     generate::moves_from_params!();
 
-    fn parse_fen(text: &str) -> Result<PositionOn<Board10>, FenError<Board10>> {
-        parse_frisian_fen(text)
-    }
-
-    fn write_fen(pos: &PositionOn<Board10>) -> String {
-        write_frisian_fen(pos)
-    }
-
-    fn ending_limit(pos: &PositionOn<Board10>) -> Option<u16> {
-        kings_ending_limit(pos)
-    }
-
-    fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
-        frisian_counters_draw(counters)
-    }
+    frisian_hooks!();
 }
 
 impl BoardRules for Frysk {
-    type Board = Board10;
     const INFO: RuleSetInfo = FRYSK_INFO;
 
-    #[inline]
-    fn legal_moves(pos: &PositionOn<Board10>, moves: &mut MoveListOn<Board10>) {
-        generate::legal_moves::<Frisian>(pos, moves);
-    }
+    // Frisian's compiled generator, from five men each on the back row: white on 46–50,
+    // black on 1–5 (`Frysk::PARAMS`), white first.
+    generate::moves_from_params!(Frisian, start: Frysk);
 
-    #[inline]
-    fn legal_captures(pos: &PositionOn<Board10>, moves: &mut MoveListOn<Board10>) -> bool {
-        generate::legal_captures::<Frisian>(pos, moves)
-    }
-
-    #[inline]
-    fn count_legal_moves(pos: &PositionOn<Board10>, scratch: &mut MoveListOn<Board10>) -> usize {
-        generate::count_moves::<Frisian>(pos, scratch)
-    }
-
-    fn count_leaves(pos: &PositionOn<Board10>, depth: u32) -> u64 {
-        generate::perft::<Frisian>(pos, depth)
-    }
-
-    /// Five men each on the back row: white on 46–50, black on 1–5; white first.
-    fn start() -> PositionOn<Board10> {
-        generate::start_position::<Frysk>()
-    }
-
-    fn parse_fen(text: &str) -> Result<PositionOn<Board10>, FenError<Board10>> {
-        parse_frisian_fen(text)
-    }
-
-    fn write_fen(pos: &PositionOn<Board10>) -> String {
-        write_frisian_fen(pos)
-    }
-
-    fn write_move(mv: &MoveOn<Board10>) -> String {
-        FRYSK_INFO.notation.write_on(mv)
-    }
-
-    fn ending_limit(pos: &PositionOn<Board10>) -> Option<u16> {
-        kings_ending_limit(pos)
-    }
-
-    fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
-        frisian_counters_draw(counters)
-    }
+    frisian_hooks!();
 }

@@ -11,12 +11,7 @@ use dama_core::{
 
 /// The legal moves of `fen` under Frisian rules, as written, sorted.
 fn moves(fen: &str) -> Vec<String> {
-    let pos = Frisian::parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let mut list = MoveListOn::new();
-    Frisian::legal_moves(&pos, &mut list);
-    let mut names: Vec<String> = list.iter().map(Frisian::write_move).collect();
-    names.sort();
-    names
+    crate::sorted_moves::<Frisian>(fen)
 }
 
 #[test]

@@ -85,12 +85,7 @@ fn pos(text: &str) -> PositionOn<Board10> {
 
 /// The legal moves of `fen_text`, written and sorted.
 fn moves(fen_text: &str) -> Vec<String> {
-    let pos = pos(fen_text);
-    let mut list = MoveListOn::new();
-    International::legal_moves(&pos, &mut list);
-    let mut texts: Vec<String> = list.iter().map(algebraic::write).collect();
-    texts.sort();
-    texts
+    crate::sorted_moves::<International>(fen_text)
 }
 
 #[test]

@@ -30,6 +30,17 @@ pub fn perft_counts<R: dama_core::BoardRules>(fen: &str, last: u32) -> Vec<u64> 
         .collect()
 }
 
+/// The legal moves of the position given as FEN (in `R`'s notation), as `R` writes them,
+/// sorted.
+pub fn sorted_moves<R: dama_core::BoardRules>(fen: &str) -> Vec<String> {
+    let pos = R::parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let mut list = dama_core::MoveListOn::new();
+    R::legal_moves(&pos, &mut list);
+    let mut names: Vec<String> = list.iter().map(R::write_move).collect();
+    names.sort();
+    names
+}
+
 /// [`perft_counts`] from `R`'s start position.
 pub fn start_perft_counts<R: dama_core::BoardRules>(last: u32) -> Vec<u64> {
     perft_counts::<R>(&R::write_fen(&R::start()), last)

@@ -274,7 +274,7 @@ fn going_on<P: ParamRules>(
     }
     // The squares from which a man can jump in each direction.
     let [ne, nw, se, sw] = Direction::ALL.map(|dir| {
-        let back = super::opposite(dir);
+        let back = dir.opposite();
         (empty.shift_raw(back) & opp).shift(back)
     });
     // All but the direction straight back: NE's is SW, NW's is SE.
@@ -688,7 +688,7 @@ fn towards<P: ParamRules>(
             over_empty: over_empty[k],
             beyond_own: (over[k] & own).shift(e),
             on: on[k],
-            going: on[k].shift(super::opposite(e)),
+            going: on[k].shift(e.opposite()),
         }
     })
 }
@@ -711,7 +711,7 @@ fn new_hops<B: Board>(
     targets: BitboardOn<B>,
     beyond_to: BitboardOn<B>,
 ) -> (BitboardOn<B>, BitboardOn<B>, BitboardOn<B>) {
-    if e == super::opposite(d) {
+    if e == d.opposite() {
         // Head on: the man that moved is taken, the replier landing where it came from.
         let over_moved = targets & t.over;
         (over_moved, BitboardOn::EMPTY, over_moved & t.going)
@@ -738,7 +738,7 @@ fn hops_at<P: ParamRules, const K: usize>(
 ) -> (usize, usize) {
     let e = dir::<K>();
     let (mut found, mut single) = (0, 0);
-    let head_on = e == super::opposite(d);
+    let head_on = e == d.opposite();
     if (if head_on { t.over } else { t.over_empty }).contains(to) {
         found += 1;
         if t.going.contains(to) {
@@ -774,7 +774,7 @@ fn count_at<P: ParamRules, const K: usize>(
 ) -> Option<(usize, usize)> {
     let e = dir::<K>();
     let (mut hops, mut single) = (0, 0);
-    let head_on = e == super::opposite(d);
+    let head_on = e == d.opposite();
     if (if head_on { t.over } else { t.over_empty }).contains(to) {
         hops += 1;
         if t.going.contains(to) {
@@ -929,10 +929,10 @@ fn plain_after<B: Board, const WHITE: bool>(
     d: Direction,
 ) -> u64 {
     let theirs = pos.pieces(!color::<WHITE>());
-    let [e0, e1] = forward_of::<WHITE>().map(super::opposite);
+    let [e0, e1] = forward_of::<WHITE>().map(Direction::opposite);
     let (steps0, steps1) = (theirs.shift_raw(e0), theirs.shift_raw(e1));
     // The squares the moves left: men of the mover.
-    let froms = plain.shift_raw(super::opposite(d));
+    let froms = plain.shift_raw(d.opposite());
     before * u64::from(plain.count())
         + u64::from((froms & steps0).count() + (froms & steps1).count())
         - u64::from((plain & steps0).count() + (plain & steps1).count())
@@ -971,7 +971,7 @@ pub(super) fn quiet_replies<P: ParamRules, const WHITE: bool, const BLACK: bool>
     let before = ((steps0 & empty).count() + (steps1 & empty).count()) as u64;
     // Whether the replier can capture right now.
     let over_empty: [BitboardOn<P::Board>; 4] =
-        std::array::from_fn(|k| over[k] & empty.shift_raw(super::opposite(Direction::ALL[k])));
+        std::array::from_fn(|k| over[k] & empty.shift_raw(Direction::ALL[k].opposite()));
     let threatened = ((over_empty[0] | over_empty[1] | over_empty[2] | over_empty[3]) & own).any();
     if threatened {
         n += threatened_replies::<P, WHITE>(pos, before, scratch);
@@ -1010,7 +1010,7 @@ fn step_replies<P: ParamRules, const WHITE: bool>(
     let mut n: u64 = 0;
     let targets = pos.men(us).shift_raw(d) & empty;
     // The landings with an empty square beyond them in `d` (raw: met by `targets`).
-    let beyond_to = empty.shift_raw(super::opposite(d));
+    let beyond_to = empty.shift_raw(d.opposite());
     // One move for each new first hop, and after the moves after which one may go
     // on, the replier's captures instead (it had none before the move).
     let (m0, l0, g0) = new_hops(d, Direction::NorthEast, &parts[0], targets, beyond_to);
@@ -1046,7 +1046,6 @@ fn step_replies<P: ParamRules, const WHITE: bool>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::generate::opposite;
 
     #[test]
     fn the_walks_serve_pool_and_brazilian_only() {
@@ -1061,7 +1060,7 @@ mod tests {
     #[test]
     fn opposite_directions_mirror_in_all() {
         for (k, dir) in Direction::ALL.into_iter().enumerate() {
-            assert_eq!(Direction::ALL[3 - k], opposite(dir));
+            assert_eq!(Direction::ALL[3 - k], dir.opposite());
         }
     }
 

@@ -6,7 +6,7 @@ use super::backward::backward_men;
 use super::precedence::{RankedSink, best_man_captures, better};
 use super::{
     CountSink, Jumps, ListSink, ParamRules, Sink, back, forward_of, king_captures, king_targets,
-    man_jumpers, man_prey, opposite, simple_men,
+    man_jumpers, man_prey, simple_men,
 };
 use crate::bitboard::BitboardOn;
 use crate::board::Board;
@@ -188,7 +188,7 @@ fn count_moves_general<P: ParamRules, const WHITE: bool>(
     jumps.sink.list.clear();
     // The directions one by one, written out, so that every shift is by a constant.
     let [f0, f1] = forward_of::<WHITE>();
-    let [b0, b1] = forward_of::<WHITE>().map(opposite);
+    let [b0, b1] = forward_of::<WHITE>().map(Direction::opposite);
     let lands = |dir| (men.shift_raw(dir) & opp).shift_raw(dir) & empty;
     let (l0, l1) = (lands(f0), lands(f1));
     let (l2, l3) = if P::PARAMS.man_captures_backward {
@@ -241,7 +241,7 @@ fn first_hops<P: ParamRules, S: Sink<P::Board>, const WHITE: bool>(
         let [f0, f1] = forward_of::<WHITE>();
         let mut on = hop(f0) | hop(f1);
         if P::PARAMS.man_captures_backward {
-            let [b0, b1] = forward_of::<WHITE>().map(opposite);
+            let [b0, b1] = forward_of::<WHITE>().map(Direction::opposite);
             on |= hop(b0) | hop(b1);
         }
         if far.contains(land) || on.any() {

@@ -9,7 +9,7 @@ use super::backward::backward_men;
 use super::children::{capture_children, children, quiet_children};
 use super::count::{count_moves_of, man_captures_from};
 use super::precedence::best_man_captures;
-use super::{ParamRules, back, forward_of, king_targets, man_jumpers, opposite, simple_men};
+use super::{ParamRules, back, forward_of, king_targets, man_jumpers, simple_men};
 use crate::bitboard::BitboardOn;
 use crate::board::Board;
 use crate::mv::MoveListOn;
@@ -151,8 +151,8 @@ fn quiet_replies<P: ParamRules, const WHITE: bool, const BLACK: bool>(
     };
     // The mover's pieces the replier could take right now (in either direction).
     let threatened = own
-        & ((theirs.shift(e0) & empty.shift(opposite(e0)))
-            | (theirs.shift(e1) & empty.shift(opposite(e1))));
+        & ((theirs.shift(e0) & empty.shift(e0.opposite()))
+            | (theirs.shift(e1) & empty.shift(e1.opposite())));
     // Where the replier's men could jump from, over the mover's pieces, before the move:
     // none of the squares a second hop looks at is changed by the step (see `new_captures`).
     let again = if P::PARAMS.max_hops > 1 {
@@ -255,7 +255,7 @@ fn step_replies<P: ParamRules, const BLACK: bool>(
             plain.bits() | (to.bb().bits() & u64::from(keep).wrapping_neg()),
         );
     }
-    let froms = plain.shift_raw(opposite(dir));
+    let froms = plain.shift_raw(dir.opposite());
     n += ctx.before * u64::from(plain.count())
         + u64::from((froms & ctx.steps0).count() + (froms & ctx.steps1).count())
         - u64::from((plain & ctx.steps0).count() + (plain & ctx.steps1).count());
@@ -294,7 +294,7 @@ fn new_captures<B: Board, const WHITE: bool>(
     let over = theirs.shift(e);
     // Landing on `from` (one step against `dir` from `to`).
     let from_goes_on = again.shift(dir);
-    if e == opposite(dir) {
+    if e == dir.opposite() {
         // Head on: the man that moved is taken, landing where it came from.
         NewCaptures {
             over_moved: over,
@@ -304,12 +304,12 @@ fn new_captures<B: Board, const WHITE: bool>(
     } else {
         // Over the man that moved to an empty square beyond, or over a piece next to the
         // square the man left, landing there.
-        let over_moved = over & empty.shift(opposite(e));
+        let over_moved = over & empty.shift(e.opposite());
         let onto_left = (over & own).shift(e).shift(dir);
         NewCaptures {
             over_moved,
             onto_left,
-            goes_on: (over_moved & again.shift(opposite(e))) | (onto_left & from_goes_on),
+            goes_on: (over_moved & again.shift(e.opposite())) | (onto_left & from_goes_on),
         }
     }
 }

@@ -47,13 +47,18 @@ use precedence::RankedSink;
 /// `moves_from_params!(Base)` takes the moves of another rule set's generator instead: a
 /// set whose moves are exactly `Base`'s (antidraughts plays international draughts' moves)
 /// then shares `Base`'s compiled generator rather than carrying a copy of its own, which
-/// keeps the binary small as such sets are added.
+/// keeps the binary small as such sets are added. `moves_from_params!(Base, start: Own)`
+/// also takes the start position from another `ParamRules` than `Base` (Frysk! plays
+/// Frisian's moves from its own start).
 #[macro_export]
 macro_rules! moves_from_params {
     () => {
         $crate::moves_from_params!(Self);
     };
     ($gen:ty) => {
+        $crate::moves_from_params!($gen, start: $gen);
+    };
+    ($gen:ty, start: $start:ty) => {
         type Board = <$gen as $crate::rules::generate::ParamRules>::Board;
 
         const CAPTURE_COMPULSORY: bool =
@@ -88,7 +93,7 @@ macro_rules! moves_from_params {
         }
 
         fn start() -> $crate::PositionOn<Self::Board> {
-            $crate::rules::generate::start_position::<$gen>()
+            $crate::rules::generate::start_position::<$start>()
         }
 
         fn write_move(mv: &$crate::MoveOn<Self::Board>) -> String {
@@ -227,34 +232,25 @@ const fn king_capture_dirs<P: ParamRules>() -> &'static [Direction] {
     }
 }
 
-/// The king of the side to move barred from plain moves by the rules' limit on one king's
-/// plain moves in a row ([`Params::king_move_limit`]), if any.
+/// The kings of the side to move that may make a plain move: all but the one barred by the
+/// rules' limit on one king's plain moves in a row while its side has men
+/// ([`Params::king_move_limit`]).
 #[inline(always)]
-fn barred_king<P: ParamRules>(pos: &PositionOn<P::Board>) -> Option<SquareOn<P::Board>> {
-    if P::PARAMS.king_move_limit == 0 || pos.men(pos.turn()).is_empty() {
-        return None;
+fn free_kings<P: ParamRules>(pos: &PositionOn<P::Board>) -> BitboardOn<P::Board> {
+    let (us, kings) = (pos.turn(), pos.kings(pos.turn()));
+    if P::PARAMS.king_move_limit == 0 || pos.men(us).is_empty() {
+        return kings;
     }
-    pos.king_moves(pos.turn())
-        .filter(|&(_, count)| count >= P::PARAMS.king_move_limit)
-        .map(|(king, _)| king)
+    match pos.king_moves(us) {
+        Some((king, count)) if count >= P::PARAMS.king_move_limit => kings.without(king),
+        _ => kings,
+    }
 }
 
 /// The square one step back from `to` against `dir`.
 #[inline]
 fn back<B: Board>(to: SquareOn<B>, dir: Direction) -> SquareOn<B> {
     SquareOn::from_bit_unchecked((to.bit() as i8 - delta_of::<B>(dir)) as u8)
-}
-
-/// The direction opposite `dir`.
-#[inline(always)]
-const fn opposite(dir: Direction) -> Direction {
-    match dir {
-        Direction::NorthEast => Direction::SouthWest,
-        Direction::NorthWest => Direction::SouthEast,
-        Direction::SouthEast => Direction::NorthWest,
-        Direction::SouthWest => Direction::NorthEast,
-        _ => dir.opposite(),
-    }
 }
 
 /// The men of the side to move that can jump in `dir` right now.
@@ -265,7 +261,7 @@ fn man_jumpers<B: Board>(
     empty: BitboardOn<B>,
     dir: Direction,
 ) -> BitboardOn<B> {
-    let opp_dir = opposite(dir);
+    let opp_dir = dir.opposite();
     (empty.shift(opp_dir) & opp).shift(opp_dir) & men
 }
 
@@ -699,26 +695,14 @@ fn quiet_moves_of<P: ParamRules, const WHITE: bool>(
             list.push(MoveOn::quiet(back(to, dir), to).with_crowning(true));
         }
     }
-    if P::PARAMS.king_move_limit > 0 && pos.men(us).any() {
-        // Each plain move of a king counts towards the limit; the king that reached it
-        // may not make one.
-        let barred = barred_king::<P>(pos);
-        for king in pos.kings(us) {
-            if Some(king) == barred {
-                continue;
-            }
-            for dir in Direction::ALL {
-                for to in king_targets::<P>(king, dir, occ) {
-                    list.push(MoveOn::quiet(king, to).counting_king_move());
-                }
-            }
-        }
-        return;
-    }
-    for king in pos.kings(us) {
+    // Under a limit on one king's plain moves in a row (while its side has men) each such
+    // move counts, and the king that reached the limit makes none.
+    let counted = P::PARAMS.king_move_limit > 0 && pos.men(us).any();
+    for king in free_kings::<P>(pos) {
         for dir in Direction::ALL {
             for to in king_targets::<P>(king, dir, occ) {
-                list.push(MoveOn::quiet(king, to));
+                let mv = MoveOn::quiet(king, to);
+                list.push(if counted { mv.counting_king_move() } else { mv });
             }
         }
     }
@@ -738,10 +722,7 @@ fn has_quiet_move<P: ParamRules>(pos: &PositionOn<P::Board>) -> bool {
     if ((men.shift(forward[0]) | men.shift(forward[1])) & empty).any() {
         return true;
     }
-    let mut kings = pos.kings(us);
-    if let Some(barred) = barred_king::<P>(pos) {
-        kings = kings.without(barred);
-    }
+    let kings = free_kings::<P>(pos);
     kings.any()
         && Direction::ALL
             .iter()

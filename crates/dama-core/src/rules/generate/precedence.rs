@@ -370,8 +370,8 @@ pub(super) fn best_man_captures<P: ParamRules, const WHITE: bool>(
         let over_kings = if matches!(P::PARAMS.precedence, Precedence::MostPieces) {
             0
         } else {
-            ((lands0.shift(super::opposite(d0)) & kings).count()
-                + (lands1.shift(super::opposite(d1)) & kings).count()) as usize
+            ((lands0.shift(d0.opposite()) & kings).count()
+                + (lands1.shift(d1.opposite()) & kings).count()) as usize
         };
         return if over_kings > 0 {
             (rank_of::<P>(1, 1, false, king_at_hop(0)), over_kings)
