@@ -17,6 +17,7 @@ use rayon::prelude::*;
 
 use super::{HEADER_PREFIX, Rng, TuneBoard, TuneError, TuneRules};
 use crate::matchplay::openings;
+use crate::opening::Opening;
 use dama_core::game::{Game, Outcome};
 use dama_core::{Board, Board8, Color, DynRules, MoveListOn, PositionOn, Variant, fen};
 use dama_engine::{Engine, Evaluation, Limits};
@@ -91,7 +92,7 @@ fn white_result(outcome: Option<Outcome>) -> f64 {
 /// moves drawn from `seed` and `index`, then the engine at `nodes` nodes a move on both sides.
 /// `None` when the random plies end the game.
 pub fn play_game<R: TuneRules>(
-    opening: &crate::opening::Opening<R::Board>,
+    opening: &Opening<R::Board>,
     index: u64,
     config: &GenConfig,
     evaluation: &Evaluation,
@@ -133,6 +134,10 @@ pub fn play_game<R: TuneRules>(
     })
 }
 
+/// One game of a rule set: [`play_game`] under it, from an opening and the game's number;
+/// the code that plays many and writes them is compiled once per board.
+pub type PlayOne<'a, B> = dyn Fn(&Opening<B>, u64) -> Option<GameRecord<B>> + Sync + 'a;
+
 /// Plays `config.games` games (on `config.threads` threads; the records come back in game order
 /// whatever the number), reporting every hundredth game on `err`.
 pub fn generate<R: TuneRules>(
@@ -141,7 +146,9 @@ pub fn generate<R: TuneRules>(
     err: &mut (dyn Write + Send),
 ) -> Vec<GameRecord<R::Board>> {
     let records = std::sync::Mutex::new(Vec::new());
-    generate_each::<R>(config, evaluation, err, &|i, record| {
+    let openings = openings::builtin(DynRules::of::<R>(), crate::play::engine_calls_of::<R>());
+    let play = |opening: &Opening<R::Board>, i| play_game::<R>(opening, i, config, evaluation);
+    generate_each(config, &openings, &play, err, &|i, record| {
         if let (Some(record), Ok(mut records)) = (record, records.lock()) {
             records.push((i, record));
         }
@@ -151,21 +158,24 @@ pub fn generate<R: TuneRules>(
     records.into_iter().map(|(_, record)| record).collect()
 }
 
-/// Plays `config.games` games (on `config.threads` threads), giving `each` every game's number
-/// and record as it ends (in any order), reporting every hundredth game on `err`.
-fn generate_each<R: TuneRules>(
+/// Plays `config.games` games (on `config.threads` threads) from `openings` (game `i` from
+/// opening `i`, cycling) with `play`, giving `each` every game's number and record as it ends
+/// (in any order), reporting every hundredth game on `err`.
+fn generate_each<B: Board>(
     config: &GenConfig,
-    evaluation: &Evaluation,
+    openings: &[Opening<B>],
+    play: &PlayOne<'_, B>,
     err: &mut (dyn Write + Send),
-    each: &(dyn Fn(u64, Option<GameRecord<R::Board>>) + Sync),
+    each: &(dyn Fn(u64, Option<GameRecord<B>>) + Sync),
 ) {
-    let openings = openings::builtin(DynRules::of::<R>(), crate::play::engine_calls_of::<R>());
     let done = AtomicUsize::new(0);
     let started = Instant::now();
     let err = std::sync::Mutex::new(err);
     let play = |i: u64| {
-        let opening = &openings[i as usize % openings.len()];
-        let record = play_game::<R>(opening, i, config, evaluation);
+        let record = match openings.len() {
+            0 => None,
+            n => play(&openings[i as usize % n], i),
+        };
         each(i, record);
         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
         if n.is_multiple_of(100)
@@ -233,11 +243,33 @@ pub fn generate_to_file<R: TuneRules>(
         Some(path) => <R::Board as TuneBoard>::engine_evaluation(path)?,
         None => R::default_evaluation(),
     };
+    let openings = || openings::builtin(DynRules::of::<R>(), crate::play::engine_calls_of::<R>());
+    let play = |opening: &Opening<R::Board>, i| play_game::<R>(opening, i, config, &evaluation);
+    write_games(
+        super::data_header::<R>(),
+        config,
+        &openings,
+        &play,
+        out,
+        err,
+    )
+}
+
+/// [`generate_to_file`]'s work, compiled once per board: the data file opened and its
+/// `header` written, the games of [`generate_each`] played from the `openings` with `play`.
+fn write_games<B: Board>(
+    header: Option<String>,
+    config: &GenConfig,
+    openings: &dyn Fn() -> Vec<Opening<B>>,
+    play: &PlayOne<'_, B>,
+    out: &mut dyn Write,
+    err: &mut (dyn Write + Send),
+) -> Result<(), TuneError> {
     let file =
         crate::files::create(&config.out).map_err(|e| TuneError::Out(config.out.clone(), e))?;
     let started = Instant::now();
     let mut file = BufWriter::new(file);
-    if let Some(header) = super::data_header::<R>() {
+    if let Some(header) = header {
         writeln!(file, "{header}").map_err(|e| TuneError::File(config.out.clone(), e))?;
     }
     let ordered = std::sync::Mutex::new(Ordered {
@@ -249,7 +281,7 @@ pub fn generate_to_file<R: TuneRules>(
         tally: [0; 3],
         failed: None,
     });
-    generate_each::<R>(config, &evaluation, err, &|i, record| {
+    generate_each(config, &openings(), play, err, &|i, record| {
         if let Ok(mut ordered) = ordered.lock() {
             ordered.add(i, record);
         }
@@ -322,9 +354,13 @@ fn parse_line<B: Board>(line: &str) -> Result<Option<(PositionOn<B>, f64)>, Stri
     Ok(Some((pos, result)))
 }
 
-/// Refuses a data file of another rule set than `R`'s: `header` is the file's header line
-/// (`None`: the file has none, so 8×8 data).
-fn check_header<R: TuneRules>(header: Option<&str>, path: &Path) -> Result<(), TuneError> {
+/// Refuses a data file of another rule set than `rules` (on the board `B`): `header` is the
+/// file's header line (`None`: the file has none, so 8×8 data).
+fn check_header<B: TuneBoard>(
+    rules: &'static str,
+    header: Option<&str>,
+    path: &Path,
+) -> Result<(), TuneError> {
     let named = header.map(|line| {
         let rest = line.trim().strip_prefix(HEADER_PREFIX).unwrap_or_default();
         rest.split(',')
@@ -334,8 +370,8 @@ fn check_header<R: TuneRules>(header: Option<&str>, path: &Path) -> Result<(), T
             .to_string()
     });
     let found = match named {
-        Some(name) if name == R::INFO.name => return Ok(()),
-        None if !<R::Board as TuneBoard>::HEADER => return Ok(()),
+        Some(name) if name == rules => return Ok(()),
+        None if !B::HEADER => return Ok(()),
         Some(name) => {
             let board = match name.parse::<Variant>() {
                 Ok(v) => format!("{0}x{0}", v.board_size()),
@@ -351,8 +387,8 @@ fn check_header<R: TuneRules>(header: Option<&str>, path: &Path) -> Result<(), T
     Err(TuneError::OtherRules {
         path: path.to_path_buf(),
         found,
-        expected: R::INFO.name,
-        board: <R::Board as TuneBoard>::NAME.to_string(),
+        expected: rules,
+        board: B::NAME.to_string(),
     })
 }
 
@@ -360,15 +396,21 @@ fn check_header<R: TuneRules>(header: Option<&str>, path: &Path) -> Result<(), T
 /// rule set (spanish) reads them: [`read_positions_for`] on 8×8, where files have no header
 /// and one of a 10×10 file is refused.
 pub fn read_positions(input: impl Read, path: &Path) -> Result<Vec<Labelled>, TuneError> {
-    read_positions_for::<dama_core::Spanish>(input, path)
+    read_positions_for::<Board8>(
+        <dama_core::Spanish as dama_core::BoardRules>::INFO.name,
+        input,
+        path,
+    )
 }
 
-/// Reads labelled positions of `R` from `input` (`path` names it in errors): the header, if
-/// any, must name `R` (and a 10×10 file must start with one).
-pub fn read_positions_for<R: TuneRules>(
+/// Reads labelled positions of the rule set `rules` (on the board `B`) from `input` (`path`
+/// names it in errors): the header, if any, must name the set (and a 10×10 file must start
+/// with one).
+pub fn read_positions_for<B: TuneBoard>(
+    rules: &'static str,
     input: impl Read,
     path: &Path,
-) -> Result<Vec<Labelled<R::Board>>, TuneError> {
+) -> Result<Vec<Labelled<B>>, TuneError> {
     let mut reader = BufReader::new(input);
     let mut positions = Vec::new();
     let mut line = String::new();
@@ -396,10 +438,10 @@ pub fn read_positions_for<R: TuneRules>(
         let is_header = line.starts_with(HEADER_PREFIX.trim_end());
         let content = line.trim();
         if is_header || (first && !content.is_empty() && !content.starts_with('#')) {
-            check_header::<R>(is_header.then_some(line.as_str()), path)?;
+            check_header::<B>(rules, is_header.then_some(line.as_str()), path)?;
             first = false;
         }
-        match parse_line::<R::Board>(&line) {
+        match parse_line::<B>(&line) {
             Ok(Some(entry)) => {
                 if positions.len() == MAX_POSITIONS {
                     return Err(TuneError::TooMany(path.to_path_buf(), MAX_POSITIONS));
@@ -416,9 +458,12 @@ pub fn read_positions_for<R: TuneRules>(
     Ok(positions)
 }
 
-/// Reads the data file of `R` at `path`.
-pub fn load_positions<R: TuneRules>(path: &Path) -> Result<Vec<Labelled<R::Board>>, TuneError> {
+/// Reads the data file of the rule set `rules` (on the board `B`) at `path`.
+pub fn load_positions<B: TuneBoard>(
+    rules: &'static str,
+    path: &Path,
+) -> Result<Vec<Labelled<B>>, TuneError> {
     let file =
         dama_core::file::open_regular(path).map_err(|e| TuneError::File(path.to_path_buf(), e))?;
-    read_positions_for::<R>(file, path)
+    read_positions_for::<B>(rules, file, path)
 }

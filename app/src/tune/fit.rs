@@ -21,7 +21,8 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::data::{self, Labelled};
-use super::{Rng, TuneBoard, TuneError, TuneRules, TuneWeights, WeightsOf};
+use super::{Rng, TuneBoard, TuneError, TuneSet, TuneWeights};
+use dama_core::PositionOn;
 use dama_engine::weights::LIMIT;
 
 /// Positions per chunk of the error sum (the sums of the chunks are added in order).
@@ -51,12 +52,12 @@ pub struct FitConfig {
 /// leaves alone ([`TuneBoard::fixed`]: on 8×8 the king-ending constants, which the tables
 /// and the search decide, the pattern scores, and the optional-capture term where capture is
 /// compulsory; on 10×10 none).
-pub fn tuned_names<R: TuneRules>() -> Vec<String> {
-    let mut w = <R::Board as TuneBoard>::weights::<R>();
+pub fn tuned_names<B: TuneBoard>(set: &TuneSet<B>) -> Vec<String> {
+    let mut w = set.weights;
     w.each_mut()
         .into_iter()
         .map(|(name, _)| name)
-        .filter(|name| name != "man" && !<R::Board as TuneBoard>::fixed::<R>(name))
+        .filter(|name| name != "man" && !(set.fixed)(name))
         .collect()
 }
 
@@ -65,23 +66,23 @@ pub fn sigmoid(k: f64, eval: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
 }
 
-/// A fitting problem: positions with results, evaluated under `R`.
-pub struct Problem<'a, R: TuneRules> {
-    positions: &'a [Labelled<R::Board>],
-    _rules: std::marker::PhantomData<R>,
+/// A fitting problem: positions with results, evaluated under a rule set.
+pub struct Problem<'a, B: TuneBoard> {
+    positions: &'a [Labelled<B>],
+    evaluate_white: fn(&PositionOn<B>, &B::Weights) -> i32,
 }
 
-impl<'a, R: TuneRules> Problem<'a, R> {
-    /// The problem of `positions`.
-    pub fn new(positions: &'a [Labelled<R::Board>]) -> Self {
+impl<'a, B: TuneBoard> Problem<'a, B> {
+    /// The problem of `positions` under the rule set `set`.
+    pub fn new(set: &TuneSet<B>, positions: &'a [Labelled<B>]) -> Self {
         Problem {
             positions,
-            _rules: std::marker::PhantomData,
+            evaluate_white: set.evaluate_white,
         }
     }
 
     /// The mean squared error of `w` with the scale `k`.
-    pub fn error(&self, w: &WeightsOf<R>, k: f64) -> f64 {
+    pub fn error(&self, w: &B::Weights, k: f64) -> f64 {
         if self.positions.is_empty() {
             return 0.0;
         }
@@ -92,7 +93,7 @@ impl<'a, R: TuneRules> Problem<'a, R> {
                 chunk
                     .iter()
                     .map(|(pos, result)| {
-                        let e = <R::Board as TuneBoard>::evaluate_white::<R>(pos, w) as f64;
+                        let e = (self.evaluate_white)(pos, w) as f64;
                         (result - sigmoid(k, e)).powi(2)
                     })
                     .sum::<f64>()
@@ -102,7 +103,7 @@ impl<'a, R: TuneRules> Problem<'a, R> {
     }
 
     /// The scale `K` that minimises the error of `w`.
-    pub fn fit_k(&self, w: &WeightsOf<R>) -> f64 {
+    pub fn fit_k(&self, w: &B::Weights) -> f64 {
         // A log grid from 0.05 to 5, then golden-section search around its best point.
         let grid: Vec<f64> = (0..=40)
             .map(|i| 0.05 * 100f64.powf(i as f64 / 40.0))
@@ -171,19 +172,21 @@ pub fn split<B: dama_core::Board>(
     (pick(&order[held..]), pick(&order[..held]))
 }
 
-/// Fits the weights to `positions` from `start`; `progress` gets one line per pass.
-pub fn fit<R: TuneRules>(
-    positions: &[Labelled<R::Board>],
-    start: &WeightsOf<R>,
+/// Fits the weights of the rule set `set` to `positions` from `start`; `progress` gets one
+/// line per pass.
+pub fn fit<B: TuneBoard>(
+    set: &TuneSet<B>,
+    positions: &[Labelled<B>],
+    start: &B::Weights,
     seed: u64,
     max_passes: u32,
-    mut progress: impl FnMut(&str),
-) -> FitReport<WeightsOf<R>> {
+    progress: &mut dyn FnMut(&str),
+) -> FitReport<B::Weights> {
     let (train, held) = split(positions, seed);
-    let problem = Problem::<R>::new(&train);
-    let check = Problem::<R>::new(&held);
+    let problem = Problem::new(set, &train);
+    let check = Problem::new(set, &held);
     let k = problem.fit_k(start);
-    let names = tuned_names::<R>();
+    let names = tuned_names(set);
     let mut w = *start;
     let mut best = problem.error(&w, k);
     let error_before = best;
@@ -238,17 +241,19 @@ pub fn fit<R: TuneRules>(
     }
 }
 
-/// `dama tune fit`: reads the data, fits, writes the weights file and a summary.
-pub fn fit_to_file<R: TuneRules>(
+/// `dama tune fit` under the rule set `set`: reads the data, fits, writes the weights file
+/// and a summary.
+pub fn fit_to_file<B: TuneBoard>(
+    set: &TuneSet<B>,
     config: &FitConfig,
     out: &mut dyn Write,
     err: &mut (dyn Write + Send),
 ) -> Result<(), TuneError> {
     let start = match &config.start {
-        Some(path) => WeightsOf::<R>::load(path)?,
-        None => <R::Board as TuneBoard>::weights::<R>(),
+        Some(path) => B::Weights::load(path)?,
+        None => set.weights,
     };
-    let positions = data::load_positions::<R>(&config.data)?;
+    let positions = data::load_positions::<B>(set.name, &config.data)?;
     // The output is checked before the fit (which may take long), and written at its end.
     crate::files::check_target(&config.out).map_err(|e| TuneError::Out(config.out.clone(), e))?;
     let started = Instant::now();
@@ -257,14 +262,21 @@ pub fn fit_to_file<R: TuneRules>(
         .build()
         .map_err(|e| TuneError::Output(std::io::Error::other(e)))?;
     let report = pool.install(|| {
-        fit::<R>(&positions, &start, config.seed, config.passes, |line| {
-            let _ = writeln!(err, "{line} ({:.0} s)", started.elapsed().as_secs_f64());
-        })
+        fit(
+            set,
+            &positions,
+            &start,
+            config.seed,
+            config.passes,
+            &mut |line| {
+                let _ = writeln!(err, "{line} ({:.0} s)", started.elapsed().as_secs_f64());
+            },
+        )
     });
     let text = format!(
         "# dama tune fit --rules {} --seed {}: {} positions fitted, {} held out, K {:.4}\n\
          # error {:.6} -> {:.6} (held out {:.6} -> {:.6}), {} passes\n{}",
-        R::INFO.name,
+        set.name,
         config.seed,
         report.train,
         report.held_out,
@@ -325,11 +337,12 @@ mod tests {
             king: 150,
             ..Weights::DEFAULT
         };
-        let a = fit::<Czech>(&data, &start, 3, 20, |_| {});
+        let set = TuneSet::of::<Czech>();
+        let a = fit(&set, &data, &start, 3, 20, &mut |_| {});
         assert!(a.error_after < a.error_before, "{a:?}");
         assert_eq!(a.held_out, 0);
         assert_eq!(a.train, data.len());
-        let b = fit::<Czech>(&data, &start, 3, 20, |_| {});
+        let b = fit(&set, &data, &start, 3, 20, &mut |_| {});
         assert_eq!(a, b);
         // The man is the unit and never moves; nor do the king-ending constants.
         assert_eq!(a.weights.man, 100);
@@ -361,14 +374,14 @@ mod tests {
                 }
             }
         }
-        let k = Problem::<Czech>::new(&data).fit_k(&Weights::DEFAULT);
+        let k = Problem::new(&TuneSet::of::<Czech>(), &data).fit_k(&Weights::DEFAULT);
         assert!((k - 1.3).abs() < 0.25, "{k}");
     }
 
     #[test]
     fn tuned_names_depend_on_the_capture_rule() {
-        let czech = tuned_names::<Czech>();
-        let spanish = tuned_names::<dama_core::Spanish>();
+        let czech = tuned_names(&TuneSet::of::<Czech>());
+        let spanish = tuned_names(&TuneSet::of::<dama_core::Spanish>());
         assert!(!czech.contains(&"optional_runaway".to_string()));
         assert!(spanish.contains(&"optional_runaway".to_string()));
         assert!(!czech.iter().any(|n| n == "man" || n.starts_with("ending_")));

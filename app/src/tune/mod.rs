@@ -12,10 +12,12 @@
 //! Both steps depend only on their arguments (the seed included), never on the clock or the
 //! number of threads. See `docs/engine.md` ("Tuning") for the commands and the figures.
 //!
-//! `gen` and `fit` run on either board, one code path compiled per rule set
-//! ([`TuneRules`]): on 8×8 they fit the [`Weights`] of `dama_engine::eval`, on 10×10 the
-//! [`Weights10`] of `dama_engine::eval10` ([`TuneBoard`] says which); `patterns` fits the
-//! board's pattern windows ([`dama_engine::patterns`]).
+//! `gen` and `fit` run on either board ([`TuneRules`]): on 8×8 they fit the [`Weights`] of
+//! `dama_engine::eval`, on 10×10 the [`Weights10`] of `dama_engine::eval10` ([`TuneBoard`]
+//! says which); `patterns` fits the board's pattern windows ([`dama_engine::patterns`]).
+//! Their code is compiled once per board: a rule set comes in as values, its evaluation as
+//! a function pointer ([`TuneSet`]) and its games as a closure ([`data::PlayOne`]); only
+//! the search that plays the games is compiled per rule set.
 
 pub mod data;
 pub mod fit;
@@ -228,6 +230,34 @@ impl TuneBoard for Board10 {
     const HEADER: bool = true;
 }
 
+/// What the fits (`tune fit`, `tune patterns`) ask of a rule set, as values: its name, the
+/// weights it plays with, its evaluation and the weights the fit leaves alone. The fits take
+/// it rather than the rule set's type, so that their code is compiled once per board, not
+/// once per rule set (the binary's size, issue 34); only the evaluation, behind a function
+/// pointer, is the rule set's own code.
+pub struct TuneSet<B: TuneBoard> {
+    /// The rule set's name (`--rules`), which a data file's header must name.
+    pub name: &'static str,
+    /// The weights the rule set plays with ([`TuneBoard::weights`]).
+    pub weights: B::Weights,
+    /// [`TuneBoard::evaluate_white`] under the rule set.
+    pub evaluate_white: fn(&PositionOn<B>, &B::Weights) -> i32,
+    /// [`TuneBoard::fixed`] under the rule set.
+    pub fixed: fn(&str) -> bool,
+}
+
+impl<B: TuneBoard> TuneSet<B> {
+    /// The values of `R`.
+    pub fn of<R: TuneRules<Board = B>>() -> Self {
+        TuneSet {
+            name: R::INFO.name,
+            weights: B::weights::<R>(),
+            evaluate_white: B::evaluate_white::<R>,
+            fixed: B::fixed::<R>,
+        }
+    }
+}
+
 /// The rule sets `dama tune gen|fit` work under: the engine's rule sets on a [`TuneBoard`].
 pub trait TuneRules: dama_engine::EngineRules<Board: TuneBoard> {}
 
@@ -263,12 +293,13 @@ pub fn run(
         TuneAction::Gen(gen_config) => {
             with_variant!(rules, R => data::generate_to_file::<R>(gen_config, out, err))
         }
-        TuneAction::Fit(fit_config) => {
-            with_variant!(rules, R => fit::fit_to_file::<R>(fit_config, out, err))
-        }
-        TuneAction::Patterns(patterns_config) => {
-            with_variant!(rules, R => patterns::fit_to_file::<R>(patterns_config, out, err))
-        }
+        TuneAction::Fit(fit_config) => with_variant!(rules, R => {
+            fit::fit_to_file(&TuneSet::<<R as BoardRules>::Board>::of::<R>(), fit_config, out, err)
+        }),
+        TuneAction::Patterns(patterns_config) => with_variant!(rules, R => {
+            let set = TuneSet::<<R as BoardRules>::Board>::of::<R>();
+            patterns::fit_to_file(&set, patterns_config, out, err)
+        }),
     }
 }
 

@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use super::data::{self, Labelled};
 use super::fit::{Problem, sigmoid, split};
-use super::{Rng, TuneBoard, TuneError, TuneRules, TuneWeights, WeightsOf};
+use super::{Rng, TuneBoard, TuneError, TuneSet, TuneWeights};
 use dama_core::{BitboardOn, PositionOn, SquareOn};
 use dama_engine::patterns::{self, MAX_WINDOWS, PATTERNS, PatternBoard};
 
@@ -50,22 +50,23 @@ struct Sample {
     result: f64,
 }
 
-fn samples<R: TuneRules>(
-    positions: &[Labelled<R::Board>],
-    w: &WeightsOf<R>,
+fn samples<B: TuneBoard + PatternBoard>(
+    set: &TuneSet<B>,
+    positions: &[Labelled<B>],
+    w: &B::Weights,
     symmetric: bool,
 ) -> Vec<Sample> {
     positions
         .iter()
-        .map(|(pos, result): &(PositionOn<R::Board>, f64)| Sample {
-            base: f64::from(<R::Board as TuneBoard>::evaluate_white::<R>(pos, w)),
+        .map(|(pos, result): &(PositionOn<B>, f64)| Sample {
+            base: f64::from((set.evaluate_white)(pos, w)),
             idx: patterns::indices(pos),
             turned: if symmetric {
                 patterns::turned_indices(pos)
             } else {
                 [0; MAX_WINDOWS]
             },
-            phase: f64::from(patterns::phase(pos)) / f64::from(<R::Board as PatternBoard>::FULL),
+            phase: f64::from(patterns::phase(pos)) / f64::from(B::FULL),
             result: *result,
         })
         .collect()
@@ -154,23 +155,24 @@ fn error(scores: &[f64], set: &[Sample], k: f64, windows: usize) -> f64 {
 }
 
 /// `dama tune patterns`: reads the data, fits, writes the pattern file and a summary.
-pub fn fit_to_file<R: TuneRules>(
+pub fn fit_to_file<B: TuneBoard + PatternBoard>(
+    set: &TuneSet<B>,
     config: &PatternsConfig,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), TuneError> {
     let started = Instant::now();
-    let windows = <R::Board as PatternBoard>::WINDOWS;
-    let w = <R::Board as TuneBoard>::weights::<R>().without_patterns();
-    let positions = data::load_positions::<R>(&config.data)?;
+    let windows = B::WINDOWS;
+    let w = set.weights.without_patterns();
+    let positions = data::load_positions::<B>(set.name, &config.data)?;
     // The output is checked before the fit, and written at its end.
     crate::files::check_target(&config.out).map_err(|e| TuneError::Out(config.out.clone(), e))?;
     let (train, held) = split(&positions, config.seed);
-    let k = Problem::<R>::new(&train).fit_k(&w);
-    let train = samples::<R>(&train, &w, config.symmetric);
-    let held = samples::<R>(&held, &w, config.symmetric);
-    let turned = config.symmetric.then(turned_patterns::<R::Board>);
-    let mut scores = vec![0.0f64; <R::Board as PatternBoard>::LEN];
+    let k = Problem::new(set, &train).fit_k(&w);
+    let train = samples(set, &train, &w, config.symmetric);
+    let held = samples(set, &held, &w, config.symmetric);
+    let turned = config.symmetric.then(turned_patterns::<B>);
+    let mut scores = vec![0.0f64; B::LEN];
     let before = (
         error(&scores, &train, k, windows),
         error(&scores, &held, k, windows),
@@ -217,7 +219,7 @@ pub fn fit_to_file<R: TuneRules>(
                 }
             }
         }
-        let rounded = engine_scores::<R::Board>(&scores, turned.as_deref());
+        let rounded = engine_scores::<B>(&scores, turned.as_deref());
         let (e_train, e_held) = (
             error(&rounded, &train, k, windows),
             error(&rounded, &held, k, windows),
