@@ -19,6 +19,11 @@ capture landing on different squares on its way) are two of its moves but one mo
 FMJD's rules, in dama and in the published perft figures (dctl's "drop duplicates" counts).
 So moves are counted here once per start, end and set of pieces taken.
 
+Turkish: pydraughts 0.6.7 lets a king's plain move slide over pieces (from a1 past a man on
+a3 to a4 ... a8), which no source of the rules allows (a king moves along an open line); the
+script leaves those moves out. Its captures are the rules' (the most pieces, no turn of 180°,
+a piece taken leaves the board at once).
+
 Frisian and Frysk! limit a king's plain moves in a row (Art. 17: three with the same king,
 while its side has men). pydraughts reads that limit from its move stack, and counts a man's
 moves before its crowning among the king's (the three moves 11-6, 6-1, 1-6 of a man crowned
@@ -46,13 +51,40 @@ def game_won(board, variant):
     return variant == "breakthrough" and board.winner() is not None
 
 
-def distinct_moves(board):
-    """pydraughts' legal moves, one per start, end and set of pieces taken."""
+def distinct_moves(board, variant):
+    """pydraughts' legal moves, one per start, end and set of pieces taken; in Turkish
+    without the kings' plain moves that slide over a piece."""
     seen = {}
+    occupied = turkish_occupied(board.fen) if variant == "turkish" else None
     for move in board.legal_moves():
+        if occupied is not None and slides_over_a_piece(move, occupied):
+            continue
         key = (move.board_move[0][0], move.board_move[-1][-1], frozenset(move.captures))
         seen.setdefault(key, move)
     return list(seen.values())
+
+
+def turkish_occupied(fen):
+    """The occupied squares of a Turkish FEN (algebraic, `Kd4` for a king) as pydraughts
+    numbers them in its moves: a1 = 1, h1 = 8, a2 = 9, ... h8 = 64."""
+    occupied = set()
+    for field in fen.split(":")[1:3]:
+        for item in filter(None, field[1:].split(",")):
+            name = item.lstrip("K")
+            occupied.add((int(name[1:]) - 1) * 8 + ord(name[0]) - ord("a") + 1)
+    return occupied
+
+
+def slides_over_a_piece(move, occupied):
+    """Whether `move` is a plain move that passes over a piece (pydraughts 0.6.7 lets a
+    Turkish king's plain move slide over pieces, which the rules do not: a king moves along
+    an open line)."""
+    if move.captures:
+        return False
+    start, end = move.board_move[0][0], move.board_move[-1][-1]
+    step = 1 if (start - 1) // 8 == (end - 1) // 8 else 8
+    step = step if end > start else -step
+    return any(square in occupied for square in range(start + step, end, step))
 
 
 def perft(board, variant, depth, counts=None):
@@ -62,7 +94,7 @@ def perft(board, variant, depth, counts=None):
         return 1
     if game_won(board, variant):
         return 0
-    moves = distinct_moves(board)
+    moves = distinct_moves(board, variant)
     if counts is not None:
         fen = board.fen
         barred = counts[fen[0]]

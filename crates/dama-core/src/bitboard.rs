@@ -10,7 +10,7 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
-use crate::board::{Board, Board8, all_bits, is_ghost_of};
+use crate::board::{Board, Board8, all_bits, delta_of, is_ghost_of};
 use crate::square::{Direction, SquareOn};
 
 /// A set of playable squares of the board `B`.
@@ -61,7 +61,7 @@ const fn rank_mask<B: Board>(rank: u8) -> u64 {
 const fn with_neighbour<B: Board>(dir: Direction) -> u64 {
     let mut mask = 0u64;
     let mut bit = 0;
-    let (df, dr) = dir.file_rank_step();
+    let (df, dr) = dir.file_rank_step_on::<B>();
     while bit < B::LAYOUT_BITS {
         if let Some(sq) = SquareOn::<B>::from_bit(bit as u8) {
             let (f, r) = (sq.file() as i8 + df, sq.rank() as i8 + dr);
@@ -172,6 +172,28 @@ impl<B: Board> BitboardOn<B> {
     /// for that moment, inside this crate).
     #[inline(always)]
     pub(crate) const fn shift_raw(self, dir: Direction) -> Self {
+        if B::ALL_PLAYABLE {
+            // No ghost bits: every step with an eastward or westward part masks the squares
+            // at that end of their rank; north and south fall off the ends of the word.
+            let bits = match dir {
+                Direction::NorthEast | Direction::SouthEast | Direction::East => {
+                    self.0 & Self::WITH_EAST.0
+                }
+                Direction::NorthWest | Direction::SouthWest | Direction::West => {
+                    self.0 & Self::WITH_WEST.0
+                }
+                Direction::North | Direction::South => self.0,
+            };
+            let delta = delta_of::<B>(dir);
+            return BitboardOn(
+                if delta > 0 {
+                    bits << delta
+                } else {
+                    bits >> -delta
+                },
+                PhantomData,
+            );
+        }
         let ne = B::PER_RANK as u32 + 1;
         let nw = B::PER_RANK as u32;
         BitboardOn(

@@ -119,6 +119,18 @@ impl Direction {
         }
     }
 
+    /// The change of file and rank for one step on the board `B`: as
+    /// [`Direction::file_rank_step`], but on a board whose every square is playable
+    /// ([`Board::ALL_PLAYABLE`], Turkish) an orthogonal step is to the neighbouring square.
+    pub const fn file_rank_step_on<B: Board>(self) -> (i8, i8) {
+        let (df, dr) = self.file_rank_step();
+        if B::ALL_PLAYABLE && !self.is_diagonal() {
+            (df / 2, dr / 2)
+        } else {
+            (df, dr)
+        }
+    }
+
     /// The direction opposite this one.
     pub const fn opposite(self) -> Direction {
         match self {
@@ -134,7 +146,8 @@ impl Direction {
     }
 }
 
-/// A board: its size and the constants of its ghost-square layout.
+/// A board: its size and the constants of its layout: the ghost-square layout of the dark
+/// squares, or (where every square is playable, [`Board::ALL_PLAYABLE`]) rank after rank.
 pub trait Board:
     Copy
     + Clone
@@ -158,18 +171,37 @@ pub trait Board:
     /// What a position on this board keeps beside its pieces ([`TurnState`]).
     type State: TurnState;
 
-    /// Dark squares on one rank.
-    const PER_RANK: u8 = Self::SIZE / 2;
-    /// The playable squares: 32 or 50.
+    /// Whether every square is playable, light and dark (Turkish draughts' [`Board64`]),
+    /// rather than the dark ones alone. Such a board has no ghost bits: square `file` of
+    /// rank `rank` is bit `rank * SIZE + file`, and a step east or west off the end of a rank
+    /// is masked ([`BitboardOn::shift`](crate::BitboardOn::shift)).
+    const ALL_PLAYABLE: bool = false;
+    /// Playable squares on one rank: the dark ones, or all.
+    const PER_RANK: u8 = if Self::ALL_PLAYABLE {
+        Self::SIZE
+    } else {
+        Self::SIZE / 2
+    };
+    /// The playable squares: 32, 50 or 64.
     const SQUARES: u8 = Self::SIZE * Self::PER_RANK;
     /// The bits one pair of ranks takes: the dark squares of its lower rank, the ghost bit,
-    /// then those of its upper rank.
-    const PAIR_BITS: u8 = Self::SIZE + 1;
-    /// Where a pair of ranks keeps its ghost bit, counted within the pair.
-    const GHOST: u8 = Self::PER_RANK;
+    /// then those of its upper rank (the two ranks' squares where all are playable).
+    const PAIR_BITS: u8 = if Self::ALL_PLAYABLE {
+        2 * Self::SIZE
+    } else {
+        Self::SIZE + 1
+    };
+    /// Where a pair of ranks keeps its ghost bit, counted within the pair (beyond the pair,
+    /// so nowhere, where all squares are playable).
+    const GHOST: u8 = if Self::ALL_PLAYABLE {
+        u8::MAX
+    } else {
+        Self::PER_RANK
+    };
     /// The bits of the layout; a table indexed by a square's bit has this many entries.
     const LAYOUT_BITS: usize = Self::PAIR_BITS as usize * Self::SIZE as usize / 2;
-    /// The rows of men each side has at the start: 3 on 8×8, 4 on 10×10.
+    /// The rows of men each side may have (the most a position may hold: `START_ROWS *
+    /// PER_RANK` men each): the rows of the start, 3 on 8×8, 4 on 10×10.
     const START_ROWS: u8 = (Self::SIZE - 2) / 2;
 
     /// Whether squares are named by number (`28`; FEN `W:W31-50:B1-20`, moves `32-28`: the
@@ -190,6 +222,11 @@ pub struct Board8;
 /// The 10×10 board of international draughts: 50 playable squares, a1 dark.
 #[derive(Copy, Clone, Default, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board10;
+
+/// The 8×8 board of Turkish draughts, every one of its 64 squares playable
+/// ([`Board::ALL_PLAYABLE`]); pieces move along ranks and files.
+#[derive(Copy, Clone, Default, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board64;
 
 /// What a position keeps beside its pieces, by board: the side to move and, where a rule
 /// set of the board counts them, the kings' plain moves in a row
@@ -285,6 +322,7 @@ impl TurnState for SideAndCounts {
 
 static RAYS_8: [[u64; 64]; 8] = build_rays::<Board8>();
 static RAYS_10: [[u64; 64]; 8] = build_rays::<Board10>();
+static RAYS_64: [[u64; 64]; 8] = build_rays::<Board64>();
 
 impl Board for Board8 {
     const SIZE: u8 = 8;
@@ -322,6 +360,27 @@ impl Board for Board10 {
     }
 }
 
+impl Board for Board64 {
+    const SIZE: u8 = 8;
+    const ALL_PLAYABLE: bool = true;
+    /// Sixteen men each, on two rows (Turkish draughts).
+    const START_ROWS: u8 = 2;
+    const MAX_PATH: usize = 16;
+    const NUMBERED: bool = false;
+    type Path = [SquareOn<Board64>; 16];
+    type State = SideToMove;
+
+    #[inline(always)]
+    fn path_of(sq: SquareOn<Self>) -> Self::Path {
+        [sq; 16]
+    }
+
+    #[inline(always)]
+    fn ray_bits(dir: Direction, bit: u8) -> u64 {
+        RAYS_64[dir.index()][bit as usize]
+    }
+}
+
 /// Whether `bit` of `B`'s layout is a ghost bit (never a square; the bits from
 /// [`Board::LAYOUT_BITS`] on are none either).
 #[inline]
@@ -336,8 +395,12 @@ pub const fn is_ghost_of<B: Board>(bit: usize) -> bool {
 /// (`crate::bitboard`) and [`SquareOn::step`](crate::SquareOn::step) goes by file and rank.
 #[inline(always)]
 pub const fn delta_of<B: Board>(dir: Direction) -> i8 {
-    let ne = B::PER_RANK as i8 + 1;
-    let nw = B::PER_RANK as i8;
+    // Where every square is playable a rank is `SIZE` bits and north is one rank up.
+    let (ne, nw, north) = if B::ALL_PLAYABLE {
+        (B::SIZE as i8 + 1, B::SIZE as i8 - 1, B::SIZE as i8)
+    } else {
+        (B::PER_RANK as i8 + 1, B::PER_RANK as i8, B::PAIR_BITS as i8)
+    };
     match dir {
         Direction::NorthEast => ne,
         Direction::NorthWest => nw,
@@ -345,8 +408,8 @@ pub const fn delta_of<B: Board>(dir: Direction) -> i8 {
         Direction::SouthWest => -ne,
         Direction::East => 1,
         Direction::West => -1,
-        Direction::North => B::PAIR_BITS as i8,
-        Direction::South => -(B::PAIR_BITS as i8),
+        Direction::North => north,
+        Direction::South => -north,
     }
 }
 
@@ -367,7 +430,7 @@ const fn build_rays<B: Board>() -> [[u64; 64]; 8] {
     let mut rays = [[0u64; 64]; 8];
     let mut d = 0;
     while d < 8 {
-        let (df, dr) = Direction::EIGHT[d].file_rank_step();
+        let (df, dr) = Direction::EIGHT[d].file_rank_step_on::<B>();
         let mut rank = 0;
         while rank < B::SIZE {
             let mut file = 0;

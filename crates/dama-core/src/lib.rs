@@ -42,13 +42,13 @@ pub mod variant_game;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardOn};
-pub use board::{Board, Board8, Board10};
+pub use board::{Board, Board8, Board10, Board64};
 pub use mv::{Move, MoveList, MoveListOn, MoveOn};
 pub use position::{Color, Piece, Position, PositionOn, Role};
 pub use rules::{
     Antidraughts, BoardRules, Brazilian, Breakthrough, Czech, DrawReason, DynRules, English,
     Frisian, Frysk, GameRules, Giveaway, House, International, Italian, Killer, Pool, RuleSetInfo,
-    Rules, RulesObject, Russian, Spanish, SpanishOfficial, Thai, Variant,
+    Rules, RulesObject, Russian, Spanish, SpanishOfficial, Thai, Turkish, Variant,
 };
 pub use square::{Direction, Orientation, Square, SquareOn};
 pub use variant_game::{AnyMove, AnyPosition, VariantGame};

@@ -56,7 +56,7 @@ impl Orientation {
     /// The number of `sq` on this board (1–32 on 8×8): counted from the top left as the
     /// player at the bottom sees it, row by row (on the a1-dark board, [`SquareOn::number`]).
     pub const fn number<B: Board>(self, sq: SquareOn<B>) -> u8 {
-        (B::SIZE - 1 - sq.rank()) * B::PER_RANK + self.file(sq) / 2 + 1
+        (B::SIZE - 1 - sq.rank()) * B::PER_RANK + self.file(sq) / (B::SIZE / B::PER_RANK) + 1
     }
 
     /// The square with number `n` on this board.
@@ -71,6 +71,9 @@ impl Orientation {
             Orientation::A1Dark => rank % 2 == 1,
             Orientation::Mirrored => rank.is_multiple_of(2),
         };
+        if B::ALL_PLAYABLE {
+            return self.square(pos, rank);
+        }
         self.square(2 * pos + if odd { 1 } else { 0 }, rank)
     }
 
@@ -103,6 +106,13 @@ impl<B: Board> SquareOn<B> {
     /// The dark square at 0-based `file` (0 = a) and `rank` (0 = rank 1), or `None` for a
     /// light square or one off the board.
     pub const fn from_file_rank(file: u8, rank: u8) -> Option<Self> {
+        if B::ALL_PLAYABLE {
+            return if file < B::SIZE && rank < B::SIZE {
+                Some(SquareOn(rank * B::SIZE + file, PhantomData))
+            } else {
+                None
+            };
+        }
         if file < B::SIZE && rank < B::SIZE && (file + rank).is_multiple_of(2) {
             Some(SquareOn(
                 B::PAIR_BITS * (rank / 2) + (B::GHOST + 1) * (rank % 2) + file / 2,
@@ -136,6 +146,9 @@ impl<B: Board> SquareOn<B> {
 
     /// The 0-based rank, 0 for rank 1 (white's home rank).
     pub const fn rank(self) -> u8 {
+        if B::ALL_PLAYABLE {
+            return self.0 / B::SIZE;
+        }
         let pair = self.0 / B::PAIR_BITS;
         let rest = self.0 % B::PAIR_BITS;
         2 * pair + if rest > B::GHOST { 1 } else { 0 }
@@ -143,6 +156,9 @@ impl<B: Board> SquareOn<B> {
 
     /// The 0-based file, 0 for file a.
     pub const fn file(self) -> u8 {
+        if B::ALL_PLAYABLE {
+            return self.0 % B::SIZE;
+        }
         let rest = self.0 % B::PAIR_BITS;
         if rest > B::GHOST {
             2 * (rest - (B::GHOST + 1)) + 1
@@ -155,7 +171,7 @@ impl<B: Board> SquareOn<B> {
     /// as white sees the board, rank by rank (on 8×8 `b8` = 1, `a1` = 29, `g1` = 32; on
     /// 10×10 `b10` = 1, `a1` = 46, `i1` = 50).
     pub const fn number(self) -> u8 {
-        (B::SIZE - 1 - self.rank()) * B::PER_RANK + self.file() / 2 + 1
+        (B::SIZE - 1 - self.rank()) * B::PER_RANK + self.file() / (B::SIZE / B::PER_RANK) + 1
     }
 
     /// The square with number `n` (1–32 on 8×8, 1–50 on 10×10).
@@ -166,14 +182,20 @@ impl<B: Board> SquareOn<B> {
         let row = (n - 1) / B::PER_RANK;
         let pos = (n - 1) % B::PER_RANK;
         let rank = B::SIZE - 1 - row;
-        let file = if rank % 2 == 1 { 2 * pos + 1 } else { 2 * pos };
+        let file = if B::ALL_PLAYABLE {
+            pos
+        } else if rank % 2 == 1 {
+            2 * pos + 1
+        } else {
+            2 * pos
+        };
         Self::from_file_rank(file, rank)
     }
 
     /// The next square in `dir`, if it is on the board.
     pub const fn step(self, dir: Direction) -> Option<Self> {
-        if !dir.is_diagonal() {
-            let (df, dr) = dir.file_rank_step();
+        if !dir.is_diagonal() || B::ALL_PLAYABLE {
+            let (df, dr) = dir.file_rank_step_on::<B>();
             let (f, r) = (self.file() as i8 + df, self.rank() as i8 + dr);
             return if f < 0 || r < 0 {
                 None

@@ -33,6 +33,7 @@ mod spanish;
 mod spanish_official;
 mod thai;
 mod tree;
+mod turkish;
 
 use std::fmt;
 
@@ -61,6 +62,7 @@ pub use spanish_official::SpanishOfficial;
 pub use thai::Thai;
 pub use tree::count_through_moves;
 pub(crate) use tree::count_tree;
+pub use turkish::Turkish;
 
 use crate::board::{Board, Board8};
 use crate::fen::FenError;

@@ -19,6 +19,7 @@ mod pydraughts_perft;
 mod rules_reference;
 mod russian_rules;
 mod spanish_notation;
+mod turkish;
 mod variant_game;
 
 /// `perft::<R>` of the position given as FEN (in `R`'s notation) at depths `0..=last`: the

@@ -2,12 +2,13 @@
 //! positions reached by seeded random play, each with its depth-4 count as pydraughts' own
 //! board counts it. The tables are checked in with the script that made them
 //! (`interop/perft/make_table.py`, run with interop/requirements.txt's pinned pydraughts);
-//! `docs/rules.md` says where pydraughts and the rules part ways (none of these positions
-//! shows it). The Frisian tables carry the count of a king's plain moves in a row in the
+//! `docs/rules.md` says where pydraughts and the rules part ways (the script leaves out
+//! pydraughts' Turkish kings' plain moves over a piece; nothing else parts them in these
+//! positions). The Frisian tables carry the count of a king's plain moves in a row in the
 //! FEN (lidraughts' field), which the script keeps as it plays.
 
 use dama_core::perft::perft;
-use dama_core::{Antidraughts, BoardRules, Breakthrough, Frisian, Frysk};
+use dama_core::{Antidraughts, BoardRules, Breakthrough, Frisian, Frysk, Turkish};
 
 /// Checks every `FEN count` line of `table` (comment lines start with `#`) under `R`, and
 /// that the table holds at least 200 positions.
@@ -44,4 +45,9 @@ fn frisian_agrees_with_pydraughts() {
 #[test]
 fn frysk_agrees_with_pydraughts() {
     check::<Frysk>(include_str!("../../../../interop/perft/frysk.txt"));
+}
+
+#[test]
+fn turkish_agrees_with_pydraughts() {
+    check::<Turkish>(include_str!("../../../../interop/perft/turkish.txt"));
 }
