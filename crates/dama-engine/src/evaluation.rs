@@ -14,13 +14,14 @@
 //! `Network8(Arc<Network>)`). Its arm in the board's [`EngineBoard::with_evaluator`] passes
 //! the network, which implements [`Evaluator`] with its accumulator as the state.
 
-use dama_core::{Board, Board8, Board10};
+use dama_core::{Board, Board8, Board10, Board64};
 use dama_tablebase::TableBoard;
 
 use crate::EngineRules;
 use crate::eval::Hand8Evaluator;
 use crate::eval10::{Hand10Evaluator, Weights10};
 use crate::evaluator::Evaluator;
+use crate::material::{MaterialEvaluator, MaterialWeights};
 use crate::patterns::PatternBoard;
 use crate::weights::{Weights, WeightsError};
 
@@ -35,6 +36,9 @@ pub enum Evaluation {
     Hand8(Weights),
     /// The 10×10 terms of [`crate::eval10`] with these weights.
     Hand10(Weights10),
+    /// Material and the men's advance ([`crate::material`]): the plain evaluation of the
+    /// 64-square board of Turkish draughts.
+    Material(MaterialWeights),
 }
 
 impl Evaluation {
@@ -55,6 +59,14 @@ impl Evaluation {
     pub fn hand10(&self) -> Option<&Weights10> {
         match self {
             Evaluation::Hand10(weights) => Some(weights),
+            _ => None,
+        }
+    }
+
+    /// The weights of a [`Evaluation::Material`] evaluation.
+    pub fn material(&self) -> Option<&MaterialWeights> {
+        match self {
+            Evaluation::Material(weights) => Some(weights),
             _ => None,
         }
     }
@@ -137,5 +149,35 @@ impl EngineBoard for Board10 {
     ) -> T::Output {
         let weights = evaluation.hand10().copied().unwrap_or(Weights10::PLAIN);
         task.run(&Hand10Evaluator::for_rules::<R>(weights))
+    }
+}
+
+/// The 64-square board of Turkish draughts: the plain evaluation of material and advance
+/// ([`crate::material`]); no weights file is read for it yet.
+impl EngineBoard for Board64 {
+    fn plain_evaluation() -> Evaluation {
+        Evaluation::Material(MaterialWeights::TURKISH)
+    }
+
+    fn fits(evaluation: &Evaluation) -> bool {
+        matches!(evaluation, Evaluation::Material(_))
+    }
+
+    fn load_evaluation(path: &std::path::Path) -> Result<Evaluation, WeightsError> {
+        Err(WeightsError::Syntax(format!(
+            "{}: the 64-square board takes no weights file",
+            path.display()
+        )))
+    }
+
+    fn with_evaluator<R: EngineRules<Board = Board64>, T: WithEvaluator<Board64>>(
+        evaluation: &Evaluation,
+        task: T,
+    ) -> T::Output {
+        let weights = evaluation
+            .material()
+            .copied()
+            .unwrap_or(MaterialWeights::TURKISH);
+        task.run(&MaterialEvaluator(weights))
     }
 }

@@ -175,3 +175,9 @@ impl EngineRules for dama_core::Breakthrough {
         Evaluation::Hand10(crate::eval10::BREAKTHROUGH)
     }
 }
+
+/// Turkish draughts: the 64-square board's plain evaluation; its kings move along ranks and
+/// files, so the main diagonal means nothing to them.
+impl EngineRules for dama_core::Turkish {
+    const LONE_KING_HOLDS_MAIN_DIAGONAL: bool = false;
+}

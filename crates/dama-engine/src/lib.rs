@@ -25,6 +25,7 @@ pub mod evaluation;
 pub mod evaluator;
 mod knowledge;
 pub mod level;
+pub mod material;
 pub mod minimax;
 pub mod multipv;
 pub mod patterns;

@@ -46,6 +46,13 @@ impl PatternBoard for Board10 {
     const FULL: i32 = 40;
 }
 
+/// The 64-square board of Turkish draughts has no pattern windows (its evaluation,
+/// [`crate::material`], reads none).
+impl PatternBoard for dama_core::Board64 {
+    const SIDE: usize = 0;
+    const FULL: i32 = 32;
+}
+
 /// The ternary value of a window's gathered bits, as [`gather`] leaves them on a board of
 /// `per_rank` squares a rank: `Σ 3^i` over the set bits `i` of bits 0–3 and
 /// `per_rank + 1 ..= per_rank + 4`, counted in that order (the bits between are never set).

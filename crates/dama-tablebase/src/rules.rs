@@ -53,6 +53,8 @@ impl TableRules for Thai {}
 /// FMJD rules on 10×10: one clock, as Brazilian (the 25-move kings-only count and the 16- and
 /// 5-move counts against a lone king each bind alone in their phase).
 impl TableRules for International {}
+/// Turkish draughts: no tables yet on its board ([`TableBoard::HAS_TABLES`] is false there).
+impl TableRules for dama_core::Turkish {}
 /// Antidraughts: the side that cannot move wins, so the tables build nothing (as for every such
 /// set).
 impl TableRules for dama_core::Antidraughts {}
@@ -187,5 +189,34 @@ impl TableBoard for Board10 {
         seen: impl Fn(&PositionOn<Board10>) -> usize,
     ) -> Option<(MoveOn<Board10>, Value)> {
         tables.best_move::<R>(pos, counters, seen)
+    }
+}
+
+/// The 64-square board of Turkish draughts: no tables yet (their index and the retrograde
+/// moves know the dark squares' diagonals only).
+impl TableBoard for dama_core::Board64 {
+    const HAS_TABLES: bool = false;
+
+    fn engine_tables<R: TableRules<Board = dama_core::Board64>>(
+        _: &Tablebase,
+    ) -> Option<Arc<EngineTables>> {
+        None
+    }
+
+    fn value<R: TableRules<Board = dama_core::Board64>>(
+        _: &EngineTables,
+        _: &PositionOn<dama_core::Board64>,
+        _: &DrawCounters,
+    ) -> Option<Value> {
+        None
+    }
+
+    fn best_move<R: TableRules<Board = dama_core::Board64>>(
+        _: &EngineTables,
+        _: &PositionOn<dama_core::Board64>,
+        _: &DrawCounters,
+        _: impl Fn(&PositionOn<dama_core::Board64>) -> usize,
+    ) -> Option<(MoveOn<dama_core::Board64>, Value)> {
+        None
     }
 }

@@ -6,4 +6,5 @@ mod engine_identity;
 mod engine_international;
 mod engine_match;
 mod engine_search;
+mod engine_turkish;
 mod tablebase_play;
