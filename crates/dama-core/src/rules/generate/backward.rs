@@ -71,10 +71,9 @@ const fn dir<const K: usize>() -> Direction {
 /// walks of three hops or more ([`ManTree::walk`], rare) call it through `dyn`
 /// ([`Leaf::as_dyn`]), so that `walk` is compiled once per rule set and direction rather than
 /// once per caller too: 400 copies, 456 KB of the binary, before.
-trait Leaf<B: Board> {
-    /// Hands the sequence over.
-    fn call(&mut self, at: BitboardOn<B>, captured: BitboardOn<B>, hops: usize);
-    /// The same, as a `dyn` closure.
+trait Leaf<B: Board>: FnMut(BitboardOn<B>, BitboardOn<B>, usize) {
+    /// The same closure as a `dyn` one (itself, where it is one already: no wrapping
+    /// however deep the walk goes).
     fn as_dyn(&mut self) -> &mut DynLeaf<'_, B>;
 }
 
@@ -83,22 +82,12 @@ type DynLeaf<'a, B> = dyn FnMut(BitboardOn<B>, BitboardOn<B>, usize) + 'a;
 
 impl<B: Board, F: FnMut(BitboardOn<B>, BitboardOn<B>, usize)> Leaf<B> for F {
     #[inline(always)]
-    fn call(&mut self, at: BitboardOn<B>, captured: BitboardOn<B>, hops: usize) {
-        self(at, captured, hops)
-    }
-
-    #[inline(always)]
     fn as_dyn(&mut self) -> &mut DynLeaf<'_, B> {
         self
     }
 }
 
 impl<B: Board> Leaf<B> for DynLeaf<'_, B> {
-    #[inline(always)]
-    fn call(&mut self, at: BitboardOn<B>, captured: BitboardOn<B>, hops: usize) {
-        self(at, captured, hops)
-    }
-
     #[inline(always)]
     fn as_dyn(&mut self) -> &mut DynLeaf<'_, B> {
         self
@@ -133,7 +122,7 @@ impl<B: Board> ManTree<B> {
             extended |= self.hop::<P, D, 3, _>(at, prey, captured, hops, leaf);
         }
         if !extended {
-            leaf.call(at, captured, hops);
+            leaf(at, captured, hops);
         }
     }
 
@@ -155,7 +144,7 @@ impl<B: Board> ManTree<B> {
             extended |= self.hop::<P, D, 3, _>(at, prey, captured, 1, leaf);
         }
         if !extended {
-            leaf.call(at, captured, 1);
+            leaf(at, captured, 1);
         }
     }
 
@@ -184,7 +173,7 @@ impl<B: Board> ManTree<B> {
         if hops + 1 < P::PARAMS.max_hops && self.goes_on::<F>(land, prey & !over) {
             self.walk::<P, F>(land, captured, hops + 1, leaf.as_dyn());
         } else {
-            leaf.call(land, captured, hops + 1);
+            leaf(land, captured, hops + 1);
         }
         true
     }
