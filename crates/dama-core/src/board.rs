@@ -1,5 +1,6 @@
-//! Board geometries: the 8×8 board ([`Board8`], 32 playable squares) and the 10×10 board
-//! ([`Board10`], 50), as marker types of the [`Board`] trait.
+//! Board geometries: the 8×8 board ([`Board8`], 32 playable squares), the 10×10 board
+//! ([`Board10`], 50) and the 8×8 board of Turkish draughts ([`Board64`], all 64 squares), as
+//! marker types of the [`Board`] trait.
 //!
 //! Squares, bitboards, positions and moves are generic over their board
 //! ([`SquareOn`](crate::square::SquareOn), [`BitboardOn`](crate::bitboard::BitboardOn),
@@ -8,12 +9,14 @@
 //! ones. Every constant of a board is known at compile time, so the code of each board is
 //! compiled on its own and the 8×8 code is what it was before the 10×10 board came.
 //!
-//! Both boards use the same ghost-square layout. The dark squares are numbered by bit, rank
-//! by rank from white's side, each pair of ranks taking `SIZE + 1` bits: the `SIZE / 2` dark
-//! squares of the lower rank, one unused "ghost" bit, then the `SIZE / 2` of the upper rank.
-//! A diagonal step is then always the same shift (+`SIZE/2 + 1` north-east, +`SIZE/2`
-//! north-west, and the same down), and a step off the side of the board lands on a ghost bit
-//! or beyond the board, which the set of all squares masks away. 8×8 takes 36 bits, 10×10 55.
+//! The boards of dark squares use the same ghost-square layout. The dark squares are numbered
+//! by bit, rank by rank from white's side, each pair of ranks taking `SIZE + 1` bits: the
+//! `SIZE / 2` dark squares of the lower rank, one unused "ghost" bit, then the `SIZE / 2` of
+//! the upper rank. A diagonal step is then always the same shift (+`SIZE/2 + 1` north-east,
+//! +`SIZE/2` north-west, and the same down), and a step off the side of the board lands on a
+//! ghost bit or beyond the board, which the set of all squares masks away. 8×8 takes 36 bits,
+//! 10×10 55. [`Board64`] lays its squares out rank after rank with no ghost bits (64 bits,
+//! [`Board::ALL_PLAYABLE`]).
 
 use std::fmt;
 use std::hash::Hash;

@@ -67,13 +67,13 @@ impl Orientation {
         let rank = B::SIZE - 1 - (n - 1) / B::PER_RANK;
         let pos = (n - 1) % B::PER_RANK;
         // The dark squares of a rank: files of one parity, which depends on the board.
+        if B::ALL_PLAYABLE {
+            return self.square(pos, rank);
+        }
         let odd = match self {
             Orientation::A1Dark => rank % 2 == 1,
             Orientation::Mirrored => rank.is_multiple_of(2),
         };
-        if B::ALL_PLAYABLE {
-            return self.square(pos, rank);
-        }
         self.square(2 * pos + if odd { 1 } else { 0 }, rank)
     }
 
@@ -104,7 +104,8 @@ pub enum SquareError {
 
 impl<B: Board> SquareOn<B> {
     /// The dark square at 0-based `file` (0 = a) and `rank` (0 = rank 1), or `None` for a
-    /// light square or one off the board.
+    /// light square or one off the board (any square of a board whose every square is
+    /// playable, [`Board::ALL_PLAYABLE`]).
     pub const fn from_file_rank(file: u8, rank: u8) -> Option<Self> {
         if B::ALL_PLAYABLE {
             return if file < B::SIZE && rank < B::SIZE {

@@ -53,19 +53,12 @@ const fn man_dirs(color: Color) -> [Direction; 3] {
     }
 }
 
-/// The squares a man of `color` on `men` would move to in `dir`, if empty.
-#[inline]
-fn steps(men: Bb, dir: Direction) -> Bb {
-    men.shift(dir)
-}
-
-/// The capture search of one piece: the list of the best captures found so far.
+/// The capture search of the side to move: the list of the best captures found so far.
 struct Captures<'a> {
     list: &'a mut MoveListOn<Board64>,
-    /// Where this search's captures begin in `list`.
-    first: usize,
-    /// The pieces taken by the captures in the list from `first` on (0: none yet).
+    /// The pieces taken by each capture in the list (0: none yet).
     best: usize,
+    /// The piece whose captures are searched, where it started.
     from: Sq,
     /// The opposing pieces.
     opp: Bb,
@@ -85,11 +78,11 @@ impl Captures<'_> {
             return;
         }
         if hops > self.best {
-            self.list.truncate(self.first);
+            self.list.clear();
             self.best = hops;
         }
         let mv = MoveOn::from_parts(self.from, self.path, hops, taken, crowns);
-        if !self.list[self.first..].iter().any(|m| m.same_route(&mv)) {
+        if !self.list.iter().any(|m| m.same_route(&mv)) {
             self.list.push(mv);
         }
     }
@@ -153,7 +146,6 @@ fn captures(pos: &PositionOn<Board64>, list: &mut MoveListOn<Board64>) -> bool {
     let us = pos.turn();
     let mut search = Captures {
         list,
-        first: 0,
         best: 0,
         from: Sq::from_bit_unchecked(0),
         opp: pos.pieces(!us),
@@ -189,7 +181,7 @@ fn quiet_moves(pos: &PositionOn<Board64>, list: &mut MoveListOn<Board64>) {
     let far = us.crowning_rank_on::<Board64>();
     for dir in man_dirs(us) {
         let back = dir.opposite();
-        for to in steps(pos.men(us), dir) & empty {
+        for to in pos.men(us).shift(dir) & empty {
             let from = to.step(back).unwrap_or(to);
             list.push(MoveOn::quiet(from, to).with_crowning(far.contains(to)));
         }
@@ -242,7 +234,7 @@ impl BoardRules for Turkish {
         let kings = pos.kings(us);
         man_dirs(us)
             .into_iter()
-            .any(|dir| (steps(men, dir) & empty).any())
+            .any(|dir| (men.shift(dir) & empty).any())
             || Direction::ORTHOGONAL
                 .into_iter()
                 .any(|dir| (kings.shift(dir) & empty).any())
