@@ -66,13 +66,9 @@ pub(super) fn lone_king_limit<B: crate::Board>(pos: &crate::PositionOn<B>) -> Op
 /// The FMJD's counted draws: a small ending's count ran out ([`lone_king_limit`]), or
 /// twenty-five moves each with only kings moved and nothing taken.
 pub(super) fn fmjd_counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
-    if counters.ending.is_some_and(|e| e.plies >= e.limit) {
-        Some(DrawReason::KingEnding)
-    } else if counters.quiet_plies >= NO_PROGRESS_PLIES {
-        Some(DrawReason::NoProgress)
-    } else {
-        None
-    }
+    counters
+        .ending_draw()
+        .or_else(|| (counters.quiet_plies >= NO_PROGRESS_PLIES).then_some(DrawReason::NoProgress))
 }
 
 impl BoardRules for Brazilian {

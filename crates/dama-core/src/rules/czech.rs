@@ -73,12 +73,8 @@ impl BoardRules for Czech {
     }
 
     fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
-        if counters.ending.is_some_and(|e| e.plies >= e.limit) {
-            Some(DrawReason::KingEnding)
-        } else if counters.quiet_plies >= NO_PROGRESS_PLIES {
-            Some(DrawReason::NoProgress)
-        } else {
-            None
-        }
+        counters.ending_draw().or_else(|| {
+            (counters.quiet_plies >= NO_PROGRESS_PLIES).then_some(DrawReason::NoProgress)
+        })
     }
 }

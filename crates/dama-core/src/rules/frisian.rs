@@ -106,14 +106,6 @@ fn kings_ending_limit(pos: &PositionOn<Board10>) -> Option<u16> {
     }
 }
 
-/// The Frisian draws: an ending's count ran out.
-fn frisian_counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
-    counters
-        .ending
-        .is_some_and(|e| e.plies >= e.limit)
-        .then_some(DrawReason::KingEnding)
-}
-
 /// Reads a Frisian FEN: the three fields of every FEN, then optionally lidraughts' fields,
 /// `H<n>` and `F<n>` (its move counters, which the draw rules here do not need) and the
 /// kings' plain moves in a row, `+<count><square>+<count><square>` (black's first; a count of
@@ -214,7 +206,8 @@ macro_rules! frisian_hooks {
         }
 
         fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
-            frisian_counters_draw(counters)
+            // The Frisian draws: an ending's count ran out.
+            counters.ending_draw()
         }
     };
 }

@@ -96,6 +96,16 @@ pub struct DrawCounters {
     pub ending: Option<EndingCount>,
 }
 
+impl DrawCounters {
+    /// The draw of a limited ending whose count ran out ([`Rules::ending_limit`]), if any:
+    /// the counted draw every rule set with such endings shares.
+    pub fn ending_draw(&self) -> Option<DrawReason> {
+        self.ending
+            .is_some_and(|e| e.plies >= e.limit)
+            .then_some(DrawReason::KingEnding)
+    }
+}
+
 /// The count of a limited ending: how many half-moves have been played since its material
 /// arose, and how many are allowed.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]

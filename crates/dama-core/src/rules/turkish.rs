@@ -153,8 +153,7 @@ fn captures(pos: &PositionOn<Board64>, list: &mut MoveListOn<Board64>) -> bool {
         color: us,
         path: [Sq::from_bit_unchecked(0); 16],
     };
-    let empty = pos.empty();
-    let opp = pos.pieces(!us);
+    let (empty, opp) = (pos.empty(), search.opp);
     // Only the men with an adjacent piece to take and an empty square behind it start one.
     let mut jumpers = Bb::EMPTY;
     for dir in man_dirs(us) {
@@ -251,9 +250,6 @@ impl BoardRules for Turkish {
     }
 
     fn counters_draw(counters: &DrawCounters) -> Option<DrawReason> {
-        counters
-            .ending
-            .filter(|count| count.plies >= count.limit)
-            .map(|_| DrawReason::KingEnding)
+        counters.ending_draw()
     }
 }
