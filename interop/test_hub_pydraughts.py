@@ -15,7 +15,7 @@ from draughts.engine import HubEngine, Limit
 # lidraughts') international game, played on its 10x10 board.
 VARIANTS = [
     "russian", "brazilian", "english", "italian", "standard", "antidraughts", "breakthrough",
-    "frisian", "frysk!",
+    "frisian", "frysk!", "turkish",
 ]
 
 # The name sent in `set-param name=variant` when it is not pydraughts' own: the Hub protocol's
@@ -30,6 +30,7 @@ HUB_ARGS = {
     "breakthrough": ["--rules", "breakthrough"],
     "frisian": ["--rules", "frisian"],
     "frysk!": ["--rules", "frysk"],
+    "turkish": ["--rules", "turkish"],
 }
 
 # Variants in VARIANTS that this build of dama does not have yet (they come with the rule

@@ -112,12 +112,13 @@ impl Move {
 
     /// The squares the piece stands on, from the start square to the landing square, by
     /// their numbers in the board's numbering (1–32 on 8×8 from the top left as White sees
-    /// it, 1–50 on 10×10).
+    /// it, 1–50 on 10×10, 1–64 on Turkish draughts' board, a8 = 1, h1 = 64).
     #[getter]
     fn squares(&self) -> Vec<u16> {
         match &self.mv {
             AnyMove::Board8(m) => squares(m).0,
             AnyMove::Board10(m) => squares(m).0,
+            AnyMove::Board64(m) => squares(m).0,
         }
     }
 
@@ -127,6 +128,7 @@ impl Move {
         match &self.mv {
             AnyMove::Board8(m) => squares(m).1,
             AnyMove::Board10(m) => squares(m).1,
+            AnyMove::Board64(m) => squares(m).1,
         }
     }
 
@@ -136,6 +138,7 @@ impl Move {
         match &self.mv {
             AnyMove::Board8(m) => m.is_capture(),
             AnyMove::Board10(m) => m.is_capture(),
+            AnyMove::Board64(m) => m.is_capture(),
         }
     }
 }
@@ -321,6 +324,7 @@ fn any_planes(pos: &AnyPosition, out: ArrayViewMut3<'_, f32>) {
     match pos {
         AnyPosition::Board8(p) => planes_into(p, out),
         AnyPosition::Board10(p) => planes_into(p, out),
+        AnyPosition::Board64(p) => planes_into(p, out),
     }
 }
 
@@ -574,6 +578,7 @@ impl PyBoard {
         match self.game.position() {
             AnyPosition::Board8(p) => text_board(&p),
             AnyPosition::Board10(p) => text_board(&p),
+            AnyPosition::Board64(p) => text_board(&p),
         }
     }
 

@@ -21,6 +21,8 @@ PUBLISHED = {
     "giveaway": [7, 49, 302, 1469, 7482, 37986],
     # dctl's Frisian figures (one move per start, end and pieces taken).
     "frisian": [9, 81, 658, 3874, 21265, 102431],
+    # Turkish: pydraughts 0.6.7's figures (no published table).
+    "turkish": [8, 64, 708, 7538, 85090],
 }
 
 
@@ -47,7 +49,8 @@ def test_every_variants_start_perft_equals_the_programs(dama_bin, variant):
     ours = [board.perft(d) for d in range(1, depth + 1)]
     assert ours == program_perft(dama_bin, variant, depth)
     if variant in PUBLISHED:
-        assert ours == PUBLISHED[variant][:depth]
+        known = PUBLISHED[variant][:depth]
+        assert ours[: len(known)] == known
 
 
 def test_the_variant_list_and_aliases():

@@ -25,7 +25,7 @@ use dama_core::notation::algebraic;
 use dama_core::text::excerpt;
 use dama_core::variant_game::AnyBoard;
 use dama_core::{
-    Board, Board8, Board10, BoardRules, DynRules, MoveListOn, MoveOn, PositionOn, Variant,
+    Board, Board8, Board10, Board64, BoardRules, DynRules, MoveListOn, MoveOn, PositionOn, Variant,
 };
 use rand::{RngExt, SeedableRng};
 
@@ -69,6 +69,7 @@ fn builtin_packed(rules: Variant) -> &'static [u8] {
         Variant::Killer => packed!("killer"),
         Variant::Frisian => packed!("frisian"),
         Variant::Frysk => packed!("frysk"),
+        Variant::Turkish => packed!("turkish"),
     }
 }
 
@@ -127,6 +128,20 @@ impl BookBoard for Board10 {
         legal: &[MoveOn<Board10>],
     ) -> Option<MoveOn<Board10>> {
         algebraic::parse_numbered(text, pos, legal).ok()
+    }
+}
+
+impl BookBoard for Board64 {
+    fn write_book_move(rules: DynRules<Board64>, mv: &MoveOn<Board64>) -> String {
+        rules.write_move(mv)
+    }
+    fn parse_book_move(
+        rules: DynRules<Board64>,
+        text: &str,
+        pos: &PositionOn<Board64>,
+        legal: &[MoveOn<Board64>],
+    ) -> Option<MoveOn<Board64>> {
+        rules.parse_move(text, pos, legal).ok()
     }
 }
 
@@ -541,7 +556,7 @@ mod tests {
 
     #[test]
     fn every_builtin_book_reads() {
-        for rules in Variant::on_board(8) {
+        for rules in Variant::on_board(dama_core::BoardKind::Board8) {
             let book = Book::parse(rules, &builtin(rules));
             assert!(book.is_ok(), "{}: {:?}", rules.name(), book.err());
             let book = book.unwrap_or_else(|_| Book::empty(rules));

@@ -17,7 +17,7 @@ use crate::pictures::diagram::DiagramConfig;
 use crate::setup::SetupError;
 use crate::tui::TuiConfig;
 use crate::tune::TuneConfig;
-use dama_core::{Board8, Board10, DynRules, Position};
+use dama_core::{Board8, Board10, Board64, DynRules, Position};
 
 use super::{
     BookArgs, Cli, CliError, ColorChoice, Command, CorrArgs, CorrCommand, DiagramArgs, DxpArgs,
@@ -163,10 +163,15 @@ impl GlobalArgs {
             (Some(_), Some(rules)) => Some(crate::setup::start_on(rules, fen)?),
             _ => None,
         };
+        let start64 = match (fen, DynRules::<Board64>::of_variant(variant)) {
+            (Some(_), Some(rules)) => Some(crate::setup::start_on(rules, fen)?),
+            _ => None,
+        };
         Ok(crate::console::Options {
             variant,
             start,
             start10,
+            start64,
             color,
             white: self.white.unwrap_or_default(),
             black: self.black.unwrap_or_default(),

@@ -214,7 +214,7 @@ mod tests {
             "The language of the dialogue (default: es for spanish, cs for czech, ru for russian, \
              ru for house, en for english, en for italian, es for spanish-official, en for brazilian, \
              en for pool, en for thai, ru for giveaway, en for international, en for antidraughts, \
-             en for breakthrough, en for killer, en for frisian, en for frysk)"
+             en for breakthrough, en for killer, en for frisian, en for frysk, en for turkish)"
         );
         assert!(rules_help_text().ends_with(
             "international (the FMJD's game on the 10x10 board), antidraughts \
@@ -222,7 +222,8 @@ mod tests {
              (international draughts where the first side to crown a king wins), killer \
              (international draughts where a king's capture ending on a king halts behind it), \
              frisian (Frisian draughts: captures along ranks and files too, the most value \
-             first) or frysk (Frisian draughts from five men each on the back row)"
+             first), frysk (Frisian draughts from five men each on the back row) or turkish \
+             (Turkish draughts: all 64 squares, men and kings along ranks and files)"
         ));
     }
 
@@ -310,7 +311,7 @@ mod tests {
     fn the_summary_names_every_rule_set_and_the_tui() {
         let about = about_text();
         let notes = notation_help();
-        for rules in Variant::on_board(8) {
+        for rules in Variant::on_board(dama_core::BoardKind::Board8) {
             assert!(about.contains(rules.name()), "{about}");
             assert!(notes.contains(rules.name()), "{notes}");
         }

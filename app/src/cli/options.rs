@@ -389,7 +389,7 @@ impl GlobalArgs {
     /// Refuses an option that `command` would not use, and a value it cannot take.
     pub fn check(&self, command: &Command) -> Result<(), CliError> {
         if let Command::Dxp(_) = command
-            && self.variant().is_board8()
+            && self.variant() != Variant::International
             && self.rules.is_some()
         {
             return Err(CliError::Usage(format!(

@@ -7,11 +7,11 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use dama_core::{Variant, with_variant};
-use dama_tablebase::TableRules;
 use dama_tablebase::directory::{BuildEvent, DirError, OneBuilt, build_dir_at, verify_dir};
 use dama_tablebase::format::{self, FormatError};
 use dama_tablebase::index::Material;
 use dama_tablebase::tables::{Source, Tables};
+use dama_tablebase::{TableBoard, TableRules};
 
 use super::tb_progress::{Tracker, progress_bar};
 
@@ -85,6 +85,12 @@ pub enum TbError {
     /// `--class` names no class.
     #[error("{0}: not a class name (kings then men of each side, as KMvK, at most 5 of a kind)")]
     ClassName(String),
+    /// The rule set's board has no tables (Turkish draughts' 64 squares).
+    #[error(
+        "{0} has no endgame tables: they are made for the dark squares of the 8x8 and 10x10 \
+         boards only"
+    )]
+    NoTables(&'static str),
     /// `SOURCE_DATE_EPOCH` is set but is not a number of seconds.
     #[error("SOURCE_DATE_EPOCH is not a number of seconds: {0}")]
     Epoch(String),
@@ -195,6 +201,9 @@ pub fn run(config: &TbConfig, out: &mut dyn Write) -> Result<(), TbError> {
         None => crate::engines::default_tables_dir().ok_or(TbError::NoDir)?,
     };
     let dir = dama_tablebase::rules_dir(&base, rules.name());
+    if !has_tables(rules) {
+        return Err(TbError::NoTables(rules.name()));
+    }
     match &config.action {
         TbAction::Build {
             pieces,
@@ -223,7 +232,13 @@ pub fn run(config: &TbConfig, out: &mut dyn Write) -> Result<(), TbError> {
             with_variant!(rules, R => probe::<R>(text, &base, &dir, out))
         }
         TbAction::Info => {
-            let sets: Vec<Variant> = config.rules.map_or(Variant::ALL.to_vec(), |_| vec![rules]);
+            let every = || {
+                Variant::ALL
+                    .into_iter()
+                    .filter(|&v| has_tables(v))
+                    .collect()
+            };
+            let sets: Vec<Variant> = config.rules.map_or_else(every, |_| vec![rules]);
             info(&base, &sets, out)
         }
         TbAction::Verify { pieces, threads } => in_pool(
@@ -231,6 +246,11 @@ pub fn run(config: &TbConfig, out: &mut dyn Write) -> Result<(), TbError> {
             || with_variant!(rules, R => verify::<R>(&dir, *pieces, out)),
         ),
     }
+}
+
+/// Whether the tables exist on the board of `rules` (not on Turkish draughts' 64 squares).
+fn has_tables(rules: Variant) -> bool {
+    with_variant!(rules, R => <<R as dama_core::BoardRules>::Board as TableBoard>::HAS_TABLES)
 }
 
 /// `tb probe`: the value of the position of the FEN `text` with its fresh draw counts.

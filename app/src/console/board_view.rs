@@ -206,6 +206,52 @@ pub fn marked_board(
     text
 }
 
+/// A board of any size with every square playable (Turkish draughts' 64 squares), labelled
+/// as chess boards are: ranks 1–8 beside each row, files a–h under the board; each square's
+/// piece (`o`, `O`, `x`, `X`; `.` empty), the `marked` squares (the last move's) between
+/// brackets. Seen from white (rank 8 at the top), or from black when `flipped`. Ends with a
+/// newline.
+pub fn lettered_board<B: Board>(
+    pos: &PositionOn<B>,
+    flipped: bool,
+    colored: bool,
+    marked: BitboardOn<B>,
+) -> String {
+    let size = B::SIZE;
+    let ranks: Vec<u8> = if flipped {
+        (0..size).collect()
+    } else {
+        (0..size).rev().collect()
+    };
+    let files: Vec<u8> = if flipped {
+        (0..size).rev().collect()
+    } else {
+        (0..size).collect()
+    };
+    let mut text = String::new();
+    for &rank in &ranks {
+        let label = char::from(b'1' + rank);
+        text.push(label);
+        push_row(
+            &mut text,
+            &files,
+            |file| SquareOn::<B>::from_file_rank(file, rank),
+            pos,
+            marked,
+            colored,
+        );
+        text.push(label);
+        text.push('\n');
+    }
+    text.push(' ');
+    for &file in &files {
+        text.push(' ');
+        text.push(char::from(b'a' + file));
+    }
+    text.push('\n');
+    text
+}
+
 /// One row of a board: for each of `files`, the piece on the square `square` names (a blank
 /// for a light square), the squares of `marked` between brackets.
 fn push_row<B: Board>(
@@ -292,6 +338,37 @@ pub fn numbered_board<B: Board>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn turkish_board_shows_every_square() {
+        use dama_core::{BoardRules, Turkish};
+        let pos = Turkish::start();
+        let mv = {
+            let mut moves = dama_core::MoveListOn::new();
+            Turkish::legal_moves(&pos, &mut moves);
+            *moves
+                .iter()
+                .find(|m| Turkish::write_move(m) == "a3-a4")
+                .unwrap()
+        };
+        let marked = BitboardOn::EMPTY.with(mv.from()).with(mv.to());
+        let expected = "8 . . . . . . . . 8\n\
+                        7 x x x x x x x x 7\n\
+                        6 x x x x x x x x 6\n\
+                        5 . . . . . . . . 5\n\
+                        4[.]. . . . . . . 4\n\
+                        3[o]o o o o o o o 3\n\
+                        2 o o o o o o o o 2\n\
+                        1 . . . . . . . . 1\n\
+                        \x20 a b c d e f g h\n";
+        assert_eq!(lettered_board(&pos, false, false, marked), expected);
+        let flipped = lettered_board(&pos, true, false, BitboardOn::EMPTY);
+        assert!(
+            flipped.starts_with("1 . . . . . . . . 1\n2 o o"),
+            "{flipped}"
+        );
+        assert!(flipped.ends_with("  h g f e d c b a\n"), "{flipped}");
+    }
 
     #[test]
     fn spanish_initial_board() {

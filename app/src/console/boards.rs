@@ -1,7 +1,8 @@
 //! What the full dialogue does differently on each board: how moves are typed and written,
 //! how the board is drawn, where a game starts, the book, and some texts. The 8×8 board keeps
 //! the rule set's own notation and texts (every 8×8 transcript as it was); the 10×10 board of
-//! international draughts writes and reads the squares' numbers (`32-28`, `28x19x10`).
+//! international draughts writes and reads the squares' numbers (`32-28`, `28x19x10`); the
+//! 64-square board of Turkish draughts names its squares algebraically (`c3-c4`, `c4xc6`).
 
 use super::{Options, board_view};
 use crate::i18n::fill;
@@ -12,9 +13,9 @@ use dama_core::game::{Game, Outcome};
 use dama_core::notation::Notation;
 use dama_core::notation::algebraic::{self, ParseError, SyntaxError};
 use dama_core::rules::DrawReason;
-use dama_core::{BitboardOn, Board8, Board10, DynRules, MoveOn, PositionOn, pdn};
+use dama_core::{BitboardOn, Board8, Board10, Board64, DynRules, MoveOn, PositionOn, pdn};
 
-/// A board the full dialogue plays on ([`Board8`] and [`Board10`]). Each method takes the
+/// A board the full dialogue plays on ([`Board8`], [`Board10`] and [`Board64`]). Each method takes the
 /// rule set played on the board, as a value. (The opening book is the rule set's on either
 /// board, [`crate::engines::EngineSetup::book_of`].)
 pub trait ConsoleBoard: PlayBoard {
@@ -318,5 +319,95 @@ pub(crate) fn move_error10(
         let mut texts: Vec<String> = moves.iter().map(|mv| rules.write_move(mv)).collect();
         dama_core::text::sort_natural(&mut texts);
         texts.join(", ")
+    })
+}
+
+impl ConsoleBoard for Board64 {
+    fn new_game(rules: DynRules<Board64>, opts: &Options) -> DynGame<Board64> {
+        Game::with_rules(rules, opts.start64.unwrap_or_else(|| rules.start()))
+    }
+
+    fn ballot_plies(_: &Options) -> usize {
+        0
+    }
+
+    fn title(rules: DynRules<Board64>, t: &Texts, _: &RulesTexts) -> &'static str {
+        t.title(&rules.info())
+    }
+
+    fn intro(_: DynRules<Board64>, _: &Texts, rt: &RulesTexts) -> &'static str {
+        rt.board64_intro
+    }
+
+    fn help_moves(_: DynRules<Board64>, _: &Texts, rt: &RulesTexts) -> &'static str {
+        rt.board64_help
+    }
+
+    fn write_move(rules: DynRules<Board64>, mv: &MoveOn<Board64>) -> String {
+        rules.write_move(mv)
+    }
+
+    fn read_move(
+        rules: DynRules<Board64>,
+        t: &Texts,
+        line: &str,
+        pos: &PositionOn<Board64>,
+        legal: &[MoveOn<Board64>],
+    ) -> Result<MoveOn<Board64>, String> {
+        match rules.parse_move(line, pos, legal) {
+            Ok(mv) => Ok(mv),
+            Err(ParseError::Syntax(SyntaxError::Unreadable(_))) => {
+                Err(fill(t.unknown, &[&pdn::excerpt(line)]))
+            }
+            Err(ParseError::Syntax(SyntaxError::LightSquare(text))) => {
+                Err(fill(t.err_light, &[&text]))
+            }
+            Err(ParseError::Syntax(SyntaxError::MixedSeparators(text))) => {
+                Err(fill(t.err_mixed, &[&text]))
+            }
+            Err(ParseError::Move(e)) => Err(move_error64(rules, t, &e)),
+        }
+    }
+
+    fn parse_move(
+        rules: DynRules<Board64>,
+        text: &str,
+        pos: &PositionOn<Board64>,
+        legal: &[MoveOn<Board64>],
+    ) -> Result<MoveOn<Board64>, String> {
+        rules
+            .parse_move(text, pos, legal)
+            .map_err(|e| e.to_string())
+    }
+
+    fn draw(
+        _: DynRules<Board64>,
+        pos: &PositionOn<Board64>,
+        flipped: bool,
+        colored: bool,
+        marked: BitboardOn<Board64>,
+    ) -> String {
+        board_view::lettered_board(pos, flipped, colored, marked)
+    }
+
+    fn load_error(rules: DynRules<Board64>, t: &Texts, error: &LoadError<Board64>) -> String {
+        t.load_error_with(error, &|e| {
+            t.pdn_error_with(e, &|reason| move_error64(rules, t, reason))
+        })
+    }
+
+    fn outcome(rules: DynRules<Board64>, t: &Texts, rt: &RulesTexts, outcome: Outcome) -> String {
+        t.outcome_where(outcome, rt, rules.cannot_move_wins())
+    }
+}
+
+/// Why a move is not legal on the 64-square board, squares and moves named algebraically.
+pub(crate) fn move_error64(
+    rules: DynRules<Board64>,
+    t: &Texts,
+    error: &algebraic::MoveError<Board64>,
+) -> String {
+    t.move_error_with(error, &|sq| rules.square_name(sq), &|moves| {
+        Board64::write_list(rules, moves)
     })
 }

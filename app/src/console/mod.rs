@@ -20,8 +20,8 @@ pub mod spec;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
-pub(crate) use boards::move_error10;
 pub use boards::{ConsoleBoard, ConsoleRules};
+pub(crate) use boards::{move_error10, move_error64};
 pub use line_io::{BufReadSource, LineIo, LineSource, Next, Read, ThreadedSource};
 
 use crate::ballots::Ballot;
@@ -32,7 +32,7 @@ use crate::play::session::PlayerKind;
 use crate::play::{PlayRules, with_engine_calls};
 use dama_core::game::Game;
 use dama_core::pdn;
-use dama_core::{Board8, Board10, Color, GameRules, Position, PositionOn, Variant};
+use dama_core::{Board8, Board10, Board64, Color, GameRules, Position, PositionOn, Variant};
 use dama_engine::Limits;
 
 /// Everything a console game needs to start.
@@ -45,6 +45,8 @@ pub struct Options {
     pub start: Position,
     /// The 10×10 starting position `--fen` gave (`None`: the initial one).
     pub start10: Option<PositionOn<Board10>>,
+    /// The 64-square board's starting position `--fen` gave (`None`: the initial one).
+    pub start64: Option<PositionOn<Board64>>,
     /// Whether to colour the output.
     pub color: bool,
     /// Who plays white.
@@ -129,6 +131,7 @@ impl Options {
             variant: rules,
             start: Position::initial(),
             start10: None,
+            start64: None,
             color: false,
             white: PlayerKind::Human,
             black: PlayerKind::Human,
@@ -313,7 +316,7 @@ pub fn play_from(
         // The Spanish spec's dialogue is 8×8 only: another board plays the full one.
         Dialogue::Spec => match PlayRules::of(opts.variant) {
             PlayRules::Board8(rules, calls) => spec::run(rules, calls, opts, &mut io),
-            PlayRules::Board10(..) => full(&mut io),
+            PlayRules::Board10(..) | PlayRules::Board64(..) => full(&mut io),
         },
         Dialogue::Full => full(&mut io),
     };

@@ -19,8 +19,8 @@ use std::collections::BTreeSet;
 use dama_core::position::{Setup, SetupOn};
 use dama_core::square::Orientation;
 use dama_core::{
-    BitboardOn, Board, Board8, Board10, Color, DynRules, Move, MoveListOn, MoveOn, Position,
-    PositionOn, Role, Square, SquareOn,
+    BitboardOn, Board, Board8, Board10, Board64, BoardKind, Color, DynRules, Move, MoveListOn,
+    MoveOn, Position, PositionOn, Role, Square, SquareOn,
 };
 
 /// How the squares of one numbering map onto the board.
@@ -170,6 +170,12 @@ pub enum PositionError {
     /// The pieces do not make a 10×10 position.
     #[error("position: {0}")]
     Setup10(#[from] dama_core::position::SetupError<Board10>),
+    /// Not 65 characters, on the 64-square board (Turkish).
+    #[error("position: {0} characters, expected 65 (the side to move and 64 squares)")]
+    Length64(usize),
+    /// The pieces do not make a position of the 64-square board.
+    #[error("position: {0}")]
+    Setup64(#[from] dama_core::position::SetupError<Board64>),
 }
 
 /// A move as written, before it is looked up in a position.
@@ -197,6 +203,9 @@ pub enum MoveError {
     /// A number is not a square of the 10×10 board (1–50).
     #[error("move {0:?}: syntax: {1} is not a square number (1-50)")]
     Square10(String, u32),
+    /// A number is not a square of the 64-square board (1–64).
+    #[error("move {0:?}: syntax: {1} is not a square number (1-64)")]
+    Square64(String, u32),
     /// No legal move has this start, end and captures.
     #[error("move {0:?}: not legal in this position")]
     Illegal(String),
@@ -213,6 +222,7 @@ impl MoveError {
             MoveError::Syntax(_) => "not a move: expected from-to or fromxto[xcaptured...]".into(),
             MoveError::Square(_, n) => format!("{n} is not a square number (1-32)"),
             MoveError::Square10(_, n) => format!("{n} is not a square number (1-50)"),
+            MoveError::Square64(_, n) => format!("{n} is not a square number (1-64)"),
             MoveError::Illegal(_) => "not legal in this position".into(),
             MoveError::Ambiguous(_) => "ambiguous, give the captured squares".into(),
         }
@@ -243,10 +253,10 @@ pub fn parse_move_text_on(text: &str, squares: u32) -> Result<MoveText, MoveErro
         }
         let n: u32 = part.parse().map_err(|_| bad())?;
         if !(1..=squares).contains(&n) {
-            return Err(if squares == 50 {
-                MoveError::Square10(text.to_string(), n)
-            } else {
-                MoveError::Square(text.to_string(), n)
+            return Err(match squares {
+                50 => MoveError::Square10(text.to_string(), n),
+                64 => MoveError::Square64(text.to_string(), n),
+                _ => MoveError::Square(text.to_string(), n),
             });
         }
         numbers.push(n);
@@ -522,6 +532,90 @@ impl Codec<Board10> for Standard10 {
     }
 }
 
+/// The encoding of Turkish draughts' 64-square board, as pydraughts speaks it: the side to
+/// move (`W`/`B`) and one character per square (`w` `b` men, `W` `B` kings, `e` empty) from
+/// a8 along each rank down to h1; moves by the squares' numbers counted the other way, a1 = 1
+/// along each rank up to h8 = 64: `17-25`, or `28x52x44` (from, to, then every captured
+/// square).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Turkish64;
+
+impl Turkish64 {
+    /// The square a move's number names: a1 = 1, b1 = 2, …, h8 = 64.
+    fn square(n: u32) -> Option<SquareOn<Board64>> {
+        u8::try_from(n)
+            .ok()
+            .filter(|&n| (1..=64).contains(&n))
+            .and_then(|n| SquareOn::<Board64>::from_bit(n - 1))
+    }
+}
+
+impl Codec<Board64> for Turkish64 {
+    fn parse_position(&self, text: &str) -> Result<PositionOn<Board64>, PositionError> {
+        let chars: Vec<char> = text.chars().collect();
+        if chars.len() != 65 {
+            return Err(PositionError::Length64(chars.len()));
+        }
+        let turn = match chars[0] {
+            'W' => Color::White,
+            'B' => Color::Black,
+            c => return Err(PositionError::Side(c)),
+        };
+        let mut setup = SetupOn::<Board64> {
+            turn: Some(turn),
+            ..SetupOn::default()
+        };
+        for (i, &c) in chars[1..].iter().enumerate() {
+            let n = i as u32 + 1;
+            let sq = SquareOn::<Board64>::from_number(n as u8).ok_or(PositionError::Piece(n, c))?;
+            let (color, king) = match c {
+                'e' => continue,
+                'w' => (Color::White, false),
+                'W' => (Color::White, true),
+                'b' => (Color::Black, false),
+                'B' => (Color::Black, true),
+                _ => return Err(PositionError::Piece(n, c)),
+            };
+            setup.put(sq, color, king);
+        }
+        Ok(PositionOn::from_setup(&setup)?)
+    }
+
+    fn write_position(&self, pos: &PositionOn<Board64>) -> String {
+        let mut out = String::with_capacity(65);
+        out.push(if pos.turn() == Color::White { 'W' } else { 'B' });
+        for n in 1..=64u8 {
+            let piece = SquareOn::<Board64>::from_number(n).and_then(|sq| pos.piece_at(sq));
+            out.push(match piece {
+                None => 'e',
+                Some(p) => match (p.color, p.role) {
+                    (Color::White, Role::Man) => 'w',
+                    (Color::White, Role::King) => 'W',
+                    (Color::Black, Role::Man) => 'b',
+                    (Color::Black, Role::King) => 'B',
+                },
+            });
+        }
+        out
+    }
+
+    fn write_move(&self, mv: &MoveOn<Board64>) -> String {
+        write_move_on(mv, |sq| u32::from(sq.bit()) + 1)
+    }
+
+    fn read_move(
+        &self,
+        rules: DynRules<Board64>,
+        pos: &PositionOn<Board64>,
+        text: &str,
+    ) -> Result<MoveOn<Board64>, MoveError> {
+        let parsed = parse_move_text_on(text, 64)?;
+        let sq =
+            |n: u32| Turkish64::square(n).ok_or_else(|| MoveError::Square64(text.to_string(), n));
+        find_move_on(rules, pos, text, &parsed, sq)
+    }
+}
+
 /// Scan's name of the international game (FMJD rules on 10×10) in its `variant` parameter.
 pub const NORMAL: &str = "normal";
 
@@ -552,7 +646,8 @@ pub fn hub_name(variant: dama_core::Variant) -> &'static str {
 /// The registered rule sets of the 10×10 board but the international game, by their names
 /// (`antidraughts`, which pydraughts and lidraughts call so too).
 fn other_board10() -> impl Iterator<Item = dama_core::Variant> {
-    dama_core::Variant::on_board(10).filter(|&v| v != dama_core::Variant::International)
+    dama_core::Variant::on_board(BoardKind::Board10)
+        .filter(|&v| v != dama_core::Variant::International)
 }
 
 /// The registered 8×8 rule sets, whose names the `variant` parameter lists.
@@ -562,11 +657,17 @@ pub fn board8_variants() -> impl Iterator<Item = dama_core::Variant> {
         .filter(|v| v.is_board8())
 }
 
+/// The registered rule sets of the 64-square board (`turkish`).
+fn board64_variants() -> impl Iterator<Item = dama_core::Variant> {
+    dama_core::Variant::on_board(BoardKind::Board64)
+}
+
 /// The names the `variant` parameter declares (`hub`'s `param name=variant ... values=`):
 /// every variant `dama hub` plays, the board of `current` first: the 8×8 rule sets' names,
-/// the international game by Scan's name (`normal`) and pydraughts' (`standard`), and the
-/// other 10×10 sets by theirs (`antidraughts`). A session started for 8×8 lists the 8×8 names
-/// and then `normal standard antidraughts`; one started for 10×10 lists those first.
+/// the international game by Scan's name (`normal`) and pydraughts' (`standard`), the
+/// other 10×10 sets by theirs (`antidraughts`), and the 64-square board's (`turkish`). A
+/// session started for 8×8 lists the 8×8 names, then `normal standard antidraughts ...`,
+/// then `turkish`; one started on another board lists that board's names first.
 pub fn variant_names(current: dama_core::Variant) -> Vec<String> {
     let board8: Vec<String> = board8_variants().map(|r| r.name().to_string()).collect();
     let board10: Vec<String> = INTERNATIONAL_NAMES[..2]
@@ -574,11 +675,13 @@ pub fn variant_names(current: dama_core::Variant) -> Vec<String> {
         .map(|n| n.to_string())
         .chain(other_board10().map(|v| hub_name(v).to_string()))
         .collect();
-    if current.is_board8() {
-        board8.into_iter().chain(board10).collect()
-    } else {
-        board10.into_iter().chain(board8).collect()
-    }
+    let board64: Vec<String> = board64_variants().map(|r| r.name().to_string()).collect();
+    let order = match current.board() {
+        BoardKind::Board8 => [board8, board10, board64],
+        BoardKind::Board10 => [board10, board8, board64],
+        BoardKind::Board64 => [board64, board8, board10],
+    };
+    order.into_iter().flatten().collect()
 }
 
 /// The variant a `set-param name=variant` value names (any case): one of
@@ -601,12 +704,14 @@ pub fn parse_hub_variant(value: &str) -> Result<dama_core::Variant, String> {
     }
     board8_variants()
         .chain(other_board10())
+        .chain(board64_variants())
         .find(|v| v.name().eq_ignore_ascii_case(value) || hub_name(*v).eq_ignore_ascii_case(value))
         .ok_or_else(|| {
             let names: Vec<String> = board8_variants()
                 .map(|v| v.name().to_string())
                 .chain(INTERNATIONAL_NAMES.iter().map(|n| n.to_string()))
                 .chain(other_board10().map(|v| hub_name(v).to_string()))
+                .chain(board64_variants().map(|v| v.name().to_string()))
                 .chain([LOSING.to_string(), BT.to_string()])
                 .collect();
             format!(
@@ -638,8 +743,17 @@ impl HubBoard for Board10 {
     /// draughts does.
     fn codec(name: &str) -> Option<Standard10> {
         dama_core::Variant::named(name)
-            .filter(|v| v.board_size() == 10)
+            .filter(|v| v.board() == BoardKind::Board10)
             .map(|_| Standard10)
+    }
+}
+
+impl HubBoard for Board64 {
+    type Codec = Turkish64;
+    fn codec(name: &str) -> Option<Turkish64> {
+        dama_core::Variant::named(name)
+            .filter(|v| v.board() == BoardKind::Board64)
+            .map(|_| Turkish64)
     }
 }
 

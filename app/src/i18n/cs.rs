@@ -246,6 +246,8 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     plural: rules_texts::plural_czech,
     board10_intro: "Tah zapište čísly polí jako 32-28 nebo 28x19, příkazy vypíše „nápověda“ (help).",
     board10_help: "Tahy: čísla polí 1-50, 32-28, braní 28x19, celá cesta braní 28x19x10, když začátek a konec určují víc braní.",
+    board64_intro: "Tah zapište jako c3-c4 nebo c4xc6, příkazy vypíše „nápověda“ (help).",
+    board64_help: "Tahy: c3-c4, c4xc6 nebo c4:c6, celá cesta braní c4xc6xe6, také c3 c4 nebo c3c4.",
     board10_no_key: "(Terminál je na čísla polí vedle šachovnice příliš úzký: 1-5 je zadní řada černého, zleva z pohledu bílého, 46-50 zadní řada bílého.)",
     board10_no_progress: "Remíza: 25 tahů každého hráče jen dámami a bez braní.",
     board10_king_ending: "Remíza: v této koncovce vypršel povolený počet tahů (16 každého, s méně kameny 5).",
@@ -371,5 +373,6 @@ fn titles(rules: Variant) -> &'static str {
         Variant::Breakthrough => "Průlom (mezinárodní pravidla, vyhrává první dáma)",
         Variant::Frisian => "Fríská dáma (bere se i po řadách a sloupcích, nejvyšší hodnota)",
         Variant::Frysk => "Frysk! (fríská dáma, pět kamenů na zadní řadě)",
+        Variant::Turkish => "Turecká dáma (všech 64 polí, kameny táhnou vpřed a do stran)",
     }
 }

@@ -214,6 +214,8 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     plural: rules_texts::plural_one_other,
     board10_intro: "Enter a move by the squares' numbers, like 32-28 or 28x19; help lists the commands.",
     board10_help: "Moves: the squares' numbers 1-50, 32-28, a capture 28x19, a full capture path 28x19x10 when start and end name more than one capture.",
+    board64_intro: "Enter a move like c3-c4 or c4xc6; help lists the commands.",
+    board64_help: "Moves: c3-c4, c4xc6 or c4:c6, a full capture path c4xc6xe6, also c3 c4 or c3c4.",
     board10_no_key: "(Too narrow a terminal for the square numbers beside the board: 1-5 are Black's back row, from the left as White sees it, 46-50 White's.)",
     board10_no_progress: "Draw: 25 moves by each player with only kings moved and nothing captured.",
     board10_king_ending: "Draw: the moves the rules allow for this ending (16 each, or 5 with fewer pieces) ran out.",
@@ -343,5 +345,6 @@ fn titles(rules: Variant) -> &'static str {
         Variant::Breakthrough => "Breakthrough (international rules; the first king wins)",
         Variant::Frisian => "Frisian draughts (captures along ranks and files too; the most value)",
         Variant::Frysk => "Frysk! (Frisian draughts from five men each on the back row)",
+        Variant::Turkish => "Turkish draughts (all 64 squares, men move forward and sideways)",
     }
 }

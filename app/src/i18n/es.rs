@@ -244,6 +244,8 @@ pub static RULES_TEXTS: RulesTexts = RulesTexts {
     plural: rules_texts::plural_one_other,
     board10_intro: "Escribe una jugada con los números de las casillas, como 32-28 o 28x19; ayuda (help) muestra las órdenes.",
     board10_help: "Jugadas: los números de las casillas 1-50, 32-28, una captura 28x19, una captura entera 28x19x10 si inicio y fin nombran más de una.",
+    board64_intro: "Escribe una jugada como c3-c4 o c4xc6; ayuda (help) muestra las órdenes.",
+    board64_help: "Jugadas: c3-c4, c4xc6 o c4:c6, una captura entera c4xc6xe6, también c3 c4 o c3c4.",
     board10_no_key: "(La terminal es demasiado estrecha para los números de las casillas junto al tablero: 1-5 son la última fila de las negras, desde la izquierda vista por las blancas; 46-50 la de las blancas.)",
     board10_no_progress: "Tablas: 25 jugadas de cada jugador moviendo solo damas y sin capturar.",
     board10_king_ending: "Tablas: se acabaron las jugadas que las reglas permiten en este final (16 de cada uno, o 5 con menos piezas).",
@@ -437,5 +439,6 @@ fn titles(rules: Variant) -> &'static str {
             "Damas frisias (también se captura por filas y columnas, el mayor valor)"
         }
         Variant::Frysk => "Frysk! (damas frisias con cinco peones en la última fila)",
+        Variant::Turkish => "Damas turcas (las 64 casillas, peones hacia delante y de lado)",
     }
 }

@@ -48,6 +48,11 @@ pub struct RulesTexts {
     pub board10_intro: &'static str,
     /// The first line of `help` on the 10×10 board.
     pub board10_help: &'static str,
+    /// The line after the title on the 64-square board (Turkish): moves along ranks and
+    /// files.
+    pub board64_intro: &'static str,
+    /// The first line of `help` on the 64-square board.
+    pub board64_help: &'static str,
     /// Under a 10×10 board drawn without its key of square numbers (a narrow terminal).
     pub board10_no_key: &'static str,
     /// The FMJD's draw after 25 moves each with only kings moved and nothing taken.

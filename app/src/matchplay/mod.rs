@@ -31,7 +31,7 @@ use crate::hub::encoding::HubBoard;
 use crate::opening::Opening;
 use crate::play::{EngineCalls, PlayBoard, with_engine_calls};
 use dama_core::game::Game;
-use dama_core::{Board8, Board10, DynRules, Variant};
+use dama_core::{Board, Board8, Board10, Board64, DynRules, Variant};
 use dama_engine::TimeControl;
 use dama_engine::weights::WeightsError;
 
@@ -48,13 +48,24 @@ impl MatchBoard for Board8 {
     }
 }
 
+/// The answer of a board without ballots: there are none for `rules`.
+fn no_ballots<B: Board>(rules: DynRules<B>) -> Result<Vec<Opening<B>>, MatchError> {
+    Err(MatchError::Ballots(
+        crate::ballots::BallotError::NoBallots {
+            rules: rules.info().name,
+        },
+    ))
+}
+
 impl MatchBoard for Board10 {
     fn ballots(rules: DynRules<Board10>) -> Result<Vec<Opening<Board10>>, MatchError> {
-        Err(MatchError::Ballots(
-            crate::ballots::BallotError::NoBallots {
-                rules: rules.info().name,
-            },
-        ))
+        no_ballots(rules)
+    }
+}
+
+impl MatchBoard for Board64 {
+    fn ballots(rules: DynRules<Board64>) -> Result<Vec<Opening<Board64>>, MatchError> {
+        no_ballots(rules)
     }
 }
 

@@ -240,7 +240,13 @@ pub fn document<B: Board>(rules: &dyn RulesObject<B>, diagram: &Diagram<'_, B>) 
     for row in 0..size {
         for col in 0..size {
             let (file, rank) = file_rank::<B>(col, row, flipped);
-            let dark = board.square::<B>(file, rank).is_some();
+            // Where every square is playable (Turkish draughts) the board is chequered as a
+            // chess board is, so that its squares can be told apart.
+            let dark = if B::ALL_PLAYABLE {
+                (file + rank) % 2 == 0
+            } else {
+                board.square::<B>(file, rank).is_some()
+            };
             squares = squares.add(
                 Rectangle::new()
                     .set("class", if dark { "square dark" } else { "square light" })

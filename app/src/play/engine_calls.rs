@@ -11,7 +11,7 @@ use std::marker::PhantomData;
 
 use dama_core::game::{DynGame, Game};
 use dama_core::variant_game::AnyBoard;
-use dama_core::{Board, Board8, Board10, Color, DynRules, MoveOn, PositionOn, Variant};
+use dama_core::{Board, Board8, Board10, Board64, Color, DynRules, MoveOn, PositionOn, Variant};
 use dama_engine::multipv::MultiInfo;
 use dama_engine::{Engine, EngineRules, Info};
 
@@ -219,6 +219,7 @@ macro_rules! play_board {
 }
 play_board!(Board8);
 play_board!(Board10);
+play_board!(Board64);
 
 /// A registered rule set as a value with its engine's calls, on its board: what
 /// [`with_engine_calls!`] opens.
@@ -228,6 +229,8 @@ pub enum PlayRules {
     Board8(DynRules<Board8>, &'static dyn EngineCalls<Board8>),
     /// A rule set of the 10×10 board.
     Board10(DynRules<Board10>, &'static dyn EngineCalls<Board10>),
+    /// A rule set of the 8×8 board of 64 squares.
+    Board64(DynRules<Board64>, &'static dyn EngineCalls<Board64>),
 }
 
 impl PlayRules {
@@ -249,6 +252,7 @@ macro_rules! with_engine_calls {
         match $crate::play::engine_calls::PlayRules::of($variant) {
             $crate::play::engine_calls::PlayRules::Board8($rules, $calls) => $body,
             $crate::play::engine_calls::PlayRules::Board10($rules, $calls) => $body,
+            $crate::play::engine_calls::PlayRules::Board64($rules, $calls) => $body,
         }
     };
 }

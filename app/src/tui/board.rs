@@ -28,6 +28,9 @@ use dama_core::{Board, DynRules};
 pub(super) const DARK: Tint = Tint::Indexed(94);
 /// Background of a light square.
 pub(super) const LIGHT: Tint = Tint::Indexed(223);
+/// Background of every other square where all are playable (Turkish draughts), chequered
+/// with [`DARK`] so that the squares can be told apart.
+const DARK_ALT: Tint = Tint::Indexed(130);
 /// Background of the last move's squares.
 const LAST: Tint = Tint::Indexed(136);
 /// Background of the hinted move's squares.
@@ -155,7 +158,10 @@ pub(super) fn draw<B: TuiBoard>(app: &App<B>, layout: &Layout, buf: &mut Buffer)
                     Mark::Selected | Mark::Path(_) => 4,
                 })
                 .unwrap_or(Mark::None);
+            // Where every square is playable, every other one is drawn lighter.
+            let alternate = <B as Board>::ALL_PLAYABLE && (file + rank) % 2 == 1;
             let bg = match mark {
+                Mark::None if alternate => DARK_ALT,
                 Mark::None => DARK,
                 Mark::Last => LAST,
                 Mark::Hint => HINT,
@@ -163,7 +169,7 @@ pub(super) fn draw<B: TuiBoard>(app: &App<B>, layout: &Layout, buf: &mut Buffer)
                 Mark::Selected | Mark::Path(_) => PATH,
             };
             let style = if color { plain.bg(bg) } else { plain };
-            let fill = if color { ' ' } else { '░' };
+            let fill = if color || alternate { ' ' } else { '░' };
             let row: String = std::iter::repeat_n(fill, usize::from(r.width)).collect();
             for dy in 0..r.height {
                 buf.set_string(r.x, r.y + dy, &row, style);

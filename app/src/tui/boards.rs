@@ -2,7 +2,8 @@
 //! the places drawn, named and numbered, how moves are typed and written, where a new game
 //! starts, the square sizes. The 8×8 board keeps its rule set's own notation and
 //! orientation (every 8×8 screen as it was); the 10×10 board of international draughts
-//! names its squares by their numbers (1–50) and writes moves as `32-28`, `28x19x10`.
+//! names its squares by their numbers (1–50) and writes moves as `32-28`, `28x19x10`; the
+//! 64-square board of Turkish draughts names every square algebraically (`c3-c4`).
 
 use super::config::AppConfig;
 use crate::console::ConsoleBoard;
@@ -16,7 +17,7 @@ use dama_core::game::{DynGame, Game};
 use dama_core::notation::Notation;
 use dama_core::notation::algebraic::{self, MoveError};
 use dama_core::notation::numeric;
-use dama_core::{Board8, Board10, DynRules, MoveOn, PositionOn, SquareOn};
+use dama_core::{Board8, Board10, Board64, DynRules, MoveOn, PositionOn, SquareOn};
 
 /// The square sizes (columns, rows) of the 8×8 board, largest first: the largest whose
 /// screen fits is used.
@@ -25,7 +26,7 @@ pub const SIZES_8: [(u16, u16); 3] = [(9, 4), (7, 3), (5, 2)];
 /// that fit the 80 × 24 screen.
 pub const SIZES_10: [(u16, u16); 4] = [(9, 4), (7, 3), (5, 2), (3, 1)];
 
-/// A board the full-screen game plays on ([`Board8`] and [`Board10`]). Each method takes
+/// A board the full-screen game plays on ([`Board8`], [`Board10`] and [`Board64`]). Each method takes
 /// the rule set played on the board, as a value.
 pub trait TuiBoard: ConsoleBoard + PlayBoard {
     /// The square sizes (columns, rows), largest first; the last is the smallest screen's.
@@ -194,6 +195,64 @@ impl TuiBoard for Board10 {
     fn entries(rules: DynRules<Board10>, text: &str, t: &Texts) -> Vec<Entry> {
         crate::games::entries_with(rules, text, &|e: &LoadError<Board10>| {
             <Board10 as ConsoleBoard>::load_error(rules, t, e)
+        })
+    }
+}
+
+impl TuiBoard for Board64 {
+    const SQUARE_SIZES: &'static [(u16, u16)] = &SIZES_8;
+
+    fn square(_: DynRules<Board64>, file: u8, rank: u8) -> Option<SquareOn<Board64>> {
+        SquareOn::from_file_rank(file, rank)
+    }
+
+    fn file(_: DynRules<Board64>, sq: SquareOn<Board64>) -> u8 {
+        sq.file()
+    }
+
+    fn square_name(rules: DynRules<Board64>, sq: SquareOn<Board64>) -> String {
+        rules.square_name(sq)
+    }
+
+    fn number_on(_: DynRules<Board64>, _: SquareOn<Board64>) -> Option<u8> {
+        None
+    }
+
+    /// Every square is playable: none is light.
+    fn light_name(_: u8, _: u8) -> Option<String> {
+        None
+    }
+
+    fn move_error(rules: DynRules<Board64>, t: &Texts, error: &MoveError<Board64>) -> String {
+        crate::console::move_error64(rules, t, error)
+    }
+
+    fn typed_move(
+        rules: DynRules<Board64>,
+        t: &Texts,
+        _: Lang,
+        text: &str,
+        pos: &PositionOn<Board64>,
+        legal: &[MoveOn<Board64>],
+    ) -> Result<MoveOn<Board64>, String> {
+        <Board64 as ConsoleBoard>::read_move(rules, t, text, pos, legal)
+    }
+
+    fn hint_text(
+        rules: DynRules<Board64>,
+        t: &Texts,
+        hint: &crate::play::hint::Hint<Board64>,
+    ) -> String {
+        t.hint_text_with(hint, &|mv| rules.write_move(mv))
+    }
+
+    fn start_game(rules: DynRules<Board64>, cfg: &AppConfig<Board64>) -> (DynGame<Board64>, usize) {
+        (Game::with_rules(rules, cfg.start), 0)
+    }
+
+    fn entries(rules: DynRules<Board64>, text: &str, t: &Texts) -> Vec<Entry> {
+        crate::games::entries_with(rules, text, &|e: &LoadError<Board64>| {
+            <Board64 as ConsoleBoard>::load_error(rules, t, e)
         })
     }
 }

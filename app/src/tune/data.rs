@@ -374,7 +374,12 @@ fn check_header<B: TuneBoard>(
         None if !B::HEADER => return Ok(()),
         Some(name) => {
             let board = match name.parse::<Variant>() {
-                Ok(v) => format!("{0}x{0}", v.board_size()),
+                Ok(v) => match v.board() {
+                    dama_core::BoardKind::Board8 => <Board8 as TuneBoard>::NAME,
+                    dama_core::BoardKind::Board10 => <dama_core::Board10 as TuneBoard>::NAME,
+                    dama_core::BoardKind::Board64 => <dama_core::Board64 as TuneBoard>::NAME,
+                }
+                .to_string(),
                 Err(_) => "an unknown board".to_string(),
             };
             format!(

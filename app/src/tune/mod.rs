@@ -27,8 +27,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::matchplay::MatchBoard;
-use dama_core::{Board8, Board10, BoardRules, PositionOn, Variant, with_variant};
+use dama_core::{Board8, Board10, Board64, BoardRules, PositionOn, Variant, with_variant};
 use dama_engine::eval10::{self, Weights10};
+use dama_engine::material::{MaterialEvaluator, MaterialWeights};
 use dama_engine::weights::WeightsError;
 use dama_engine::{Evaluation, Weights};
 
@@ -141,13 +142,29 @@ impl TuneWeights for Weights10 {
     }
 }
 
+impl TuneWeights for MaterialWeights {
+    fn each_mut(&mut self) -> Vec<(String, &mut i32)> {
+        MaterialWeights::each_mut(self)
+    }
+    fn to_toml(&self) -> String {
+        MaterialWeights::to_toml(self)
+    }
+    fn load(path: &Path) -> Result<MaterialWeights, WeightsError> {
+        MaterialWeights::load(path)
+    }
+    /// The plain evaluation has no pattern scores.
+    fn without_patterns(self) -> MaterialWeights {
+        self
+    }
+}
+
 /// A board the tuner works on: the weights of its evaluation, how a position is scored with
 /// them, and how its data files say what they are.
 pub trait TuneBoard: MatchBoard + dama_engine::EngineBoard {
     /// The weights of the board's evaluation.
     type Weights: TuneWeights;
 
-    /// The board as messages name it (`8x8`, `10x10`).
+    /// The board as messages name it (`8x8`, `10x10`, `8x8 (64 squares)`).
     const NAME: &'static str;
 
     /// The weights `R` is played with, where a fit starts by default.
@@ -226,6 +243,32 @@ impl TuneBoard for Board10 {
     }
     fn engine_evaluation(path: &Path) -> Result<Evaluation, TuneError> {
         Ok(Evaluation::Hand10(Weights10::load(path)?))
+    }
+    const HEADER: bool = true;
+}
+
+impl TuneBoard for Board64 {
+    type Weights = MaterialWeights;
+    const NAME: &'static str = "8x8 (64 squares)";
+    fn weights<R: dama_engine::EngineRules<Board = Board64>>() -> MaterialWeights {
+        R::default_evaluation()
+            .material()
+            .copied()
+            .unwrap_or(MaterialWeights::TURKISH)
+    }
+    #[inline]
+    fn evaluate_white<R: dama_engine::EngineRules<Board = Board64>>(
+        pos: &PositionOn<Board64>,
+        w: &MaterialWeights,
+    ) -> i32 {
+        MaterialEvaluator(*w).evaluate_white(pos)
+    }
+    /// Every term is fitted.
+    fn fixed<R: dama_engine::EngineRules<Board = Board64>>(_: &str) -> bool {
+        false
+    }
+    fn engine_evaluation(path: &Path) -> Result<Evaluation, TuneError> {
+        Ok(Evaluation::Material(MaterialWeights::load(path)?))
     }
     const HEADER: bool = true;
 }

@@ -154,6 +154,7 @@ Bílý h8 bere na f6 a c3, dopadá na b2.
     // International draughts: a man taking backwards, 32 and then 41.
     let opts = Options {
         start10: Some(dama_core::fen::parse_on("W:W28:B5,32,41").unwrap()),
+        start64: None,
         accessible: true,
         ..Options::international()
     };

@@ -92,7 +92,7 @@ fn the_files_follow_their_sources_numbering() {
         assert!(header.contains(&format!("Entries: {count}")), "{header}");
     }
     // The rule sets without a file have no ballots.
-    for rules in Variant::on_board(8) {
+    for rules in Variant::on_board(dama_core::BoardKind::Board8) {
         let has = matches!(rules, Variant::English | Variant::Italian);
         assert_eq!(ballots::text(rules).is_some(), has, "{rules}");
     }

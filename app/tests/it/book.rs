@@ -175,7 +175,7 @@ fn a_book_writes_back_to_the_same_book() {
         format!("# made by a test\nbook czech\n{START} c3-d4=3 g3-h4=1\n{AFTER_C3D4} d6-e5=1\n")
     );
     assert_eq!(Book::parse(Variant::Czech, &text).unwrap(), small);
-    for rules in Variant::on_board(8) {
+    for rules in Variant::on_board(dama_core::BoardKind::Board8) {
         let built_in = Book::for_rules(rules);
         assert!(!built_in.is_empty(), "{}", rules.name());
         let again = Book::parse(rules, &built_in.write(&[])).unwrap();

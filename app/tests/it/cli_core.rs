@@ -300,7 +300,7 @@ fn unknown_rule_sets_are_refused() {
             line.contains(
                 "unknown rule set 'klingon' (expected spanish, czech, russian, house, english, \
                  italian, spanish-official, brazilian, pool, thai, giveaway, international, \
-                 antidraughts, breakthrough, killer, frisian or frysk)"
+                 antidraughts, breakthrough, killer, frisian, frysk or turkish)"
             ),
             "{line:?}"
         );

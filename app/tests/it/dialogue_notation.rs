@@ -30,7 +30,7 @@ fn written(rules: Variant, pos: &Position) -> (Vec<String>, String) {
 
 #[test]
 fn every_listed_move_is_read_back() {
-    for rules in Variant::on_board(8) {
+    for rules in Variant::on_board(dama_core::BoardKind::Board8) {
         for lang in Lang::ALL {
             let start = Position::initial();
             let (each, list) = written(rules, &start);

@@ -179,6 +179,21 @@ fn dxp_refuses_an_8x8_rule_set_and_a_bad_address() {
         String::from_utf8_lossy(&out.stderr),
         "dama: DXP plays international draughts: --rules czech is not for 'dama dxp'\n"
     );
+    // Nor another board's or another game on 10×10: DXP's moves and positions are the
+    // international game's.
+    for rules in ["turkish", "antidraughts"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+            .args(["dxp", "--rules", rules, "--connect", "127.0.0.1:1"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!(
+                "dama: DXP plays international draughts: --rules {rules} is not for 'dama dxp'\n"
+            )
+        );
+    }
     let out = Command::new(env!("CARGO_BIN_EXE_dama"))
         .args(["dxp", "--connect", "nowhere"])
         .output()

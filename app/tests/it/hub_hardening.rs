@@ -76,7 +76,7 @@ fn a14_a_10x10_position_under_an_8x8_variant_names_the_parameter() {
     let lines = hub(
         &[],
         &format!(
-            "set-param name=variant value=russian\npos pos=W{}\nset-param name=variant value=turkish\n",
+            "set-param name=variant value=russian\npos pos=W{}\nset-param name=variant value=canadian\n",
             "e".repeat(50)
         ),
     );
@@ -86,10 +86,10 @@ fn a14_a_10x10_position_under_an_8x8_variant_names_the_parameter() {
             "error message=\"pos: position: 51 characters is a 10x10 position, but the variant is \
              russian, played on 8x8 (33 characters); for the international game send set-param \
              name=variant value=standard\"",
-            "error message=\"set-param variant: unknown rule set 'turkish' (expected spanish, czech, \
+            "error message=\"set-param variant: unknown rule set 'canadian' (expected spanish, czech, \
              russian, house, english, italian, spanish-official, brazilian, pool, thai, giveaway, normal, \
-             standard, international, antidraughts, breakthrough, killer, frisian, frysk!, losing or \
-             bt)\"",
+             standard, international, antidraughts, breakthrough, killer, frisian, frysk!, turkish, \
+             losing or bt)\"",
         ]
     );
 }
@@ -104,13 +104,13 @@ fn newcomer10_the_variant_parameter_lists_every_variant() {
         (
             &[][..],
             format!(
-                "param name=variant value=spanish type=enum values=\"{eight} normal standard antidraughts breakthrough killer frisian frysk!\""
+                "param name=variant value=spanish type=enum values=\"{eight} normal standard antidraughts breakthrough killer frisian frysk! turkish\""
             ),
         ),
         (
             &["--rules", "international"][..],
             format!(
-                "param name=variant value=normal type=enum values=\"normal standard antidraughts breakthrough killer frisian frysk! {eight}\""
+                "param name=variant value=normal type=enum values=\"normal standard antidraughts breakthrough killer frisian frysk! {eight} turkish\""
             ),
         ),
     ] {

@@ -130,7 +130,7 @@ fn initialisation_and_options() {
             r#"
 > hub
 < id name=dama version={} author="the dama authors"
-< param name=variant value=spanish type=enum values="spanish czech russian house english italian spanish-official brazilian pool thai giveaway normal standard antidraughts breakthrough killer frisian frysk!"
+< param name=variant value=spanish type=enum values="spanish czech russian house english italian spanish-official brazilian pool thai giveaway normal standard antidraughts breakthrough killer frisian frysk! turkish"
 < param name=threads value=1 type=int min=1 max=64
 < param name=hash value=16 type=int min=1 max=16384
 < param name=tb-dir value="" type=string
@@ -149,12 +149,12 @@ fn initialisation_and_options() {
 > set-param name=keep-hash value=maybe
 < error message="set-param keep-hash: 'maybe' is not true or false"
 > set-param name=variant value=polish
-< error message="set-param variant: unknown rule set 'polish' (expected spanish, czech, russian, house, english, italian, spanish-official, brazilian, pool, thai, giveaway, normal, standard, international, antidraughts, breakthrough, killer, frisian, frysk!, losing or bt)"
+< error message="set-param variant: unknown rule set 'polish' (expected spanish, czech, russian, house, english, italian, spanish-official, brazilian, pool, thai, giveaway, normal, standard, international, antidraughts, breakthrough, killer, frisian, frysk!, turkish, losing or bt)"
 > init
 < ready
 > hub
 < id name=dama version={} author="the dama authors"
-< param name=variant value=russian type=enum values="spanish czech russian house english italian spanish-official brazilian pool thai giveaway normal standard antidraughts breakthrough killer frisian frysk!"
+< param name=variant value=russian type=enum values="spanish czech russian house english italian spanish-official brazilian pool thai giveaway normal standard antidraughts breakthrough killer frisian frysk! turkish"
 < param name=threads value=1 type=int min=1 max=64
 < param name=hash value=4 type=int min=1 max=16384
 < param name=tb-dir value="" type=string
@@ -500,7 +500,7 @@ fn international_as_scan_speaks_it() {
             r#"
 > hub
 < id name=dama version={version} author="the dama authors"
-< param name=variant value=normal type=enum values="normal standard antidraughts breakthrough killer frisian frysk! spanish czech russian house english italian spanish-official brazilian pool thai giveaway"
+< param name=variant value=normal type=enum values="normal standard antidraughts breakthrough killer frisian frysk! spanish czech russian house english italian spanish-official brazilian pool thai giveaway turkish"
 < param name=threads value=1 type=int min=1 max=64
 < param name=hash value=16 type=int min=1 max=16384
 < param name=tb-dir value="" type=string

@@ -62,6 +62,7 @@ mod tui_rules;
 mod tui_screen;
 mod tui_simul;
 mod tune_cli;
+mod turkish;
 
 // What many tests do: run `dama` with some arguments and some input, and read what it wrote.
 

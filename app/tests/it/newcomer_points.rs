@@ -147,7 +147,7 @@ fn a_subcommands_help_lists_only_its_options() {
         "{help}"
     );
     let summary = help.lines().next().unwrap();
-    for rules in Variant::on_board(8) {
+    for rules in Variant::on_board(dama_core::BoardKind::Board8) {
         assert!(summary.contains(rules.name()), "{summary}");
     }
     assert!(summary.contains("dama tui"), "{summary}");
@@ -214,7 +214,7 @@ fn the_tui_speaks_as_the_console_does() {
     let first = screen(&app).lines().next().unwrap().to_string();
     assert!(first.starts_with("dama  ·  Česká dáma  ·  "), "{first}");
     // The same default language as the console.
-    for rules in Variant::on_board(8) {
+    for rules in Variant::on_board(dama_core::BoardKind::Board8) {
         assert_eq!(
             dama::tui::default_lang(rules),
             Lang::of(rules),

@@ -355,7 +355,7 @@ fn lang_help_names_every_rule_set() {
     let out = crate::dama().arg("--help").output().expect("dama runs");
     let help = String::from_utf8(out.stdout).expect("UTF-8");
     assert!(
-        help.contains("en for pool, en for thai, ru for giveaway, en for international, en for antidraughts, en for breakthrough, en for killer, en for frisian, en for frysk)"),
+        help.contains("en for pool, en for thai, ru for giveaway, en for international, en for antidraughts, en for breakthrough, en for killer, en for frisian, en for frysk, en for turkish)"),
         "{help}"
     );
 }

@@ -9,7 +9,7 @@ use tui_common::*;
 
 #[test]
 fn start_screen_of_every_rule_set() {
-    for set in Variant::on_board(8) {
+    for set in Variant::on_board(dama_core::BoardKind::Board8) {
         with_rules8!(set, R => {
             let coloured = new_app::<R>(config(true));
             let buf = draw(&coloured, 80, 24);

@@ -165,6 +165,8 @@ pub trait Board:
     + Sync
     + 'static
 {
+    /// Which board this is, as a value.
+    const KIND: BoardKind;
     /// Squares along a side: 8 or 10.
     const SIZE: u8;
     /// The landing squares a move may have: one per opposing piece (12 on 8×8, 20 on 10×10).
@@ -216,6 +218,18 @@ pub trait Board:
 
     /// The squares (as bits) strictly beyond bit `bit` in `dir`, up to the edge.
     fn ray_bits(dir: Direction, bit: u8) -> u64;
+}
+
+/// Which board a type is, as a value: what a run-time choice of rule set
+/// ([`Variant::board`](crate::Variant::board)) asks of its board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BoardKind {
+    /// [`Board8`]: the 32 dark squares of 8×8.
+    Board8,
+    /// [`Board10`]: the 50 dark squares of 10×10.
+    Board10,
+    /// [`Board64`]: the 64 squares of 8×8 (Turkish).
+    Board64,
 }
 
 /// The 8×8 board: 32 playable squares, a1 dark.
@@ -328,6 +342,7 @@ static RAYS_10: [[u64; 64]; 8] = build_rays::<Board10>();
 static RAYS_64: [[u64; 64]; 8] = build_rays::<Board64>();
 
 impl Board for Board8 {
+    const KIND: BoardKind = BoardKind::Board8;
     const SIZE: u8 = 8;
     const MAX_PATH: usize = 12;
     const NUMBERED: bool = false;
@@ -346,6 +361,7 @@ impl Board for Board8 {
 }
 
 impl Board for Board10 {
+    const KIND: BoardKind = BoardKind::Board10;
     const SIZE: u8 = 10;
     const MAX_PATH: usize = 20;
     const NUMBERED: bool = true;
@@ -364,6 +380,7 @@ impl Board for Board10 {
 }
 
 impl Board for Board64 {
+    const KIND: BoardKind = BoardKind::Board64;
     const SIZE: u8 = 8;
     const ALL_PLAYABLE: bool = true;
     /// Sixteen men each, on two rows (Turkish draughts).

@@ -42,7 +42,7 @@ pub mod variant_game;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardOn};
-pub use board::{Board, Board8, Board10, Board64};
+pub use board::{Board, Board8, Board10, Board64, BoardKind};
 pub use mv::{Move, MoveList, MoveListOn, MoveOn};
 pub use position::{Color, Piece, Position, PositionOn, Role};
 pub use rules::{

@@ -23,7 +23,7 @@
 
 use std::fmt;
 
-use crate::board::{Board, Board8, Board10};
+use crate::board::{Board, Board8, Board10, Board64};
 use crate::fen::FenError;
 use crate::game::{Game, Outcome, PlayError};
 use crate::mv::{MoveListOn, MoveOn};
@@ -32,22 +32,26 @@ use crate::pdn::{self, Header, PdnError};
 use crate::position::{Color, PositionOn};
 use crate::rules::{BoardRules, DynRules, Variant};
 
-/// A move of either board.
+/// A move of any board.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum AnyMove {
     /// A move on the 8×8 board.
     Board8(MoveOn<Board8>),
     /// A move on the 10×10 board.
     Board10(MoveOn<Board10>),
+    /// A move on the 8×8 board of 64 squares (Turkish).
+    Board64(MoveOn<Board64>),
 }
 
-/// A position of either board.
+/// A position of any board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum AnyPosition {
     /// A position on the 8×8 board.
     Board8(PositionOn<Board8>),
     /// A position on the 10×10 board.
     Board10(PositionOn<Board10>),
+    /// A position on the 8×8 board of 64 squares (Turkish).
+    Board64(PositionOn<Board64>),
 }
 
 impl AnyPosition {
@@ -56,6 +60,7 @@ impl AnyPosition {
         match self {
             AnyPosition::Board8(pos) => pos.turn(),
             AnyPosition::Board10(pos) => pos.turn(),
+            AnyPosition::Board64(pos) => pos.turn(),
         }
     }
 
@@ -64,41 +69,48 @@ impl AnyPosition {
         match self {
             AnyPosition::Board8(pos) => crate::position_key(pos),
             AnyPosition::Board10(pos) => crate::position_key(pos),
+            AnyPosition::Board64(pos) => crate::position_key(pos),
         }
     }
 }
 
-/// An error of either board's type, kept as the board's own (its message unchanged).
+/// An error of any board's type, kept as the board's own (its message unchanged).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OnEitherBoard<E8, E10> {
+pub enum OnAnyBoard<E8, E10, E64> {
     /// The error on the 8×8 board.
     Board8(E8),
     /// The error on the 10×10 board.
     Board10(E10),
+    /// The error on the 8×8 board of 64 squares.
+    Board64(E64),
 }
 
-impl<E8: fmt::Display, E10: fmt::Display> fmt::Display for OnEitherBoard<E8, E10> {
+impl<E8: fmt::Display, E10: fmt::Display, E64: fmt::Display> fmt::Display
+    for OnAnyBoard<E8, E10, E64>
+{
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OnEitherBoard::Board8(e) => e.fmt(f),
-            OnEitherBoard::Board10(e) => e.fmt(f),
+            OnAnyBoard::Board8(e) => e.fmt(f),
+            OnAnyBoard::Board10(e) => e.fmt(f),
+            OnAnyBoard::Board64(e) => e.fmt(f),
         }
     }
 }
 
-impl<E8, E10> std::error::Error for OnEitherBoard<E8, E10>
+impl<E8, E10, E64> std::error::Error for OnAnyBoard<E8, E10, E64>
 where
     E8: std::error::Error,
     E10: std::error::Error,
+    E64: std::error::Error,
 {
 }
 
 /// Why a FEN text is not a position of the variant.
-pub type AnyFenError = OnEitherBoard<FenError<Board8>, FenError<Board10>>;
+pub type AnyFenError = OnAnyBoard<FenError<Board8>, FenError<Board10>, FenError<Board64>>;
 /// Why a move's text is not a legal move of the position.
-pub type AnyParseError = OnEitherBoard<ParseError<Board8>, ParseError<Board10>>;
+pub type AnyParseError = OnAnyBoard<ParseError<Board8>, ParseError<Board10>, ParseError<Board64>>;
 /// Why a PDN text is not a game of the variant.
-pub type AnyPdnError = OnEitherBoard<PdnError<Board8>, PdnError<Board10>>;
+pub type AnyPdnError = OnAnyBoard<PdnError<Board8>, PdnError<Board10>, PdnError<Board64>>;
 
 /// Why a move given as text was not played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -111,29 +123,29 @@ pub enum PlayTextError {
     Move(AnyParseError),
 }
 
-/// A board's moves, positions and errors as the facade's: implemented by both boards.
+/// A board's moves, positions and errors as the facade's: implemented by every board.
 pub trait AnyBoard: Board {
-    /// The move as one of either board.
+    /// The move as one of any board.
     fn wrap_move(mv: MoveOn<Self>) -> AnyMove;
     /// The move if it is one of this board.
     fn unwrap_move(mv: &AnyMove) -> Option<&MoveOn<Self>>;
-    /// The position as one of either board.
+    /// The position as one of any board.
     fn wrap_position(pos: PositionOn<Self>) -> AnyPosition;
-    /// The FEN error as one of either board.
+    /// The FEN error as one of any board.
     fn wrap_fen_error(e: FenError<Self>) -> AnyFenError;
-    /// The move error as one of either board.
+    /// The move error as one of any board.
     fn wrap_parse_error(e: ParseError<Self>) -> AnyParseError;
-    /// The PDN error as one of either board.
+    /// The PDN error as one of any board.
     fn wrap_pdn_error(e: PdnError<Self>) -> AnyPdnError;
     /// The position if it is one of this board.
     fn unwrap_position(pos: AnyPosition) -> Option<PositionOn<Self>>;
-    /// The rule set as one of either board.
+    /// The rule set as one of any board.
     fn wrap_rules(rules: DynRules<Self>) -> AnyRules;
     /// The rule set if it is one of this board.
     fn unwrap_rules(rules: AnyRules) -> Option<DynRules<Self>>;
 }
 
-/// A rule set as a value ([`DynRules`]) on either board: what [`Variant::rules`] gives, and
+/// A rule set as a value ([`DynRules`]) on any board: what [`Variant::rules`] gives, and
 /// [`with_dyn_rules!`](crate::with_dyn_rules) opens.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum AnyRules {
@@ -141,6 +153,8 @@ pub enum AnyRules {
     Board8(DynRules<Board8>),
     /// A rule set of the 10×10 board.
     Board10(DynRules<Board10>),
+    /// A rule set of the 8×8 board of 64 squares.
+    Board64(DynRules<Board64>),
 }
 
 impl Variant {
@@ -167,6 +181,7 @@ macro_rules! with_dyn_rules {
         match $crate::Variant::rules($variant) {
             $crate::variant_game::AnyRules::Board8($rules) => $body,
             $crate::variant_game::AnyRules::Board10($rules) => $body,
+            $crate::variant_game::AnyRules::Board64($rules) => $body,
         }
     };
 }
@@ -194,13 +209,13 @@ macro_rules! any_board {
                 AnyPosition::$B(pos)
             }
             fn wrap_fen_error(e: FenError<Self>) -> AnyFenError {
-                OnEitherBoard::$B(e)
+                OnAnyBoard::$B(e)
             }
             fn wrap_parse_error(e: ParseError<Self>) -> AnyParseError {
-                OnEitherBoard::$B(e)
+                OnAnyBoard::$B(e)
             }
             fn wrap_pdn_error(e: PdnError<Self>) -> AnyPdnError {
-                OnEitherBoard::$B(e)
+                OnAnyBoard::$B(e)
             }
             fn unwrap_position(pos: AnyPosition) -> Option<PositionOn<Self>> {
                 match pos {
@@ -222,6 +237,7 @@ macro_rules! any_board {
 }
 any_board!(Board8);
 any_board!(Board10);
+any_board!(Board64);
 
 /// Makes [`VariantGame`] from the registry's list.
 #[doc(hidden)]
@@ -479,7 +495,7 @@ pub fn write_move(variant: Variant, mv: &AnyMove) -> Option<String> {
 }
 
 /// The rule set a PDN text's `GameType` and `Variant` tags name ([`Variant::from_pdn`]), of
-/// either board; `None` without a readable `GameType` or when no registered set has it.
+/// any board; `None` without a readable `GameType` or when no registered set has it.
 pub fn variant_of_pdn(text: &str) -> Option<Variant> {
     match pdn::game_of(text)? {
         pdn::GameOf::Variant(v) => Some(v),

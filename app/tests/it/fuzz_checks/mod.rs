@@ -202,7 +202,9 @@ pub fn hub(bytes: &[u8]) {
     }
 
     fn hub_move(encoding: &Encoding, pos: &Position, text: &str) {
-        let Some(set) = Variant::on_board(8).find(|s| s.name() == encoding.variant) else {
+        let Some(set) =
+            Variant::on_board(dama_core::BoardKind::Board8).find(|s| s.name() == encoding.variant)
+        else {
             return;
         };
         dama_core::with_rules8!(set, R => {

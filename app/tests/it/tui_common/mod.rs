@@ -191,6 +191,7 @@ fn colour_letter(color: Color) -> char {
         Color::Reset => '.',
         Color::Indexed(94) => 'D',
         Color::Indexed(223) => 'L',
+        Color::Indexed(130) => 'A',
         Color::Indexed(136) => 'M',
         Color::Indexed(25) => 'P',
         Color::Indexed(28) => 'G',
@@ -205,7 +206,8 @@ fn colour_letter(color: Color) -> char {
 }
 
 /// The screen's colours: a map of backgrounds, then one of foregrounds, one letter a cell
-/// (`.` none, `D`/`L` dark/light square, `M` last move, `P` path, `G` movable, `H` hint, `w`/`k` white
+/// (`.` none, `D`/`L` dark/light square, `A` the lighter of the chequered squares where all
+/// are playable, `M` last move, `P` path, `G` movable, `H` hint, `w`/`k` white
 /// and black pieces, `o` message, `g` dimmed, `y` cursor).
 pub fn colours(buf: &Buffer) -> String {
     let area = buf.area;

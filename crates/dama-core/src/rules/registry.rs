@@ -16,7 +16,7 @@
 
 use std::fmt;
 
-use crate::board::{Board, Board8, Board10};
+use crate::board::{Board, Board8, Board10, Board64, BoardKind};
 use crate::notation::Notation;
 use crate::text::join_or;
 
@@ -88,6 +88,8 @@ macro_rules! rule_set_list {
             Frisian => $crate::rules::Frisian,
             /// Frysk!: Frisian draughts from five men each on the back row.
             Frysk => $crate::rules::Frysk,
+            /// Turkish draughts (dama): all 64 squares, men forward and sideways.
+            Turkish => $crate::rules::Turkish,
         }
     };
 }
@@ -98,7 +100,7 @@ macro_rules! rule_set_list {
 #[macro_export]
 macro_rules! __define_variants {
     (() $( $(#[$attr:meta])* $variant:ident => $ty:path, )*) => {
-        /// A rule set of the registry, on either board, chosen at run time. What works on any
+        /// A rule set of the registry, on any board, chosen at run time. What works on any
         /// board (perft, the legal moves, DXP) runs through
         /// [`with_variant!`](crate::with_variant); what knows only 8×8 through
         /// [`with_rules8!`](crate::with_rules8).
@@ -115,6 +117,15 @@ macro_rules! __define_variants {
             pub const fn info(self) -> &'static RuleSetInfo {
                 match self {
                     $( Variant::$variant => &<$ty as $crate::rules::BoardRules>::INFO, )*
+                }
+            }
+
+            /// The rule set's board (its type's [`Board::KIND`](crate::Board::KIND)).
+            pub const fn board(self) -> $crate::BoardKind {
+                match self {
+                    $( Variant::$variant => {
+                        <<$ty as $crate::rules::BoardRules>::Board as $crate::Board>::KIND
+                    } )*
                 }
             }
 
@@ -180,25 +191,26 @@ pub trait BoardAs<B: Board>: Board {
     type Rules<R: BoardRules<Board = Self>>: BoardRules<Board = B>;
 }
 
-impl BoardAs<Board8> for Board8 {
-    const SAME: bool = true;
-    type Rules<R: BoardRules<Board = Board8>> = R;
+/// `BoardAs<$on>` for every board: `$on` itself is itself, and on each other board a set
+/// stands in as `$stand_in` (a set of `$on`).
+macro_rules! board_as {
+    ($on:ident, $stand_in:path; $($other:ident),*) => {
+        impl BoardAs<$on> for $on {
+            const SAME: bool = true;
+            type Rules<R: BoardRules<Board = $on>> = R;
+        }
+        $(
+            impl BoardAs<$on> for $other {
+                const SAME: bool = false;
+                type Rules<R: BoardRules<Board = $other>> = $stand_in;
+            }
+        )*
+    };
 }
 
-impl BoardAs<Board8> for Board10 {
-    const SAME: bool = false;
-    type Rules<R: BoardRules<Board = Board10>> = super::Spanish;
-}
-
-impl BoardAs<Board10> for Board10 {
-    const SAME: bool = true;
-    type Rules<R: BoardRules<Board = Board10>> = R;
-}
-
-impl BoardAs<Board10> for Board8 {
-    const SAME: bool = false;
-    type Rules<R: BoardRules<Board = Board8>> = super::International;
-}
+board_as!(Board8, super::Spanish; Board10, Board64);
+board_as!(Board10, super::International; Board8, Board64);
+board_as!(Board64, super::Turkish; Board8, Board10);
 
 impl Variant {
     /// The registered rule set whose type is `R`, if `R` is registered (matched by name).
@@ -218,20 +230,20 @@ impl Variant {
         self.info().name
     }
 
-    /// Whether the rule set is played on the 8×8 board (its type is a [`Rules`](super::Rules)).
+    /// Whether the rule set is played on the 8×8 board of dark squares (its type is a
+    /// [`Rules`](super::Rules)).
     pub const fn is_board8(self) -> bool {
-        self.board_size() == Board8::SIZE
+        matches!(self.board(), BoardKind::Board8)
     }
 
-    /// The registered rule sets played on the board with `size` squares a side, in the
-    /// registry's order: `Variant::on_board(8)` for what knows only 8×8.
-    pub fn on_board(size: u8) -> impl Iterator<Item = Variant> {
-        Variant::ALL
-            .into_iter()
-            .filter(move |v| v.board_size() == size)
+    /// The registered rule sets played on the board `kind`, in the registry's order:
+    /// `Variant::on_board(BoardKind::Board8)` for what knows only the 8×8 board of dark
+    /// squares.
+    pub fn on_board(kind: BoardKind) -> impl Iterator<Item = Variant> {
+        Variant::ALL.into_iter().filter(move |v| v.board() == kind)
     }
 
-    /// The names of every rule set of either board as a list for messages: `spanish, czech,
+    /// The names of every rule set of any board as a list for messages: `spanish, czech,
     /// russian or house`.
     pub fn names_list() -> String {
         let names: Vec<String> = Variant::ALL.iter().map(|r| r.name().to_string()).collect();
@@ -267,7 +279,7 @@ impl fmt::Display for Variant {
     }
 }
 
-/// The error for an unknown rule set name of either board; the message lists them all.
+/// The error for an unknown rule set name of any board; the message lists them all.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown rule set '{0}' (expected {list})", list = Variant::names_list())]
 pub struct UnknownVariant(pub String);
@@ -364,8 +376,8 @@ mod tests {
         assert_eq!(
             Variant::names_list(),
             "spanish, czech, russian, house, english, italian, spanish-official, brazilian, \
-             pool, thai, giveaway, international, antidraughts, breakthrough, killer, frisian or \
-             frysk"
+             pool, thai, giveaway, international, antidraughts, breakthrough, killer, frisian, \
+             frysk or turkish"
         );
         assert_eq!("Checkers".parse::<Variant>(), Ok(Variant::English));
         assert_eq!("standard".parse::<Variant>(), Ok(Variant::International));
@@ -383,7 +395,7 @@ mod tests {
             "polish".parse::<Variant>().unwrap_err().to_string(),
             "unknown rule set 'polish' (expected spanish, czech, russian, house, english, italian, \
              spanish-official, brazilian, pool, thai, giveaway, international, antidraughts, \
-             breakthrough, killer, frisian or frysk)"
+             breakthrough, killer, frisian, frysk or turkish)"
         );
         assert_eq!(Variant::from_pdn(25, None), Some(Variant::Russian));
         assert_eq!(Variant::from_pdn(25, Some("House")), Some(Variant::House));

@@ -31,7 +31,7 @@ pub struct Turkish;
 /// The constants that identify the rule set: PDN `GameType` 30.
 pub const INFO: RuleSetInfo = RuleSetInfo {
     name: "turkish",
-    summary: "Turkish draughts (dama): all 64 squares, men and kings along ranks and files",
+    summary: "Turkish draughts: all 64 squares, men and kings along ranks and files",
     pdn_game_type: 30,
     pdn_variant: None,
     lang: "tr",

@@ -4,7 +4,8 @@
 use dama_core::game::{DynGame, Game, Outcome, WinReason};
 use dama_core::pdn::{self, Header};
 use dama_core::{
-    Board8, Board10, BoardRules, DynRules, GameRules, MoveListOn, Variant, with_rules_on,
+    Board8, Board10, Board64, BoardKind, BoardRules, DynRules, GameRules, MoveListOn, Variant,
+    with_rules_on,
 };
 
 /// Plays the first legal move `plies` times in both games, checking they agree throughout.
@@ -46,17 +47,25 @@ fn every_registered_set_plays_the_same_as_a_value() {
     for variant in Variant::ALL {
         with_rules_on!(variant, Board8, R => play_along::<R>(60), else => {});
         with_rules_on!(variant, Board10, R => play_along::<R>(60), else => {});
+        with_rules_on!(variant, Board64, R => play_along::<R>(60), else => {});
         let on8 = DynRules::<Board8>::of_variant(variant);
         let on10 = DynRules::<Board10>::of_variant(variant);
+        let on64 = DynRules::<Board64>::of_variant(variant);
         assert_eq!(
-            (on8.is_some(), on10.is_some()),
-            (variant.is_board8(), !variant.is_board8())
+            (on8.is_some(), on10.is_some(), on64.is_some()),
+            (
+                variant.board() == BoardKind::Board8,
+                variant.board() == BoardKind::Board10,
+                variant.board() == BoardKind::Board64
+            )
         );
-        let name = on8.map_or_else(|| on10.unwrap().info().name, |r| r.info().name);
-        assert_eq!(name, variant.name());
+        let name = on8.map(|r| r.info().name).or(on10.map(|r| r.info().name));
+        let name = name.or(on64.map(|r| r.info().name));
+        assert_eq!(name, Some(variant.name()));
         assert_eq!(
             on8.and_then(DynRules::variant)
-                .or(on10.and_then(DynRules::variant)),
+                .or(on10.and_then(DynRules::variant))
+                .or(on64.and_then(DynRules::variant)),
             Some(variant)
         );
     }

@@ -557,7 +557,9 @@ fn each_param_set_names_every_registered_set_and_takes_the_fast_paths() {
         Vec::<&str>::new(),
         "registered sets without the fast paths"
     );
-    let registered: Vec<&str> = RuleSet::on_board(8).map(|r| r.name()).collect();
+    let registered: Vec<&str> = RuleSet::on_board(dama_core::BoardKind::Board8)
+        .map(|r| r.name())
+        .collect();
     assert_eq!(names, registered);
 }
 

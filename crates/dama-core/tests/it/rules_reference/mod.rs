@@ -126,8 +126,9 @@ impl Variant {
             | RuleSet::Breakthrough
             | RuleSet::Killer
             | RuleSet::Frisian
-            | RuleSet::Frysk => {
-                panic!("the reference is of the 8x8 sets")
+            | RuleSet::Frysk
+            | RuleSet::Turkish => {
+                panic!("the reference is of the 8x8 sets of dark squares")
             }
             RuleSet::Thai => Variant {
                 land_behind: true,
