@@ -156,16 +156,7 @@ pub fn marked_board(
         Notation::Numeric => char::from(b'1' + file),
         _ => char::from(b'a' + file),
     };
-    let ranks: Vec<u8> = if flipped {
-        (0..8).collect()
-    } else {
-        (0..8).rev().collect()
-    };
-    let files: Vec<u8> = if flipped {
-        (0..8).rev().collect()
-    } else {
-        (0..8).collect()
-    };
+    let (ranks, files) = ranks_and_files(8, flipped);
     let mut text = String::new();
     for &rank in &ranks {
         let label = rank_label(rank);
@@ -217,17 +208,7 @@ pub fn lettered_board<B: Board>(
     colored: bool,
     marked: BitboardOn<B>,
 ) -> String {
-    let size = B::SIZE;
-    let ranks: Vec<u8> = if flipped {
-        (0..size).collect()
-    } else {
-        (0..size).rev().collect()
-    };
-    let files: Vec<u8> = if flipped {
-        (0..size).rev().collect()
-    } else {
-        (0..size).collect()
-    };
+    let (ranks, files) = ranks_and_files(B::SIZE, flipped);
     let mut text = String::new();
     for &rank in &ranks {
         let label = char::from(b'1' + rank);
@@ -250,6 +231,16 @@ pub fn lettered_board<B: Board>(
     }
     text.push('\n');
     text
+}
+
+/// The ranks from the top of the drawing down and the files from its left, on a board of
+/// `size` squares a side seen from white, or from black when `flipped`.
+fn ranks_and_files(size: u8, flipped: bool) -> (Vec<u8>, Vec<u8>) {
+    if flipped {
+        ((0..size).collect(), (0..size).rev().collect())
+    } else {
+        ((0..size).rev().collect(), (0..size).collect())
+    }
 }
 
 /// One row of a board: for each of `files`, the piece on the square `square` names (a blank
@@ -297,17 +288,7 @@ pub fn numbered_board<B: Board>(
     marked: BitboardOn<B>,
     key: bool,
 ) -> String {
-    let size = B::SIZE;
-    let ranks: Vec<u8> = if flipped {
-        (0..size).collect()
-    } else {
-        (0..size).rev().collect()
-    };
-    let files: Vec<u8> = if flipped {
-        (0..size).rev().collect()
-    } else {
-        (0..size).collect()
-    };
+    let (ranks, files) = ranks_and_files(B::SIZE, flipped);
     let mut text = String::new();
     for &rank in &ranks {
         text.push(' ');

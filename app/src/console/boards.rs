@@ -13,7 +13,7 @@ use dama_core::game::{Game, Outcome};
 use dama_core::notation::Notation;
 use dama_core::notation::algebraic::{self, ParseError, SyntaxError};
 use dama_core::rules::DrawReason;
-use dama_core::{BitboardOn, Board8, Board10, Board64, DynRules, MoveOn, PositionOn, pdn};
+use dama_core::{BitboardOn, Board, Board8, Board10, Board64, DynRules, MoveOn, PositionOn, pdn};
 
 /// A board the full dialogue plays on ([`Board8`], [`Board10`] and [`Board64`]). Each method takes the
 /// rule set played on the board, as a value. (The opening book is the rule set's on either
@@ -240,19 +240,8 @@ impl ConsoleBoard for Board10 {
         pos: &PositionOn<Board10>,
         legal: &[MoveOn<Board10>],
     ) -> Result<MoveOn<Board10>, String> {
-        match algebraic::parse_numbered(line, pos, legal) {
-            Ok(mv) => Ok(mv),
-            Err(ParseError::Syntax(SyntaxError::Unreadable(_))) => {
-                Err(fill(t.unknown, &[&pdn::excerpt(line)]))
-            }
-            Err(ParseError::Syntax(SyntaxError::LightSquare(text))) => {
-                Err(fill(t.err_light, &[&text]))
-            }
-            Err(ParseError::Syntax(SyntaxError::MixedSeparators(text))) => {
-                Err(fill(t.err_mixed, &[&text]))
-            }
-            Err(ParseError::Move(e)) => Err(move_error10(rules, t, &e)),
-        }
+        let parsed = algebraic::parse_numbered(line, pos, legal);
+        typed_or_why(t, line, parsed, &|e| move_error10(rules, t, e))
     }
 
     fn parse_move(
@@ -295,9 +284,7 @@ impl ConsoleBoard for Board10 {
     }
 
     fn load_error(rules: DynRules<Board10>, t: &Texts, error: &LoadError<Board10>) -> String {
-        t.load_error_with(error, &|e| {
-            t.pdn_error_with(e, &|reason| move_error10(rules, t, reason))
-        })
+        load_error_on(t, error, &|reason| move_error10(rules, t, reason))
     }
 
     fn outcome(rules: DynRules<Board10>, t: &Texts, rt: &RulesTexts, outcome: Outcome) -> String {
@@ -309,6 +296,37 @@ impl ConsoleBoard for Board10 {
     }
 }
 
+/// The move `parsed` from the typed `line`, or the line saying why not: an unreadable line,
+/// a light square, mixed separators, or why the move is not legal (`move_error`, in the
+/// board's names of squares and moves).
+fn typed_or_why<B: Board>(
+    t: &Texts,
+    line: &str,
+    parsed: Result<MoveOn<B>, ParseError<B>>,
+    move_error: &dyn Fn(&algebraic::MoveError<B>) -> String,
+) -> Result<MoveOn<B>, String> {
+    match parsed {
+        Ok(mv) => Ok(mv),
+        Err(ParseError::Syntax(SyntaxError::Unreadable(_))) => {
+            Err(fill(t.unknown, &[&pdn::excerpt(line)]))
+        }
+        Err(ParseError::Syntax(SyntaxError::LightSquare(text))) => Err(fill(t.err_light, &[&text])),
+        Err(ParseError::Syntax(SyntaxError::MixedSeparators(text))) => {
+            Err(fill(t.err_mixed, &[&text]))
+        }
+        Err(ParseError::Move(e)) => Err(move_error(&e)),
+    }
+}
+
+/// Why a game could not be loaded on a board whose illegal moves `move_error` explains.
+fn load_error_on<B: Board>(
+    t: &Texts,
+    error: &LoadError<B>,
+    move_error: &dyn Fn(&algebraic::MoveError<B>) -> String,
+) -> String {
+    t.load_error_with(error, &|e| t.pdn_error_with(e, move_error))
+}
+
 /// Why a move is not legal on the 10×10 board, squares and moves by their numbers.
 pub(crate) fn move_error10(
     rules: DynRules<Board10>,
@@ -316,9 +334,7 @@ pub(crate) fn move_error10(
     error: &algebraic::MoveError<Board10>,
 ) -> String {
     t.move_error_with(error, &|sq| sq.number().to_string(), &|moves| {
-        let mut texts: Vec<String> = moves.iter().map(|mv| rules.write_move(mv)).collect();
-        dama_core::text::sort_natural(&mut texts);
-        texts.join(", ")
+        Board10::write_list(rules, moves)
     })
 }
 
@@ -354,19 +370,8 @@ impl ConsoleBoard for Board64 {
         pos: &PositionOn<Board64>,
         legal: &[MoveOn<Board64>],
     ) -> Result<MoveOn<Board64>, String> {
-        match rules.parse_move(line, pos, legal) {
-            Ok(mv) => Ok(mv),
-            Err(ParseError::Syntax(SyntaxError::Unreadable(_))) => {
-                Err(fill(t.unknown, &[&pdn::excerpt(line)]))
-            }
-            Err(ParseError::Syntax(SyntaxError::LightSquare(text))) => {
-                Err(fill(t.err_light, &[&text]))
-            }
-            Err(ParseError::Syntax(SyntaxError::MixedSeparators(text))) => {
-                Err(fill(t.err_mixed, &[&text]))
-            }
-            Err(ParseError::Move(e)) => Err(move_error64(rules, t, &e)),
-        }
+        let parsed = rules.parse_move(line, pos, legal);
+        typed_or_why(t, line, parsed, &|e| move_error64(rules, t, e))
     }
 
     fn parse_move(
@@ -391,9 +396,7 @@ impl ConsoleBoard for Board64 {
     }
 
     fn load_error(rules: DynRules<Board64>, t: &Texts, error: &LoadError<Board64>) -> String {
-        t.load_error_with(error, &|e| {
-            t.pdn_error_with(e, &|reason| move_error64(rules, t, reason))
-        })
+        load_error_on(t, error, &|reason| move_error64(rules, t, reason))
     }
 
     fn outcome(rules: DynRules<Board64>, t: &Texts, rt: &RulesTexts, outcome: Outcome) -> String {

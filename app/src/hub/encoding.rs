@@ -461,56 +461,75 @@ impl Codec<Board8> for Encoding {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Standard10;
 
+/// A position of a board whose squares the protocol lists by their numbers
+/// ([`SquareOn::from_number`], 1 to [`Board::SQUARES`]): the side to move (`W`, `B`), then a
+/// character per square (`w` `b` men, `W` `B` kings, `e` empty). A text of another length is
+/// refused by `wrong_length` (given the length).
+fn parse_by_numbers<B: Board>(
+    text: &str,
+    wrong_length: impl Fn(usize) -> PositionError,
+) -> Result<PositionOn<B>, PositionError>
+where
+    PositionError: From<dama_core::position::SetupError<B>>,
+{
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() != usize::from(B::SQUARES) + 1 {
+        return Err(wrong_length(chars.len()));
+    }
+    let turn = match chars[0] {
+        'W' => Color::White,
+        'B' => Color::Black,
+        c => return Err(PositionError::Side(c)),
+    };
+    let mut setup = SetupOn::<B> {
+        turn: Some(turn),
+        ..SetupOn::default()
+    };
+    for (i, &c) in chars[1..].iter().enumerate() {
+        let n = i as u32 + 1;
+        let sq = SquareOn::<B>::from_number(n as u8).ok_or(PositionError::Piece(n, c))?;
+        let (color, king) = match c {
+            'e' => continue,
+            'w' => (Color::White, false),
+            'W' => (Color::White, true),
+            'b' => (Color::Black, false),
+            'B' => (Color::Black, true),
+            _ => return Err(PositionError::Piece(n, c)),
+        };
+        setup.put(sq, color, king);
+    }
+    Ok(PositionOn::from_setup(&setup)?)
+}
+
+/// The position as [`parse_by_numbers`] reads it.
+fn write_by_numbers<B: Board>(pos: &PositionOn<B>) -> String {
+    let mut out = String::with_capacity(usize::from(B::SQUARES) + 1);
+    out.push(if pos.turn() == Color::White { 'W' } else { 'B' });
+    for n in 1..=B::SQUARES {
+        let piece = SquareOn::<B>::from_number(n).and_then(|sq| pos.piece_at(sq));
+        out.push(match piece {
+            None => 'e',
+            Some(p) => match (p.color, p.role) {
+                (Color::White, Role::Man) => 'w',
+                (Color::White, Role::King) => 'W',
+                (Color::Black, Role::Man) => 'b',
+                (Color::Black, Role::King) => 'B',
+            },
+        });
+    }
+    out
+}
+
 impl Codec<Board10> for Standard10 {
     fn parse_position(&self, text: &str) -> Result<PositionOn<Board10>, PositionError> {
-        let chars: Vec<char> = text.chars().collect();
-        match chars.len() {
-            51 => {}
-            33 => return Err(PositionError::EightByEight),
-            n => return Err(PositionError::Length10(n)),
-        }
-        let turn = match chars[0] {
-            'W' => Color::White,
-            'B' => Color::Black,
-            c => return Err(PositionError::Side(c)),
-        };
-        let mut setup = SetupOn::<Board10> {
-            turn: Some(turn),
-            ..SetupOn::default()
-        };
-        for (i, &c) in chars[1..].iter().enumerate() {
-            let n = i as u32 + 1;
-            let sq = SquareOn::<Board10>::from_number(n as u8).ok_or(PositionError::Piece(n, c))?;
-            let (white, king) = match c {
-                'e' => continue,
-                'w' => (true, false),
-                'W' => (true, true),
-                'b' => (false, false),
-                'B' => (false, true),
-                _ => return Err(PositionError::Piece(n, c)),
-            };
-            let color = if white { Color::White } else { Color::Black };
-            setup.put(sq, color, king);
-        }
-        Ok(PositionOn::from_setup(&setup)?)
+        parse_by_numbers(text, |n| match n {
+            33 => PositionError::EightByEight,
+            n => PositionError::Length10(n),
+        })
     }
 
     fn write_position(&self, pos: &PositionOn<Board10>) -> String {
-        let mut out = String::with_capacity(51);
-        out.push(if pos.turn() == Color::White { 'W' } else { 'B' });
-        for n in 1..=50u8 {
-            let piece = SquareOn::<Board10>::from_number(n).and_then(|sq| pos.piece_at(sq));
-            out.push(match piece {
-                None => 'e',
-                Some(p) => match (p.color, p.role) {
-                    (Color::White, Role::Man) => 'w',
-                    (Color::White, Role::King) => 'W',
-                    (Color::Black, Role::Man) => 'b',
-                    (Color::Black, Role::King) => 'B',
-                },
-            });
-        }
-        out
+        write_by_numbers(pos)
     }
 
     fn write_move(&self, mv: &MoveOn<Board10>) -> String {
@@ -552,51 +571,11 @@ impl Turkish64 {
 
 impl Codec<Board64> for Turkish64 {
     fn parse_position(&self, text: &str) -> Result<PositionOn<Board64>, PositionError> {
-        let chars: Vec<char> = text.chars().collect();
-        if chars.len() != 65 {
-            return Err(PositionError::Length64(chars.len()));
-        }
-        let turn = match chars[0] {
-            'W' => Color::White,
-            'B' => Color::Black,
-            c => return Err(PositionError::Side(c)),
-        };
-        let mut setup = SetupOn::<Board64> {
-            turn: Some(turn),
-            ..SetupOn::default()
-        };
-        for (i, &c) in chars[1..].iter().enumerate() {
-            let n = i as u32 + 1;
-            let sq = SquareOn::<Board64>::from_number(n as u8).ok_or(PositionError::Piece(n, c))?;
-            let (color, king) = match c {
-                'e' => continue,
-                'w' => (Color::White, false),
-                'W' => (Color::White, true),
-                'b' => (Color::Black, false),
-                'B' => (Color::Black, true),
-                _ => return Err(PositionError::Piece(n, c)),
-            };
-            setup.put(sq, color, king);
-        }
-        Ok(PositionOn::from_setup(&setup)?)
+        parse_by_numbers(text, PositionError::Length64)
     }
 
     fn write_position(&self, pos: &PositionOn<Board64>) -> String {
-        let mut out = String::with_capacity(65);
-        out.push(if pos.turn() == Color::White { 'W' } else { 'B' });
-        for n in 1..=64u8 {
-            let piece = SquareOn::<Board64>::from_number(n).and_then(|sq| pos.piece_at(sq));
-            out.push(match piece {
-                None => 'e',
-                Some(p) => match (p.color, p.role) {
-                    (Color::White, Role::Man) => 'w',
-                    (Color::White, Role::King) => 'W',
-                    (Color::Black, Role::Man) => 'b',
-                    (Color::Black, Role::King) => 'B',
-                },
-            });
-        }
-        out
+        write_by_numbers(pos)
     }
 
     fn write_move(&self, mv: &MoveOn<Board64>) -> String {

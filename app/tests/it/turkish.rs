@@ -99,22 +99,7 @@ fn a_saved_game_is_turkish_pdn_and_loads_back() {
 }
 
 fn config64(color: bool) -> AppConfig<Board64> {
-    let c = config(color);
-    AppConfig {
-        start: Turkish::start(),
-        white: c.white,
-        black: c.black,
-        limits: c.limits,
-        engines: c.engines,
-        color: c.color,
-        lang: c.lang,
-        load: c.load,
-        game: c.game,
-        ballot: None,
-        clocks: c.clocks,
-        clock: c.clock,
-        blindfold: c.blindfold,
-    }
+    config_on(color, Turkish::start())
 }
 
 fn new_app64(cfg: AppConfig<Board64>) -> App<Board64> {

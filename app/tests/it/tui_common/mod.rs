@@ -41,9 +41,17 @@ pub fn config(color: bool) -> AppConfig {
 
 /// [`config`] on the 10×10 board: international draughts from its initial position.
 pub fn config10(color: bool) -> AppConfig<Board10> {
+    config_on(color, International::start())
+}
+
+/// [`config`] on another board, from `start`.
+pub fn config_on<B: dama_core::Board>(
+    color: bool,
+    start: dama_core::PositionOn<B>,
+) -> AppConfig<B> {
     let c = config(color);
     AppConfig {
-        start: International::start(),
+        start,
         white: c.white,
         black: c.black,
         limits: c.limits,
