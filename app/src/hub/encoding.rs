@@ -554,8 +554,8 @@ impl Codec<Board10> for Standard10 {
 /// The encoding of Turkish draughts' 64-square board, as pydraughts speaks it: the side to
 /// move (`W`/`B`) and one character per square (`w` `b` men, `W` `B` kings, `e` empty) from
 /// a8 along each rank down to h1; moves by the squares' numbers counted the other way, a1 = 1
-/// along each rank up to h8 = 64: `17-25`, or `28x52x44` (from, to, then every captured
-/// square).
+/// along each rank up to h8 = 64: `19-27` (c3-c4), or `27x59x35x51` (from, to, then every
+/// captured square: c4 takes c5 and c7 and lands on c8).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Turkish64;
 
