@@ -14,7 +14,11 @@ const DAMA: &str = env!("CARGO_BIN_EXE_dama");
 
 /// Runs `dama hub ARGS` on `input` (all of it, then the end of input; through `sh -c` when
 /// `shell` prefixes it, e.g. with a `ulimit`) and returns its exit status and lines.
-fn hub_run(shell: Option<&str>, args: &[&str], input: String) -> (Option<i32>, Vec<String>) {
+pub(crate) fn hub_run(
+    shell: Option<&str>,
+    args: &[&str],
+    input: String,
+) -> (Option<i32>, Vec<String>) {
     let mut command = match shell {
         Some(prefix) => {
             let mut c = Command::new("sh");

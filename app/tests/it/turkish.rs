@@ -3,8 +3,7 @@
 //! of 64 squares at 80 × 24, a move by mouse and one typed), and `dama hub` speaking the
 //! 64-square encoding pydraughts uses.
 
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use dama::console::Options;
 use dama::i18n::Lang;
@@ -154,27 +153,9 @@ fn the_hub_speaks_pydraughts_encoding_of_the_64_squares() {
          pos pos=Weeee\npos pos={START64} moves=\"19-28\"\npos pos={START64} moves=\"19-99\"\n\
          pos pos={START64} moves=\"19-27 43-35\"\nlevel depth=1\ngo think\nquit\n"
     );
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .arg("hub")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("dama hub starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let mut out = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut out)
-        .unwrap();
-    assert!(child.wait().unwrap().success());
+    let (code, lines) = crate::hub_hardening::hub_run(None, &[], input);
+    assert_eq!(code, Some(0), "{lines:?}");
+    let out = lines.join("\n");
     let replies: Vec<&str> = out.lines().filter(|l| !l.starts_with("info ")).collect();
     assert_eq!(
         replies,
